@@ -1,0 +1,52 @@
+/*
+ * fma_avx2.c - K independent 256-bit FMA chains (4 doubles a register):
+ * acc[k] = acc[k]*x + x, 8*K flops and 0 bytes per iteration. See fma_chains.h.
+ */
+#include "fma_chains.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define ATTR __attribute__((target("avx2,fma")))
+ATTR static inline double hsum_avx2(__m256d v)
+{
+	__m128d lo = _mm256_castpd256_pd128(v), hi = _mm256_extractf128_pd(v, 1);
+	lo = _mm_add_pd(lo, hi);
+	return _mm_cvtsd_f64(lo) + _mm_cvtsd_f64(_mm_unpackhi_pd(lo, lo));
+}
+#define CHAIN(K) FMA_CHAIN_DEFINE(fma_avx2, __m256d, _mm256_set1_pd, _mm256_fmadd_pd, \
+				  _mm256_add_pd, hsum_avx2, ATTR, K)
+FMA_CHAIN_COUNTS(CHAIN)
+
+static double fma_avx2_run(const struct kernel_buffers *buf, long reps, int param)
+{
+	double sum = 0.0;
+	long iters = (long)buf->n;
+	for (long r = 0; r < reps; r++) {
+		switch (param) {
+#define CASE(K) FMA_CHAIN_CASE(fma_avx2, K)
+			FMA_CHAIN_COUNTS(CASE)
+#undef CASE
+		}
+	}
+	return sum;
+}
+FMA_CHAIN_CHECK_DEFINE(fma_avx2, 4)
+#define RUN_FN fma_avx2_run
+#define CHECK_FN fma_avx2_check
+#else
+#define RUN_FN NULL
+#define CHECK_FN NULL
+#endif
+
+const struct kernel kernel_fma_avx2 = {
+	.name = "fma_avx2",
+	.family = "fma",
+	.computes = "K chains of acc = acc*x + x, 4-double vectors",
+	.kind = KERNEL_PEAK,
+	.isa = ISA_AVX2,
+	.flops_per_param = 8,
+	.params = fma_chain_params, .nparams = FMA_NCHAINS,
+	.run = RUN_FN,
+	.check = CHECK_FN,
+};

@@ -1,0 +1,136 @@
+/*
+ * kernel.h - the description every kernel file in kernels/ ends with.
+ *
+ * The registry (src/registry.c) builds one const table from these structs by
+ * including kernels/kernels.def twice; measuring, fitting, plotting and the
+ * report all read flops and bytes from here, never from a second copy.
+ *
+ * Counting convention (STREAM): bytes are the bytes a kernel must move between
+ * the core and the memory level under study, no write-allocate traffic. A
+ * triad element is 24 bytes. 1 GB = 1e9 bytes, 1 GFLOP = 1e9 flops.
+ */
+#ifndef ROOFLINE_KERNEL_H
+#define ROOFLINE_KERNEL_H
+
+#include <stddef.h>
+
+/* Instruction sets a kernel may need; checked at run time (src/cpu.c). */
+enum isa {
+	ISA_NONE = 0,   /* plain C, built with KERNEL_CFLAGS: the compiler decides */
+	ISA_SCALAR,     /* scalar FMA (fma instruction on x86-64, fmadd on aarch64) */
+	ISA_SSE2,       /* 128-bit vectors (x86-64; FMA3 encoding on xmm registers) */
+	ISA_AVX2,       /* 256-bit vectors with FMA3 */
+	ISA_AVX512,     /* 512-bit vectors (AVX-512F) */
+	ISA_NEON,       /* 128-bit Advanced SIMD (aarch64) */
+	ISA_COUNT
+};
+
+/* What a kernel is for: the harness treats the two kinds differently. */
+enum kernel_kind {
+	KERNEL_PEAK,    /* K independent FMA chains in registers, no memory traffic */
+	KERNEL_STREAM,  /* walks arrays of doubles: placed under the roof */
+};
+
+/*
+ * The buffers a kernel works on. The harness allocates them once, 64-byte
+ * aligned (2 MiB in practice), touches every page before any timing, and hands
+ * each kernel a prefix of n doubles of each array.
+ *
+ * Every kernel reads the same inputs, filled once by kernel_fill_inputs():
+ * b[i] = kernel_input_b(i) and c[i] = kernel_input_c(i), dyadic values chosen so
+ * that sums of their products are exact in double precision in any order (a
+ * dot product has an analytic value) and |b[i]| < 1 (a polynomial stays
+ * bounded). Kernels write only to a; so round-robin jobs can share buffers.
+ */
+struct kernel_buffers {
+	double *a;      /* output (triad, horner) */
+	double *b;      /* first input */
+	double *c;      /* second input */
+	size_t n;       /* elements per array in use */
+};
+
+/*
+ * run: does the work `reps` times over n elements (for KERNEL_PEAK, n is the
+ * number of loop iterations and the buffers are unused). Returns a value that
+ * depends on all the work (a checksum or the accumulators' sum), so the
+ * compiler cannot delete it. `param` is the family member (chains K, degree D)
+ * or 0.
+ */
+typedef double (*kernel_run_fn)(const struct kernel_buffers *buf, long reps, int param);
+
+/*
+ * check: returns 0 when `result` (what run returned) and the buffers hold what
+ * `reps` runs must produce, to a relative epsilon; otherwise writes one line
+ * saying what is wrong into why[whylen] and returns -1. With full != 0 every
+ * element is checked (the harness does this once per job); otherwise a spread
+ * of KERNEL_SPOT_CHECKS elements, cheap enough to follow every timing.
+ */
+typedef int (*kernel_check_fn)(const struct kernel_buffers *buf, long reps, int param,
+			       double result, int full, char *why, size_t whylen);
+
+struct kernel {
+	const char *name;        /* as in timings.csv: "triad", "fma_avx512", "horner" */
+	const char *family;      /* groups points in plots: "fma", "horner", "dot" ... */
+	const char *computes;    /* the formula, for --list and the report */
+	enum kernel_kind kind;
+	enum isa isa;            /* needed at run time; ISA_NONE runs everywhere */
+	/*
+	 * Work per element (per loop iteration for KERNEL_PEAK) is linear in the
+	 * family parameter: flops = flops_fixed + flops_per_param * param, and
+	 * likewise bytes. Triad: 2 + 0*p flops, 24 bytes. Horner: 2*D flops, 16 bytes.
+	 */
+	double flops_fixed, flops_per_param;
+	double bytes_fixed, bytes_per_param;
+	int arrays;              /* arrays of n doubles it touches (working set = arrays*8*n) */
+	const int *params;       /* family members, ascending; NULL means the single param 0 */
+	int nparams;
+	kernel_run_fn run;
+	kernel_check_fn check;
+};
+
+/* Flops and bytes for one element (iteration) of member `param`. */
+static inline double kernel_flops_per_elem(const struct kernel *k, int param)
+{
+	return k->flops_fixed + k->flops_per_param * param;
+}
+
+static inline double kernel_bytes_per_elem(const struct kernel *k, int param)
+{
+	return k->bytes_fixed + k->bytes_per_param * param;
+}
+
+/* Helpers shared by kernel files (kernels/kernel_util.c). */
+
+/* Relative difference |x-y| / max(|x|,|y|,tiny). */
+double kernel_reldiff(double x, double y);
+
+/*
+ * Checks `got` against `want` to relative epsilon `eps`; on failure writes
+ * "<what>: got G, want W (rel. error E > eps)" into why and returns -1.
+ */
+int kernel_expect(double got, double want, double eps, const char *what,
+		  char *why, size_t whylen);
+
+/* The shared inputs (see struct kernel_buffers): multiples of 1/16 in (-1, 1)... */
+static inline double kernel_input_b(size_t i)
+{
+	return ((double)((i * 7) % 16) - 7.5) / 8.0;    /* -0.9375 .. 0.9375 */
+}
+
+/* ... and multiples of 1/4 in [0.25, 2]. */
+static inline double kernel_input_c(size_t i)
+{
+	return (double)((i * 5) % 8 + 1) * 0.25;
+}
+
+/* Fills b[0..n) and c[0..n) with the shared inputs. */
+void kernel_fill_inputs(const struct kernel_buffers *buf);
+
+/* Exact sum of b[i]*c[i] for i in [0, n), from the inputs' period of 16. */
+double kernel_dot_reference(size_t n);
+
+/* Indices to spot-check after every timing: 0, n-1 and a spread in between. */
+#define KERNEL_SPOT_CHECKS 64
+size_t kernel_spot_index(size_t j, size_t n);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * fit.h - from rates to roofs. Pure: takes numbers, returns numbers, no I/O,
+ * so tests/unit/test_fit.c checks it on synthetic curves with known answers.
+ */
+#ifndef ROOFLINE_FIT_H
+#define ROOFLINE_FIT_H
+
+#include <stddef.h>
+
+#define FIT_MAX_PLATEAUS 4
+
+/* One point of the bandwidth sweep: a working-set size and its rates. */
+struct fit_sweep_point {
+	double working_set;   /* bytes, all arrays together */
+	double best;          /* best rate over kept timings (GB/s) */
+	double median;        /* median over kept timings */
+};
+
+/* A plateau found in the sweep: a run of neighbouring sizes with one level. */
+struct fit_plateau {
+	size_t first, last;   /* indices into the sweep, inclusive */
+	double size_lo, size_hi;  /* working sets of first and last */
+	double value;         /* the roof: mean of the (up to) 3 best per-size best rates */
+	double median;        /* median of the per-size medians in the plateau */
+	double lo, hi;        /* smallest and largest per-size median in it (spread) */
+	int samples;          /* sizes in the plateau */
+};
+
+/*
+ * Finds up to FIT_MAX_PLATEAUS plateaus in a sweep sorted by working set.
+ * Levels are found by splitting log(best) into flat segments (least squares,
+ * dynamic programming), keeping a split only where neighbouring levels differ
+ * by more than `min_step` (a ratio, e.g. 1.15); sizes in the transition
+ * between two levels (further than `tolerance`, e.g. 0.10, from the level)
+ * are left out of both. Returns the number of plateaus written to out[],
+ * smallest working set first.
+ */
+size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
+		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS]);
+
+/*
+ * Names plateaus by order: the last one is "DRAM" when `last_is_dram` (the
+ * sweep was taken far enough past the caches), the others L1, L2, L3 from the
+ * smallest. Writes at most `size` bytes of the name into name.
+ */
+void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, size_t size);
+
+/* The roof a kernel of intensity `ai` meets: min(peak, bandwidth * ai). */
+double fit_attainable(double peak, double bandwidth, double ai);
+
+/* Ridge point: the intensity where bandwidth * ai = peak. */
+double fit_ridge(double peak, double bandwidth);
+
+/*
+ * Little's law for the FMA chains: from the one-chain rate, the plateau rate
+ * and the clock (GHz), the FMA latency in cycles for an ISA of `lanes` doubles
+ * (a chain does one FMA, 2*lanes flops, per latency) and the chains needed to
+ * reach the plateau (plateau / one-chain, rounded up). NaN where not computable.
+ */
+double fit_fma_latency_cycles(double one_chain_gflops, int lanes, double clock_ghz);
+double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * rundata.h - a run directory in memory: env.csv and timings.csv as read,
+ * nothing derived. Loading is the only I/O; src/analysis.c derives the rest.
+ */
+#ifndef ROOFLINE_RUNDATA_H
+#define ROOFLINE_RUNDATA_H
+
+#include <stddef.h>
+
+struct env_entry {
+	char *key;
+	char *value;
+};
+
+/* One row of timings.csv. */
+struct timing {
+	int pass, trial, warmup;
+	char group[16];          /* bandwidth, peak, kernels */
+	char kernel[48];
+	long param;
+	int threads;
+	double working_set;      /* bytes */
+	double flops, bytes;     /* totals this timing did and moved */
+	double seconds;
+};
+
+struct rundata {
+	char *dir;
+	struct env_entry *env;
+	size_t nenv;
+	struct timing *timings;
+	size_t ntimings;
+};
+
+/*
+ * Loads DIR/env.csv and DIR/timings.csv. On bad input returns -1 with one
+ * line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
+ * it after "roofline: " and exits 2.
+ */
+int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen);
+
+void rundata_free(struct rundata *run);
+
+/* The value of an env.csv key, or NULL. */
+const char *rundata_env(const struct rundata *run, const char *key);
+
+/* The env value as a number, or `fallback` when absent or not a number. */
+double rundata_env_num(const struct rundata *run, const char *key, double fallback);
+
+#endif

@@ -1,0 +1,216 @@
+/* util.c - see util.h. */
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("roofline: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+void warnx(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("roofline: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die(EXIT_FAILED, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die(EXIT_FAILED, "out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die(EXIT_FAILED, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAILED, "cannot format a string");
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+char *path_join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+	if (n && dir[n - 1] == '/')
+		return xasprintf("%s%s", dir, name);
+	return xasprintf("%s/%s", dir, name);
+}
+
+int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
+{
+	o->path = xstrdup(path);
+	o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	o->fp = fopen(o->tmp, "w");
+	if (!o->fp) {
+		snprintf(err, errlen, "cannot write %s: %s", o->tmp, strerror(errno));
+		free(o->path);
+		free(o->tmp);
+		o->path = o->tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int outfile_commit(struct outfile *o, char *err, size_t errlen)
+{
+	int failed = ferror(o->fp) || fflush(o->fp) != 0 || fsync(fileno(o->fp)) != 0;
+	int saved = errno;
+	if (fclose(o->fp) != 0 && !failed) {
+		failed = 1;
+		saved = errno;
+	}
+	o->fp = NULL;
+	if (!failed && rename(o->tmp, o->path) != 0) {
+		failed = 1;
+		saved = errno;
+	}
+	if (failed) {
+		snprintf(err, errlen, "cannot write %s: %s", o->path, strerror(saved));
+		outfile_abort(o);
+		return -1;
+	}
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+	return 0;
+}
+
+void outfile_abort(struct outfile *o)
+{
+	if (o->fp) {
+		fclose(o->fp);
+		o->fp = NULL;
+	}
+	if (o->tmp) {
+		unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	free(o->path);
+	o->path = NULL;
+}
+
+void csv_field(FILE *fp, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+int parse_double(const char *s, double *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_long(const char *s, long *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_bytes(const char *s, double *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno == ERANGE || !(v > 0) || !isfinite(v))
+		return -1;
+	static const struct { const char *suffix; double scale; } units[] = {
+		{ "", 1 }, { "b", 1 }, { "k", 1024 }, { "kb", 1024 }, { "kib", 1024 },
+		{ "m", 1048576 }, { "mb", 1048576 }, { "mib", 1048576 },
+		{ "g", 1073741824 }, { "gb", 1073741824 }, { "gib", 1073741824 },
+	};
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (strcasecmp(end, units[i].suffix) == 0) {
+			*out = v * units[i].scale;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *format_bytes(double bytes, char *buf, size_t size)
+{
+	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+	while (bytes >= 1024 && u < 4) {
+		bytes /= 1024;
+		u++;
+	}
+	if (bytes == floor(bytes))
+		snprintf(buf, size, "%.0f %s", bytes, names[u]);
+	else
+		snprintf(buf, size, "%.3g %s", bytes, names[u]);
+	return buf;
+}

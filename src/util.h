@@ -1,0 +1,71 @@
+/*
+ * util.h - error reporting, allocation that cannot return NULL, and output
+ * files that appear whole or not at all.
+ */
+#ifndef ROOFLINE_UTIL_H
+#define ROOFLINE_UTIL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stddef.h>
+
+#define EXIT_FAILED 1   /* failed while running */
+#define EXIT_USAGE 2    /* bad usage or bad input */
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+#endif
+
+/* "roofline: <message>" on stderr, then exit with `code`. */
+NORETURN void die(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* "roofline: warning: <message>" on stderr. */
+void warnx(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* snprintf into a fresh allocation. */
+char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+
+/* dir + "/" + name, freshly allocated. */
+char *path_join(const char *dir, const char *name);
+
+/*
+ * An output file written under a temporary name in the same directory and
+ * renamed into place by outfile_commit(), so readers never see half a file.
+ */
+struct outfile {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+
+/* Opens PATH.tmp.<pid> for writing. Returns 0, or -1 with a line in err. */
+int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
+
+/* Flushes, checks every write, fsyncs, renames into place. -1 with err on failure. */
+int outfile_commit(struct outfile *o, char *err, size_t errlen);
+
+/* Removes the temporary file (after an error). Safe to call twice. */
+void outfile_abort(struct outfile *o);
+
+/* Writes one CSV field, quoted as RFC 4180 asks when it holds , " or a newline. */
+void csv_field(FILE *fp, const char *s);
+
+/* Parses a whole string as a double / long; returns 0 or -1. */
+int parse_double(const char *s, double *out);
+int parse_long(const char *s, long *out);
+
+/* Parses "123", "4k", "64KiB", "16M", "1G" (powers of 1024). Returns 0 or -1. */
+int parse_bytes(const char *s, double *out);
+
+/* Formats bytes as "48 KiB", "1.5 MiB", "512 MiB" into buf. */
+const char *format_bytes(double bytes, char *buf, size_t size);
+
+#endif
