@@ -24,7 +24,8 @@ QUICK ?=
 CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -qi clang && echo 1)
 CC_NAME := $(if $(CC_IS_CLANG),clang,gcc)
 CC_VERSION := $(shell $(CC) -dumpfullversion 2>/dev/null || $(CC) -dumpversion 2>/dev/null || echo unknown)
-BUILD := build/$(CC_NAME)-$(CC_VERSION)
+BUILD ?= build/$(CC_NAME)-$(CC_VERSION)
+BINDIR ?= bin
 
 # git's DEVELOPER=1 set, kept clean under gcc and clang.
 WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
@@ -73,7 +74,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 .PHONY: all report plots test bench install uninstall clean deps FORCE
 .DEFAULT_GOAL := all
 
-all: bin/roofline
+all: $(BINDIR)/roofline
 
 $(DEPS_STAMP):
 	$(Q)sh scripts/deps.sh build
@@ -109,8 +110,8 @@ $(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
 
 # bin/roofline is whichever compiler's build was asked for last.
-bin/roofline: $(BUILD)/roofline FORCE
-	$(Q)mkdir -p bin
+$(BINDIR)/roofline: $(BUILD)/roofline FORCE
+	$(Q)mkdir -p $(BINDIR)
 	$(Q)cmp -s $< $@ || cp $< $@
 
 FORCE:
@@ -144,8 +145,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
-test: bin/roofline $(UNIT_BIN) | $(BUILD)/.deps-test
-	$(Q)ROOFLINE=$(CURDIR)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
+test: $(BINDIR)/roofline $(UNIT_BIN) | $(BUILD)/.deps-test
+	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
 		prove --exec '' $(UNIT_BIN:%=./%) $(CLI_TESTS:%=./%)
 

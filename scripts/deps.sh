@@ -40,6 +40,7 @@ for need in "$@"; do
 		;;
 	bench)
 		want likwid command -v likwid-bench
+		want bc command -v bc
 		;;
 	*)
 		echo "deps.sh: unknown need '$need'" >&2

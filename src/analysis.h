@@ -59,7 +59,8 @@ struct chain_curve {
 	int chains[ANALYSIS_MAX_CHAINS];
 	double best[ANALYSIS_MAX_CHAINS], median[ANALYSIS_MAX_CHAINS];   /* GFLOP/s */
 	double plateau;          /* best over K */
-	int plateau_chains;      /* the K that reached it */
+	int best_chains;         /* the K whose best timing is the plateau */
+	int plateau_chains;      /* the fewest K within 2% of the plateau */
 	double latency_cycles;   /* from the one-chain rate and the measured clock */
 	double chains_to_saturate;
 };
@@ -103,6 +104,15 @@ struct analysis {
  * in err when the run holds nothing to fit.
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
+
+/*
+ * Writes p->diagnosis from p's fields and the run's roofs and chain curves:
+ * near its roof; under the scalar ceiling (not vectorised, or latency-bound
+ * near a multiple of the one-chain scalar rate); near a multiple of the
+ * widest one-chain rate (latency-bound with about N chains); or between the
+ * ceilings. Used by analysis_build; public so tests can script it.
+ */
+void analysis_diagnose(const struct analysis *a, struct point *p);
 
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);

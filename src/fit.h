@@ -16,14 +16,20 @@ struct fit_sweep_point {
 	double median;        /* median over kept timings */
 };
 
-/* A plateau found in the sweep: a run of neighbouring sizes with one level. */
+/*
+ * A plateau found in the sweep: a run of neighbouring sizes with one level.
+ * Its sizes are those from first to last whose best rate lies within the
+ * tolerance of the level; an outlier between first and last (or a size with
+ * no valid best rate) stays inside the range but counts in none of the
+ * figures below, so samples can be less than last - first + 1.
+ */
 struct fit_plateau {
 	size_t first, last;   /* indices into the sweep, inclusive */
 	double size_lo, size_hi;  /* working sets of first and last */
 	double value;         /* the roof: mean of the (up to) 3 best per-size best rates */
 	double median;        /* median of the per-size medians in the plateau */
 	double lo, hi;        /* smallest and largest per-size median in it (spread) */
-	int samples;          /* sizes in the plateau */
+	int samples;          /* sizes in the plateau (at least 2) */
 };
 
 /*
@@ -32,8 +38,12 @@ struct fit_plateau {
  * dynamic programming), keeping a split only where neighbouring levels differ
  * by more than `min_step` (a ratio, e.g. 1.15); sizes in the transition
  * between two levels (further than `tolerance`, e.g. 0.10, from the level)
- * are left out of both. Returns the number of plateaus written to out[],
- * smallest working set first.
+ * are left out of both. A level a full min_step below a later one (the loop
+ * overhead of the smallest sizes) is not a plateau. Returns the number of plateaus
+ * written to out[], smallest working set first: 0 when n < 2, when
+ * min_step <= 1 or tolerance <= 0, or when no level holds 2 sizes. Points
+ * whose best rate is not a positive number are ignored. Deterministic;
+ * O(n^2) time. The steps are described at the top of fit.c.
  */
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS]);
@@ -41,21 +51,29 @@ size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_st
 /*
  * Names plateaus by order: the last one is "DRAM" when `last_is_dram` (the
  * sweep was taken far enough past the caches), the others L1, L2, L3 from the
- * smallest. Writes at most `size` bytes of the name into name.
+ * smallest (so 2 plateaus with last_is_dram are L1 and DRAM). "?" for
+ * index >= count. Writes at most `size` bytes, terminator included, into
+ * name; nothing when size is 0.
  */
 void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, size_t size);
 
-/* The roof a kernel of intensity `ai` meets: min(peak, bandwidth * ai). */
+/*
+ * The roof a kernel of intensity `ai` meets: min(peak, bandwidth * ai).
+ * ai may be +infinity (a kernel that moves no bytes meets the peak). NaN
+ * when peak or bandwidth is not a positive finite number, or ai is not > 0.
+ */
 double fit_attainable(double peak, double bandwidth, double ai);
 
-/* Ridge point: the intensity where bandwidth * ai = peak. */
+/* Ridge point: the intensity where bandwidth * ai = peak; NaN unless both are positive, finite. */
 double fit_ridge(double peak, double bandwidth);
 
 /*
  * Little's law for the FMA chains: from the one-chain rate, the plateau rate
  * and the clock (GHz), the FMA latency in cycles for an ISA of `lanes` doubles
- * (a chain does one FMA, 2*lanes flops, per latency) and the chains needed to
- * reach the plateau (plateau / one-chain, rounded up). NaN where not computable.
+ * (a chain does one FMA, 2*lanes flops, per latency: 2 * lanes * clock_ghz /
+ * one_chain_gflops) and the chains needed to reach the plateau (plateau /
+ * one-chain, rounded up; a ratio within 1e-9 of an integer is that integer).
+ * NaN where an input is not a positive finite number (lanes <= 0 too).
  */
 double fit_fma_latency_cycles(double one_chain_gflops, int lanes, double clock_ghz);
 double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops);

@@ -24,22 +24,35 @@ struct timing {
 	double seconds;
 };
 
+/* A job whose check failed (failures.csv): never fitted, never plotted. */
+struct failure {
+	char group[16];
+	char kernel[48];
+	long param;
+	char message[200];
+};
+
 struct rundata {
 	char *dir;
 	struct env_entry *env;
 	size_t nenv;
 	struct timing *timings;
 	size_t ntimings;
+	struct failure *failures;
+	size_t nfailures;
 };
 
 /*
- * Loads DIR/env.csv and DIR/timings.csv. On bad input returns -1 with one
+ * Loads DIR/env.csv, DIR/timings.csv and DIR/failures.csv (when present). On bad input returns -1 with one
  * line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
  * it after "roofline: " and exits 2.
  */
 int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen);
 
 void rundata_free(struct rundata *run);
+
+/* 1 when (group, kernel, param) failed its check in this run. */
+int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param);
 
 /* The value of an env.csv key, or NULL. */
 const char *rundata_env(const struct rundata *run, const char *key);

@@ -1,0 +1,80 @@
+#!/bin/sh
+# bench.sh ROOFLINE - side-by-side figures against likwid-bench, in one run.
+#
+# 1. times `roofline measure` (full and --quick) and fits it;
+# 2. runs likwid-bench on the same core: peakflops for the widest ISA, and the
+#    3-stream triad (stream_*: A = B*c + C, 24 bytes an element, as ours) at a
+#    working set inside each of our measured plateaus;
+# 3. prints our value, likwid's and the ratio (target: every ratio >= 1.00),
+#    then each kernel's fraction of its roof (issue targets).
+# Nothing here is a test: the machines are shared and noisy, so read ratios,
+# and rerun when the spread columns say the machine was busy.
+set -eu
+roofline=${1:-./bin/roofline}
+cpu=${BENCH_CPU:-0}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/roofline-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s.%N; }
+elapsed() { echo "$2 - $1" | bc; }
+
+echo "== roofline measure (full) on CPU $cpu"
+t0=$(now)
+taskset -c "$cpu" "$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
+t1=$(now)
+"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
+echo "measure: $(elapsed "$t0" "$t1") s"
+echo "== roofline measure --quick"
+t0=$(now)
+taskset -c "$cpu" "$roofline" measure --quick --out "$tmp/quick" >/dev/null 2>"$tmp/quick.log"
+t1=$(now)
+echo "measure --quick: $(elapsed "$t0" "$t1") s"
+cat "$tmp/fit.txt"
+
+roof() { # roof NAME FIELD(3=value,5=size_lo,6=size_hi)
+	awk -F, -v n="$1" -v f="$2" 'NR > 1 && $1 == n { print $f }' "$tmp/full/roofs.csv"
+}
+isa=$(awk -F, '$1 == "isa" { print $2 }' "$tmp/full/env.csv")
+case $isa in
+avx512) lk_peak=peakflops_avx512_fma lk_stream=stream_avx512_fma lk_nt=stream_mem_avx512 ;;
+avx2) lk_peak=peakflops_avx_fma lk_stream=stream_avx_fma lk_nt=stream_mem_avx ;;
+*) lk_peak=peakflops_sse lk_stream=stream lk_nt=stream_mem ;;
+esac
+
+# likwid_rate TEST WORKING_SET_BYTES FIELD -> MFlops/s or MByte/s
+likwid_rate() {
+	kb=$(( $2 / 1000 ))
+	taskset -c "$cpu" likwid-bench -t "$1" -W "N:${kb}kB:1" 2>/dev/null |
+		awk -F: -v f="$3" '$1 == f { gsub(/[ \t]/, "", $2); print $2 }'
+}
+
+printf '\n%-8s %12s %12s %8s   %s\n' "roof" "roofline" "likwid" "ratio" "likwid test, working set"
+ours=$(roof peak 3)
+theirs=$(likwid_rate "$lk_peak" 32000 "MFlops/s")
+printf '%-8s %12.2f %12.2f %8.2f   %s, 32 kB (GFLOP/s)\n' peak "$ours" "$(echo "$theirs / 1000" | bc -l)" \
+	"$(echo "$ours * 1000 / $theirs" | bc -l)" "$lk_peak"
+for level in L1 L2 L3 DRAM; do
+	ours=$(roof "$level" 3)
+	[ -n "$ours" ] || { echo "$level: no such plateau in this run"; continue; }
+	lo=$(roof "$level" 5)
+	hi=$(roof "$level" 6)
+	# The geometric middle of the plateau: inside the level for both tools.
+	ws=$(echo "sqrt($lo * $hi)" | bc -l | cut -d. -f1)
+	theirs=$(likwid_rate "$lk_stream" "$ws" "MByte/s")
+	printf '%-8s %12.2f %12.2f %8.2f   %s, %s bytes (GB/s)\n' "$level" "$ours" \
+		"$(echo "$theirs / 1000" | bc -l)" "$(echo "$ours * 1000 / $theirs" | bc -l)" "$lk_stream" "$ws"
+	if [ "$level" = DRAM ]; then
+		nt=$(likwid_rate "$lk_nt" "$ws" "MByte/s")
+		printf '%-8s %12s %12.2f %8.2f   %s (non-temporal stores: no write-allocate), for reference\n' \
+			"" "" "$(echo "$nt / 1000" | bc -l)" "$(echo "$ours * 1000 / $nt" | bc -l)" "$lk_nt"
+	fi
+done
+
+echo
+echo "== kernels: fraction of their roof (targets: memory-bound >= 0.80 of DRAM bw x I;"
+echo "   horner_simd D >= 32 >= 0.80 of peak; plain dot near the one-chain scalar rate)"
+printf '%-20s %6s %8s %10s %10s %8s %s\n' kernel param ai gflops roof_gflops fraction roof
+awk -F, 'NR > 1 { printf "%-20s %6s %8.4g %10.3f %10.3f %8.2f %s\n", $1, $2, $4, $5, $7, $8, $6 }' \
+	"$tmp/full/points.csv"
+one=$(awk -F, '$1 == "fma_scalar" && $3 == 1 { print $4 }' "$tmp/full/chains.csv")
+echo "one scalar FMA chain: ${one:-?} GFLOP/s (best)"

@@ -1,0 +1,266 @@
+/* cpu.c - see cpu.h. */
+#include "cpu.h"
+
+#include <errno.h>
+#include <hwloc.h>
+#include <linux/perf_event.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "timer.h"
+
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
+
+int cpu_has_isa(enum isa isa)
+{
+	switch (isa) {
+	case ISA_NONE:
+		return 1;
+#if defined(__x86_64__)
+	case ISA_SCALAR:
+	case ISA_SSE2:
+		/* Our scalar and 128-bit chains use FMA3 encodings. */
+		return __builtin_cpu_supports("fma");
+	case ISA_AVX2:
+		return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+	case ISA_AVX512:
+		return __builtin_cpu_supports("avx512f");
+	case ISA_NEON:
+		return 0;
+#elif defined(__aarch64__)
+	case ISA_SCALAR:
+	case ISA_NEON:
+		return 1;  /* FMA and Advanced SIMD are part of ARMv8-A */
+	case ISA_SSE2:
+	case ISA_AVX2:
+	case ISA_AVX512:
+		return 0;
+#else
+	case ISA_SCALAR:
+	case ISA_SSE2:
+	case ISA_AVX2:
+	case ISA_AVX512:
+	case ISA_NEON:
+		return 0;
+#endif
+	case ISA_COUNT:
+		break;
+	}
+	return 0;
+}
+
+const char *isa_name(enum isa isa)
+{
+	static const char *const names[ISA_COUNT] = {
+		[ISA_NONE] = "c", [ISA_SCALAR] = "scalar", [ISA_SSE2] = "sse2",
+		[ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512", [ISA_NEON] = "neon",
+	};
+	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
+}
+
+int isa_lanes(enum isa isa)
+{
+	switch (isa) {
+	case ISA_SSE2:
+	case ISA_NEON:
+		return 2;
+	case ISA_AVX2:
+		return 4;
+	case ISA_AVX512:
+		return 8;
+	default:
+		return 1;
+	}
+}
+
+enum isa cpu_widest_isa(void)
+{
+	static const enum isa order[] = { ISA_AVX512, ISA_AVX2, ISA_SSE2, ISA_NEON };
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (cpu_has_isa(order[i]))
+			return order[i];
+	return ISA_SCALAR;
+}
+
+const char *cpu_dispatch_name(void)
+{
+#if defined(__x86_64__)
+	return "x86-64 cpuid (__builtin_cpu_supports)";
+#elif defined(__aarch64__)
+	return "aarch64 (ARMv8-A baseline)";
+#else
+	return "none (no SIMD kernels on this architecture)";
+#endif
+}
+
+int cpu_pin_here(char *err, size_t errlen)
+{
+	int cpu = sched_getcpu();
+	if (cpu < 0) {
+		snprintf(err, errlen, "cannot tell which CPU this runs on: %s", strerror(errno));
+		return -1;
+	}
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof set, &set) != 0) {
+		snprintf(err, errlen, "cannot pin to CPU %d: %s", cpu, strerror(errno));
+		return -1;
+	}
+	return cpu;
+}
+
+#if defined(__x86_64__)
+#define ADD_CHAIN_STEP "add %1, %0\n\t"
+#elif defined(__aarch64__)
+#define ADD_CHAIN_STEP "add %0, %0, %1\n\t"
+#endif
+
+#ifdef ADD_CHAIN_STEP
+#define ADD_CHAIN_10 ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP \
+	ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP ADD_CHAIN_STEP
+#define ADD_CHAIN_LENGTH 100
+
+/*
+ * 100 dependent register-register adds per iteration: one cycle each, with the
+ * loop counter running beside them on other ALUs. A register operand, not an
+ * immediate, because some cores fold add-immediate chains at rename.
+ */
+static long add_chain(long iters, long step)
+{
+	long x = 0;
+	for (long i = 0; i < iters; i++)
+		__asm__ __volatile__(ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10
+				     ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10 ADD_CHAIN_10
+				     : "+r"(x) : "r"(step));
+	return x;
+}
+
+double cpu_measure_clock_ghz(const char **method)
+{
+	long iters = 1000;
+	double best = INFINITY;
+	*method = "dependent integer adds, 1 per cycle, best of 11";
+	/* Grow to about 2 ms a timing, then keep the fastest of 11. */
+	for (;;) {
+		double t0 = timer_now();
+		add_chain(iters, 1);
+		double dt = timer_now() - t0;
+		if (dt > 2e-3 || iters > (1L << 30))
+			break;
+		iters *= 2;
+	}
+	for (int r = 0; r < 11; r++) {
+		double t0 = timer_now();
+		long x = add_chain(iters, 1);
+		double dt = timer_now() - t0;
+		if (x != iters * ADD_CHAIN_LENGTH)
+			return NAN;  /* the chain did not run as written */
+		if (dt < best)
+			best = dt;
+	}
+	return (double)iters * ADD_CHAIN_LENGTH / best / 1e9;
+}
+#else
+double cpu_measure_clock_ghz(const char **method)
+{
+	*method = "not measured: no add chain for this architecture";
+	return NAN;
+}
+#endif
+
+static double sysconf_bytes(int name)
+{
+	long v = sysconf(name);
+	return v > 0 ? (double)v : 0.0;
+}
+
+static void model_from_proc(char *model, size_t size)
+{
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	if (!fp)
+		return;
+	while (fgets(line, sizeof line, fp)) {
+		char *colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		if (strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0) {
+			colon++;
+			while (*colon == ' ' || *colon == '\t')
+				colon++;
+			colon[strcspn(colon, "\n")] = '\0';
+			snprintf(model, size, "%s", colon);
+			break;
+		}
+	}
+	fclose(fp);
+}
+
+void cpu_describe(struct cpu_info *info)
+{
+	memset(info, 0, sizeof *info);
+	snprintf(info->model, sizeof info->model, "unknown CPU");
+	model_from_proc(info->model, sizeof info->model);
+
+	hwloc_topology_t topo;
+	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0) {
+		snprintf(info->source, sizeof info->source, "hwloc %s", HWLOC_VERSION);
+		info->cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+		info->pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+		/* The caches above the first PU: what one core reports it sees. */
+		hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, 0);
+		for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent) {
+			if (o->type == HWLOC_OBJ_L1CACHE && o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION)
+				info->l1d = (double)o->attr->cache.size;
+			else if (o->type == HWLOC_OBJ_L2CACHE)
+				info->l2 = (double)o->attr->cache.size;
+			else if (o->type == HWLOC_OBJ_L3CACHE)
+				info->l3 = (double)o->attr->cache.size;
+		}
+		/* /proc/cpuinfo's name is what lscpu shows; hwloc's only when it has none. */
+		hwloc_obj_t pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
+		const char *m = pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel") : NULL;
+		if (m && *m && strcmp(info->model, "unknown CPU") == 0)
+			snprintf(info->model, sizeof info->model, "%s", m);
+		hwloc_topology_destroy(topo);
+	} else {
+		snprintf(info->source, sizeof info->source, "sysconf");
+	}
+	/* hwloc finds nothing where the VM hides /sys cache files; libc asks cpuid. */
+	if (info->l1d == 0)
+		info->l1d = sysconf_bytes(_SC_LEVEL1_DCACHE_SIZE);
+	if (info->l2 == 0)
+		info->l2 = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
+	if (info->l3 == 0)
+		info->l3 = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+	if (info->cores <= 0)
+		info->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (info->pus <= 0)
+		info->pus = info->cores;
+}
+
+int cpu_counters_available(char *why, size_t whylen)
+{
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof attr);
+	attr.size = sizeof attr;
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0) {
+		snprintf(why, whylen, "perf_event_open(instructions): %s", strerror(errno));
+		return 0;
+	}
+	close((int)fd);
+	return 1;
+}

@@ -1,0 +1,58 @@
+/*
+ * cpu.h - what the processor can do and where we run: instruction sets
+ * (checked at run time, so one binary skips what a CPU lacks), pinning, the
+ * measured clock, and the reported topology (hwloc).
+ */
+#ifndef ROOFLINE_CPU_H
+#define ROOFLINE_CPU_H
+
+#include <stddef.h>
+
+#include "kernel.h"
+
+/* 1 when this CPU can run kernels needing `isa` (ISA_NONE always can). */
+int cpu_has_isa(enum isa isa);
+
+/* "c", "scalar", "sse2", "avx2", "avx512", "neon". */
+const char *isa_name(enum isa isa);
+
+/* Doubles per register for the ISA (1 for scalar and plain C). */
+int isa_lanes(enum isa isa);
+
+/* The widest SIMD ISA this CPU has (ISA_SCALAR when none). */
+enum isa cpu_widest_isa(void);
+
+/* The dispatch back-end's name for the report: "x86-64 cpuid", "aarch64 hwcap". */
+const char *cpu_dispatch_name(void);
+
+/*
+ * Pins the calling thread to the CPU it is running on. Returns that CPU's
+ * number, or -1 with one line in err (the caller warns and goes on).
+ */
+int cpu_pin_here(char *err, size_t errlen);
+
+/*
+ * Core clock in GHz from a chain of dependent integer adds, which retire at
+ * one per cycle on every core this runs on. NaN where there is no such chain
+ * for the architecture. `method` gets a description for env.csv.
+ */
+double cpu_measure_clock_ghz(const char **method);
+
+/* Reported topology; sizes in bytes, 0 where unknown. */
+struct cpu_info {
+	char model[128];
+	int cores;          /* physical cores */
+	int pus;            /* hardware threads */
+	double l1d, l2, l3;
+	char source[48];    /* "hwloc 2.9.0" or "sysconf" */
+};
+
+void cpu_describe(struct cpu_info *info);
+
+/*
+ * Whether hardware performance counters can be read (perf_event_open of the
+ * instruction counter). Returns 1, or 0 with the reason in why.
+ */
+int cpu_counters_available(char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,708 @@
+/*
+ * measure.c - the harness (see measure.h).
+ *
+ * Order of work:
+ *  1. pin to one core, describe the machine, measure the timer and the clock;
+ *  2. create the run directory (never an existing one), write env.csv;
+ *  3. allocate the three arrays once, 2 MiB aligned, and touch every page;
+ *  4. pre-scan the triad at doubling sizes to see where the curve settles on
+ *     its last (DRAM) level: that decides how far the sweep goes and how big
+ *     the kernels' arrays are, from the measured curve rather than from the
+ *     reported cache sizes, which a VM may get wrong;
+ *  5. build the plan, then for each pass run warm-up and kept trials, each
+ *     trial timing every job once in the same order (round-robin), so a slow
+ *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
+ *     1 calibrates repetitions to a minimum time per timing (all warm-ups).
+ *     Every timing is checked; every timing is written to timings.csv, which
+ *     is flushed after each trial so an interrupted run keeps what it did.
+ */
+#include "measure.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "registry.h"
+#include "remarks.h"
+#include "timer.h"
+#include "util.h"
+
+#ifndef ROOFLINE_VERSION
+#define ROOFLINE_VERSION "0.1.0"
+#endif
+
+#define SWEEP_MIN_BYTES 4096.0              /* smallest array of the sweep */
+#define DEFAULT_CAP_BYTES (1024.0 * 1048576) /* largest array the pre-scan may try */
+#define QUICK_CAP_BYTES (512.0 * 1048576)
+#define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
+#define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
+#define PEAK_MIN_ITERS 64
+
+struct job {
+	const struct kernel *k;
+	const char *group;
+	int param;
+	size_t n;            /* elements per array, or loop iterations for KERNEL_PEAK */
+	long reps;
+	int full_checked;
+	int failed;
+	double last_seconds;
+};
+
+struct harness {
+	const struct measure_opts *o;
+	struct kernel_buffers buf;   /* the whole allocation */
+	size_t capacity;             /* doubles per array */
+	struct job *jobs;
+	size_t njobs;
+	FILE *timings;
+	FILE *failures;
+	char *dir;
+	int any_failed;
+	int tty;
+	const char *corrupt;         /* kernel whose results are spoiled, for tests */
+};
+
+void measure_defaults(struct measure_opts *o, int quick)
+{
+	memset(o, 0, sizeof *o);
+	o->quick = quick;
+	o->groups = GROUP_ALL;
+	o->threads = 1;
+	o->passes = quick ? 1 : 3;
+	o->trials = quick ? 5 : 15;
+	o->warmup = quick ? 1 : 3;
+	o->min_time = quick ? 0.4e-3 : 1e-3;
+}
+
+int measure_parse_groups(const char *list, unsigned *mask)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	unsigned m = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "bandwidth") == 0)
+			m |= GROUP_BANDWIDTH;
+		else if (strcmp(tok, "peak") == 0)
+			m |= GROUP_PEAK;
+		else if (strcmp(tok, "kernels") == 0)
+			m |= GROUP_KERNELS;
+		else {
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	if (!m)
+		return -1;
+	*mask = m;
+	return 0;
+}
+
+void measure_list(void)
+{
+	printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", "kernel", "kind", "isa", "here",
+	       "flops", "bytes", "computes");
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		char flops[32], bytes[32];
+		if (k->flops_per_param)
+			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
+		else
+			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
+		if (k->bytes_per_param)
+			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
+		else
+			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
+		int here = k->run && cpu_has_isa(k->isa);
+		printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", k->name,
+		       k->kind == KERNEL_PEAK ? "peak" : "stream", isa_name(k->isa),
+		       here ? "yes" : "skipped", flops, bytes, k->computes);
+	}
+	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
+	       "p is the family parameter: chains K for fma_*, degree D for horner*.\n"
+	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
+}
+
+/* ---- the run directory ---------------------------------------------------- */
+
+static char *default_run_dir(void)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+	return xasprintf("data/runs/%s-%s-%s", stamp, build_compiler, build_compiler_version);
+}
+
+static int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+/* Creates a directory that did not exist. With `unique`, adds -2, -3 ... on a clash. */
+static char *create_run_dir(const char *want, int unique)
+{
+	char *dir = xstrdup(want);
+	if (mkdir_p(dir) != 0)
+		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
+	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
+		if (errno != EEXIST || !unique)
+			die(EXIT_USAGE, "cannot create run directory %s: %s (a run never writes into an existing directory)",
+			    dir, strerror(errno));
+		free(dir);
+		dir = xasprintf("%s-%d", want, i);
+	}
+	return dir;
+}
+
+/* data/latest -> runs/<name>, replaced atomically (symlink then rename). */
+static void point_latest(const char *dir)
+{
+	const char *name = strrchr(dir, '/');
+	char *target = xasprintf("runs/%s", name ? name + 1 : dir);
+	char *tmp = xasprintf("data/latest.tmp.%ld", (long)getpid());
+	unlink(tmp);
+	if (symlink(target, tmp) != 0 || rename(tmp, "data/latest") != 0) {
+		warnx("cannot point data/latest at %s: %s", dir, strerror(errno));
+		unlink(tmp);
+	}
+	free(target);
+	free(tmp);
+}
+
+static void env_row(FILE *fp, const char *key, const char *value)
+{
+	csv_field(fp, key);
+	fputc(',', fp);
+	csv_field(fp, value);
+	fputc('\n', fp);
+}
+
+static void env_num(FILE *fp, const char *key, double v)
+{
+	char buf[64];
+	if (isfinite(v))
+		snprintf(buf, sizeof buf, "%.10g", v);
+	else
+		snprintf(buf, sizeof buf, "nan");
+	env_row(fp, key, buf);
+}
+
+struct machine {
+	struct cpu_info info;
+	int pinned_cpu;
+	double clock_ghz;
+	const char *clock_method;
+	double granularity, resolution;
+	int counters;
+	char counters_why[160];
+};
+
+struct sweep_decision {
+	double cap, settle, max, kernel_bytes, rule;
+	int settled;
+	char text[320];
+};
+
+static void write_env(const char *dir, const struct measure_opts *o, const struct machine *m,
+		      const struct sweep_decision *d)
+{
+	char *path = path_join(dir, "env.csv"), err[512], buf[256];
+	struct outfile out;
+	if (outfile_open(&out, path, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	FILE *fp = out.fp;
+	fputs("key,value\n", fp);
+	env_row(fp, "cpu_model", m->info.model);
+	env_row(fp, "isa", isa_name(cpu_widest_isa()));
+	buf[0] = '\0';
+	for (int i = ISA_SCALAR; i < ISA_COUNT; i++) {
+		if (!cpu_has_isa((enum isa)i))
+			continue;
+		if (buf[0])
+			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
+		strncat(buf, isa_name((enum isa)i), sizeof buf - strlen(buf) - 1);
+	}
+	env_row(fp, "isas", buf);
+	env_row(fp, "isa_dispatch", cpu_dispatch_name());
+	env_num(fp, "cores", m->info.cores);
+	env_num(fp, "hw_threads", m->info.pus);
+	env_num(fp, "threads", o->threads);
+	env_num(fp, "l1d_bytes", m->info.l1d);
+	env_num(fp, "l2_bytes", m->info.l2);
+	env_num(fp, "l3_bytes", m->info.l3);
+	env_row(fp, "topology_source", m->info.source);
+	env_row(fp, "cc", build_compiler);
+	env_row(fp, "cc_version", build_compiler_version);
+	env_row(fp, "kernel_cflags", build_kernel_cflags);
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	env_row(fp, "date_utc", buf);
+	struct utsname u;
+	if (uname(&u) == 0) {
+		snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release, u.machine);
+		env_row(fp, "os", buf);
+	} else {
+		env_row(fp, "os", "unknown");
+	}
+	env_row(fp, "roofline_version", ROOFLINE_VERSION);
+	env_row(fp, "timer", timer_name());
+	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
+	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
+	env_num(fp, "clock_ghz", m->clock_ghz);
+	env_row(fp, "clock_method", m->clock_method);
+	env_num(fp, "pinned_cpu", m->pinned_cpu);
+	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
+	env_num(fp, "passes", o->passes);
+	env_num(fp, "trials", o->trials);
+	env_num(fp, "warmup_trials", o->warmup);
+	env_num(fp, "min_time_s", o->min_time);
+	env_num(fp, "quick", o->quick);
+	env_num(fp, "sweep_cap_bytes", d->cap);
+	env_num(fp, "sweep_settle_bytes", d->settle);
+	env_num(fp, "sweep_max_bytes", d->max);
+	env_num(fp, "sweep_settled", d->settled);
+	env_num(fp, "stream_rule_bytes", d->rule);
+	env_row(fp, "sweep_decision", d->text);
+	env_num(fp, "kernel_array_bytes", d->kernel_bytes);
+	if (outfile_commit(&out, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	free(path);
+}
+
+/* The compiler's remarks for every kernel file, so a later reader sees what was built. */
+static void write_remarks(const char *dir)
+{
+	char *rdir = path_join(dir, "remarks"), err[512];
+	if (mkdir(rdir, 0777) != 0)
+		die(EXIT_FAILED, "cannot create %s: %s", rdir, strerror(errno));
+	for (size_t i = 0; i < build_nremarks; i++) {
+		char *name = xasprintf("%s.txt", build_remarks[i].file);
+		char *path = path_join(rdir, name);
+		struct outfile out;
+		if (outfile_open(&out, path, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		fprintf(out.fp, "# %s %s %s\n", build_compiler, build_compiler_version, build_kernel_cflags);
+		fputs(build_remarks[i].text, out.fp);
+		if (outfile_commit(&out, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		free(name);
+		free(path);
+	}
+	free(rdir);
+}
+
+/* ---- buffers and timing ---------------------------------------------------- */
+
+static double *alloc_array(size_t n)
+{
+	/* 2 MiB alignment lets the kernel back the arrays with huge pages. */
+	size_t bytes = n * sizeof(double);
+	bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+	void *p = NULL;
+	if (posix_memalign(&p, 2u << 20, bytes) != 0)
+		die(EXIT_FAILED, "cannot allocate %zu bytes for the arrays", bytes);
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void alloc_buffers(struct harness *h, size_t n)
+{
+	h->capacity = n;
+	h->buf.a = alloc_array(n);
+	h->buf.b = alloc_array(n);
+	h->buf.c = alloc_array(n);
+	h->buf.n = n;
+	/* Touches every page before any timing: page faults are not bandwidth. */
+	memset(h->buf.a, 0, n * sizeof(double));
+	kernel_fill_inputs(&h->buf);
+}
+
+/* Times one call of job j with its current reps; checks the result. */
+static double time_job(struct harness *h, struct job *j, int *ok, char *why, size_t whylen)
+{
+	struct kernel_buffers b = h->buf;
+	b.n = j->n;
+	double t0 = timer_now();
+	double result = j->k->run(&b, j->reps, j->param);
+	double t1 = timer_now();
+	if (h->corrupt && strcmp(h->corrupt, j->k->name) == 0) {
+		/* Test hook (ROOFLINE_TEST_CORRUPT): a wrong kernel must fail its check. */
+		result += 1.0;
+		if (j->k->kind != KERNEL_PEAK)
+			b.a[b.n - 1] += 1.0;
+	}
+	int full = !j->full_checked;
+	*ok = j->k->check(&b, j->reps, j->param, result, full, why, whylen) == 0;
+	if (*ok)
+		j->full_checked = 1;
+	return t1 - t0;
+}
+
+static double job_flops(const struct job *j)
+{
+	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
+}
+
+static double job_bytes(const struct job *j)
+{
+	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
+}
+
+static double job_working_set(const struct job *j)
+{
+	return j->k->kind == KERNEL_PEAK ? 0.0 : (double)j->k->arrays * 8.0 * (double)j->n;
+}
+
+static long job_param_column(const struct job *j)
+{
+	/* The contract: bytes per array in the bandwidth group, else the family param. */
+	if (strcmp(j->group, "bandwidth") == 0)
+		return (long)(j->n * sizeof(double));
+	return j->param;
+}
+
+static void record(struct harness *h, int pass, int trial, int warmup, const struct job *j,
+		   double seconds)
+{
+	fprintf(h->timings, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
+		j->group, j->k->name, job_param_column(j), h->o->threads, job_working_set(j),
+		job_flops(j), job_bytes(j), seconds);
+}
+
+static void record_failure(struct harness *h, int pass, int trial, struct job *j, const char *why)
+{
+	j->failed = 1;
+	h->any_failed = 1;
+	fprintf(h->failures, "%s,%s,%d,%d,%d,", j->group, j->k->name, j->param, pass, trial);
+	csv_field(h->failures, why);
+	fputc('\n', h->failures);
+	fflush(h->failures);
+	fprintf(stderr, "%sroofline: check failed: %s %s param %d: %s\n", h->tty ? "\n" : "",
+		j->group, j->k->name, j->param, why);
+}
+
+/*
+ * Doubles the repetitions (or, for peak kernels, the loop iterations) until one
+ * timing lasts min_time, likwid's MEASURE loop; every timing is recorded as a
+ * warm-up.
+ */
+static void calibrate(struct harness *h, struct job *j, int pass, int trial)
+{
+	char why[256];
+	int ok;
+	for (;;) {
+		double t = time_job(h, j, &ok, why, sizeof why);
+		if (!ok) {
+			record_failure(h, pass, trial, j, why);
+			return;
+		}
+		record(h, pass, trial, 1, j, t);
+		j->last_seconds = t;
+		if (t >= h->o->min_time)
+			return;
+		if (j->k->kind == KERNEL_PEAK) {
+			if (j->n > (1ul << 40))
+				return;
+			j->n *= 2;
+		} else {
+			if (j->reps > (1l << 40))
+				return;
+			j->reps *= 2;
+		}
+	}
+}
+
+/* ---- pre-scan: where does the curve settle? ------------------------------- */
+
+static void prescan(struct harness *h, const struct cpu_info *info, struct sweep_decision *d)
+{
+	const struct kernel *triad = registry_find("triad");
+	double sizes[64], rates[64];
+	int n = 0;
+	char why[256];
+	int ok;
+
+	d->rule = 4.0 * info->l3;
+	for (double bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64; bytes *= 2) {
+		struct job j = { .k = triad, .group = "bandwidth", .n = (size_t)(bytes / 8), .reps = 1 };
+		calibrate(h, &j, 0, 0);
+		if (j.failed)
+			die(EXIT_FAILED, "the triad failed its check during the pre-scan");
+		double best = j.last_seconds;
+		/* Best of 5: one slow moment must not move the decision. */
+		for (int r = 0; r < 4; r++) {
+			double t = time_job(h, &j, &ok, why, sizeof why);
+			if (!ok) {
+				record_failure(h, 0, 0, &j, why);
+				die(EXIT_FAILED, "the triad failed its check during the pre-scan");
+			}
+			record(h, 0, 0, 1, &j, t);
+			if (t < best)
+				best = t;
+		}
+		sizes[n] = bytes;
+		rates[n] = job_bytes(&j) / best;
+		n++;
+	}
+	/* The smallest size from which every larger one is within tolerance of the last. */
+	int settle = n - 1;
+	while (settle > 0 && fabs(rates[settle - 1] / rates[n - 1] - 1.0) <= SETTLE_TOLERANCE)
+		settle--;
+	/* Settled only when the level it settled on lasts at least two octaves. */
+	d->settled = (n - 1 - settle) >= 2;
+	d->settle = sizes[settle];
+	d->max = fmin(d->cap, d->settle * SETTLE_REACH);
+	if (d->max < sizes[n - 1] && !d->settled)
+		d->max = sizes[n - 1];
+	/*
+	 * Kernels run at 1.5x the settle size per array, so that even a kernel of
+	 * two arrays spans the triad's (three-array) DRAM working set.
+	 */
+	d->kernel_bytes = fmin(d->max, fmax(d->settle * 1.5, 8.0 * 1048576));
+	d->kernel_bytes = floor(d->kernel_bytes / 4096) * 4096;
+	char a[32], b[32], c[32], r[32];
+	format_bytes(d->settle, a, sizeof a);
+	format_bytes(d->max, b, sizeof b);
+	format_bytes(d->cap, c, sizeof c);
+	format_bytes(d->rule, r, sizeof r);
+	if (d->settled)
+		snprintf(d->text, sizeof d->text,
+			 "triad settled on its last level from %s per array; sweep to %s per array "
+			 "(%gx past it, cap %s); STREAM's rule (4x reported L3) would ask for %s",
+			 a, b, SETTLE_REACH, c, r);
+	else
+		snprintf(d->text, sizeof d->text,
+			 "triad had not settled by the cap of %s per array (raise --max-size); sweep to %s; "
+			 "STREAM's rule (4x reported L3) would ask for %s", c, b, r);
+}
+
+/* ---- the plan ----------------------------------------------------------------- */
+
+static void add_job(struct harness *h, size_t *cap, struct job j)
+{
+	if (h->njobs == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		h->jobs = xrealloc(h->jobs, *cap * sizeof *h->jobs);
+	}
+	h->jobs[h->njobs++] = j;
+}
+
+static void build_plan(struct harness *h, const struct sweep_decision *d)
+{
+	size_t cap = 0;
+	unsigned g = h->o->groups;
+	if (g & GROUP_BANDWIDTH) {
+		const struct kernel *triad = registry_find("triad");
+		/* Half-octave steps; arrays a multiple of 64 bytes (one cache line). */
+		for (int i = 0;; i++) {
+			double bytes = floor(SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
+			if (bytes > d->max * 1.0001)
+				break;
+			add_job(h, &cap, (struct job){ .k = triad, .group = "bandwidth",
+						       .n = (size_t)(bytes / 8), .reps = 1 });
+		}
+	}
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		int peak = k->kind == KERNEL_PEAK;
+		if (!(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
+			continue;
+		if (!k->run || !cpu_has_isa(k->isa)) {
+			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
+			continue;
+		}
+		for (int p = 0; p < registry_nparams(k); p++) {
+			struct job j = { .k = k, .group = peak ? "peak" : "kernels",
+					 .param = registry_param(k, p), .reps = 1 };
+			j.n = peak ? PEAK_MIN_ITERS : (size_t)(d->kernel_bytes / 8);
+			add_job(h, &cap, j);
+		}
+	}
+}
+
+/* ---- progress ----------------------------------------------------------------- */
+
+static void progress(struct harness *h, int pass, int trial, double done, double total,
+		     double elapsed)
+{
+	const struct measure_opts *o = h->o;
+	int per = o->warmup + o->trials;
+	double left = done > 0 ? elapsed * (total - done) / done : 0;
+	char line[160];
+	snprintf(line, sizeof line, "measuring: pass %d/%d, trial %d/%d%s, %3.0f%%, about %.0f s left",
+		 pass, o->passes, trial, per, trial <= o->warmup ? " (warm-up)" : "",
+		 100.0 * done / total, left);
+	if (h->tty)
+		fprintf(stderr, "\r\033[Kroofline: %s", line);
+	else
+		fprintf(stderr, "roofline: %s\n", line);
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static FILE *open_stream_csv(const char *dir, const char *name, const char *header)
+{
+	char *path = path_join(dir, name);
+	FILE *fp = fopen(path, "w");
+	if (!fp)
+		die(EXIT_FAILED, "cannot write %s: %s", path, strerror(errno));
+	fputs(header, fp);
+	fflush(fp);
+	free(path);
+	return fp;
+}
+
+static void close_stream_csv(FILE *fp, const char *dir, const char *name)
+{
+	if (ferror(fp) | fflush(fp) | fclose(fp))
+		die(EXIT_FAILED, "cannot write %s/%s: %s", dir, name, strerror(errno));
+}
+
+int measure_run(const struct measure_opts *o)
+{
+	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
+			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT") };
+	struct machine m = { 0 };
+	struct sweep_decision d = { 0 };
+	char err[256];
+
+	if (o->threads != 1)
+		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
+
+	/* 1. the machine */
+	m.pinned_cpu = cpu_pin_here(err, sizeof err);
+	if (m.pinned_cpu < 0)
+		warnx("%s: timings may move between cores", err);
+	else
+		fprintf(stderr, "roofline: pinned to CPU %d\n", m.pinned_cpu);
+	cpu_describe(&m.info);
+	m.resolution = timer_resolution();
+	m.granularity = timer_granularity();
+	m.clock_ghz = cpu_measure_clock_ghz(&m.clock_method);
+	m.counters = cpu_counters_available(m.counters_why, sizeof m.counters_why);
+	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f ticks)\n",
+		m.info.model, timer_name(), m.granularity * 1e9, o->min_time * 1e3,
+		o->min_time / m.granularity);
+	if (isfinite(m.clock_ghz))
+		fprintf(stderr, "roofline: core clock %.2f GHz (%s)\n", m.clock_ghz, m.clock_method);
+	if (!m.counters)
+		fprintf(stderr, "roofline: no hardware performance counters (%s): flops and bytes come from "
+			"each kernel's declared metadata, not from counted instructions or traffic\n",
+			m.counters_why);
+	if (o->min_time < 20 * m.granularity)
+		warnx("min time %.3g s is under 20 timer ticks", o->min_time);
+
+	/* 2. the run directory */
+	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
+	write_remarks(h.dir);
+	h.timings = open_stream_csv(h.dir, "timings.csv",
+				    "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
+				    "flops,bytes,seconds\n");
+	h.failures = open_stream_csv(h.dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
+
+	/* 3. buffers: as large as the cap, so the pre-scan can look that far */
+	d.cap = o->max_size > 0 ? o->max_size : (o->quick ? QUICK_CAP_BYTES : DEFAULT_CAP_BYTES);
+	/* Three arrays must fit in memory with room to spare: at most 1/8 of it each. */
+	double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+	if (phys > 0 && d.cap > phys / 8) {
+		d.cap = exp2(floor(log2(phys / 8)));
+		if (o->max_size > 0)
+			warnx("--max-size lowered to %.0f MiB per array: three arrays must fit in memory",
+			      d.cap / 1048576);
+	}
+	d.cap = fmax(d.cap, 8 * SWEEP_MIN_BYTES);
+	if (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) {
+		alloc_buffers(&h, (size_t)(d.cap / 8));
+		/* 4. the pre-scan */
+		fprintf(stderr, "roofline: pre-scan: triad at doubling sizes up to %.0f MiB per array\n",
+			d.cap / 1048576);
+		prescan(&h, &m.info, &d);
+		fprintf(stderr, "roofline: %s\n", d.text);
+	} else {
+		alloc_buffers(&h, 8);
+		snprintf(d.text, sizeof d.text, "no bandwidth or kernels group: no sweep");
+	}
+	fflush(h.timings);
+	write_env(h.dir, o, &m, &d);
+
+	/* 5. plan and trials */
+	build_plan(&h, &d);
+	double start = timer_now();
+	int per_pass = o->warmup + o->trials;
+	/* Trial 0 of pass 1 calibrates every job; its timings are all warm-ups. */
+	fprintf(stderr, "roofline: calibrating %zu jobs to at least %.2g ms a timing\n", h.njobs,
+		o->min_time * 1e3);
+	for (size_t i = 0; i < h.njobs; i++)
+		calibrate(&h, &h.jobs[i], 1, 0);
+	fflush(h.timings);
+	double total = (double)o->passes * per_pass, done = 0;
+	for (int pass = 1; pass <= o->passes; pass++) {
+		for (int trial = 1; trial <= per_pass; trial++) {
+			int warm = trial <= o->warmup;
+			progress(&h, pass, trial, done, total, timer_now() - start);
+			for (size_t i = 0; i < h.njobs; i++) {
+				struct job *j = &h.jobs[i];
+				if (j->failed)
+					continue;
+				char why[256];
+				int ok;
+				double t = time_job(&h, j, &ok, why, sizeof why);
+				if (!ok) {
+					record_failure(&h, pass, trial, j, why);
+					continue;
+				}
+				record(&h, pass, trial, warm, j, t);
+			}
+			/* A trial at a time reaches the file: an interrupted run keeps it. */
+			if (fflush(h.timings) != 0)
+				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h.dir, strerror(errno));
+			done++;
+		}
+	}
+	if (h.tty)
+		fputc('\n', stderr);
+	close_stream_csv(h.timings, h.dir, "timings.csv");
+	close_stream_csv(h.failures, h.dir, "failures.csv");
+	fprintf(stderr, "roofline: measured %zu jobs x %d timings in %.1f s\n", h.njobs,
+		o->passes * per_pass, timer_now() - start);
+	if (!o->out_dir)
+		point_latest(h.dir);
+	printf("%s\n", h.dir);
+	if (fflush(stdout) != 0)
+		die(EXIT_FAILED, "cannot write to standard output");
+	free(h.jobs);
+	if (h.any_failed) {
+		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
+			h.dir);
+		free(h.dir);
+		return EXIT_FAILED;
+	}
+	free(h.dir);
+	return 0;
+}

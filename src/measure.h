@@ -1,0 +1,42 @@
+/*
+ * measure.h - the harness: builds a plan of jobs (sweep sizes, FMA chain
+ * counts, kernels), times it round-robin within each trial, checks every
+ * result, and stores every timing in a new run directory.
+ */
+#ifndef ROOFLINE_MEASURE_H
+#define ROOFLINE_MEASURE_H
+
+enum {
+	GROUP_BANDWIDTH = 1 << 0,
+	GROUP_PEAK = 1 << 1,
+	GROUP_KERNELS = 1 << 2,
+	GROUP_ALL = GROUP_BANDWIDTH | GROUP_PEAK | GROUP_KERNELS,
+};
+
+struct measure_opts {
+	const char *out_dir;   /* NULL: data/runs/<stamp>-<cc>-<version>, and data/latest */
+	int quick;
+	unsigned groups;
+	int threads;
+	int passes, trials, warmup;
+	double max_size;       /* bytes per array the sweep may reach; 0: the default cap */
+	double min_time;       /* seconds a timing must last at least */
+};
+
+/* The defaults, for quick or full runs. */
+void measure_defaults(struct measure_opts *o, int quick);
+
+/* Parses "bandwidth,peak" into a GROUP_* mask; -1 on an unknown name. */
+int measure_parse_groups(const char *list, unsigned *mask);
+
+/*
+ * Runs the plan. Prints the run directory as the last line of stdout and
+ * returns 0; EXIT_FAILED when a kernel's check failed (written to
+ * failures.csv) or measuring failed; EXIT_USAGE for an unusable out_dir.
+ */
+int measure_run(const struct measure_opts *o);
+
+/* Prints the kernel table (roofline measure --list). */
+void measure_list(void);
+
+#endif

@@ -1,0 +1,262 @@
+/* rundata.c - see rundata.h. Columns are found by header name, so extra ones are fine. */
+#include "rundata.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csvin.h"
+#include "util.h"
+
+struct loader {
+	struct rundata *run;
+	const char *path;
+	int col[16];
+	size_t cap;          /* fields in the header */
+	size_t timings_cap;  /* room in run->timings */
+};
+
+static int bad_cell(const struct loader *l, const struct csv_row *row, int i, const char *name,
+		    const char *want, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s:%zu:%zu: %s '%s' is not %s", l->path, row->line[i], row->column[i],
+		 name, row->fields[i], want);
+	return -1;
+}
+
+/* Maps the header's names to columns; every name in `names` must be present. */
+static int map_header(struct loader *l, const struct csv_row *row, const char *const *names,
+		      size_t count, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < count; i++) {
+		l->col[i] = csvin_column(row, names[i]);
+		if (l->col[i] < 0) {
+			snprintf(err, errlen, "%s:1:1: missing column '%s' in the header", l->path, names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int row_width_ok(const struct loader *l, size_t row_index, const struct csv_row *row,
+			size_t want, char *err, size_t errlen)
+{
+	if (row->n >= want)
+		return 0;
+	size_t line = row->n ? row->line[0] : row_index + 1;
+	snprintf(err, errlen, "%s:%zu:1: row has %zu fields, the header has %zu", l->path, line,
+		 row->n, want);
+	return -1;
+}
+
+static const char *const env_names[] = { "key", "value" };
+
+static int env_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, env_names, 2, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;  /* a blank line */
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	run->env = xrealloc(run->env, (run->nenv + 1) * sizeof *run->env);
+	run->env[run->nenv].key = xstrdup(row->fields[l->col[0]]);
+	run->env[run->nenv].value = xstrdup(row->fields[l->col[1]]);
+	run->nenv++;
+	return 0;
+}
+
+enum { T_PASS, T_TRIAL, T_WARMUP, T_GROUP, T_KERNEL, T_PARAM, T_THREADS, T_WS, T_FLOPS,
+       T_BYTES, T_SECONDS, T_COUNT };
+static const char *const timing_names[T_COUNT] = {
+	"pass", "trial", "warmup", "group", "kernel", "param", "threads", "working_set_bytes",
+	"flops", "bytes", "seconds",
+};
+
+static int get_long(const struct loader *l, const struct csv_row *row, int which, long min,
+		    long *out, char *err, size_t errlen)
+{
+	int i = l->col[which];
+	if (parse_long(row->fields[i], out) != 0 || *out < min) {
+		char want[48];
+		snprintf(want, sizeof want, "a whole number >= %ld", min);
+		return bad_cell(l, row, i, timing_names[which], want, err, errlen);
+	}
+	return 0;
+}
+
+static int get_double(const struct loader *l, const struct csv_row *row, int which, int positive,
+		      double *out, char *err, size_t errlen)
+{
+	int i = l->col[which];
+	if (parse_double(row->fields[i], out) != 0 || !isfinite(*out) || *out < 0 ||
+	    (positive && *out <= 0))
+		return bad_cell(l, row, i, timing_names[which],
+				positive ? "a positive number" : "a number >= 0", err, errlen);
+	return 0;
+}
+
+static int get_name(const struct loader *l, const struct csv_row *row, int which, char *dst,
+		    size_t size, char *err, size_t errlen)
+{
+	int i = l->col[which];
+	const char *s = row->fields[i];
+	if (!*s || strlen(s) >= size)
+		return bad_cell(l, row, i, timing_names[which], "a name", err, errlen);
+	memcpy(dst, s, strlen(s) + 1);
+	return 0;
+}
+
+static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, timing_names, T_COUNT, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	struct timing t;
+	long v;
+	memset(&t, 0, sizeof t);
+	if (get_long(l, row, T_PASS, 0, &v, err, errlen))
+		return -1;
+	t.pass = (int)v;
+	if (get_long(l, row, T_TRIAL, 0, &v, err, errlen))
+		return -1;
+	t.trial = (int)v;
+	if (get_long(l, row, T_WARMUP, 0, &v, err, errlen))
+		return -1;
+	if (v > 1)
+		return bad_cell(l, row, l->col[T_WARMUP], "warmup", "0 or 1", err, errlen);
+	t.warmup = (int)v;
+	if (get_name(l, row, T_GROUP, t.group, sizeof t.group, err, errlen))
+		return -1;
+	if (strcmp(t.group, "bandwidth") && strcmp(t.group, "peak") && strcmp(t.group, "kernels"))
+		return bad_cell(l, row, l->col[T_GROUP], "group", "bandwidth, peak or kernels", err, errlen);
+	if (get_name(l, row, T_KERNEL, t.kernel, sizeof t.kernel, err, errlen))
+		return -1;
+	if (get_long(l, row, T_PARAM, 0, &t.param, err, errlen))
+		return -1;
+	if (get_long(l, row, T_THREADS, 1, &v, err, errlen))
+		return -1;
+	t.threads = (int)v;
+	if (get_double(l, row, T_WS, 0, &t.working_set, err, errlen) ||
+	    get_double(l, row, T_FLOPS, 0, &t.flops, err, errlen) ||
+	    get_double(l, row, T_BYTES, 0, &t.bytes, err, errlen) ||
+	    get_double(l, row, T_SECONDS, 1, &t.seconds, err, errlen))
+		return -1;
+	if (run->ntimings == l->timings_cap) {
+		l->timings_cap = l->timings_cap ? l->timings_cap * 2 : 1024;
+		run->timings = xrealloc(run->timings, l->timings_cap * sizeof *run->timings);
+	}
+	run->timings[run->ntimings++] = t;
+	return 0;
+}
+
+static const char *const failure_names[] = { "group", "kernel", "param", "message" };
+
+static int failure_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, failure_names, 4, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	struct failure f;
+	memset(&f, 0, sizeof f);
+	snprintf(f.group, sizeof f.group, "%s", row->fields[l->col[0]]);
+	snprintf(f.kernel, sizeof f.kernel, "%s", row->fields[l->col[1]]);
+	if (parse_long(row->fields[l->col[2]], &f.param) != 0)
+		return bad_cell(l, row, l->col[2], "param", "a whole number", err, errlen);
+	snprintf(f.message, sizeof f.message, "%s", row->fields[l->col[3]]);
+	run->failures = xrealloc(run->failures, (run->nfailures + 1) * sizeof *run->failures);
+	run->failures[run->nfailures++] = f;
+	return 0;
+}
+
+int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
+{
+	memset(run, 0, sizeof *run);
+	run->dir = xstrdup(dir);
+	struct loader l = { .run = run };
+	char *env = path_join(dir, "env.csv");
+	char *timings = path_join(dir, "timings.csv");
+	char *failures = path_join(dir, "failures.csv");
+	int rc = -1;
+
+	l.path = env;
+	if (csvin_read(env, env_row, &l, err, errlen) != 0)
+		goto done;
+	l.path = timings;
+	if (csvin_read(timings, timing_row, &l, err, errlen) != 0)
+		goto done;
+	if (access(failures, F_OK) == 0) {
+		l.path = failures;
+		if (csvin_read(failures, failure_row, &l, err, errlen) != 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	free(env);
+	free(timings);
+	free(failures);
+	if (rc != 0)
+		rundata_free(run);
+	return rc;
+}
+
+void rundata_free(struct rundata *run)
+{
+	for (size_t i = 0; i < run->nenv; i++) {
+		free(run->env[i].key);
+		free(run->env[i].value);
+	}
+	free(run->env);
+	free(run->timings);
+	free(run->failures);
+	free(run->dir);
+	memset(run, 0, sizeof *run);
+}
+
+int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param)
+{
+	for (size_t i = 0; i < run->nfailures; i++) {
+		const struct failure *f = &run->failures[i];
+		if (f->param == param && strcmp(f->kernel, kernel) == 0 && strcmp(f->group, group) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+const char *rundata_env(const struct rundata *run, const char *key)
+{
+	/* The last value wins, as a person appending a corrected line would expect. */
+	for (size_t i = run->nenv; i-- > 0;)
+		if (strcmp(run->env[i].key, key) == 0)
+			return run->env[i].value;
+	return NULL;
+}
+
+double rundata_env_num(const struct rundata *run, const char *key, double fallback)
+{
+	double v;
+	const char *s = rundata_env(run, key);
+	if (!s || parse_double(s, &v) != 0 || !isfinite(v))
+		return fallback;
+	return v;
+}

@@ -1,0 +1,78 @@
+#!/bin/sh
+# scripted-run.sh DIR - writes a run directory whose timings are scripted, so
+# fit, plot and report have exact answers (hyperfine's --debug-mode idea).
+#
+# The truth it encodes, at 3.5 GHz:
+#   triad sweep, working set (3 arrays): <= 48 KiB 200 GB/s; <= 1 MiB 100;
+#   <= 24 MiB 50; beyond 25 GB/s (sizes in the transitions get in-between rates)
+#   fma_scalar: 1.75 GFLOP/s a chain up to 14; fma_avx512: 14 a chain up to 112
+#   kernels at 64 MiB per array: triad 2.0 GFLOP/s, dot 1.75, dot_split 3.0,
+#   horner D=1 2.5, D=8 20, D=64 40, horner_simd_avx512 D=64 100
+# Every kept timing gives exactly those rates; warm-ups are 10x slower, and
+# must not change any result.
+set -eu
+dir=$1
+mkdir -p "$dir"
+cat >"$dir/env.csv" <<'EOC'
+key,value
+cpu_model,Scripted CPU (test fixture)
+isa,avx512
+cores,2
+threads,1
+l1d_bytes,49152
+l2_bytes,1048576
+l3_bytes,532676608
+cc,gcc
+cc_version,12.2.0
+kernel_cflags,-O3 -march=native
+date_utc,2026-11-30T00:00:00Z
+os,Linux test
+clock_ghz,3.5
+sweep_settled,1
+EOC
+awk 'BEGIN {
+	print "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds"
+	nsizes = 0
+	for (i = 0; i <= 28; i++) {
+		b = int(4096 * 2 ^ (i / 2) / 64) * 64
+		size[nsizes++] = b
+	}
+	for (p = 1; p <= 3; p++) for (t = 1; t <= 4; t++) {
+		w = (t == 1)
+		for (i = 0; i < nsizes; i++) {
+			b = size[i]; ws = 3 * b
+			if (ws <= 49152) r = 200
+			else if (ws <= 65536) r = 150
+			else if (ws <= 1048576) r = 100
+			else if (ws <= 2097152) r = 75
+			else if (ws <= 25165824) r = 50
+			else if (ws <= 50331648) r = 37
+			else r = 25
+			bytes = 24 * (b / 8) * 100
+			flops = 2 * (b / 8) * 100
+			s = bytes / (r * 1e9) * (w ? 10 : 1)
+			printf "%d,%d,%d,bandwidth,triad,%d,1,%d,%.17g,%.17g,%.9e\n", p, t, w, b, ws, flops, bytes, s
+		}
+		for (k = 1; k <= 32; k++) {
+			r = 1.75 * k; if (r > 14) r = 14
+			f = 2 * k * 1e7
+			printf "%d,%d,%d,peak,fma_scalar,%d,1,0,%.17g,0,%.9e\n", p, t, w, k, f, f / (r * 1e9) * (w ? 10 : 1)
+			r = 14 * k; if (r > 112) r = 112
+			f = 16 * k * 1e7
+			printf "%d,%d,%d,peak,fma_avx512,%d,1,0,%.17g,0,%.9e\n", p, t, w, k, f, f / (r * 1e9) * (w ? 10 : 1)
+		}
+		n = 8388608
+		kern("triad", 0, 3, 2, 24, 2.0)
+		kern("dot", 0, 2, 2, 16, 1.75)
+		kern("dot_split", 0, 2, 2, 16, 3.0)
+		kern("horner", 1, 2, 2, 16, 2.5)
+		kern("horner", 8, 2, 16, 16, 20)
+		kern("horner", 64, 2, 128, 16, 40)
+		kern("horner_simd_avx512", 64, 2, 128, 16, 100)
+	}
+}
+function kern(name, param, arrays, fpe, bpe, gf,   f, by) {
+	f = fpe * n; by = bpe * n
+	printf "%d,%d,%d,kernels,%s,%d,1,%d,%.17g,%.17g,%.9e\n", p, t, w, name, param, arrays * 8 * n, f, by, f / (gf * 1e9) * (w ? 10 : 1)
+}' >"$dir/timings.csv"
+echo "group,kernel,param,pass,trial,message" >"$dir/failures.csv"

@@ -1,0 +1,60 @@
+#!/bin/sh
+# measure end to end on this machine, small and short: files, columns, rules.
+# No timing thresholds: only what was written and how.
+. "$(dirname "$0")/lib.sh"
+SMALL="--quick --max-size 1M --passes 2 --trials 2 --warmup 1 --min-time 2e-4"
+
+test_expect_success 'measure --quick writes a run and prints its path last' '
+	"$ROOFLINE" measure $SMALL --out run >stdout 2>stderr &&
+	test "$(tail -n 1 stdout)" = run &&
+	test -s run/env.csv && test -s run/timings.csv && test -d run/remarks
+'
+test_expect_success 'env.csv has the contract keys' '
+	for k in cpu_model isa cores threads l1d_bytes l2_bytes l3_bytes cc cc_version \
+		kernel_cflags date_utc os; do
+		grep -q "^$k," run/env.csv || { echo "missing $k"; exit 1; }
+	done
+'
+test_expect_success 'timings.csv has the contract columns and every group' '
+	test "$(csv_header run/timings.csv)" = \
+		"pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds" &&
+	grep -q ",bandwidth,triad," run/timings.csv &&
+	grep -q ",peak,fma_scalar,1," run/timings.csv &&
+	grep -q ",kernels,triad,0," run/timings.csv
+'
+test_expect_success 'warm-ups are kept and flagged; each pass has its kept trials' '
+	awk -F, "NR > 1 && \$3 == 1" run/timings.csv | grep -q . &&
+	awk -F, "NR > 1 && \$3 == 0 && \$1 == 2 && \$2 == 3" run/timings.csv | grep -q .
+'
+test_expect_success 'trials are round-robin: every job once per kept trial' '
+	jobs=$(awk -F, "NR > 1 && \$1 == 1 && \$2 == 2" run/timings.csv | wc -l) &&
+	for t in 3; do
+		n=$(awk -F, -v t=$t "NR > 1 && \$1 == 2 && \$2 == t" run/timings.csv | wc -l)
+		test "$n" -eq "$jobs" || exit 1
+	done
+'
+test_expect_success 'flops and bytes of a triad timing are 2 and 24 per element' '
+	awk -F, "NR > 1 && \$4 == \"bandwidth\" { if (\$10 != 12 * \$9 || \$10 == 0) bad = 1 } END { exit bad }" run/timings.csv
+'
+test_expect_success 'measure never writes into an existing directory' '
+	expect_usage_error measure $SMALL --out run
+'
+test_expect_success 'fit, plot and report run on a measured run' '
+	"$ROOFLINE" fit run >/dev/null && "$ROOFLINE" plot run --out out &&
+	"$ROOFLINE" report run --out out && test -s out/report.md && test -s out/roofline.png
+'
+test_expect_success '--only peak measures only the peak group' '
+	"$ROOFLINE" measure $SMALL --only peak --out peak >/dev/null &&
+	! awk -F, "NR > 1 { print \$4 }" peak/timings.csv | grep -v -q "^peak\$"
+'
+test_expect_success 'the default directory is under data/runs and data/latest points at it' '
+	dir=$("$ROOFLINE" measure $SMALL --only peak 2>/dev/null | tail -n 1) &&
+	case $dir in data/runs/*-*-*) ;; *) exit 1 ;; esac &&
+	test "$(readlink data/latest)" = "runs/${dir#data/runs/}"
+'
+test_expect_success 'a kernel that computes wrong fails the run with exit 1, written down' '
+	ROOFLINE_TEST_CORRUPT=dot "$ROOFLINE" measure $SMALL --only kernels --out bad >/dev/null 2>err;
+	test $? -eq 1 && grep -q "^kernels,dot,0," bad/failures.csv &&
+	! grep -q ",kernels,dot," bad/timings.csv
+'
+test_done
