@@ -1,0 +1,427 @@
+/*
+ * fit.c - see fit.h.
+ *
+ * fit_plateaus() in six steps, all deterministic (ties go to the earliest
+ * index or the smallest k):
+ *
+ *  1. Points whose best rate is not a positive finite number are left out;
+ *     y = log(best) for the rest (m points), so that a step is a ratio.
+ *  2. Optimal segmentation: for k = 1..FIT_MAX_SEGMENTS, dynamic programming
+ *     finds the split of y into k contiguous segments with the least total
+ *     squared deviation from each segment's mean (O(m^2 k), prefix sums).
+ *     k is the one minimising  error(k) + k * beta, beta = 0.5 sigma^2 ln m:
+ *     a segment is added while it removes clearly more error than noise
+ *     would. That is a quarter of BIC's penalty on purpose: this step only
+ *     proposes breaks, step 3 decides which are real, and too few segments
+ *     would lump an outlier or a transition point in with a level, while
+ *     too many cost nothing. sigma, the noise of y, is estimated from the
+ *     neighbour-to-neighbour steps as Q25(|y[i+1] - y[i]|) / (0.3186 sqrt 2)
+ *     (the lower quartile, because up to a third of the steps are
+ *     transitions), and is at least SIGMA_FLOOR so that a noiseless curve
+ *     does not split at rounding errors. The segmentation isolates
+ *     transition points and stray outliers in short segments of their own.
+ *  3. Merging: each segment's level is the median of its y. Neighbouring
+ *     segments whose levels differ by less than min_step are merged, the
+ *     closest pair first. Then a short run (at most BRIDGE_POINTS points, and
+ *     no longer than either neighbour) between two segments whose levels are
+ *     within min_step of each other is an outlier, and the three are merged,
+ *     the one with most points around it first. Repeated until nothing
+ *     changes.
+ *  4. Cores: in each merged segment the points within `tolerance` of its
+ *     level (|log(best / level)| <= log(1 + tolerance)) are its core. The
+ *     plateau runs from the first to the last core point; a point inside that
+ *     range but off the level (an outlier) stays inside the range but is not
+ *     counted in value, median, lo, hi or samples. Points of a transition are
+ *     off both neighbouring levels, so they belong to neither plateau. A
+ *     plateau needs at least 2 core points, and when it has just 2 they must
+ *     be within tolerance of each other (two points sliding down a
+ *     transition can both be near their own median).
+ *  5. Bandwidth falls as the working set grows, so a plateau a full
+ *     min_step lower than one at a larger working set is not a cache level
+ *     (it is the loop overhead of the smallest sizes) and is dropped.
+ *  6. While there are more than FIT_MAX_PLATEAUS, or two neighbouring
+ *     plateaus closer than min_step (a long dip between them kept step 3
+ *     from joining them), the two neighbouring plateaus with the closest
+ *     levels are merged (with whatever lies between them) and steps 4-5 run
+ *     again on the result: a slowly sloping level that step 2 cut into
+ *     pieces becomes one plateau.
+ */
+#include "fit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stats.h"
+
+#define FIT_MAX_SEGMENTS 20   /* 4 levels, their transitions and a few outliers */
+#define SIGMA_FLOOR 0.005     /* 0.5 %: below any timing noise we have seen */
+#define BRIDGE_POINTS 2       /* the longest run treated as an outlier */
+#define ROOF_BEST_OF 3        /* the article's "mean of the three best values" */
+
+static int positive(double x)
+{
+	return isfinite(x) && x > 0.0;
+}
+
+/* A segment of the compressed sweep, points [a, b), and its log level. */
+struct seg {
+	size_t a, b;
+	double level;
+};
+
+struct work {
+	const struct fit_sweep_point *sweep;
+	size_t m;          /* valid points */
+	size_t *orig;      /* their indices in the sweep */
+	double *y;         /* their log(best) */
+	double *tmp;       /* scratch, m doubles */
+};
+
+static double seg_level(const struct work *w, size_t a, size_t b)
+{
+	return stats_median(w->y + a, b - a);
+}
+
+/* Sum of squared deviations of y[a..b) from its mean, from prefix sums. */
+static double seg_cost(const double *s1, const double *s2, size_t a, size_t b)
+{
+	double n = (double)(b - a), s = s1[b] - s1[a];
+	double c = (s2[b] - s2[a]) - s * s / n;
+
+	return c > 0.0 ? c : 0.0;
+}
+
+/*
+ * Step 2. Writes the segments into seg[] and returns their number, or 0
+ * when out of memory.
+ */
+static size_t segment(const struct work *w, struct seg seg[FIT_MAX_SEGMENTS])
+{
+	size_t m = w->m, kmax = m < FIT_MAX_SEGMENTS ? m : FIT_MAX_SEGMENTS;
+	size_t stride = m + 1, best_k = 1, nseg = 0;
+	double *s1 = NULL, *s2 = NULL, *cost = NULL, mean = 0.0, sigma, beta, best_score;
+	size_t *from = NULL;
+
+	s1 = malloc(stride * sizeof(*s1));
+	s2 = malloc(stride * sizeof(*s2));
+	cost = malloc((kmax + 1) * stride * sizeof(*cost));
+	from = malloc((kmax + 1) * stride * sizeof(*from));
+	if (s1 == NULL || s2 == NULL || cost == NULL || from == NULL)
+		goto done;
+
+	/* Centred prefix sums keep the subtraction in seg_cost() accurate. */
+	for (size_t i = 0; i < m; i++)
+		mean += w->y[i];
+	mean /= (double)m;
+	s1[0] = s2[0] = 0.0;
+	for (size_t i = 0; i < m; i++) {
+		double d = w->y[i] - mean;
+		s1[i + 1] = s1[i] + d;
+		s2[i + 1] = s2[i] + d * d;
+	}
+
+	/* cost[k][j]: least error of y[0..j) in k segments; from[k][j]: where the last starts. */
+	for (size_t j = 1; j <= m; j++) {
+		cost[1 * stride + j] = seg_cost(s1, s2, 0, j);
+		from[1 * stride + j] = 0;
+	}
+	for (size_t k = 2; k <= kmax; k++) {
+		for (size_t j = k; j <= m; j++) {
+			double bestc = INFINITY;
+			size_t besti = k - 1;
+			for (size_t i = k - 1; i < j; i++) {
+				double c = cost[(k - 1) * stride + i] + seg_cost(s1, s2, i, j);
+				if (c < bestc) {
+					bestc = c;
+					besti = i;
+				}
+			}
+			cost[k * stride + j] = bestc;
+			from[k * stride + j] = besti;
+		}
+	}
+
+	/* Noise from the neighbour-to-neighbour steps, robust to the big ones at transitions. */
+	sigma = 0.0;
+	if (m >= 2) {
+		for (size_t i = 0; i + 1 < m; i++)
+			w->tmp[i] = fabs(w->y[i + 1] - w->y[i]);
+		sigma = stats_quantile(w->tmp, m - 1, 0.25) / (0.3186 * sqrt(2.0));
+	}
+	if (!(sigma >= SIGMA_FLOOR))
+		sigma = SIGMA_FLOOR;
+	beta = 0.5 * sigma * sigma * log((double)m > 2.0 ? (double)m : 2.0);
+
+	best_score = INFINITY;
+	for (size_t k = 1; k <= kmax; k++) {
+		double score = cost[k * stride + m] + beta * (double)k;
+		if (score < best_score) {
+			best_score = score;
+			best_k = k;
+		}
+	}
+
+	/* Walk the split points back from the end. */
+	nseg = best_k;
+	for (size_t k = best_k, j = m; k >= 1; k--) {
+		size_t i = from[k * stride + j];
+		seg[k - 1].a = i;
+		seg[k - 1].b = j;
+		seg[k - 1].level = seg_level(w, i, j);
+		j = i;
+	}
+done:
+	free(from);
+	free(cost);
+	free(s2);
+	free(s1);
+	return nseg;
+}
+
+static double log_ratio(double a, double b)
+{
+	return fabs(a - b);
+}
+
+/* Replaces seg[i..j] by one segment. Returns the new count. */
+static size_t merge_range(const struct work *w, struct seg *seg, size_t nseg, size_t i, size_t j)
+{
+	size_t gone = j - i;
+
+	seg[i].b = seg[j].b;
+	seg[i].level = seg_level(w, seg[i].a, seg[i].b);
+	for (size_t k = j + 1; k < nseg; k++)
+		seg[k - gone] = seg[k];
+	return nseg - gone;
+}
+
+/* Step 3. Returns the new number of segments. */
+static size_t merge_levels(const struct work *w, struct seg *seg, size_t nseg, double log_step)
+{
+	for (;;) {
+		double closest = INFINITY;
+		size_t at = 0, span = 0;
+
+		for (size_t i = 0; i + 1 < nseg; i++) {
+			double d = log_ratio(seg[i].level, seg[i + 1].level);
+			if (d < log_step && d < closest) {
+				closest = d;
+				at = i;
+				span = 1;
+			}
+		}
+		if (span == 0) {
+			/*
+			 * Bridges: the best supported first (most points on
+			 * the two sides), then the closest. Closeness alone
+			 * would let two stray points around a real one (an
+			 * outlier, an L2 size, a transition point at the
+			 * outlier's rate) outbid the L2 sizes around the
+			 * outlier.
+			 */
+			size_t support = 0;
+			for (size_t i = 0; i + 2 < nseg; i++) {
+				double d = log_ratio(seg[i].level, seg[i + 2].level);
+				size_t len = seg[i + 1].b - seg[i + 1].a;
+				size_t left = seg[i].b - seg[i].a, right = seg[i + 2].b - seg[i + 2].a;
+				if (len > BRIDGE_POINTS || len > left || len > right || !(d < log_step))
+					continue;
+				if (left + right > support || (left + right == support && d < closest)) {
+					support = left + right;
+					closest = d;
+					at = i;
+					span = 2;
+				}
+			}
+		}
+		if (span == 0)
+			return nseg;
+		nseg = merge_range(w, seg, nseg, at, at + span);
+	}
+}
+
+/*
+ * Step 4 for one segment: fills *p from the points within log_tol of the
+ * level. Returns 1 for a plateau (at least 2 such points), 0 otherwise.
+ */
+static int core(const struct work *w, const struct seg *s, double log_tol, struct fit_plateau *p)
+{
+	double *best = w->tmp, *med = w->tmp + (s->b - s->a);
+	size_t nbest = 0, nmed = 0, first = 0, last = 0;
+
+	for (size_t i = s->a; i < s->b; i++) {
+		const struct fit_sweep_point *pt = &w->sweep[w->orig[i]];
+		if (!(fabs(w->y[i] - s->level) <= log_tol))
+			continue;
+		if (nbest == 0)
+			first = w->orig[i];
+		last = w->orig[i];
+		best[nbest++] = pt->best;
+		if (isfinite(pt->median))
+			med[nmed++] = pt->median;
+	}
+	/*
+	 * Two points of a transition can both lie within tolerance of their
+	 * median; two points of a level lie within tolerance of each other.
+	 */
+	if (nbest < 2 || (nbest == 2 && !(fabs(log(best[0] / best[1])) <= log_tol)))
+		return 0;
+	p->first = first;
+	p->last = last;
+	p->size_lo = w->sweep[first].working_set;
+	p->size_hi = w->sweep[last].working_set;
+	p->value = stats_mean_of_best(best, nbest, ROOF_BEST_OF);
+	p->median = stats_median(med, nmed);
+	p->lo = nmed > 0 ? med[0] : NAN;
+	p->hi = p->lo;
+	for (size_t i = 1; i < nmed; i++) {
+		if (med[i] < p->lo)
+			p->lo = med[i];
+		if (med[i] > p->hi)
+			p->hi = med[i];
+	}
+	p->samples = (int)nbest;
+	return 1;
+}
+
+/* Steps 4 and 5: keeps the segments that hold a plateau. Returns their number. */
+static size_t keep_plateaus(const struct work *w, struct seg *seg, size_t nseg,
+			    double log_step, double log_tol)
+{
+	struct fit_plateau p;
+	size_t kept = 0, n = 0;
+	double highest = -INFINITY;
+
+	for (size_t i = 0; i < nseg; i++)
+		if (core(w, &seg[i], log_tol, &p))
+			seg[kept++] = seg[i];
+	/*
+	 * Right to left, keeping survivors at the end: drop a level that is
+	 * a full min_step below a later one. One that is lower by less is
+	 * left for step 6 to merge with it.
+	 */
+	for (size_t i = kept; i-- > 0;) {
+		if (seg[i].level + log_step <= highest)
+			continue;
+		if (seg[i].level > highest)
+			highest = seg[i].level;
+		seg[kept - 1 - n++] = seg[i];
+	}
+	for (size_t i = 0; i < n; i++)
+		seg[i] = seg[kept - n + i];
+	return n;
+}
+
+size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
+		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS])
+{
+	struct work w = { sweep, 0, NULL, NULL, NULL };
+	struct seg seg[FIT_MAX_SEGMENTS];
+	double log_step, log_tol;
+	size_t nseg, count = 0;
+
+	if (sweep == NULL || out == NULL || n < 2 || !(min_step > 1.0) || !(tolerance > 0.0))
+		return 0;
+	log_step = log(min_step);
+	log_tol = log1p(tolerance);
+
+	w.orig = malloc(n * sizeof(*w.orig));
+	w.y = malloc(n * sizeof(*w.y));
+	w.tmp = malloc(2 * n * sizeof(*w.tmp));
+	if (w.orig == NULL || w.y == NULL || w.tmp == NULL)
+		goto done;
+	for (size_t i = 0; i < n; i++) {
+		if (!positive(sweep[i].best))
+			continue;
+		w.orig[w.m] = i;
+		w.y[w.m++] = log(sweep[i].best);
+	}
+	if (w.m < 2)
+		goto done;
+
+	nseg = segment(&w, seg);
+	nseg = merge_levels(&w, seg, nseg, log_step);
+	nseg = keep_plateaus(&w, seg, nseg, log_step, log_tol);
+
+	/*
+	 * Step 6. Levels fall (but for less than min_step) from left to
+	 * right now. Two plateaus closer than min_step (a dip too long to be
+	 * bridged kept step 3 from joining them) are merged too.
+	 */
+	while (nseg > 1) {
+		double closest = INFINITY;
+		size_t at = 0;
+		for (size_t i = 0; i + 1 < nseg; i++) {
+			double d = log_ratio(seg[i].level, seg[i + 1].level);
+			if (d < closest) {
+				closest = d;
+				at = i;
+			}
+		}
+		if (nseg <= FIT_MAX_PLATEAUS && closest >= log_step)
+			break;
+		seg[at].b = seg[at + 1].b;
+		seg[at].level = seg_level(&w, seg[at].a, seg[at].b);
+		for (size_t k = at + 2; k < nseg; k++)
+			seg[k - 1] = seg[k];
+		nseg--;
+		nseg = keep_plateaus(&w, seg, nseg, log_step, log_tol);
+	}
+
+	for (size_t i = 0; i < nseg; i++)
+		if (core(&w, &seg[i], log_tol, &out[count]))
+			count++;
+done:
+	free(w.tmp);
+	free(w.y);
+	free(w.orig);
+	return count;
+}
+
+void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, size_t size)
+{
+	if (name == NULL || size == 0)
+		return;
+	if (index >= count)
+		snprintf(name, size, "?");
+	else if (last_is_dram && index + 1 == count)
+		snprintf(name, size, "DRAM");
+	else
+		snprintf(name, size, "L%zu", index + 1);
+}
+
+double fit_attainable(double peak, double bandwidth, double ai)
+{
+	double mem;
+
+	if (!positive(peak) || !positive(bandwidth) || isnan(ai) || !(ai > 0.0))
+		return NAN;
+	mem = bandwidth * ai;
+	return mem < peak ? mem : peak;
+}
+
+double fit_ridge(double peak, double bandwidth)
+{
+	if (!positive(peak) || !positive(bandwidth))
+		return NAN;
+	return peak / bandwidth;
+}
+
+double fit_fma_latency_cycles(double one_chain_gflops, int lanes, double clock_ghz)
+{
+	if (!positive(one_chain_gflops) || lanes <= 0 || !positive(clock_ghz))
+		return NAN;
+	return 2.0 * (double)lanes * clock_ghz / one_chain_gflops;
+}
+
+double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops)
+{
+	double r;
+
+	if (!positive(one_chain_gflops) || !positive(plateau_gflops))
+		return NAN;
+	r = plateau_gflops / one_chain_gflops;
+	/* A ratio of 16.000000000000004 is 16 chains, not 17. */
+	return ceil(r * (1.0 - 1e-9));
+}

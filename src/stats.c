@@ -1,0 +1,176 @@
+/*
+ * stats.c - see stats.h.
+ *
+ * Every function sorts a private copy (O(n log n)); the samples here are tens
+ * to hundreds of timings, so a selection algorithm would buy nothing. NaN
+ * inputs sort last rather than making qsort's order undefined.
+ */
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a > b) - (a < b);
+}
+
+/* A sorted copy of x[0..n), or NULL for n == 0 or when out of memory. */
+static double *sorted_copy(const double *x, size_t n)
+{
+	double *s;
+
+	if (n == 0 || x == NULL)
+		return NULL;
+	s = malloc(n * sizeof(*s));
+	if (s == NULL)
+		return NULL;
+	memcpy(s, x, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return s;
+}
+
+/* Type 7 quantile of an already sorted array (R's default, numpy's "linear"). */
+static double sorted_quantile(const double *s, size_t n, double p)
+{
+	double h, frac;
+	size_t lo;
+
+	if (n == 0 || !(p >= 0.0 && p <= 1.0))
+		return NAN;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		return s[n - 1];
+	frac = h - (double)lo;
+	return s[lo] + frac * (s[lo + 1] - s[lo]);
+}
+
+static double sorted_median(const double *s, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n % 2 == 1)
+		return s[n / 2];
+	return 0.5 * (s[n / 2 - 1] + s[n / 2]);
+}
+
+/* Median absolute deviation of sorted s[0..n) from med; reuses buf[0..n). */
+static double sorted_mad(const double *s, size_t n, double med, double *buf)
+{
+	for (size_t i = 0; i < n; i++)
+		buf[i] = fabs(s[i] - med);
+	qsort(buf, n, sizeof(*buf), cmp_double);
+	return sorted_median(buf, n);
+}
+
+void stats_summarize(const double *x, size_t n, struct stats_summary *out)
+{
+	double *s = NULL, *buf = NULL, sum = 0.0;
+
+	out->n = 0;
+	out->min = out->max = out->mean = out->median = NAN;
+	out->mad = out->q1 = out->q3 = NAN;
+	s = sorted_copy(x, n);
+	if (s == NULL)
+		goto done;
+	buf = malloc(n * sizeof(*buf));
+	if (buf == NULL)
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		sum += s[i];
+	out->n = n;
+	out->min = s[0];
+	out->max = s[n - 1];
+	out->mean = sum / (double)n;
+	out->median = sorted_median(s, n);
+	out->mad = sorted_mad(s, n, out->median, buf);
+	out->q1 = sorted_quantile(s, n, 0.25);
+	out->q3 = sorted_quantile(s, n, 0.75);
+done:
+	free(buf);
+	free(s);
+}
+
+double stats_median(const double *x, size_t n)
+{
+	double *s = sorted_copy(x, n), m;
+
+	if (s == NULL)
+		return NAN;
+	m = sorted_median(s, n);
+	free(s);
+	return m;
+}
+
+double stats_max(const double *x, size_t n)
+{
+	double m;
+
+	if (n == 0 || x == NULL)
+		return NAN;
+	/* No copy needed; NaN is skipped unless every value is NaN. */
+	m = x[0];
+	for (size_t i = 1; i < n; i++)
+		if (x[i] > m || isnan(m))
+			m = x[i];
+	return m;
+}
+
+double stats_mean_of_best(const double *x, size_t n, size_t k)
+{
+	double *s, sum = 0.0;
+
+	if (k == 0)
+		return NAN;
+	s = sorted_copy(x, n);
+	if (s == NULL)
+		return NAN;
+	if (k > n)
+		k = n;
+	/* Sum from the smallest of the k upwards: same result for any order of x. */
+	for (size_t i = n - k; i < n; i++)
+		sum += s[i];
+	free(s);
+	return sum / (double)k;
+}
+
+double stats_quantile(const double *x, size_t n, double p)
+{
+	double *s = sorted_copy(x, n), q;
+
+	if (s == NULL)
+		return NAN;
+	q = sorted_quantile(s, n, p);
+	free(s);
+	return q;
+}
+
+size_t stats_count_outliers(const double *x, size_t n, double cut)
+{
+	double *s = NULL, *buf = NULL, med, scaled;
+	size_t count = 0;
+
+	s = sorted_copy(x, n);
+	if (s == NULL)
+		goto done;
+	buf = malloc(n * sizeof(*buf));
+	if (buf == NULL)
+		goto done;
+	med = sorted_median(s, n);
+	scaled = 1.4826 * sorted_mad(s, n, med, buf);
+	if (!(scaled > 0.0))
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		if (fabs(s[i] - med) > cut * scaled)
+			count++;
+done:
+	free(buf);
+	free(s);
+	return count;
+}

@@ -1,0 +1,199 @@
+/*
+ * test_stats.c - stats.c on small arrays whose answers are worked out by hand
+ * in the comments. Every expectation is exact (or to 1e-12).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "stats.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#define assert_near(actual, expected, tol) do { \
+	double a_ = (actual), e_ = (expected); \
+	if (!(fabs(a_ - e_) <= (tol))) \
+		fail_msg("%s = %.17g, expected %.17g (+-%g)", #actual, a_, e_, (double)(tol)); \
+} while (0)
+
+#define assert_nan(x) do { \
+	double x_ = (x); \
+	if (!isnan(x_)) \
+		fail_msg("%s = %.17g, expected NaN", #x, x_); \
+} while (0)
+
+static void test_median_odd_even_ties(void **state)
+{
+	const double odd[] = { 5, 1, 3 };
+	const double even[] = { 4, 1, 3, 2 };
+	const double ties[] = { 2, 5, 2, 2 };
+	const double one[] = { 7.5 };
+	(void)state;
+
+	assert_near(stats_median(odd, 3), 3.0, 0);
+	assert_near(stats_median(even, 4), 2.5, 0);   /* (2 + 3) / 2 */
+	assert_near(stats_median(ties, 4), 2.0, 0);   /* 2 2 | 2 5 */
+	assert_near(stats_median(one, 1), 7.5, 0);
+	assert_nan(stats_median(odd, 0));
+	assert_nan(stats_median(NULL, 0));
+}
+
+static void test_input_left_unchanged(void **state)
+{
+	double x[] = { 9, 3, 7, 1, 5 };
+	const double copy[] = { 9, 3, 7, 1, 5 };
+	struct stats_summary s;
+	(void)state;
+
+	(void)stats_median(x, 5);
+	(void)stats_quantile(x, 5, 0.3);
+	(void)stats_mean_of_best(x, 5, 3);
+	(void)stats_count_outliers(x, 5, 1.0);
+	stats_summarize(x, 5, &s);
+	assert_memory_equal(x, copy, sizeof(x));
+}
+
+static void test_max(void **state)
+{
+	const double x[] = { 1, 7, -3, 7, 2 };
+	(void)state;
+
+	assert_near(stats_max(x, 5), 7.0, 0);
+	assert_near(stats_max(x, 1), 1.0, 0);
+	assert_nan(stats_max(x, 0));
+}
+
+static void test_mean_of_best(void **state)
+{
+	const double x[] = { 1, 5, 3, 4 };
+	const double two[] = { 2, 4 };
+	const double ties[] = { 6, 1, 6, 6, 6 };
+	(void)state;
+
+	assert_near(stats_mean_of_best(x, 4, 3), 4.0, 1e-12);     /* (5 + 4 + 3) / 3 */
+	assert_near(stats_mean_of_best(x, 4, 1), 5.0, 0);
+	assert_near(stats_mean_of_best(x, 4, 4), 3.25, 1e-12);    /* all of them */
+	assert_near(stats_mean_of_best(two, 2, 3), 3.0, 1e-12);   /* n < k: all of them */
+	assert_near(stats_mean_of_best(ties, 5, 3), 6.0, 0);
+	assert_nan(stats_mean_of_best(x, 0, 3));
+	assert_nan(stats_mean_of_best(x, 4, 0));
+}
+
+static void test_quantile_type7(void **state)
+{
+	const double x[] = { 10, 1, 9, 2, 8, 3, 7, 4, 6, 5 };   /* 1..10 shuffled */
+	const double three[] = { 30, 10, 20 };
+	(void)state;
+
+	/* h = (n - 1) p = 9 p: 0.25 -> 2.25 -> 3 + 0.25 (4 - 3) */
+	assert_near(stats_quantile(x, 10, 0.25), 3.25, 1e-12);
+	assert_near(stats_quantile(x, 10, 0.75), 7.75, 1e-12);   /* h = 6.75 */
+	assert_near(stats_quantile(x, 10, 0.5), 5.5, 1e-12);     /* the median */
+	assert_near(stats_quantile(x, 10, 0.1), 1.9, 1e-12);     /* h = 0.9 */
+	assert_near(stats_quantile(x, 10, 0.0), 1.0, 0);
+	assert_near(stats_quantile(x, 10, 1.0), 10.0, 0);
+	assert_near(stats_quantile(three, 3, 0.9), 28.0, 1e-12); /* h = 1.8: 20 + 0.8 * 10 */
+	assert_near(stats_quantile(three, 1, 0.7), 30.0, 0);     /* n = 1: the value */
+	assert_nan(stats_quantile(x, 0, 0.5));
+	assert_nan(stats_quantile(x, 10, -0.1));
+	assert_nan(stats_quantile(x, 10, 1.5));
+	assert_nan(stats_quantile(x, 10, NAN));
+}
+
+static void test_summarize_even(void **state)
+{
+	/* Sorted: 2 4 4 4 5 5 7 9. */
+	const double x[] = { 5, 9, 4, 2, 7, 4, 5, 4 };
+	struct stats_summary s;
+	(void)state;
+
+	stats_summarize(x, ARRAY_LEN(x), &s);
+	assert_int_equal(s.n, 8);
+	assert_near(s.min, 2.0, 0);
+	assert_near(s.max, 9.0, 0);
+	assert_near(s.mean, 5.0, 1e-12);     /* 40 / 8 */
+	assert_near(s.median, 4.5, 0);       /* (4 + 5) / 2 */
+	/* |x - 4.5| sorted: .5 .5 .5 .5 .5 2.5 2.5 4.5 -> MAD .5 (unscaled) */
+	assert_near(s.mad, 0.5, 0);
+	assert_near(s.q1, 4.0, 1e-12);       /* h = 1.75: 4 + .75 (4 - 4) */
+	assert_near(s.q3, 5.5, 1e-12);       /* h = 5.25: 5 + .25 (7 - 5) */
+}
+
+static void test_summarize_odd(void **state)
+{
+	/* Sorted: 1 2 4 8 16. */
+	const double x[] = { 16, 1, 8, 2, 4 };
+	struct stats_summary s;
+	(void)state;
+
+	stats_summarize(x, ARRAY_LEN(x), &s);
+	assert_int_equal(s.n, 5);
+	assert_near(s.min, 1.0, 0);
+	assert_near(s.max, 16.0, 0);
+	assert_near(s.mean, 6.2, 1e-12);     /* 31 / 5 */
+	assert_near(s.median, 4.0, 0);
+	/* |x - 4|: 3 2 0 4 12 -> sorted 0 2 3 4 12 -> 3 */
+	assert_near(s.mad, 3.0, 0);
+	assert_near(s.q1, 2.0, 0);           /* h = 1 */
+	assert_near(s.q3, 8.0, 0);           /* h = 3 */
+}
+
+static void test_summarize_empty(void **state)
+{
+	struct stats_summary s;
+	(void)state;
+
+	memset(&s, 0x55, sizeof(s));
+	stats_summarize(NULL, 0, &s);
+	assert_int_equal(s.n, 0);
+	assert_nan(s.min);
+	assert_nan(s.max);
+	assert_nan(s.mean);
+	assert_nan(s.median);
+	assert_nan(s.mad);
+	assert_nan(s.q1);
+	assert_nan(s.q3);
+}
+
+static void test_count_outliers(void **state)
+{
+	/* Sorted 8 9 10 10 11 12 30: median 10; |x - 10| sorted 0 0 1 1 2 2 20: MAD 1. */
+	const double x[] = { 9, 10, 10, 11, 12, 8, 30 };
+	/* MAD 0: no scale, so no outliers, however far 9 is. */
+	const double flat[] = { 5, 5, 5, 5, 9 };
+	(void)state;
+
+	/* cut 3: further than 4.4478 from 10 -> only 30 */
+	assert_int_equal(stats_count_outliers(x, 7, 3.0), 1);
+	/* cut 1: further than 1.4826 -> 8, 12 and 30 (9 and 11 are 1 away) */
+	assert_int_equal(stats_count_outliers(x, 7, 1.0), 3);
+	/* cut 0.5: further than 0.7413 -> 8 9 11 12 30 */
+	assert_int_equal(stats_count_outliers(x, 7, 0.5), 5);
+	/* cut 0: strictly further than 0 -> all but the two 10s */
+	assert_int_equal(stats_count_outliers(x, 7, 0.0), 5);
+	/* cut 15: further than 22.24 -> none */
+	assert_int_equal(stats_count_outliers(x, 7, 15.0), 0);
+	assert_int_equal(stats_count_outliers(flat, 5, 3.0), 0);
+	assert_int_equal(stats_count_outliers(x, 0, 3.0), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_median_odd_even_ties),
+		cmocka_unit_test(test_input_left_unchanged),
+		cmocka_unit_test(test_max),
+		cmocka_unit_test(test_mean_of_best),
+		cmocka_unit_test(test_quantile_type7),
+		cmocka_unit_test(test_summarize_even),
+		cmocka_unit_test(test_summarize_odd),
+		cmocka_unit_test(test_summarize_empty),
+		cmocka_unit_test(test_count_outliers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
