@@ -463,11 +463,14 @@ static double one_chain_rate(const struct analysis *a, const char *isa_suffix)
 	return NAN;
 }
 
-/* Within 15% of a whole number n >= 1: returns n, else 0. */
+/*
+ * Within 0.2 of a whole number n >= 1: returns n, else 0. An absolute margin,
+ * because a relative one would match every ratio above 3 to some n.
+ */
 static int near_multiple(double ratio)
 {
 	double n = floor(ratio + 0.5);
-	if (n >= 1 && fabs(ratio - n) <= 0.15 * n)
+	if (n >= 1 && fabs(ratio - n) <= 0.2)
 		return (int)n;
 	return 0;
 }

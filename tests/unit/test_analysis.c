@@ -1,0 +1,235 @@
+/*
+ * test_analysis.c - analysis_build and analysis_diagnose on scripted timings
+ * whose answers are exact: every kept timing gives the scripted rate, and
+ * warm-ups (10x slower) must change nothing.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis.h"
+
+static struct rundata run;
+static size_t cap;
+
+static void add(const char *group, const char *kernel, long param, double ws, double flops,
+		double bytes, double rate, int pass, int trial, int warmup)
+{
+	if (run.ntimings == cap) {
+		cap = cap ? cap * 2 : 256;
+		run.timings = realloc(run.timings, cap * sizeof *run.timings);
+	}
+	struct timing *t = &run.timings[run.ntimings++];
+	memset(t, 0, sizeof *t);
+	t->pass = pass;
+	t->trial = trial;
+	t->warmup = warmup;
+	snprintf(t->group, sizeof t->group, "%s", group);
+	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->param = param;
+	t->threads = 1;
+	t->working_set = ws;
+	t->flops = flops;
+	t->bytes = bytes;
+	double work = strcmp(group, "bandwidth") == 0 ? bytes : flops;
+	t->seconds = work / (rate * 1e9) * (warmup ? 10 : 1);
+}
+
+static const char *const env[][2] = {
+	{ "clock_ghz", "3.5" }, { "l1d_bytes", "49152" }, { "l2_bytes", "1048576" },
+	{ "l3_bytes", "532676608" }, { "sweep_settled", "1" },
+};
+#define NENV (sizeof env / sizeof env[0])
+
+/*
+ * Three levels: 16..32 KiB working set at 160 GB/s, 64 KiB..1 MiB at 80, a
+ * one-point transition at 2 MiB (40), then 4..64 MiB at 20.
+ */
+static double sweep_rate(double ws)
+{
+	return ws <= 32768 ? 160 : ws <= 1048576 ? 80 : ws >= 4194304 ? 20 : 40;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&run, 0, sizeof run);
+	cap = 0;
+	run.env = calloc(NENV, sizeof *run.env);
+	run.nenv = NENV;
+	for (size_t i = 0; i < NENV; i++) {
+		run.env[i].key = strdup(env[i][0]);
+		run.env[i].value = strdup(env[i][1]);
+	}
+	for (int pass = 1; pass <= 2; pass++) {
+		for (int trial = 1; trial <= 3; trial++) {
+			int w = trial == 1;
+			for (double ws = 16384; ws <= 100663296; ws *= 2)
+				add("bandwidth", "triad", (long)(ws / 3), ws, ws / 12, ws, sweep_rate(ws),
+				    pass, trial, w);
+			for (int k = 1; k <= 16; k++) {
+				add("peak", "fma_scalar", k, 0, 2e7 * k, 0, fmin(1.75 * k, 14), pass, trial, w);
+				add("peak", "fma_avx512", k, 0, 16e7 * k, 0, fmin(14.0 * k, 112), pass, trial, w);
+			}
+			/* dot at 1 scalar chain; horner D=64 at 3 vector chains; triad near its roof */
+			add("kernels", "dot", 0, 67108864, 8388608, 67108864, 1.75, pass, trial, w);
+			add("kernels", "horner", 64, 67108864, 2.0 * 64 * 4194304, 16.0 * 4194304, 42,
+			    pass, trial, w);
+			add("kernels", "triad", 0, 100663296, 8388608, 100663296, 1.6, pass, trial, w);
+			add("kernels", "horner", 1, 32768, 2.0 * 2048, 16.0 * 2048, 19, pass, trial, w);
+		}
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < run.nenv; i++) {
+		free(run.env[i].key);
+		free(run.env[i].value);
+	}
+	free(run.env);
+	free(run.timings);
+	return 0;
+}
+
+static const struct point *point_of(const struct analysis *a, const char *kernel, long param)
+{
+	for (size_t i = 0; i < a->npoints; i++)
+		if (a->points[i].param == param && strcmp(a->points[i].kernel, kernel) == 0)
+			return &a->points[i];
+	return NULL;
+}
+
+static void test_roofs(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	char err[256];
+	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
+	const struct roof *l1 = analysis_roof(&a, "L1"), *l2 = analysis_roof(&a, "L2");
+	const struct roof *dram = analysis_roof(&a, "DRAM");
+	assert_non_null(l1);
+	assert_non_null(l2);
+	assert_non_null(dram);
+	assert_null(analysis_roof(&a, "L3"));
+	assert_float_equal(l1->value, 160, 1e-9);
+	assert_float_equal(l2->value, 80, 1e-9);
+	assert_float_equal(dram->value, 20, 1e-9);
+	assert_float_equal(l1->size_lo, 16384, 0.5);
+	assert_float_equal(l1->size_hi, 32768, 0.5);
+	assert_float_equal(l2->size_lo, 65536, 0.5);
+	assert_float_equal(l2->size_hi, 1048576, 0.5);
+	assert_float_equal(dram->size_lo, 4194304, 0.5);
+	assert_float_equal(analysis_roof(&a, "peak")->value, 112, 1e-9);
+	assert_float_equal(analysis_roof(&a, "scalar")->value, 14, 1e-9);
+	assert_float_equal(analysis_roof(&a, "one-chain")->value, 14, 1e-9);
+	assert_float_equal(a.ridge, 112.0 / 20, 1e-9);
+	assert_int_equal(a.nchains, 2);
+	for (size_t c = 0; c < a.nchains; c++) {
+		assert_float_equal(a.chains[c].latency_cycles, 4.0, 1e-9);
+		assert_float_equal(a.chains[c].chains_to_saturate, 8.0, 1e-9);
+		assert_int_equal(a.chains[c].plateau_chains, 8);
+	}
+}
+
+static void test_placement_and_diagnosis(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	char err[256];
+	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
+
+	const struct point *dot = point_of(&a, "dot", 0);
+	assert_non_null(dot);
+	assert_float_equal(dot->ai, 0.125, 1e-12);
+	assert_string_equal(dot->roof, "DRAM");
+	assert_string_equal(dot->bound, "memory");
+	assert_float_equal(dot->roof_gflops, 2.5, 1e-9);
+	assert_float_equal(dot->fraction, 0.7, 1e-9);
+	assert_non_null(strstr(dot->diagnosis, "about 1 dependent chain"));
+
+	const struct point *h64 = point_of(&a, "horner", 64);
+	assert_string_equal(h64->roof, "peak");
+	assert_string_equal(h64->bound, "compute");
+	assert_float_equal(h64->fraction, 42.0 / 112, 1e-9);
+	assert_non_null(strstr(h64->diagnosis, "about 3 vector chains"));
+
+	const struct point *triad = point_of(&a, "triad", 0);
+	assert_float_equal(triad->fraction, 1.6 / (20.0 / 12), 1e-9);
+	assert_non_null(strstr(triad->diagnosis, "near its roof"));
+
+	/* A working set inside the L1 plateau is placed against the L1 roof. */
+	const struct point *h1 = point_of(&a, "horner", 1);
+	assert_string_equal(h1->level, "L1");
+	assert_string_equal(h1->roof, "L1");
+	assert_float_equal(h1->roof_gflops, 20, 1e-9);
+	assert_float_equal(h1->fraction, 0.95, 1e-9);
+}
+
+static void test_failures_are_left_out(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	char err[256];
+	struct failure f = { "kernels", "dot", 0, "dot sum: wrong" };
+	run.failures = &f;
+	run.nfailures = 1;
+	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
+	run.failures = NULL;
+	run.nfailures = 0;
+	assert_null(point_of(&a, "dot", 0));
+	assert_non_null(point_of(&a, "triad", 0));
+	int noted = 0;
+	for (size_t i = 0; i < a.nnotes; i++)
+		noted |= strstr(a.notes[i], "dot param 0 failed its check") != NULL;
+	assert_true(noted);
+}
+
+static void test_between_ceilings(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	char err[256];
+	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
+	struct point p = { .gflops = 50.5, .fraction = 50.5 / 112 };
+	snprintf(p.roof, sizeof p.roof, "peak");
+	snprintf(p.bound, sizeof p.bound, "compute");
+	analysis_diagnose(&a, &p);
+	/* 50.5 / 14 = 3.6: no whole number of chains, above the scalar ceiling. */
+	assert_non_null(strstr(p.diagnosis, "between the ceilings"));
+	p.gflops = 7.0;   /* under the scalar ceiling, 4 x the scalar one-chain rate */
+	p.fraction = 7.0 / 112;
+	analysis_diagnose(&a, &p);
+	assert_non_null(strstr(p.diagnosis, "about 4 dependent chains"));
+}
+
+static void test_no_kept_timings(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	struct rundata empty = { 0 };
+	char err[256] = "";
+	assert_int_equal(analysis_build(&empty, &a, err, sizeof err), -1);
+	assert_non_null(strstr(err, "no kept timings"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roofs),
+		cmocka_unit_test(test_placement_and_diagnosis),
+		cmocka_unit_test(test_failures_are_left_out),
+		cmocka_unit_test(test_between_ceilings),
+		cmocka_unit_test(test_no_kept_timings),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
