@@ -24,7 +24,8 @@ echo 'const struct build_remarks build_remarks[] = {'
 for name in "$@"; do
 	printf '\t{ "%s",\n' "$name"
 	if [ -s "$dir/$name.txt" ]; then
-		grep -F "$name.c:" "$dir/$name.txt" | sed 's|^.*kernels/||' | sort -u | cstr || true
+		# Duplicates out, the compiler's order kept (a loop's reason follows it).
+		grep -F "$name.c:" "$dir/$name.txt" | sed 's|^.*kernels/||' | awk '!seen[$0]++' | cstr || true
 	fi
 	printf '\t"" },\n'
 done

@@ -1,0 +1,363 @@
+/*
+ * test_kernels.c - every kernel in the registry: its metadata against the
+ * formulas (the table is the documentation, so it must say the truth), its
+ * run against its own check on small buffers, and the check against outputs
+ * we corrupt on purpose (a check that cannot fail validates nothing).
+ * No timing is involved.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "kernel.h"
+#include "registry.h"
+
+/*
+ * Sizes to run: 1, and around every kernel's block (dot_split 32 elements,
+ * horner_simd_avx2 40, horner_simd_avx512 96, horner_simd_neon 24, vectors
+ * of 2, 4 and 8) so that every tail path runs.
+ */
+static const size_t sizes[] = { 1, 2, 3, 7, 8, 9, 23, 24, 25, 31, 32, 33, 39, 40, 41,
+				95, 96, 97, 191, 193, 1000 };
+#define NSIZES (sizeof sizes / sizeof sizes[0])
+/* Doubles past n that no kernel may touch. */
+#define GUARD 24
+#define SENTINEL (-12345.0)
+
+static int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Doubles per vector for the fma_<isa> and horner_simd_<isa> suffixes. */
+static int lanes_of(enum isa isa)
+{
+	switch (isa) {
+	case ISA_SSE2: return 2;
+	case ISA_AVX2: return 4;
+	case ISA_AVX512: return 8;
+	case ISA_NEON: return 2;
+	default: return 1;
+	}
+}
+
+static const char *isa_suffix(enum isa isa)
+{
+	switch (isa) {
+	case ISA_SCALAR: return "scalar";
+	case ISA_SSE2: return "sse2";
+	case ISA_AVX2: return "avx2";
+	case ISA_AVX512: return "avx512";
+	case ISA_NEON: return "neon";
+	default: return "";
+	}
+}
+
+/*
+ * The formulas, written out independently of the kernel files: flops and
+ * bytes per element (per iteration for the peak kernels) of member `param`.
+ * Returns 0 when the kernel is unknown here, so a new kernel fails this test
+ * until someone writes its formula down.
+ */
+static int expected_work(const struct kernel *k, int param, double *flops, double *bytes)
+{
+	if (strcmp(k->name, "triad") == 0) {
+		*flops = 2, *bytes = 24;
+	} else if (strcmp(k->name, "dot") == 0 || strcmp(k->name, "dot_split") == 0) {
+		*flops = 2, *bytes = 16;
+	} else if (strcmp(k->name, "horner") == 0 || starts_with(k->name, "horner_simd_")) {
+		*flops = 2.0 * param, *bytes = 16;
+	} else if (starts_with(k->name, "fma_")) {
+		*flops = 2.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+static void test_registry_sorted_unique(void **state)
+{
+	(void)state;
+	assert_true(registry_count() > 0);
+	for (size_t i = 1; i < registry_count(); i++) {
+		const char *prev = registry_get(i - 1)->name, *name = registry_get(i)->name;
+		if (strcmp(prev, name) >= 0)
+			fail_msg("kernels.def out of order or repeated: %s before %s", prev, name);
+	}
+	assert_null(registry_get(registry_count()));
+	for (size_t i = 0; i < registry_count(); i++)
+		assert_ptr_equal(registry_find(registry_get(i)->name), registry_get(i));
+	assert_null(registry_find("no_such_kernel"));
+}
+
+static void test_metadata_formulas(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		assert_non_null(k->name);
+		assert_non_null(k->family);
+		assert_non_null(k->computes);
+		for (int p = 0; p < registry_nparams(k); p++) {
+			int param = registry_param(k, p);
+			double flops, bytes;
+			if (!expected_work(k, param, &flops, &bytes))
+				fail_msg("%s: no formula in test_kernels.c: add one", k->name);
+			if (kernel_flops_per_elem(k, param) != flops ||
+			    kernel_bytes_per_elem(k, param) != bytes)
+				fail_msg("%s param %d: %g flops, %g bytes per element, formula says %g, %g",
+					 k->name, param, kernel_flops_per_elem(k, param),
+					 kernel_bytes_per_elem(k, param), flops, bytes);
+			if (p > 0 && param <= registry_param(k, p - 1))
+				fail_msg("%s: params not ascending at %d", k->name, param);
+		}
+		if (k->params == NULL)
+			assert_int_equal(registry_nparams(k), 1);
+		/* Peak kernels move nothing; stream kernels touch arrays. */
+		if (k->kind == KERNEL_PEAK) {
+			assert_int_equal(k->arrays, 0);
+			assert_true(starts_with(k->name, "fma_"));
+		} else {
+			assert_true(k->arrays >= 2 && k->arrays <= 3);
+		}
+		/* The name carries the instruction set where there is one. */
+		if (k->isa != ISA_NONE) {
+			const char *suffix = isa_suffix(k->isa);
+			size_t ln = strlen(k->name), ls = strlen(suffix);
+			if (ln < ls || strcmp(k->name + ln - ls, suffix) != 0)
+				fail_msg("%s: isa %d but name lacks _%s", k->name, (int)k->isa, suffix);
+		}
+	}
+	/* Families and members the contract names. */
+	const int degrees[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+	const char *horners[] = { "horner", "horner_simd_avx512", "horner_simd_avx2",
+				  "horner_simd_neon" };
+	for (size_t h = 0; h < sizeof horners / sizeof horners[0]; h++) {
+		const struct kernel *k = registry_find(horners[h]);
+		assert_non_null(k);
+		assert_int_equal(registry_nparams(k), 8);
+		for (int p = 0; p < 8; p++)
+			assert_int_equal(registry_param(k, p), degrees[p]);
+		assert_int_equal(k->arrays, 2);
+	}
+	assert_string_equal(registry_find("horner")->family, "horner");
+	assert_string_equal(registry_find("horner_simd_avx512")->family, "horner_simd");
+	assert_string_equal(registry_find("dot")->family, "dot");
+	assert_string_equal(registry_find("dot_split")->family, "dot");
+	assert_int_equal(registry_find("dot")->isa, ISA_NONE);
+	assert_int_equal(registry_find("horner_simd_avx2")->isa, ISA_AVX2);
+	assert_int_equal(registry_find("horner_simd_neon")->isa, ISA_NEON);
+	assert_int_equal(registry_find("triad")->arrays, 3);
+}
+
+/* Every kernel whose ISA this CPU has can run and check; one that cannot is absent. */
+static void test_runnable_where_supported(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (cpu_has_isa(k->isa) && (k->run == NULL || k->check == NULL))
+			fail_msg("%s: this CPU has its ISA but run/check are NULL", k->name);
+		if ((k->run == NULL) != (k->check == NULL))
+			fail_msg("%s: run and check must both exist or both be NULL", k->name);
+	}
+}
+
+struct bufs {
+	struct kernel_buffers kb;
+	double *mem[3];
+};
+
+static void bufs_init(struct bufs *b, size_t n)
+{
+	/* aligned_alloc wants a multiple of the alignment. */
+	size_t bytes = ((n + GUARD) * sizeof(double) + 63) / 64 * 64;
+	for (int j = 0; j < 3; j++) {
+		b->mem[j] = aligned_alloc(64, bytes);
+		assert_non_null(b->mem[j]);
+	}
+	b->kb = (struct kernel_buffers){ b->mem[0], b->mem[1], b->mem[2], n };
+	kernel_fill_inputs(&b->kb);
+	for (size_t i = 0; i < n + GUARD; i++)
+		b->kb.a[i] = SENTINEL;
+	for (size_t i = n; i < n + GUARD; i++)
+		b->kb.b[i] = b->kb.c[i] = SENTINEL;
+}
+
+static void bufs_free(struct bufs *b)
+{
+	for (int j = 0; j < 3; j++)
+		free(b->mem[j]);
+}
+
+/* n for a run: elements for stream kernels, a few iterations for peak ones. */
+static size_t run_n(const struct kernel *k, size_t n)
+{
+	return k->kind == KERNEL_PEAK ? n * 3 : n;
+}
+
+static int check(const struct kernel *k, const struct bufs *b, long reps, int param,
+		 double result, int full, char *why, size_t whylen)
+{
+	why[0] = '\0';
+	return k->check(&b->kb, reps, param, result, full, why, whylen);
+}
+
+static void test_run_passes_check(void **state)
+{
+	int ran = 0;
+	(void)state;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (!cpu_has_isa(k->isa)) {
+			print_message("# skip %s: this CPU lacks its ISA\n", k->name);
+			continue;
+		}
+		for (int p = 0; p < registry_nparams(k); p++) {
+			int param = registry_param(k, p);
+			for (size_t s = 0; s < NSIZES; s++) {
+				size_t n = run_n(k, sizes[s]);
+				struct bufs b;
+				char why[256];
+				bufs_init(&b, n);
+				for (long reps = 1; reps <= 3; reps += 2) {
+					double r = k->run(&b.kb, reps, param);
+					for (int full = 1; full >= 0; full--)
+						if (check(k, &b, reps, param, r, full, why, sizeof why))
+							fail_msg("%s param %d n %zu reps %ld full %d: %s",
+								 k->name, param, n, reps, full, why);
+				}
+				/* Inputs untouched, nothing written past n. */
+				for (size_t j = 0; j < n; j++)
+					if (b.kb.b[j] != kernel_input_b(j) || b.kb.c[j] != kernel_input_c(j))
+						fail_msg("%s param %d n %zu: input %zu changed",
+							 k->name, param, n, j);
+				for (size_t j = n; j < n + GUARD; j++)
+					if (b.kb.a[j] != SENTINEL || b.kb.b[j] != SENTINEL ||
+					    b.kb.c[j] != SENTINEL)
+						fail_msg("%s param %d n %zu: wrote past the end at %zu",
+							 k->name, param, n, j);
+				bufs_free(&b);
+				ran++;
+			}
+		}
+	}
+	assert_true(ran > 0);
+}
+
+/*
+ * The check must catch: a wrong element at a spot index (both modes), a NaN,
+ * a wrong element anywhere (full mode), a wrong returned value, and for the
+ * kernels whose result counts the repetitions, a wrong reps.
+ */
+static void test_check_catches_corruption(void **state)
+{
+	int tried = 0;
+	(void)state;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (!cpu_has_isa(k->isa))
+			continue;
+		for (int p = 0; p < registry_nparams(k); p++) {
+			int param = registry_param(k, p);
+			const size_t ns[] = { 97, 1000 };
+			for (size_t s = 0; s < 2; s++) {
+				size_t n = run_n(k, ns[s]);
+				struct bufs b;
+				char why[256];
+				const long reps = 2;
+				bufs_init(&b, n);
+				double r = k->run(&b.kb, reps, param);
+				int writes_a = b.kb.a[0] != SENTINEL;
+				assert_int_equal(check(k, &b, reps, param, r, 1, why, sizeof why), 0);
+
+				double wrong = r + 1.0 + fabs(r) * 1e-6;
+				if (check(k, &b, reps, param, wrong, 0, why, sizeof why) == 0)
+					fail_msg("%s param %d: check accepts result %.17g for %.17g",
+						 k->name, param, wrong, r);
+				assert_true(why[0] != '\0');
+				if (!writes_a && check(k, &b, reps + 1, param, r, 0, why, sizeof why) == 0)
+					fail_msg("%s param %d: check accepts reps %ld for %ld",
+						 k->name, param, reps + 1, reps);
+
+				if (writes_a) {
+					/* Spot 10 is checked in both modes... */
+					size_t spot = kernel_spot_index(10, n), off = 0;
+					double keep = b.kb.a[spot];
+					b.kb.a[spot] = keep * (1 + 1e-9) + 1e-9;
+					for (int full = 1; full >= 0; full--)
+						if (check(k, &b, reps, param, r, full, why, sizeof why) == 0)
+							fail_msg("%s param %d full %d: misses a[%zu] off by 1e-9",
+								 k->name, param, full, spot);
+					b.kb.a[spot] = NAN;
+					if (check(k, &b, reps, param, r, 0, why, sizeof why) == 0)
+						fail_msg("%s param %d: misses a NaN at a[%zu]", k->name,
+							 param, spot);
+					b.kb.a[spot] = keep;
+					/* ... and an element no spot covers is caught by full. */
+					for (size_t j = 1; j < n - 1 && !off; j++) {
+						int covered = 0;
+						for (size_t q = 0; q < KERNEL_SPOT_CHECKS; q++)
+							covered |= kernel_spot_index(q, n) == j;
+						if (!covered)
+							off = j;
+					}
+					if (off) {
+						keep = b.kb.a[off];
+						b.kb.a[off] = keep * (1 + 1e-9) + 1e-9;
+						if (check(k, &b, reps, param, r, 1, why, sizeof why) == 0)
+							fail_msg("%s param %d: full check misses a[%zu]",
+								 k->name, param, off);
+						assert_int_equal(check(k, &b, reps, param, r, 0, why,
+								       sizeof why), 0);
+						b.kb.a[off] = keep;
+					}
+					assert_int_equal(check(k, &b, reps, param, r, 1, why, sizeof why), 0);
+				}
+				bufs_free(&b);
+				tried++;
+			}
+		}
+	}
+	assert_true(tried > 0);
+}
+
+/* A horner check given a degree the family lacks must not pass. */
+static void test_check_rejects_unknown_param(void **state)
+{
+	const char *names[] = { "horner", "horner_simd_avx512", "horner_simd_avx2" };
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const struct kernel *k = registry_find(names[i]);
+		struct bufs b;
+		char why[256];
+		if (!cpu_has_isa(k->isa))
+			continue;
+		bufs_init(&b, 100);
+		double r = k->run(&b.kb, 1, 4);
+		assert_int_equal(check(k, &b, 1, 4, r, 1, why, sizeof why), 0);
+		assert_int_not_equal(check(k, &b, 1, 3, r, 1, why, sizeof why), 0);
+		assert_int_not_equal(check(k, &b, 1, 8, r, 1, why, sizeof why), 0);
+		bufs_free(&b);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_registry_sorted_unique),
+		cmocka_unit_test(test_metadata_formulas),
+		cmocka_unit_test(test_runnable_where_supported),
+		cmocka_unit_test(test_run_passes_check),
+		cmocka_unit_test(test_check_catches_corruption),
+		cmocka_unit_test(test_check_rejects_unknown_param),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
