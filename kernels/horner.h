@@ -14,7 +14,7 @@
  * positive, so a relative epsilon is meaningful. Horner's error is at most
  * about 2D u sum|c x^k| / |p(x)| <= 2*128 * 1.1e-16 * 31 = 9e-13 at the worst
  * input x = -0.9375. In practice it is far smaller: fused and unfused
- * evaluations (gcc builds ISO C without contraction, clang contracts, the
+ * evaluations (a build without contraction, one with it, and the
  * intrinsics always fuse) differ from the reference by at most 4.3e-16 on
  * these inputs (all 16 of them, every degree, gcc 12 and clang 14).
  */
