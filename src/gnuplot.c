@@ -1,0 +1,1206 @@
+/* gnuplot.c - see gnuplot.h. */
+#include "gnuplot.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+const char *const gnuplot_scripts[] = { "roofline", "bandwidth", "chains", "kernels" };
+const size_t gnuplot_nscripts = sizeof gnuplot_scripts / sizeof gnuplot_scripts[0];
+
+/*
+ * Plot geometry the templates fix with `set [lbrt]margin at screen`: label
+ * positions computed here (rotation of slope labels, spacing of labels in the
+ * right margin) assume it. Keep in step with the templates.
+ */
+#define CANVAS_H 1000.0
+#define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
+
+/* ---- a growing string ------------------------------------------------ */
+
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->s = xrealloc(b->s, cap);
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+static void buf_addf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void buf_addf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAILED, "cannot format a string");
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	buf_add(b, s, (size_t)n);
+	free(s);
+}
+
+/* Takes the string out of b (never NULL), leaving b empty. */
+static char *buf_take(struct buf *b)
+{
+	char *s = b->s ? b->s : xstrdup("");
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+/* ---- placeholders ------------------------------------------------------ */
+
+#define MAX_SUBSTS 32
+
+struct substs {
+	struct {
+		const char *key;
+		char *value;
+	} v[MAX_SUBSTS];
+	size_t n;
+};
+
+static void subst_set(struct substs *s, const char *key, char *value)
+{
+	if (s->n == MAX_SUBSTS)
+		die(EXIT_FAILED, "too many template placeholders (%s)", key);
+	s->v[s->n].key = key;
+	s->v[s->n].value = value;
+	s->n++;
+}
+
+static void subst_setf(struct substs *s, const char *key, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void subst_setf(struct substs *s, const char *key, const char *fmt, ...)
+{
+	struct buf b = { 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAILED, "cannot format a string");
+	b.s = xmalloc((size_t)n + 1);
+	b.cap = (size_t)n + 1;
+	va_start(ap, fmt);
+	vsnprintf(b.s, b.cap, fmt, ap);
+	va_end(ap);
+	subst_set(s, key, b.s);
+}
+
+static void subst_free(struct substs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].value);
+	s->n = 0;
+}
+
+static const char *subst_get(const struct substs *s, const char *key, size_t len)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strlen(s->v[i].key) == len && memcmp(s->v[i].key, key, len) == 0)
+			return s->v[i].value;
+	return NULL;
+}
+
+static char *read_file(const char *path, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp) {
+		snprintf(err, errlen, "cannot read template %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct buf b = { 0 };
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+		buf_add(&b, chunk, n);
+	int failed = ferror(fp);
+	fclose(fp);
+	if (failed) {
+		snprintf(err, errlen, "cannot read template %s", path);
+		free(b.s);
+		return NULL;
+	}
+	return buf_take(&b);
+}
+
+/*
+ * Copies template text to out, replacing each @NAME@ (NAME: capitals, digits
+ * and _) by its value. Values are not rescanned. Any other @ is kept, so
+ * gnuplot's own @macros still work; an unknown @NAME@ is an error, so a typo
+ * in a template cannot reach a figure.
+ */
+static int expand(const char *path, const char *text, const struct substs *s, struct buf *out,
+		  char *err, size_t errlen)
+{
+	int line = 1;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n')
+			line++;
+		if (*p != '@') {
+			buf_add(out, p, 1);
+			continue;
+		}
+		const char *q = p + 1;
+		while (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_')
+			q++;
+		if (q == p + 1 || *q != '@') {
+			buf_add(out, p, 1);
+			continue;
+		}
+		const char *value = subst_get(s, p + 1, (size_t)(q - p - 1));
+		if (!value) {
+			snprintf(err, errlen, "%s:%d: unknown placeholder @%.*s@", path, line,
+				 (int)(q - p - 1), p + 1);
+			return -1;
+		}
+		buf_puts(out, value);
+		p = q;
+	}
+	return 0;
+}
+
+static int write_script(const char *templates_dir, const char *name, const char *out_dir,
+			const struct substs *s, char *err, size_t errlen)
+{
+	char *tname = xasprintf("%s.gp.in", name);
+	char *tpath = path_join(templates_dir, tname);
+	char *oname = xasprintf("%s.gp", name);
+	char *opath = path_join(out_dir, oname);
+	struct buf out = { 0 };
+	struct outfile of = { 0 };
+	int rc = -1;
+
+	char *text = read_file(tpath, err, errlen);
+	if (!text)
+		goto done;
+	if (expand(tpath, text, s, &out, err, errlen) < 0)
+		goto done;
+	if (outfile_open(&of, opath, err, errlen) < 0)
+		goto done;
+	if (out.len)
+		fwrite(out.s, 1, out.len, of.fp);
+	if (outfile_commit(&of, err, errlen) < 0)
+		goto done;
+	rc = 0;
+done:
+	free(text);
+	free(out.s);
+	free(tname);
+	free(tpath);
+	free(oname);
+	free(opath);
+	return rc;
+}
+
+/* ---- gnuplot text ------------------------------------------------------ */
+
+/* s as the inside of a gnuplot single-quoted string: ' doubled, no control characters. */
+static char *gp_str(const char *s)
+{
+	struct buf b = { 0 };
+	buf_puts(&b, "");
+	for (; s && *s; s++) {
+		if (*s == '\'')
+			buf_puts(&b, "''");
+		else if ((unsigned char)*s < 0x20)
+			buf_puts(&b, " ");
+		else
+			buf_add(&b, s, 1);
+	}
+	return buf_take(&b);
+}
+
+/* A number as gnuplot reads it; NaN for a missing value. */
+static const char *gp_num(double v, char *buf, size_t size)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "NaN");
+	else
+		snprintf(buf, size, "%.6g", v);
+	return buf;
+}
+
+/* A roof name as a gnuplot variable: L1, DRAM, one_chain, DRAM_2t. */
+static void gp_ident(const char *name, char *out, size_t size)
+{
+	size_t j = 0;
+	if (size == 0)
+		return;
+	if (!isalpha((unsigned char)name[0]) && j + 1 < size)
+		out[j++] = 'r';
+	for (const char *p = name; *p && j + 1 < size; p++)
+		out[j++] = isalnum((unsigned char)*p) ? *p : '_';
+	out[j] = '\0';
+}
+
+/* "CPU · gcc 12.2.0 -O3 -march=native", from env.csv, as a gnuplot string body. */
+static char *title(const struct rundata *run)
+{
+	const char *cpu = rundata_env(run, "cpu_model");
+	const char *cc = rundata_env(run, "cc");
+	const char *ver = rundata_env(run, "cc_version");
+	const char *flags = rundata_env(run, "kernel_cflags");
+	struct buf b = { 0 };
+	buf_puts(&b, cpu && *cpu ? cpu : "unknown CPU");
+	if (cc && *cc) {
+		buf_addf(&b, " · %s", cc);
+		if (ver && *ver)
+			buf_addf(&b, " %s", ver);
+	}
+	if (flags && *flags)
+		buf_addf(&b, " %s", flags);
+	char *raw = buf_take(&b);
+	char *s = gp_str(raw);
+	free(raw);
+	return s;
+}
+
+/* ---- paths -------------------------------------------------------------- */
+
+/*
+ * The path of `to` seen from directory `from`, both absolute and canonical.
+ * NULL when they share nothing but the root: a relative path through / would
+ * break as soon as either tree moves.
+ */
+static char *relative_path(const char *from, const char *to)
+{
+	size_t common = 0, i = 0;
+	/* longest common prefix ending at a component boundary */
+	while (from[i] && to[i] && from[i] == to[i]) {
+		i++;
+		if ((from[i] == '/' || from[i] == '\0') && (to[i] == '/' || to[i] == '\0'))
+			common = i;
+	}
+	if (strcmp(from, "/") == 0 || strcmp(to, "/") == 0)
+		return NULL;
+	if (common == 0)
+		return NULL;
+	struct buf b = { 0 };
+	for (const char *p = from + common; *p; p++)
+		if (*p == '/')
+			buf_puts(&b, b.len ? "/.." : "..");
+	const char *rest = to + common;
+	if (*rest == '/')
+		rest++;
+	if (*rest) {
+		if (b.len)
+			buf_puts(&b, "/");
+		buf_puts(&b, rest);
+	}
+	if (!b.len)
+		buf_puts(&b, ".");
+	return buf_take(&b);
+}
+
+/* The run directory as the scripts name it: relative to out_dir when possible. */
+static char *run_dir_for(const char *run_dir, const char *out_dir, char *err, size_t errlen)
+{
+	char *run_real = realpath(run_dir, NULL);
+	if (!run_real) {
+		snprintf(err, errlen, "%s: %s", run_dir, strerror(errno));
+		return NULL;
+	}
+	char *out_real = realpath(out_dir, NULL);
+	if (!out_real) {
+		snprintf(err, errlen, "%s: %s", out_dir, strerror(errno));
+		free(run_real);
+		return NULL;
+	}
+	char *rel = relative_path(out_real, run_real);
+	free(out_real);
+	if (rel) {
+		free(run_real);
+		return rel;
+	}
+	return run_real;
+}
+
+static int need_file(const char *run_dir, const char *name, char *err, size_t errlen)
+{
+	char *p = path_join(run_dir, name);
+	int ok = access(p, R_OK) == 0;
+	if (!ok)
+		snprintf(err, errlen, "%s: %s (run 'roofline fit %s' first)", p, strerror(errno),
+			 run_dir);
+	free(p);
+	return ok ? 0 : -1;
+}
+
+/* ---- ranges and labels ---------------------------------------------------- */
+
+static double pow2_floor(double v)
+{
+	return exp2(floor(log2(v) + 1e-9));
+}
+
+static double pow2_ceil(double v)
+{
+	return exp2(ceil(log2(v) - 1e-9));
+}
+
+/* The 1-2-5 series value at or below / above v. */
+static double nice_floor(double v)
+{
+	double e = pow(10, floor(log10(v)));
+	double m = v / e;
+	return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * e;
+}
+
+static double nice_ceil(double v)
+{
+	double e = pow(10, floor(log10(v)));
+	double m = v / e;
+	return (m <= 1 + 1e-9 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * e;
+}
+
+/* "1/8" for 0.125, "4" for 4: intensity tics. */
+static void ratio_label(double v, char *out, size_t size)
+{
+	if (v < 1)
+		snprintf(out, size, "1/%.0f", 1 / v);
+	else
+		snprintf(out, size, "%.0f", v);
+}
+
+/* xtics list "('1/8' 0.125, '1/4' 0.25, ...)" for powers of 2 in [lo, hi]. */
+static char *pow2_tics(double lo, double hi, int as_ratio, int as_bytes, int step)
+{
+	struct buf b = { 0 };
+	char label[32], num[32];
+	buf_puts(&b, "(");
+	int first = 1;
+	for (double v = lo; v <= hi * 1.0001; v *= exp2(step)) {
+		if (as_bytes)
+			format_bytes(v, label, sizeof label);
+		else if (as_ratio)
+			ratio_label(v, label, sizeof label);
+		else
+			snprintf(label, sizeof label, "%.0f", v);
+		buf_addf(&b, "%s'%s' %s", first ? "" : ", ", label, gp_num(v, num, sizeof num));
+		first = 0;
+	}
+	buf_puts(&b, ")");
+	return buf_take(&b);
+}
+
+/*
+ * Labels in the right margin beside horizontal lines: positions in character
+ * cells above the line (offset), spread so that no two are closer than one
+ * line of text. Clusters of close values are centred on their mean.
+ */
+struct margin_label {
+	double value;          /* data y */
+	double pos;            /* in character cells from the bottom of the plot */
+	double offset;         /* what to add to pos to keep labels apart */
+	char text[96];         /* gnuplot expression for the label text */
+	char var[32];          /* gnuplot variable holding the value */
+};
+
+static int cmp_label_desc(const void *x, const void *y)
+{
+	const struct margin_label *a = x, *b = y;
+	return (a->pos < b->pos) - (a->pos > b->pos);
+}
+
+static void spread_labels(struct margin_label *l, size_t n, double ymin, double ymax, double height_px)
+{
+	const double gap = 1.15;
+	for (size_t i = 0; i < n; i++)
+		l[i].pos = height_px / CHAR_PX * log(l[i].value / ymin) / log(ymax / ymin);
+	qsort(l, n, sizeof *l, cmp_label_desc);
+	double *want = xcalloc(n ? n : 1, sizeof *want);
+	for (size_t i = 0; i < n; i++)
+		want[i] = l[i].pos;
+	/* Merge clusters until no two neighbours overlap (at most n rounds). */
+	for (size_t round = 0; round <= n; round++) {
+		int moved = 0;
+		size_t start = 0;
+		while (start < n) {
+			size_t end = start + 1;
+			while (end < n && want[end - 1] - want[end] < gap - 1e-9)
+				end++;
+			if (end - start > 1) {
+				double mean = 0;
+				for (size_t i = start; i < end; i++)
+					mean += l[i].pos;
+				mean /= (double)(end - start);
+				double topp = mean + gap * (double)(end - start - 1) / 2;
+				for (size_t i = start; i < end; i++) {
+					double w = topp - gap * (double)(i - start);
+					if (fabs(w - want[i]) > 1e-9)
+						moved = 1;
+					want[i] = w;
+				}
+			}
+			start = end;
+		}
+		if (!moved)
+			break;
+	}
+	for (size_t i = 0; i < n; i++)
+		l[i].offset = want[i] - l[i].pos;
+	free(want);
+}
+
+static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, double ymin,
+			       double ymax, double height_px)
+{
+	spread_labels(l, n, ymin, ymax, height_px);
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "set label %s at graph 1.01, first %s left offset 0,%.2f\n", l[i].text,
+			 l[i].var, l[i].offset);
+}
+
+/* ---- what the figures draw ------------------------------------------------ */
+
+static const struct roof *find_roof(const struct analysis *a, const char *name)
+{
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (strcmp(a->roofs[i].name, name) == 0)
+			return &a->roofs[i];
+	return NULL;
+}
+
+/* The DRAM roof, or the lowest single-thread bandwidth roof when none is named DRAM. */
+static const struct roof *dram_roof(const struct analysis *a)
+{
+	const struct roof *r = find_roof(a, "DRAM");
+	if (r)
+		return r;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *c = &a->roofs[i];
+		if (c->kind == ROOF_BANDWIDTH && !strchr(c->name, '@') && isfinite(c->value) &&
+		    (!r || c->value < r->value))
+			r = c;
+	}
+	return r;
+}
+
+static int is_bandwidth(const struct roof *r)
+{
+	return r->kind == ROOF_BANDWIDTH && isfinite(r->value) && r->value > 0;
+}
+
+/* Ceilings and compute roofs other than the peak itself. */
+static int is_flat(const struct roof *r)
+{
+	return r->kind != ROOF_BANDWIDTH && strcmp(r->name, "peak") != 0 && isfinite(r->value) &&
+	       r->value > 0;
+}
+
+static int is_horner(const struct point *p)
+{
+	return strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0;
+}
+
+/* The kernels of a->points, each once, in order of first appearance. */
+struct kernel_set {
+	const struct point *first[ANALYSIS_MAX_POINTS];
+	int members[ANALYSIS_MAX_POINTS];
+	long pmin[ANALYSIS_MAX_POINTS], pmax[ANALYSIS_MAX_POINTS];
+	size_t n;
+	int multi_threads;     /* points with different thread counts */
+};
+
+static void kernel_set(const struct analysis *a, int horner_only, struct kernel_set *ks)
+{
+	memset(ks, 0, sizeof *ks);
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		if (p->threads != a->points[0].threads)
+			ks->multi_threads = 1;
+		if (horner_only && !is_horner(p))
+			continue;
+		if (!isfinite(p->gflops) || !(p->gflops > 0) || !(p->ai > 0))
+			continue;
+		size_t k;
+		for (k = 0; k < ks->n; k++)
+			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
+			    ks->first[k]->threads == p->threads)
+				break;
+		if (k == ks->n) {
+			ks->first[k] = p;
+			ks->pmin[k] = ks->pmax[k] = p->param;
+			ks->n++;
+		}
+		ks->members[k]++;
+		if (p->param < ks->pmin[k])
+			ks->pmin[k] = p->param;
+		if (p->param > ks->pmax[k])
+			ks->pmax[k] = p->param;
+	}
+}
+
+/* The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its threads). */
+static char *kernel_filter(const struct kernel_set *ks, size_t k)
+{
+	char *name = gp_str(ks->first[k]->kernel);
+	char *f;
+	if (ks->multi_threads)
+		f = xasprintf("strcol('kernel') eq '%s' && column('threads') == %d", name,
+			      ks->first[k]->threads);
+	else
+		f = xasprintf("strcol('kernel') eq '%s'", name);
+	free(name);
+	return f;
+}
+
+static char *kernel_title(const struct kernel_set *ks, size_t k)
+{
+	const struct point *p = ks->first[k];
+	struct buf b = { 0 };
+	char *name = gp_str(p->kernel);
+	buf_puts(&b, name);
+	free(name);
+	if (ks->multi_threads)
+		buf_addf(&b, " (%d threads)", p->threads);
+	if (ks->members[k] > 1)
+		buf_addf(&b, ", %s = %ld … %ld", is_horner(p) ? "D" : "param", ks->pmin[k],
+			 ks->pmax[k]);
+	return buf_take(&b);
+}
+
+static void plot_clause(struct buf *plots, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void plot_clause(struct buf *plots, const char *fmt, ...)
+{
+	va_list ap;
+	if (plots->len)
+		buf_puts(plots, ", \\\n");
+	buf_puts(plots, "     ");
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAILED, "cannot format a string");
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	buf_puts(plots, s);
+	free(s);
+}
+
+/* Ends a plot: a figure with nothing to draw says why on an empty canvas. */
+static char *finish_plots(struct buf *plots, struct buf *labels, const char *why)
+{
+	if (!plots->len) {
+		buf_addf(labels, "set label '%s' at graph 0.5, graph 0.5 center font ',20'\n", why);
+		buf_puts(labels, "unset key\n");
+		plot_clause(plots, "NaN notitle");
+	}
+	buf_puts(plots, "\n");
+	return buf_take(plots);
+}
+
+/* ---- roofline.gp ---------------------------------------------------------- */
+
+static void roofline_substs(const struct analysis *a, struct substs *s)
+{
+	char num[32], num2[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	const struct roof *dram = dram_roof(a);
+	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+	double top = NAN;
+	struct kernel_set ks;
+	kernel_set(a, 0, &ks);
+
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= top))
+			top = a->roofs[i].value;
+
+	/* x: the kernels' intensities, the ridges and where the ceilings start. */
+	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		if (!(p->ai > 0) || !(p->gflops > 0))
+			continue;
+		xlo = fmin(xlo, p->ai / 1.5);
+		xhi = fmax(xhi, p->ai * 1.5);
+		ylo = fmin(ylo, p->gflops / 1.5);
+		yhi = fmax(yhi, p->gflops * 1.6);
+	}
+	if (isfinite(peak) && dram)
+		xhi = fmax(xhi, peak / dram->value * 4);
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (is_flat(r)) {
+			if (isfinite(top))
+				xlo = fmin(xlo, r->value / top / 2);
+			ylo = fmin(ylo, r->value / 1.5);
+		}
+	}
+	if (!isfinite(xlo))
+		xlo = 1.0 / 16;
+	if (!(xhi > 0))
+		xhi = 16;
+	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
+	if (xmax / xmin < 16)
+		xmax = xmin * 16;
+	if (dram)
+		ylo = fmin(ylo, dram->value * xmin);
+	if (isfinite(peak))
+		yhi = fmax(yhi, peak * 1.6);
+	else if (isfinite(top))
+		yhi = fmax(yhi, top * xmax / 4);
+	if (!isfinite(ylo) || !(ylo > 0))
+		ylo = 0.1;
+	if (!(yhi > ylo))
+		yhi = ylo * 1000;
+	double ymin = nice_floor(ylo), ymax = nice_ceil(yhi);
+
+	/* The bottom margin grows with the rows of the key (two entries a row). */
+	double bm = 0.12 + 0.035 * (double)((ks.n + 1) / 2);
+	double plot_h = CANVAS_H * (0.93 - bm);
+
+	subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
+	subst_set(s, "TOP", xstrdup(gp_num(top, num, sizeof num)));
+	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	subst_setf(s, "YMIN", "%s", gp_num(ymin, num, sizeof num));
+	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	subst_setf(s, "BOTTOM", "%.3f", bm);
+	subst_set(s, "XTICS", pow2_tics(xmin, xmax, 1, 0, xmax / xmin > 4096 ? 2 : 1));
+
+	/* Bandwidth roofs: a variable each, a label along each slope. */
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_bandwidth(r))
+			continue;
+		char id[32];
+		gp_ident(r->name, id, sizeof id);
+		char *name = gp_str(r->name);
+		buf_addf(&vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
+		/* The label ends a little left of where the slope stops. */
+		double xend = xmax;
+		if (isfinite(peak))
+			xend = fmin(xend, peak / r->value);
+		xend = fmin(xend, ymax / r->value);
+		double xl = xend / 1.25;
+		buf_addf(&labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
+			 name, id, gp_num(xl, num, sizeof num), id, gp_num(xl, num2, sizeof num2));
+		plot_clause(&plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == dram ? 3 : 2);
+		free(name);
+	}
+	if (isfinite(peak))
+		plot_clause(&plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
+
+	/* Peak and ceilings: labelled in the right margin, spread apart. */
+	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
+	size_t nml = 0;
+	if (isfinite(peak)) {
+		ml[nml].value = peak;
+		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
+		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
+		nml++;
+	}
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_flat(r) || !(r->value > ymin) || !(r->value < ymax))
+			continue;
+		char id[32];
+		gp_ident(r->name, id, sizeof id);
+		char *name = gp_str(r->name);
+		buf_addf(&vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
+		plot_clause(&plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", id);
+		ml[nml].value = r->value;
+		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
+		snprintf(ml[nml].var, sizeof ml[nml].var, "%s", id);
+		nml++;
+		free(name);
+	}
+	emit_margin_labels(&labels, ml, nml, ymin, ymax, plot_h);
+
+	if (isfinite(peak) && dram) {
+		char id[32];
+		gp_ident(dram->name, id, sizeof id);
+		buf_addf(&labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
+		buf_addf(&labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
+	}
+	if (!vars.len)
+		buf_puts(&vars, "# (no bandwidth roofs or ceilings in this run)\n");
+	if (!isfinite(peak) && vars.len)
+		buf_puts(&labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
+
+	/* Kernels: families (lines) first, single points on top of them. */
+	int lt = 1;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < ks.n; k++) {
+			if ((ks.members[k] > 1) != (pass == 0))
+				continue;
+			char *filter = kernel_filter(&ks, k);
+			char *t = kernel_title(&ks, k);
+			plot_clause(&plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d title '%s'",
+				    filter, pass == 0 ? "linespoints" : "points", lt++, t);
+			free(filter);
+			free(t);
+		}
+	}
+	subst_set(s, "ROOFS", buf_take(&vars));
+	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
+	subst_set(s, "LABELS", buf_take(&labels));
+}
+
+/* ---- bandwidth.gp ---------------------------------------------------------- */
+
+static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
+			     struct substs *s)
+{
+	char num[32], label[32];
+	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
+	double xlo = INFINITY, xhi = 0, yhi = 0;
+
+	for (size_t i = 0; i < a->nsweep; i++) {
+		const struct sweep_point *p = &a->sweep[i];
+		if (!(p->working_set > 0))
+			continue;
+		xlo = fmin(xlo, p->working_set / 1.5);
+		xhi = fmax(xhi, p->working_set * 1.5);
+		yhi = fmax(yhi, fmax(p->best, p->spread_hi));
+	}
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_bandwidth(r) || strchr(r->name, '@'))
+			continue;
+		yhi = fmax(yhi, r->value);
+		if (r->size_lo > 0) {
+			xlo = fmin(xlo, r->size_lo / 1.5);
+			xhi = fmax(xhi, r->size_hi * 1.5);
+		}
+	}
+	if (!isfinite(xlo)) {
+		xlo = 4096;
+		xhi = 1073741824;
+	}
+	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
+	/* Tics every 4x, starting on a power of 4 so they read 16 KiB, 64 KiB, ... */
+	double tic0 = exp2(2 * ceil(log2(xmin) / 2 - 1e-9));
+	/* Headroom above the highest point for the cache-size labels. */
+	double step = yhi > 0 ? nice_ceil(yhi / 8) : 10;
+	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
+
+	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
+
+	static const struct { const char *key, *var, *name; } levels[] = {
+		{ "l1d_bytes", "l1d", "L1d" }, { "l2_bytes", "l2", "L2" }, { "l3_bytes", "l3", "L3" },
+	};
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		double v = rundata_env_num(run, levels[i].key, NAN);
+		if (!(v > 0))
+			continue;
+		buf_addf(&caches, "%s = %s    # env.csv %s\n", levels[i].var, gp_num(v, num, sizeof num),
+			 levels[i].key);
+		if (v < xmin || v > xmax)
+			continue;
+		buf_addf(&labels, "set arrow from %s, graph 0 to %s, graph 1 nohead dt 2 lc 'gray30'\n",
+			 levels[i].var, levels[i].var);
+		buf_addf(&labels, "set label '%s %s' at %s, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'\n",
+			 levels[i].name, format_bytes(v, label, sizeof label), levels[i].var);
+	}
+	if (!caches.len)
+		buf_puts(&caches, "# (env.csv reports no cache sizes)\n");
+
+	if (a->nsweep) {
+		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
+		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
+	}
+	int plateaus = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (is_bandwidth(&a->roofs[i]) && !strchr(a->roofs[i].name, '@') &&
+		    a->roofs[i].size_hi > 0)
+			plateaus++;
+	if (plateaus) {
+		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)'");
+		plot_clause(&plots, "rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%%s %%.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle");
+	}
+	subst_set(s, "CACHES", buf_take(&caches));
+	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
+	subst_set(s, "LABELS", buf_take(&labels));
+}
+
+/* ---- chains.gp --------------------------------------------------------------- */
+
+static void chains_substs(const struct analysis *a, struct substs *s)
+{
+	char num[32], n2[32], n3[32];
+	struct buf plots = { 0 }, labels = { 0 };
+	double ylo = INFINITY, yhi = 0;
+	int kmax = 1;
+
+	for (size_t c = 0; c < a->nchains; c++) {
+		const struct chain_curve *cc = &a->chains[c];
+		for (int i = 0; i < cc->n; i++) {
+			if (cc->chains[i] > kmax)
+				kmax = cc->chains[i];
+			if (cc->median[i] > 0)
+				ylo = fmin(ylo, cc->median[i]);
+			yhi = fmax(yhi, fmax(cc->best[i], cc->median[i]));
+		}
+		yhi = fmax(yhi, cc->plateau);
+	}
+	if (!isfinite(ylo)) {
+		ylo = 1;
+		yhi = 64;
+		kmax = 32;
+	}
+	double xmax = pow2_ceil(kmax) * 1.25;
+	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
+	subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
+
+	/* Key in the order the curves stack: highest plateau first. */
+	size_t order[ANALYSIS_MAX_ISAS];
+	for (size_t c = 0; c < a->nchains; c++) {
+		size_t j = c;
+		while (j > 0 && a->chains[order[j - 1]].plateau < a->chains[c].plateau) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = c;
+	}
+	int lt = 1;
+	for (size_t c = 0; c < a->nchains; c++) {
+		const struct chain_curve *cc = &a->chains[order[c]];
+		double one = NAN;
+		for (int i = 0; i < cc->n; i++)
+			if (cc->chains[i] == 1)
+				one = cc->best[i];
+		if (cc->n == 0)
+			continue;
+		char *kern = gp_str(cc->kernel);
+		char *isa = gp_str(cc->isa[0] ? cc->isa : cc->kernel);
+		struct buf t = { 0 };
+		if (isfinite(one) && isfinite(cc->plateau)) {
+			buf_addf(&t, "%s: K × %.3g up to %.3g GFLOP/s", isa, one, cc->plateau);
+			if (isfinite(cc->chains_to_saturate))
+				buf_addf(&t, " at K ≥ %.0f", cc->chains_to_saturate);
+		} else {
+			buf_puts(&t, isa);
+		}
+		if (isfinite(cc->latency_cycles))
+			buf_addf(&t, " (latency %.1f cycles)", cc->latency_cycles);
+		char *tt = buf_take(&t);
+		plot_clause(&plots, "ch using 'chains':(strcol('kernel') eq '%s' ? column('median_gflops') : NaN) with linespoints lt %d title '%s'",
+			    kern, lt, tt);
+		if (isfinite(one) && isfinite(cc->plateau))
+			plot_clause(&plots, "little(%s, %s, x) with lines lt %d dt 2 lw 1.5 notitle",
+				    gp_num(one, n2, sizeof n2), gp_num(cc->plateau, n3, sizeof n3), lt);
+		lt++;
+		free(tt);
+		free(kern);
+		free(isa);
+	}
+	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
+	subst_set(s, "LABELS", buf_take(&labels));
+}
+
+/* ---- kernels.gp -------------------------------------------------------------- */
+
+static void kernels_substs(const struct analysis *a, struct substs *s)
+{
+	char num[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	struct kernel_set ks;
+	kernel_set(a, 1, &ks);
+	const struct roof *dram = dram_roof(a);
+	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+
+	long dmax = 1;
+	double ylo = INFINITY, yhi = 0;
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		if (!is_horner(p) || !(p->gflops > 0))
+			continue;
+		if (p->param > dmax)
+			dmax = p->param;
+		ylo = fmin(ylo, p->gflops);
+		yhi = fmax(yhi, p->gflops);
+	}
+	if (isfinite(peak))
+		yhi = fmax(yhi, peak);
+	if (dram)
+		ylo = fmin(ylo, dram->value / 8);
+	if (!isfinite(ylo) || !(ylo > 0))
+		ylo = 1;
+	if (!(yhi > ylo))
+		yhi = ylo * 64;
+	double dtop = pow2_ceil((double)dmax);
+	if (dtop < 8)
+		dtop = 8;
+	subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
+	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
+	subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
+
+	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
+	char dram_id[32] = "DRAM";
+	if (dram)
+		gp_ident(dram->name, dram_id, sizeof dram_id);
+	buf_addf(&vars, "%s = %s    # GB/s\n", dram_id, gp_num(dram ? dram->value : NAN, num, sizeof num));
+	if (strcmp(dram_id, "DRAM") != 0)
+		buf_addf(&vars, "DRAM = %s    # no DRAM plateau: the lowest bandwidth roof\n", dram_id);
+
+	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
+	size_t nml = 0;
+	if (isfinite(peak)) {
+		ml[nml].value = peak;
+		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
+		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
+		nml++;
+	}
+	if (dram || isfinite(peak))
+		plot_clause(&plots, "roof(x) with lines lw 3 lc 'black' notitle");
+	if (dram)
+		buf_addf(&labels, "set label sprintf('DRAM %%.3g GB/s × D/8', DRAM) at %s, roof(%s) right rotate by angle offset 0,0.6\n",
+			 gp_num(fmin(isfinite(peak) ? 8 * peak / dram->value : dtop, dtop) / 1.4, num, sizeof num),
+			 num);
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_flat(r) || strchr(r->name, '@'))
+			continue;
+		char id[32];
+		gp_ident(r->name, id, sizeof id);
+		char *name = gp_str(r->name);
+		buf_addf(&vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
+		plot_clause(&plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", id);
+		ml[nml].value = r->value;
+		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
+		snprintf(ml[nml].var, sizeof ml[nml].var, "%s", id);
+		nml++;
+		free(name);
+	}
+	double ymin = pow2_floor(ylo / 1.4), ymax = pow2_ceil(yhi * 1.6);
+	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
+
+	int any = 0;
+	for (size_t k = 0; k < ks.n; k++) {
+		char *filter = kernel_filter(&ks, k);
+		char *name = gp_str(ks.first[k]->kernel);
+		plot_clause(&plots, "pts using 'param':(%s ? column('gflops') : NaN) with linespoints lt %zu title '%s'",
+			    filter, k + 1, name);
+		free(filter);
+		free(name);
+		any = 1;
+	}
+	if (!any) {
+		buf_puts(&labels, "set label 'no Horner kernels in this run' at graph 0.5, graph 0.5 center font ',20'\n");
+		buf_puts(&labels, "unset key\n");
+		if (!plots.len)
+			plot_clause(&plots, "NaN notitle");
+	}
+	buf_puts(&plots, "\n");
+	subst_set(s, "ROOFS", buf_take(&vars));
+	subst_set(s, "LABELS", buf_take(&labels));
+	subst_set(s, "PLOTS", buf_take(&plots));
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct rundata *run,
+			  const struct analysis *a, const char *templates_dir,
+			  char *err, size_t errlen)
+{
+	struct substs common = { 0 }, s = { 0 };
+	int rc = -1;
+
+	if ((a->npoints && need_file(run_dir, "points.csv", err, errlen) < 0) ||
+	    (a->nsweep && need_file(run_dir, "sweep.csv", err, errlen) < 0) ||
+	    (a->nroofs && need_file(run_dir, "roofs.csv", err, errlen) < 0) ||
+	    (a->nchains && need_file(run_dir, "chains.csv", err, errlen) < 0))
+		return -1;
+
+	char *rel = run_dir_for(run_dir, out_dir, err, errlen);
+	if (!rel)
+		return -1;
+	subst_set(&common, "RUN_DIR", gp_str(rel));
+	free(rel);
+	subst_set(&common, "TITLE", title(run));
+
+	for (size_t i = 0; i < gnuplot_nscripts; i++) {
+		const char *name = gnuplot_scripts[i];
+		s.n = 0;
+		for (size_t j = 0; j < common.n; j++)
+			subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
+		if (strcmp(name, "roofline") == 0)
+			roofline_substs(a, &s);
+		else if (strcmp(name, "bandwidth") == 0)
+			bandwidth_substs(run, a, &s);
+		else if (strcmp(name, "chains") == 0)
+			chains_substs(a, &s);
+		else
+			kernels_substs(a, &s);
+		int failed = write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
+		subst_free(&s);
+		if (failed)
+			goto done;
+	}
+	rc = 0;
+done:
+	subst_free(&common);
+	return rc;
+}
+
+/* ---- templates directory ----------------------------------------------------------- */
+
+static int has_templates(const char *dir)
+{
+	char *p = path_join(dir, "roofline.gp.in");
+	int ok = access(p, R_OK) == 0;
+	free(p);
+	return ok;
+}
+
+const char *gnuplot_templates_dir(const char *argv0)
+{
+	static char result[PATH_MAX];
+	const char *envdir = getenv("ROOFLINE_TEMPLATES");
+	if (envdir && *envdir) {
+		snprintf(result, sizeof result, "%s", envdir);
+		return result;
+	}
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+	} else if (argv0 && strchr(argv0, '/') && realpath(argv0, exe)) {
+		/* exe holds it */
+	} else {
+		snprintf(exe, sizeof exe, "%s", argv0 && strchr(argv0, '/') ? argv0 : "./roofline");
+	}
+	char *slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(exe, sizeof exe, ".");
+	int w = snprintf(result, sizeof result, "%s/../templates", exe);
+	if (w > 0 && (size_t)w < sizeof result && has_templates(result))
+		return result;
+	w = snprintf(result, sizeof result, "%s/../share/roofline/templates", exe);
+	if (w < 0 || (size_t)w >= sizeof result)
+		snprintf(result, sizeof result, "templates");
+	return result;
+}
+
+/* ---- rendering -------------------------------------------------------------------- */
+
+static int gnuplot_on_path(void)
+{
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		const char *end = strchr(path, ':');
+		size_t len = end ? (size_t)(end - path) : strlen(path);
+		char *dir = len ? xasprintf("%.*s", (int)len, path) : xstrdup(".");
+		char *p = path_join(dir, "gnuplot");
+		int ok = access(p, X_OK) == 0;
+		free(dir);
+		free(p);
+		if (ok)
+			return 1;
+		if (!end)
+			break;
+		path = end + 1;
+	}
+	return 0;
+}
+
+/* Runs `gnuplot [-e fmt='F'] NAME.gp` with out_dir as working directory. */
+static int run_gnuplot(const char *out_dir, const char *script, const char *format,
+		       char *err, size_t errlen)
+{
+	char *setfmt = format ? xasprintf("fmt='%s'", format) : NULL;
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
+		free(setfmt);
+		return -1;
+	}
+	if (pid == 0) {
+		if (chdir(out_dir) != 0) {
+			fprintf(stderr, "roofline: %s: %s\n", out_dir, strerror(errno));
+			_exit(127);
+		}
+		if (setfmt)
+			execlp("gnuplot", "gnuplot", "-e", setfmt, script, (char *)NULL);
+		else
+			execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		fprintf(stderr, "roofline: cannot run gnuplot: %s\n", strerror(errno));
+		_exit(127);
+	}
+	free(setfmt);
+	int status;
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			snprintf(err, errlen, "gnuplot %s: %s", script, strerror(errno));
+			return -1;
+		}
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFEXITED(status))
+		snprintf(err, errlen, "gnuplot %s/%s failed (exit status %d)", out_dir, script,
+			 WEXITSTATUS(status));
+	else
+		snprintf(err, errlen, "gnuplot %s/%s killed by signal %d", out_dir, script,
+			 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	return -1;
+}
+
+int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen)
+{
+	if (format && strcmp(format, "png") != 0 && strcmp(format, "svg") != 0 &&
+	    strcmp(format, "pdf") != 0) {
+		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format);
+		return -1;
+	}
+	if (!gnuplot_on_path())
+		return 1;
+	for (size_t i = 0; i < gnuplot_nscripts; i++) {
+		char *script = xasprintf("%s.gp", gnuplot_scripts[i]);
+		int rc = run_gnuplot(out_dir, script, format, err, errlen);
+		free(script);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int gnuplot_render(const char *out_dir, char *err, size_t errlen)
+{
+	return gnuplot_render_as(out_dir, NULL, err, errlen);
+}

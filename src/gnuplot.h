@@ -1,0 +1,59 @@
+/*
+ * gnuplot.h - the figures as gnuplot scripts a person can read and edit.
+ *
+ * Each script is made from a template in templates/ (plain gnuplot with
+ * @PLACEHOLDERS@) and, run as `gnuplot FILE` from the directory it was written
+ * to, reads the run's CSV files itself: roofline.gp (points.csv under the
+ * roofs), bandwidth.gp (sweep.csv, roofs.csv), chains.gp (chains.csv) and
+ * kernels.gp (points.csv, the Horner family against its degree). The numbers
+ * a script needs for layout (roofs, ranges, label positions) are written into
+ * it as named variables, so a fitted run draws the same with or without this
+ * program. Output is <name>.png (pngcairo, 1600x1000) unless the variable fmt
+ * says 'svg' or 'pdf':  gnuplot -e "fmt='svg'" roofline.gp
+ */
+#ifndef ROOFLINE_GNUPLOT_H
+#define ROOFLINE_GNUPLOT_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+#include "rundata.h"
+
+/* The scripts written, in drawing order: "roofline", "bandwidth", "chains", "kernels". */
+extern const char *const gnuplot_scripts[];
+extern const size_t gnuplot_nscripts;
+
+/*
+ * Writes roofline.gp, bandwidth.gp, chains.gp and kernels.gp into out_dir
+ * (which must exist), each atomically. The run directory is named in each
+ * script relative to out_dir (from both realpaths), or absolute when no
+ * relative path exists. A figure whose data the run lacks (no peak group, no
+ * kernels group) is still written and says so on the canvas. Fails, with one
+ * line in err, when a template is missing or malformed, when a CSV file a
+ * script must read is missing from run_dir, or on a write error.
+ * Returns 0 or -1.
+ */
+int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct rundata *run,
+			  const struct analysis *a, const char *templates_dir,
+			  char *err, size_t errlen);
+
+/*
+ * Where the templates are: $ROOFLINE_TEMPLATES when set, else
+ * <directory of the executable>/../templates when it holds roofline.gp.in (a
+ * build tree), else <directory of the executable>/../share/roofline/templates
+ * (an installed tree). The executable is /proc/self/exe, or argv0 where that
+ * cannot be read. Returns a static buffer, overwritten by the next call.
+ */
+const char *gnuplot_templates_dir(const char *argv0);
+
+/*
+ * Runs `gnuplot NAME.gp` in out_dir for each script, writing NAME.png.
+ * Returns 0 when all succeeded, 1 when gnuplot is not on PATH (nothing run;
+ * the caller prints a note), -1 with one line in err when a run failed.
+ */
+int gnuplot_render(const char *out_dir, char *err, size_t errlen);
+
+/* The same for one output format: "png", "svg" or "pdf" (sets fmt in each script). */
+int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * plot_cairo.h - the roofline figure (roofline.png, and .svg/.pdf on request),
+ * drawn with cairo from a struct analysis. One drawing routine serves all
+ * three formats; text is DejaVu Sans through cairo's toy font API.
+ *
+ * What it draws: log-log axes (intensity in flop/byte, GFLOP/s) with decade
+ * labels in plain numbers, minor ticks and a light grid; one slope per
+ * bandwidth roof up to the compute roof it meets, labelled along the line
+ * with its level and GB/s; the compute roof; the ridge (DRAM meets peak),
+ * marked and labelled; ceilings as dashed lines from the DRAM slope to the
+ * right edge; the kernels as points, a marker and colour (Okabe-Ito) per
+ * family, families of several members joined in parameter order, each point
+ * labelled where the label overlaps nothing (src/labels.h); a title with the
+ * CPU, a subtitle with compiler, flags, threads and date, and a legend in a
+ * free spot. Sizes scale with the figure: 1600x1000 is meant to be shown
+ * 800 px wide (2x density), with 26 px body text.
+ */
+#ifndef ROOFLINE_PLOT_CAIRO_H
+#define ROOFLINE_PLOT_CAIRO_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+
+#define PLOT_DEFAULT_WIDTH 1600
+#define PLOT_DEFAULT_HEIGHT 1000
+/* Smaller figures cannot hold the labels; plot_roofline refuses them. */
+#define PLOT_MIN_WIDTH 400
+#define PLOT_MIN_HEIGHT 250
+
+/* What the title and subtitle say; any field may be NULL (threads 0: unknown). */
+struct plot_meta {
+	const char *cpu_model, *compiler, *compiler_version, *kernel_cflags, *date_utc;
+	int threads;
+};
+
+/*
+ * Draws the figure of `a` into `path` as `format` ("png", "svg" or "pdf"),
+ * width x height pixels (points for svg and pdf). The file is written under
+ * PATH.tmp.<pid> and renamed into place, so it appears whole or not at all.
+ * Points with a non-finite or non-positive intensity or rate are skipped, as
+ * are roofs with non-finite or non-positive values. Returns 0, or -1 with one
+ * line in err (unknown format, size too small, cannot write).
+ */
+int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
+		  const char *format, int width, int height, char *err, size_t errlen);
+
+/*
+ * The axis transform: the plot area in pixels (y grows downwards) and the
+ * data range it shows, both log10-scaled. The ranges hold every roof's
+ * corner, the ridge and every point with a margin, rounded out to 1 or 3
+ * times a power of ten.
+ */
+struct plot_frame {
+	int width, height;
+	double left, top, right, bottom;   /* plot area, pixels */
+	double xmin, xmax;                 /* intensity, flop/byte */
+	double ymin, ymax;                 /* GFLOP/s */
+	double scale;                      /* text and line scale: 1 at 1600x1000 */
+};
+
+/* The frame plot_roofline uses for `a` at width x height. */
+void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f);
+
+/* Data (ai flop/byte, gflops GFLOP/s), both > 0, to pixel (x, y) in f. */
+void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y);
+
+#endif

@@ -1,0 +1,543 @@
+/* report.c - see report.h. */
+#include "report.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "registry.h"
+#include "util.h"
+#include "vecinfo.h"
+
+/* ---- formatting ------------------------------------------------------------ */
+
+/* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; — when missing. */
+static const char *rate(double v, char *buf, size_t size)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else if (fabs(v) >= 10)
+		snprintf(buf, size, "%.1f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, size, "%.2f", v);
+	else
+		snprintf(buf, size, "%.3f", v);
+	return buf;
+}
+
+/* Writes s as the inside of a Markdown table cell: | escaped, line breaks flattened. */
+static void cell_text(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', fp);
+		else
+			fputc(*s, fp);
+	}
+}
+
+/* One "| label | value |" row of a two-column table; value formatted. */
+static void row(FILE *fp, const char *label, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void row(FILE *fp, const char *label, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die(EXIT_FAILED, "cannot format a string");
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	fprintf(fp, "| %s | ", label);
+	cell_text(fp, s);
+	fputs(" |\n", fp);
+	free(s);
+}
+
+static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
+{
+	const char *v = rundata_env(run, key);
+	return v && *v ? v : fallback;
+}
+
+/* "D = 16" for the Horner family, "—" for a kernel without a parameter. */
+static const char *param_text(const struct point *p, char *buf, size_t size)
+{
+	if (strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0)
+		snprintf(buf, size, "D = %ld", p->param);
+	else if (p->param == 0)
+		snprintf(buf, size, "—");
+	else
+		snprintf(buf, size, "%ld", p->param);
+	return buf;
+}
+
+/* ---- vectorisation verdicts ---------------------------------------------------- */
+
+/*
+ * The verdict vecinfo gives for the file's hot loop, with what the registry
+ * knows of the kernel of the same name: a kernel written with intrinsics is
+ * vector code by hand, whatever the loop vectoriser says of its loops; a
+ * family (Horner's degrees) gets one verdict per member, equal neighbours
+ * merged ("D = 1-8: ...; D = 16-128: ...").
+ */
+void report_vec_verdict(const char *remarks, const char *compiler, const char *file,
+			char *out, size_t size)
+{
+	char v[160];
+	const struct kernel *k = file ? registry_find(file) : NULL;
+	if (!remarks)
+		remarks = "";
+	if (k && k->isa == ISA_SCALAR) {
+		snprintf(out, size, "scalar FMA by hand, built with the vectoriser off");
+		return;
+	}
+	if (k && k->isa != ISA_NONE) {
+		vecinfo_verdict(remarks, compiler, v, sizeof v);
+		snprintf(out, size, "%s intrinsics, vector code by hand (loop vectoriser: %s)",
+			 isa_name(k->isa), v);
+		return;
+	}
+	int n = k ? registry_nparams(k) : 1;
+	if (n <= 1) {
+		vecinfo_verdict(remarks, compiler, out, size);
+		return;
+	}
+	const char *letter = strncmp(k->name, "horner", 6) == 0 ? "D" : "param";
+	size_t used = 0;
+	out[0] = '\0';
+	for (int first = 0; first < n;) {
+		char next[160];
+		vecinfo_member_verdict(remarks, compiler, (size_t)first, v, sizeof v);
+		int last = first;
+		while (last + 1 < n) {
+			vecinfo_member_verdict(remarks, compiler, (size_t)last + 1, next, sizeof next);
+			if (strcmp(next, v) != 0)
+				break;
+			last++;
+		}
+		int w;
+		if (last > first)
+			w = snprintf(out + used, size - used, "%s%s = %d–%d: %s", used ? "; " : "",
+				     letter, registry_param(k, first), registry_param(k, last), v);
+		else
+			w = snprintf(out + used, size - used, "%s%s = %d: %s", used ? "; " : "", letter,
+				     registry_param(k, first), v);
+		if (w < 0 || (size_t)w >= size - used)
+			break;
+		used += (size_t)w;
+		first = last + 1;
+	}
+}
+
+/* The lines of a remark file worth showing: verdicts and reasons, not the vectoriser's search. */
+static int telling_remark(const char *line, size_t len)
+{
+	static const char *const keys[] = {
+		"optimized: loop vectorized", "optimized: basic block part vectorized",
+		"couldn't vectorize loop", "not vectorized:",       /* gcc */
+		"vectorized loop (", "loop not vectorized",          /* clang */
+	};
+	char *l = xasprintf("%.*s", (int)len, line);
+	int hit = 0;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0] && !hit; i++)
+		hit = strstr(l, keys[i]) != NULL;
+	free(l);
+	return hit;
+}
+
+int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file)
+{
+	if (!run->ntimings && !a->npoints)
+		return 1;
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (strcmp(run->timings[i].kernel, file) == 0)
+			return 1;
+	for (size_t i = 0; i < a->npoints; i++)
+		if (strcmp(a->points[i].kernel, file) == 0)
+			return 1;
+	return 0;
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+size_t report_remark_files(const char *run_dir, char ***names)
+{
+	*names = NULL;
+	char *dir = path_join(run_dir, "remarks");
+	DIR *d = opendir(dir);
+	free(dir);
+	if (!d)
+		return 0;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= 4 || strcmp(e->d_name + len - 4, ".txt") != 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			*names = xrealloc(*names, cap * sizeof **names);
+		}
+		(*names)[n++] = xasprintf("%.*s", (int)(len - 4), e->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(*names, n, sizeof **names, cmp_str);
+	return n;
+}
+
+void report_free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+char *report_read_remarks(const char *run_dir, const char *name)
+{
+	char *file = xasprintf("remarks/%s.txt", name);
+	char *path = path_join(run_dir, file);
+	free(file);
+	FILE *fp = fopen(path, "r");
+	free(path);
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, len = 0, n;
+	char *s = xmalloc(cap);
+	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
+		len += n;
+		if (cap - len < 2) {
+			cap *= 2;
+			s = xrealloc(s, cap);
+		}
+	}
+	int failed = ferror(fp);
+	fclose(fp);
+	s[len] = '\0';
+	if (failed) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* ---- sections ---------------------------------------------------------------------- */
+
+static void header(FILE *fp, const struct rundata *run, const char *run_dir)
+{
+	char b1[32], b2[32], b3[32];
+	double l1 = rundata_env_num(run, "l1d_bytes", NAN), l2 = rundata_env_num(run, "l2_bytes", NAN),
+	       l3 = rundata_env_num(run, "l3_bytes", NAN), ghz = rundata_env_num(run, "clock_ghz", NAN);
+	const char *res = rundata_env(run, "timer_resolution_ns");
+	const char *gran = rundata_env(run, "timer_granularity_ns");
+	const char *how = rundata_env(run, "clock_method");
+	const char *pin = rundata_env(run, "pinned_cpu");
+
+	fprintf(fp, "# Roofline: %s\n\n", env_or(run, "cpu_model", "unknown CPU"));
+	fputs("| | |\n| --- | --- |\n", fp);
+	row(fp, "CPU", "%s: %s cores, %s hardware threads", env_or(run, "cpu_model", "unknown"),
+	    env_or(run, "cores", "?"), env_or(run, "hw_threads", "?"));
+	row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
+	    l1 > 0 ? format_bytes(l1, b1, sizeof b1) : "?", l2 > 0 ? format_bytes(l2, b2, sizeof b2) : "?",
+	    l3 > 0 ? format_bytes(l3, b3, sizeof b3) : "none");
+	row(fp, "compiler", "%s %s", env_or(run, "cc", "?"), env_or(run, "cc_version", ""));
+	row(fp, "kernel flags", "`%s`", env_or(run, "kernel_cflags", ""));
+	row(fp, "ISA", "widest %s (available: %s); dispatch: %s", env_or(run, "isa", "?"),
+	    env_or(run, "isas", "?"), env_or(run, "isa_dispatch", "?"));
+	row(fp, "timer", "%s%s%s%s%s%s%s", env_or(run, "timer", "?"), res ? ", resolution " : "",
+	    res ? res : "", res ? " ns" : "", gran ? ", granularity " : "", gran ? gran : "",
+	    gran ? " ns" : "");
+	if (isfinite(ghz))
+		row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
+	else
+		row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
+	row(fp, "threads", "%s%s%s", env_or(run, "threads", "1"),
+	    pin && strcmp(pin, "-1") != 0 ? ", pinned to CPU " : "",
+	    pin && strcmp(pin, "-1") != 0 ? pin : "");
+	row(fp, "OS", "%s", env_or(run, "os", "?"));
+	row(fp, "date (UTC)", "%s", env_or(run, "date_utc", "?"));
+	row(fp, "run", "`%s`", run_dir);
+	fputs("\n", fp);
+
+	fputs("**Units and counting.** 1 GB = 10^9 bytes and 1 GFLOP = 10^9 double-precision "
+	      "floating-point operations (an FMA counts 2). Arithmetic intensity is the flops a "
+	      "kernel does per byte it must move at the level under study, counted as STREAM "
+	      "does: a triad element `a[i] = b[i] + s*c[i]` moves 24 bytes (two 8-byte loads and "
+	      "one store, no write-allocate traffic), a dot-product or Horner element 16. For "
+	      "each job, warm-up timings are discarded; *best* is the fastest kept timing, "
+	      "*median* the median of the kept timings, and *spread* the smallest and largest "
+	      "per-pass median. Kernels are placed at their median rate.\n\n", fp);
+	fputs("![roofline](roofline.png)\n\n", fp);
+	fputs("Beside it: `bandwidth.png` (the triad sweep and its plateaus), `chains.png` "
+	      "(FMA throughput against independent chains) and `kernels.png` (the Horner "
+	      "kernels against their degree); each `.gp` script redraws its figure from the "
+	      "run's CSV files.\n\n", fp);
+}
+
+static const char *statistic(const struct roof *r, char *buf, size_t size)
+{
+	if (r->kind == ROOF_BANDWIDTH)
+		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)",
+			 r->samples < 3 ? r->samples : 3, r->samples);
+	else if (strncmp(r->name, "peak", 4) == 0)
+		snprintf(buf, size, "best timing, widest ISA at its best K");
+	else if (strncmp(r->name, "scalar", 6) == 0)
+		snprintf(buf, size, "best timing of scalar FMA chains over K");
+	else if (strncmp(r->name, "one-chain", 9) == 0)
+		snprintf(buf, size, "best timing, one chain of the widest ISA");
+	else
+		snprintf(buf, size, "best timing (%d kept)", r->samples);
+	return buf;
+}
+
+static void roofs_section(FILE *fp, const struct analysis *a)
+{
+	char v[32], m[32], lo[32], hi[32], st[96], b1[32], b2[32];
+	fputs("## Roofs\n\n", fp);
+	if (!a->nroofs) {
+		fputs("No roofs: the run has neither a `bandwidth` nor a `peak` group.\n\n", fp);
+	} else {
+		fputs("| roof | value | statistic | median | spread (per-pass medians) | working set |\n"
+		      "| --- | ---: | --- | ---: | ---: | --- |\n", fp);
+		for (size_t i = 0; i < a->nroofs; i++) {
+			const struct roof *r = &a->roofs[i];
+			const char *unit = r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s";
+			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, rate(r->value, v, sizeof v),
+				unit, statistic(r, st, sizeof st), rate(r->median, m, sizeof m),
+				rate(r->spread_lo, lo, sizeof lo), rate(r->spread_hi, hi, sizeof hi));
+			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
+				fprintf(fp, "%s – %s |\n", format_bytes(r->size_lo, b1, sizeof b1),
+					format_bytes(r->size_hi, b2, sizeof b2));
+			else
+				fputs("— |\n", fp);
+		}
+		fputs("\n", fp);
+	}
+	const struct roof *dram = NULL;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (strcmp(a->roofs[i].name, "DRAM") == 0)
+			dram = &a->roofs[i];
+	if (isfinite(a->ridge) && a->ridge > 0)
+		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte. A kernel of lower intensity is "
+			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",
+			dram ? "DRAM" : "bandwidth", a->ridge);
+	if (!isfinite(a->peak))
+		fputs("No `peak` group in this run: no FMA peak, no ceilings and no ridge "
+		      "(`roofline measure --only peak` measures them).\n\n", fp);
+	if (!a->nsweep)
+		fputs("No `bandwidth` group in this run: no bandwidth roofs "
+		      "(`roofline measure --only bandwidth` measures them).\n\n", fp);
+
+	fputs("### Notes\n\n", fp);
+	if (!a->nnotes)
+		fputs("The plateaus agree with the reported cache sizes and no spread was large "
+		      "enough to warn about.\n\n", fp);
+	for (size_t i = 0; i < a->nnotes; i++) {
+		fputs("- ", fp);
+		cell_text(fp, a->notes[i]);
+		fputs("\n", fp);
+	}
+	if (a->nnotes)
+		fputs("\n", fp);
+}
+
+static void chains_section(FILE *fp, const struct analysis *a)
+{
+	char one[32], pl[32], lat[32], clk[32];
+	fputs("## FMA chains (Little's law)\n\n", fp);
+	if (!a->nchains) {
+		fputs("No `peak` group in this run: no chain curves.\n\n", fp);
+		return;
+	}
+	fputs("One dependent chain completes one FMA per latency; K independent chains keep K "
+	      "in flight, until the FMA units are full. The ratio plateau / one-chain is how "
+	      "many must be in flight, and the one-chain rate with the clock gives the "
+	      "latency.\n\n", fp);
+	fputs("| ISA | lanes | one chain | plateau | K to saturate | implied FMA latency | clock |\n"
+	      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n", fp);
+	const struct chain_curve *widest = NULL;
+	for (size_t c = 0; c < a->nchains; c++) {
+		const struct chain_curve *cc = &a->chains[c];
+		double one_rate = NAN;
+		for (int i = 0; i < cc->n; i++)
+			if (cc->chains[i] == 1)
+				one_rate = cc->best[i];
+		if (!widest || cc->lanes > widest->lanes)
+			widest = cc;
+		if (isfinite(cc->latency_cycles))
+			snprintf(lat, sizeof lat, "%.1f cycles", cc->latency_cycles);
+		else
+			snprintf(lat, sizeof lat, "— (no clock)");
+		if (isfinite(a->clock_ghz))
+			snprintf(clk, sizeof clk, "%.2f GHz", a->clock_ghz);
+		else
+			snprintf(clk, sizeof clk, "not measured");
+		fprintf(fp, "| %s | %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->isa[0] ? cc->isa : cc->kernel,
+			cc->lanes, rate(one_rate, one, sizeof one), rate(cc->plateau, pl, sizeof pl),
+			cc->plateau_chains);
+		if (isfinite(cc->chains_to_saturate))
+			fprintf(fp, "%.0f", cc->chains_to_saturate);
+		else
+			fputs("—", fp);
+		fprintf(fp, " | %s | %s |\n", lat, clk);
+	}
+	fputs("\n", fp);
+	if (widest && isfinite(widest->chains_to_saturate) && widest->chains_to_saturate > 1)
+		fprintf(fp, "A loop whose FMAs form one dependent chain (a single-accumulator "
+			"reduction, Horner's rule on one vector) runs at 1/%.0f of what %s could do: "
+			"it needs %.0f independent chains to fill the units.\n\n",
+			widest->chains_to_saturate, widest->isa[0] ? widest->isa : widest->kernel,
+			widest->chains_to_saturate);
+}
+
+static void kernels_section(FILE *fp, const struct analysis *a)
+{
+	char par[32], ai[32], med[32], best[32], rg[32];
+	fputs("## Kernels\n\n", fp);
+	if (!a->npoints) {
+		fputs("No `kernels` group in this run: nothing to place under the roof "
+		      "(`roofline measure --only kernels` measures them).\n\n", fp);
+		return;
+	}
+	fputs("GFLOP/s are medians (placed) and bests; *of roof* is median / roof at the kernel's "
+	      "intensity.\n\n", fp);
+	fputs("| kernel | param | AI (flop/byte) | GFLOP/s median | best | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
+	      "| --- | --- | ---: | ---: | ---: | --- | ---: | --- | --- |\n", fp);
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		snprintf(ai, sizeof ai, "%.3g", p->ai);
+		fprintf(fp, "| %s", p->kernel);
+		if (p->threads > 1)
+			fprintf(fp, " (%d threads)", p->threads);
+		fprintf(fp, " | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par), ai,
+			rate(p->gflops, med, sizeof med), rate(p->best_gflops, best, sizeof best),
+			p->roof[0] ? p->roof : "—", rate(p->roof_gflops, rg, sizeof rg));
+		if (isfinite(p->fraction))
+			fprintf(fp, "%.0f %%", p->fraction * 100);
+		else
+			fputs("—", fp);
+		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
+		cell_text(fp, p->diagnosis);
+		fputs(" |\n", fp);
+	}
+	fputs("\n", fp);
+}
+
+/* At most this many remark lines are copied per file; the rest stay in remarks/. */
+#define REMARK_LINES 12
+
+static void remarks_section(FILE *fp, const struct rundata *run, const struct analysis *a,
+			    const char *run_dir)
+{
+	char **names;
+	size_t all = report_remark_files(run_dir, &names), n = 0;
+	/* Only the files of kernels this run timed: helpers and other ISAs are noise here. */
+	for (size_t i = 0; i < all; i++) {
+		if (report_kernel_file_used(run, a, names[i]))
+			names[n++] = names[i];
+		else
+			free(names[i]);
+	}
+	const char *cc = env_or(run, "cc", "?");
+	fprintf(fp, "## What the compiler did (%s %s, `%s`)\n\n", cc, env_or(run, "cc_version", ""),
+		env_or(run, "kernel_cflags", ""));
+	if (!n) {
+		fputs("No `remarks/` folder in this run: the compiler's vectorisation remarks were "
+		      "not kept.\n\n", fp);
+		report_free_names(names, all);
+		return;
+	}
+	fputs("| kernel file | verdict |\n| --- | --- |\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		char verdict[240];
+		char *text = report_read_remarks(run_dir, names[i]);
+		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
+		fprintf(fp, "| %s.c | ", names[i]);
+		cell_text(fp, text ? verdict : "remarks unreadable");
+		fputs(" |\n", fp);
+		free(text);
+	}
+	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		char *text = report_read_remarks(run_dir, names[i]);
+		int shown = 0, more = 0;
+		for (const char *l = text ? text : ""; *l;) {
+			const char *end = strchr(l, '\n');
+			size_t len = end ? (size_t)(end - l) : strlen(l);
+			if (telling_remark(l, len)) {
+				if (shown == 0)
+					fprintf(fp, "`remarks/%s.txt`:\n\n```\n", names[i]);
+				if (shown < REMARK_LINES)
+					fprintf(fp, "%.*s\n", (int)len, l);
+				else
+					more++;
+				shown++;
+			}
+			l = end ? end + 1 : l + len;
+		}
+		if (shown)
+			fputs("```\n", fp);
+		if (more)
+			fprintf(fp, "(%d more such lines in the file)\n", more);
+		if (shown)
+			fputs("\n", fp);
+		free(text);
+	}
+	fputs("</details>\n\n", fp);
+	report_free_names(names, n);
+}
+
+/* Jobs whose results failed their check were never fitted: say so, loudly. */
+static void failures_section(FILE *fp, const struct rundata *run)
+{
+	if (!run->nfailures)
+		return;
+	fprintf(fp, "## Failed checks\n\n%zu job%s computed a wrong result and %s left out of "
+		"every roof and point above:\n\n| group | kernel | param | check |\n"
+		"| --- | --- | ---: | --- |\n", run->nfailures, run->nfailures == 1 ? "" : "s",
+		run->nfailures == 1 ? "is" : "are");
+	for (size_t i = 0; i < run->nfailures; i++) {
+		const struct failure *f = &run->failures[i];
+		fprintf(fp, "| %s | %s | %ld | ", f->group, f->kernel, f->param);
+		cell_text(fp, f->message);
+		fputs(" |\n", fp);
+	}
+	fputs("\n", fp);
+}
+
+static void env_section(FILE *fp, const struct rundata *run)
+{
+	fputs("## Environment (env.csv)\n\n<details><summary>All keys</summary>\n\n"
+	      "| key | value |\n| --- | --- |\n", fp);
+	for (size_t i = 0; i < run->nenv; i++)
+		row(fp, run->env[i].key, "%s", run->env[i].value ? run->env[i].value : "");
+	fputs("\n</details>\n", fp);
+}
+
+int report_write(const char *path, const struct rundata *run, const struct analysis *a,
+		 const char *run_dir, char *err, size_t errlen)
+{
+	struct outfile o;
+	if (outfile_open(&o, path, err, errlen) < 0)
+		return -1;
+	header(o.fp, run, run_dir);
+	failures_section(o.fp, run);
+	roofs_section(o.fp, a);
+	chains_section(o.fp, a);
+	kernels_section(o.fp, a);
+	remarks_section(o.fp, run, a, run_dir);
+	env_section(o.fp, run);
+	return outfile_commit(&o, err, errlen);
+}

@@ -1,0 +1,52 @@
+/*
+ * report.h - report.md: what was measured, on what, how it was counted, and
+ * what each kernel's position under the roof says. Markdown, for people.
+ */
+#ifndef ROOFLINE_REPORT_H
+#define ROOFLINE_REPORT_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+#include "rundata.h"
+
+/*
+ * Writes the report of one run to path (atomically): a header with the CPU,
+ * compiler, flags, timer, ISA dispatch and date (env.csv); the units and the
+ * counting convention; the figure roofline.png; the roofs with their spread
+ * and the analysis' notes; the FMA chains (Little's law); the kernels with
+ * their diagnosis; and, per kernel file, the compiler's vectorisation verdict
+ * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
+ * missing. Returns 0, or -1 with one line in err on a write error.
+ */
+int report_write(const char *path, const struct rundata *run, const struct analysis *a,
+		 const char *run_dir, char *err, size_t errlen);
+
+/*
+ * The one-line vectorisation verdict for one kernel file's remarks (vecinfo),
+ * as report.md and compare.md print it, written to out. `compiler` is
+ * env.csv's cc; `file` the kernel file's name without .c, looked up in the
+ * registry: intrinsics kernels say so, families get one verdict per member.
+ */
+void report_vec_verdict(const char *remarks, const char *compiler, const char *file,
+			char *out, size_t size);
+
+/*
+ * The names (without .txt) of the remark files in run_dir/remarks, sorted;
+ * *names is a fresh array of fresh strings (free with report_free_names).
+ * Returns the count, 0 when the folder is missing.
+ */
+size_t report_remark_files(const char *run_dir, char ***names);
+void report_free_names(char **names, size_t n);
+
+/*
+ * 1 when kernel file `file` (name without .c) holds a kernel the run timed or
+ * placed, or when the run names no kernels at all; helpers such as
+ * kernel_util and kernels for other ISAs are left out of the verdicts.
+ */
+int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file);
+
+/* The text of run_dir/remarks/<name>.txt, fresh, or NULL when unreadable. */
+char *report_read_remarks(const char *run_dir, const char *name);
+
+#endif

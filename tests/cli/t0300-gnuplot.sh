@@ -1,0 +1,53 @@
+#!/bin/sh
+# plot, report and compare on the fixture run (tests/fixtures/gnuplot-run):
+# each gnuplot script runs on its own, silently, from the directory it is in.
+. "$(dirname "$0")/lib.sh"
+FIXTURE=$ROOFLINE_SRC/tests/fixtures/gnuplot-run
+
+
+# png_size FILE: "1600x1000" from the PNG header (bytes 16..23, big-endian)
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d\n", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
+}
+
+test_expect_success 'fit and plot write the four scripts' '
+	cp -R "$FIXTURE" run && "$ROOFLINE" fit run >/dev/null &&
+	mkdir plots && "$ROOFLINE" plot run --out plots &&
+	for s in roofline bandwidth chains kernels; do test -s plots/$s.gp || exit 1; done
+'
+test_expect_success 'scripts name the run directory relative to themselves' '
+	for s in roofline bandwidth chains kernels; do
+		grep -q "^run = '"'"'../run'"'"'" plots/$s.gp || exit 1
+	done
+'
+test_expect_success 'scripts hold no unfilled placeholder' '
+	! grep -n "@[A-Z_][A-Z_0-9]*@" plots/*.gp
+'
+test_expect_success 'each script runs on its own: exit 0, nothing on stderr, a 1600x1000 PNG' '
+	cd plots && rm -f ./*.png &&
+	for s in roofline bandwidth chains kernels; do
+		gnuplot $s.gp 2>$s.err || { cat $s.err; exit 1; }
+		test ! -s $s.err || { cat $s.err; exit 1; }
+		png=$s.png; [ $s = roofline ] && png=roofline-gnuplot.png
+		test "$(png_size $png)" = 1600x1000 || { png_size $png; exit 1; }
+	done
+'
+test_expect_success 'the same scripts write SVG when asked' '
+	cd plots && gnuplot -e "fmt='"'"'svg'"'"'" roofline.gp 2>err && test ! -s err &&
+	grep -q "<svg" roofline.svg
+'
+test_expect_success 'plot --format svg renders SVG' '
+	mkdir svg && "$ROOFLINE" plot run --out svg --format svg && grep -q "<svg" svg/kernels.svg
+'
+test_expect_success 'report writes report.md with the figure and the kernels' '
+	"$ROOFLINE" report run --out plots &&
+	grep -q "^# Roofline: Intel(R) Xeon(R) W-2245 CPU @ 3.90GHz" plots/report.md &&
+	grep -q "^!\[roofline\](roofline.png)" plots/report.md &&
+	grep -q "^| horner_simd_avx512 | D = 128 |" plots/report.md &&
+	grep -q "^| dot.c | " plots/report.md
+'
+test_expect_success 'compare of a run with itself moves nothing' '
+	"$ROOFLINE" compare run run --out plots &&
+	grep -q "^\*\*0 of [0-9]* values moved" plots/compare.md
+'
+test_done

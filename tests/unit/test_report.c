@@ -1,0 +1,737 @@
+/*
+ * test_report.c - the output modules: gnuplot scripts (src/gnuplot.c),
+ * report.md (src/report.c) and compare.md (src/compare.c).
+ *
+ * The analysis is scripted here, with the numbers of the fixture run in
+ * tests/fixtures/gnuplot-run (whose CSV files the scripts read), so every
+ * number the report prints is known exactly. Each gnuplot script is run for
+ * real: it must exit 0, print nothing on stderr and leave a 1600x1000 PNG.
+ * ROOFLINE_TEST_KEEP=1 keeps the scratch directory to look at the figures.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "gnuplot.h"
+#include "report.h"
+#include "rundata.h"
+#include "util.h"
+
+/* ---- the scripted run ---------------------------------------------------- */
+
+static const char *const fx_env[][2] = {
+	{ "cpu_model", "Intel(R) Xeon(R) W-2245 CPU @ 3.90GHz" },
+	{ "isa", "avx512" },
+	{ "isas", "scalar sse2 avx2 avx512" },
+	{ "isa_dispatch", "x86-64 cpuid (__builtin_cpu_supports)" },
+	{ "cores", "8" },
+	{ "hw_threads", "16" },
+	{ "threads", "1" },
+	{ "l1d_bytes", "32768" },
+	{ "l2_bytes", "1048576" },
+	{ "l3_bytes", "17301504" },
+	{ "cc", "gcc" },
+	{ "cc_version", "12.2.0" },
+	{ "kernel_cflags", "-O3 -march=native" },
+	{ "date_utc", "2025-11-28T14:03:11Z" },
+	{ "os", "Linux 6.1.0-27-amd64 x86_64" },
+	{ "timer", "clock_gettime(CLOCK_MONOTONIC)" },
+	{ "timer_resolution_ns", "1" },
+	{ "timer_granularity_ns", "21" },
+	{ "clock_ghz", "3.44" },
+	{ "clock_method", "dependent integer adds, 1 per cycle, best of 11" },
+	{ "pinned_cpu", "2" },
+};
+
+static const struct roof fx_roofs[] = {
+	{ "L1", ROOF_BANDWIDTH, 188.988, 12288, 24576, 3, 185.203, 184.05, 188.017, 1 },
+	{ "L2", ROOF_BANDWIDTH, 94.8796, 49152, 786432, 9, 92.7231, 91.3503, 94.7678, 1 },
+	{ "L3", ROOF_BANDWIDTH, 49.8253, 1572864, 12582912, 7, 48.5578, 47.737, 49.7452, 1 },
+	{ "DRAM", ROOF_BANDWIDTH, 30.961, 50331648, 805306368, 9, 29.7238, 27.8849, 30.9341, 1 },
+	{ "peak", ROOF_COMPUTE, 110.075, 0, 0, 9, 109.8, 109.6, 110.0, 1 },
+	{ "scalar", ROOF_CEILING, 13.7599, 0, 0, 9, 13.7124, 13.69, 13.73, 1 },
+	{ "one-chain", ROOF_CEILING, 13.7556, 0, 0, 9, 13.7316, 13.72, 13.74, 1 },
+};
+
+static const struct {
+	const char *kernel;
+	long param;
+	double ai, gflops, best, lo, hi;
+	const char *roof;
+	double roof_gflops, fraction;
+	const char *bound, *diagnosis;
+} fx_points[] = {
+	{ "triad", 0, 0.0833333, 2.28572, 2.35923, 2.279, 2.297, "DRAM", 2.58009, 0.885908, "memory", "At 89 % of the DRAM roof: memory-bound, little left to gain." },
+	{ "dot", 0, 0.125, 1.64032, 1.68734, 1.631, 1.67, "DRAM", 3.87013, 0.42384, "memory", "At 42 % of the DRAM roof and at the scalar one-chain rate (1.72): one dependent sum, latency-bound." },
+	{ "dot_split", 0, 0.125, 3.41471, 3.51783, 3.299, 3.472, "DRAM", 3.87013, 0.882325, "memory", "At 88 % of the DRAM roof: memory-bound." },
+	{ "horner", 1, 0.125, 3.42838, 3.53679, 3.404, 3.505, "DRAM", 3.87013, 0.885858, "memory", "At 89 % of the DRAM roof: memory-bound." },
+	{ "horner", 2, 0.25, 6.73618, 7.02682, 6.664, 6.892, "DRAM", 7.74026, 0.870278, "memory", "At 87 % of the DRAM roof: memory-bound." },
+	{ "horner", 4, 0.5, 13.2051, 13.5733, 13.03, 13.43, "DRAM", 15.4805, 0.853017, "memory", "At 85 % of the DRAM roof: memory-bound." },
+	{ "horner", 8, 1, 23.0108, 23.8673, 22.94, 23.45, "DRAM", 30.961, 0.743219, "memory", "At 74 % of the DRAM roof." },
+	{ "horner", 16, 2, 32.8537, 33.8919, 32.5, 33.4, "DRAM", 61.922, 0.530566, "memory", "At 53 % of the DRAM roof, 2.4 one-chain rates: latency-bound." },
+	{ "horner", 32, 4, 29.2034, 30.2131, 28.98, 29.25, "peak", 110.075, 0.265303, "compute", "At 27 % of the peak, 2.1 one-chain rates: latency-bound." },
+	{ "horner", 64, 8, 23.2854, 24.1483, 22.8, 23.52, "peak", 110.075, 0.21154, "compute", "At 21 % of the peak, 1.7 one-chain rates: latency-bound." },
+	{ "horner", 128, 16, 16.7162, 17.0832, 16.58, 16.84, "peak", 110.075, 0.151861, "compute", "At 15 % of the peak, 1.2 one-chain rates: latency-bound." },
+	{ "horner_simd_avx512", 1, 0.125, 3.1496, 3.28975, 3.096, 3.215, "DRAM", 3.87013, 0.813823, "memory", "At 81 % of the DRAM roof: memory-bound." },
+	{ "horner_simd_avx512", 2, 0.25, 6.41114, 6.5708, 6.243, 6.473, "DRAM", 7.74026, 0.828285, "memory", "At 83 % of the DRAM roof: memory-bound." },
+	{ "horner_simd_avx512", 4, 0.5, 12.5914, 12.9559, 12.5, 12.93, "DRAM", 15.4805, 0.813372, "memory", "At 81 % of the DRAM roof: memory-bound." },
+	{ "horner_simd_avx512", 8, 1, 24.8437, 25.1799, 24.84, 25.01, "DRAM", 30.961, 0.802418, "memory", "At 80 % of the DRAM roof: memory-bound." },
+	{ "horner_simd_avx512", 16, 2, 49.326, 51.652, 49.29, 50.33, "DRAM", 61.922, 0.796582, "memory", "At 80 % of the DRAM roof: memory-bound." },
+	{ "horner_simd_avx512", 32, 4, 85.4103, 86.697, 84.43, 85.77, "peak", 110.075, 0.775925, "compute", "At 78 % of the peak: compute-bound." },
+	{ "horner_simd_avx512", 64, 8, 93.6891, 95.818, 90.91, 95.43, "peak", 110.075, 0.851135, "compute", "At 85 % of the peak: compute-bound." },
+	{ "horner_simd_avx512", 128, 16, 95.9525, 97.8188, 95.52, 96.59, "peak", 110.075, 0.871697, "compute", "At 87 % of the peak: compute-bound." },
+};
+
+/* FMA chains: one-chain rate and plateau per ISA (4-cycle latency at 3.44 GHz). */
+static const struct {
+	const char *kernel, *isa;
+	int lanes;
+	double one, plateau;
+} fx_chains[] = {
+	{ "fma_avx512", "avx512", 8, 13.7556, 110.075 },
+	{ "fma_avx2", "avx2", 4, 6.87787, 55.0399 },
+	{ "fma_sse2", "sse2", 2, 3.43957, 27.5198 },
+	{ "fma_scalar", "scalar", 1, 1.71833, 13.7599 },
+};
+
+static void fill_run(struct rundata *run, const char *dir)
+{
+	size_t n = sizeof fx_env / sizeof fx_env[0];
+	memset(run, 0, sizeof *run);
+	run->dir = xstrdup(dir);
+	run->env = xcalloc(n, sizeof *run->env);
+	run->nenv = n;
+	for (size_t i = 0; i < n; i++) {
+		run->env[i].key = xstrdup(fx_env[i][0]);
+		run->env[i].value = xstrdup(fx_env[i][1]);
+	}
+}
+
+static void free_run(struct rundata *run)
+{
+	for (size_t i = 0; i < run->nenv; i++) {
+		free(run->env[i].key);
+		free(run->env[i].value);
+	}
+	free(run->env);
+	free(run->dir);
+	memset(run, 0, sizeof *run);
+}
+
+/* The triad sweep: 4 KiB .. 256 MiB per array in half octaves, on the roofs' plateaus. */
+static double fx_level(double ws)
+{
+	for (size_t i = 0; i < 4; i++)
+		if (ws <= fx_roofs[i].size_hi * 1.2)
+			return fx_roofs[i].value;
+	return fx_roofs[3].value;
+}
+
+static void fill_analysis(struct analysis *a)
+{
+	memset(a, 0, sizeof *a);
+	a->nroofs = sizeof fx_roofs / sizeof fx_roofs[0];
+	memcpy(a->roofs, fx_roofs, sizeof fx_roofs);
+	for (int i = 0; i <= 32; i++) {
+		struct sweep_point *p = &a->sweep[a->nsweep++];
+		p->param = round(4096 * exp2(i / 2.0) / 64) * 64;
+		p->working_set = 3 * p->param;
+		p->best = fx_level(p->working_set);
+		p->median = p->best * 0.98;
+		p->spread_lo = p->best * 0.97;
+		p->spread_hi = p->best * 0.99;
+		p->kept = 9;
+	}
+	for (size_t c = 0; c < sizeof fx_chains / sizeof fx_chains[0]; c++) {
+		struct chain_curve *cc = &a->chains[a->nchains++];
+		snprintf(cc->kernel, sizeof cc->kernel, "%s", fx_chains[c].kernel);
+		snprintf(cc->isa, sizeof cc->isa, "%s", fx_chains[c].isa);
+		cc->lanes = fx_chains[c].lanes;
+		for (int k = 1; k <= 32; k++) {
+			cc->chains[cc->n] = k;
+			cc->best[cc->n] = fmin(k * fx_chains[c].one, fx_chains[c].plateau);
+			cc->median[cc->n] = cc->best[cc->n] * 0.997;
+			cc->n++;
+		}
+		cc->plateau = fx_chains[c].plateau;
+		cc->plateau_chains = 8;
+		cc->latency_cycles = 2 * cc->lanes * 3.44 / fx_chains[c].one;
+		cc->chains_to_saturate = 8;
+	}
+	for (size_t i = 0; i < sizeof fx_points / sizeof fx_points[0]; i++) {
+		struct point *p = &a->points[a->npoints++];
+		snprintf(p->kernel, sizeof p->kernel, "%s", fx_points[i].kernel);
+		snprintf(p->family, sizeof p->family, "%s",
+			 strncmp(fx_points[i].kernel, "horner", 6) == 0 ? "horner" : fx_points[i].kernel);
+		p->param = fx_points[i].param;
+		p->threads = 1;
+		p->working_set = 2 * 134217728.0;
+		snprintf(p->level, sizeof p->level, "DRAM");
+		p->ai = fx_points[i].ai;
+		p->gflops = fx_points[i].gflops;
+		p->best_gflops = fx_points[i].best;
+		p->spread_lo = fx_points[i].lo;
+		p->spread_hi = fx_points[i].hi;
+		snprintf(p->roof, sizeof p->roof, "%s", fx_points[i].roof);
+		p->roof_gflops = fx_points[i].roof_gflops;
+		p->fraction = fx_points[i].fraction;
+		snprintf(p->bound, sizeof p->bound, "%s", fx_points[i].bound);
+		snprintf(p->diagnosis, sizeof p->diagnosis, "%s", fx_points[i].diagnosis);
+	}
+	a->peak = 110.075;
+	a->clock_ghz = 3.44;
+	a->ridge = 110.075 / 30.961;
+	snprintf(a->notes[a->nnotes++], sizeof a->notes[0],
+		 "The L1 plateau ends at a 24 KiB working set, below the 32 KiB L1d the system reports.");
+	snprintf(a->notes[a->nnotes++], sizeof a->notes[0],
+		 "DRAM: per-pass medians spread 11 %% (27.9 to 30.9 GB/s): the machine was busy.");
+}
+
+/* ---- scratch directories --------------------------------------------------- */
+
+struct scratch {
+	char root[64];
+	char *run, *plots, *fixture;
+	struct rundata run_data;
+	struct analysis *a;
+};
+
+static const char *src_dir(void)
+{
+	const char *s = getenv("ROOFLINE_SRC");
+	return s && *s ? s : ".";
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb");
+	assert_non_null(in);
+	FILE *out = fopen(to, "wb");
+	assert_non_null(out);
+	char buf[8192];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* Copies the regular files of directory from (one level of subfolders too) into to. */
+static void copy_dir(const char *from, const char *to)
+{
+	DIR *d = opendir(from);
+	assert_non_null(d);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *src = path_join(from, e->d_name), *dst = path_join(to, e->d_name);
+		struct stat st;
+		assert_int_equal(stat(src, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			assert_int_equal(mkdir(dst, 0755), 0);
+			copy_dir(src, dst);
+		} else if (S_ISREG(st.st_mode)) {
+			copy_file(src, dst);
+		}
+		free(src);
+		free(dst);
+	}
+	closedir(d);
+}
+
+static void remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *e;
+		while (d && (e = readdir(d))) {
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			char *p = path_join(path, e->d_name);
+			remove_tree(p);
+			free(p);
+		}
+		if (d)
+			closedir(d);
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
+}
+
+static int setup(void **state)
+{
+	struct scratch *s = xcalloc(1, sizeof *s);
+	snprintf(s->root, sizeof s->root, "/tmp/roofline-test-report-XXXXXX");
+	if (!mkdtemp(s->root))
+		return -1;
+	s->run = path_join(s->root, "run");
+	s->plots = path_join(s->root, "plots");
+	s->fixture = xasprintf("%s/tests/fixtures/gnuplot-run", src_dir());
+	if (mkdir(s->run, 0755) != 0 || mkdir(s->plots, 0755) != 0)
+		return -1;
+	copy_dir(s->fixture, s->run);
+	fill_run(&s->run_data, s->run);
+	s->a = xcalloc(1, sizeof *s->a);
+	fill_analysis(s->a);
+	*state = s;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct scratch *s = *state;
+	if (getenv("ROOFLINE_TEST_KEEP"))
+		fprintf(stderr, "# kept %s\n", s->root);
+	else
+		remove_tree(s->root);
+	free_run(&s->run_data);
+	free(s->a);
+	free(s->run);
+	free(s->plots);
+	free(s->fixture);
+	free(s);
+	return 0;
+}
+
+static char *templates(void)
+{
+	return xasprintf("%s/templates", src_dir());
+}
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, len = 0, n;
+	char *s = xmalloc(cap);
+	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
+		len += n;
+		if (cap - len < 2)
+			s = xrealloc(s, cap *= 2);
+	}
+	fclose(fp);
+	s[len] = '\0';
+	return s;
+}
+
+static void assert_contains(const char *text, const char *needle)
+{
+	if (!text || !strstr(text, needle))
+		fail_msg("expected to find: %s", needle);
+}
+
+/* An unfilled @NAME@ left in a script. */
+static int has_placeholder(const char *text)
+{
+	for (const char *p = strchr(text, '@'); p; p = strchr(p + 1, '@')) {
+		const char *q = p + 1;
+		while ((*q >= 'A' && *q <= 'Z') || *q == '_' || (*q >= '0' && *q <= '9'))
+			q++;
+		if (q > p + 1 && *q == '@')
+			return 1;
+	}
+	return 0;
+}
+
+static int gnuplot_available(void)
+{
+	return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+/* Runs `gnuplot NAME.gp` in dir; asserts exit 0, an empty stderr and a 1600x1000 PNG. */
+static void assert_renders(const char *dir, const char *name)
+{
+	char *cmd = xasprintf("cd '%s' && gnuplot %s.gp 2>%s.stderr", dir, name, name);
+	int rc = system(cmd);
+	free(cmd);
+	char *errpath = xasprintf("%s/%s.stderr", dir, name);
+	char *errtext = slurp(errpath);
+	if (rc != 0 || !errtext || errtext[0])
+		fail_msg("gnuplot %s.gp: status %d, stderr: %s", name, rc, errtext ? errtext : "?");
+	free(errtext);
+	unlink(errpath);
+	free(errpath);
+
+	/* roofline.gp writes roofline-gnuplot.png: roofline.png is the cairo figure. */
+	char *png = xasprintf("%s/%s%s.png", dir, name,
+			      strcmp(name, "roofline") == 0 ? "-gnuplot" : "");
+	FILE *fp = fopen(png, "rb");
+	if (!fp)
+		fail_msg("%s: not written", png);
+	unsigned char h[24];
+	assert_int_equal(fread(h, 1, sizeof h, fp), sizeof h);
+	fclose(fp);
+	assert_memory_equal(h, "\x89PNG\r\n\x1a\n", 8);
+	unsigned long w = (unsigned long)h[16] << 24 | (unsigned long)h[17] << 16 | (unsigned long)h[18] << 8 | h[19];
+	unsigned long ht = (unsigned long)h[20] << 24 | (unsigned long)h[21] << 16 | (unsigned long)h[22] << 8 | h[23];
+	assert_int_equal(w, 1600);
+	assert_int_equal(ht, 1000);
+	free(png);
+}
+
+/* ---- gnuplot ------------------------------------------------------------------ */
+
+static void test_gnuplot_scripts_render(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	char *tdir = templates();
+	int rc = gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, tdir, err, sizeof err);
+	if (rc != 0)
+		fail_msg("gnuplot_write_scripts: %s", err);
+	free(tdir);
+
+	char *p = path_join(s->plots, "roofline.gp");
+	char *text = slurp(p);
+	free(p);
+	/* The run directory is named relative to the script, roofs by name. */
+	assert_contains(text, "run = '../run'");
+	assert_contains(text, "peak = 110.075");
+	assert_contains(text, "DRAM = 30.961");
+	assert_contains(text, "one_chain = 13.7556");
+	assert_contains(text, "strcol('kernel') eq 'horner_simd_avx512'");
+	assert_contains(text, "set terminal pngcairo size 1600,1000");
+	assert_false(has_placeholder(text));
+	free(text);
+
+	if (!gnuplot_available())
+		skip();
+	for (size_t i = 0; i < gnuplot_nscripts; i++)
+		assert_renders(s->plots, gnuplot_scripts[i]);
+}
+
+/* A run that measured only the bandwidth group: no peak, no chains, no kernels. */
+static void test_gnuplot_missing_groups(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	s->a->nchains = 0;
+	s->a->npoints = 0;
+	s->a->nroofs = 4;          /* L1, L2, L3, DRAM */
+	s->a->peak = NAN;
+	s->a->ridge = NAN;
+	char *tdir = templates();
+	if (gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, tdir, err, sizeof err) != 0)
+		fail_msg("gnuplot_write_scripts: %s", err);
+	free(tdir);
+	char *p = path_join(s->plots, "chains.gp");
+	char *text = slurp(p);
+	assert_contains(text, "no peak group in this run");
+	free(text);
+	free(p);
+	p = path_join(s->plots, "roofline.gp");
+	text = slurp(p);
+	assert_contains(text, "peak = NaN");
+	free(text);
+	free(p);
+	if (!gnuplot_available())
+		skip();
+	for (size_t i = 0; i < gnuplot_nscripts; i++)
+		assert_renders(s->plots, gnuplot_scripts[i]);
+}
+
+/* A run directory far from the output directory is named by its absolute path. */
+static void test_gnuplot_run_dir_path(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	char *tdir = templates();
+	char *deeper = path_join(s->plots, "a");
+	assert_int_equal(mkdir(deeper, 0755), 0);
+	assert_int_equal(gnuplot_write_scripts(s->run, deeper, &s->run_data, s->a, tdir, err, sizeof err), 0);
+	char *p = path_join(deeper, "bandwidth.gp");
+	char *text = slurp(p);
+	assert_contains(text, "run = '../../run'");
+	free(text);
+	free(p);
+	free(deeper);
+	free(tdir);
+}
+
+static void test_gnuplot_errors(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	char *tdir = templates();
+
+	/* A CSV file a script reads is missing: say which and what to run. */
+	char *chains = path_join(s->run, "chains.csv");
+	assert_int_equal(unlink(chains), 0);
+	assert_int_equal(gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, tdir, err, sizeof err), -1);
+	assert_contains(err, "chains.csv");
+	assert_contains(err, "roofline fit");
+	free(chains);
+
+	/* No templates where told. */
+	s->a->nchains = 0;
+	err[0] = '\0';
+	assert_int_equal(gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, "/nonexistent", err, sizeof err), -1);
+	assert_contains(err, "/nonexistent/roofline.gp.in");
+
+	/* A template with a placeholder nobody fills: file and line. */
+	char *bad = path_join(s->root, "bad");
+	assert_int_equal(mkdir(bad, 0755), 0);
+	char *t = path_join(bad, "roofline.gp.in");
+	FILE *fp = fopen(t, "w");
+	assert_non_null(fp);
+	fputs("run = '@RUN_DIR@'\nset title '@NO_SUCH@'\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	err[0] = '\0';
+	assert_int_equal(gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, bad, err, sizeof err), -1);
+	assert_contains(err, "roofline.gp.in:2: unknown placeholder @NO_SUCH@");
+	/* Nothing half-written is left behind. */
+	char *tmp = path_join(s->plots, "roofline.gp");
+	assert_int_not_equal(access(tmp, F_OK), 0);
+	free(tmp);
+	free(t);
+	free(bad);
+	free(tdir);
+}
+
+static void test_gnuplot_templates_dir(void **state)
+{
+	(void)state;
+	char *old = getenv("ROOFLINE_TEMPLATES") ? xstrdup(getenv("ROOFLINE_TEMPLATES")) : NULL;
+	setenv("ROOFLINE_TEMPLATES", "/somewhere/templates", 1);
+	assert_string_equal(gnuplot_templates_dir("roofline"), "/somewhere/templates");
+	unsetenv("ROOFLINE_TEMPLATES");
+	/* Beside the executable: a build tree's templates, else an installed tree's. */
+	const char *d = gnuplot_templates_dir("x");
+	size_t n = strlen(d);
+	assert_true((n > 13 && strcmp(d + n - 13, "/../templates") == 0) ||
+		    (n > 28 && strcmp(d + n - 28, "/../share/roofline/templates") == 0));
+	if (old) {
+		setenv("ROOFLINE_TEMPLATES", old, 1);
+		free(old);
+	}
+}
+
+static void test_gnuplot_render(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	char *tdir = templates();
+	assert_int_equal(gnuplot_write_scripts(s->run, s->plots, &s->run_data, s->a, tdir, err, sizeof err), 0);
+	free(tdir);
+
+	/* Without gnuplot on PATH: 1, nothing run, nothing failed. */
+	char *old = xstrdup(getenv("PATH") ? getenv("PATH") : "");
+	setenv("PATH", s->root, 1);
+	assert_int_equal(gnuplot_render(s->plots, err, sizeof err), 1);
+	setenv("PATH", old, 1);
+	free(old);
+	assert_int_equal(gnuplot_render_as(s->plots, "gif", err, sizeof err), -1);
+	assert_contains(err, "gif");
+
+	if (!gnuplot_available())
+		skip();
+	if (gnuplot_render_as(s->plots, "svg", err, sizeof err) != 0)
+		fail_msg("gnuplot_render_as svg: %s", err);
+	char *svg = path_join(s->plots, "kernels.svg");
+	char *text = slurp(svg);
+	assert_contains(text, "<svg");
+	free(text);
+	free(svg);
+	if (gnuplot_render(s->plots, err, sizeof err) != 0)
+		fail_msg("gnuplot_render: %s", err);
+	char *png = path_join(s->plots, "chains.png");
+	assert_int_equal(access(png, R_OK), 0);
+	free(png);
+
+	/* A script that fails is reported by name. */
+	char *gp = path_join(s->plots, "chains.gp");
+	FILE *fp = fopen(gp, "w");
+	assert_non_null(fp);
+	fputs("this is not gnuplot\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	free(gp);
+	/* gnuplot's complaint is expected: keep it off the test's stderr. */
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	assert_true(saved >= 0 && null >= 0);
+	dup2(null, 2);
+	int rc = gnuplot_render(s->plots, err, sizeof err);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	assert_int_equal(rc, -1);
+	assert_contains(err, "chains.gp");
+}
+
+/* ---- report.md ----------------------------------------------------------------- */
+
+static char *write_report(struct scratch *s)
+{
+	char err[512] = "";
+	char *path = path_join(s->plots, "report.md");
+	if (report_write(path, &s->run_data, s->a, s->run, err, sizeof err) != 0)
+		fail_msg("report_write: %s", err);
+	char *text = slurp(path);
+	free(path);
+	return text;
+}
+
+static void test_report_full(void **state)
+{
+	struct scratch *s = *state;
+	char *text = write_report(s);
+	/* Header from env.csv. */
+	assert_contains(text, "# Roofline: Intel(R) Xeon(R) W-2245 CPU @ 3.90GHz\n");
+	assert_contains(text, "| compiler | gcc 12.2.0 |");
+	assert_contains(text, "| kernel flags | `-O3 -march=native` |");
+	assert_contains(text, "| timer | clock_gettime(CLOCK_MONOTONIC), resolution 1 ns, granularity 21 ns |");
+	assert_contains(text, "dispatch: x86-64 cpuid (__builtin_cpu_supports) |");
+	assert_contains(text, "| caches (as reported) | L1d 32 KiB, L2 1 MiB, L3 16.5 MiB |");
+	assert_contains(text, "| date (UTC) | 2025-11-28T14:03:11Z |");
+	/* Units up front, then the figure. */
+	assert_contains(text, "1 GB = 10^9 bytes");
+	assert_contains(text, "moves 24 bytes");
+	assert_contains(text, "![roofline](roofline.png)");
+	assert_true(strstr(text, "1 GB = 10^9") < strstr(text, "## Roofs"));
+	/* Roofs with statistic, median, spread and range. */
+	assert_contains(text, "| L1 | 189.0 GB/s | mean of the 3 best sizes' best (3 in the plateau) | 185.2 | 184.1 – 188.0 | 12 KiB – 24 KiB |");
+	assert_contains(text, "| DRAM | 31.0 GB/s | mean of the 3 best sizes' best (9 in the plateau) | 29.7 | 27.9 – 30.9 | 48 MiB – 768 MiB |");
+	assert_contains(text, "| peak | 110.1 GFLOP/s | best timing, widest ISA at its best K |");
+	assert_contains(text, "| one-chain | 13.8 GFLOP/s | best timing, one chain of the widest ISA |");
+	assert_contains(text, "Ridge point: peak / DRAM = 3.56 flop/byte.");
+	assert_contains(text, "- The L1 plateau ends at a 24 KiB working set, below the 32 KiB L1d the system reports.\n");
+	assert_contains(text, "- DRAM: per-pass medians spread 11 % (27.9 to 30.9 GB/s): the machine was busy.\n");
+	/* Little's law. */
+	assert_contains(text, "| avx512 | 8 | 13.8 GFLOP/s | 110.1 GFLOP/s at K = 8 | 8 | 4.0 cycles | 3.44 GHz |");
+	assert_contains(text, "| scalar | 1 | 1.72 GFLOP/s | 13.8 GFLOP/s at K = 8 | 8 | 4.0 cycles | 3.44 GHz |");
+	/* Kernels, with the diagnosis sentence. */
+	assert_contains(text, "| triad | — | 0.0833 | 2.29 | 2.36 | DRAM 2.58 | 89 % | memory | At 89 % of the DRAM roof: memory-bound, little left to gain. |");
+	assert_contains(text, "| horner | D = 128 | 16 | 16.7 | 17.1 | peak 110.1 | 15 % | compute | At 15 % of the peak, 1.2 one-chain rates: latency-bound. |");
+	/* The compiler's verdict per kernel file, from remarks/. */
+	assert_contains(text, "## What the compiler did (gcc 12.2.0, `-O3 -march=native`)");
+	/* (fixture remarks: gcc 12.2 -O3 -march=native on an AVX-512 machine, as built) */
+	assert_contains(text, "| dot.c | vectorised, width 8");
+	assert_contains(text, "| horner.c | D = 1–128: vectorised, width 8");
+	assert_contains(text, "| horner_simd_avx512.c | avx512 intrinsics, vector code by hand (loop vectoriser: ");
+	assert_contains(text, "horner.c:44:1: optimized: loop vectorized using 64 byte vectors\n");
+	/* Only files of kernels the run placed: no helpers, no other ISAs. */
+	assert_null(strstr(text, "| kernel_util.c |"));
+	assert_null(strstr(text, "| fma_neon.c |"));
+	assert_contains(text, "| isa_dispatch | x86-64 cpuid (__builtin_cpu_supports) |");
+	free(text);
+}
+
+static void test_report_missing_groups(void **state)
+{
+	struct scratch *s = *state;
+	s->a->nchains = 0;
+	s->a->npoints = 0;
+	s->a->nsweep = 0;
+	s->a->nroofs = 0;
+	s->a->nnotes = 0;
+	s->a->peak = NAN;
+	s->a->ridge = NAN;
+	s->a->clock_ghz = NAN;
+	char *rem = path_join(s->run, "remarks");
+	remove_tree(rem);
+	free(rem);
+	struct failure f = { "kernels", "horner", 64, "a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12)" };
+	s->run_data.failures = &f;
+	s->run_data.nfailures = 1;
+	char *text = write_report(s);
+	s->run_data.failures = NULL;
+	s->run_data.nfailures = 0;
+	assert_contains(text, "1 job computed a wrong result and is left out");
+	assert_contains(text, "| kernels | horner | 64 | a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12) |");
+	assert_contains(text, "No roofs: the run has neither a `bandwidth` nor a `peak` group.");
+	assert_contains(text, "No `peak` group in this run: no FMA peak");
+	assert_contains(text, "No `bandwidth` group in this run");
+	assert_contains(text, "No `kernels` group in this run");
+	assert_contains(text, "No `remarks/` folder in this run");
+	assert_null(strstr(text, "Ridge point"));
+	free(text);
+}
+
+/* ---- compare.md ----------------------------------------------------------------- */
+
+static void test_compare(void **state)
+{
+	struct scratch *s = *state;
+	char err[512] = "";
+	struct rundata rb;
+	struct analysis *b = xcalloc(1, sizeof *b);
+	char *dir_b = path_join(s->root, "run-b");
+	assert_int_equal(mkdir(dir_b, 0755), 0);
+	copy_dir(s->run, dir_b);
+	fill_run(&rb, dir_b);
+	fill_analysis(b);
+	/* The upgrade: gcc 13, DRAM slower beyond the spread, horner D=128 faster, dot within noise. */
+	for (size_t i = 0; i < rb.nenv; i++)
+		if (strcmp(rb.env[i].key, "cc_version") == 0) {
+			free(rb.env[i].value);
+			rb.env[i].value = xstrdup("13.2.0");
+		}
+	struct roof *dram = &b->roofs[3];
+	dram->value = 24.0;
+	dram->median = 23.5;
+	dram->spread_lo = 23.0;
+	dram->spread_hi = 24.0;
+	struct point *h = &b->points[10];
+	assert_string_equal(h->kernel, "horner");
+	assert_int_equal(h->param, 128);
+	h->gflops = 33.4;
+	h->spread_lo = 33.0;
+	h->spread_hi = 33.9;
+	b->points[1].gflops = 1.66;           /* dot: inside A's spread */
+	b->npoints--;                          /* horner_simd D=128 only in A */
+	char *path = path_join(s->plots, "compare.md");
+	if (compare_write(path, &s->run_data, s->a, &rb, b, err, sizeof err) != 0)
+		fail_msg("compare_write: %s", err);
+	char *text = slurp(path);
+	assert_contains(text, "| version | 12.2.0 | 13.2.0 |");
+	assert_contains(text, "Changed between the runs: compiler version (12.2.0 → 13.2.0).");
+	assert_contains(text, "| DRAM (GB/s) | 31.0 | 24.0 | 0.775 | **slower** |");
+	assert_contains(text, "| L1 (GB/s) | 189.0 | 189.0 | 1.000 |  |");
+	assert_contains(text, "| horner | D = 128 | 16.7 | 33.4 | 1.998 | **faster** |");
+	assert_contains(text, "| dot | — | 1.64 | 1.66 | 1.012 |  |");
+	assert_contains(text, "| horner_simd_avx512 | D = 128 | 96.0 | — | — | only in A |");
+	assert_contains(text, "**2 of 25 values moved beyond the runs' spread: 1 faster, 1 slower.**");
+	assert_contains(text, "| dot.c | vectorised, width 8, interleave 1 | vectorised, width 8, interleave 1 |  |");
+	free(text);
+	free(path);
+	free_run(&rb);
+	free(b);
+	free(dir_b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_gnuplot_scripts_render, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gnuplot_missing_groups, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gnuplot_run_dir_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gnuplot_errors, setup, teardown),
+		cmocka_unit_test(test_gnuplot_templates_dir),
+		cmocka_unit_test_setup_teardown(test_report_full, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_missing_groups, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_compare, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
