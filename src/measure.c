@@ -594,6 +594,8 @@ int measure_run(const struct measure_opts *o)
 
 	if (o->threads != 1)
 		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
+	/* The directory first: a bad --out is a usage error before any work. */
+	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
 
 	/* 1. the machine */
 	m.pinned_cpu = cpu_pin_here(err, sizeof err);
@@ -618,8 +620,7 @@ int measure_run(const struct measure_opts *o)
 	if (o->min_time < 20 * m.granularity)
 		warnx("min time %.3g s is under 20 timer ticks", o->min_time);
 
-	/* 2. the run directory */
-	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
+	/* 2. the run directory's first files */
 	write_remarks(h.dir);
 	h.timings = open_stream_csv(h.dir, "timings.csv",
 				    "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"

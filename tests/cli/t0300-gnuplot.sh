@@ -34,7 +34,7 @@ test_expect_success 'each script runs on its own: exit 0, nothing on stderr, a 1
 '
 test_expect_success 'the same scripts write SVG when asked' '
 	cd plots && gnuplot -e "fmt='"'"'svg'"'"'" roofline.gp 2>err && test ! -s err &&
-	grep -q "<svg" roofline.svg
+	grep -q "<svg" roofline-gnuplot.svg
 '
 test_expect_success 'plot --format svg renders SVG' '
 	mkdir svg && "$ROOFLINE" plot run --out svg --format svg && grep -q "<svg" svg/kernels.svg
