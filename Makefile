@@ -74,6 +74,10 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 CLI_TESTS := $(sort $(wildcard tests/cli/t*.sh))
 
 DEPS_STAMP := $(BUILD)/.deps-build
+# Objects depend on the flags they were built with: a changed CFLAGS or
+# KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
+FLAGS_STAMP := $(BUILD)/.flags
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS)
 
 .PHONY: all report plots test bench install uninstall clean deps FORCE
 .DEFAULT_GOAL := all
@@ -84,14 +88,18 @@ $(DEPS_STAMP):
 	$(Q)sh scripts/deps.sh build
 	$(Q)mkdir -p $(@D) && touch $@
 
-$(BUILD)/src/%.o: src/%.c | $(DEPS_STAMP)
+$(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
+
+$(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
-$(BUILD)/kernels/%.o: kernels/%.c | $(DEPS_STAMP)
+$(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D) $(BUILD)/remarks
 	$(Q)rm -f $(BUILD)/remarks/$*.txt
@@ -105,7 +113,7 @@ $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
 	$(call say,GEN,$@)
 	$(Q)sh scripts/embed-remarks.sh "$(CC_NAME)" "$(CC_VERSION)" "$(KERNEL_CFLAGS)" $(BUILD)/remarks $(KSRC:kernels/%.c=%) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/remarks.o: $(BUILD)/remarks.c
+$(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
