@@ -398,6 +398,22 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		summarize_job(one, &s);
 		set_roof_from_job(r, one, s.best);
 	}
+	/*
+	 * The SIMD ladder between them (avx2, sse2 under avx512), and one scalar
+	 * chain: what a plain reduction the compiler may not reorder can reach.
+	 */
+	for (size_t c = 0; c < a->nchains; c++) {
+		struct chain_curve *cc = &a->chains[c];
+		if (cc == widest || cc == scalar || !(r = add_roof(a, cc->isa, threads, ROOF_CEILING)))
+			continue;
+		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains), cc->plateau);
+	}
+	one = scalar ? job_of(js, "peak", scalar->kernel, 1) : NULL;
+	if (one && (r = add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
+		struct job_summary s;
+		summarize_job(one, &s);
+		set_roof_from_job(r, one, s.best);
+	}
 }
 
 const struct roof *analysis_roof(const struct analysis *a, const char *name)
@@ -494,19 +510,37 @@ void analysis_diagnose(const struct analysis *a, struct point *p)
 				 "vector units well", pct);
 		return;
 	}
+	/* A kernel built for a narrower ISA than the widest is capped by that ISA's plateau. */
+	const char *u = strrchr(p->kernel, '_');
+	const struct roof *own = u ? analysis_roof(a, u + 1) : NULL;
+	if (own && own->kind == ROOF_CEILING && p->gflops >= NEAR_ROOF * own->value) {
+		snprintf(p->diagnosis, sizeof p->diagnosis,
+			 "%.0f%% of its roof but %.0f%% of the %s ceiling (%.1f GFLOP/s): as fast as "
+			 "its vector width goes; the widest ISA would raise it", pct,
+			 100 * p->gflops / own->value, own->name, own->value);
+		return;
+	}
 	double scalar_one = one_chain_rate(a, "scalar");
 	if (scalar && p->gflops < scalar->value * 1.05) {
 		int n = isfinite(scalar_one) ? near_multiple(p->gflops / scalar_one) : 0;
 		if (n)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "%.0f%% of its roof and under the scalar ceiling, near %d x the one-chain "
-				 "scalar rate (%.2f GFLOP/s): latency-bound with about %d dependent chain%s "
-				 "in flight; split it into independent partial results",
+				 "%.0f%% of its roof and under the scalar ceiling, at %d x the rate of one "
+				 "dependent scalar FMA chain (%.2f GFLOP/s): latency-bound, about %d "
+				 "chain%s' worth in flight; split it into independent partial results",
 				 pct, n, scalar_one, n, n == 1 ? "" : "s");
 		else
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "%.0f%% of its roof and under the scalar ceiling (%.1f GFLOP/s): not "
 				 "vectorised, or too few independent operations", pct, scalar->value);
+		return;
+	}
+	/* Memory-bound a little under the roof: the access pattern, not the core. */
+	if (strcmp(p->bound, "memory") == 0 && p->fraction >= 0.6 &&
+	    (!scalar || p->gflops >= scalar->value * 1.05)) {
+		snprintf(p->diagnosis, sizeof p->diagnosis,
+			 "memory-bound at %.0f%% of %s bandwidth x intensity: its access pattern does "
+			 "not stream quite as well as the triad that set the roof", pct, p->roof);
 		return;
 	}
 	/* Above the scalar ceiling: vectorised; a multiple of the widest one-chain rate says latency. */

@@ -80,7 +80,7 @@ struct point {
 	double roof_gflops;
 	double fraction;         /* gflops / roof_gflops */
 	char bound[8];           /* memory or compute */
-	char diagnosis[200];     /* one sentence for the report */
+	char diagnosis[320];     /* one sentence for the report */
 };
 
 struct analysis {

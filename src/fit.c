@@ -424,7 +424,7 @@ double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops)
 	r = plateau_gflops / one_chain_gflops;
 	/*
 	 * The rates are measured, so the ratio is noisy: 8.0001 is 8 chains, not
-	 * 9. Chains within 5% of a whole number are counted as that number.
+	 * 9. Within 15% of a chain above a whole number counts as that number.
 	 */
-	return ceil(r - 0.05);
+	return ceil(r - 0.15);
 }

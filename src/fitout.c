@@ -117,7 +117,7 @@ void fitout_print_summary(FILE *fp, const struct rundata *run, const struct anal
 		rundata_env(run, "cc") ? rundata_env(run, "cc") : "?",
 		rundata_env(run, "cc_version") ? rundata_env(run, "cc_version") : "?",
 		rundata_env(run, "kernel_cflags") ? rundata_env(run, "kernel_cflags") : "");
-	fprintf(fp, "%-12s %10s %-8s %10s %21s  %s\n", "roof", "value", "unit", "median",
+	fprintf(fp, "%-16s %10s %-8s %10s %21s  %s\n", "roof", "value", "unit", "median",
 		"per-pass medians", "working set");
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
@@ -125,7 +125,7 @@ void fitout_print_summary(FILE *fp, const struct rundata *run, const struct anal
 		if (r->kind == ROOF_BANDWIDTH)
 			snprintf(range, sizeof range, "%s .. %s", format_bytes(r->size_lo, lo, sizeof lo),
 				 format_bytes(r->size_hi, hi, sizeof hi));
-		fprintf(fp, "%-12s %10.2f %-8s %10.2f %10.2f..%-10.2f %s\n", r->name, r->value,
+		fprintf(fp, "%-16s %10.2f %-8s %10.2f %10.2f..%-10.2f %s\n", r->name, r->value,
 			r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s", r->median, r->spread_lo,
 			r->spread_hi, range);
 	}

@@ -295,10 +295,13 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 		snprintf(buf, size, "best timing, widest ISA at its best K");
 	else if (strncmp(r->name, "scalar", 6) == 0)
 		snprintf(buf, size, "best timing of scalar FMA chains over K");
+	else if (strncmp(r->name, "one-chain-scalar", 16) == 0)
+		snprintf(buf, size, "best timing, one scalar FMA chain");
 	else if (strncmp(r->name, "one-chain", 9) == 0)
 		snprintf(buf, size, "best timing, one chain of the widest ISA");
 	else
-		snprintf(buf, size, "best timing (%d kept)", r->samples);
+		snprintf(buf, size, "best timing of %.*s FMA chains over K", (int)strcspn(r->name, "@"),
+			 r->name);
 	return buf;
 }
 

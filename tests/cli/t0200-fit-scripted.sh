@@ -55,7 +55,7 @@ test_expect_success 'kernels are placed under the right roof' '
 '
 test_expect_success 'report diagnoses the latency-bound dot and horner' '
 	"$ROOFLINE" report run --out out &&
-	grep "^| dot " out/report.md | grep -q "1 dependent chain" &&
+	grep "^| dot " out/report.md | grep -q "1 x the rate of one dependent scalar FMA chain" &&
 	grep "^| horner .* 64 " out/report.md | grep -q "3 vector chains"
 '
 test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scripts' '
