@@ -2,13 +2,14 @@
 #
 #   make            build bin/roofline
 #   make report     a new measured run, then fit, plot and report (plots/)
-#   make plots      fit, plot and report again from data/latest, measuring nothing
+#   make plots      fit, plot and report again from data/latest (or RUN=DIR), measuring nothing
 #   make test       the test suite (TAP, run by prove)
 #   make bench      side-by-side comparison against likwid-bench
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean      removes build output, never data/
 #
-# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1.
+# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
+# RUN=DIR and OUT=DIR for make plots.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -140,11 +141,17 @@ report: bin/roofline
 		./bin/roofline report "$$run" --out plots && \
 		echo "roofline: report in plots/report.md, figure in plots/roofline.png"
 
+# The latest run, or on a fresh clone the committed example; RUN= and OUT= choose.
+RUN ?= $(if $(wildcard data/latest),data/latest,data/example/run)
+OUT ?= plots
+
 plots: bin/roofline
-	$(Q)test -e data/latest || { echo "roofline: no stored run (data/latest): run 'make report' first" >&2; exit 2; }
-	$(Q)./bin/roofline fit data/latest && \
-		./bin/roofline plot data/latest --out plots && \
-		./bin/roofline report data/latest --out plots
+	$(Q)test -e "$(RUN)" || { echo "roofline: no stored run at $(RUN): run 'make report' first" >&2; exit 2; }
+	$(Q)sh scripts/deps.sh plots || echo "roofline: gnuplot missing: the .gp scripts are written but not rendered" >&2
+	$(Q)mkdir -p "$(OUT)"
+	$(Q)./bin/roofline fit "$(RUN)" >/dev/null && \
+		./bin/roofline plot "$(RUN)" --out "$(OUT)" && \
+		./bin/roofline report "$(RUN)" --out "$(OUT)"
 
 # ---- tests ------------------------------------------------------------------
 

@@ -988,9 +988,11 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 		buf_addf(&labels, "set label sprintf('DRAM %%.3g GB/s × D/8', DRAM) at %s, roof(%s) right rotate by angle offset 0,0.6\n",
 			 gp_num(fmin(isfinite(peak) ? 8 * peak / dram->value : dtop, dtop) / 1.4, num, sizeof num),
 			 num);
+	double ymin = pow2_floor(ylo / 1.4), ymax = pow2_ceil(yhi * 1.6);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!is_flat(r) || strchr(r->name, '@'))
+		/* A ceiling outside the range would leave a label with no line beside it. */
+		if (!is_flat(r) || strchr(r->name, '@') || !(r->value > ymin && r->value < ymax))
 			continue;
 		char id[32];
 		gp_ident(r->name, id, sizeof id);
@@ -1003,7 +1005,6 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 		nml++;
 		free(name);
 	}
-	double ymin = pow2_floor(ylo / 1.4), ymax = pow2_ceil(yhi * 1.6);
 	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 
 	int any = 0;

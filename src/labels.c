@@ -162,6 +162,22 @@ int labels_seg_free(const struct labels *l, struct labels_seg s)
 	return 1;
 }
 
+size_t labels_seg_hits(const struct labels *l, struct labels_seg s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < l->nboxes; i++) {
+		double m = s.r + l->pad;
+		if (seg_near_box(s, l->boxes[i], m) && labels_seg_box_dist(s, l->boxes[i]) < m)
+			n++;
+	}
+	for (size_t i = 0; i < l->nsegs; i++) {
+		double m = s.r + l->segs[i].r + l->pad;
+		if (seg_near_seg(s, l->segs[i], m) && labels_seg_seg_dist(s, l->segs[i]) < m)
+			n++;
+	}
+	return n;
+}
+
 /* ---- placing -------------------------------------------------------------- */
 
 /*

@@ -75,6 +75,13 @@ int labels_box_free(const struct labels *l, struct labels_box b);
 int labels_seg_free(const struct labels *l, struct labels_seg s);
 
 /*
+ * How many occupied shapes (boxes and capsules) the capsule comes closer to
+ * than pad; 0 when it clears them all. The frame is not counted: for picking
+ * the least bad spot when labels_seg_free() finds none.
+ */
+size_t labels_seg_hits(const struct labels *l, struct labels_seg s);
+
+/*
  * Places one label as described at the top, fills item->box, r, placed,
  * moved, and adds the box to the occupied space when placed. Returns 0 when
  * placed, -1 when no free box was found within max_r (nothing is added; the

@@ -282,6 +282,7 @@ struct fig {
 	struct plot_frame f;
 	double s;
 	struct labels scene;
+	struct labels roofs;     /* what a roof label may never cover: the roofs and their labels */
 };
 
 static void set_rgb(cairo_t *cr, struct rgb c)
@@ -458,6 +459,7 @@ struct line {
 	char text[64];
 	/* the label, written along the line from (ox, oy) at angle in px, or not at all */
 	int labelled;
+	int crowded;             /* labelled over a marker or point line: nowhere was free */
 	double ox, oy, angle, px;
 };
 
@@ -570,16 +572,17 @@ static void stroke_line(struct fig *g, const struct line *l)
 
 /*
  * A label written along line l: its baseline runs parallel to the line,
- * `side` above (+1) or below (-1) it, starting `at` pixels from the line's
- * left end. Fills the capsule the text covers and the baseline origin.
+ * `side` above (+1) or below (-1) it, `off` pixels further out than the
+ * least clearance, starting `at` pixels from the line's left end. Fills the
+ * capsule the text covers and the baseline origin.
  */
-static void along(struct fig *g, const struct line *l, const struct ink *k, double at, int side,
+static void along(struct fig *g, const struct line *l, const struct ink *k, double at, int side, double off,
 		  struct labels_seg *cap, double *ox, double *oy)
 {
 	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
 	double ux = (l->x1 - l->x0) / len, uy = (l->y1 - l->y0) / len;
 	double nx = uy, ny = -ux;                /* the normal pointing up (y grows downwards) */
-	double clear = 0.5 * l->width * g->s + 2.5 * g->s;   /* more than the scene's pad */
+	double clear = 0.5 * l->width * g->s + 2.5 * g->s + off;   /* more than the scene's pad */
 	double px = l->x0 + at * ux, py = l->y0 + at * uy;
 	/* k->y0 < 0 is the ink's top above the baseline, k->y0 + k->h its bottom. */
 	double base = side > 0 ? clear + (k->y0 + k->h) : -(clear - k->y0);
@@ -593,48 +596,148 @@ static void along(struct fig *g, const struct line *l, const struct ink *k, doub
 	cap->x1 = cx + k->w * ux;
 	cap->y1 = cy + k->w * uy;
 	cap->r = 0.5 * k->h;
+	cap->crossable = 0;
+}
+
+/* The label sizes tried, largest first. */
+static const double LINE_LABEL_PX[] = { PX_ROOF_LABEL, PX_ROOF_LABEL * 0.87, PX_ROOF_LABEL * 0.76 };
+#define NLINE_LABEL_PX (sizeof LINE_LABEL_PX / sizeof LINE_LABEL_PX[0])
+
+/*
+ * The spots tried for l's label, measured k, in order of preference; spot i
+ * is (at[i], side[i], off[i]): `at` pixels from the line's left end, above
+ * (+1) or below (-1) it, `off` pixels further out than right beside it.
+ * Roofs keep to one side as long as they can: above, from the end readers
+ * look at (slopes: the left end, where they enter; the compute roof: the
+ * right end) along the whole line, then below. A ceiling tries its ends
+ * first, each above and below: the right end (within a label height of it),
+ * then the left end, just right of where it meets the DRAM slope, then the
+ * positions in between, from the right. All of that right beside the line
+ * first, then stepped away from it by up to half a label height (markers
+ * sitting on the line), before the caller goes to a smaller size. Returns
+ * how many spots there are: 0 when the label is longer than the line, unless
+ * `overhang` is set, which lets it run on past either end.
+ */
+#define MAX_SPOTS 16384
+static size_t line_spots(struct fig *g, const struct line *l, const struct ink *k, int overhang,
+			 double *at, int *side, double *off)
+{
+	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
+	int flat = fabs(l->y1 - l->y0) < 1e-9, ceiling = l->roof->kind == ROOF_CEILING;
+	double margin = 14 * g->s, step = 3 * g->s, ostep = 2 * g->s;
+	if (k->w + 2 * margin > len)
+		margin = fmax(0, (len - k->w) / 2);
+	double span = len - k->w - 2 * margin;
+	if (span < 0 && !overhang)
+		return 0;
+	if (span < 0) {
+		/* From ending short of the line's right end (14 px and the capsule's end) to starting 14 px into it. */
+		margin = len - k->w - 14 * g->s - 0.5 * k->h;
+		span = 14 * g->s - margin;
+	}
+	int nsteps = (int)(span / step), noff = (int)(0.5 * k->h / ostep);
+	int nend = (int)fmin(nsteps, k->h / step);   /* steps within a label height of an end */
+	size_t n = 0;
+#define SPOT(d, sd, o) do { if (n < MAX_SPOTS) { at[n] = flat ? margin + span - (d) : margin + (d); \
+	side[n] = (sd); off[n] = (o) * ostep; n++; } } while (0)
+	for (int o = 0; o <= noff; o++) {
+		if (!ceiling) {
+			for (int sd = 1; sd >= -1; sd -= 2)
+				for (int i = 0; i <= nsteps; i++)
+					SPOT(i * step, sd, o);
+			continue;
+		}
+		/* The first end, the other end, then what lies between them. */
+		for (int i = 0; i <= nend; i++)
+			for (int sd = 1; sd >= -1; sd -= 2)
+				SPOT(i * step, sd, o);
+		for (int i = 0; i <= nend; i++)
+			for (int sd = 1; sd >= -1; sd -= 2)
+				SPOT(span - i * step, sd, o);
+		for (int i = nend + 1; i * step < span - nend * step; i++)
+			for (int sd = 1; sd >= -1; sd -= 2)
+				SPOT(i * step, sd, o);
+	}
+#undef SPOT
+	return n;
+}
+
+/* Takes spot (at, side, off) at size px for l's label: marks it occupied in both scenes. */
+static void take_spot(struct fig *g, struct line *l, double px, double at, int side, double off, int crowded)
+{
+	struct labels_seg cap;
+	double ox, oy;
+	set_font(g, px, 0);
+	struct ink k = measure(g, l->text);
+	along(g, l, &k, at, side, off, &cap, &ox, &oy);
+	labels_add_seg(&g->scene, cap);
+	labels_add_seg(&g->roofs, cap);
+	l->labelled = 1;
+	l->crowded = crowded;
+	l->ox = ox;
+	l->oy = oy;
+	l->px = px;
+	l->angle = atan2(l->y1 - l->y0, l->x1 - l->x0);
 }
 
 /*
- * Places a roof's label along its line. Slopes prefer the left end (where
- * readers look for them), flat roofs the right end; above the line before
- * below it; the first free spot wins. Where lines run too close for the
- * label, a smaller size is tried before the label is left out.
+ * Places a roof's label along its line: the first free spot (line_spots) at
+ * the largest size that has one. Every roof gets its label: the roof labels
+ * are placed before the ridge, the legend and the points' labels, which
+ * then avoid them, and where markers or point lines leave no spot free at
+ * any size, the label goes where it covers the fewest of them, still clear
+ * of every roof and roof label (g->roofs) and inside the plot. Only where
+ * even that finds no spot (a roof hemmed in by others) is it left out.
  */
 static void place_line_label(struct fig *g, struct line *l)
 {
-	static const double sizes[] = { PX_ROOF_LABEL, PX_ROOF_LABEL * 0.87, PX_ROOF_LABEL * 0.76 };
+	double *at = xmalloc(MAX_SPOTS * sizeof *at), *off = xmalloc(MAX_SPOTS * sizeof *off);
+	int *side = xmalloc(MAX_SPOTS * sizeof *side);
 	if (!l->visible)
-		return;
-	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
-	int flat = fabs(l->y1 - l->y0) < 1e-9;
-	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
-		set_font(g, sizes[z], 0);
+		goto out;
+	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
+		set_font(g, LINE_LABEL_PX[z], 0);
 		struct ink k = measure(g, l->text);
-		double margin = 14 * g->s, step = 3 * g->s;
-		if (k.w + 2 * margin > len)
-			margin = fmax(0, (len - k.w) / 2);
-		double span = len - k.w - 2 * margin;
-		if (span < 0)
-			continue;
-		int nsteps = (int)(span / step);
-		for (int side = 1; side >= -1; side -= 2)
-			for (int i = 0; i <= nsteps; i++) {
-				double at = flat ? margin + span - i * step : margin + i * step;
-				struct labels_seg cap;
-				double ox, oy;
-				along(g, l, &k, at, side, &cap, &ox, &oy);
-				if (labels_seg_free(&g->scene, cap)) {
-					labels_add_seg(&g->scene, cap);
-					l->labelled = 1;
-					l->ox = ox;
-					l->oy = oy;
-					l->px = sizes[z];
-					l->angle = atan2(l->y1 - l->y0, l->x1 - l->x0);
-					return;
-				}
+		size_t n = line_spots(g, l, &k, 0, at, side, off);
+		for (size_t i = 0; i < n; i++) {
+			struct labels_seg cap;
+			double ox, oy;
+			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
+			if (labels_seg_free(&g->scene, cap)) {
+				take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], 0);
+				goto out;
 			}
+		}
 	}
+	/*
+	 * Nowhere free: the spot over the fewest markers and point lines,
+	 * largest size first, running past the ends of a line shorter than it.
+	 */
+	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
+		set_font(g, LINE_LABEL_PX[z], 0);
+		struct ink k = measure(g, l->text);
+		size_t n = line_spots(g, l, &k, 1, at, side, off), best = n, best_hits = 0;
+		for (size_t i = 0; i < n; i++) {
+			struct labels_seg cap;
+			double ox, oy;
+			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
+			if (!labels_seg_free(&g->roofs, cap))
+				continue;
+			size_t hits = labels_seg_hits(&g->scene, cap);
+			if (best == n || hits < best_hits) {
+				best = i;
+				best_hits = hits;
+			}
+		}
+		if (best < n) {
+			take_spot(g, l, LINE_LABEL_PX[z], at[best], side[best], off[best], best_hits > 0);
+			goto out;
+		}
+	}
+out:
+	free(at);
+	free(off);
+	free(side);
 }
 
 static void draw_line_label(struct fig *g, const struct line *l)
@@ -1159,7 +1262,8 @@ static void draw_titles(struct fig *g, const struct plot_meta *m)
 
 /* ---- the figure ----------------------------------------------------------------- */
 
-static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *meta, const struct plot_frame *f)
+static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *meta, const struct plot_frame *f,
+		 struct plot_stats *st)
 {
 	struct fig g = { .cr = cr, .a = a, .f = *f, .s = f->scale };
 	double s = g.s;
@@ -1181,6 +1285,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	set_rgb(cr, C_BG);
 	cairo_paint(cr);
 	labels_init(&g.scene, inner, 2 * s);
+	labels_init(&g.roofs, inner, 2 * s);
 
 	/* Geometry first: lines, polylines and markers become occupied space. */
 	size_t nlines = build_lines(&g, lines);
@@ -1189,6 +1294,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			struct labels_seg seg = { lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1,
 						  0.5 * lines[i].width * s, 1 };
 			labels_add_seg(&g.scene, seg);
+			labels_add_seg(&g.roofs, seg);
 		}
 	build_kernels(a, k);
 	for (size_t j = 0; j < k->ngrp; j++) {
@@ -1224,6 +1330,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		plot_to_pixel(f, ridge, rpeak, &rx, &ry);
 		struct labels_box b = { rx - 8 * s, ry - 8 * s, rx + 8 * s, ry + 8 * s };
 		labels_add_box(&g.scene, b);
+		labels_add_box(&g.roofs, b);
 	}
 
 	/* Labels: roofs along their lines, the ridge, the legend, then the points. */
@@ -1414,7 +1521,18 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	}
 	draw_legend(&g, lg);
 	draw_axes(&g);
+
+	memset(st, 0, sizeof *st);
+	for (size_t i = 0; i < nlines; i++) {
+		st->roofs += lines[i].visible;
+		st->roof_labels += lines[i].visible && lines[i].labelled;
+		st->roof_crowded += lines[i].visible && lines[i].labelled && lines[i].crowded;
+	}
+	st->points = nitems;
+	for (size_t i = 0; i < nitems; i++)
+		st->points_dropped += !items[i].placed;
 	labels_free(&g.scene);
+	labels_free(&g.roofs);
 	free(k);
 	free(lg);
 }
@@ -1430,6 +1548,14 @@ static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigne
 int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
 		  const char *format, int width, int height, char *err, size_t errlen)
 {
+	return plot_roofline_stats(a, meta, path, format, width, height, NULL, err, errlen);
+}
+
+int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
+			const char *format, int width, int height, struct plot_stats *stats,
+			char *err, size_t errlen)
+{
+	struct plot_stats counts;
 	struct outfile o = { 0 };
 	cairo_surface_t *surf = NULL;
 	cairo_t *cr = NULL;
@@ -1463,7 +1589,7 @@ int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const 
 		goto fail;
 	cr = cairo_create(surf);
 	plot_frame_for(a, width, height, &f);
-	draw(cr, a, meta, &f);
+	draw(cr, a, meta, &f, &counts);
 	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cairo_destroy(cr);
@@ -1475,7 +1601,11 @@ int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const 
 		goto fail;
 	cairo_surface_destroy(surf);
 	surf = NULL;
-	return outfile_commit(&o, err, errlen);
+	if (outfile_commit(&o, err, errlen) != 0)
+		return -1;
+	if (stats)
+		*stats = counts;
+	return 0;
 
 fail:
 	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));

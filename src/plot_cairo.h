@@ -46,6 +46,26 @@ int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const 
 		  const char *format, int width, int height, char *err, size_t errlen);
 
 /*
+ * What one render labelled. Every roof and ceiling drawn gets its label:
+ * along its line in a free spot where there is one (beside the line, at
+ * either end or in between, then a little further off, then smaller), else
+ * over the fewest markers and point lines, never over another roof or its
+ * label; point labels come after and give way.
+ */
+struct plot_stats {
+	size_t roofs;            /* roof and ceiling lines drawn */
+	size_t roof_labels;      /* of them, labelled (all of them, short of a bug) */
+	size_t roof_crowded;     /* of those, labelled over a marker or point line: no free spot */
+	size_t points;           /* point labels wanted */
+	size_t points_dropped;   /* of them, left out for want of a free spot */
+};
+
+/* plot_roofline(), filling *st (when not NULL) on success. */
+int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
+			const char *format, int width, int height, struct plot_stats *st,
+			char *err, size_t errlen);
+
+/*
  * The axis transform: the plot area in pixels (y grows downwards) and the
  * data range it shows, both log10-scaled. The ranges hold every roof's
  * corner, the ridge and every point with a margin, rounded out to 1 or 3

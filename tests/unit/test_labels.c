@@ -280,6 +280,29 @@ static void test_rotated_label_as_capsule(void **state)
 	labels_free(&l);
 }
 
+/* labels_seg_hits counts what a capsule comes too close to; the frame does not count. */
+static void test_seg_hits(void **state)
+{
+	(void)state;
+	struct labels l;
+	labels_init(&l, frame, 2);
+	struct labels_seg lab = { 100, 100, 300, 100, 10, 0 };
+	assert_int_equal(labels_seg_hits(&l, lab), 0);
+	struct labels_box m1 = { 150, 85, 160, 95 }, m2 = { 250, 111, 260, 121 }, far = { 150, 114, 160, 124 };
+	labels_add_box(&l, m1);
+	labels_add_box(&l, m2);
+	labels_add_box(&l, far);   /* 14 below the axis: 4 past the capsule, 2 past the pad */
+	struct labels_seg line = { 100, 90, 400, 90, 1, 1 }, other = { 100, 300, 400, 300, 1, 1 };
+	labels_add_seg(&l, line);
+	labels_add_seg(&l, other);
+	/* m1 and line; m2 too, 1 px off (pad 2); not far, 4 px off, nor other. */
+	assert_int_equal(labels_seg_hits(&l, lab), 3);
+	struct labels_seg out = { -50, 500, 50, 500, 10, 0 };
+	assert_int_equal(labels_seg_hits(&l, out), 0);
+	assert_false(labels_seg_free(&l, out));
+	labels_free(&l);
+}
+
 static void test_no_room_is_reported(void **state)
 {
 	(void)state;
@@ -307,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_leader_leaves_by_the_opening),
 		cmocka_unit_test(test_rotated_label_as_capsule),
 		cmocka_unit_test(test_no_room_is_reported),
+		cmocka_unit_test(test_seg_hits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

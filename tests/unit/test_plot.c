@@ -3,7 +3,7 @@
  * signatures and size, and pixels probed on and off the roofs through the
  * same axis transform (plot_to_pixel) the figure uses.
  *
- * Set PLOT_KEEP=DIR to keep the PNGs (scripted.png, crowded.png) for a look.
+ * Set PLOT_KEEP=DIR to keep the PNGs (scripted.png, crowded.png, ...) for a look.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -104,6 +104,42 @@ static struct analysis *crowded(void)
 	return a;
 }
 
+/*
+ * A measured run (data/latest as of the SIMD ceilings): five ceilings, two of
+ * them 2% apart (scalar, one-chain), and horner_simd_avx2 levelling off a few
+ * pixels under the avx2 ceiling all along its right end.
+ */
+static struct analysis *simd_ceilings(void)
+{
+	struct analysis *a = calloc(1, sizeof *a);
+	static const double avx2[8] = { 4.52, 9.17, 18.3, 34.7, 52.7, 54.2, 54.9, 55.3 };
+	static const double avx512[8] = { 4.51, 9.28, 17.2, 37.8, 73.8, 102.9, 107.1, 108.9 };
+	static const double horner[8] = { 4.54, 9.36, 18.4, 37.4, 71.2, 61.6, 41.6, 28.0 };
+	add_roof(a, "L1", ROOF_BANDWIDTH, 433.6);
+	add_roof(a, "L2", ROOF_BANDWIDTH, 208.9);
+	add_roof(a, "L3", ROOF_BANDWIDTH, 93.0);
+	add_roof(a, "DRAM", ROOF_BANDWIDTH, 43.25);
+	add_roof(a, "peak", ROOF_COMPUTE, 115.6);
+	add_roof(a, "scalar", ROOF_CEILING, 14.55);
+	add_roof(a, "one-chain", ROOF_CEILING, 14.30);
+	add_roof(a, "avx2", ROOF_CEILING, 58.5);
+	add_roof(a, "sse2", ROOF_CEILING, 28.95);
+	add_roof(a, "one-chain-scalar", ROOF_CEILING, 1.79);
+	a->peak = 115.6;
+	a->ridge = 115.6 / 43.25;
+	a->clock_ghz = NAN;
+	add_point(a, "dot", "dot", 0, 1, 0.125, 3.33);
+	add_point(a, "dot_split", "dot", 0, 1, 0.125, 5.19);
+	add_point(a, "triad", "triad", 0, 1, 2.0 / 24, 3.01);
+	for (int i = 0; i < 8; i++) {
+		double ai = (1 << i) / 8.0;
+		add_point(a, "horner", "horner", 1L << i, 1, ai, horner[i]);
+		add_point(a, "horner_simd_avx2", "horner_simd", 1L << i, 1, ai, avx2[i]);
+		add_point(a, "horner_simd_avx512", "horner_simd", 1L << i, 1, ai, avx512[i]);
+	}
+	return a;
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -124,12 +160,15 @@ static const struct plot_meta meta = {
 	.kernel_cflags = "-O3 -march=native", .date_utc = "2024-05-01T12:00:00Z", .threads = 1,
 };
 
+static struct plot_stats last;   /* what the latest render() labelled */
+
 static char *render(const struct analysis *a, const char *name, const char *format, int w, int h)
 {
 	static char path[512];
 	char err[256] = "";
 	snprintf(path, sizeof path, "%s/%s.%s", tmpdir, name, format);
-	int rc = plot_roofline(a, &meta, path, format, w, h, err, sizeof err);
+	memset(&last, 0xff, sizeof last);
+	int rc = plot_roofline_stats(a, &meta, path, format, w, h, &last, err, sizeof err);
 	if (rc != 0)
 		fail_msg("plot_roofline: %s", err);
 	const char *keep = getenv("PLOT_KEEP");
@@ -405,6 +444,66 @@ static void test_axis_transform(void **state)
 	free(a);
 }
 
+/*
+ * Every roof and ceiling is labelled, in a free spot, wherever points crowd
+ * its right end; the points' labels give way. Sizes down to half scale.
+ */
+static void test_every_roof_labelled(void **state)
+{
+	(void)state;
+	struct {
+		struct analysis *(*make)(void);
+		const char *name;
+		size_t roofs;
+	} scenes[] = {
+		{ simd_ceilings, "simd-ceilings", 10 },
+		{ scripted, "scripted", 6 },
+		{ crowded, "crowded", 10 },
+	};
+	static const int sizes[][2] = { { 1600, 1000 }, { 2400, 1500 }, { 800, 500 } };
+	for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
+		for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+			struct analysis *a = scenes[i].make();
+			char name[64];
+			snprintf(name, sizeof name, "%s-%dx%d", scenes[i].name, sizes[z][0], sizes[z][1]);
+			render(a, name, "png", sizes[z][0], sizes[z][1]);
+			if (last.roofs != scenes[i].roofs || last.roof_labels != last.roofs || last.roof_crowded != 0)
+				fail_msg("%s: %zu roofs drawn (want %zu), %zu labelled, %zu crowded", name,
+					 last.roofs, scenes[i].roofs, last.roof_labels, last.roof_crowded);
+			assert_true(last.points > 0 && last.points_dropped <= last.points);
+			free(a);
+		}
+
+	/* A ceiling with a family right on it from end to end is labelled all the same. */
+	struct analysis *a = simd_ceilings();
+	for (int i = 0; i < 12; i++)
+		add_point(a, "on_sse2", "on_sse2", 1L << i, 1, 0.7 * pow(1.5, i), 28.95);
+	render(a, "on-ceiling", "png", 1600, 1000);
+	assert_int_equal(last.roofs, 10);
+	assert_int_equal(last.roof_labels, 10);
+	assert_int_equal(last.roof_crowded, 0);
+
+	/* Markers packed above and below it from end to end: over the fewest, but labelled. */
+	for (int i = 0; i < 40; i++) {
+		double ai = 0.7 * pow(1.1, i);
+		add_point(a, "above_sse2", "above_sse2", i + 1, 1, ai, 28.95 * 1.12);
+		add_point(a, "below_sse2", "below_sse2", i + 1, 1, ai, 28.95 / 1.12);
+	}
+	render(a, "walled-ceiling", "png", 1600, 1000);
+	assert_int_equal(last.roofs, 10);
+	assert_int_equal(last.roof_labels, 10);
+	assert_true(last.roof_crowded >= 1);
+	free(a);
+
+	/* A ceiling that meets the DRAM slope a few pixels from the right edge: shorter than its label. */
+	a = simd_ceilings();
+	add_roof(a, "short", ROOF_CEILING, 43.25 * 29);
+	render(a, "short-ceiling", "png", 1600, 1000);
+	assert_int_equal(last.roofs, 11);
+	assert_int_equal(last.roof_labels, 11);
+	free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_svg_and_pdf),
 		cmocka_unit_test(test_crowded_and_sizes),
 		cmocka_unit_test(test_empty_and_errors),
+		cmocka_unit_test(test_every_roof_labelled),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
