@@ -33,10 +33,11 @@ int cpu_pin_here(char *err, size_t errlen);
 
 /*
  * Core clock in GHz from a chain of dependent integer adds, which retire at
- * one per cycle on every core this runs on. NaN where there is no such chain
- * for the architecture. `method` gets a description for env.csv.
+ * one per cycle on every core this runs on: the fastest of `repeats` timings
+ * of about `seconds` each. NaN where there is no such chain for the
+ * architecture. `method` gets a description for env.csv.
  */
-double cpu_measure_clock_ghz(const char **method);
+double cpu_measure_clock_ghz(double seconds, int repeats, const char **method);
 
 /* Reported topology; sizes in bytes, 0 where unknown. */
 struct cpu_info {

@@ -32,6 +32,7 @@
 #include "cpu.h"
 #include "registry.h"
 #include "remarks.h"
+#include "stats.h"
 #include "timer.h"
 #include "util.h"
 
@@ -212,8 +213,10 @@ static void env_num(FILE *fp, const char *key, double v)
 struct machine {
 	struct cpu_info info;
 	int pinned_cpu;
-	double clock_ghz;
+	double clock_ghz;            /* median of the samples */
 	const char *clock_method;
+	double clock_samples[1024];  /* one before the trials, one after each trial */
+	int nclock;
 	double granularity, resolution;
 	int counters;
 	char counters_why[160];
@@ -273,7 +276,11 @@ static void write_env(const char *dir, const struct measure_opts *o, const struc
 	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
 	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
 	env_num(fp, "clock_ghz", m->clock_ghz);
-	env_row(fp, "clock_method", m->clock_method);
+	snprintf(buf, sizeof buf, "%s; median of %d samples (one before the trials, one after each)",
+		 m->clock_method, m->nclock);
+	env_row(fp, "clock_method", buf);
+	env_num(fp, "clock_ghz_min", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 0) : NAN);
+	env_num(fp, "clock_ghz_max", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 1) : NAN);
 	env_num(fp, "pinned_cpu", m->pinned_cpu);
 	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
 	env_num(fp, "passes", o->passes);
@@ -614,7 +621,13 @@ int measure_run(const struct measure_opts *o)
 	cpu_describe(&m.info);
 	m.resolution = timer_resolution();
 	m.granularity = timer_granularity();
-	m.clock_ghz = cpu_measure_clock_ghz(&m.clock_method);
+	/*
+	 * The clock moves on a shared VM, so it is sampled again after every
+	 * trial and the median is kept: the latency in cycles uses the clock the
+	 * FMA chains actually ran at, not the one at start-up.
+	 */
+	m.clock_samples[m.nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m.clock_method);
+	m.clock_ghz = m.clock_samples[0];
 	m.counters = cpu_counters_available(m.counters_why, sizeof m.counters_why);
 	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f ticks)\n",
 		m.info.model, timer_name(), m.granularity * 1e9, o->min_time * 1e3,
@@ -691,6 +704,8 @@ int measure_run(const struct measure_opts *o)
 			/* A trial at a time reaches the file: an interrupted run keeps it. */
 			if (fflush(h.timings) != 0)
 				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h.dir, strerror(errno));
+			if (m.nclock < (int)(sizeof m.clock_samples / sizeof m.clock_samples[0]))
+				m.clock_samples[m.nclock++] = cpu_measure_clock_ghz(2e-4, 3, &m.clock_method);
 			done++;
 		}
 	}
@@ -698,6 +713,9 @@ int measure_run(const struct measure_opts *o)
 		fputc('\n', stderr);
 	close_stream_csv(h.timings, h.dir, "timings.csv");
 	close_stream_csv(h.failures, h.dir, "failures.csv");
+	/* env.csv again, whole, now that the clock has been sampled through the run. */
+	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
+	write_env(h.dir, o, &m, &d);
 	fprintf(stderr, "roofline: measured %zu jobs x %d timings in %.1f s\n", h.njobs,
 		o->passes * per_pass, timer_now() - start);
 	if (!o->out_dir)
