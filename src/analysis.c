@@ -366,15 +366,34 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 			if (cc->chains[k] == 1)
 				one = s.best;
 		}
-		/* Where the curve reaches its plateau: the fewest chains within 2% of it. */
+		/*
+		 * Where the curve reaches its plateau: the fewest chains whose median
+		 * is within 3% of the largest median (medians: the best of a few
+		 * dozen timings is too noisy to say which K got there first).
+		 */
+		double top = -INFINITY;
+		for (int k = 0; k < cc->n; k++)
+			top = fmax(top, cc->median[k]);
 		for (int k = 0; k < cc->n; k++) {
-			if (cc->best[k] >= 0.98 * cc->plateau) {
+			if (cc->median[k] >= 0.97 * top) {
 				cc->plateau_chains = cc->chains[k];
 				break;
 			}
 		}
+		/*
+		 * Chains to saturate compares medians: the plateau's best is the
+		 * largest of many timings over many K, one chain's best of far
+		 * fewer, and that bias alone would add a chain.
+		 */
+		double one_median = NAN, plateau_median = -INFINITY;
+		for (int k = 0; k < cc->n; k++) {
+			if (cc->chains[k] == 1)
+				one_median = cc->median[k];
+			if (cc->median[k] > plateau_median)
+				plateau_median = cc->median[k];
+		}
 		cc->latency_cycles = fit_fma_latency_cycles(one, cc->lanes, a->clock_ghz);
-		cc->chains_to_saturate = fit_chains_to_saturate(one, cc->plateau);
+		cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
 		if (cc->lanes == 1 && strstr(cc->kernel, "scalar"))

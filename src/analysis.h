@@ -60,7 +60,7 @@ struct chain_curve {
 	double best[ANALYSIS_MAX_CHAINS], median[ANALYSIS_MAX_CHAINS];   /* GFLOP/s */
 	double plateau;          /* best over K */
 	int best_chains;         /* the K whose best timing is the plateau */
-	int plateau_chains;      /* the fewest K within 2% of the plateau */
+	int plateau_chains;      /* the fewest K whose median is within 3% of the top median */
 	double latency_cycles;   /* from the one-chain rate and the measured clock */
 	double chains_to_saturate;
 };

@@ -423,8 +423,9 @@ double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops)
 		return NAN;
 	r = plateau_gflops / one_chain_gflops;
 	/*
-	 * The rates are measured, so the ratio is noisy: 8.0001 is 8 chains, not
-	 * 9. Within 15% of a chain above a whole number counts as that number.
+	 * Latency x throughput is a whole number of chains, and the measured
+	 * ratio scatters around it by a few percent either way: the nearest
+	 * whole number is the estimate (8.2 and 7.8 are both 8 chains).
 	 */
-	return ceil(r - 0.15);
+	return fmax(1.0, floor(r + 0.5));
 }

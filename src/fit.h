@@ -72,8 +72,8 @@ double fit_ridge(double peak, double bandwidth);
  * and the clock (GHz), the FMA latency in cycles for an ISA of `lanes` doubles
  * (a chain does one FMA, 2*lanes flops, per latency: 2 * lanes * clock_ghz /
  * one_chain_gflops) and the chains needed to reach the plateau (plateau /
- *  one-chain, rounded up; a ratio within 0.15 above a whole number, noise in
- * measured rates, counts as that number: 8.1 is 8 chains).
+ * one-chain, to the nearest whole number, at least 1: latency x throughput
+ * is whole, and measured rates scatter a few percent either side of it).
  * NaN where an input is not a positive finite number (lanes <= 0 too).
  */
 double fit_fma_latency_cycles(double one_chain_gflops, int lanes, double clock_ghz);

@@ -570,7 +570,10 @@ static void test_fma_little(void **state)
 
 	assert_near(fit_chains_to_saturate(3.05, 48.8), 16.0, 0);      /* exactly 16 */
 	assert_near(fit_chains_to_saturate(0.3, 2.1), 7.0, 0);         /* 7.000000000000001 */
-	assert_near(fit_chains_to_saturate(3.05, 49.8), 17.0, 0);      /* 16.3 -> 17 */
+	assert_near(fit_chains_to_saturate(3.05, 49.8), 16.0, 0);      /* 16.3 -> 16, the article's */
+	assert_near(fit_chains_to_saturate(7.21, 56.9), 8.0, 0);       /* 7.9 -> 8 */
+	assert_near(fit_chains_to_saturate(7.21, 60.0), 8.0, 0);       /* 8.3 -> 8 */
+	assert_near(fit_chains_to_saturate(1.0, 8.6), 9.0, 0);         /* 8.6 -> 9 */
 	assert_near(fit_chains_to_saturate(3.05, 3.05), 1.0, 0);
 	assert_near(fit_chains_to_saturate(3.05, 1.0), 1.0, 0);
 	assert_nan(fit_chains_to_saturate(0.0, 48.8));
