@@ -680,7 +680,7 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 	double ymin = nice_floor(ylo), ymax = nice_ceil(yhi);
 
 	/* The bottom margin grows with the rows of the key (two entries a row). */
-	double bm = 0.12 + 0.035 * (double)((ks.n + 1) / 2);
+	double bm = 0.14 + 0.04 * (double)((ks.n + 1) / 2);
 	double plot_h = CANVAS_H * (0.93 - bm);
 
 	subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));

@@ -1,0 +1,55 @@
+# bandwidth.gp - triad bandwidth against working set, one point per array size:
+#   AMD EPYC · gcc 12.2.0 -O3 -march=native
+# The plateaus are the bandwidth roofs `roofline fit` found (roofs.csv); the
+# dashed lines are the cache sizes the system reports (env.csv).
+# Written by `roofline plot` from templates/bandwidth.gp.in: edit freely.
+#   gnuplot bandwidth.gp                   writes bandwidth.png
+#   gnuplot -e "fmt='svg'" bandwidth.gp    writes bandwidth.svg ('pdf': bandwidth.pdf)
+
+run = '../run'    # the run directory, seen from this file's directory
+if (!exists('fmt')) fmt = 'png'
+if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
+if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
+if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16'
+set output 'bandwidth.'.fmt
+set encoding utf8
+set datafile separator comma
+set datafile columnheaders
+
+# Cache sizes in bytes. The working set is all three arrays, so a level's
+# plateau ends where a, b and c together stop fitting in it.
+l1d = 49152    # env.csv l1d_bytes
+l2 = 1.04858e+06    # env.csv l2_bytes
+l3 = 5.32677e+08    # env.csv l3_bytes
+
+set title 'AMD EPYC · gcc 12.2.0 -O3 -march=native' font ',18'
+set xlabel 'working set: arrays a, b, c of doubles (a = b + s·c, 24 bytes per element)'
+set ylabel 'GB/s (1 GB = 10⁹ bytes)'
+set logscale x 2
+set xrange [8192:1.07374e+09]
+set yrange [0:800]
+set xtics ('16 KiB' 16384, '64 KiB' 65536, '256 KiB' 262144, '1 MiB' 1.04858e+06, '4 MiB' 4.1943e+06, '16 MiB' 1.67772e+07, '64 MiB' 6.71089e+07, '256 MiB' 2.68435e+08, '1 GiB' 1.07374e+09)
+set grid xtics ytics lc 'gray85'
+set lmargin at screen 0.08; set rmargin at screen 0.97
+set bmargin at screen 0.09; set tmargin at screen 0.93
+set key at graph 0.99, graph 0.80 right top Left reverse box opaque width 1 spacing 1.3
+set linetype 1 lc rgb '#0072b2' lw 1.5 pt 7 ps 1.3
+set linetype 2 lc rgb '#d55e00' lw 2 pt 2 ps 1.6
+
+set arrow from l1d, graph 0 to l1d, graph 1 nohead dt 2 lc 'gray30'
+set label 'L1d 48 KiB' at l1d, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+set arrow from l2, graph 0 to l2, graph 1 nohead dt 2 lc 'gray30'
+set label 'L2 1 MiB' at l2, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+set arrow from l3, graph 0 to l3, graph 1 nohead dt 2 lc 'gray30'
+set label 'L3 508 MiB' at l3, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+
+sw = run.'/sweep.csv'
+rf = run.'/roofs.csv'
+# Rows of roofs.csv that are single-thread bandwidth plateaus.
+plateau = 'strcol("kind") eq "bandwidth" && strstrt(strcol("name"), "@") == 0'
+plot \
+     sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread', \
+     sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best', \
+     rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)', \
+     rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%s %.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle
+
