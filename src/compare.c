@@ -45,18 +45,6 @@ static const char *moved(struct span a, struct span b)
 	return "";
 }
 
-static const char *num(double v, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else if (fabs(v) >= 10)
-		snprintf(buf, size, "%.1f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, size, "%.2f", v);
-	else
-		snprintf(buf, size, "%.3f", v);
-	return buf;
-}
 
 static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
 {
@@ -100,7 +88,7 @@ static void value_row(FILE *fp, const char *name, const char *param, int have_a,
 	fprintf(fp, "| %s |", name);
 	if (param)
 		fprintf(fp, " %s |", param);
-	fprintf(fp, " %s | %s | ", have_a ? num(va, x, sizeof x) : "—", have_b ? num(vb, y, sizeof y) : "—");
+	fprintf(fp, " %s | %s | ", have_a ? report_rate(va, x, sizeof x) : "—", have_b ? report_rate(vb, y, sizeof y) : "—");
 	if (have_a && have_b && va > 0 && isfinite(vb)) {
 		const char *m = moved(sa, sb);
 		fprintf(fp, "%.3f | %s |\n", vb / va, m);

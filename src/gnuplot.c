@@ -57,15 +57,9 @@ static void buf_addf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAILED, "cannot format a string");
-	char *s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	buf_add(b, s, (size_t)n);
+	buf_puts(b, s);
 	free(s);
 }
 
@@ -102,19 +96,11 @@ static void subst_set(struct substs *s, const char *key, char *value)
 static void subst_setf(struct substs *s, const char *key, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void subst_setf(struct substs *s, const char *key, const char *fmt, ...)
 {
-	struct buf b = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *value = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAILED, "cannot format a string");
-	b.s = xmalloc((size_t)n + 1);
-	b.cap = (size_t)n + 1;
-	va_start(ap, fmt);
-	vsnprintf(b.s, b.cap, fmt, ap);
-	va_end(ap);
-	subst_set(s, key, b.s);
+	subst_set(s, key, value);
 }
 
 static void subst_free(struct substs *s)
@@ -599,13 +585,7 @@ static void plot_clause(struct buf *plots, const char *fmt, ...)
 		buf_puts(plots, ", \\\n");
 	buf_puts(plots, "     ");
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAILED, "cannot format a string");
-	char *s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	buf_puts(plots, s);
 	free(s);

@@ -15,8 +15,7 @@
 
 /* ---- formatting ------------------------------------------------------------ */
 
-/* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; — when missing. */
-static const char *rate(double v, char *buf, size_t size)
+const char *report_rate(double v, char *buf, size_t size)
 {
 	if (!isfinite(v))
 		snprintf(buf, size, "—");
@@ -48,13 +47,7 @@ static void row(FILE *fp, const char *label, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		die(EXIT_FAILED, "cannot format a string");
-	char *s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	fprintf(fp, "| %s | ", label);
 	cell_text(fp, s);
@@ -317,9 +310,9 @@ static void roofs_section(FILE *fp, const struct analysis *a)
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
 			const char *unit = r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s";
-			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, rate(r->value, v, sizeof v),
-				unit, statistic(r, st, sizeof st), rate(r->median, m, sizeof m),
-				rate(r->spread_lo, lo, sizeof lo), rate(r->spread_hi, hi, sizeof hi));
+			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, report_rate(r->value, v, sizeof v),
+				unit, statistic(r, st, sizeof st), report_rate(r->median, m, sizeof m),
+				report_rate(r->spread_lo, lo, sizeof lo), report_rate(r->spread_hi, hi, sizeof hi));
 			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
 				fprintf(fp, "%s – %s |\n", format_bytes(r->size_lo, b1, sizeof b1),
 					format_bytes(r->size_hi, b2, sizeof b2));
@@ -388,7 +381,7 @@ static void chains_section(FILE *fp, const struct analysis *a)
 		else
 			snprintf(clk, sizeof clk, "not measured");
 		fprintf(fp, "| %s | %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->isa[0] ? cc->isa : cc->kernel,
-			cc->lanes, rate(one_rate, one, sizeof one), rate(cc->plateau, pl, sizeof pl),
+			cc->lanes, report_rate(one_rate, one, sizeof one), report_rate(cc->plateau, pl, sizeof pl),
 			cc->plateau_chains);
 		if (isfinite(cc->chains_to_saturate))
 			fprintf(fp, "%.0f", cc->chains_to_saturate);
@@ -425,8 +418,8 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
 		fprintf(fp, " | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par), ai,
-			rate(p->gflops, med, sizeof med), rate(p->best_gflops, best, sizeof best),
-			p->roof[0] ? p->roof : "—", rate(p->roof_gflops, rg, sizeof rg));
+			report_rate(p->gflops, med, sizeof med), report_rate(p->best_gflops, best, sizeof best),
+			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
 		if (isfinite(p->fraction))
 			fprintf(fp, "%.0f %%", p->fraction * 100);
 		else

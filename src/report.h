@@ -19,6 +19,9 @@
  * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
  * missing. Returns 0, or -1 with one line in err on a write error.
  */
+/* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; a dash when missing. */
+const char *report_rate(double v, char *buf, size_t size);
+
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
 		 const char *run_dir, char *err, size_t errlen);
 

@@ -32,6 +32,7 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* snprintf into a fresh allocation. */
 char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
+char *xvasprintf(const char *fmt, va_list ap);
 
 /* dir + "/" + name, freshly allocated. */
 char *path_join(const char *dir, const char *name);
