@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,6 +463,9 @@ static void calibrate(struct harness *h, struct job *j, int pass, int trial)
 	}
 }
 
+/* Set by SIGINT or SIGTERM: the run stops after the job in hand and keeps what it has. */
+static volatile sig_atomic_t interrupted;
+
 /* ---- pre-scan: where does the curve settle? ------------------------------- */
 
 static void prescan(struct harness *h, const struct cpu_info *info, struct sweep_decision *d)
@@ -473,7 +477,8 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	int ok;
 
 	d->rule = 4.0 * info->l3;
-	for (double bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64; bytes *= 2) {
+	for (double bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64 && !interrupted;
+	     bytes *= 2) {
 		struct job j = { .k = triad, .group = "bandwidth", .n = (size_t)(bytes / 8), .reps = 1 };
 		calibrate(h, &j, 0, 0);
 		if (j.failed)
@@ -590,22 +595,40 @@ static void progress(struct harness *h, int pass, int trial, double done, double
 
 /* ---- the run ------------------------------------------------------------------ */
 
-static FILE *open_stream_csv(const char *dir, const char *name, const char *header)
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/*
+ * Rows reach the file only when a trial ends (fflush): the buffer is far
+ * larger than a trial's rows, so a run killed mid-trial leaves whole rows of
+ * whole trials, never half a line.
+ */
+#define STREAM_BUFFER (8u << 20)
+
+static FILE *open_stream_csv(const char *dir, const char *name, const char *header,
+			     char **buffer)
 {
 	char *path = path_join(dir, name);
 	FILE *fp = fopen(path, "w");
 	if (!fp)
 		die(EXIT_FAILED, "cannot write %s: %s", path, strerror(errno));
+	/* Our own buffer: glibc ignores the size when setvbuf is given none. */
+	*buffer = xmalloc(STREAM_BUFFER);
+	setvbuf(fp, *buffer, _IOFBF, STREAM_BUFFER);
 	fputs(header, fp);
 	fflush(fp);
 	free(path);
 	return fp;
 }
 
-static void close_stream_csv(FILE *fp, const char *dir, const char *name)
+static void close_stream_csv(FILE *fp, const char *dir, const char *name, char *buffer)
 {
 	if (ferror(fp) | fflush(fp) | fclose(fp))
 		die(EXIT_FAILED, "cannot write %s/%s: %s", dir, name, strerror(errno));
+	free(buffer);
 }
 
 int measure_run(const struct measure_opts *o)
@@ -620,6 +643,11 @@ int measure_run(const struct measure_opts *o)
 		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
 	/* The directory first: a bad --out is a usage error before any work. */
 	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 
 	/* 1. the machine */
 	m.pinned_cpu = cpu_pin_here(err, sizeof err);
@@ -652,10 +680,12 @@ int measure_run(const struct measure_opts *o)
 
 	/* 2. the run directory's first files */
 	write_remarks(h.dir);
+	char *timings_buffer, *failures_buffer;
 	h.timings = open_stream_csv(h.dir, "timings.csv",
 				    "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
-				    "flops,bytes,seconds\n");
-	h.failures = open_stream_csv(h.dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
+				    "flops,bytes,seconds\n", &timings_buffer);
+	h.failures = open_stream_csv(h.dir, "failures.csv", "group,kernel,param,pass,trial,message\n",
+				     &failures_buffer);
 
 	/* 3. buffers: as large as the cap, so the pre-scan can look that far */
 	d.cap = o->max_size > 0 ? o->max_size : (o->quick ? QUICK_CAP_BYTES : DEFAULT_CAP_BYTES);
@@ -674,6 +704,10 @@ int measure_run(const struct measure_opts *o)
 		fprintf(stderr, "roofline: pre-scan: triad at doubling sizes up to %.0f MiB per array\n",
 			d.cap / 1048576);
 		prescan(&h, &m.info, &d);
+		if (interrupted) {
+			fflush(h.timings);
+			die(EXIT_FAILED, "interrupted during the pre-scan: %s holds only its timings", h.dir);
+		}
 		fprintf(stderr, "roofline: %s\n", d.text);
 	} else {
 		alloc_buffers(&h, 8);
@@ -689,15 +723,15 @@ int measure_run(const struct measure_opts *o)
 	/* Trial 0 of pass 1 calibrates every job; its timings are all warm-ups. */
 	fprintf(stderr, "roofline: calibrating %zu jobs to at least %.2g ms a timing\n", h.njobs,
 		o->min_time * 1e3);
-	for (size_t i = 0; i < h.njobs; i++)
+	for (size_t i = 0; i < h.njobs && !interrupted; i++)
 		calibrate(&h, &h.jobs[i], 1, 0);
 	fflush(h.timings);
 	double total = (double)o->passes * per_pass, done = 0;
-	for (int pass = 1; pass <= o->passes; pass++) {
-		for (int trial = 1; trial <= per_pass; trial++) {
+	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
+		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
 			int warm = trial <= o->warmup;
 			progress(&h, pass, trial, done, total, timer_now() - start);
-			for (size_t i = 0; i < h.njobs; i++) {
+			for (size_t i = 0; i < h.njobs && !interrupted; i++) {
 				struct job *j = &h.jobs[i];
 				if (j->failed)
 					continue;
@@ -720,19 +754,26 @@ int measure_run(const struct measure_opts *o)
 	}
 	if (h.tty)
 		fputc('\n', stderr);
-	close_stream_csv(h.timings, h.dir, "timings.csv");
-	close_stream_csv(h.failures, h.dir, "failures.csv");
+	close_stream_csv(h.timings, h.dir, "timings.csv", timings_buffer);
+	close_stream_csv(h.failures, h.dir, "failures.csv", failures_buffer);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
 	write_env(h.dir, o, &m, &d);
 	fprintf(stderr, "roofline: measured %zu jobs x %d timings in %.1f s\n", h.njobs,
 		o->passes * per_pass, timer_now() - start);
-	if (!o->out_dir)
+	if (interrupted)
+		fprintf(stderr, "roofline: interrupted after %.0f of %.0f trials: %s keeps every timing "
+			"taken (fit works once a kept trial is complete)\n", done, total, h.dir);
+	if (!o->out_dir && !interrupted)
 		point_latest(h.dir);
 	printf("%s\n", h.dir);
 	if (fflush(stdout) != 0)
 		die(EXIT_FAILED, "cannot write to standard output");
 	free(h.jobs);
+	if (interrupted) {
+		free(h.dir);
+		return EXIT_FAILED;
+	}
 	if (h.any_failed) {
 		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
 			h.dir);

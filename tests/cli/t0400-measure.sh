@@ -57,4 +57,12 @@ test_expect_success 'a kernel that computes wrong fails the run with exit 1, wri
 	test $? -eq 1 && grep -q "^kernels,dot,0," bad/failures.csv &&
 	! grep -q ",kernels,dot," bad/timings.csv
 '
+test_expect_success 'an interrupted run stops cleanly, exit 1, keeping whole rows' '
+	"$ROOFLINE" measure --max-size 32M --passes 50 --out intr >/dev/null 2>err &
+	pid=$! && sleep 3 && kill -INT $pid;
+	wait $pid; rc=$?
+	test $rc -eq 1 && grep -q "interrupted" err &&
+	test -s intr/env.csv &&
+	awk -F, "{ if (NF != 11) bad = 1 } END { exit bad }" intr/timings.csv
+'
 test_done
