@@ -14,14 +14,18 @@
 #include "util.h"
 
 /* A plateau's neighbours must differ by 15% to be two levels; a size within 10% of a level is on it. */
-#define PLATEAU_MIN_STEP 1.15
-#define PLATEAU_TOLERANCE 0.10
+#define PLATEAU_MIN_STEP FIT_MIN_STEP
+#define PLATEAU_TOLERANCE FIT_TOLERANCE
 /* Per-pass medians further apart than this (relative to the median) earn a warning. */
 #define NOISY_SPREAD 0.10
 /* A kernel at this fraction of its roof or more is "near its roof". */
 #define NEAR_ROOF 0.80
 
-/* All kept timings of one job: (group, kernel, param). */
+/*
+ * All kept timings of one job: (group, kernel, param), and in the kernels
+ * group its working set too, since `measure --levels` times the same kernel
+ * and parameter at several sizes (DRAM-, L2-, L1-resident): each is a point.
+ */
 struct job_rates {
 	const char *group, *kernel;
 	long param;
@@ -85,14 +89,21 @@ struct jobs {
 	size_t n, cap;
 };
 
+/* Whether timing t belongs to job j: see struct job_rates. */
+static int same_job(const struct job_rates *j, const struct timing *t)
+{
+	if (j->param != t->param || strcmp(j->kernel, t->kernel) != 0 || strcmp(j->group, t->group) != 0)
+		return 0;
+	return strcmp(t->group, "kernels") != 0 || j->working_set == t->working_set;
+}
+
 static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_t *hint)
 {
 	/* Rows come round-robin, so the next job is usually the one after the last. */
 	for (size_t k = 0; k < js->n; k++) {
 		size_t i = (*hint + k) % js->n;
 		struct job_rates *j = &js->v[i];
-		if (j->param == t->param && strcmp(j->kernel, t->kernel) == 0 &&
-		    strcmp(j->group, t->group) == 0) {
+		if (same_job(j, t)) {
 			*hint = i + 1;
 			return j;
 		}
@@ -119,6 +130,12 @@ static void collect_jobs(const struct rundata *run, struct jobs *js)
 	memset(js, 0, sizeof *js);
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
+		/*
+		 * failures.csv names (group, kernel, param), not the working set: a
+		 * check failed at one level leaves that kernel and parameter out at
+		 * every level. A wrong kernel is wrong at any size; nothing is lost
+		 * that could be trusted.
+		 */
 		if (t->warmup || rundata_failed(run, t->group, t->kernel, t->param))
 			continue;
 		struct job_rates *j = find_job(js, t, &hint);
@@ -299,7 +316,10 @@ static int cmp_int(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* The job of (group, kernel, param), or NULL. */
+/*
+ * The job of (group, kernel, param), or NULL. For the peak group only, whose
+ * jobs have no working set; a kernels job is also keyed by its size (same_job).
+ */
 static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param)
 {
 	for (size_t i = 0; i < js->n; i++)
@@ -579,6 +599,40 @@ void analysis_diagnose(const struct analysis *a, struct point *p)
 		 "without hardware counters the instruction mix is the place to look", pct, p->roof);
 }
 
+/*
+ * A kernel timed at several working sets (measure --levels) keeps each
+ * level's members together, largest working set first: a stable sort by
+ * (first appearance of the kernel and thread count, working set descending).
+ * `measure` already writes them in this order; a run of one level, or rows
+ * from elsewhere, keep theirs. Figures and gnuplot's filters rely on a
+ * family's members being neighbours.
+ */
+static void group_levels(struct analysis *a)
+{
+	size_t first[ANALYSIS_MAX_POINTS];
+	for (size_t i = 0; i < a->npoints; i++) {
+		first[i] = i;
+		for (size_t j = 0; j < i; j++)
+			if (a->points[j].threads == a->points[i].threads &&
+			    strcmp(a->points[j].kernel, a->points[i].kernel) == 0) {
+				first[i] = first[j];
+				break;
+			}
+	}
+	for (size_t i = 1; i < a->npoints; i++) {
+		struct point p = a->points[i];
+		size_t f = first[i], j = i;
+		while (j > 0 && (first[j - 1] > f ||
+				 (first[j - 1] == f && a->points[j - 1].working_set < p.working_set))) {
+			a->points[j] = a->points[j - 1];
+			first[j] = first[j - 1];
+			j--;
+		}
+		a->points[j] = p;
+		first[j] = f;
+	}
+}
+
 static void place_points(struct analysis *a, struct jobs *js)
 {
 	a->npoints = 0;
@@ -624,6 +678,7 @@ static void place_points(struct analysis *a, struct jobs *js)
 		p->fraction = p->gflops / p->roof_gflops;
 		analysis_diagnose(a, p);
 	}
+	group_levels(a);
 }
 
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
@@ -645,6 +700,12 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);
 	place_points(out, &js);
+	size_t kernel_jobs = 0;
+	for (size_t i = 0; i < js.n; i++)
+		kernel_jobs += strcmp(js.v[i].group, "kernels") == 0;
+	if (kernel_jobs > out->npoints)
+		note(out, "%zu kernel jobs, but at most %d points are placed: the rest are left out",
+		     kernel_jobs, ANALYSIS_MAX_POINTS);
 	for (size_t i = 0; i < run->nfailures; i++)
 		note(out, "%s %s param %ld failed its check and is left out: %s", run->failures[i].group,
 		     run->failures[i].kernel, run->failures[i].param, run->failures[i].message);

@@ -80,14 +80,17 @@ struct tally {
 	int compared, faster, slower;
 };
 
-/* One row: name | A | B | B/A | moved. */
-static void value_row(FILE *fp, const char *name, const char *param, int have_a, double va,
-		      struct span sa, int have_b, double vb, struct span sb, struct tally *t)
+/* One row: name | [param | level |] A | B | B/A | moved. */
+static void value_row(FILE *fp, const char *name, const char *param, const char *level,
+		      int have_a, double va, struct span sa, int have_b, double vb, struct span sb,
+		      struct tally *t)
 {
 	char x[32], y[32];
 	fprintf(fp, "| %s |", name);
 	if (param)
 		fprintf(fp, " %s |", param);
+	if (level)
+		fprintf(fp, " %s |", level);
 	fprintf(fp, " %s | %s | ", have_a ? report_rate(va, x, sizeof x) : "—", have_b ? report_rate(vb, y, sizeof y) : "—");
 	if (have_a && have_b && va > 0 && isfinite(vb)) {
 		const char *m = moved(sa, sb);
@@ -108,11 +111,21 @@ static const struct roof *roof_named(const struct analysis *a, const char *name)
 	return NULL;
 }
 
+/*
+ * The point of `a` that is p's counterpart: same kernel, parameter, threads
+ * and memory level (a run measured with --levels has one point per level).
+ * The level is the name of the plateau the working set falls in, so runs
+ * whose sizes differ a little still pair up; where neither run has a level
+ * (no bandwidth group), the working set itself must match.
+ */
 static const struct point *point_like(const struct analysis *a, const struct point *p)
 {
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *q = &a->points[i];
-		if (strcmp(q->kernel, p->kernel) == 0 && q->param == p->param && q->threads == p->threads)
+		if (strcmp(q->kernel, p->kernel) != 0 || q->param != p->param || q->threads != p->threads ||
+		    strcmp(q->level, p->level) != 0)
+			continue;
+		if (p->level[0] || q->working_set == p->working_set)
 			return q;
 	}
 	return NULL;
@@ -122,7 +135,7 @@ static void roof_row(FILE *fp, const struct roof *a, const struct roof *b, struc
 {
 	const struct roof *r = a ? a : b;
 	char *name = xasprintf("%s (%s)", r->name, r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s");
-	value_row(fp, name, NULL, a != NULL, a ? a->value : NAN,
+	value_row(fp, name, NULL, NULL, a != NULL, a ? a->value : NAN,
 		  a ? span_of(a->median, a->spread_lo, a->spread_hi) : span_of(NAN, NAN, NAN), b != NULL,
 		  b ? b->value : NAN, b ? span_of(b->median, b->spread_lo, b->spread_hi) : span_of(NAN, NAN, NAN), t);
 	free(name);
@@ -142,7 +155,7 @@ static void point_row(FILE *fp, const struct point *a, const struct point *b, st
 		name = xasprintf("%s (%d threads)", p->kernel, p->threads);
 	else
 		name = xstrdup(p->kernel);
-	value_row(fp, name, param, a != NULL, a ? a->gflops : NAN,
+	value_row(fp, name, param, p->level[0] ? p->level : "—", a != NULL, a ? a->gflops : NAN,
 		  a ? span_of(a->gflops, a->spread_lo, a->spread_hi) : span_of(NAN, NAN, NAN), b != NULL,
 		  b ? b->gflops : NAN, b ? span_of(b->gflops, b->spread_lo, b->spread_hi) : span_of(NAN, NAN, NAN), t);
 	free(name);
@@ -265,15 +278,15 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 			roof_row(mem, NULL, &ab->roofs[i], &t);
 	if (!aa->nroofs && !ab->nroofs)
 		fputs("| (no roofs in either run) | | | | |\n", mem);
-	fputs("\n## Kernels (median GFLOP/s)\n\n| kernel | param | A | B | B/A | moved |\n"
-	      "| --- | --- | ---: | ---: | ---: | --- |\n", mem);
+	fputs("\n## Kernels (median GFLOP/s)\n\n| kernel | param | level | A | B | B/A | moved |\n"
+	      "| --- | --- | --- | ---: | ---: | ---: | --- |\n", mem);
 	for (size_t i = 0; i < aa->npoints; i++)
 		point_row(mem, &aa->points[i], point_like(ab, &aa->points[i]), &t);
 	for (size_t i = 0; i < ab->npoints; i++)
 		if (!point_like(aa, &ab->points[i]))
 			point_row(mem, NULL, &ab->points[i], &t);
 	if (!aa->npoints && !ab->npoints)
-		fputs("| (no kernels group in either run) | | | | | |\n", mem);
+		fputs("| (no kernels group in either run) | | | | | | |\n", mem);
 	fputs("\n", mem);
 	remarks_section(mem, ra, aa, rb, ab);
 	if (fclose(mem) != 0) {

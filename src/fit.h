@@ -9,6 +9,13 @@
 
 #define FIT_MAX_PLATEAUS 4
 
+/*
+ * The min_step and tolerance fit and measure's pre-scan both use: neighbours
+ * must differ by 15% to be two levels; a size within 10% of a level is on it.
+ */
+#define FIT_MIN_STEP 1.15
+#define FIT_TOLERANCE 0.10
+
 /* One point of the bandwidth sweep: a working-set size and its rates. */
 struct fit_sweep_point {
 	double working_set;   /* bytes, all arrays together */

@@ -510,32 +510,95 @@ static int is_horner(const struct point *p)
 	return strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0;
 }
 
-/* The kernels of a->points, each once, in order of first appearance. */
+/*
+ * Levels. A run measured with `measure --levels` has a kernel at several
+ * working sets, one point each. A kernel's point at its largest working set
+ * (DRAM-resident, unless the run left that level out) is its base level and
+ * looks as in a run of one level; the others are drawn apart from it, with
+ * open markers and dashed lines, and never joined to it.
+ */
+
+/* 1 when no point of p's kernel and threads has a larger working set. */
+static int is_base_level(const struct analysis *a, const struct point *p)
+{
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *q = &a->points[i];
+		if (q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
+		    q->working_set > p->working_set)
+			return 0;
+	}
+	return 1;
+}
+
+/* Some kernel has points at more than one working set. */
+static int multi_level(const struct analysis *a)
+{
+	for (size_t i = 0; i < a->npoints; i++)
+		if (!is_base_level(a, &a->points[i]))
+			return 1;
+	return 0;
+}
+
+/* What tells p's level apart, one word: its level (L1, DRAM), else its working set. */
+static const char *level_word(const struct point *p, char *buf, size_t size)
+{
+	if (p->level[0] && !strpbrk(p->level, " '"))
+		snprintf(buf, size, "%s", p->level);
+	else
+		snprintf(buf, size, "ws%.0f", p->working_set);
+	return buf;
+}
+
+/*
+ * For a run of several levels: the level of each row of points.csv in row
+ * order (points.csv has no level column), and level(i) to read it, so a
+ * filter can pick one level of one kernel.
+ */
+static void level_vars(const struct analysis *a, struct buf *vars)
+{
+	char w[32];
+	buf_puts(vars, "# The memory level each row of points.csv ran from, in row order (measure --levels):\n"
+		 "levels = '");
+	for (size_t i = 0; i < a->npoints; i++)
+		buf_addf(vars, "%s%s", i ? " " : "", level_word(&a->points[i], w, sizeof w));
+	buf_puts(vars, "'\nlevel(i) = word(levels, int(i) + 1)\n");
+}
+
+/* The kernels of a->points, each once (once per level), in order of first appearance. */
 struct kernel_set {
 	const struct point *first[ANALYSIS_MAX_POINTS];
 	int members[ANALYSIS_MAX_POINTS];
 	long pmin[ANALYSIS_MAX_POINTS], pmax[ANALYSIS_MAX_POINTS];
+	int base[ANALYSIS_MAX_POINTS];      /* its kernel's base level */
 	size_t n;
 	int multi_threads;     /* points with different thread counts */
+	int multi_level;       /* a kernel at several working sets: filters name the level */
 };
 
 static void kernel_set(const struct analysis *a, int horner_only, struct kernel_set *ks)
 {
+	char w1[32], w2[32];
 	memset(ks, 0, sizeof *ks);
+	ks->multi_level = multi_level(a);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		if (p->threads != a->points[0].threads)
 			ks->multi_threads = 1;
 		if (horner_only && !is_horner(p))
 			continue;
+		/* kernels.gp draws against the degree: one level, the base one, is enough. */
+		if (horner_only && !is_base_level(a, p))
+			continue;
 		if (!isfinite(p->gflops) || !(p->gflops > 0) || !(p->ai > 0))
 			continue;
 		size_t k;
 		for (k = 0; k < ks->n; k++)
 			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
-			    ks->first[k]->threads == p->threads)
+			    ks->first[k]->threads == p->threads &&
+			    strcmp(level_word(ks->first[k], w1, sizeof w1), level_word(p, w2, sizeof w2)) == 0)
 				break;
 		if (k == ks->n) {
+			ks->base[k] = is_base_level(a, p);
 			ks->first[k] = p;
 			ks->pmin[k] = ks->pmax[k] = p->param;
 			ks->n++;
@@ -548,17 +611,22 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 	}
 }
 
-/* The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its threads). */
+/* The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its threads, its level). */
 static char *kernel_filter(const struct kernel_set *ks, size_t k)
 {
 	char *name = gp_str(ks->first[k]->kernel);
-	char *f;
-	if (ks->multi_threads)
-		f = xasprintf("strcol('kernel') eq '%s' && column('threads') == %d", name,
-			      ks->first[k]->threads);
+	char *f, *lv, w[32];
+	if (ks->multi_level)
+		lv = xasprintf(" && level(column(0)) eq '%s'", level_word(ks->first[k], w, sizeof w));
 	else
-		f = xasprintf("strcol('kernel') eq '%s'", name);
+		lv = xstrdup("");
+	if (ks->multi_threads)
+		f = xasprintf("strcol('kernel') eq '%s' && column('threads') == %d%s", name,
+			      ks->first[k]->threads, lv);
+	else
+		f = xasprintf("strcol('kernel') eq '%s'%s", name, lv);
 	free(name);
+	free(lv);
 	return f;
 }
 
@@ -574,6 +642,10 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 	if (ks->members[k] > 1)
 		buf_addf(&b, ", %s = %ld … %ld", is_horner(p) ? "D" : "param", ks->pmin[k],
 			 ks->pmax[k]);
+	if (ks->multi_level && !ks->base[k]) {
+		char w[32];
+		buf_addf(&b, " (%s)", level_word(p, w, sizeof w));
+	}
 	return buf_take(&b);
 }
 
@@ -660,7 +732,18 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 	double ymin = nice_floor(ylo), ymax = nice_ceil(yhi);
 
 	/* The bottom margin grows with the rows of the key (two entries a row). */
-	double bm = 0.14 + 0.04 * (double)((ks.n + 1) / 2);
+	/* Key entries: one per kernel at its base level, one per style of the other levels. */
+	size_t entries = 0;
+	int other_styles = 0;
+	for (size_t k = 0; k < ks.n; k++) {
+		char w[32];
+		if (ks.base[k])
+			entries++;
+		else
+			other_styles |= strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
+	}
+	entries += (size_t)((other_styles & 1) + (other_styles >> 1));
+	double bm = 0.14 + 0.04 * (double)((entries + 1) / 2);
 	double plot_h = CANVAS_H * (0.93 - bm);
 
 	subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
@@ -732,20 +815,55 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 	if (!isfinite(peak) && vars.len)
 		buf_puts(&labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
 
-	/* Kernels: families (lines) first, single points on top of them. */
-	int lt = 1;
+	/*
+	 * Kernels: families (lines) first, single points on top of them. A
+	 * kernel's other levels keep its colour with open markers (the filled
+	 * point type less one), dashed (L1: dotted) lines and no key entry of
+	 * their own: one entry per style says which level it is.
+	 */
+	static const int open_pt[] = { 6, 8, 4, 10, 12, 14 };   /* linetypes 1..6 of the template */
+	int lt = 1, lt_of[ANALYSIS_MAX_POINTS] = { 0 };
+	int styles = 0;        /* 1: L1 (dotted) drawn, 2: another level (dashed) drawn */
+	struct buf styles_key = { 0 };
+	if (ks.multi_level)
+		level_vars(a, &vars);
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t k = 0; k < ks.n; k++) {
 			if ((ks.members[k] > 1) != (pass == 0))
 				continue;
+			for (size_t j = 0; j < k && !lt_of[k]; j++)
+				if (strcmp(ks.first[j]->kernel, ks.first[k]->kernel) == 0 &&
+				    ks.first[j]->threads == ks.first[k]->threads && lt_of[j])
+					lt_of[k] = lt_of[j];
+			if (!lt_of[k])
+				lt_of[k] = lt++;
 			char *filter = kernel_filter(&ks, k);
 			char *t = kernel_title(&ks, k);
-			plot_clause(&plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d title '%s'",
-				    filter, pass == 0 ? "linespoints" : "points", lt++, t);
+			char style[48] = "", w[32];
+			if (!ks.base[k]) {
+				int l1 = strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0;
+				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
+					 pass == 0 ? (l1 ? " dt 3" : " dt 2") : "");
+				if (!(styles & (l1 ? 1 : 2)))
+					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt %d title 'open, %s: %s-resident'",
+						    l1 ? 3 : 2, l1 ? "dotted" : "dashed", w);
+				styles |= l1 ? 1 : 2;
+				free(t);
+				t = xstrdup("");
+			}
+			plot_clause(&plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
+				    filter, pass == 0 ? "linespoints" : "points", lt_of[k], style,
+				    t[0] ? "title '" : "notitle", t, t[0] ? "'" : "");
 			free(filter);
 			free(t);
 		}
 	}
+	if (styles_key.len) {
+		/* plot_clause's own separator joins the two lists. */
+		buf_puts(&plots, ", \\\n");
+		buf_puts(&plots, styles_key.s);
+	}
+	free(styles_key.s);
 	subst_set(s, "ROOFS", buf_take(&vars));
 	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
 	subst_set(s, "LABELS", buf_take(&labels));
@@ -923,7 +1041,7 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 	double ylo = INFINITY, yhi = 0;
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		if (!is_horner(p) || !(p->gflops > 0))
+		if (!is_horner(p) || !(p->gflops > 0) || !is_base_level(a, p))
 			continue;
 		if (p->param > dmax)
 			dmax = p->param;
@@ -947,6 +1065,8 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 	subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
 
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
+	if (ks.multi_level)
+		level_vars(a, &vars);
 	char dram_id[32] = "DRAM";
 	if (dram)
 		gp_ident(dram->name, dram_id, sizeof dram_id);

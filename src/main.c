@@ -26,7 +26,7 @@
 static const char usage_text[] =
 	"usage: roofline measure [--out DIR] [--quick] [--only GROUPS] [--threads N]\n"
 	"                        [--passes N] [--trials N] [--warmup N] [--max-size BYTES]\n"
-	"                        [--min-time SECONDS] [--list]\n"
+	"                        [--min-time SECONDS] [--levels LEVELS] [--list]\n"
 	"       roofline fit DIR\n"
 	"       roofline plot DIR [--out DIR] [--format png,svg,pdf] [--size WxH]\n"
 	"       roofline report DIR [--out DIR]\n"
@@ -36,8 +36,11 @@ static const char usage_text[] =
 	"measure  times the bandwidth sweep, the FMA peak and the kernels round-robin,\n"
 	"         writes a new run directory (default data/runs/<UTC>-<cc>-<version>,\n"
 	"         pointed at by data/latest) and prints its path last on stdout.\n"
-	"         GROUPS is a comma list of bandwidth, peak, kernels. --list shows the\n"
-	"         kernel table. BYTES takes k, M, G suffixes (powers of 1024).\n"
+	"         GROUPS is a comma list of bandwidth, peak, kernels. LEVELS is a comma\n"
+	"         list of dram, l2, l1 (default dram): the memory levels the kernels'\n"
+	"         working sets sit in, the L2 and L1 sizes taken from the pre-scan's\n"
+	"         measured curve. --list shows the kernel table. BYTES takes k, M, G\n"
+	"         suffixes (powers of 1024).\n"
 	"fit      fits roofs and places kernels: DIR/roofs.csv, points.csv, sweep.csv,\n"
 	"         chains.csv.\n"
 	"plot     draws roofline.png (cairo; also svg/pdf with --format) and writes the\n"
@@ -111,7 +114,7 @@ static void ensure_dir(const char *dir)
 static int cmd_measure(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_QUICK, O_ONLY, O_THREADS, O_PASSES, O_TRIALS, O_WARMUP, O_MAXSIZE,
-	       O_MINTIME, O_LIST };
+	       O_MINTIME, O_LEVELS, O_LIST };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "quick", no_argument, NULL, O_QUICK },
@@ -122,6 +125,7 @@ static int cmd_measure(int argc, char **argv)
 		{ "warmup", required_argument, NULL, O_WARMUP },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
 		{ "min-time", required_argument, NULL, O_MINTIME },
+		{ "levels", required_argument, NULL, O_LEVELS },
 		{ "list", no_argument, NULL, O_LIST },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -166,6 +170,11 @@ static int cmd_measure(int argc, char **argv)
 		case O_MINTIME:
 			if (parse_double(optarg, &o.min_time) != 0 || !(o.min_time >= 1e-5 && o.min_time <= 10))
 				die(EXIT_USAGE, "measure: --min-time '%s': want seconds from 1e-5 to 10", optarg);
+			break;
+		case O_LEVELS:
+			if (measure_parse_levels(optarg, &o.levels) != 0)
+				die(EXIT_USAGE, "measure: --levels '%s': want a comma list of dram, l2, l1",
+				    optarg);
 			break;
 		case O_LIST:
 			measure_list();

@@ -8,7 +8,8 @@
  *  4. pre-scan the triad at doubling sizes to see where the curve settles on
  *     its last (DRAM) level: that decides how far the sweep goes and how big
  *     the kernels' arrays are, from the measured curve rather than from the
- *     reported cache sizes, which a VM may get wrong;
+ *     reported cache sizes, which a VM may get wrong; its plateaus give the
+ *     L1- and L2-resident working sets of --levels l1,l2;
  *  5. build the plan, then for each pass run warm-up and kept trials, each
  *     trial timing every job once in the same order (round-robin), so a slow
  *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
@@ -31,6 +32,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "fit.h"
 #include "registry.h"
 #include "remarks.h"
 #include "stats.h"
@@ -78,6 +80,7 @@ void measure_defaults(struct measure_opts *o, int quick)
 	memset(o, 0, sizeof *o);
 	o->quick = quick;
 	o->groups = GROUP_ALL;
+	o->levels = LEVEL_DRAM;
 	o->threads = 1;
 	o->passes = quick ? 1 : 3;
 	o->trials = quick ? 5 : 15;
@@ -96,6 +99,29 @@ int measure_parse_groups(const char *list, unsigned *mask)
 			m |= GROUP_PEAK;
 		else if (strcmp(tok, "kernels") == 0)
 			m |= GROUP_KERNELS;
+		else {
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	if (!m)
+		return -1;
+	*mask = m;
+	return 0;
+}
+
+int measure_parse_levels(const char *list, unsigned *mask)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	unsigned m = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "dram") == 0)
+			m |= LEVEL_DRAM;
+		else if (strcmp(tok, "l2") == 0)
+			m |= LEVEL_L2;
+		else if (strcmp(tok, "l1") == 0)
+			m |= LEVEL_L1;
 		else {
 			free(copy);
 			return -1;
@@ -223,10 +249,27 @@ struct machine {
 	char counters_why[160];
 };
 
+/* The cache levels kernels may also run from (--levels l1,l2), in this order. */
+enum { CACHE_L1, CACHE_L2, NCACHE_LEVELS };
+static const struct {
+	unsigned flag;
+	const char *opt, *name;
+	size_t plateaus;     /* the pre-scan plateaus needed to call the level's one a cache */
+} cache_levels[NCACHE_LEVELS] = {
+	/* Two plateaus: the first is then not the last (DRAM). Three: the second is not DRAM. */
+	[CACHE_L1] = { LEVEL_L1, "l1", "L1", 2 },
+	[CACHE_L2] = { LEVEL_L2, "l2", "L2", 3 },
+};
+
 struct sweep_decision {
 	double cap, settle, max, kernel_bytes, rule;
 	int settled;
 	char text[320];
+	/* Working sets (all arrays) of the L1- and L2-resident kernel jobs; NaN: none. */
+	double cache_ws[NCACHE_LEVELS];
+	/* The pre-scan's curve: working set (bytes) and best rate (GB/s) per size. */
+	double scan_ws[64], scan_gbs[64];
+	int nscan;
 };
 
 static void write_env(const char *dir, const struct measure_opts *o, const struct machine *m,
@@ -296,6 +339,20 @@ static void write_env(const char *dir, const struct measure_opts *o, const struc
 	env_num(fp, "stream_rule_bytes", d->rule);
 	env_row(fp, "sweep_decision", d->text);
 	env_num(fp, "kernel_array_bytes", d->kernel_bytes);
+	buf[0] = '\0';
+	if (o->levels & LEVEL_DRAM)
+		strncat(buf, "dram", sizeof buf - 1);
+	for (int c = NCACHE_LEVELS; c-- > 0;)
+		if (o->levels & cache_levels[c].flag)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", buf[0] ? "," : "",
+				 cache_levels[c].opt);
+	env_row(fp, "kernel_levels", buf);
+	for (int c = 0; c < NCACHE_LEVELS; c++) {
+		if (!(o->levels & cache_levels[c].flag))
+			continue;
+		snprintf(buf, sizeof buf, "kernel_%s_working_set_bytes", cache_levels[c].opt);
+		env_num(fp, buf, d->cache_ws[c]);
+	}
 	if (outfile_commit(&out, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	free(path);
@@ -468,6 +525,47 @@ static volatile sig_atomic_t interrupted;
 
 /* ---- pre-scan: where does the curve settle? ------------------------------- */
 
+/*
+ * The L1- and L2-resident working sets, from the pre-scan's own curve (not
+ * from the cache sizes the machine reports): its plateaus as fit finds them,
+ * and the geometric middle of the first (L1) and second (L2) one's range,
+ * as far from both of its edges as a log axis allows. A level the curve does
+ * not show is skipped, said on stderr, and left NaN.
+ */
+static void cache_working_sets(const struct measure_opts *o, struct sweep_decision *d)
+{
+	const double *ws = d->scan_ws, *gbs = d->scan_gbs;
+	int n = d->nscan;
+	for (int c = 0; c < NCACHE_LEVELS; c++)
+		d->cache_ws[c] = NAN;
+	if (!(o->groups & GROUP_KERNELS) || !(o->levels & (LEVEL_L1 | LEVEL_L2)))
+		return;
+	struct fit_sweep_point fs[64];
+	for (int i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = ws[i], .best = gbs[i], .median = gbs[i] };
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	for (int c = 0; c < NCACHE_LEVELS; c++) {
+		if (!(o->levels & cache_levels[c].flag))
+			continue;
+		char lo[32], hi[32], mid[32];
+		if (count < cache_levels[c].plateaus) {
+			fprintf(stderr, "roofline: skipped %s kernels: the pre-scan's curve shows %zu "
+				"plateau%s, and an %s plateau needs %zu (one more level must follow it)\n",
+				cache_levels[c].opt, count, count == 1 ? "" : "s", cache_levels[c].name,
+				cache_levels[c].plateaus);
+			continue;
+		}
+		const struct fit_plateau *p = &pl[c];
+		d->cache_ws[c] = round(sqrt(p->size_lo * p->size_hi));
+		fprintf(stderr, "roofline: %s kernels at %s of working set, the middle of the pre-scan's "
+			"%s plateau (%s .. %s, %.1f GB/s)\n", cache_levels[c].opt,
+			format_bytes(d->cache_ws[c], mid, sizeof mid), cache_levels[c].name,
+			format_bytes(p->size_lo, lo, sizeof lo), format_bytes(p->size_hi, hi, sizeof hi),
+			p->value);
+	}
+}
+
 static void prescan(struct harness *h, const struct cpu_info *info, struct sweep_decision *d)
 {
 	const struct kernel *triad = registry_find("triad");
@@ -497,8 +595,13 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 		}
 		sizes[n] = bytes;
 		rates[n] = job_bytes(&j) / best;
+		d->scan_ws[n] = job_working_set(&j);
+		d->scan_gbs[n] = rates[n] / 1e9;
 		n++;
 	}
+	d->nscan = n;
+	if (n == 0)
+		return;  /* interrupted before the first size: the caller stops */
 	/* The smallest size from which every larger one is within tolerance of the last. */
 	int settle = n - 1;
 	while (settle > 0 && fabs(rates[settle - 1] / rates[n - 1] - 1.0) <= SETTLE_TOLERANCE)
@@ -542,6 +645,16 @@ static void add_job(struct harness *h, size_t *cap, struct job j)
 	h->jobs[h->njobs++] = j;
 }
 
+/*
+ * Elements per array for a kernel of `arrays` arrays to span `working_set`
+ * bytes: rounded down to a multiple of 8 (one 64-byte line), at least 64.
+ */
+static size_t cache_level_n(double working_set, int arrays)
+{
+	double n = floor(working_set / (8.0 * (arrays > 0 ? arrays : 1)) / 8.0) * 8.0;
+	return n < 64 ? 64 : (size_t)n;
+}
+
 static void build_plan(struct harness *h, const struct sweep_decision *d)
 {
 	size_t cap = 0;
@@ -566,11 +679,26 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
 			continue;
 		}
-		for (int p = 0; p < registry_nparams(k); p++) {
-			struct job j = { .k = k, .group = peak ? "peak" : "kernels",
-					 .param = registry_param(k, p), .reps = 1 };
-			j.n = peak ? PEAK_MIN_ITERS : (size_t)(d->kernel_bytes / 8);
-			add_job(h, &cap, j);
+		/*
+		 * Each level is one more job of the same round-robin plan: a kernel's
+		 * DRAM-resident family first, then its L2- and L1-resident ones, so
+		 * each family's members stay neighbours from timings.csv to points.csv.
+		 */
+		for (int lv = 0; lv <= (peak ? 0 : NCACHE_LEVELS); lv++) {
+			size_t n = PEAK_MIN_ITERS;
+			if (!peak && lv == 0) {          /* DRAM */
+				if (!(h->o->levels & LEVEL_DRAM))
+					continue;
+				n = (size_t)(d->kernel_bytes / 8);
+			} else if (!peak) {              /* L2, then L1 */
+				int c = NCACHE_LEVELS - lv;
+				if (!(h->o->levels & cache_levels[c].flag) || !isfinite(d->cache_ws[c]))
+					continue;
+				n = cache_level_n(d->cache_ws[c], k->arrays);
+			}
+			for (int p = 0; p < registry_nparams(k); p++)
+				add_job(h, &cap, (struct job){ .k = k, .group = peak ? "peak" : "kernels",
+							       .param = registry_param(k, p), .n = n, .reps = 1 });
 		}
 	}
 }
@@ -709,7 +837,9 @@ int measure_run(const struct measure_opts *o)
 			die(EXIT_FAILED, "interrupted during the pre-scan: %s holds only its timings", h.dir);
 		}
 		fprintf(stderr, "roofline: %s\n", d.text);
-	} else {
+	}
+	cache_working_sets(o, &d);
+	if (!(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS))) {
 		alloc_buffers(&h, 8);
 		snprintf(d.text, sizeof d.text, "no bandwidth or kernels group: no sweep");
 	}

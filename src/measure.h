@@ -13,10 +13,18 @@ enum {
 	GROUP_ALL = GROUP_BANDWIDTH | GROUP_PEAK | GROUP_KERNELS,
 };
 
+/* The memory levels the kernels are timed from (--levels): each is a working-set size. */
+enum {
+	LEVEL_DRAM = 1 << 0,
+	LEVEL_L2 = 1 << 1,
+	LEVEL_L1 = 1 << 2,
+};
+
 struct measure_opts {
 	const char *out_dir;   /* NULL: data/runs/<stamp>-<cc>-<version>, and data/latest */
 	int quick;
 	unsigned groups;
+	unsigned levels;       /* LEVEL_* mask; default LEVEL_DRAM */
 	int threads;
 	int passes, trials, warmup;
 	double max_size;       /* bytes per array the sweep may reach; 0: the default cap */
@@ -28,6 +36,9 @@ void measure_defaults(struct measure_opts *o, int quick);
 
 /* Parses "bandwidth,peak" into a GROUP_* mask; -1 on an unknown name. */
 int measure_parse_groups(const char *list, unsigned *mask);
+
+/* Parses "dram,l2,l1" into a LEVEL_* mask; -1 on an unknown name or an empty list. */
+int measure_parse_levels(const char *list, unsigned *mask);
 
 /*
  * Runs the plan. Prints the run directory as the last line of stdout and

@@ -772,10 +772,23 @@ struct family {
 	int joined;              /* some group of it is drawn as a polyline */
 };
 
+/*
+ * How a group of a level other than its kernel's base level (the largest
+ * working set, DRAM-resident in a run of `measure --levels`) looks: the
+ * base level as ever; L1 with open markers and a dotted line; any other
+ * level (L2, L3) with tinted markers and a dashed line. Such a group names
+ * only one point, with its level ("horner 128 (L1)"): its members stand
+ * above the base level's at the same intensities, whose labels give D.
+ */
+enum level_style { LV_BASE, LV_L1, LV_OTHER, NLEVEL_STYLES };
+
 struct group {
 	size_t fam;
 	const char *kernel;
 	int threads;
+	double working_set;      /* each level of a kernel is a group of its own */
+	enum level_style style;
+	char level[16];          /* what its label says: "L1", or the working set */
 	int hollow;              /* not the run's lowest thread count: open markers */
 	size_t start, n;         /* its points in byparam[start..start+n), by parameter */
 };
@@ -788,6 +801,8 @@ struct kernels {
 	size_t byparam[ANALYSIS_MAX_POINTS];
 	int grp_of[ANALYSIS_MAX_POINTS];    /* per point; -1 when not drawn */
 	int min_threads, other_threads;     /* other_threads: a thread count drawn open, 0 if none */
+	int styles_used[NLEVEL_STYLES];     /* groups drawn in each level style */
+	char style_level[NLEVEL_STYLES][16];  /* the level a style stands for, for the legend */
 };
 
 #define JOIN_MIN 3                       /* members from which a group is drawn as a polyline */
@@ -842,12 +857,28 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 		}
 		for (g = 0; g < k->ngrp; g++)
 			if (k->grp[g].fam == f && k->grp[g].threads == p->threads &&
-			    strcmp(k->grp[g].kernel, p->kernel) == 0)
+			    strcmp(k->grp[g].kernel, p->kernel) == 0 && k->grp[g].working_set == p->working_set)
 				break;
 		if (g == k->ngrp) {
 			k->grp[g].fam = f;
 			k->grp[g].kernel = p->kernel;
 			k->grp[g].threads = p->threads;
+			k->grp[g].working_set = p->working_set;
+			k->grp[g].style = LV_BASE;
+			for (size_t j = 0; j < npts; j++) {
+				const struct point *q = &a->points[j];
+				if (point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
+				    q->working_set > p->working_set)
+					k->grp[g].style = strcmp(p->level, "L1") == 0 ? LV_L1 : LV_OTHER;
+			}
+			if (p->level[0])
+				snprintf(k->grp[g].level, sizeof k->grp[g].level, "%s", p->level);
+			else
+				format_bytes(p->working_set, k->grp[g].level, sizeof k->grp[g].level);
+			if (k->grp[g].style != LV_BASE) {
+				k->styles_used[k->grp[g].style]++;
+				memcpy(k->style_level[k->grp[g].style], k->grp[g].level, sizeof k->style_level[0]);
+			}
 			k->grp[g].hollow = p->threads != k->min_threads;
 			if (k->grp[g].hollow)
 				k->other_threads = p->threads;
@@ -880,9 +911,49 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 	}
 }
 
+/* c mixed with white: k of c. */
+static struct rgb tint(struct rgb c, double k)
+{
+	struct rgb t = { 1 - k * (1 - c.r), 1 - k * (1 - c.g), 1 - k * (1 - c.b) };
+	return t;
+}
+
+/* A marker drawn as an outline: filled white (open) or with a tint of its colour. */
+static void draw_outlined_marker(struct fig *g, enum shape sh, struct rgb col, int tinted, double x, double y)
+{
+	cairo_t *cr = g->cr;
+	marker_path(cr, sh, x, y, MARKER_R * g->s * 0.92);
+	set_rgb(cr, tinted ? tint(col, 0.45) : C_BG);
+	cairo_fill_preserve(cr);
+	set_rgb(cr, col);
+	cairo_set_line_width(cr, 2.6 * g->s);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+	cairo_stroke(cr);
+}
+
+/* The dash pattern of a level style's polyline, at scale s; 0 dashes: solid. */
+static int level_dashes(enum level_style st, double s, double dash[2])
+{
+	if (st == LV_L1) {
+		dash[0] = 0.01 * s;      /* round dots */
+		dash[1] = 5 * s;
+		return 2;
+	}
+	if (st == LV_OTHER) {
+		dash[0] = 9 * s;
+		dash[1] = 5 * s;
+		return 2;
+	}
+	return 0;
+}
+
 static void draw_point_marker(struct fig *g, const struct kernels *k, const struct group *gr, double x, double y)
 {
 	const struct family *f = &k->fam[gr->fam];
+	if (gr->style != LV_BASE) {
+		draw_outlined_marker(g, f->shape, f->col, gr->style == LV_OTHER, x, y);
+		return;
+	}
 	if (!gr->hollow) {
 		draw_marker(g, f->shape, f->col, x, y);
 		return;
@@ -915,16 +986,19 @@ static void point_text(const struct analysis *a, const struct kernels *k, size_t
 	else
 		len = snprintf(buf, n, "%s", p->kernel);
 	if (gr->hollow && (gr->n < JOIN_MIN || named) && len > 0 && (size_t)len < n)
-		snprintf(buf + len, n - (size_t)len, " @%dt", p->threads);
+		len += snprintf(buf + len, n - (size_t)len, " @%dt", p->threads);
+	if (gr->style != LV_BASE && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, " (%s)", gr->level);
 }
 
 /* ---- legend --------------------------------------------------------------------- */
 
-enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN };
+enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL };
 
 struct legend_row {
 	int kind;
 	const struct family *fam;
+	enum level_style style;  /* LEG_LEVEL */
 	char text[48];
 };
 
@@ -961,6 +1035,17 @@ static void build_legend(struct fig *g, const struct kernels *k, struct legend *
 	snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, __VA_ARGS__); } while (0)
 	if (k->other_threads > 0)
 		ROW(LEG_OPEN, "open: %d threads", k->other_threads);
+	/*
+	 * The other levels' looks, the smaller working set last, as they stand
+	 * on the figure. The base level's look is the families' own (filled,
+	 * solid): a row of its own would cost the legend its free spot.
+	 */
+	for (int st = NLEVEL_STYLES; st-- > LV_BASE + 1;) {
+		if (!k->styles_used[st])
+			continue;
+		lg->rows[lg->n].style = (enum level_style)st;
+		ROW(LEG_LEVEL, "%s-resident", k->style_level[st]);
+	}
 	if (allcore > 0) {
 		ROW(LEG_ROOF, "roof, 1 thread");
 		ROW(LEG_ALLCORE, "roof, %d threads", allcore);
@@ -1081,6 +1166,20 @@ static void draw_legend(struct fig *g, const struct legend *lg)
 				cairo_stroke(cr);
 			}
 			draw_marker(g, r->fam->shape, r->fam->col, mx, cy);
+		} else if (r->kind == LEG_LEVEL) {
+			double dash[2];
+			int nd = level_dashes(r->style, s, dash);
+			cairo_save(cr);
+			cairo_new_path(cr);
+			cairo_move_to(cr, sx0, cy);
+			cairo_line_to(cr, sx1, cy);
+			set_rgb(cr, C_MUTED);
+			cairo_set_line_width(cr, (r->style == LV_L1 ? 2.8 : 2) * s);
+			cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+			cairo_set_dash(cr, dash, nd, 0);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+			draw_outlined_marker(g, SH_CIRCLE, C_MUTED, r->style == LV_OTHER, mx, cy);
 		} else if (r->kind == LEG_OPEN) {
 			marker_path(cr, SH_CIRCLE, mx, cy, MARKER_R * s * 0.92);
 			set_rgb(cr, C_BG);
@@ -1353,14 +1452,18 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	 * Each polyline's name first, at the last member where it fits right
 	 * next to the point (trying the members from the last back), else at
 	 * the last one wherever it fits; then every other label, the most
-	 * hemmed-in first (labels_place_all).
+	 * hemmed-in first (labels_place_all). The polylines of other levels
+	 * come after those of the base level, and name themselves only right
+	 * next to a member: a long leader across the figure would confuse more
+	 * than their line style and the legend leave unsaid.
 	 */
 	size_t nitems = 0;
 	char named[ANALYSIS_MAX_POINTS] = { 0 };
 	set_font(&g, PX_POINT_LABEL, 0);
-	for (size_t j = 0; j < k->ngrp; j++) {
+	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
+		size_t j = jj % k->ngrp;
 		const struct group *gr = &k->grp[j];
-		if (gr->n < JOIN_MIN)
+		if (gr->n < JOIN_MIN || (gr->style != LV_BASE) != (jj >= k->ngrp))
 			continue;
 		for (size_t m = gr->n; m-- > 0;) {
 			size_t pi = k->byparam[gr->start + m];
@@ -1371,7 +1474,10 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			struct ink ik = measure(&g, item_text[nitems]);
 			*it = (struct labels_item){ .ax = x, .ay = y, .w = ik.w, .h = ik.h, .gap = mr + 1 * s,
 						    .leader = 1, .max_r = mr + 1 * s + ik.h };
-			if (m == 0) {
+			if (m == 0 && gr->style != LV_BASE) {
+				if (labels_place(&g.scene, it) != 0)
+					break;
+			} else if (m == 0) {
 				/* Nowhere near: back to the last member, as far as it takes. */
 				pi = k->byparam[gr->start + gr->n - 1];
 				plot_to_pixel(f, a->points[pi].ai, a->points[pi].gflops, &x, &y);
@@ -1393,7 +1499,8 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		for (size_t i = 0; i < k->grp[j].n; i++) {
 			size_t pi = k->byparam[k->grp[j].start + i];
 			double x, y;
-			if (named[pi])
+			/* Another level's polyline says its name only: its members' D are the base level's. */
+			if (named[pi] || (k->grp[j].style != LV_BASE && k->grp[j].n >= JOIN_MIN))
 				continue;
 			plot_to_pixel(f, a->points[pi].ai, a->points[pi].gflops, &x, &y);
 			point_text(a, k, pi, 0, item_text[nitems], sizeof item_text[0]);
@@ -1446,10 +1553,12 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		for (size_t i = 0; i < nlines; i++)
 			if (lines[i].visible && (lines[i].width > 3) == pass)
 				stroke_line(&g, &lines[i]);
-	for (size_t j = 0; j < k->ngrp; j++) {
+	/* Polylines of the other levels first, the base level's over them. */
+	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
+		size_t j = jj % k->ngrp;
 		const struct group *gr = &k->grp[j];
 		const struct family *fm = &k->fam[gr->fam];
-		if (gr->n < JOIN_MIN)
+		if (gr->n < JOIN_MIN || (gr->style == LV_BASE) != (jj >= k->ngrp))
 			continue;
 		cairo_new_path(cr);
 		for (size_t i = 0; i < gr->n; i++) {
@@ -1464,6 +1573,18 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		cairo_set_source_rgba(cr, fm->col.r, fm->col.g, fm->col.b, 0.55);
 		cairo_set_line_width(cr, 2 * s);
 		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		double ldash[2];
+		int nld = level_dashes(gr->style, s, ldash);
+		if (nld) {
+			cairo_save(cr);
+			cairo_set_dash(cr, ldash, nld, 0);
+			cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+			if (gr->style == LV_L1)
+				cairo_set_line_width(cr, 2.8 * s);   /* dots as heavy as the dashes */
+			cairo_stroke(cr);
+			cairo_restore(cr);
+			continue;
+		}
 		if (gr->hollow) {
 			double dash[2] = { 6 * s, 4 * s };
 			cairo_set_dash(cr, dash, 2, 0);
@@ -1486,10 +1607,14 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 		cairo_stroke(cr);
 	}
-	for (int pass = 0; pass < 2; pass++)   /* single points over polylines' members */
+	/* Single points over polylines' members; the base level over the others. */
+	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < a->npoints && i < ANALYSIS_MAX_POINTS; i++) {
 			double x, y;
-			if (k->grp_of[i] < 0 || (k->grp[k->grp_of[i]].n < JOIN_MIN) != pass)
+			if (k->grp_of[i] < 0)
+				continue;
+			const struct group *gr = &k->grp[k->grp_of[i]];
+			if ((gr->style == LV_BASE) != (pass >= 2) || (gr->n < JOIN_MIN) != (pass % 2))
 				continue;
 			plot_to_pixel(f, a->points[i].ai, a->points[i].gflops, &x, &y);
 			draw_point_marker(&g, k, &k->grp[k->grp_of[i]], x, y);

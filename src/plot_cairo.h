@@ -10,7 +10,10 @@
  * marked and labelled; ceilings as dashed lines from the DRAM slope to the
  * right edge; the kernels as points, a marker and colour (Okabe-Ito) per
  * family, families of several members joined in parameter order, each point
- * labelled where the label overlaps nothing (src/labels.h); a title with the
+ * labelled where the label overlaps nothing (src/labels.h); a kernel timed at
+ * several working sets (measure --levels) joined within each level only, its
+ * smaller working sets drawn with open (L1) or tinted (L2) markers and dotted
+ * or dashed lines, named with their level ("triad (L1)"); a title with the
  * CPU, a subtitle with compiler, flags, threads and date, and a legend in a
  * free spot. Sizes scale with the figure: 1600x1000 is meant to be shown
  * 800 px wide (2x density), with 26 px body text.

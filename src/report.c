@@ -408,16 +408,29 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		return;
 	}
 	fputs("GFLOP/s are medians (placed) and bests; *of roof* is median / roof at the kernel's "
-	      "intensity.\n\n", fp);
-	fputs("| kernel | param | AI (flop/byte) | GFLOP/s median | best | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
-	      "| --- | --- | ---: | ---: | ---: | --- | ---: | --- | --- |\n", fp);
+	      "intensity; *level* is the memory level its working set runs from (the bandwidth "
+	      "plateau it falls in).\n\n", fp);
+	int levels = 0;
+	for (size_t i = 0; i < a->npoints && !levels; i++)
+		for (size_t j = 0; j < i && !levels; j++)
+			levels = strcmp(a->points[i].kernel, a->points[j].kernel) == 0 &&
+				 a->points[i].param == a->points[j].param &&
+				 a->points[i].threads == a->points[j].threads;
+	if (levels)
+		fputs("This run timed the kernels at several working sets (`measure --levels`): "
+		      "one row per kernel, parameter and level, each under its own level's roof. "
+		      "In the figure the other levels have open (L1) or tinted (L2) markers and "
+		      "dotted or dashed lines; `kernels.png` shows the largest working set.\n\n", fp);
+	fputs("| kernel | param | level | AI (flop/byte) | GFLOP/s median | best | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
+	      "| --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par), ai,
+		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par),
+			p->level[0] ? p->level : "—", ai,
 			report_rate(p->gflops, med, sizeof med), report_rate(p->best_gflops, best, sizeof best),
 			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
 		if (isfinite(p->fraction))

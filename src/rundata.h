@@ -51,7 +51,12 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 
 void rundata_free(struct rundata *run);
 
-/* 1 when (group, kernel, param) failed its check in this run. */
+/*
+ * 1 when (group, kernel, param) failed its check in this run. failures.csv
+ * has no working set: a kernel measured at several levels (measure --levels)
+ * that failed at one is left out at all of them, which is acceptable: a wrong
+ * result is the kernel's fault, not the size's.
+ */
 int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param);
 
 /* The value of an env.csv key, or NULL. */

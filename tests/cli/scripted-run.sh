@@ -1,6 +1,8 @@
 #!/bin/sh
-# scripted-run.sh DIR - writes a run directory whose timings are scripted, so
-# fit, plot and report have exact answers (hyperfine's --debug-mode idea).
+# scripted-run.sh DIR [levels] - writes a run directory whose timings are
+# scripted, so fit, plot and report have exact answers (hyperfine's
+# --debug-mode idea). With `levels`, as `measure --levels dram,l1` would:
+# some kernels also at an L1-resident working set (see below).
 #
 # The truth it encodes, at 3.5 GHz:
 #   triad sweep, working set (3 arrays): <= 48 KiB 200 GB/s; <= 1 MiB 100;
@@ -8,10 +10,14 @@
 #   fma_scalar: 1.75 GFLOP/s a chain up to 14; fma_avx512: 14 a chain up to 112
 #   kernels at 64 MiB per array: triad 2.0 GFLOP/s, dot 1.75, dot_split 3.0,
 #   horner D=1 2.5, D=8 20, D=64 40, horner_simd_avx512 D=64 100
+# With `levels`, also at 1024 elements per array (L1: 24 KiB for the triad,
+# 16 KiB for two arrays): triad 12.5 GFLOP/s, dot 5, horner D=1 20, D=8 56,
+# D=64 100; each kernel's L1 jobs follow its DRAM ones, as measure plans them.
 # Every kept timing gives exactly those rates; warm-ups are 10x slower, and
 # must not change any result.
 set -eu
 dir=$1
+levels=${2:-}
 mkdir -p "$dir"
 cat >"$dir/env.csv" <<'EOC'
 key,value
@@ -30,7 +36,10 @@ os,Linux test
 clock_ghz,3.5
 sweep_settled,1
 EOC
-awk 'BEGIN {
+if [ "$levels" = levels ]; then
+	printf 'kernel_levels,"dram,l1"\nkernel_l1_working_set_bytes,24576\n' >>"$dir/env.csv"
+fi
+awk -v levels="$levels" 'BEGIN {
 	print "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds"
 	nsizes = 0
 	for (i = 0; i <= 28; i++) {
@@ -63,11 +72,20 @@ awk 'BEGIN {
 		}
 		n = 8388608
 		kern("triad", 0, 3, 2, 24, 2.0)
+		if (levels == "levels") { n = 1024; kern("triad", 0, 3, 2, 24, 12.5); n = 8388608 }
 		kern("dot", 0, 2, 2, 16, 1.75)
+		if (levels == "levels") { n = 1024; kern("dot", 0, 2, 2, 16, 5); n = 8388608 }
 		kern("dot_split", 0, 2, 2, 16, 3.0)
 		kern("horner", 1, 2, 2, 16, 2.5)
 		kern("horner", 8, 2, 16, 16, 20)
 		kern("horner", 64, 2, 128, 16, 40)
+		if (levels == "levels") {
+			n = 1024
+			kern("horner", 1, 2, 2, 16, 20)
+			kern("horner", 8, 2, 16, 16, 56)
+			kern("horner", 64, 2, 128, 16, 100)
+			n = 8388608
+		}
 		kern("horner_simd_avx512", 64, 2, 128, 16, 100)
 	}
 }

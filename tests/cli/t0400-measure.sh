@@ -47,6 +47,19 @@ test_expect_success '--only peak measures only the peak group' '
 	"$ROOFLINE" measure $SMALL --only peak --out peak >/dev/null &&
 	! awk -F, "NR > 1 { print \$4 }" peak/timings.csv | grep -v -q "^peak\$"
 '
+test_expect_success 'measure --levels dram,l1 times each kernel at two working sets' '
+	"$ROOFLINE" measure $SMALL --only kernels --levels dram,l1 --out lv >/dev/null 2>err &&
+	grep -q "^roofline: l1 kernels at .* of working set" err &&
+	grep -q "^kernel_levels,\"dram,l1\"\$" lv/env.csv &&
+	l1=$(awk -F, "\$1 == \"kernel_l1_working_set_bytes\" { print \$2 }" lv/env.csv) &&
+	test "$l1" -gt 0 &&
+	for k in triad dot; do
+		n=$(awk -F, -v k=$k "NR > 1 && \$4 == \"kernels\" && \$5 == k { print \$8 }" lv/timings.csv | sort -u | wc -l)
+		test "$n" -eq 2 || exit 1
+	done &&
+	"$ROOFLINE" fit lv >/dev/null &&
+	test "$(awk -F, "NR > 1 && \$1 == \"triad\"" lv/points.csv | wc -l)" -eq 2
+'
 test_expect_success 'the default directory is under data/runs and data/latest points at it' '
 	dir=$("$ROOFLINE" measure $SMALL --only peak 2>/dev/null | tail -n 1) &&
 	case $dir in data/runs/*-*-*) ;; *) exit 1 ;; esac &&

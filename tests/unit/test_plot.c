@@ -504,6 +504,61 @@ static void test_every_roof_labelled(void **state)
 	free(a);
 }
 
+/*
+ * measure --levels: the measured run above with every kernel also at an L2-
+ * and an L1-resident working set. Each level of a family is its own
+ * polyline: nothing joins a kernel's DRAM point to its L2 point at the same
+ * intensity; every roof keeps its label.
+ */
+static struct analysis *levels(void)
+{
+	struct analysis *a = simd_ceilings();
+	size_t n = a->npoints;
+	static const struct { const char *name; double ws, bw, k; } lv[] = {
+		{ "L2", 131072, 208.9, 0.75 }, { "L1", 32768, 433.6, 0.8 },
+	};
+	for (size_t i = 0; i < n; i++) {
+		a->points[i].working_set = 268435456;
+		snprintf(a->points[i].level, sizeof a->points[i].level, "DRAM");
+	}
+	for (size_t l = 0; l < 2; l++)
+		for (size_t i = 0; i < n; i++) {
+			struct point *p = &a->points[a->npoints++];
+			*p = a->points[i];
+			p->working_set = lv[l].ws;
+			snprintf(p->level, sizeof p->level, "%s", lv[l].name);
+			p->gflops = fmin(a->peak, lv[l].bw * p->ai) * lv[l].k;
+		}
+	return a;
+}
+
+static void test_levels(void **state)
+{
+	(void)state;
+	static const int sizes[][2] = { { 1600, 1000 }, { 2400, 1500 }, { 800, 500 } };
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		struct analysis *a = levels();
+		char name[64];
+		snprintf(name, sizeof name, "levels-%dx%d", sizes[z][0], sizes[z][1]);
+		const char *path = render(a, name, "png", sizes[z][0], sizes[z][1]);
+		if (last.roofs != 10 || last.roof_labels != 10 || last.roof_crowded != 0)
+			fail_msg("%s: %zu roofs drawn, %zu labelled, %zu crowded", name, last.roofs,
+				 last.roof_labels, last.roof_crowded);
+		if (z == 0) {
+			/* horner D = 1: DRAM 4.54, L2 19.6 GFLOP/s; between them, no line. */
+			struct image im;
+			struct plot_frame f;
+			double x, y;
+			load(&im, path);
+			plot_frame_for(a, im.w, im.h, &f);
+			plot_to_pixel(&f, 0.125, sqrt(4.54 * 19.6), &x, &y);
+			assert_true(light_around(&im, x, y, 3));
+			cairo_surface_destroy(im.s);
+		}
+		free(a);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -513,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_crowded_and_sizes),
 		cmocka_unit_test(test_empty_and_errors),
 		cmocka_unit_test(test_every_roof_labelled),
+		cmocka_unit_test(test_levels),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

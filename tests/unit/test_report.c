@@ -621,8 +621,8 @@ static void test_report_full(void **state)
 	assert_contains(text, "| avx512 | 8 | 13.8 GFLOP/s | 110.1 GFLOP/s at K = 8 | 8 | 4.0 cycles | 3.44 GHz |");
 	assert_contains(text, "| scalar | 1 | 1.72 GFLOP/s | 13.8 GFLOP/s at K = 8 | 8 | 4.0 cycles | 3.44 GHz |");
 	/* Kernels, with the diagnosis sentence. */
-	assert_contains(text, "| triad | — | 0.0833 | 2.29 | 2.36 | DRAM 2.58 | 89 % | memory | At 89 % of the DRAM roof: memory-bound, little left to gain. |");
-	assert_contains(text, "| horner | D = 128 | 16 | 16.7 | 17.1 | peak 110.1 | 15 % | compute | At 15 % of the peak, 1.2 one-chain rates: latency-bound. |");
+	assert_contains(text, "| triad | — | DRAM | 0.0833 | 2.29 | 2.36 | DRAM 2.58 | 89 % | memory | At 89 % of the DRAM roof: memory-bound, little left to gain. |");
+	assert_contains(text, "| horner | D = 128 | DRAM | 16 | 16.7 | 17.1 | peak 110.1 | 15 % | compute | At 15 % of the peak, 1.2 one-chain rates: latency-bound. |");
 	/* The compiler's verdict per kernel file, from remarks/. */
 	assert_contains(text, "## What the compiler did (gcc 12.2.0, `-O3 -march=native`)");
 	/* (fixture remarks: gcc 12.2 -O3 -march=native on an AVX-512 machine, as built) */
@@ -700,6 +700,12 @@ static void test_compare(void **state)
 	h->spread_hi = 33.9;
 	b->points[1].gflops = 1.66;           /* dot: inside A's spread */
 	b->npoints--;                          /* horner_simd D=128 only in A */
+	/* horner D=128 also from L1 in B only: a row of its own, not paired with A's DRAM point. */
+	struct point *l1 = &b->points[b->npoints++];
+	*l1 = *h;
+	snprintf(l1->level, sizeof l1->level, "L1");
+	l1->working_set = 32768;
+	l1->gflops = 50.0;
 	char *path = path_join(s->plots, "compare.md");
 	if (compare_write(path, &s->run_data, s->a, &rb, b, err, sizeof err) != 0)
 		fail_msg("compare_write: %s", err);
@@ -708,9 +714,11 @@ static void test_compare(void **state)
 	assert_contains(text, "Changed between the runs: compiler version (12.2.0 → 13.2.0).");
 	assert_contains(text, "| DRAM (GB/s) | 31.0 | 24.0 | 0.775 | **slower** |");
 	assert_contains(text, "| L1 (GB/s) | 189.0 | 189.0 | 1.000 |  |");
-	assert_contains(text, "| horner | D = 128 | 16.7 | 33.4 | 1.998 | **faster** |");
-	assert_contains(text, "| dot | — | 1.64 | 1.66 | 1.012 |  |");
-	assert_contains(text, "| horner_simd_avx512 | D = 128 | 96.0 | — | — | only in A |");
+	assert_contains(text, "| kernel | param | level | A | B | B/A | moved |");
+	assert_contains(text, "| horner | D = 128 | DRAM | 16.7 | 33.4 | 1.998 | **faster** |");
+	assert_contains(text, "| horner | D = 128 | L1 | — | 50.0 | — | only in B |");
+	assert_contains(text, "| dot | — | DRAM | 1.64 | 1.66 | 1.012 |  |");
+	assert_contains(text, "| horner_simd_avx512 | D = 128 | DRAM | 96.0 | — | — | only in A |");
 	assert_contains(text, "**2 of 25 values moved beyond the runs' spread: 1 faster, 1 slower.**");
 	assert_contains(text, "| dot.c | vectorised, width 8, interleave 1 | vectorised, width 8, interleave 1 |  |");
 	free(text);
