@@ -88,50 +88,48 @@ void measure_defaults(struct measure_opts *o, int quick)
 	o->min_time = quick ? 0.4e-3 : 1e-3;
 }
 
-int measure_parse_groups(const char *list, unsigned *mask)
+struct name_bit {
+	const char *name;
+	unsigned bit;
+};
+
+/* A comma list of names from `table` as a bit mask; -1 on an unknown or empty list. */
+static int parse_name_list(const char *list, const struct name_bit *table, size_t n,
+			   unsigned *mask)
 {
 	char *copy = xstrdup(list), *save = NULL;
 	unsigned m = 0;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "bandwidth") == 0)
-			m |= GROUP_BANDWIDTH;
-		else if (strcmp(tok, "peak") == 0)
-			m |= GROUP_PEAK;
-		else if (strcmp(tok, "kernels") == 0)
-			m |= GROUP_KERNELS;
-		else {
-			free(copy);
-			return -1;
-		}
+	int rc = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save)) {
+		size_t i = 0;
+		while (i < n && strcmp(tok, table[i].name) != 0)
+			i++;
+		if (i == n)
+			rc = -1;
+		else
+			m |= table[i].bit;
 	}
 	free(copy);
-	if (!m)
+	if (rc != 0 || !m)
 		return -1;
 	*mask = m;
 	return 0;
 }
 
+int measure_parse_groups(const char *list, unsigned *mask)
+{
+	static const struct name_bit groups[] = {
+		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
+	};
+	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
+}
+
 int measure_parse_levels(const char *list, unsigned *mask)
 {
-	char *copy = xstrdup(list), *save = NULL;
-	unsigned m = 0;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "dram") == 0)
-			m |= LEVEL_DRAM;
-		else if (strcmp(tok, "l2") == 0)
-			m |= LEVEL_L2;
-		else if (strcmp(tok, "l1") == 0)
-			m |= LEVEL_L1;
-		else {
-			free(copy);
-			return -1;
-		}
-	}
-	free(copy);
-	if (!m)
-		return -1;
-	*mask = m;
-	return 0;
+	static const struct name_bit levels[] = {
+		{ "dram", LEVEL_DRAM }, { "l2", LEVEL_L2 }, { "l1", LEVEL_L1 },
+	};
+	return parse_name_list(list, levels, sizeof levels / sizeof levels[0], mask);
 }
 
 void measure_list(void)
