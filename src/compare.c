@@ -52,17 +52,11 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 	return v && *v ? v : fallback;
 }
 
+/* " value |": one cell of a Markdown row. */
 static void text_cell(FILE *fp, const char *s)
 {
 	fputs(" ", fp);
-	for (; s && *s; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
+	report_cell_text(fp, s);
 	fputs(" |", fp);
 }
 

@@ -16,6 +16,13 @@ static void num(FILE *fp, double v)
 		fputs("nan", fp);
 }
 
+/* ",value": a number that follows another field. */
+static void next_num(FILE *fp, double v)
+{
+	fputc(',', fp);
+	num(fp, v);
+}
+
 static int write_roofs(FILE *fp, const struct analysis *a)
 {
 	fputs("name,kind,value,unit,size_lo,size_hi,samples\n", fp);
@@ -38,14 +45,11 @@ static int write_points(FILE *fp, const struct analysis *a)
 		csv_field(fp, p->kernel);
 		fprintf(fp, ",%ld,%d,", p->param, p->threads);
 		num(fp, p->ai);
-		fputc(',', fp);
-		num(fp, p->gflops);
+		next_num(fp, p->gflops);
 		fputc(',', fp);
 		csv_field(fp, p->roof);
-		fputc(',', fp);
-		num(fp, p->roof_gflops);
-		fputc(',', fp);
-		num(fp, p->fraction);
+		next_num(fp, p->roof_gflops);
+		next_num(fp, p->fraction);
 		fprintf(fp, ",%s\n", p->bound);
 	}
 	return 0;
@@ -56,14 +60,11 @@ static int write_sweep(FILE *fp, const struct analysis *a)
 	fputs("param,working_set_bytes,best_gbs,median_gbs,spread_lo_gbs,spread_hi_gbs,kept\n", fp);
 	for (size_t i = 0; i < a->nsweep; i++) {
 		const struct sweep_point *s = &a->sweep[i];
-		fprintf(fp, "%.0f,%.0f,", s->param, s->working_set);
-		num(fp, s->best);
-		fputc(',', fp);
-		num(fp, s->median);
-		fputc(',', fp);
-		num(fp, s->spread_lo);
-		fputc(',', fp);
-		num(fp, s->spread_hi);
+		fprintf(fp, "%.0f,%.0f", s->param, s->working_set);
+		next_num(fp, s->best);
+		next_num(fp, s->median);
+		next_num(fp, s->spread_lo);
+		next_num(fp, s->spread_hi);
 		fprintf(fp, ",%d\n", s->kept);
 	}
 	return 0;
@@ -75,10 +76,9 @@ static int write_chains(FILE *fp, const struct analysis *a)
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[c];
 		for (int k = 0; k < cc->n; k++) {
-			fprintf(fp, "%s,%s,%d,", cc->kernel, cc->isa, cc->chains[k]);
-			num(fp, cc->best[k]);
-			fputc(',', fp);
-			num(fp, cc->median[k]);
+			fprintf(fp, "%s,%s,%d", cc->kernel, cc->isa, cc->chains[k]);
+			next_num(fp, cc->best[k]);
+			next_num(fp, cc->median[k]);
 			fputc('\n', fp);
 		}
 	}

@@ -663,6 +663,26 @@ static void plot_clause(struct buf *plots, const char *fmt, ...)
 	free(s);
 }
 
+/*
+ * A flat roof (peak's ceilings) as a variable, a dashed line drawn by
+ * `clause` (a format taking the variable's name) and a right-margin label.
+ */
+static void add_flat_roof(const struct roof *r, struct buf *vars, struct buf *plots,
+			  const char *clause, struct margin_label *ml, size_t *nml)
+{
+	char id[32], num[32];
+	gp_ident(r->name, id, sizeof id);
+	char *name = gp_str(r->name);
+	buf_addf(vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
+	plot_clause(plots, clause, id);
+	ml[*nml].value = r->value;
+	snprintf(ml[*nml].text, sizeof ml[*nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
+	snprintf(ml[*nml].var, sizeof ml[*nml].var, "%s", id);
+	(*nml)++;
+	free(name);
+}
+
+
 /* Ends a plot: a figure with nothing to draw says why on an empty canvas. */
 static char *finish_plots(struct buf *plots, struct buf *labels, const char *why)
 {
@@ -791,16 +811,7 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 		const struct roof *r = &a->roofs[i];
 		if (!is_flat(r) || !(r->value > ymin) || !(r->value < ymax))
 			continue;
-		char id[32];
-		gp_ident(r->name, id, sizeof id);
-		char *name = gp_str(r->name);
-		buf_addf(&vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
-		plot_clause(&plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", id);
-		ml[nml].value = r->value;
-		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
-		snprintf(ml[nml].var, sizeof ml[nml].var, "%s", id);
-		nml++;
-		free(name);
+		add_flat_roof(r, &vars, &plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
 	emit_margin_labels(&labels, ml, nml, ymin, ymax, plot_h);
 
@@ -1094,16 +1105,7 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 		/* A ceiling outside the range would leave a label with no line beside it. */
 		if (!is_flat(r) || strchr(r->name, '@') || !(r->value > ymin && r->value < ymax))
 			continue;
-		char id[32];
-		gp_ident(r->name, id, sizeof id);
-		char *name = gp_str(r->name);
-		buf_addf(&vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
-		plot_clause(&plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", id);
-		ml[nml].value = r->value;
-		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
-		snprintf(ml[nml].var, sizeof ml[nml].var, "%s", id);
-		nml++;
-		free(name);
+		add_flat_roof(r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
 	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 

@@ -284,7 +284,8 @@ static int cmd_plot(int argc, char **argv)
 	return 0;
 }
 
-static int cmd_report(int argc, char **argv)
+/* Commands whose only option is --out DIR (default plots). */
+static const char *out_option(const char *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, 'o' },
@@ -292,9 +293,15 @@ static int cmd_report(int argc, char **argv)
 	};
 	const char *out = "plots";
 	int c;
-	while ((c = next_option("report", argc, argv, longopts)) != -1)
+	while ((c = next_option(cmd, argc, argv, longopts)) != -1)
 		if (c == 'o')
 			out = optarg;
+	return out;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	const char *out = out_option("report", argc, argv);
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
 	struct rundata run;
@@ -314,15 +321,7 @@ static int cmd_report(int argc, char **argv)
 
 static int cmd_compare(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = "plots";
-	int c;
-	while ((c = next_option("compare", argc, argv, longopts)) != -1)
-		if (c == 'o')
-			out = optarg;
+	const char *out = out_option("compare", argc, argv);
 	want_positional("compare", argc, 2);
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);

@@ -28,8 +28,7 @@ const char *report_rate(double v, char *buf, size_t size)
 	return buf;
 }
 
-/* Writes s as the inside of a Markdown table cell: | escaped, line breaks flattened. */
-static void cell_text(FILE *fp, const char *s)
+void report_cell_text(FILE *fp, const char *s)
 {
 	for (; s && *s; s++) {
 		if (*s == '|')
@@ -50,7 +49,7 @@ static void row(FILE *fp, const char *label, const char *fmt, ...)
 	char *s = xvasprintf(fmt, ap);
 	va_end(ap);
 	fprintf(fp, "| %s | ", label);
-	cell_text(fp, s);
+	report_cell_text(fp, s);
 	fputs(" |\n", fp);
 	free(s);
 }
@@ -342,7 +341,7 @@ static void roofs_section(FILE *fp, const struct analysis *a)
 		      "enough to warn about.\n\n", fp);
 	for (size_t i = 0; i < a->nnotes; i++) {
 		fputs("- ", fp);
-		cell_text(fp, a->notes[i]);
+		report_cell_text(fp, a->notes[i]);
 		fputs("\n", fp);
 	}
 	if (a->nnotes)
@@ -438,7 +437,7 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		else
 			fputs("—", fp);
 		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
-		cell_text(fp, p->diagnosis);
+		report_cell_text(fp, p->diagnosis);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -474,7 +473,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		char *text = report_read_remarks(run_dir, names[i]);
 		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
 		fprintf(fp, "| %s.c | ", names[i]);
-		cell_text(fp, text ? verdict : "remarks unreadable");
+		report_cell_text(fp, text ? verdict : "remarks unreadable");
 		fputs(" |\n", fp);
 		free(text);
 	}
@@ -520,7 +519,7 @@ static void failures_section(FILE *fp, const struct rundata *run)
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
 		fprintf(fp, "| %s | %s | %ld | ", f->group, f->kernel, f->param);
-		cell_text(fp, f->message);
+		report_cell_text(fp, f->message);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);

@@ -6,6 +6,7 @@
 #define ROOFLINE_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "analysis.h"
 #include "rundata.h"
@@ -19,6 +20,9 @@
  * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
  * missing. Returns 0, or -1 with one line in err on a write error.
  */
+/* Writes s as the inside of a Markdown table cell: | escaped, line breaks flattened. */
+void report_cell_text(FILE *fp, const char *s);
+
 /* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; a dash when missing. */
 const char *report_rate(double v, char *buf, size_t size);
 
