@@ -936,7 +936,8 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 			continue;
 		buf_addf(&labels, "set arrow from %s, graph 0 to %s, graph 1 nohead dt 2 lc 'gray30'\n",
 			 levels[i].var, levels[i].var);
-		buf_addf(&labels, "set label '%s %s' at %s, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'\n",
+		/* Above the frame: inside it they ran into the plateau labels. */
+		buf_addf(&labels, "set label '%s %s' at %s, graph 1 center offset 0,0.7 tc 'gray30'\n",
 			 levels[i].name, format_bytes(v, label, sizeof label), levels[i].var);
 	}
 	if (!caches.len)

@@ -31,17 +31,17 @@ set yrange [0:800]
 set xtics ('16 KiB' 16384, '64 KiB' 65536, '256 KiB' 262144, '1 MiB' 1.04858e+06, '4 MiB' 4.1943e+06, '16 MiB' 1.67772e+07, '64 MiB' 6.71089e+07, '256 MiB' 2.68435e+08, '1 GiB' 1.07374e+09)
 set grid xtics ytics lc 'gray85'
 set lmargin at screen 0.08; set rmargin at screen 0.97
-set bmargin at screen 0.09; set tmargin at screen 0.93
+set bmargin at screen 0.09; set tmargin at screen 0.89
 set key at graph 0.99, graph 0.80 right top Left reverse box opaque width 1 spacing 1.3
 set linetype 1 lc rgb '#0072b2' lw 1.5 pt 7 ps 1.3
 set linetype 2 lc rgb '#d55e00' lw 2 pt 2 ps 1.6
 
 set arrow from l1d, graph 0 to l1d, graph 1 nohead dt 2 lc 'gray30'
-set label 'L1d 48 KiB' at l1d, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+set label 'L1d 48 KiB' at l1d, graph 1 center offset 0,0.7 tc 'gray30'
 set arrow from l2, graph 0 to l2, graph 1 nohead dt 2 lc 'gray30'
-set label 'L2 1 MiB' at l2, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+set label 'L2 1 MiB' at l2, graph 1 center offset 0,0.7 tc 'gray30'
 set arrow from l3, graph 0 to l3, graph 1 nohead dt 2 lc 'gray30'
-set label 'L3 508 MiB' at l3, graph 0.98 right rotate by 90 offset 1.3,0 tc 'gray30'
+set label 'L3 508 MiB' at l3, graph 1 center offset 0,0.7 tc 'gray30'
 
 sw = run.'/sweep.csv'
 rf = run.'/roofs.csv'
