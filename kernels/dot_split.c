@@ -65,6 +65,7 @@ const struct kernel kernel_dot_split = {
 	.isa = ISA_NONE,
 	.flops_fixed = 2, .bytes_fixed = 16,
 	.arrays = 2,
+	.reads = 2, .writes = 0,
 	.run = dot_split_run,
 	.check = dot_split_check,
 };

@@ -47,6 +47,7 @@ const struct kernel kernel_fma_avx2 = {
 	.isa = ISA_AVX2,
 	.flops_per_param = 8,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
+	.param_letter = 'K', .param_meaning = "chains",
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -42,6 +42,7 @@ const struct kernel kernel_fma_avx512 = {
 	.isa = ISA_AVX512,
 	.flops_per_param = 16,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
+	.param_letter = 'K', .param_meaning = "chains",
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

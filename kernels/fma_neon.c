@@ -43,6 +43,7 @@ const struct kernel kernel_fma_neon = {
 	.isa = ISA_NEON,
 	.flops_per_param = 4,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
+	.param_letter = 'K', .param_meaning = "chains",
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -43,6 +43,7 @@ const struct kernel kernel_fma_scalar = {
 	.isa = ISA_SCALAR,
 	.flops_per_param = 2,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
+	.param_letter = 'K', .param_meaning = "chains",
 	.run = fma_scalar_run,
 	.check = fma_scalar_check,
 };

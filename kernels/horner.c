@@ -83,6 +83,8 @@ const struct kernel kernel_horner = {
 	.flops_per_param = 2, .bytes_fixed = 16,
 	.arrays = 2,
 	.params = horner_params, .nparams = HORNER_NDEGREES,
+	.reads = 1, .writes = 1,
+	.param_letter = 'D', .param_meaning = "degree",
 	.run = horner_run,
 	.check = horner_check,
 };

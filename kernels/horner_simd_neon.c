@@ -118,6 +118,8 @@ const struct kernel kernel_horner_simd_neon = {
 	.flops_per_param = 2, .bytes_fixed = 16,
 	.arrays = 2,
 	.params = horner_params, .nparams = HORNER_NDEGREES,
+	.reads = 1, .writes = 1,
+	.param_letter = 'D', .param_meaning = "degree",
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -13,6 +13,7 @@
 #define ROOFLINE_KERNEL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Instruction sets a kernel may need; checked at run time (src/cpu.c). */
 enum isa {
@@ -25,10 +26,15 @@ enum isa {
 	ISA_COUNT
 };
 
-/* What a kernel is for: the harness treats the two kinds differently. */
+/*
+ * A kernel's role: what the harness and the analysis do with its timings.
+ * Decided here, never from the kernel's name.
+ */
 enum kernel_kind {
-	KERNEL_PEAK,    /* K independent FMA chains in registers, no memory traffic */
-	KERNEL_STREAM,  /* walks arrays of doubles: placed under the roof */
+	KERNEL_PEAK,      /* sets a ceiling: K independent FMA chains in registers, no memory traffic */
+	KERNEL_STREAM,    /* is placed: walks arrays of doubles, a point under the roofs */
+	KERNEL_BANDWIDTH, /* sets a roof: a hand-written stream timed by the bandwidth group
+			   * (the sweep and the access-pattern roofs); never placed */
 };
 
 /*
@@ -82,6 +88,15 @@ struct kernel {
 	double flops_fixed, flops_per_param;
 	double bytes_fixed, bytes_per_param;
 	int arrays;              /* arrays of n doubles it touches (working set = arrays*8*n) */
+	/*
+	 * Its streams per element: arrays read and arrays written (a triad reads
+	 * b and c and writes a: 2 and 1). They name its access pattern ("2r1w"),
+	 * the bandwidth roof a point is judged against. 0 and 0 for KERNEL_PEAK.
+	 */
+	int reads, writes;
+	/* The family parameter's letter and meaning ('K', "chains"; 'D', "degree"); 0 and NULL when none. */
+	char param_letter;
+	const char *param_meaning;
 	const int *params;       /* family members, ascending; NULL means the single param 0 */
 	int nparams;
 	kernel_run_fn run;
@@ -97,6 +112,16 @@ static inline double kernel_flops_per_elem(const struct kernel *k, int param)
 static inline double kernel_bytes_per_elem(const struct kernel *k, int param)
 {
 	return k->bytes_fixed + k->bytes_per_param * param;
+}
+
+/* Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), into out; "" for none. */
+static inline void kernel_pattern(const struct kernel *k, char *out, size_t len)
+{
+	if (len == 0)
+		return;
+	out[0] = 0;
+	if (k->reads > 0 || k->writes > 0)
+		(void)snprintf(out, len, "%dr%dw", k->reads, k->writes);
 }
 
 /* Helpers shared by kernel files (kernels/kernel_util.c). */

@@ -69,6 +69,7 @@ const struct kernel kernel_triad = {
 	.isa = ISA_NONE,
 	.flops_fixed = 2, .bytes_fixed = 24,
 	.arrays = 3,
+	.reads = 2, .writes = 1,
 	.run = triad_run,
 	.check = triad_check,
 };
