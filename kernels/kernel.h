@@ -37,6 +37,12 @@ enum kernel_kind {
 			   * (the sweep and the access-pattern roofs); never placed */
 };
 
+/* How a kernel's stores reach memory. */
+enum kernel_stores {
+	STORES_ALLOCATE = 0, /* ordinary stores: a write-allocate cache reads each line first */
+	STORES_STREAMING,    /* non-temporal stores: no write-allocate traffic */
+};
+
 /*
  * The buffers a kernel works on. The harness allocates them once, 64-byte
  * aligned (2 MiB in practice), touches every page before any timing, and hands
@@ -94,6 +100,7 @@ struct kernel {
 	 * the bandwidth roof a point is judged against. 0 and 0 for KERNEL_PEAK.
 	 */
 	int reads, writes;
+	enum kernel_stores stores;
 	/* The family parameter's letter and meaning ('K', "chains"; 'D', "degree"); 0 and NULL when none. */
 	char param_letter;
 	const char *param_meaning;
@@ -114,14 +121,20 @@ static inline double kernel_bytes_per_elem(const struct kernel *k, int param)
 	return k->bytes_fixed + k->bytes_per_param * param;
 }
 
-/* Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), into out; "" for none. */
+/*
+ * Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), with "-nt"
+ * appended for streaming stores ("2r1w-nt"), into out; "" for none. The
+ * pattern names the bandwidth roof a point is judged against (roofs.csv kind
+ * `pattern`, name "<level>.<pattern>", e.g. "L2.1r1w").
+ */
 static inline void kernel_pattern(const struct kernel *k, char *out, size_t len)
 {
 	if (len == 0)
 		return;
 	out[0] = 0;
 	if (k->reads > 0 || k->writes > 0)
-		(void)snprintf(out, len, "%dr%dw", k->reads, k->writes);
+		(void)snprintf(out, len, "%dr%dw%s", k->reads, k->writes,
+			       k->stores == STORES_STREAMING ? "-nt" : "");
 }
 
 /* Helpers shared by kernel files (kernels/kernel_util.c). */

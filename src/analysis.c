@@ -487,6 +487,8 @@ const char *roof_kind_name(enum roof_kind kind)
 		return "compute";
 	case ROOF_CEILING:
 		return "ceiling";
+	case ROOF_PATTERN:
+		return "pattern";
 	}
 	return "?";
 }

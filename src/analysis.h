@@ -28,7 +28,14 @@
 #define ANALYSIS_MAX_CHAINS 64
 #define ANALYSIS_MAX_NOTES 32
 
-enum roof_kind { ROOF_BANDWIDTH, ROOF_COMPUTE, ROOF_CEILING };
+/*
+ * ROOF_BANDWIDTH: a plateau of the bandwidth sweep (L1, L2, L3, DRAM), drawn
+ * as the figure's sloped lines. ROOF_PATTERN: one access pattern's bandwidth
+ * at one level, named "<level>.<pattern>" (e.g. "L2.1r1w", "DRAM.2r1w-nt",
+ * see kernel_pattern()), what a point with that pattern is judged against.
+ * Both carry "@Nt" for N threads.
+ */
+enum roof_kind { ROOF_BANDWIDTH, ROOF_COMPUTE, ROOF_CEILING, ROOF_PATTERN };
 
 /* One row of roofs.csv, plus the spread the report prints beside it. */
 struct roof {
