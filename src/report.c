@@ -60,11 +60,11 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 	return v && *v ? v : fallback;
 }
 
-/* "D = 16" for the Horner family, "—" for a kernel without a parameter. */
+/* "D = 16" for a family with a parameter letter (the registry's), "—" for a kernel without one. */
 static const char *param_text(const struct point *p, char *buf, size_t size)
 {
-	if (strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0)
-		snprintf(buf, size, "D = %ld", p->param);
+	if (p->param_letter)
+		snprintf(buf, size, "%c = %ld", p->param_letter, p->param);
 	else if (p->param == 0)
 		snprintf(buf, size, "—");
 	else
@@ -103,7 +103,9 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
-	const char *letter = strncmp(k->name, "horner", 6) == 0 ? "D" : "param";
+	char letter[8] = "param";
+	if (k->param_letter)
+		snprintf(letter, sizeof letter, "%c", k->param_letter);
 	size_t used = 0;
 	out[0] = '\0';
 	for (int first = 0; first < n;) {
