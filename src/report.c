@@ -408,9 +408,14 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		      "(`roofline measure --only kernels` measures them).\n\n", fp);
 		return;
 	}
-	fputs("GFLOP/s are medians (placed) and bests; *of roof* is median / roof at the kernel's "
-	      "intensity; *level* is the memory level its working set runs from (the bandwidth "
-	      "plateau it falls in).\n\n", fp);
+	fputs("GFLOP/s are medians (placed) and bests. *roof* is the lower of two: the memory "
+	      "roof of the kernel's access pattern at its level (`<level>.<pattern>`, or the "
+	      "sweep's `<level>` where the run has no roof for that pattern) x its intensity, and "
+	      "the compute ceiling of how it was built (its ISA's for hand-written vector code; "
+	      "for compiled code the compiler's verdict: the ISA of its vector width, or `scalar`). "
+	      "*of roof* is the kernel's median / the roof's median: like with like, both medians "
+	      "of kept timings of this run. *level* is the memory level its working set runs from "
+	      "(the bandwidth plateau it falls in).\n\n", fp);
 	int levels = 0;
 	for (size_t i = 0; i < a->npoints && !levels; i++)
 		for (size_t j = 0; j < i && !levels; j++)
