@@ -356,8 +356,11 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 			struct chain_curve *cc = &a->chains[a->nchains++];
 			memset(cc, 0, sizeof *cc);
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
+			/* The registry's ISA; a kernel it does not know keeps its name's suffix. */
+			const struct kernel *k = registry_find(j->kernel);
 			const char *u = strchr(j->kernel, '_');
-			snprintf(cc->isa, sizeof cc->isa, "%s", u ? u + 1 : j->kernel);
+			snprintf(cc->isa, sizeof cc->isa, "%s",
+				 k ? isa_name(k->isa) : u ? u + 1 : j->kernel);
 			cc->lanes = lanes_of(j->kernel);
 		}
 		struct chain_curve *cc = &a->chains[c];
@@ -415,7 +418,7 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
-		if (cc->lanes == 1 && strstr(cc->kernel, "scalar"))
+		if (cc->lanes == 1 && strcmp(cc->isa, isa_name(ISA_SCALAR)) == 0)
 			scalar = cc;
 	}
 	if (!widest)

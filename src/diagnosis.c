@@ -123,7 +123,7 @@ static void diagnose_memory(struct point *p, const struct roof *sweep_used)
 	double pct = p->fraction * 100;
 	/* Which bandwidth judged it: its own pattern's, or the sweep's in its place. */
 	if (sweep_used && p->pattern[0])
-		snprintf(why, sizeof why, " (the sweep's roof: no %s.%s roof in this run)", p->level,
+		snprintf(why, sizeof why, " (the sweep's: no %s.%s roof in this run)", p->level,
 			 p->pattern);
 	if (p->fraction >= DIAGNOSIS_NEAR)
 		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound, near its roof: %.0f%% of "
