@@ -552,8 +552,9 @@ static const char *level_word(const struct point *p, char *buf, size_t size)
 
 /*
  * For a run of several levels: the level of each row of points.csv in row
- * order (points.csv has no level column), and level(i) to read it, so a
- * filter can pick one level of one kernel.
+ * order, and level(i) to read it, so a filter can pick one level of one
+ * kernel. (points.csv has a level column now; the list is kept because it
+ * also tells apart points with no level, by their working set.)
  */
 static void level_vars(const struct analysis *a, struct buf *vars)
 {
