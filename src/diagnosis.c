@@ -245,10 +245,16 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	}
 	if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;
-		snprintf(p->diagnosis, sizeof p->diagnosis,
-			 "above its roof: %.0f%% of %s (%s-bound); no kernel beats its roof, so its "
-			 "declared flops or bytes, or the level its working set runs from, are wrong",
-			 p->fraction * 100, p->roof, p->bound);
+		if (strcmp(p->bound, "memory") == 0)
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of %s x intensity; no kernel beats its roof, so "
+				 "its declared flops or bytes, or the level its working set runs from, are "
+				 "wrong", p->fraction * 100, p->roof);
+		else
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of the %s ceiling of its build as declared; its "
+				 "declared flops are wrong, or it was built wider than its ISA or the "
+				 "compiler's remarks say", p->fraction * 100, p->roof);
 		return;
 	}
 	if (strcmp(p->bound, "memory") == 0)

@@ -69,6 +69,8 @@ static const struct scripted_point {
 	  "L1", "L1", "memory", 0.95, "near its roof", "ceiling" },
 	{ "above its roof", "triad", 0, 48 * MIB, 2.0,
 	  "DRAM", "DRAM", "memory", 1.2, "above its roof", NULL },
+	{ "above the ceiling of its build", "horner", 64, 32 * MIB, 30,
+	  "DRAM", "scalar", "compute", 30.0 / 21, "built wider than", NULL },
 	{ "compute-bound at the peak", "horner_simd_avx512", 128, 64 * MIB, 160,
 	  "DRAM", "peak", "compute", 160.0 / 168, "near the FMA peak", "latency" },
 	{ "a narrower ISA at its ceiling", "horner_simd_avx2", 128, 64 * MIB, 80,
@@ -212,7 +214,7 @@ static void test_scripted_points(void **state)
 		if (strcmp(p->level, c->level) || strcmp(p->roof, c->roof) || strcmp(p->bound, c->bound) ||
 		    fabs(p->fraction - c->fraction) > 1e-9 || !strstr(p->diagnosis, c->says) ||
 		    (c->not && strstr(p->diagnosis, c->not)) ||
-		    (strstr(c->says, "above") != NULL) != p->above_roof)
+		    (strstr(c->what, "above") != NULL) != p->above_roof)
 			fail_msg("%s: %s %ld: level %s, roof %s, %s-bound, fraction %.4f (want %s, %s, %s, "
 				 "%.4f), above %d: \"%s\" (want \"%s\"%s%s)", c->what, c->kernel, c->param,
 				 p->level, p->roof, p->bound, p->fraction, c->level, c->roof, c->bound,
