@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "diagnosis.h"
 #include "fit.h"
 #include "registry.h"
 #include "stats.h"
@@ -18,8 +19,6 @@
 #define PLATEAU_TOLERANCE FIT_TOLERANCE
 /* Per-pass medians further apart than this (relative to the median) earn a warning. */
 #define NOISY_SPREAD 0.10
-/* A kernel at this fraction of its roof or more is "near its roof". */
-#define NEAR_ROOF 0.80
 
 /*
  * All kept timings of one job: (group, kernel, param), and in the kernels
@@ -357,8 +356,11 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 			struct chain_curve *cc = &a->chains[a->nchains++];
 			memset(cc, 0, sizeof *cc);
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
+			/* The registry's ISA; a kernel it does not know keeps its name's suffix. */
+			const struct kernel *k = registry_find(j->kernel);
 			const char *u = strchr(j->kernel, '_');
-			snprintf(cc->isa, sizeof cc->isa, "%s", u ? u + 1 : j->kernel);
+			snprintf(cc->isa, sizeof cc->isa, "%s",
+				 k ? isa_name(k->isa) : u ? u + 1 : j->kernel);
 			cc->lanes = lanes_of(j->kernel);
 		}
 		struct chain_curve *cc = &a->chains[c];
@@ -416,7 +418,7 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
-		if (cc->lanes == 1 && strstr(cc->kernel, "scalar"))
+		if (cc->lanes == 1 && strcmp(cc->isa, isa_name(ISA_SCALAR)) == 0)
 			scalar = cc;
 	}
 	if (!widest)
@@ -493,114 +495,6 @@ const char *roof_kind_name(enum roof_kind kind)
 	return "?";
 }
 
-/* The bandwidth roof of the level a working set runs from. */
-static const struct roof *level_for(const struct analysis *a, double working_set)
-{
-	const struct roof *last = NULL;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH)
-			continue;
-		/* Inside a plateau, or in the transition before it: the slower level bounds it. */
-		if (working_set <= r->size_hi)
-			return r;
-		last = r;
-	}
-	return last;
-}
-
-/* The one-chain rate of a kernel's FMA ISA (K = 1), or NaN. */
-static double one_chain_rate(const struct analysis *a, const char *isa_suffix)
-{
-	for (size_t c = 0; c < a->nchains; c++) {
-		const struct chain_curve *cc = &a->chains[c];
-		if (strcmp(cc->isa, isa_suffix) == 0 && cc->n > 0 && cc->chains[0] == 1)
-			return cc->best[0];
-	}
-	return NAN;
-}
-
-/*
- * Within 0.2 of a whole number n >= 1: returns n, else 0. An absolute margin,
- * because a relative one would match every ratio above 3 to some n.
- */
-static int near_multiple(double ratio)
-{
-	double n = floor(ratio + 0.5);
-	if (n >= 1 && fabs(ratio - n) <= 0.2)
-		return (int)n;
-	return 0;
-}
-
-void analysis_diagnose(const struct analysis *a, struct point *p)
-{
-	const struct roof *scalar = analysis_roof(a, "scalar");
-	double pct = p->fraction * 100;
-	if (!isfinite(p->fraction)) {
-		snprintf(p->diagnosis, sizeof p->diagnosis, "no roof to compare with in this run");
-		return;
-	}
-	if (p->fraction >= NEAR_ROOF) {
-		if (strcmp(p->bound, "memory") == 0)
-			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "near its roof: %.0f%% of %s bandwidth x intensity; only more reuse "
-				 "(higher intensity) or a faster level raises it", pct, p->roof);
-		else
-			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "near its roof: %.0f%% of the FMA peak; compute-bound and using the "
-				 "vector units well", pct);
-		return;
-	}
-	/* A kernel built for a narrower ISA than the widest is capped by that ISA's plateau. */
-	const char *u = strrchr(p->kernel, '_');
-	const struct roof *own = u ? analysis_roof(a, u + 1) : NULL;
-	if (own && own->kind == ROOF_CEILING && p->gflops >= NEAR_ROOF * own->value) {
-		snprintf(p->diagnosis, sizeof p->diagnosis,
-			 "%.0f%% of its roof but %.0f%% of the %s ceiling (%.1f GFLOP/s): as fast as "
-			 "its vector width goes; the widest ISA would raise it", pct,
-			 100 * p->gflops / own->value, own->name, own->value);
-		return;
-	}
-	double scalar_one = one_chain_rate(a, "scalar");
-	if (scalar && p->gflops < scalar->value * 1.05) {
-		int n = isfinite(scalar_one) ? near_multiple(p->gflops / scalar_one) : 0;
-		if (n)
-			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "%.0f%% of its roof and under the scalar ceiling, at %d x the rate of one "
-				 "dependent scalar FMA chain (%.2f GFLOP/s): latency-bound, about %d "
-				 "chain%s' worth in flight; split it into independent partial results",
-				 pct, n, scalar_one, n, n == 1 ? "" : "s");
-		else
-			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "%.0f%% of its roof and under the scalar ceiling (%.1f GFLOP/s): not "
-				 "vectorised, or too few independent operations", pct, scalar->value);
-		return;
-	}
-	/* Memory-bound a little under the roof: the access pattern, not the core. */
-	if (strcmp(p->bound, "memory") == 0 && p->fraction >= 0.6 &&
-	    (!scalar || p->gflops >= scalar->value * 1.05)) {
-		snprintf(p->diagnosis, sizeof p->diagnosis,
-			 "memory-bound at %.0f%% of %s bandwidth x intensity: its access pattern does "
-			 "not stream quite as well as the triad that set the roof", pct, p->roof);
-		return;
-	}
-	/* Above the scalar ceiling: vectorised; a multiple of the widest one-chain rate says latency. */
-	const struct roof *one = analysis_roof(a, "one-chain");
-	if (one && one->value > 0) {
-		int n = near_multiple(p->gflops / one->value);
-		if (n && n < 16) {
-			snprintf(p->diagnosis, sizeof p->diagnosis,
-				 "%.0f%% of its roof, near %d x the one-chain rate of the widest vectors "
-				 "(%.2f GFLOP/s): latency-bound with about %d vector chain%s in flight",
-				 pct, n, one->value, n, n == 1 ? "" : "s");
-			return;
-		}
-	}
-	snprintf(p->diagnosis, sizeof p->diagnosis,
-		 "%.0f%% of its %s roof, between the ceilings: vectorised but not saturating; "
-		 "without hardware counters the instruction mix is the place to look", pct, p->roof);
-}
-
 /*
  * A kernel timed at several working sets (measure --levels) keeps each
  * level's members together, largest working set first: a stable sort by
@@ -635,7 +529,27 @@ static void group_levels(struct analysis *a)
 	}
 }
 
-static void place_points(struct analysis *a, struct jobs *js)
+/*
+ * What the registry and the run know of a kernel's build: its ISA, and for
+ * compiled C the compiler's vector width from the run's remarks (the member's
+ * own loop for a family whose file has one loop per member).
+ */
+static void build_facts(const struct rundata *run, const struct kernel *k, long param,
+			struct point *p)
+{
+	p->isa = k ? k->isa : ISA_NONE;
+	p->vec_width = 0;
+	if (!k || k->isa != ISA_NONE)
+		return;
+	int member = -1;
+	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
+		if (registry_param(k, i) == param)
+			member = i;
+	const char *cc = rundata_env(run, "cc");
+	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), cc ? cc : "", member);
+}
+
+static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
 {
 	a->npoints = 0;
 	for (size_t i = 0; i < js->n && a->npoints < ANALYSIS_MAX_POINTS; i++) {
@@ -650,35 +564,18 @@ static void place_points(struct analysis *a, struct jobs *js)
 		const struct kernel *k = registry_find(j->kernel);
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
 		p->param = j->param;
+		p->param_letter = k ? k->param_letter : 0;
 		p->threads = j->threads;
 		p->working_set = j->working_set;
+		if (k)
+			kernel_pattern(k, p->pattern, sizeof p->pattern);
+		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
 		p->gflops = s.median;
 		p->best_gflops = s.best;
 		p->spread_lo = s.spread_lo;
 		p->spread_hi = s.spread_hi;
-
-		const struct roof *level = level_for(a, j->working_set);
-		double mem = level ? level->value * p->ai : INFINITY;
-		double peak = isfinite(a->peak) ? a->peak : INFINITY;
-		if (level)
-			snprintf(p->level, sizeof p->level, "%.7s", level->name);
-		if (mem < peak) {
-			snprintf(p->roof, sizeof p->roof, "%s", level->name);
-			p->roof_gflops = mem;
-			snprintf(p->bound, sizeof p->bound, "memory");
-		} else if (isfinite(peak)) {
-			const struct roof *r = analysis_roof(a, "peak");
-			snprintf(p->roof, sizeof p->roof, "%s", r ? r->name : "peak");
-			p->roof_gflops = peak;
-			snprintf(p->bound, sizeof p->bound, "compute");
-		} else {
-			snprintf(p->roof, sizeof p->roof, "none");
-			p->roof_gflops = NAN;
-			snprintf(p->bound, sizeof p->bound, "unknown");
-		}
-		p->fraction = p->gflops / p->roof_gflops;
-		analysis_diagnose(a, p);
+		diagnosis_place(a, p);
 	}
 	group_levels(a);
 }
@@ -701,7 +598,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	const struct roof *dram = analysis_dram(out);
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);
-	place_points(out, &js);
+	place_points(out, run, &js);
 	size_t kernel_jobs = 0;
 	for (size_t i = 0; i < js.n; i++)
 		kernel_jobs += strcmp(js.v[i].group, "kernels") == 0;

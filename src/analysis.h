@@ -12,13 +12,15 @@
  *    ceilings `scalar` (best over K of fma_scalar) and `one-chain` (K = 1 of
  *    the widest ISA);
  *  - kernels are placed by their median rate (what a user typically sees),
- *    the best rate being reported beside it.
+ *    the best rate being reported beside it; a point's fraction of its roof
+ *    compares medians with medians (src/diagnosis.h).
  */
 #ifndef ROOFLINE_ANALYSIS_H
 #define ROOFLINE_ANALYSIS_H
 
 #include <stddef.h>
 
+#include "kernel.h"
 #include "rundata.h"
 
 #define ANALYSIS_MAX_ROOFS 16
@@ -72,21 +74,35 @@ struct chain_curve {
 	double chains_to_saturate;
 };
 
-/* One row of points.csv, plus what the report says of it. */
+/*
+ * One row of points.csv, plus what the report says of it. The first block is
+ * what diagnosis_place() reads (a caller with its own code's numbers fills it
+ * without a registry entry); the second is what it fills.
+ */
 struct point {
 	char kernel[48];
 	char family[24];
 	long param;
+	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
 	int threads;
-	double working_set;      /* bytes the kernel's arrays span */
-	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM) */
+	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
+	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
+	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
+	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
+	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
 	double ai;               /* flop/byte, from the kernel's metadata */
 	double gflops;           /* median over kept timings */
 	double best_gflops, spread_lo, spread_hi;
-	char roof[24];           /* the roof that caps it at its intensity and level */
+
+	char mem_roof[24];       /* the memory roof used: "<LEVEL>.<pattern>" or the sweep's "<LEVEL>" */
+	double mem_gflops;       /* its median x ai: NaN when the run has none */
+	char ceiling[24];        /* the compute ceiling of its build: peak, avx2, scalar ... */
+	double ceiling_gflops;   /* its median: NaN when the run has none */
+	char roof[24];           /* the lower of the two: what caps it at its intensity */
 	double roof_gflops;
-	double fraction;         /* gflops / roof_gflops */
+	double fraction;         /* gflops / roof_gflops: median over median */
 	char bound[8];           /* memory or compute */
+	int above_roof;          /* fraction above 1 by more than noise: a counting problem */
 	char diagnosis[320];     /* one sentence for the report */
 };
 
@@ -111,15 +127,6 @@ struct analysis {
  * in err when the run holds nothing to fit.
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
-
-/*
- * Writes p->diagnosis from p's fields and the run's roofs and chain curves:
- * near its roof; under the scalar ceiling (not vectorised, or latency-bound
- * near a multiple of the one-chain scalar rate); near a multiple of the
- * widest one-chain rate (latency-bound with about N chains); or between the
- * ceilings. Used by analysis_build; public so tests can script it.
- */
-void analysis_diagnose(const struct analysis *a, struct point *p);
 
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);

@@ -139,8 +139,8 @@ static void point_row(FILE *fp, const struct point *a, const struct point *b, st
 {
 	const struct point *p = a ? a : b;
 	char param[32], *name;
-	if (strncmp(p->kernel, "horner", 6) == 0)
-		snprintf(param, sizeof param, "D = %ld", p->param);
+	if (p->param_letter)
+		snprintf(param, sizeof param, "%c = %ld", p->param_letter, p->param);
 	else if (p->param == 0)
 		snprintf(param, sizeof param, "—");
 	else

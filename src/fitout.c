@@ -39,7 +39,8 @@ static int write_roofs(FILE *fp, const struct analysis *a)
 
 static int write_points(FILE *fp, const struct analysis *a)
 {
-	fputs("kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound\n", fp);
+	fputs("kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,level,pattern,"
+	      "working_set_bytes\n", fp);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		csv_field(fp, p->kernel);
@@ -50,7 +51,11 @@ static int write_points(FILE *fp, const struct analysis *a)
 		csv_field(fp, p->roof);
 		next_num(fp, p->roof_gflops);
 		next_num(fp, p->fraction);
-		fprintf(fp, ",%s\n", p->bound);
+		fprintf(fp, ",%s,", p->bound);
+		csv_field(fp, p->level);
+		fputc(',', fp);
+		csv_field(fp, p->pattern);
+		fprintf(fp, ",%.0f\n", p->working_set);
 	}
 	return 0;
 }

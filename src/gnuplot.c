@@ -505,9 +505,10 @@ static int is_flat(const struct roof *r)
 	       r->value > 0;
 }
 
+/* kernels.gp draws the families whose parameter is a degree (the registry's letter D). */
 static int is_horner(const struct point *p)
 {
-	return strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0;
+	return p->param_letter == 'D';
 }
 
 /*
@@ -551,8 +552,9 @@ static const char *level_word(const struct point *p, char *buf, size_t size)
 
 /*
  * For a run of several levels: the level of each row of points.csv in row
- * order (points.csv has no level column), and level(i) to read it, so a
- * filter can pick one level of one kernel.
+ * order, and level(i) to read it, so a filter can pick one level of one
+ * kernel. (points.csv has a level column now; the list is kept because it
+ * also tells apart points with no level, by their working set.)
  */
 static void level_vars(const struct analysis *a, struct buf *vars)
 {
@@ -639,9 +641,11 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 	free(name);
 	if (ks->multi_threads)
 		buf_addf(&b, " (%d threads)", p->threads);
-	if (ks->members[k] > 1)
-		buf_addf(&b, ", %s = %ld … %ld", is_horner(p) ? "D" : "param", ks->pmin[k],
+	if (ks->members[k] > 1) {
+		char letter[2] = { p->param_letter, 0 };
+		buf_addf(&b, ", %s = %ld … %ld", p->param_letter ? letter : "param", ks->pmin[k],
 			 ks->pmax[k]);
+	}
 	if (ks->multi_level && !ks->base[k]) {
 		char w[32];
 		buf_addf(&b, " (%s)", level_word(p, w, sizeof w));

@@ -40,7 +40,7 @@ static const char usage_text[] =
 	"         list of dram, l2, l1 (default dram): the memory levels the kernels'\n"
 	"         working sets sit in, the L2 and L1 sizes taken from the pre-scan's\n"
 	"         measured curve. --list shows the kernel table. BYTES takes k, M, G\n"
-	"         suffixes (powers of 1024).\n"
+	"         or KiB, MiB, GiB (powers of 1024), or kB, MB, GB (powers of 1000).\n"
 	"fit      fits roofs and places kernels: DIR/roofs.csv, points.csv, sweep.csv,\n"
 	"         chains.csv.\n"
 	"plot     draws roofline.png (cairo; also svg/pdf with --format) and writes the\n"
@@ -109,6 +109,18 @@ static void ensure_dir(const char *dir)
 		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
 			die(EXIT_USAGE, "cannot create output directory %s", dir);
 	}
+}
+
+/*
+ * plot and report write the CSV files of the fit they draw from, as fit does:
+ * the gnuplot scripts read them, and a stale roofs.csv or points.csv from an
+ * older fit would draw a figure that disagrees with the report.
+ */
+static void write_fit(const char *dir, const struct analysis *a)
+{
+	char err[512];
+	if (fitout_write(dir, a, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
 }
 
 static int cmd_measure(int argc, char **argv)
@@ -245,6 +257,7 @@ static int cmd_plot(int argc, char **argv)
 	char err[512];
 	load_run(dir, &run, a);
 	ensure_dir(out);
+	write_fit(dir, a);
 	struct plot_meta meta = {
 		.cpu_model = rundata_env(&run, "cpu_model"),
 		.compiler = rundata_env(&run, "cc"),
@@ -309,6 +322,7 @@ static int cmd_report(int argc, char **argv)
 	char err[512];
 	load_run(dir, &run, a);
 	ensure_dir(out);
+	write_fit(dir, a);
 	char *path = path_join(out, "report.md");
 	if (report_write(path, &run, a, dir, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);

@@ -60,11 +60,11 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 	return v && *v ? v : fallback;
 }
 
-/* "D = 16" for the Horner family, "—" for a kernel without a parameter. */
+/* "D = 16" for a family with a parameter letter (the registry's), "—" for a kernel without one. */
 static const char *param_text(const struct point *p, char *buf, size_t size)
 {
-	if (strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0)
-		snprintf(buf, size, "D = %ld", p->param);
+	if (p->param_letter)
+		snprintf(buf, size, "%c = %ld", p->param_letter, p->param);
 	else if (p->param == 0)
 		snprintf(buf, size, "—");
 	else
@@ -103,7 +103,9 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
-	const char *letter = strncmp(k->name, "horner", 6) == 0 ? "D" : "param";
+	char letter[8] = "param";
+	if (k->param_letter)
+		snprintf(letter, sizeof letter, "%c", k->param_letter);
 	size_t used = 0;
 	out[0] = '\0';
 	for (int first = 0; first < n;) {
@@ -406,9 +408,14 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		      "(`roofline measure --only kernels` measures them).\n\n", fp);
 		return;
 	}
-	fputs("GFLOP/s are medians (placed) and bests; *of roof* is median / roof at the kernel's "
-	      "intensity; *level* is the memory level its working set runs from (the bandwidth "
-	      "plateau it falls in).\n\n", fp);
+	fputs("GFLOP/s are medians (placed) and bests. *roof* is the lower of two: the memory "
+	      "roof of the kernel's access pattern at its level (`<level>.<pattern>`, or the "
+	      "sweep's `<level>` where the run has no roof for that pattern) x its intensity, and "
+	      "the compute ceiling of how it was built (its ISA's for hand-written vector code; "
+	      "for compiled code the compiler's verdict: the ISA of its vector width, or `scalar`). "
+	      "*of roof* is the kernel's median / the roof's median: like with like, both medians "
+	      "of kept timings of this run. *level* is the memory level its working set runs from "
+	      "(the bandwidth plateau it falls in).\n\n", fp);
 	int levels = 0;
 	for (size_t i = 0; i < a->npoints && !levels; i++)
 		for (size_t j = 0; j < i && !levels; j++)

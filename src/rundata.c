@@ -189,6 +189,69 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 	return 0;
 }
 
+/* The whole of a small text file, or NULL when it cannot be read. */
+static char *read_text(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, len = 0, n;
+	char *s = xmalloc(cap);
+	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
+		len += n;
+		if (cap - len < 2) {
+			cap *= 2;
+			s = xrealloc(s, cap);
+		}
+	}
+	int failed = ferror(fp);
+	fclose(fp);
+	s[len] = '\0';
+	if (failed) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/*
+ * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
+ * gets one entry, text NULL where no file is there, so each is tried once.
+ */
+static void load_remarks(const char *dir, struct rundata *run)
+{
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (strcmp(t->group, "kernels") != 0)
+			continue;
+		int tried = 0;
+		for (size_t j = 0; j < run->nremarks && !tried; j++)
+			tried = strcmp(run->remarks[j].kernel, t->kernel) == 0;
+		if (tried)
+			continue;
+		run->remarks = xrealloc(run->remarks, (run->nremarks + 1) * sizeof *run->remarks);
+		struct run_remarks *r = &run->remarks[run->nremarks++];
+		snprintf(r->kernel, sizeof r->kernel, "%s", t->kernel);
+		r->text = NULL;
+		/* A name is a file name here, never a path. */
+		if (strchr(t->kernel, '/') || t->kernel[0] == '.')
+			continue;
+		char *name = xasprintf("remarks/%s.txt", t->kernel);
+		char *path = path_join(dir, name);
+		r->text = read_text(path);
+		free(name);
+		free(path);
+	}
+}
+
+const char *rundata_remarks(const struct rundata *run, const char *kernel)
+{
+	for (size_t i = 0; i < run->nremarks; i++)
+		if (strcmp(run->remarks[i].kernel, kernel) == 0)
+			return run->remarks[i].text;
+	return NULL;
+}
+
 int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 {
 	memset(run, 0, sizeof *run);
@@ -210,6 +273,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 		if (csvin_read(failures, failure_row, &l, err, errlen) != 0)
 			goto done;
 	}
+	load_remarks(dir, run);
 	rc = 0;
 done:
 	free(env);
@@ -229,6 +293,9 @@ void rundata_free(struct rundata *run)
 	free(run->env);
 	free(run->timings);
 	free(run->failures);
+	for (size_t i = 0; i < run->nremarks; i++)
+		free(run->remarks[i].text);
+	free(run->remarks);
 	free(run->dir);
 	memset(run, 0, sizeof *run);
 }

@@ -32,6 +32,12 @@ struct failure {
 	char message[200];
 };
 
+/* What the compiler said about one kernel file (remarks/<kernel>.txt, kept by measure). */
+struct run_remarks {
+	char kernel[48];
+	char *text;
+};
+
 struct rundata {
 	char *dir;
 	struct env_entry *env;
@@ -40,6 +46,8 @@ struct rundata {
 	size_t ntimings;
 	struct failure *failures;
 	size_t nfailures;
+	struct run_remarks *remarks;   /* one per kernels-group kernel whose file is there */
+	size_t nremarks;
 };
 
 /*
@@ -58,6 +66,14 @@ void rundata_free(struct rundata *run);
  * result is the kernel's fault, not the size's.
  */
 int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param);
+
+/*
+ * The remarks text of the kernel file named `kernel` (remarks/<kernel>.txt),
+ * or NULL when the run kept none for it. rundata_load reads the files of the
+ * kernels the `kernels` group timed; a missing or unreadable one is no error
+ * (older runs have no remarks/ folder): the analysis then knows less.
+ */
+const char *rundata_remarks(const struct rundata *run, const char *kernel);
 
 /* The value of an env.csv key, or NULL. */
 const char *rundata_env(const struct rundata *run, const char *key);

@@ -193,10 +193,14 @@ int parse_bytes(const char *s, double *out)
 	double v = strtod(s, &end);
 	if (end == s || errno == ERANGE || !(v > 0) || !isfinite(v))
 		return -1;
+	/*
+	 * A bare letter and the IEC names are powers of 1024 (cache and array
+	 * sizes); kB, MB, GB are powers of 1000, as the tool's 1 GB = 1e9 bytes.
+	 */
 	static const struct { const char *suffix; double scale; } units[] = {
-		{ "", 1 }, { "b", 1 }, { "k", 1024 }, { "kb", 1024 }, { "kib", 1024 },
-		{ "m", 1048576 }, { "mb", 1048576 }, { "mib", 1048576 },
-		{ "g", 1073741824 }, { "gb", 1073741824 }, { "gib", 1073741824 },
+		{ "", 1 }, { "b", 1 }, { "k", 1024 }, { "kb", 1e3 }, { "kib", 1024 },
+		{ "m", 1048576 }, { "mb", 1e6 }, { "mib", 1048576 },
+		{ "g", 1073741824 }, { "gb", 1e9 }, { "gib", 1073741824 },
 	};
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
 		if (strcasecmp(end, units[i].suffix) == 0) {

@@ -63,7 +63,10 @@ void csv_field(FILE *fp, const char *s);
 int parse_double(const char *s, double *out);
 int parse_long(const char *s, long *out);
 
-/* Parses "123", "4k", "64KiB", "16M", "1G" (powers of 1024). Returns 0 or -1. */
+/*
+ * Parses "123", "4k", "64KiB", "16M", "1G" (powers of 1024) and "1kB", "16MB",
+ * "1GB" (powers of 1000: 1 GB = 1e9 bytes, as everywhere in the tool). Returns 0 or -1.
+ */
 int parse_bytes(const char *s, double *out);
 
 /* Formats bytes as "48 KiB", "1.5 MiB", "512 MiB" into buf. */

@@ -430,26 +430,58 @@ static int container_reason(const char *reason)
 	return 0;
 }
 
+/* The hot loop of an analysed file (see vecinfo_verdict), or NULL when it names none. */
+static const struct vecinfo_loop *hot_loop(const struct pass *ps)
+{
+	if (ps->n == 0)
+		return NULL;
+	for (size_t i = 0; i < ps->n; i++)
+		if (ps->loops[i].pub.vectorised)
+			return &ps->loops[i].pub;
+	for (size_t i = 0; i < ps->n; i++)
+		if (!container_reason(ps->loops[i].pub.reason))
+			return &ps->loops[i].pub;
+	return &ps->loops[0].pub;
+}
+
+int vecinfo_hot_loop(const char *text, const char *compiler, struct vecinfo_loop *out, int *slp)
+{
+	struct loop_acc acc[VECINFO_MAX];
+	struct pass ps = { .loops = acc };
+	analyse(text, compiler, &ps);
+	const struct vecinfo_loop *hot = hot_loop(&ps);
+	if (slp)
+		*slp = ps.slp;
+	if (!hot)
+		return -1;
+	*out = *hot;
+	return 0;
+}
+
+int vecinfo_member_loop(const char *text, const char *compiler, size_t index,
+			struct vecinfo_loop *out)
+{
+	struct loop_acc acc[VECINFO_MAX];
+	struct pass ps = { .loops = acc };
+	analyse(text, compiler, &ps);
+	if (index >= ps.n)
+		return -1;
+	*out = acc[index].pub;
+	return 0;
+}
+
 void vecinfo_verdict(const char *text, const char *compiler, char *out, size_t outlen)
 {
 	struct loop_acc acc[VECINFO_MAX];
 	struct pass ps = { .loops = acc };
-	const struct vecinfo_loop *hot = NULL;
 	char line[160];
 
 	analyse(text, compiler, &ps);
-	if (ps.n == 0) {
+	const struct vecinfo_loop *hot = hot_loop(&ps);
+	if (!hot) {
 		snprintf(out, outlen, "no loop remarks");
 		return;
 	}
-	for (size_t i = 0; i < ps.n && !hot; i++)
-		if (acc[i].pub.vectorised)
-			hot = &acc[i].pub;
-	for (size_t i = 0; i < ps.n && !hot; i++)
-		if (!container_reason(acc[i].pub.reason))
-			hot = &acc[i].pub;
-	if (!hot)
-		hot = &acc[0].pub;
 	vecinfo_format(hot, line, sizeof line);
 	if (!hot->vectorised && ps.slp)
 		snprintf(out, outlen, "%s; SLP-vectorised code elsewhere in the file", line);

@@ -65,6 +65,17 @@ void vecinfo_format(const struct vecinfo_loop *loop, char *out, size_t outlen);
 void vecinfo_verdict(const char *text, const char *compiler, char *out, size_t outlen);
 
 /*
+ * The hot loop vecinfo_verdict speaks of, as a struct: 0 and *out filled, or
+ * -1 when the text mentions no loop. *slp (when not NULL) is set to 1 when the
+ * compiler reports SLP vectorisation somewhere in the file.
+ */
+int vecinfo_hot_loop(const char *text, const char *compiler, struct vecinfo_loop *out, int *slp);
+
+/* The index-th loop in line order (see vecinfo_member_verdict): 0, or -1 past the last. */
+int vecinfo_member_loop(const char *text, const char *compiler, size_t index,
+			struct vecinfo_loop *out);
+
+/*
  * The verdict for the loop at source line `line` (any column; the first one
  * when several share the line), or "no loop remarks" when none is there.
  */

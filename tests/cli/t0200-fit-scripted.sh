@@ -15,7 +15,7 @@ point() {
 test_expect_success 'fit writes the contract files with their headers' '
 	$SCRIPTED run && "$ROOFLINE" fit run >summary &&
 	test "$(csv_header run/roofs.csv)" = "name,kind,value,unit,size_lo,size_hi,samples" &&
-	test "$(csv_header run/points.csv)" = "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" &&
+	test "$(csv_header run/points.csv)" = "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,level,pattern,working_set_bytes" &&
 	test -s run/sweep.csv && test -s run/chains.csv
 '
 test_expect_success 'fit finds the scripted plateaus exactly, warm-ups ignored' '
@@ -51,12 +51,28 @@ test_expect_success 'kernels are placed under the right roof' '
 	test "$(point run/points.csv horner 64 6)" = peak &&
 	test "$(point run/points.csv horner 64 9)" = compute &&
 	test "$(point run/points.csv horner 64 7)" = 112 &&
-	test "$(point run/points.csv horner_simd_avx512 64 8)" = 0.892857
+	test "$(point run/points.csv horner_simd_avx512 64 8)" = 0.892857 &&
+	test "$(point run/points.csv triad 0 10)" = DRAM &&
+	test "$(point run/points.csv triad 0 11)" = 2r1w &&
+	test "$(point run/points.csv triad 0 12)" = 201326592 &&
+	test "$(point run/points.csv horner 64 11)" = 1r1w
 '
-test_expect_success 'report diagnoses the latency-bound dot and horner' '
+test_expect_success 'report: latency explains the compute-bound horner, never the memory-bound dot' '
 	"$ROOFLINE" report run --out out &&
-	grep "^| dot " out/report.md | grep -q "1 x the rate of one dependent scalar FMA chain" &&
-	grep "^| horner .* 64 " out/report.md | grep -q "3 vector chains"
+	grep "^| dot " out/report.md | grep -q "memory-bound but far under its roof: 56% of DRAM" &&
+	! grep "^| dot " out/report.md | grep -q "chain" &&
+	grep "^| horner .* 64 " out/report.md | grep -q "latency-bound, about 3 chains in flight"
+'
+test_expect_success 'plot and report write the fit they draw: no stale points.csv behind the scripts' '
+	$SCRIPTED stale && "$ROOFLINE" fit stale >/dev/null &&
+	echo "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" >stale/points.csv &&
+	echo "name,kind,value,unit,size_lo,size_hi,samples" >stale/roofs.csv &&
+	"$ROOFLINE" plot stale --out stale-out 2>/dev/null &&
+	test "$(csv_header stale/points.csv)" = "$(csv_header run/points.csv)" &&
+	test "$(field stale/roofs.csv DRAM 3)" = 25 &&
+	echo "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" >stale/points.csv &&
+	"$ROOFLINE" report stale --out stale-out 2>/dev/null &&
+	test "$(point stale/points.csv triad 0 6)" = DRAM
 '
 test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scripts' '
 	"$ROOFLINE" plot run --out out --format png,svg,pdf &&
@@ -65,8 +81,19 @@ test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scri
 	head -c 4 out/roofline.pdf | grep -q "%PDF" &&
 	for s in roofline bandwidth chains kernels; do test -s out/$s.gp || exit 1; done
 '
-test_expect_success 'compare of a run with itself shows ratios of 1' '
-	"$ROOFLINE" compare run run --out out && grep -q "1.00" out/compare.md
+# Every ratio is 1 and nothing moved: from compare.csv where compare writes one,
+# else from compare.md's tables (the B/A column, then an empty "moved").
+test_expect_success 'compare of a run with itself shows ratios of 1 and no move' '
+	"$ROOFLINE" compare run run --out out &&
+	if test -f out/compare.csv; then
+		awk -F, "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next }
+			{ n++; if (\$c[\"ratio\"] + 0 != 1 || \$c[\"moved\"] != \"\") bad++ }
+			END { exit !(n >= 15 && !bad) }" out/compare.csv
+	else
+		awk -F" [|] " "/^[|] / && NF >= 5 && \$(NF-1) ~ /^[0-9.]+\$/ {
+				n++; if (\$(NF-1) != \"1.000\" || \$NF !~ /^ *[|]\$/) bad++ }
+			END { exit !(n >= 15 && !bad) }" out/compare.md
+	fi
 '
 test_expect_success 'a bad cell is exit 2 with file:line:column, and nothing is lost' '
 	$SCRIPTED bad && "$ROOFLINE" fit bad >/dev/null &&

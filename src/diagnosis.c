@@ -1,0 +1,280 @@
+/* diagnosis.c - a point's bound and diagnosis from one model (see diagnosis.h). */
+#include "diagnosis.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "vecinfo.h"
+
+/* "name" for one thread, "name@Nt" for N: how analysis.c names a run's roofs. */
+static const struct roof *roof_for(const struct analysis *a, const char *name, int threads)
+{
+	char full[48];
+	if (threads > 1)
+		snprintf(full, sizeof full, "%s@%dt", name, threads);
+	else
+		snprintf(full, sizeof full, "%s", name);
+	return analysis_roof(a, full);
+}
+
+/*
+ * A roof's median: a point's median is compared with it, like with like.
+ * The best stands in only where a roof has no median (a run fitted elsewhere).
+ */
+static double roof_median(const struct roof *r)
+{
+	return isfinite(r->median) && r->median > 0 ? r->median : r->value;
+}
+
+/* The sweep plateau a working set falls in (or the transition before it), or NULL. */
+static const struct roof *plateau_of(const struct analysis *a, double working_set)
+{
+	const struct roof *last = NULL;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind != ROOF_BANDWIDTH)
+			continue;
+		/* In the transition before a plateau the slower level bounds it. */
+		if (working_set <= r->size_hi)
+			return r;
+		last = r;
+	}
+	return last;
+}
+
+static int is_scalar_curve(const struct chain_curve *cc)
+{
+	return cc->lanes == 1 && strcmp(cc->isa, isa_name(ISA_SCALAR)) == 0;
+}
+
+static const struct chain_curve *widest_curve(const struct analysis *a)
+{
+	const struct chain_curve *w = NULL;
+	for (size_t c = 0; c < a->nchains; c++)
+		if (!w || a->chains[c].lanes > w->lanes)
+			w = &a->chains[c];
+	return w;
+}
+
+/* The FMA-chain curve that caps p's build, or NULL (no peak group, or an ISA it lacks). */
+static const struct chain_curve *curve_of_build(const struct analysis *a, const struct point *p)
+{
+	if (p->isa == ISA_NONE && p->vec_width == 0)
+		return widest_curve(a);
+	for (size_t c = 0; c < a->nchains; c++) {
+		const struct chain_curve *cc = &a->chains[c];
+		if (p->isa != ISA_NONE ? strcmp(cc->isa, isa_name(p->isa)) == 0
+				       : p->vec_width == 1 ? is_scalar_curve(cc)
+							   : cc->lanes == p->vec_width && !is_scalar_curve(cc))
+			return cc;
+	}
+	return NULL;
+}
+
+/* The roof a chain curve set (analysis.c's names): peak, scalar, or its ISA. */
+static const struct roof *roof_of_curve(const struct analysis *a, const struct chain_curve *cc,
+					int threads)
+{
+	if (cc == widest_curve(a))
+		return roof_for(a, "peak", threads);
+	return roof_for(a, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
+}
+
+/* The median rate of one chain (K = 1) of a curve, or NaN. */
+static double one_chain_median(const struct chain_curve *cc)
+{
+	for (int k = 0; k < cc->n; k++)
+		if (cc->chains[k] == 1)
+			return cc->median[k];
+	return NAN;
+}
+
+/*
+ * Within 0.2 of a whole number n >= 1: returns n, else 0. An absolute margin,
+ * because a relative one would match every ratio above 3 to some n.
+ */
+static int near_multiple(double ratio)
+{
+	double n = floor(ratio + 0.5);
+	if (n >= 1 && fabs(ratio - n) <= 0.2)
+		return (int)n;
+	return 0;
+}
+
+/* "avx2 intrinsics", "compiled, vectorised 8 wide", ...: how p was built, for the text. */
+static const char *build_text(const struct point *p, char *buf, size_t size)
+{
+	if (p->isa != ISA_NONE)
+		snprintf(buf, size, "%s code by hand", isa_name(p->isa));
+	else if (p->vec_width > 1)
+		snprintf(buf, size, "compiled, vectorised %d wide", p->vec_width);
+	else if (p->vec_width == 1)
+		snprintf(buf, size, "compiled, not vectorised");
+	else
+		snprintf(buf, size, "compiled, no vectoriser remarks");
+	return buf;
+}
+
+static void diagnose_memory(struct point *p, const struct roof *sweep_used)
+{
+	char why[96] = "";
+	double pct = p->fraction * 100;
+	/* Which bandwidth judged it: its own pattern's, or the sweep's in its place. */
+	if (sweep_used && p->pattern[0])
+		snprintf(why, sizeof why, " (the sweep's: no %s.%s roof in this run)", p->level,
+			 p->pattern);
+	if (p->fraction >= DIAGNOSIS_NEAR)
+		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound, near its roof: %.0f%% of "
+			 "%s x intensity%s; only more reuse or a faster level raises it", pct,
+			 p->mem_roof, why);
+	else if (p->fraction >= DIAGNOSIS_FAR)
+		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound at %.0f%% of %s x "
+			 "intensity%s: its accesses stream a little less well than the roof's", pct,
+			 p->mem_roof, why);
+	else
+		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound but far under its roof: "
+			 "%.0f%% of %s x intensity%s; too few accesses in flight (a dependence between "
+			 "iterations, a stride)", pct, p->mem_roof, why);
+}
+
+static void diagnose_compute(const struct analysis *a, struct point *p,
+			     const struct chain_curve *cc)
+{
+	char build[64];
+	double pct = p->fraction * 100;
+	build_text(p, build, sizeof build);
+	const struct roof *peak = roof_for(a, "peak", p->threads);
+	int is_peak = peak && strcmp(p->roof, peak->name) == 0;
+	char of[40];
+	snprintf(of, sizeof of, is_peak ? "the %s" : "the %s ceiling", p->ceiling);
+	if (p->fraction >= DIAGNOSIS_NEAR) {
+		if (is_peak)
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector units "
+				 "are full", pct, build);
+		else if (p->isa == ISA_NONE && p->vec_width == 1)
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "compute-bound at %.0f%% of the scalar ceiling (%s): vectorised, its "
+				 "intensity would allow up to %.3g GFLOP/s", pct, build,
+				 peak ? fmin(roof_median(peak), p->mem_gflops) : p->mem_gflops);
+		else
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "compute-bound at %.0f%% of the %s ceiling (%s): as fast as its vector "
+				 "width goes; the widest vectors (peak %.3g GFLOP/s) would raise it", pct,
+				 p->ceiling, build, peak ? roof_median(peak) : NAN);
+		return;
+	}
+	double one = cc ? one_chain_median(cc) : NAN;
+	int n = isfinite(one) && one > 0 ? near_multiple(p->gflops / one) : 0;
+	/* Latency only where fewer chains are in flight than fill the units. */
+	if (n && (!isfinite(cc->chains_to_saturate) || n < cc->chains_to_saturate)) {
+		snprintf(p->diagnosis, sizeof p->diagnosis,
+			 "compute-bound at %.0f%% of %s (%s), at %d x the rate of one dependent %s "
+			 "FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in flight where "
+			 "%.0f fill the units; interleave independent work", pct, of,
+			 build, n, cc->isa, one, n, n == 1 ? "" : "s", cc->chains_to_saturate);
+		return;
+	}
+	snprintf(p->diagnosis, sizeof p->diagnosis,
+		 "compute-bound at %.0f%% of %s (%s), not a whole number of dependent chains: "
+		 "without hardware counters the instruction mix is the place to look", pct, of,
+		 build);
+}
+
+void diagnosis_place(const struct analysis *a, struct point *p)
+{
+	/* The level: given, else the plateau its working set falls in, else DRAM. */
+	if (!p->level[0]) {
+		const struct roof *pl = p->working_set > 0 ? plateau_of(a, p->working_set) : NULL;
+		if (!pl)
+			pl = analysis_dram(a);
+		if (pl)
+			snprintf(p->level, sizeof p->level, "%.*s", (int)strcspn(pl->name, "@"), pl->name);
+	}
+
+	/* The memory roof: its pattern's at its level, else the level's sweep roof. */
+	const struct roof *mem = NULL, *sweep_used = NULL;
+	if (p->level[0] && p->pattern[0]) {
+		char name[32];
+		snprintf(name, sizeof name, "%s.%s", p->level, p->pattern);
+		mem = roof_for(a, name, p->threads);
+	}
+	if (!mem && p->level[0])
+		mem = sweep_used = roof_for(a, p->level, p->threads);
+	p->mem_roof[0] = 0;
+	p->mem_gflops = NAN;
+	if (mem) {
+		snprintf(p->mem_roof, sizeof p->mem_roof, "%s", mem->name);
+		p->mem_gflops = roof_median(mem) * p->ai;
+	}
+
+	/* The compute ceiling of its build. */
+	const struct chain_curve *cc = curve_of_build(a, p);
+	const struct roof *ceil = cc ? roof_of_curve(a, cc, p->threads) : NULL;
+	if (!ceil && p->isa == ISA_NONE)
+		ceil = roof_for(a, "peak", p->threads);   /* a width the run has no chains for */
+	p->ceiling[0] = 0;
+	p->ceiling_gflops = NAN;
+	if (ceil) {
+		snprintf(p->ceiling, sizeof p->ceiling, "%s", ceil->name);
+		p->ceiling_gflops = roof_median(ceil);
+	}
+
+	/* The bound: whichever is lower. */
+	p->above_roof = 0;
+	if (isfinite(p->mem_gflops) && !(p->ceiling_gflops < p->mem_gflops)) {
+		snprintf(p->roof, sizeof p->roof, "%s", p->mem_roof);
+		p->roof_gflops = p->mem_gflops;
+		snprintf(p->bound, sizeof p->bound, "memory");
+	} else if (isfinite(p->ceiling_gflops)) {
+		snprintf(p->roof, sizeof p->roof, "%s", p->ceiling);
+		p->roof_gflops = p->ceiling_gflops;
+		snprintf(p->bound, sizeof p->bound, "compute");
+	} else {
+		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof_gflops = NAN;
+		snprintf(p->bound, sizeof p->bound, "unknown");
+	}
+	p->fraction = p->gflops / p->roof_gflops;
+
+	if (!isfinite(p->fraction)) {
+		snprintf(p->diagnosis, sizeof p->diagnosis, "no roof to compare with in this run");
+		return;
+	}
+	if (p->fraction > DIAGNOSIS_ABOVE) {
+		p->above_roof = 1;
+		if (strcmp(p->bound, "memory") == 0)
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of %s x intensity; no kernel beats its roof, so "
+				 "its declared flops or bytes, or the level its working set runs from, are "
+				 "wrong", p->fraction * 100, p->roof);
+		else
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of the %s ceiling of its build as declared; its "
+				 "declared flops are wrong, or it was built wider than its ISA or the "
+				 "compiler's remarks say", p->fraction * 100, p->roof);
+		return;
+	}
+	if (strcmp(p->bound, "memory") == 0)
+		diagnose_memory(p, sweep_used);
+	else
+		diagnose_compute(a, p, cc);
+}
+
+int diagnosis_vec_width(const char *remarks, const char *compiler, int member)
+{
+	struct vecinfo_loop loop;
+	int slp = 0;
+	if (!remarks)
+		return 0;
+	int rc = member >= 0 ? vecinfo_member_loop(remarks, compiler, (size_t)member, &loop)
+			     : vecinfo_hot_loop(remarks, compiler, &loop, &slp);
+	if (rc != 0 || loop.scalable)
+		return 0;
+	if (loop.vectorised)
+		return loop.width > 0 ? loop.width : 0;
+	/* clang's loop remarks do not describe its SLP vectoriser: unknown, not scalar. */
+	return slp ? 0 : 1;
+}

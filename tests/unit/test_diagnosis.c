@@ -1,0 +1,339 @@
+/*
+ * test_diagnosis.c - the bound and diagnosis of every point, on the output of
+ * analysis_build for a scripted run whose truth is known (table below), and
+ * on points that do not come from the registry (a user's own code).
+ *
+ * The scripted run: three kept trials a pass at 0.9, 1.0 and 1.1 x each
+ * job's rate (a warm-up at 0.1 x), so every median is the scripted rate and
+ * every best 10% above it: a fraction that mixed a median with a best would
+ * be off by 10%.
+ *  - sweep (triad, 2r1w): <= 32 KiB of working set 160 GB/s, <= 1 MiB 80,
+ *    2 MiB 40 (a transition), >= 4 MiB 20 (DRAM);
+ *  - FMA chains, K = 1..16: scalar 1.75 GFLOP/s a chain up to 21 (K = 12),
+ *    avx2 7 a chain up to 84, avx512 14 a chain up to 168 (the peak);
+ *  - the compiler's remarks (gcc): horner's loops vectorised 64 bytes wide
+ *    (8 doubles) except the members D = 32 and D = 64, not vectorised.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis.h"
+#include "diagnosis.h"
+#include "registry.h"
+
+#define MIB 1048576.0
+
+/* gcc -fopt-info-vec-all for horner.c: one loop a member, D = 1 .. 128 on lines 44 .. 51. */
+static const char horner_remarks[] =
+	"horner.c:44:1: optimized: loop vectorized using 64 byte vectors\n"
+	"horner.c:45:1: optimized: loop vectorized using 64 byte vectors\n"
+	"horner.c:46:1: optimized: loop vectorized using 64 byte vectors\n"
+	"horner.c:47:1: optimized: loop vectorized using 64 byte vectors\n"
+	"horner.c:48:1: optimized: loop vectorized using 64 byte vectors\n"
+	"horner.c:49:1: missed: couldn't vectorize loop\n"
+	"horner.c:49:1: missed: not vectorized: complicated access pattern.\n"
+	"horner.c:50:1: missed: couldn't vectorize loop\n"
+	"horner.c:50:1: missed: not vectorized: complicated access pattern.\n"
+	"horner.c:51:1: optimized: loop vectorized using 64 byte vectors\n";
+
+/*
+ * Each kernels-group job and what the model must say of it. `n` is the
+ * number of chains a latency-bound point runs at (its rate is n one-chain
+ * rates), 0 for the others; `says` is a phrase the diagnosis must contain
+ * and `not` one it must not.
+ */
+static const struct scripted_point {
+	const char *what;
+	const char *kernel;
+	long param;
+	double ws, rate;            /* bytes, median GFLOP/s */
+	const char *level, *roof, *bound;
+	double fraction;
+	const char *says, *not;
+} cases[] = {
+	{ "memory-bound near its roof", "triad", 0, 96 * MIB, 1.6,
+	  "DRAM", "DRAM", "memory", 1.6 / (20.0 / 12), "near its roof", "ceiling" },
+	{ "memory-bound a little under", "dot", 0, 64 * MIB, 1.75,
+	  "DRAM", "DRAM", "memory", 0.7, "stream a little less well", "chain" },
+	{ "memory-bound far from its roof", "dot_split", 0, 64 * MIB, 0.75,
+	  "DRAM", "DRAM", "memory", 0.3, "far under its roof", "scalar" },
+	{ "memory-bound from L1", "horner", 1, 32768, 19,
+	  "L1", "L1", "memory", 0.95, "near its roof", "ceiling" },
+	{ "above its roof", "triad", 0, 48 * MIB, 2.0,
+	  "DRAM", "DRAM", "memory", 1.2, "above its roof", NULL },
+	{ "above the ceiling of its build", "horner", 64, 32 * MIB, 30,
+	  "DRAM", "scalar", "compute", 30.0 / 21, "built wider than", NULL },
+	{ "compute-bound at the peak", "horner_simd_avx512", 128, 64 * MIB, 160,
+	  "DRAM", "peak", "compute", 160.0 / 168, "near the FMA peak", "latency" },
+	{ "a narrower ISA at its ceiling", "horner_simd_avx2", 128, 64 * MIB, 80,
+	  "DRAM", "avx2", "compute", 80.0 / 84, "as fast as its vector width goes", "latency" },
+	{ "compiled, not vectorised, at the scalar ceiling", "horner", 64, 64 * MIB, 20,
+	  "DRAM", "scalar", "compute", 20.0 / 21, "compiled, not vectorised", "latency" },
+	{ "compiled, not vectorised, two scalar chains", "horner", 32, 64 * MIB, 3.5,
+	  "DRAM", "scalar", "compute", 3.5 / 21, "2 x the rate of one dependent scalar FMA chain",
+	  NULL },
+};
+
+static struct rundata run;
+static size_t cap;
+static struct analysis an;
+
+static void add(const char *group, const char *kernel, long param, double ws, double flops,
+		double bytes, double rate, int pass, int trial)
+{
+	if (run.ntimings == cap) {
+		cap = cap ? cap * 2 : 1024;
+		run.timings = realloc(run.timings, cap * sizeof *run.timings);
+	}
+	struct timing *t = &run.timings[run.ntimings++];
+	memset(t, 0, sizeof *t);
+	t->pass = pass;
+	t->trial = trial;
+	t->warmup = trial == 1;
+	snprintf(t->group, sizeof t->group, "%s", group);
+	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->param = param;
+	t->threads = 1;
+	t->working_set = ws;
+	t->flops = flops;
+	t->bytes = bytes;
+	static const double factor[] = { 0, 0.1, 0.9, 1.0, 1.1 };
+	double work = strcmp(group, "bandwidth") == 0 ? bytes : flops;
+	t->seconds = work / (rate * factor[trial] * 1e9);
+}
+
+/* A kernels job of registry kernel `name` at working set ws, running at `rate`. */
+static void add_kernel(const char *name, long param, double ws, double rate, int pass, int trial)
+{
+	const struct kernel *k = registry_find(name);
+	assert_non_null(k);
+	double n = ws / (8.0 * k->arrays);
+	add("kernels", name, param, ws, n * kernel_flops_per_elem(k, (int)param),
+	    n * kernel_bytes_per_elem(k, (int)param), rate, pass, trial);
+}
+
+static double sweep_rate(double ws)
+{
+	return ws <= 32768 ? 160 : ws <= MIB ? 80 : ws >= 4 * MIB ? 20 : 40;
+}
+
+static const char *const env[][2] = {
+	{ "clock_ghz", "3.5" }, { "l1d_bytes", "49152" }, { "l2_bytes", "1048576" },
+	{ "l3_bytes", "532676608" }, { "sweep_settled", "1" }, { "cc", "gcc" },
+};
+#define NENV (sizeof env / sizeof env[0])
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&run, 0, sizeof run);
+	cap = 0;
+	run.env = calloc(NENV, sizeof *run.env);
+	run.nenv = NENV;
+	for (size_t i = 0; i < NENV; i++) {
+		run.env[i].key = strdup(env[i][0]);
+		run.env[i].value = strdup(env[i][1]);
+	}
+	run.remarks = calloc(1, sizeof *run.remarks);
+	run.nremarks = 1;
+	snprintf(run.remarks[0].kernel, sizeof run.remarks[0].kernel, "horner");
+	run.remarks[0].text = strdup(horner_remarks);
+	for (int pass = 1; pass <= 2; pass++) {
+		for (int trial = 1; trial <= 4; trial++) {
+			for (double ws = 16384; ws <= 96 * MIB; ws *= 2)
+				add("bandwidth", "triad", (long)(ws / 3), ws, ws / 12, ws, sweep_rate(ws),
+				    pass, trial);
+			for (int k = 1; k <= 16; k++) {
+				add("peak", "fma_scalar", k, 0, 2e7 * k, 0, fmin(1.75 * k, 21), pass, trial);
+				add("peak", "fma_avx2", k, 0, 8e7 * k, 0, fmin(7.0 * k, 84), pass, trial);
+				add("peak", "fma_avx512", k, 0, 16e7 * k, 0, fmin(14.0 * k, 168), pass, trial);
+			}
+			for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+				add_kernel(cases[i].kernel, cases[i].param, cases[i].ws, cases[i].rate,
+					   pass, trial);
+			/* Latency: horner D = 128, vectorised 8 wide, at 1..8 avx512 chains' rate. */
+			for (int n = 1; n <= 8; n++)
+				add_kernel("horner", 128, 8 * MIB * n, 14.0 * n, pass, trial);
+		}
+	}
+	char err[256] = "";
+	if (analysis_build(&run, &an, err, sizeof err) != 0)
+		fail_msg("analysis_build: %s", err);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < run.nenv; i++) {
+		free(run.env[i].key);
+		free(run.env[i].value);
+	}
+	free(run.env);
+	free(run.remarks[0].text);
+	free(run.remarks);
+	free(run.timings);
+	return 0;
+}
+
+static const struct point *point_at(const char *kernel, long param, double ws)
+{
+	for (size_t i = 0; i < an.npoints; i++)
+		if (an.points[i].param == param && an.points[i].working_set == ws &&
+		    strcmp(an.points[i].kernel, kernel) == 0)
+			return &an.points[i];
+	fail_msg("no point %s %ld at %g bytes", kernel, param, ws);
+	return NULL;
+}
+
+static void test_roofs_are_what_was_scripted(void **state)
+{
+	(void)state;
+	/* Bests are 1.1 x, medians 1.0 x the scripted rates. */
+	assert_float_equal(analysis_roof(&an, "DRAM")->value, 22, 1e-9);
+	assert_float_equal(analysis_roof(&an, "DRAM")->median, 20, 1e-9);
+	assert_float_equal(analysis_roof(&an, "peak")->median, 168, 1e-9);
+	assert_float_equal(analysis_roof(&an, "avx2")->median, 84, 1e-9);
+	assert_float_equal(analysis_roof(&an, "scalar")->median, 21, 1e-9);
+}
+
+static void test_scripted_points(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct scripted_point *c = &cases[i];
+		const struct point *p = point_at(c->kernel, c->param, c->ws);
+		if (strcmp(p->level, c->level) || strcmp(p->roof, c->roof) || strcmp(p->bound, c->bound) ||
+		    fabs(p->fraction - c->fraction) > 1e-9 || !strstr(p->diagnosis, c->says) ||
+		    (c->not && strstr(p->diagnosis, c->not)) ||
+		    (strstr(c->what, "above") != NULL) != p->above_roof)
+			fail_msg("%s: %s %ld: level %s, roof %s, %s-bound, fraction %.4f (want %s, %s, %s, "
+				 "%.4f), above %d: \"%s\" (want \"%s\"%s%s)", c->what, c->kernel, c->param,
+				 p->level, p->roof, p->bound, p->fraction, c->level, c->roof, c->bound,
+				 c->fraction, p->above_roof, p->diagnosis, c->says, c->not ? ", not " : "",
+				 c->not ? c->not : "");
+	}
+}
+
+/* Compiled horner D = 128, vectorised 8 wide, against the avx512 curve: n chains is latency. */
+static void test_latency_bound_1_to_8_chains(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 8; n++) {
+		const struct point *p = point_at("horner", 128, 8 * MIB * n);
+		char want[96];
+		snprintf(want, sizeof want, "at %d x the rate of one dependent avx512 FMA chain", n);
+		if (strcmp(p->bound, "compute") || strcmp(p->roof, "peak") || !strstr(p->diagnosis, want) ||
+		    !strstr(p->diagnosis, "latency-bound") || p->vec_width != 8)
+			fail_msg("%d chains: %s-bound under %s, width %d: \"%s\"", n, p->bound, p->roof,
+				 p->vec_width, p->diagnosis);
+		assert_float_equal(p->fraction, 14.0 * n / 168, 1e-9);
+	}
+}
+
+/*
+ * The same triad point judged by its own pattern's roof when the run has one
+ * (as the bandwidth group's pattern jobs give), by the sweep's otherwise.
+ */
+static void test_pattern_roof_or_sweep(void **state)
+{
+	(void)state;
+	struct point p = *point_at("triad", 0, 96 * MIB);
+	assert_string_equal(p.pattern, "2r1w");
+	assert_string_equal(p.mem_roof, "DRAM");
+	assert_non_null(strstr(p.diagnosis, "the sweep's: no DRAM.2r1w roof"));
+
+	static struct analysis with;
+	with = an;
+	struct roof *r = &with.roofs[with.nroofs++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->name, sizeof r->name, "DRAM.2r1w");
+	r->kind = ROOF_PATTERN;
+	r->value = 19.8;
+	r->median = 18;
+	r->threads = 1;
+	diagnosis_place(&with, &p);
+	assert_string_equal(p.roof, "DRAM.2r1w");
+	assert_string_equal(p.mem_roof, "DRAM.2r1w");
+	assert_string_equal(p.bound, "memory");
+	assert_float_equal(p.roof_gflops, 18.0 / 12, 1e-12);
+	assert_float_equal(p.fraction, 1.6 / 1.5, 1e-12);
+	assert_null(strstr(p.diagnosis, "sweep"));
+	assert_non_null(strstr(p.diagnosis, "near its roof"));
+
+	/* Another pattern at the same level still falls back to the sweep. */
+	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	diagnosis_place(&with, &p);
+	assert_string_equal(p.roof, "DRAM");
+	assert_non_null(strstr(p.diagnosis, "no DRAM.1r1w roof"));
+}
+
+/* A point that is no registry kernel: the caller fills the inputs. */
+static void test_user_point(void **state)
+{
+	(void)state;
+	struct point p = { .ai = 2, .gflops = 42, .threads = 1, .isa = ISA_NONE, .vec_width = 4 };
+	snprintf(p.kernel, sizeof p.kernel, "my_loop");
+	snprintf(p.level, sizeof p.level, "L2");
+	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	diagnosis_place(&an, &p);
+	/* L2 80 GB/s x 2 = 160 is above the avx2 ceiling (4 lanes, 84): compute-bound there. */
+	assert_string_equal(p.mem_roof, "L2");
+	assert_float_equal(p.mem_gflops, 160, 1e-9);
+	assert_string_equal(p.roof, "avx2");
+	assert_string_equal(p.bound, "compute");
+	assert_float_equal(p.fraction, 0.5, 1e-12);
+	assert_non_null(strstr(p.diagnosis, "6 x the rate of one dependent avx2 FMA chain"));
+
+	/* No level given: from its working set; no remarks: judged against the peak. */
+	struct point q = { .ai = 0.125, .gflops = 1.0, .threads = 1, .working_set = 24576 };
+	diagnosis_place(&an, &q);
+	assert_string_equal(q.level, "L1");
+	assert_string_equal(q.ceiling, "peak");
+	assert_string_equal(q.bound, "memory");
+	assert_float_equal(q.fraction, 0.05, 1e-12);
+	assert_non_null(strstr(q.diagnosis, "far under its roof"));
+
+	/* A run with no roofs at all says so. */
+	static struct analysis none;
+	memset(&none, 0, sizeof none);
+	diagnosis_place(&none, &q);
+	assert_string_equal(q.roof, "none");
+	assert_true(isnan(q.fraction));
+}
+
+/* The compiler's verdicts as widths. */
+static void test_vec_width(void **state)
+{
+	(void)state;
+	assert_int_equal(diagnosis_vec_width(horner_remarks, "gcc", 0), 8);
+	assert_int_equal(diagnosis_vec_width(horner_remarks, "gcc", 5), 1);
+	assert_int_equal(diagnosis_vec_width(horner_remarks, "gcc", 7), 8);
+	assert_int_equal(diagnosis_vec_width(horner_remarks, "gcc", 8), 0);   /* no such loop */
+	assert_int_equal(diagnosis_vec_width(NULL, "gcc", -1), 0);
+	assert_int_equal(diagnosis_vec_width("dot.c:9:3: optimized: loop vectorized using 32 byte vectors\n",
+					     "gcc", -1), 4);
+	assert_int_equal(diagnosis_vec_width("t.c:5:3: remark: vectorized loop (vectorization width: 2, "
+					     "interleaved count: 4) [-Rpass=loop-vectorize]\n", "clang", -1), 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roofs_are_what_was_scripted),
+		cmocka_unit_test(test_scripted_points),
+		cmocka_unit_test(test_latency_bound_1_to_8_chains),
+		cmocka_unit_test(test_pattern_roof_or_sweep),
+		cmocka_unit_test(test_user_point),
+		cmocka_unit_test(test_vec_width),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
