@@ -658,29 +658,33 @@ static void place_points(struct analysis *a, struct jobs *js)
 		p->spread_lo = s.spread_lo;
 		p->spread_hi = s.spread_hi;
 
-		const struct roof *level = level_for(a, j->working_set);
-		double mem = level ? level->value * p->ai : INFINITY;
-		double peak = isfinite(a->peak) ? a->peak : INFINITY;
-		if (level)
-			snprintf(p->level, sizeof p->level, "%.7s", level->name);
-		if (mem < peak) {
-			snprintf(p->roof, sizeof p->roof, "%s", level->name);
-			p->roof_gflops = mem;
-			snprintf(p->bound, sizeof p->bound, "memory");
-		} else if (isfinite(peak)) {
-			const struct roof *r = analysis_roof(a, "peak");
-			snprintf(p->roof, sizeof p->roof, "%s", r ? r->name : "peak");
-			p->roof_gflops = peak;
-			snprintf(p->bound, sizeof p->bound, "compute");
-		} else {
-			snprintf(p->roof, sizeof p->roof, "none");
-			p->roof_gflops = NAN;
-			snprintf(p->bound, sizeof p->bound, "unknown");
-		}
-		p->fraction = p->gflops / p->roof_gflops;
-		analysis_diagnose(a, p);
+		analysis_place(a, p, level_for(a, j->working_set));
 	}
 	group_levels(a);
+}
+
+void analysis_place(const struct analysis *a, struct point *p, const struct roof *level)
+{
+	double mem = level ? level->value * p->ai : INFINITY;
+	double peak = isfinite(a->peak) ? a->peak : INFINITY;
+	if (level)
+		snprintf(p->level, sizeof p->level, "%.7s", level->name);
+	if (mem < peak) {
+		snprintf(p->roof, sizeof p->roof, "%s", level->name);
+		p->roof_gflops = mem;
+		snprintf(p->bound, sizeof p->bound, "memory");
+	} else if (isfinite(peak)) {
+		const struct roof *r = analysis_roof(a, "peak");
+		snprintf(p->roof, sizeof p->roof, "%s", r ? r->name : "peak");
+		p->roof_gflops = peak;
+		snprintf(p->bound, sizeof p->bound, "compute");
+	} else {
+		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof_gflops = NAN;
+		snprintf(p->bound, sizeof p->bound, "unknown");
+	}
+	p->fraction = p->gflops / p->roof_gflops;
+	analysis_diagnose(a, p);
 }
 
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)

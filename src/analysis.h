@@ -121,6 +121,15 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
  */
 void analysis_diagnose(const struct analysis *a, struct point *p);
 
+/*
+ * Places p under the roofs: the bandwidth roof `level` (NULL: none) times
+ * p->ai, or the peak, whichever is lower, sets p->level, roof, roof_gflops,
+ * fraction and bound, then analysis_diagnose(). What analysis_build does for
+ * each kernel; public so that points from elsewhere (src/diagnosis.c) are
+ * placed by the same rule.
+ */
+void analysis_place(const struct analysis *a, struct point *p, const struct roof *level);
+
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
