@@ -1479,7 +1479,9 @@ static void user_paint(struct fig *g, const struct user_layer *u, struct plot_st
 	for (size_t i = 0; i < u->up->n; i++) {
 		const struct userpoint *up = &u->up->v[i];
 		double x, y;
-		if (!point_ok(&up->p))
+		/* Counted only inside the frame: the frame is made to hold them all. */
+		if (!point_ok(&up->p) || up->p.ai < g->f.xmin || up->p.ai > g->f.xmax ||
+		    up->p.gflops < g->f.ymin || up->p.gflops > g->f.ymax)
 			continue;
 		plot_to_pixel(&g->f, up->p.ai, up->p.gflops, &x, &y);
 		if (up->above) {
