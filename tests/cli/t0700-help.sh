@@ -28,13 +28,21 @@ test_expect_success 'the man page renders with man -l' '
 	grep -q "^NAME" man.txt && grep -q "YOUR CODE ON THE CHART" man.txt &&
 	! grep -i "warning" man.err
 '
+# man_section MAN.TXT COMMAND: the command's subsection of COMMANDS, where
+# each option is a tagged paragraph starting its own line.
+man_section() {
+	awk -v c="$2" '/^   [a-z]+$/ { on = ($1 == c) } /^[A-Z]/ { on = 0 } on' "$1"
+}
+# help_options COMMAND: the options its --help lists, one a line.
+help_options() {
+	"$ROOFLINE" "$1" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | sort -u
+}
 test_expect_success 'the man page names every option of every --help (no drift)' '
 	MANWIDTH=120 man -P cat -l "$ROOFLINE_MAN" >man.txt 2>/dev/null &&
 	for c in $COMMANDS; do
-		"$ROOFLINE" $c --help | grep -o -- "--[a-z][a-z-]*" | sort -u >opts &&
-		test -s opts &&
+		man_section man.txt $c >section && help_options $c >opts && test -s opts &&
 		while read -r o; do
-			grep -q -- "$o" man.txt || { echo "man page lacks $c $o"; exit 1; }
+			grep -q -e "^ *$o\( .*\)\{0,1\}\$" section || { echo "man page lacks $c $o"; exit 1; }
 		done <opts || return 1
 	done
 '
@@ -43,7 +51,7 @@ test_expect_success 'the man page is what the binary generates now' '
 '
 test_expect_success 'every option --help names is one the command takes' '
 	for c in measure fit plot report compare; do
-		"$ROOFLINE" $c --help | sed -n "s/^  \(--[a-z-]*\).*/\1/p" >opts &&
+		help_options $c >opts &&
 		while read -r o; do
 			test "$o" = --help && continue
 			# Three spare arguments: too many positionals for every command,

@@ -147,7 +147,9 @@ static void test_place_and_arrows(void **state)
 				"m,v1,8e9,1e9,0.1,\n"            /* 8 flop/byte at 80: peak 100, compute */
 				"t,tiled,1e9,8e9,0.5,\n"         /* 2 GFLOP/s */
 				"t,l1,1e9,8e9,0.04,L1\n"         /* 25 GFLOP/s under L1 (25): on the roof */
-				"t,wrong,1e9,8e9,0.1,\n");       /* 10 GFLOP/s over DRAM's 3.125: above */
+				"t,wrong,1e9,8e9,0.1,\n"        /* 10 GFLOP/s over DRAM's 3.125: above */
+				"e,over,1e9,8e9,0.29,\n"        /* 110% of its roof: above */
+				"e,noise,1e9,8e9,0.3077,\n");   /* 104%: within the margin */
 	if (userpoints_load(path, &up, err, sizeof err) != 0 || userpoints_place(a, &up, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	assert_string_equal(up.v[0].p.roof, "DRAM");
@@ -162,11 +164,13 @@ static void test_place_and_arrows(void **state)
 	assert_int_equal(up.v[3].above, 0);
 	assert_int_equal(up.v[4].above, 1);
 	assert_int_equal(up.v[0].above, 0);
+	assert_int_equal(up.v[5].above, 1);
+	assert_int_equal(up.v[6].above, 0);
 	assert_non_null(strstr(up.v[0].p.diagnosis, "32%"));
 
-	/* t: naive -> tiled -> l1 -> wrong, in file order; m alone has none. */
+	/* t: naive -> tiled -> l1 -> wrong, in file order; m alone has none; e one. */
 	struct userpoints_arrow ar[8];
-	assert_int_equal(userpoints_arrows(&up, ar, 8), 3);
+	assert_int_equal(userpoints_arrows(&up, ar, 8), 4);
 	assert_true(ar[0].from == 0 && ar[0].to == 2);
 	assert_true(ar[1].from == 2 && ar[1].to == 3);
 	assert_true(ar[2].from == 3 && ar[2].to == 4);
@@ -186,7 +190,7 @@ static void test_place_and_arrows(void **state)
 	assert_non_null(strstr(text, "all declared by the program"));
 	assert_non_null(strstr(text, "| t | wrong | 1 | DRAM | declared |"));
 	assert_non_null(strstr(text, "**above its roof**"));
-	assert_non_null(strstr(text, "1 point is above its roof"));
+	assert_non_null(strstr(text, "2 points are above their roof"));
 	assert_null(strstr(text, "| t | naive | 1 | DRAM | declared | 0.125 | 1.00 | DRAM 3.12 | 32 % | memory | **above"));
 
 	/* A level the run has no roof for is bad input, at its cell. */
