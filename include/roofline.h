@@ -37,7 +37,10 @@
  * and marked `counted`. Events: Intel fp_arith_inst_retired.* (Skylake and
  * later), AMD's retired SSE/AVX flops (Zen). Where the CPU has no such
  * events, or the kernel or the VM refuses them (perf says "not supported"),
- * roofline.h says so once on stderr and records the declared flops.
+ * roofline.h says so once on stderr and records the declared flops. The
+ * counters follow the calling thread and the threads it creates after
+ * roofline_begin; a thread pool started earlier (OpenMP's) is not counted,
+ * so count multi-threaded regions by hand.
  *
  * The function interface, for code that a macro argument cannot hold:
  *
@@ -267,6 +270,7 @@ ROOFLINE_API_ int roofline_open_counters_(struct roofline_region *r)
 		pe.disabled = i == 0;
 		pe.exclude_kernel = 1;
 		pe.exclude_hv = 1;
+		pe.inherit = 1;   /* threads the region starts count too; a pool started before does not */
 		pe.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 		long fd = syscall(__NR_perf_event_open, &pe, 0, -1, i == 0 ? -1 : r->fds[0], 0);
 		if (fd < 0) {
@@ -350,7 +354,7 @@ ROOFLINE_API_ int roofline_next(struct roofline_region *r)
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		roofline_counters_(r, 0);
 		double dt = (double)(t1.tv_sec - r->t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - r->t0.tv_nsec);
-		if (r->calibrating && dt < r->min_seconds && r->reps < (1L << 40)) {
+		if (r->calibrating && dt < r->min_seconds && r->reps < (1L << 30)) {
 			r->reps *= 2;
 			for (size_t i = 0; i < r->nev; i++)
 				r->counts[i] = 0;
