@@ -9,7 +9,8 @@
 #   make clean      removes build output, never data/
 #
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
-# RUN=DIR and OUT=DIR for make plots.
+# RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
+# include/roofline.h) for make plots and make report.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -19,6 +20,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 THREADS ?= 1
 QUICK ?=
+POINTS ?=
 
 # Build output is kept per compiler and version, so `make report CC=clang`
 # after a gcc run rebuilds instead of mixing objects.
@@ -133,13 +135,14 @@ FORCE:
 # ---- measuring and drawing ------------------------------------------------
 
 MEASURE_FLAGS := --threads $(THREADS) $(if $(QUICK),--quick)
+POINTS_FLAGS = $(if $(POINTS),--points "$(POINTS)")
 
 report: bin/roofline
 	$(Q)sh scripts/deps.sh plots || echo "roofline: gnuplot missing: the .gp scripts are written but not rendered" >&2
 	$(Q)run=$$(./bin/roofline measure $(MEASURE_FLAGS)) && \
 		./bin/roofline fit "$$run" && \
-		./bin/roofline plot "$$run" --out plots && \
-		./bin/roofline report "$$run" --out plots && \
+		./bin/roofline plot "$$run" --out plots $(POINTS_FLAGS) && \
+		./bin/roofline report "$$run" --out plots $(POINTS_FLAGS) && \
 		echo "roofline: report in plots/report.md, figure in plots/roofline.png"
 
 # The latest run, or on a fresh clone the committed example; RUN= and OUT= choose.
@@ -151,8 +154,22 @@ plots: bin/roofline
 	$(Q)sh scripts/deps.sh plots || echo "roofline: gnuplot missing: the .gp scripts are written but not rendered" >&2
 	$(Q)mkdir -p "$(OUT)"
 	$(Q)./bin/roofline fit "$(RUN)" >/dev/null && \
-		./bin/roofline plot "$(RUN)" --out "$(OUT)" && \
-		./bin/roofline report "$(RUN)" --out "$(OUT)"
+		./bin/roofline plot "$(RUN)" --out "$(OUT)" $(POINTS_FLAGS) && \
+		./bin/roofline report "$(RUN)" --out "$(OUT)" $(POINTS_FLAGS)
+
+# ---- the man page and the example of include/roofline.h ---------------------
+
+# Generated from the same table as --help (src/help.c), so the two agree.
+$(BUILD)/roofline.1: $(BUILD)/roofline
+	$(call say,GEN,$@)
+	$(Q)$(BUILD)/roofline help --man > $@.tmp && mv $@.tmp $@
+
+# Built as a user would build it: the one header, the user's CFLAGS, gnu11.
+EXAMPLE := $(BUILD)/examples/transpose
+$(EXAMPLE): examples/tiled/transpose.c $(FLAGS_STAMP)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=gnu11 -Iinclude $(WARNINGS) -MMD -MP $(CFLAGS) $< -o $@ $(LDFLAGS)
 
 # ---- tests ------------------------------------------------------------------
 
@@ -165,8 +182,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
-test: $(BINDIR)/roofline $(UNIT_BIN) | $(BUILD)/.deps-test
+test: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 | $(BUILD)/.deps-test
 	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
+		ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
 		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
 		prove --exec '' $(UNIT_BIN:%=./%) $(CLI_TESTS:%=./%)
 
@@ -176,16 +194,20 @@ bench: bin/roofline
 
 # ---- install ----------------------------------------------------------------
 
-install: bin/roofline
-	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roofline/templates
+install: bin/roofline $(BUILD)/roofline.1
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roofline/templates \
+		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1
 	$(Q)install -m 755 bin/roofline $(DESTDIR)$(PREFIX)/bin/roofline
 	$(Q)install -m 644 templates/*.gp.in $(DESTDIR)$(PREFIX)/share/roofline/templates/
+	$(Q)install -m 644 include/roofline.h $(DESTDIR)$(PREFIX)/include/roofline.h
+	$(Q)install -m 644 $(BUILD)/roofline.1 $(DESTDIR)$(PREFIX)/share/man/man1/roofline.1
 
 uninstall:
-	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/roofline
+	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/roofline $(DESTDIR)$(PREFIX)/include/roofline.h \
+		$(DESTDIR)$(PREFIX)/share/man/man1/roofline.1
 	$(Q)rm -rf $(DESTDIR)$(PREFIX)/share/roofline
 
 clean:
 	$(Q)rm -rf build bin
 
--include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d)
+-include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d

@@ -34,6 +34,8 @@ for need in "$@"; do
 		want perl command -v prove
 		want gnuplot-nox command -v gnuplot
 		want file command -v file
+		want man-db command -v man
+		want groff-base command -v nroff
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot

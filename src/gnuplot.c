@@ -701,7 +701,53 @@ static char *finish_plots(struct buf *plots, struct buf *labels, const char *why
 
 /* ---- roofline.gp ---------------------------------------------------------- */
 
-static void roofline_substs(const struct analysis *a, struct substs *s)
+/*
+ * The user's points (plot --points): read by the script from the points
+ * file itself (`upts`, named relative to the script), one clause per name;
+ * the arrows between versions, labels and the above-roof flags are written
+ * as numbers, computed here from the same rows.
+ */
+static void user_clauses(const struct userpoints *up, const char *upath, int lt, struct buf *vars,
+			 struct buf *labels, struct buf *plots)
+{
+	char n1[32], n2[32], n3[32], n4[32];
+	struct userpoints_arrow arrows[USERPOINTS_MAX];
+	size_t narrows = userpoints_arrows(up, arrows, USERPOINTS_MAX);
+	int lt_of[USERPOINTS_MAX];
+	for (size_t i = 0; i < up->n; i++) {
+		lt_of[i] = 0;
+		for (size_t j = 0; j < i && !lt_of[i]; j++)
+			if (strcmp(up->v[j].name, up->v[i].name) == 0)
+				lt_of[i] = lt_of[j];
+		if (lt_of[i])
+			continue;
+		lt_of[i] = lt++;
+		char *name = gp_str(up->v[i].name);
+		plot_clause(plots, "upts using (column('flops') / column('bytes')):(strcol('name') eq '%s' ? "
+			    "column('flops') / column('seconds') / 1e9 : NaN) with points lt %d pt 3 ps 2.4 "
+			    "title '%s (your code)'", name, lt_of[i], name);
+		free(name);
+	}
+	buf_addf(vars, "upts = '%s'    # your code (--points): versions of one name joined by arrows, in file order\n",
+		 upath);
+	for (size_t k = 0; k < narrows; k++) {
+		const struct point *p0 = &up->v[arrows[k].from].p, *p1 = &up->v[arrows[k].to].p;
+		buf_addf(labels, "set arrow from %s, %s to %s, %s head filled size screen 0.012,20 lw 2 lt %d  # user arrow\n",
+			 gp_num(p0->ai, n1, sizeof n1), gp_num(p0->gflops, n2, sizeof n2),
+			 gp_num(p1->ai, n3, sizeof n3), gp_num(p1->gflops, n4, sizeof n4), lt_of[arrows[k].from]);
+	}
+	for (size_t i = 0; i < up->n; i++) {
+		const struct userpoint *u = &up->v[i];
+		char *v = gp_str(u->version);
+		buf_addf(labels, "set label '%s%s' at %s, %s offset 1.2,0.8 tc lt %d\n", v,
+			 u->above ? ": above its roof!" : "", gp_num(u->p.ai, n1, sizeof n1),
+			 gp_num(u->p.gflops, n2, sizeof n2), lt_of[i]);
+		free(v);
+	}
+}
+
+static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
+			    struct substs *s)
 {
 	char num[32], num2[32];
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
@@ -721,6 +767,13 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 		const struct point *p = &a->points[i];
 		if (!(p->ai > 0) || !(p->gflops > 0))
 			continue;
+		xlo = fmin(xlo, p->ai / 1.5);
+		xhi = fmax(xhi, p->ai * 1.5);
+		ylo = fmin(ylo, p->gflops / 1.5);
+		yhi = fmax(yhi, p->gflops * 1.6);
+	}
+	for (size_t i = 0; up && i < up->n; i++) {
+		const struct point *p = &up->v[i].p;
 		xlo = fmin(xlo, p->ai / 1.5);
 		xhi = fmax(xhi, p->ai * 1.5);
 		ylo = fmin(ylo, p->gflops / 1.5);
@@ -767,6 +820,12 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 			other_styles |= strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
 	}
 	entries += (size_t)((other_styles & 1) + (other_styles >> 1));
+	for (size_t i = 0; up && i < up->n; i++) {
+		size_t j = 0;
+		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
+			j++;
+		entries += j == i;
+	}
 	double bm = 0.14 + 0.04 * (double)((entries + 1) / 2);
 	double plot_h = CANVAS_H * (0.93 - bm);
 
@@ -873,6 +932,8 @@ static void roofline_substs(const struct analysis *a, struct substs *s)
 			free(t);
 		}
 	}
+	if (up && up->n)
+		user_clauses(up, upath, lt, &vars, &labels, &plots);
 	if (styles_key.len) {
 		/* plot_clause's own separator joins the two lists. */
 		buf_puts(&plots, ", \\\n");
@@ -1142,6 +1203,13 @@ int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct
 			  const struct analysis *a, const char *templates_dir,
 			  char *err, size_t errlen)
 {
+	return gnuplot_write_scripts_points(run_dir, out_dir, run, a, NULL, templates_dir, err, errlen);
+}
+
+int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const struct rundata *run,
+				 const struct analysis *a, const struct userpoints *up,
+				 const char *templates_dir, char *err, size_t errlen)
+{
 	struct substs common = { 0 }, s = { 0 };
 	int rc = -1;
 
@@ -1157,6 +1225,14 @@ int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct
 	subst_set(&common, "RUN_DIR", gp_str(rel));
 	free(rel);
 	subst_set(&common, "TITLE", title(run));
+	char *urel = NULL;
+	if (up && up->n && up->path) {
+		if (!(urel = run_dir_for(up->path, out_dir, err, errlen)))
+			goto done;
+		char *q = gp_str(urel);
+		free(urel);
+		urel = q;
+	}
 
 	for (size_t i = 0; i < gnuplot_nscripts; i++) {
 		const char *name = gnuplot_scripts[i];
@@ -1164,7 +1240,7 @@ int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct
 		for (size_t j = 0; j < common.n; j++)
 			subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
 		if (strcmp(name, "roofline") == 0)
-			roofline_substs(a, &s);
+			roofline_substs(a, urel ? up : NULL, urel, &s);
 		else if (strcmp(name, "bandwidth") == 0)
 			bandwidth_substs(run, a, &s);
 		else if (strcmp(name, "chains") == 0)
@@ -1178,6 +1254,7 @@ int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct
 	}
 	rc = 0;
 done:
+	free(urel);
 	subst_free(&common);
 	return rc;
 }

@@ -18,6 +18,7 @@
 
 #include "analysis.h"
 #include "rundata.h"
+#include "userpoints.h"
 
 /* The scripts written, in drawing order: "roofline", "bandwidth", "chains", "kernels". */
 extern const char *const gnuplot_scripts[];
@@ -36,6 +37,17 @@ extern const size_t gnuplot_nscripts;
 int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct rundata *run,
 			  const struct analysis *a, const char *templates_dir,
 			  char *err, size_t errlen);
+
+/*
+ * gnuplot_write_scripts() with the user's points (plot --points), placed by
+ * userpoints_place(): roofline.gp also plots them from the points file (named
+ * relative to out_dir), one key entry per name, each version labelled and
+ * the versions of one name joined by `set arrow` lines in file order
+ * (userpoints_arrows). up may be NULL.
+ */
+int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const struct rundata *run,
+				 const struct analysis *a, const struct userpoints *up,
+				 const char *templates_dir, char *err, size_t errlen);
 
 /*
  * Where the templates are: $ROOFLINE_TEMPLATES when set, else

@@ -13,44 +13,17 @@
 #include "compare.h"
 #include "fitout.h"
 #include "gnuplot.h"
+#include "help.h"
 #include "measure.h"
 #include "plot_cairo.h"
 #include "report.h"
 #include "rundata.h"
+#include "userpoints.h"
 #include "util.h"
 
 #ifndef ROOFLINE_VERSION
 #define ROOFLINE_VERSION "0.1.0"
 #endif
-
-static const char usage_text[] =
-	"usage: roofline measure [--out DIR] [--quick] [--only GROUPS] [--threads N]\n"
-	"                        [--passes N] [--trials N] [--warmup N] [--max-size BYTES]\n"
-	"                        [--min-time SECONDS] [--levels LEVELS] [--list]\n"
-	"       roofline fit DIR\n"
-	"       roofline plot DIR [--out DIR] [--format png,svg,pdf] [--size WxH]\n"
-	"       roofline report DIR [--out DIR]\n"
-	"       roofline compare DIR_A DIR_B [--out DIR]\n"
-	"       roofline --help | --version\n"
-	"\n"
-	"measure  times the bandwidth sweep, the FMA peak and the kernels round-robin,\n"
-	"         writes a new run directory (default data/runs/<UTC>-<cc>-<version>,\n"
-	"         pointed at by data/latest) and prints its path last on stdout.\n"
-	"         GROUPS is a comma list of bandwidth, peak, kernels. LEVELS is a comma\n"
-	"         list of dram, l2, l1 (default dram): the memory levels the kernels'\n"
-	"         working sets sit in, the L2 and L1 sizes taken from the pre-scan's\n"
-	"         measured curve. --list shows the kernel table. BYTES takes k, M, G\n"
-	"         or KiB, MiB, GiB (powers of 1024), or kB, MB, GB (powers of 1000).\n"
-	"fit      fits roofs and places kernels: DIR/roofs.csv, points.csv, sweep.csv,\n"
-	"         chains.csv.\n"
-	"plot     draws roofline.png (cairo; also svg/pdf with --format) and writes the\n"
-	"         gnuplot scripts roofline.gp, bandwidth.gp, chains.gp, kernels.gp\n"
-	"         (rendered when gnuplot is installed) into --out (default plots).\n"
-	"report   writes report.md into --out (default plots).\n"
-	"compare  writes compare.md: each roof and kernel of two runs and their ratio.\n"
-	"\n"
-	"Units: 1 GB/s = 1e9 bytes/s, 1 GFLOP/s = 1e9 flop/s; bytes count what a kernel\n"
-	"must move (STREAM's convention: a triad element is 24 bytes).\n";
 
 static void usage_error(const char *cmd, const char *what)
 {
@@ -100,6 +73,15 @@ static void load_run(const char *dir, struct rundata *run, struct analysis *a)
 		die(EXIT_USAGE, "%s", err);
 	if (analysis_build(run, a, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s: %s", dir, err);
+}
+
+/* A points file (--points), placed under a's roofs; bad input exits 2. */
+static void load_points(const char *path, const struct analysis *a, struct userpoints *up)
+{
+	char err[512];
+	if (userpoints_load(path, up, err, sizeof err) != 0 ||
+	    userpoints_place(a, up, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
 }
 
 static void ensure_dir(const char *dir)
@@ -226,14 +208,15 @@ static void parse_size(const char *arg, int *w, int *h)
 
 static int cmd_plot(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_FORMAT, O_SIZE };
+	enum { O_OUT = 256, O_FORMAT, O_SIZE, O_POINTS };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "size", required_argument, NULL, O_SIZE },
+		{ "points", required_argument, NULL, O_POINTS },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *formats = "png";
+	const char *out = "plots", *formats = "png", *points = NULL;
 	int width = 1600, height = 1000, c;
 	while ((c = next_option("plot", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
@@ -242,6 +225,8 @@ static int cmd_plot(int argc, char **argv)
 			formats = optarg;
 		else if (c == O_SIZE)
 			parse_size(optarg, &width, &height);
+		else if (c == O_POINTS)
+			points = optarg;
 	}
 	want_positional("plot", argc, 1);
 	/* Check every format before drawing anything. */
@@ -256,6 +241,9 @@ static int cmd_plot(int argc, char **argv)
 	struct analysis *a = xcalloc(1, sizeof *a);
 	char err[512];
 	load_run(dir, &run, a);
+	struct userpoints up = { 0 };
+	if (points)
+		load_points(points, a, &up);
 	ensure_dir(out);
 	write_fit(dir, a);
 	struct plot_meta meta = {
@@ -265,6 +253,7 @@ static int cmd_plot(int argc, char **argv)
 		.kernel_cflags = rundata_env(&run, "kernel_cflags"),
 		.date_utc = rundata_env(&run, "date_utc"),
 		.threads = (int)rundata_env_num(&run, "threads", 1),
+		.user = points ? &up : NULL,
 	};
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
@@ -277,7 +266,8 @@ static int cmd_plot(int argc, char **argv)
 		free(path);
 	}
 	free(list);
-	if (gnuplot_write_scripts(dir, out, &run, a, gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
+	if (gnuplot_write_scripts_points(dir, out, &run, a, points ? &up : NULL,
+					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	/* The gnuplot scripts render in the same formats as the cairo figure. */
 	list = xstrdup(formats);
@@ -292,6 +282,7 @@ static int cmd_plot(int argc, char **argv)
 		}
 	}
 	free(list);
+	userpoints_free(&up);
 	free(a);
 	rundata_free(&run);
 	return 0;
@@ -314,20 +305,37 @@ static const char *out_option(const char *cmd, int argc, char **argv)
 
 static int cmd_report(int argc, char **argv)
 {
-	const char *out = out_option("report", argc, argv);
+	enum { O_OUT = 256, O_POINTS };
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, O_OUT },
+		{ "points", required_argument, NULL, O_POINTS },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = "plots", *points = NULL;
+	int c;
+	while ((c = next_option("report", argc, argv, longopts)) != -1) {
+		if (c == O_OUT)
+			out = optarg;
+		else if (c == O_POINTS)
+			points = optarg;
+	}
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
 	struct rundata run;
 	struct analysis *a = xcalloc(1, sizeof *a);
 	char err[512];
 	load_run(dir, &run, a);
+	struct userpoints up = { 0 };
+	if (points)
+		load_points(points, a, &up);
 	ensure_dir(out);
 	write_fit(dir, a);
 	char *path = path_join(out, "report.md");
-	if (report_write(path, &run, a, dir, err, sizeof err) != 0)
+	if (report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
+	userpoints_free(&up);
 	free(a);
 	rundata_free(&run);
 	return 0;
@@ -355,12 +363,27 @@ static int cmd_compare(int argc, char **argv)
 	return 0;
 }
 
+/* roofline help [COMMAND] [--man]: the usage, one command's help, or the man page (src/help.c). */
+static int cmd_help(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--man") == 0)
+		help_man(stdout, ROOFLINE_VERSION);
+	else if (argc == 1)
+		help_usage(stdout);
+	else if (argc == 2 && help_find(argv[1]))
+		help_command_print(stdout, help_find(argv[1]));
+	else
+		usage_error("help", argc == 2 ? "no such command" : "want one command name");
+	return fflush(stdout) == 0 ? 0 : EXIT_FAILED;
+}
+
 static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "compare", cmd_compare },
 	{ "fit", cmd_fit },
+	{ "help", cmd_help },
 	{ "measure", cmd_measure },
 	{ "plot", cmd_plot },
 	{ "report", cmd_report },
@@ -370,8 +393,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		usage_error(NULL, "no command given");
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-		fputs(usage_text, stdout);
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		help_usage(stdout);
 		return fflush(stdout) == 0 ? 0 : EXIT_FAILED;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
@@ -380,6 +403,12 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[1], commands[i].name) == 0) {
+			/* COMMAND --help (or -h) anywhere before a "--": that command's help. */
+			for (int j = 2; j < argc && strcmp(argv[j], "--") != 0; j++)
+				if (help_find(argv[1]) && (strcmp(argv[j], "--help") == 0 || strcmp(argv[j], "-h") == 0)) {
+					help_command_print(stdout, help_find(argv[1]));
+					return fflush(stdout) == 0 ? 0 : EXIT_FAILED;
+				}
 			opterr = 0;
 			optind = 1;
 			return commands[i].fn(argc - 1, argv + 1);

@@ -1361,6 +1361,161 @@ static void draw_titles(struct fig *g, const struct plot_meta *m)
 
 /* ---- the figure ----------------------------------------------------------------- */
 
+/* ---- the user's points (plot --points) ------------------------------------------ */
+
+static const struct rgb C_FLAG = HEX(0xc0392b);    /* above its roof */
+
+struct user_layer {
+	const struct userpoints *up;
+	size_t n;                                    /* points drawn (finite, positive) */
+	struct userpoints_arrow arrows[USERPOINTS_MAX];
+	size_t narrows;
+	struct labels_item items[USERPOINTS_MAX];
+	char text[USERPOINTS_MAX][104];   /* name (47) version (31) and the flag */
+	struct rgb col[USERPOINTS_MAX];
+};
+
+/* The user's points and arrows as occupied space, so that no label covers them. */
+static void user_layout(struct fig *g, const struct userpoints *up, struct user_layer *u)
+{
+	memset(u, 0, sizeof *u);
+	u->up = up;
+	if (!up)
+		return;
+	double s = g->s, mr = MARKER_R * 1.5 * s;
+	size_t names = 0;
+	for (size_t i = 0; i < up->n; i++) {
+		size_t j = 0;
+		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
+			j++;
+		/* Colours from the end of the palette (yellow skipped): the kernels take its start. */
+		u->col[i] = j < i ? u->col[j] : PALETTE[(NPALETTE - 2 + NPALETTE - (names++ % (NPALETTE - 1))) % NPALETTE];
+	}
+	u->narrows = userpoints_arrows(up, u->arrows, USERPOINTS_MAX);
+	for (size_t k = 0; k < u->narrows; k++) {
+		const struct point *p0 = &up->v[u->arrows[k].from].p, *p1 = &up->v[u->arrows[k].to].p;
+		if (!point_ok(p0) || !point_ok(p1))
+			continue;
+		struct labels_seg seg = { 0, 0, 0, 0, 2.0 * s, 1 };
+		plot_to_pixel(&g->f, p0->ai, p0->gflops, &seg.x0, &seg.y0);
+		plot_to_pixel(&g->f, p1->ai, p1->gflops, &seg.x1, &seg.y1);
+		labels_add_seg(&g->scene, seg);
+	}
+	for (size_t i = 0; i < up->n; i++) {
+		double x, y;
+		if (!point_ok(&up->v[i].p))
+			continue;
+		plot_to_pixel(&g->f, up->v[i].p.ai, up->v[i].p.gflops, &x, &y);
+		struct labels_box b = { x - mr, y - mr, x + mr, y + mr };
+		labels_add_box(&g->scene, b);
+	}
+}
+
+/* Their labels, "name version" (and "above its roof"), after the kernels' labels. */
+static void user_labels(struct fig *g, struct user_layer *u)
+{
+	if (!u->up)
+		return;
+	double s = g->s, mr = MARKER_R * 1.5 * s;
+	set_font(g, PX_POINT_LABEL, 1);
+	for (size_t i = 0; i < u->up->n; i++) {
+		const struct userpoint *up = &u->up->v[i];
+		struct labels_item *it = &u->items[i];
+		if (!point_ok(&up->p))
+			continue;
+		double x, y;
+		plot_to_pixel(&g->f, up->p.ai, up->p.gflops, &x, &y);
+		snprintf(u->text[i], sizeof u->text[0], "%s %s%s", up->name, up->version,
+			 up->above ? " (above its roof!)" : "");
+		struct ink ik = measure(g, u->text[i]);
+		*it = (struct labels_item){ .ax = x, .ay = y, .w = ik.w, .h = ik.h, .gap = mr + 1 * s,
+					    .leader = 1 };
+		labels_place(&g->scene, it);
+	}
+}
+
+/* A line from (x0,y0) to (x1,y1) ending in a filled head, stopping short of the marker. */
+static void arrow(struct fig *g, struct rgb col, double x0, double y0, double x1, double y1)
+{
+	cairo_t *cr = g->cr;
+	double s = g->s, dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+	double stop = MARKER_R * 1.6 * s, head = 16 * s;
+	if (len < 2 * stop + head)
+		return;
+	double ux = dx / len, uy = dy / len;
+	double sx = x0 + ux * stop, sy = y0 + uy * stop, ex = x1 - ux * stop, ey = y1 - uy * stop;
+	cairo_new_path(cr);
+	cairo_move_to(cr, sx, sy);
+	cairo_line_to(cr, ex - ux * head * 0.8, ey - uy * head * 0.8);
+	set_rgb(cr, col);
+	cairo_set_line_width(cr, 3 * s);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_stroke(cr);
+	cairo_new_path(cr);
+	cairo_move_to(cr, ex, ey);
+	cairo_line_to(cr, ex - ux * head - uy * head * 0.45, ey - uy * head + ux * head * 0.45);
+	cairo_line_to(cr, ex - ux * head + uy * head * 0.45, ey - uy * head - ux * head * 0.45);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+/* Arrows, then stars (flagged ones ringed), counting what is drawn into st. */
+static void user_paint(struct fig *g, const struct user_layer *u, struct plot_stats *st)
+{
+	if (!u->up)
+		return;
+	cairo_t *cr = g->cr;
+	double s = g->s;
+	for (size_t k = 0; k < u->narrows; k++) {
+		const struct point *p0 = &u->up->v[u->arrows[k].from].p, *p1 = &u->up->v[u->arrows[k].to].p;
+		double x0, y0, x1, y1;
+		if (!point_ok(p0) || !point_ok(p1))
+			continue;
+		plot_to_pixel(&g->f, p0->ai, p0->gflops, &x0, &y0);
+		plot_to_pixel(&g->f, p1->ai, p1->gflops, &x1, &y1);
+		arrow(g, u->col[u->arrows[k].from], x0, y0, x1, y1);
+		st->user_arrows++;
+	}
+	for (size_t i = 0; i < u->up->n; i++) {
+		const struct userpoint *up = &u->up->v[i];
+		double x, y;
+		/* Counted only inside the frame: the frame is made to hold them all. */
+		if (!point_ok(&up->p) || up->p.ai < g->f.xmin || up->p.ai > g->f.xmax ||
+		    up->p.gflops < g->f.ymin || up->p.gflops > g->f.ymax)
+			continue;
+		plot_to_pixel(&g->f, up->p.ai, up->p.gflops, &x, &y);
+		if (up->above) {
+			cairo_new_path(cr);
+			cairo_arc(cr, x, y, MARKER_R * 2.1 * s, 0, 2 * M_PI);
+			set_rgb(cr, C_FLAG);
+			cairo_set_line_width(cr, 3 * s);
+			cairo_stroke(cr);
+			st->user_flagged++;
+		}
+		marker_path(cr, SH_STAR, x, y, MARKER_R * 1.45 * s);
+		set_rgb(cr, u->col[i]);
+		cairo_fill_preserve(cr);
+		set_rgb(cr, darker(u->col[i], 0.6));
+		cairo_set_line_width(cr, 1.5 * s);
+		cairo_stroke(cr);
+		st->user_points++;
+	}
+}
+
+/* Labels on top of everything but the legend. */
+static void user_paint_labels(struct fig *g, const struct user_layer *u, struct plot_stats *st)
+{
+	if (!u->up)
+		return;
+	set_font(g, PX_POINT_LABEL, 1);
+	for (size_t i = 0; i < u->up->n; i++) {
+		if (!u->items[i].placed)
+			continue;
+		text_in_box(g, u->text[i], u->items[i].box, u->up->v[i].above ? C_FLAG : darker(u->col[i], 0.7));
+		st->user_labels++;
+	}
+}
+
 static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *meta, const struct plot_frame *f,
 		 struct plot_stats *st)
 {
@@ -1418,6 +1573,8 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		struct labels_box b = { x - mr, y - mr, x + mr, y + mr };
 		labels_add_box(&g.scene, b);
 	}
+	struct user_layer *ul = xmalloc(sizeof *ul);
+	user_layout(&g, meta ? meta->user : NULL, ul);
 	double ridge = a->ridge, rpeak = peak_for(a, "");
 	const struct roof *dram = dram_for(a, "");
 	if (!(isfinite(ridge) && ridge > 0) && dram && isfinite(rpeak))
@@ -1511,6 +1668,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			nitems++;
 		}
 	labels_place_all(&g.scene, items + first_other, nitems - first_other);
+	user_labels(&g, ul);
 
 	/* Now draw, back to front. */
 	draw_titles(&g, meta);
@@ -1619,6 +1777,8 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			plot_to_pixel(f, a->points[i].ai, a->points[i].gflops, &x, &y);
 			draw_point_marker(&g, k, &k->grp[k->grp_of[i]], x, y);
 		}
+	memset(st, 0, sizeof *st);
+	user_paint(&g, ul, st);
 	if (has_ridge) {
 		cairo_new_path(cr);
 		cairo_arc(cr, rx, ry, 6.5 * s, 0, 2 * M_PI);
@@ -1644,10 +1804,10 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		const struct group *gr = &k->grp[k->grp_of[item_point[i]]];
 		text_in_box(&g, item_text[i], items[i].box, darker(k->fam[gr->fam].col, 0.7));
 	}
+	user_paint_labels(&g, ul, st);
 	draw_legend(&g, lg);
 	draw_axes(&g);
 
-	memset(st, 0, sizeof *st);
 	for (size_t i = 0; i < nlines; i++) {
 		st->roofs += lines[i].visible;
 		st->roof_labels += lines[i].visible && lines[i].labelled;
@@ -1660,6 +1820,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	labels_free(&g.roofs);
 	free(k);
 	free(lg);
+	free(ul);
 }
 
 /* ---- files ---------------------------------------------------------------------- */
@@ -1713,7 +1874,17 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cr = cairo_create(surf);
-	plot_frame_for(a, width, height, &f);
+	if (meta && meta->user && meta->user->n) {
+		/* The frame holds the user's points too: frame a copy that has them as points. */
+		struct analysis *with = xmalloc(sizeof *with);
+		*with = *a;
+		for (size_t i = 0; i < meta->user->n && with->npoints < ANALYSIS_MAX_POINTS; i++)
+			with->points[with->npoints++] = meta->user->v[i].p;
+		plot_frame_for(with, width, height, &f);
+		free(with);
+	} else {
+		plot_frame_for(a, width, height, &f);
+	}
 	draw(cr, a, meta, &f, &counts);
 	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
 		goto fail;

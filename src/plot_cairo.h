@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "userpoints.h"
 
 #define PLOT_DEFAULT_WIDTH 1600
 #define PLOT_DEFAULT_HEIGHT 1000
@@ -31,10 +32,17 @@
 #define PLOT_MIN_WIDTH 400
 #define PLOT_MIN_HEIGHT 250
 
-/* What the title and subtitle say; any field may be NULL (threads 0: unknown). */
+/*
+ * What the title and subtitle say; any field may be NULL (threads 0: unknown).
+ * `user`: the user's points (plot --points), placed by userpoints_place(), or
+ * NULL. They are drawn as stars, one colour per name, each labelled with its
+ * name and version, the versions of one name joined by arrows in file order
+ * (userpoints_arrows); a point above its roof gets a red ring and says so.
+ */
 struct plot_meta {
 	const char *cpu_model, *compiler, *compiler_version, *kernel_cflags, *date_utc;
 	int threads;
+	const struct userpoints *user;
 };
 
 /*
@@ -61,6 +69,10 @@ struct plot_stats {
 	size_t roof_crowded;     /* of those, labelled over a marker or point line: no free spot */
 	size_t points;           /* point labels wanted */
 	size_t points_dropped;   /* of them, left out for want of a free spot */
+	size_t user_points;      /* the user's points drawn (plot_meta.user) */
+	size_t user_arrows;      /* arrows drawn between their versions */
+	size_t user_flagged;     /* of the points, drawn flagged: above their roof */
+	size_t user_labels;      /* of the points, labelled */
 };
 
 /* plot_roofline(), filling *st (when not NULL) on success. */

@@ -10,6 +10,7 @@
 
 #include "cpu.h"
 #include "registry.h"
+#include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
 
@@ -299,7 +300,7 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 	return buf;
 }
 
-static void roofs_section(FILE *fp, const struct analysis *a)
+static void roofs_section(FILE *fp, const struct analysis *a, const struct symptoms *sy)
 {
 	char v[32], m[32], lo[32], hi[32], st[96], b1[32], b2[32];
 	fputs("## Roofs\n\n", fp);
@@ -347,6 +348,14 @@ static void roofs_section(FILE *fp, const struct analysis *a)
 		fputs("\n", fp);
 	}
 	if (a->nnotes)
+		fputs("\n", fp);
+	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
+	for (size_t i = 0; i < sy->n; i++) {
+		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
+		report_cell_text(fp, sy->notes[i]);
+		fputs("\n", fp);
+	}
+	if (sy->n)
 		fputs("\n", fp);
 }
 
@@ -544,14 +553,24 @@ static void env_section(FILE *fp, const struct rundata *run)
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
 		 const char *run_dir, char *err, size_t errlen)
 {
+	return report_write_points(path, run, a, run_dir, NULL, err, errlen);
+}
+
+int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
+			const char *run_dir, const struct userpoints *up, char *err, size_t errlen)
+{
 	struct outfile o;
+	struct symptoms sy;
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
+	symptoms_check(run, a, up, &sy);
 	header(o.fp, run, run_dir);
 	failures_section(o.fp, run);
-	roofs_section(o.fp, a);
+	roofs_section(o.fp, a, &sy);
 	chains_section(o.fp, a);
 	kernels_section(o.fp, a);
+	if (up && up->n)
+		userpoints_report(o.fp, up);
 	remarks_section(o.fp, run, a, run_dir);
 	env_section(o.fp, run);
 	return outfile_commit(&o, err, errlen);

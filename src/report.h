@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "rundata.h"
+#include "userpoints.h"
 
 /*
  * Writes the report of one run to path (atomically): a header with the CPU,
@@ -28,6 +29,14 @@ const char *report_rate(double v, char *buf, size_t size);
 
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
 		 const char *run_dir, char *err, size_t errlen);
+
+/*
+ * report_write() with the user's points (roofline report --points), placed by
+ * userpoints_place(): a "Your code" section after the kernels. up may be
+ * NULL. The notes carry the symptom checks of src/symptoms.h either way.
+ */
+int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
+			const char *run_dir, const struct userpoints *up, char *err, size_t errlen);
 
 /*
  * The one-line vectorisation verdict for one kernel file's remarks (vecinfo),

@@ -1,0 +1,225 @@
+/* help.c - see help.h. The table is the documentation: edit it, not the man page. */
+#include "help.h"
+
+#include <string.h>
+
+static const struct help_option measure_opts[] = {
+	{ "--out DIR", "the run directory to create (default data/runs/<UTC>-<cc>-<version>, "
+		       "pointed at by data/latest); never an existing one" },
+	{ "--quick", "a short run, well under 15 s of measuring: fewer trials, shorter timings" },
+	{ "--only GROUPS", "a comma list of bandwidth, peak, kernels: measure only those groups" },
+	{ "--threads N", "threads to measure on (this version measures one core: 1)" },
+	{ "--passes N", "passes of warm-up and kept trials (default 3)" },
+	{ "--trials N", "kept trials per pass (default 15)" },
+	{ "--warmup N", "warm-up trials per pass, discarded (default 3)" },
+	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
+			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default 1G" },
+	{ "--min-time SECONDS", "how long each timing is calibrated to last at least (default 0.001)" },
+	{ "--levels LEVELS", "a comma list of dram, l2, l1 (default dram): the memory levels the "
+			     "kernels' working sets sit in" },
+	{ "--list", "print the kernel table and exit" },
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option fit_opts[] = {
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option plot_opts[] = {
+	{ "--out DIR", "where the figures go (default plots)" },
+	{ "--format LIST", "a comma list of png, svg, pdf (default png)" },
+	{ "--size WxH", "the figure's size in pixels (default 1600x1000)" },
+	{ "--points FILE", "also draw the points of FILE (your own code, as include/roofline.h "
+			   "writes them), the versions of one name joined by arrows" },
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option report_opts[] = {
+	{ "--out DIR", "where report.md goes (default plots)" },
+	{ "--points FILE", "also place the points of FILE (your own code) under the roofs, with "
+			   "their diagnosis" },
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option compare_opts[] = {
+	{ "--out DIR", "where compare.md and compare.csv go (default plots)" },
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option help_opts[] = {
+	{ "--man", "print the man page roofline(1) in roff instead" },
+	{ NULL, NULL },
+};
+
+const struct help_command help_commands[] = {
+	{ "measure",
+	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads N] [--passes N] [--trials N] "
+	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list]",
+	  "time the bandwidth sweep, the FMA peak and the kernels",
+	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "
+	  "every job once), checks every result, and writes a new run directory: env.csv, "
+	  "timings.csv (every timing, warm-ups included), failures.csv and the compiler's "
+	  "vectorisation remarks. Prints the run directory last on standard output.",
+	  measure_opts },
+	{ "fit", "fit DIR", "fit the roofs and place the kernels of a run",
+	  "Reads DIR's timings and writes DIR/roofs.csv, points.csv, sweep.csv and chains.csv; "
+	  "prints a summary (roofs, ridge, chains to saturate).",
+	  fit_opts },
+	{ "plot", "plot DIR [--out DIR] [--format LIST] [--size WxH] [--points FILE]",
+	  "draw the roofline figure and write the gnuplot scripts",
+	  "Draws roofline.png (cairo) and writes the gnuplot scripts roofline.gp, bandwidth.gp, "
+	  "chains.gp and kernels.gp, which read the run's CSV files themselves (rendered when "
+	  "gnuplot is installed).",
+	  plot_opts },
+	{ "report", "report DIR [--out DIR] [--points FILE]", "write report.md",
+	  "Writes report.md: the machine and build, the roofs with their spread, the FMA chains, "
+	  "each kernel placed and diagnosed, the compiler's vectorisation verdicts, and notes, "
+	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
+	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule).",
+	  report_opts },
+	{ "compare", "compare DIR_A DIR_B [--out DIR]", "compare two runs",
+	  "Writes compare.md and compare.csv: each roof and kernel of both runs with the ratio "
+	  "B / A, and the moves larger than the runs' spread.",
+	  compare_opts },
+	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
+	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",
+	  help_opts },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static const char units_text[] =
+	"Units: 1 GB/s = 1e9 bytes/s, 1 GFLOP/s = 1e9 flop/s; bytes count what a kernel\n"
+	"must move (STREAM's convention: a triad element is 24 bytes).\n";
+
+static const char exit_text[] =
+	"Exit status: 0 done, 1 failed while running, 2 bad usage or bad input (one line on\n"
+	"standard error starting with roofline:, with file:line:column for a bad CSV cell).\n";
+
+/* The points file and include/roofline.h: the man page's own section, and the --points help. */
+static const char points_text[] =
+	"A points file is CSV with a header row name,version,flops,bytes,seconds and\n"
+	"optional threads, level (L1, L2, L3, DRAM) and flops_source (declared or counted);\n"
+	"one row per timed region of your own code. include/roofline.h (installed under\n"
+	"PREFIX/include) times a region on CLOCK_MONOTONIC, repeating it until it lasts long\n"
+	"enough, and appends such a row: ROOFLINE_TIME(\"file.csv\", \"name\", \"version\",\n"
+	"flops, bytes, code). Where perf_event_open counts retired floating-point\n"
+	"instructions, it can count the flops instead (ROOFLINE_COUNT_FLOPS=1).\n";
+
+const struct help_command *help_find(const char *name)
+{
+	for (const struct help_command *c = help_commands; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+/* Writes text wrapped at `width` columns, each line after `indent` spaces. */
+static void wrap(FILE *fp, const char *text, int indent, int width)
+{
+	const char *p = text;
+	while (*p) {
+		int room = width - indent;
+		size_t n = strlen(p);
+		if ((int)n > room) {
+			n = (size_t)room;
+			while (n > 0 && p[n] != ' ')
+				n--;
+			if (n == 0)
+				n = strcspn(p, " ");
+		}
+		fprintf(fp, "%*s%.*s\n", indent, "", (int)n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+void help_usage(FILE *fp)
+{
+	for (const struct help_command *c = help_commands; c->name; c++) {
+		fprintf(fp, "%s roofline ", c == help_commands ? "usage:" : "      ");
+		fprintf(fp, "%s\n", c->synopsis);
+	}
+	fputs("       roofline --help | --version\n\n", fp);
+	for (const struct help_command *c = help_commands; c->name; c++)
+		fprintf(fp, "  %-9s%s\n", c->name, c->summary);
+	fputs("\n'roofline COMMAND --help' (or 'roofline help COMMAND') says more.\n\n", fp);
+	fputs(units_text, fp);
+}
+
+void help_command_print(FILE *fp, const struct help_command *c)
+{
+	fputs("usage: roofline ", fp);
+	fprintf(fp, "%s\n\n", c->synopsis);
+	wrap(fp, c->text, 0, 80);
+	fputs("\n", fp);
+	for (const struct help_option *o = c->options; o->option; o++) {
+		fprintf(fp, "  %s\n", o->option);
+		wrap(fp, o->text, 6, 80);
+	}
+	if (strcmp(c->name, "plot") == 0 || strcmp(c->name, "report") == 0)
+		fprintf(fp, "\n%s", points_text);
+	fprintf(fp, "\n%s", exit_text);
+}
+
+/* Text for roff: a leading dot or quote escaped, backslashes doubled, dashes as \-. */
+static void roff(FILE *fp, const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		if ((p == s || p[-1] == '\n') && (*p == '.' || *p == '\''))
+			fputs("\\&", fp);
+		if (*p == '\\')
+			fputs("\\e", fp);
+		else if (*p == '-')
+			fputs("\\-", fp);
+		else
+			fputc(*p, fp);
+	}
+}
+
+void help_man(FILE *fp, const char *version)
+{
+	fprintf(fp, ".\\\" roofline(1), generated by 'roofline help --man' from src/help.c: edit that.\n");
+	fprintf(fp, ".TH ROOFLINE 1 \"\" \"roofline %s\" \"User Commands\"\n", version);
+	fputs(".nh\n.ad l\n", fp);   /* no hyphens inside option names, ragged right */
+	fputs(".SH NAME\nroofline \\- measure a machine's roofs, place kernels under them, draw the chart\n", fp);
+	fputs(".SH SYNOPSIS\n", fp);
+	for (const struct help_command *c = help_commands; c->name; c++) {
+		fputs(".B roofline\n", fp);
+		roff(fp, c->synopsis);
+		fputs("\n.br\n", fp);
+	}
+	fputs(".B roofline\n\\-\\-help | \\-\\-version\n", fp);
+	fputs(".SH DESCRIPTION\n", fp);
+	fputs("Measures the two numbers of the roofline model on this machine (the bandwidth of each "
+	      "memory level and the floating\\-point peak with its ceilings), times real kernels and "
+	      "places them under the roofs, draws the chart and writes a report.\n", fp);
+	fputs(".SH COMMANDS\n", fp);
+	for (const struct help_command *c = help_commands; c->name; c++) {
+		fprintf(fp, ".SS %s\n", c->name);
+		roff(fp, c->text);
+		fputs("\n", fp);
+		for (const struct help_option *o = c->options; o->option; o++) {
+			fputs(".TP\n.B ", fp);
+			roff(fp, o->option);
+			fputs("\n", fp);
+			roff(fp, o->text);
+			fputs("\n", fp);
+		}
+	}
+	fputs(".SH YOUR CODE ON THE CHART\n", fp);
+	roff(fp, points_text);
+	fputs(".SH UNITS\n", fp);
+	roff(fp, units_text);
+	fputs(".SH EXIT STATUS\n", fp);
+	roff(fp, exit_text);
+	fputs(".SH FILES\n.TP\n.I data/runs/<UTC>\\-<cc>\\-<version>/\n"
+	      "a run: env.csv, timings.csv, failures.csv, remarks/; after fit: roofs.csv, points.csv, "
+	      "sweep.csv, chains.csv\n.TP\n.I PREFIX/include/roofline.h\n"
+	      "the header that puts your own code on the chart\n", fp);
+}

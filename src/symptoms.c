@@ -1,0 +1,205 @@
+/* symptoms.c - see symptoms.h. Thresholds are named there; advice is the guide's. */
+#include "symptoms.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+
+static const char *const NAMES[] = { "ridge", "slope", "flat", "above", "ticks", "stream" };
+
+const char *symptom_name(enum symptom s)
+{
+	return (size_t)s < sizeof NAMES / sizeof NAMES[0] ? NAMES[s] : "?";
+}
+
+static void add(struct symptoms *out, enum symptom s, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void add(struct symptoms *out, enum symptom s, const char *fmt, ...)
+{
+	if (out->n == SYMPTOMS_MAX)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->notes[out->n], sizeof out->notes[0], fmt, ap);
+	va_end(ap);
+	out->which[out->n++] = s;
+}
+
+/* The bandwidth roof named like `like` up to its "@", measured on `threads` threads. */
+static const struct roof *same_level(const struct analysis *a, const struct roof *like, int threads)
+{
+	size_t len = strcspn(like->name, "@");
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == ROOF_BANDWIDTH && r->threads == threads &&
+		    strncmp(r->name, like->name, len) == 0 && strcspn(r->name, "@") == len)
+			return r;
+	}
+	return NULL;
+}
+
+static void check_ridge(const struct analysis *a, struct symptoms *out)
+{
+	const struct roof *peak = analysis_roof(a, "peak");
+	const struct roof *dram = analysis_dram(a);
+	if (!(isfinite(a->ridge) && a->ridge > 0) || !peak || !dram)
+		return;
+	if (peak->threads != dram->threads) {
+		const struct roof *same = same_level(a, dram, peak->threads);
+		double one = same ? a->peak / same->value : NAN;
+		if (!isfinite(one) || a->ridge > SYMPTOMS_RIDGE_MIX * one || a->ridge * SYMPTOMS_RIDGE_MIX < one) {
+			char alt[96] = "";
+			if (isfinite(one))
+				snprintf(alt, sizeof alt, "; on %d thread%s alone it is %.3g", peak->threads,
+					 peak->threads == 1 ? "" : "s", one);
+			add(out, SYMPTOM_RIDGE,
+			    "Ridge: %.3g flop/byte divides a %d-thread peak by a %d-thread bandwidth%s. "
+			    "The guide: a ridge far out comes from roofs that do not belong together (a peak "
+			    "and a bandwidth of different thread counts, or a theoretical peak); take both "
+			    "from measurements on the same cores.", a->ridge, peak->threads, dram->threads, alt);
+			return;
+		}
+	}
+	if (a->ridge > SYMPTOMS_RIDGE_MAX)
+		add(out, SYMPTOM_RIDGE,
+		    "Ridge: %.3g flop/byte, over %.0f. The guide: a ridge in the hundreds means a "
+		    "theoretical peak never discounted, or a one-core bandwidth against a many-core "
+		    "peak; use measured values for both (STREAM on all cores for the bandwidth).",
+		    a->ridge, SYMPTOMS_RIDGE_MAX);
+}
+
+/* Every placed point, the run's kernels then the user's. */
+struct all_points {
+	const struct point *v[ANALYSIS_MAX_POINTS + USERPOINTS_MAX];
+	size_t n;
+};
+
+static void collect(const struct analysis *a, const struct userpoints *up, struct all_points *ap)
+{
+	ap->n = 0;
+	for (size_t i = 0; i < a->npoints; i++)
+		if (isfinite(a->points[i].fraction))
+			ap->v[ap->n++] = &a->points[i];
+	for (size_t i = 0; up && i < up->n; i++)
+		if (isfinite(up->v[i].p.fraction))
+			ap->v[ap->n++] = &up->v[i].p;
+}
+
+static void check_slope_flat(const struct all_points *ap, struct symptoms *out)
+{
+	size_t slope = 0, flat = 0;
+	for (size_t i = 0; i < ap->n; i++) {
+		const struct point *p = ap->v[i];
+		if (p->fraction < SYMPTOMS_ON_ROOF)
+			continue;
+		slope += strcmp(p->bound, "memory") == 0;
+		flat += strcmp(p->bound, "compute") == 0;
+	}
+	if (ap->n >= 2 && slope == ap->n)
+		add(out, SYMPTOM_SLOPE,
+		    "All %zu points sit on their bandwidth slope (each at %.0f%% of it or more). The "
+		    "guide: when every point hugs the slope, suspect the bytes counted (traffic served "
+		    "by L2 or L3 counted as DRAM traffic, or too few bytes declared); check each "
+		    "point's bytes against what its loop must move from that level.",
+		    ap->n, 100 * SYMPTOMS_ON_ROOF);
+	if (ap->n >= 2 && flat == ap->n)
+		add(out, SYMPTOM_FLAT,
+		    "All %zu points sit on the flat compute roof (each at %.0f%% of it or more). The "
+		    "guide: when every point hugs the flat roof, suspect the peak (FMA not counted "
+		    "twice, AVX-512 not actually used) or the flops counted; check the peak's "
+		    "instruction set and each point's flops.", ap->n, 100 * SYMPTOMS_ON_ROOF);
+}
+
+static void check_above(const struct all_points *ap, struct symptoms *out)
+{
+	char names[256] = "";
+	size_t n = 0, len = 0;
+	for (size_t i = 0; i < ap->n; i++) {
+		const struct point *p = ap->v[i];
+		if (!(p->fraction > DIAGNOSIS_ABOVE))
+			continue;
+		if (n < 4 && len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s (%.0f%%)",
+						n ? ", " : "", p->kernel, 100 * p->fraction);
+		n++;
+	}
+	if (n)
+		add(out, SYMPTOM_ABOVE,
+		    "%zu point%s above %s roof by more than %.0f%%: %s%s. The guide: no loop beats its "
+		    "roof; the flops and bytes are counted in other units than the roofs (single "
+		    "against double precision, say); make the units agree and measure again.",
+		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
+		    names, n > 4 ? ", ..." : "");
+}
+
+static void check_ticks(const struct rundata *run, const struct userpoints *up, struct symptoms *out)
+{
+	double tick = rundata_env_num(run, "timer_granularity_ns", NAN) * 1e-9;
+	if (!(isfinite(tick) && tick > 0))
+		return;
+	double limit = SYMPTOMS_MIN_TICKS * tick, shortest = INFINITY;
+	size_t n = 0, total = 0;
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (t->warmup)
+			continue;
+		total++;
+		if (t->seconds < limit) {
+			n++;
+			shortest = fmin(shortest, t->seconds);
+		}
+	}
+	for (size_t i = 0; up && i < up->n; i++) {
+		total++;
+		if (up->v[i].seconds < limit) {
+			n++;
+			shortest = fmin(shortest, up->v[i].seconds);
+		}
+	}
+	if (n)
+		add(out, SYMPTOM_TICKS,
+		    "%zu of %zu timings are shorter than %d ticks of the timer (%.3g ns a tick, the "
+		    "shortest %.3g ns). STREAM's rule: a timing under %d ticks is mostly the clock's "
+		    "own step; repeat the work inside the timed region until it lasts longer "
+		    "(`measure --min-time`, or roofline.h's repetition).", n, total, SYMPTOMS_MIN_TICKS,
+		    tick * 1e9, shortest * 1e9, SYMPTOMS_MIN_TICKS);
+}
+
+static void check_stream(const struct rundata *run, struct symptoms *out)
+{
+	double rule = rundata_env_num(run, "stream_rule_bytes", NAN);
+	if (!isfinite(rule))
+		rule = 4 * rundata_env_num(run, "l3_bytes", NAN);
+	double largest = 0;
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (strcmp(run->timings[i].group, "bandwidth") == 0 && run->timings[i].param > largest)
+			largest = (double)run->timings[i].param;
+	if (!(largest > 0) || !(isfinite(rule) && rule > 0) || largest >= rule)
+		return;
+	char b1[32], b2[32];
+	int settled = rundata_env_num(run, "sweep_settled", 0) > 0;
+	add(out, SYMPTOM_STREAM,
+	    "STREAM's array-size rule is not met: the sweep's largest array is %s, the rule (4x the "
+	    "reported last-level cache) asks for %s. %s The guide: the arrays must be far larger "
+	    "than the last-level cache for the bandwidth to be DRAM's; if the reported cache size "
+	    "is right, measure again with `--max-size` at least the rule.",
+	    format_bytes(largest, b1, sizeof b1), format_bytes(rule, b2, sizeof b2),
+	    settled ? "The curve had settled on its last level before that, so the DRAM roof is "
+		      "likely right (a VM may report a cache it does not have)."
+		    : "The curve had not settled on its last level: the DRAM roof may be a cache's.");
+}
+
+void symptoms_check(const struct rundata *run, const struct analysis *a,
+		    const struct userpoints *up, struct symptoms *out)
+{
+	struct all_points ap;
+	memset(out, 0, sizeof *out);
+	check_ridge(a, out);
+	collect(a, up, &ap);
+	check_slope_flat(&ap, out);
+	check_above(&ap, out);
+	check_ticks(run, up, out);
+	check_stream(run, out);
+}

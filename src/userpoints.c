@@ -1,0 +1,288 @@
+/* userpoints.c - see userpoints.h. */
+#include "userpoints.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "csvin.h"
+#include "diagnosis.h"
+#include "report.h"
+#include "util.h"
+
+/* The columns, required first; the table is what the messages list. */
+enum { C_NAME, C_VERSION, C_FLOPS, C_BYTES, C_SECONDS, C_REQUIRED, C_THREADS = C_REQUIRED,
+       C_LEVEL, C_SOURCE, NCOLS };
+static const char *const COLUMNS[NCOLS] = { "name", "version", "flops", "bytes", "seconds",
+					    "threads", "level", "flops_source" };
+static const char *const LEVELS[] = { "L1", "L2", "L3", "DRAM" };
+
+struct loader {
+	const char *path;
+	struct userpoints *up;
+	int col[NCOLS];          /* field index of each column, -1 when absent */
+	size_t nfields;          /* fields in the header */
+	size_t cap;
+};
+
+static int fail_at(char *err, size_t errlen, const char *path, size_t line, size_t column,
+		   const char *fmt, ...) PRINTF_LIKE(6, 7);
+static int fail_at(char *err, size_t errlen, const char *path, size_t line, size_t column,
+		   const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *what = xvasprintf(fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "%s:%zu:%zu: %s", path, line, column, what);
+	free(what);
+	return -1;
+}
+
+static int read_header(struct loader *ld, const struct csv_row *row, char *err, size_t errlen)
+{
+	for (size_t c = 0; c < NCOLS; c++)
+		ld->col[c] = -1;
+	ld->nfields = row->n;
+	for (size_t i = 0; i < row->n; i++) {
+		const char *f = row->fields[i];
+		/* A UTF-8 byte-order mark, as spreadsheets write, is not part of the name. */
+		if (i == 0 && strncmp(f, "\xEF\xBB\xBF", 3) == 0)
+			f += 3;
+		size_t c;
+		for (c = 0; c < NCOLS; c++)
+			if (strcmp(f, COLUMNS[c]) == 0)
+				break;
+		if (c == NCOLS)
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "unknown column '%s' (want name,version,flops,bytes,seconds; "
+				       "optional threads, level, flops_source)", f);
+		if (ld->col[c] >= 0)
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "column '%s' given twice", f);
+		ld->col[c] = (int)i;
+	}
+	for (size_t c = 0; c < C_REQUIRED; c++)
+		if (ld->col[c] < 0)
+			return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+				       "missing column '%s' in the header (want name,version,flops,"
+				       "bytes,seconds; optional threads, level, flops_source)", COLUMNS[c]);
+	return 0;
+}
+
+/* A positive finite number, or a message at the field. */
+static int positive(const struct loader *ld, const struct csv_row *row, size_t c, double *out,
+		    char *err, size_t errlen)
+{
+	size_t i = (size_t)ld->col[c];
+	const char *f = row->fields[i];
+	double v;
+	if (parse_double(f, &v) != 0 || isspace((unsigned char)f[0]) || !isfinite(v))
+		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			       "%s '%s' is not a number", COLUMNS[c], f);
+	if (!(v > 0))
+		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			       "%s '%s': want a number above zero", COLUMNS[c], f);
+	*out = v;
+	return 0;
+}
+
+static int read_row(struct loader *ld, const struct csv_row *row, char *err, size_t errlen)
+{
+	if (row->n != ld->nfields)
+		return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+			       "%zu field%s, the header has %zu", row->n, row->n == 1 ? "" : "s",
+			       ld->nfields);
+	struct userpoints *up = ld->up;
+	if (up->n == USERPOINTS_MAX)
+		return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+			       "more than %d points", USERPOINTS_MAX);
+	if (up->n == ld->cap) {
+		ld->cap = ld->cap ? 2 * ld->cap : 16;
+		up->v = xrealloc(up->v, ld->cap * sizeof *up->v);
+	}
+	struct userpoint *u = &up->v[up->n];
+	memset(u, 0, sizeof *u);
+	u->line = row->line[0];
+	u->threads = 1;
+	for (size_t c = C_NAME; c <= C_VERSION; c++) {
+		size_t i = (size_t)ld->col[c];
+		size_t cap = c == C_NAME ? sizeof u->name : sizeof u->version;
+		if (!row->fields[i][0] || strlen(row->fields[i]) >= cap)
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "%s: want 1 to %zu characters", COLUMNS[c], cap - 1);
+	}
+	snprintf(u->name, sizeof u->name, "%s", row->fields[ld->col[C_NAME]]);
+	snprintf(u->version, sizeof u->version, "%s", row->fields[ld->col[C_VERSION]]);
+	if (positive(ld, row, C_FLOPS, &u->flops, err, errlen) ||
+	    positive(ld, row, C_BYTES, &u->bytes, err, errlen) ||
+	    positive(ld, row, C_SECONDS, &u->seconds, err, errlen))
+		return -1;
+	if (ld->col[C_THREADS] >= 0) {
+		size_t i = (size_t)ld->col[C_THREADS];
+		long t;
+		if (parse_long(row->fields[i], &t) != 0 || t < 1 || t > 4096)
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "threads '%s': want a whole number from 1 to 4096", row->fields[i]);
+		u->threads = (int)t;
+	}
+	if (ld->col[C_LEVEL] >= 0 && row->fields[ld->col[C_LEVEL]][0]) {
+		size_t i = (size_t)ld->col[C_LEVEL], l;
+		for (l = 0; l < sizeof LEVELS / sizeof LEVELS[0]; l++)
+			if (strcasecmp(row->fields[i], LEVELS[l]) == 0)
+				break;
+		if (l == sizeof LEVELS / sizeof LEVELS[0])
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "level '%s': want L1, L2, L3 or DRAM", row->fields[i]);
+		snprintf(u->level, sizeof u->level, "%s", LEVELS[l]);
+		u->level_column = row->column[i];
+	}
+	if (ld->col[C_SOURCE] >= 0 && row->fields[ld->col[C_SOURCE]][0]) {
+		size_t i = (size_t)ld->col[C_SOURCE];
+		if (strcmp(row->fields[i], "counted") == 0)
+			u->counted = 1;
+		else if (strcmp(row->fields[i], "declared") != 0)
+			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+				       "flops_source '%s': want declared or counted", row->fields[i]);
+	}
+	up->n++;
+	return 0;
+}
+
+static int on_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *ld = ctx;
+	return index == 0 ? read_header(ld, row, err, errlen) : read_row(ld, row, err, errlen);
+}
+
+int userpoints_load(const char *path, struct userpoints *up, char *err, size_t errlen)
+{
+	memset(up, 0, sizeof *up);
+	struct loader ld = { .path = path, .up = up, .nfields = 0 };
+	for (size_t c = 0; c < NCOLS; c++)
+		ld.col[c] = -1;
+	if (csvin_read(path, on_row, &ld, err, errlen) != 0)
+		goto fail;
+	if (ld.nfields == 0) {
+		fail_at(err, errlen, path, 1, 1, "empty file: want a header row "
+			"name,version,flops,bytes,seconds and one row per timed region");
+		goto fail;
+	}
+	if (up->n == 0) {
+		fail_at(err, errlen, path, 2, 1, "no points after the header");
+		goto fail;
+	}
+	up->path = xstrdup(path);
+	return 0;
+fail:
+	userpoints_free(up);
+	return -1;
+}
+
+int userpoints_place(const struct analysis *a, struct userpoints *up, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < up->n; i++) {
+		struct userpoint *u = &up->v[i];
+		struct point *p = &u->p;
+		memset(p, 0, sizeof *p);
+		snprintf(p->kernel, sizeof p->kernel, "%s", u->name);
+		snprintf(p->family, sizeof p->family, "%.23s", u->name);
+		p->param = (long)i;
+		p->threads = u->threads;
+		p->ai = u->flops / u->bytes;
+		p->gflops = u->flops / u->seconds / 1e9;
+		p->best_gflops = p->spread_lo = p->spread_hi = p->gflops;
+		if (u->level[0]) {
+			char name[32];
+			snprintf(name, sizeof name, u->threads > 1 ? "%s@%dt" : "%s", u->level, u->threads);
+			const struct roof *r = analysis_roof(a, name);
+			if (!r || r->kind != ROOF_BANDWIDTH)
+				return fail_at(err, errlen, up->path ? up->path : "points", u->line,
+					       u->level_column, "level %s: the run has no %s bandwidth roof",
+					       u->level, name);
+			snprintf(p->level, sizeof p->level, "%s", u->level);
+		}
+		diagnosis_place(a, p);
+		u->above = p->above_roof;
+	}
+	return 0;
+}
+
+size_t userpoints_arrows(const struct userpoints *up, struct userpoints_arrow *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < up->n; i++)
+		for (size_t j = i + 1; j < up->n; j++)
+			if (strcmp(up->v[i].name, up->v[j].name) == 0) {
+				if (n < max)
+					out[n] = (struct userpoints_arrow){ i, j };
+				n += n < max;
+				break;
+			}
+	return n;
+}
+
+void userpoints_report(FILE *fp, const struct userpoints *up)
+{
+	char ai[32], g[32], rg[32];
+	size_t counted = 0, above = 0;
+	for (size_t i = 0; i < up->n; i++) {
+		counted += up->v[i].counted;
+		above += up->v[i].above;
+	}
+	fputs("## Your code\n\n", fp);
+	fputs("Points from `", fp);
+	report_cell_text(fp, up->path ? up->path : "");
+	fputs("`, placed under this run's roofs by the same model as the kernels above; the "
+	      "versions of one name are joined by arrows in the figure, in file order.\n\n", fp);
+	if (counted == up->n)
+		fputs("Flops: all counted by hardware counters (retired floating-point instructions).\n\n", fp);
+	else if (counted == 0)
+		fputs("Flops: all declared by the program (counted by hand), none counted by hardware "
+		      "counters.\n\n", fp);
+	else
+		fprintf(fp, "Flops: %zu point%s counted by hardware counters, %zu declared by the "
+			"program (the *flops* column says which).\n\n", counted, counted == 1 ? "" : "s",
+			up->n - counted);
+	fputs("| name | version | threads | level | flops | AI (flop/byte) | GFLOP/s | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
+	      "| --- | --- | ---: | --- | --- | ---: | ---: | --- | ---: | --- | --- |\n", fp);
+	for (size_t i = 0; i < up->n; i++) {
+		const struct userpoint *u = &up->v[i];
+		const struct point *p = &u->p;
+		snprintf(ai, sizeof ai, "%.3g", p->ai);
+		fputs("| ", fp);
+		report_cell_text(fp, u->name);
+		fputs(" | ", fp);
+		report_cell_text(fp, u->version);
+		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
+			u->counted ? "counted" : "declared", ai, report_rate(p->gflops, g, sizeof g),
+			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
+		if (isfinite(p->fraction))
+			fprintf(fp, "%.0f %%", p->fraction * 100);
+		else
+			fputs("—", fp);
+		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
+		if (u->above)
+			fputs("**above its roof** (see the notes); ", fp);
+		report_cell_text(fp, p->diagnosis);
+		fputs(" |\n", fp);
+	}
+	fputs("\n", fp);
+	if (above)
+		fprintf(fp, "%zu point%s above %s roof by more than %.0f%%: no loop beats its roof, so "
+			"its flops or bytes are counted in other units than the roofs (single against "
+			"double precision, bytes per element against per array, flops per element "
+			"against per loop). Make the units agree and time it again.\n\n",
+			above, above == 1 ? " is" : "s are", above == 1 ? "its" : "their",
+			100 * (DIAGNOSIS_ABOVE - 1));
+}
+
+void userpoints_free(struct userpoints *up)
+{
+	free(up->v);
+	free(up->path);
+	memset(up, 0, sizeof *up);
+}
