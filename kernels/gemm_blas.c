@@ -80,12 +80,12 @@ static void gemm_blas_about(kernel_env_fn emit, void *ctx)
 #define GEMM_BLAS_RUN gemm_blas_run
 #define GEMM_BLAS_PREPARE gemm_blas_prepare
 #define GEMM_BLAS_ABOUT gemm_blas_about
-#define GEMM_BLAS_MISSING NULL
+#define GEMM_BLAS_CHECK gemm_check
 #else
 #define GEMM_BLAS_RUN NULL
-#define GEMM_BLAS_PREPARE gemm_prepare
+#define GEMM_BLAS_PREPARE NULL
 #define GEMM_BLAS_ABOUT NULL
-#define GEMM_BLAS_MISSING "built without OpenBLAS (install libopenblas-dev and rebuild)"
+#define GEMM_BLAS_CHECK NULL
 #endif
 
 static void gemm_blas_shape(int param, size_t offered, double tile_bytes, struct kernel_shape *s)
@@ -105,9 +105,9 @@ const struct kernel kernel_gemm_blas = {
 	.param_letter = 'n', .param_meaning = "matrix order",
 	.params = gemm_params, .nparams = 2,
 	.run = GEMM_BLAS_RUN,
-	.check = gemm_check,
+	.check = GEMM_BLAS_CHECK,
 	.shape = gemm_blas_shape,
 	.prepare = GEMM_BLAS_PREPARE,
 	.about = GEMM_BLAS_ABOUT,
-	.missing = GEMM_BLAS_MISSING,
+	.missing = "needs OpenBLAS, and this build has none (install libopenblas-dev and rebuild)",
 };

@@ -161,7 +161,7 @@ struct kernel {
 	 * (OpenBLAS's core and config): rows for env.csv. NULL: nothing to say.
 	 */
 	void (*about)(kernel_env_fn emit, void *ctx);
-	/* Why run is NULL in this build, for the "skipped" line; NULL otherwise. */
+	/* What run needs that a build may lack, for the "skipped" line when run is NULL. */
 	const char *missing;
 };
 

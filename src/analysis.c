@@ -607,7 +607,9 @@ void analysis_diagnose(const struct analysis *a, struct point *p)
  * (first appearance of the kernel and thread count, working set descending).
  * `measure` already writes them in this order; a run of one level, or rows
  * from elsewhere, keep theirs. Figures and gnuplot's filters rely on a
- * family's members being neighbours.
+ * family's members being neighbours. A trajectory (a kernel at several
+ * sizes, struct point) is sorted by working set ascending instead: its
+ * members in size order, the order the figures join them in.
  */
 static void group_levels(struct analysis *a)
 {
@@ -624,8 +626,10 @@ static void group_levels(struct analysis *a)
 	for (size_t i = 1; i < a->npoints; i++) {
 		struct point p = a->points[i];
 		size_t f = first[i], j = i;
+		/* A trajectory's members go the other way: smallest first, the order it is drawn in. */
 		while (j > 0 && (first[j - 1] > f ||
-				 (first[j - 1] == f && a->points[j - 1].working_set < p.working_set))) {
+				 (first[j - 1] == f && (p.trajectory ? a->points[j - 1].working_set > p.working_set
+								     : a->points[j - 1].working_set < p.working_set)))) {
 			a->points[j] = a->points[j - 1];
 			first[j] = first[j - 1];
 			j--;
@@ -635,7 +639,31 @@ static void group_levels(struct analysis *a)
 	}
 }
 
-static void place_points(struct analysis *a, struct jobs *js)
+/*
+ * ai_loop and trajectory from the kernel's shape (kernel.h): the loop's
+ * intensity is the placed one scaled by ideal bytes / loop bytes, which holds
+ * whatever size the level offered; the tile is the run's (env.csv).
+ */
+static void loop_intensity(const struct rundata *run, const struct kernel *k, struct point *p)
+{
+	p->ai_loop = p->ai;
+	p->trajectory = 0;
+	if (!k || !k->shape)
+		return;
+	double tile = rundata_env_num(run, "kernel_tile_bytes", 0);
+	struct kernel_shape s, other;
+	size_t offered = (size_t)(p->working_set / 8);
+	k->shape((int)p->param, offered, isfinite(tile) ? tile : 0, &s);
+	if (s.n && s.loop_bytes > 0)
+		p->ai_loop = p->ai * s.bytes / s.loop_bytes;
+	for (int i = 0; i < registry_nparams(k); i++) {
+		k->shape(registry_param(k, i), offered, 0, &other);
+		if (other.n && other.working_set != s.working_set)
+			p->trajectory = 1;
+	}
+}
+
+static void place_points(const struct rundata *run, struct analysis *a, struct jobs *js)
 {
 	a->npoints = 0;
 	for (size_t i = 0; i < js->n && a->npoints < ANALYSIS_MAX_POINTS; i++) {
@@ -653,6 +681,7 @@ static void place_points(struct analysis *a, struct jobs *js)
 		p->threads = j->threads;
 		p->working_set = j->working_set;
 		p->ai = j->flops_per_byte;
+		loop_intensity(run, k, p);
 		p->gflops = s.median;
 		p->best_gflops = s.best;
 		p->spread_lo = s.spread_lo;
@@ -701,7 +730,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	const struct roof *dram = analysis_dram(out);
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);
-	place_points(out, &js);
+	place_points(run, out, &js);
 	size_t kernel_jobs = 0;
 	for (size_t i = 0; i < js.n; i++)
 		kernel_jobs += strcmp(js.v[i].group, "kernels") == 0;

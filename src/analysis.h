@@ -80,7 +80,18 @@ struct point {
 	int threads;
 	double working_set;      /* bytes the kernel's arrays span */
 	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM) */
-	double ai;               /* flop/byte, from the kernel's metadata */
+	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */
+	/*
+	 * flop/byte of the loop as written (struct kernel_shape.loop_bytes: GEMM
+	 * i-j-k 1/8 against the ideal n/16 of ai); equal to ai for a stream.
+	 */
+	double ai_loop;
+	/*
+	 * A member of a kernel measured at several sizes (its shape gives each
+	 * member its own working set: GEMM n = 64 and 1024): the figures join
+	 * its members in size order as one trajectory.
+	 */
+	int trajectory;
 	double gflops;           /* median over kept timings */
 	double best_gflops, spread_lo, spread_hi;
 	char roof[24];           /* the roof that caps it at its intensity and level */

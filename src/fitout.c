@@ -39,7 +39,8 @@ static int write_roofs(FILE *fp, const struct analysis *a)
 
 static int write_points(FILE *fp, const struct analysis *a)
 {
-	fputs("kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound\n", fp);
+	/* ai is where the point is placed (the ideal bytes); ai_loop the loop as written. */
+	fputs("kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,ai_ideal,ai_loop\n", fp);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		csv_field(fp, p->kernel);
@@ -50,7 +51,10 @@ static int write_points(FILE *fp, const struct analysis *a)
 		csv_field(fp, p->roof);
 		next_num(fp, p->roof_gflops);
 		next_num(fp, p->fraction);
-		fprintf(fp, ",%s\n", p->bound);
+		fprintf(fp, ",%s", p->bound);
+		next_num(fp, p->ai);
+		next_num(fp, p->ai_loop);
+		fputc('\n', fp);
 	}
 	return 0;
 }

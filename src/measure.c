@@ -88,6 +88,7 @@ struct harness {
 	int any_failed;
 	int tty;
 	const char *corrupt;         /* kernel whose results are spoiled, for tests */
+	const char *unbuilt;         /* kernel treated as not built (run NULL), for tests */
 	double tile_bytes;           /* the cache tiled kernels block for (kernel_buffers.tile_bytes) */
 };
 
@@ -388,13 +389,18 @@ static void write_env(const struct harness *h, const struct machine *m,
 	/* What each shaped job chose (a tile, a grid), and what a library kernel runs on. */
 	for (size_t i = 0; i < h->njobs; i++) {
 		const struct job *j = &h->jobs[i];
-		if (j->shaped && j->shape.why[0]) {
-			snprintf(buf, sizeof buf, "shape_%s_%d_%.0f", j->k->name, j->param, j->shape.working_set);
-			env_row(fp, buf, j->shape.why);
-		}
-		size_t first = 0;
+		size_t first = 0, same = 0;
 		while (h->jobs[first].k != j->k)
 			first++;
+		for (size_t e = first; e < i; e++)
+			same += h->jobs[e].k == j->k && h->jobs[e].param == j->param;
+		/* shape_<kernel>_<param>, then _2, _3 for the same member at other levels. */
+		if (j->shaped && j->shape.why[0]) {
+			snprintf(buf, sizeof buf, "shape_%s_%d", j->k->name, j->param);
+			if (same)
+				snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "_%zu", same + 1);
+			env_row(fp, buf, j->shape.why);
+		}
 		if (j->k->about && first == i)
 			j->k->about(env_about, fp);
 	}
@@ -782,7 +788,8 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 		int peak = k->kind == KERNEL_PEAK;
 		if (!(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
-		if (!k->run) {
+		/* Test hook (ROOFLINE_TEST_UNBUILT): a kernel as a build without its library has it. */
+		if (!k->run || (h->unbuilt && strcmp(h->unbuilt, k->name) == 0)) {
 			fprintf(stderr, "roofline: skipped %s: %s\n", k->name,
 				k->missing ? k->missing : "not built here");
 			continue;
@@ -901,7 +908,8 @@ static void close_stream_csv(FILE *fp, const char *dir, const char *name, char *
 int measure_run(const struct measure_opts *o)
 {
 	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
-			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT") };
+			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"),
+			     .unbuilt = getenv("ROOFLINE_TEST_UNBUILT") };
 	struct machine m = { 0 };
 	struct sweep_decision d = { 0 };
 	char err[256];

@@ -63,8 +63,11 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 /* "D = 16" for the Horner family, "—" for a kernel without a parameter. */
 static const char *param_text(const struct point *p, char *buf, size_t size)
 {
+	const struct kernel *k = registry_find(p->kernel);
 	if (strcmp(p->family, "horner") == 0 || strncmp(p->kernel, "horner", 6) == 0)
 		snprintf(buf, size, "D = %ld", p->param);
+	else if (k && k->param_letter && p->param != 0)
+		snprintf(buf, size, "%c = %ld", k->param_letter, p->param);
 	else if (p->param == 0)
 		snprintf(buf, size, "—");
 	else
@@ -397,7 +400,60 @@ static void chains_section(FILE *fp, const struct analysis *a)
 			widest->chains_to_saturate);
 }
 
-static void kernels_section(FILE *fp, const struct analysis *a)
+/*
+ * What the shaped kernels chose and ran on: both intensities, the tile and
+ * where it came from, and the library GEMM judged against the ceiling of the
+ * instruction set its kernel uses (env.csv blas_isa), not the widest one.
+ */
+static void shaped_notes(FILE *fp, const struct rundata *run, const struct analysis *a)
+{
+	int any = 0;
+	for (size_t i = 0; i < a->npoints; i++)
+		any |= isfinite(a->points[i].ai_loop) && fabs(a->points[i].ai_loop / a->points[i].ai - 1) > 1e-6;
+	if (any)
+		fputs("*AI* is where a point is placed: the bytes the articles count, each array crossing "
+		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
+		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
+		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
+	const char *tile = rundata_env(run, "kernel_tile_source");
+	if (tile && *tile && any)
+		fprintf(fp, "Tiled kernels block for %s.", tile);
+	for (size_t i = 0; any && i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		const struct kernel *k = registry_find(p->kernel);
+		char key[96];
+		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
+		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
+		if (why && strncmp(why, "tile ", 5) == 0)
+			fprintf(fp, " `%s` %c = %ld: %s.", p->kernel, k->param_letter ? k->param_letter : 'p',
+				p->param, why);
+	}
+	if (tile && *tile && any)
+		fputs("\n\n", fp);
+	const char *isa = rundata_env(run, "blas_isa"), *core = rundata_env(run, "blas_core");
+	if (!isa || !core)
+		return;
+	const char *widest = rundata_env(run, "isa");
+	const struct roof *ceil = analysis_roof(a, widest && strcmp(widest, isa) == 0 ? "peak" : isa);
+	fprintf(fp, "OpenBLAS (%s) runs its `%s` kernel (OPENBLAS_CORETYPE %s), built for %s",
+		env_or(run, "blas_config", "?"), core, env_or(run, "openblas_coretype", "unset"), isa);
+	const struct point *best = NULL;
+	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct kernel *k = registry_find(a->points[i].kernel);
+		if (k && k->about && (!best || a->points[i].param > best->param))
+			best = &a->points[i];
+	}
+	if (ceil && best && isfinite(best->gflops))
+		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s, %.0f %% of the %s ceiling (%.1f GFLOP/s), "
+			"the one its kernel can reach%s.\n\n", best->param, best->gflops,
+			100 * best->gflops / ceil->value, ceil->name, ceil->value,
+			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
+	else
+		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
+}
+
+static void kernels_section(FILE *fp, const struct rundata *run, const struct analysis *a)
 {
 	char par[32], ai[32], med[32], best[32], rg[32];
 	fputs("## Kernels\n\n", fp);
@@ -425,6 +481,9 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
+		/* Both intensities where the loop as written moves more than the ideal. */
+		if (isfinite(p->ai_loop) && fabs(p->ai_loop / p->ai - 1) > 1e-6)
+			snprintf(ai + strlen(ai), sizeof ai - strlen(ai), " (loop %.3g)", p->ai_loop);
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
@@ -441,6 +500,7 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
+	shaped_notes(fp, run, a);
 }
 
 /* At most this many remark lines are copied per file; the rest stay in remarks/. */
@@ -544,7 +604,7 @@ int report_write(const char *path, const struct rundata *run, const struct analy
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a);
 	chains_section(o.fp, a);
-	kernels_section(o.fp, a);
+	kernels_section(o.fp, run, a);
 	remarks_section(o.fp, run, a, run_dir);
 	env_section(o.fp, run);
 	return outfile_commit(&o, err, errlen);
