@@ -788,14 +788,14 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 		int peak = k->kind == KERNEL_PEAK;
 		if (!(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
+		if (!cpu_has_isa(k->isa)) {
+			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
+			continue;
+		}
 		/* Test hook (ROOFLINE_TEST_UNBUILT): a kernel as a build without its library has it. */
 		if (!k->run || (h->unbuilt && strcmp(h->unbuilt, k->name) == 0)) {
 			fprintf(stderr, "roofline: skipped %s: %s\n", k->name,
 				k->missing ? k->missing : "not built here");
-			continue;
-		}
-		if (!cpu_has_isa(k->isa)) {
-			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
 			continue;
 		}
 		/*
