@@ -400,6 +400,12 @@ static void chains_section(FILE *fp, const struct analysis *a)
 			widest->chains_to_saturate);
 }
 
+/* The loop as written moves more than the ideal (ai_loop 0: not known, as from older code). */
+static int loop_differs(const struct point *p)
+{
+	return isfinite(p->ai_loop) && p->ai_loop > 0 && fabs(p->ai_loop / p->ai - 1) > 1e-6;
+}
+
 /*
  * What the shaped kernels chose and ran on: both intensities, the tile and
  * where it came from, and the library GEMM judged against the ceiling of the
@@ -409,7 +415,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 {
 	int any = 0;
 	for (size_t i = 0; i < a->npoints; i++)
-		any |= isfinite(a->points[i].ai_loop) && fabs(a->points[i].ai_loop / a->points[i].ai - 1) > 1e-6;
+		any |= loop_differs(&a->points[i]);
 	if (any)
 		fputs("*AI* is where a point is placed: the bytes the articles count, each array crossing "
 		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
@@ -482,7 +488,7 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		const struct point *p = &a->points[i];
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
 		/* Both intensities where the loop as written moves more than the ideal. */
-		if (isfinite(p->ai_loop) && fabs(p->ai_loop / p->ai - 1) > 1e-6)
+		if (loop_differs(p))
 			snprintf(ai + strlen(ai), sizeof ai - strlen(ai), " (loop %.3g)", p->ai_loop);
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
