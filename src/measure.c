@@ -57,6 +57,7 @@
  * QUICK_SKIP_SECONDS.
  */
 #define SLOW_PASS_SECONDS 1.0
+#define QUICK_SLOW_PASS_SECONDS 0.25
 #define QUICK_SKIP_SECONDS 0.5
 
 struct job {
@@ -831,10 +832,9 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 static void slow_job_plan(struct harness *h, struct job *j)
 {
 	const struct measure_opts *o = h->o;
-	double t = j->last_seconds;
+	double t = j->last_seconds, budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
-	if (j->failed || strcmp(j->group, "kernels") != 0 ||
-	    t * (o->warmup + o->trials) <= SLOW_PASS_SECONDS)
+	if (j->failed || strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
 		return;
 	if (o->quick && t > QUICK_SKIP_SECONDS) {
 		j->skipped = 1;
@@ -842,7 +842,7 @@ static void slow_job_plan(struct harness *h, struct job *j)
 			j->k->name, letter, j->param, t);
 		return;
 	}
-	double k = floor(SLOW_PASS_SECONDS / t);
+	double k = floor(budget / t);
 	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
 	fprintf(stderr, "roofline: %s %c = %d takes %.2g s a timing: timed in %d kept trial%s a pass, "
 		"no warm-up trials (its calibration warmed it)\n", j->k->name, letter, j->param, t,
