@@ -102,7 +102,8 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		return;
 	}
 	int n = k ? registry_nparams(k) : 1;
-	if (n <= 1) {
+	/* A shaped kernel's members are sizes of one function, not one function each. */
+	if (n <= 1 || k->shape) {
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
