@@ -56,7 +56,7 @@
  * quick run leaves out a job whose one timing takes longer than
  * QUICK_SKIP_SECONDS.
  */
-#define SLOW_PASS_SECONDS 1.0
+#define SLOW_PASS_SECONDS 0.5
 #define QUICK_SLOW_PASS_SECONDS 0.25
 #define QUICK_SKIP_SECONDS 0.5
 
