@@ -10,7 +10,8 @@
 #
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
-# include/roofline.h) for make plots and make report.
+# include/roofline.h) for make plots and make report, OPENBLAS=0 to build
+# without OpenBLAS.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -37,7 +38,21 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 # Recursively expanded on purpose: pkg-config runs when a recipe needs it,
 # after the deps step has installed the packages.
 PKG_CFLAGS = $(shell pkg-config --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs cairo hwloc 2>/dev/null) -lcsv -lm
+PKG_LIBS = $(shell pkg-config --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
+
+# OpenBLAS when present (the deps step installs libopenblas-dev where it can):
+# kernels/gemm_blas.c is built against it; without it the kernel is compiled
+# out and a run says it skipped it. OPENBLAS=0 builds without it anyway.
+# Found through pkg-config `openblas`, else a plain -lopenblas with cblas.h.
+OPENBLAS_FOUND = $(shell pkg-config --exists openblas 2>/dev/null && echo pc || \
+	{ printf '\043include <cblas.h>\nint main(void){openblas_get_config();return 0;}\n' | \
+	  $(CC) -x c - -o /dev/null -lopenblas >/dev/null 2>&1 && echo lib; })
+OPENBLAS ?= 1
+BLAS_MODE = $(if $(filter 0,$(OPENBLAS)),,$(OPENBLAS_FOUND))
+BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
+	$(if $(filter pc,$(BLAS_MODE)),$(shell pkg-config --cflags openblas 2>/dev/null))
+BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell pkg-config --libs openblas 2>/dev/null), \
+	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
 FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(PKG_CFLAGS) $(CFLAGS)
@@ -81,7 +96,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # Objects depend on the flags they were built with: a changed CFLAGS or
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS)
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS)
 
 .PHONY: all report plots test bench install uninstall clean deps FORCE
 .DEFAULT_GOAL := all
@@ -112,6 +127,7 @@ $(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(Q)touch $(BUILD)/remarks/$*.txt
 
 $(BUILD)/kernels/fma_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
 	$(call say,GEN,$@)

@@ -59,7 +59,52 @@ struct kernel_buffers {
 	double *b;      /* first input */
 	double *c;      /* second input */
 	size_t n;       /* elements per array in use */
+	/*
+	 * The cache a tiled kernel blocks for, in bytes: the middle of the
+	 * pre-scan's second (L2) plateau, measured rather than reported; 0 when
+	 * the curve showed no such plateau (the kernel then uses its default and
+	 * its shape says so).
+	 */
+	double tile_bytes;
 };
+
+/*
+ * What one call (reps = 1) of a member does, for kernels whose work is not a
+ * fixed amount per element of a stream: a matrix product of order n, a
+ * stencil sweeping a grid. Replaces the per-element formula of struct kernel.
+ */
+struct kernel_shape {
+	size_t n;            /* elements per array it uses (run and check see buf->n = n); 0: cannot run */
+	double flops;        /* flops of one call */
+	/*
+	 * Bytes one call must move, where the point is placed: the articles'
+	 * convention, each array crossing the memory bus once (GEMM: 32n^2, read
+	 * A, B, C, write C; the ideal a perfect cache would give).
+	 */
+	double bytes;
+	/*
+	 * Bytes the loop as written moves when nothing is reused beyond what it
+	 * keeps in registers or in its tiles (GEMM i-j-k: two loads per
+	 * multiply-add, 16n^3); the report prints both intensities.
+	 */
+	double loop_bytes;
+	double working_set;  /* bytes its arrays span */
+	int tile;            /* the block size it uses; 0: none */
+	char why[160];       /* how n or the tile were chosen (env.csv); "" when nothing to say */
+};
+
+/* Fills s for member `param`, offered n elements per array (the level's working set). */
+typedef void (*kernel_shape_fn)(int param, size_t n, double tile_bytes, struct kernel_shape *s);
+
+/*
+ * Sets the buffers to the state a timing starts from, untimed: y = y0 for a
+ * daxpy, C = 0 for a matrix product; run then does its reps from there and
+ * check knows exactly what they must give.
+ */
+typedef void (*kernel_prepare_fn)(const struct kernel_buffers *buf, int param);
+
+/* Receives one key,value row for env.csv (see kernel.about). */
+typedef void (*kernel_env_fn)(void *ctx, const char *key, const char *value);
 
 /*
  * run: does the work `reps` times over n elements (for KERNEL_PEAK, n is the
@@ -106,8 +151,18 @@ struct kernel {
 	const char *param_meaning;
 	const int *params;       /* family members, ascending; NULL means the single param 0 */
 	int nparams;
-	kernel_run_fn run;
+	kernel_run_fn run;       /* NULL: not built here (see missing) */
 	kernel_check_fn check;
+	/* Optional; NULL for a stream whose work is the per-element formula above. */
+	kernel_shape_fn shape;
+	kernel_prepare_fn prepare;
+	/*
+	 * A kernel that calls a library says which build and code path it takes
+	 * (OpenBLAS's core and config): rows for env.csv. NULL: nothing to say.
+	 */
+	void (*about)(kernel_env_fn emit, void *ctx);
+	/* What run needs that a build may lack, for the "skipped" line when run is NULL. */
+	const char *missing;
 };
 
 /* Flops and bytes for one element (iteration) of member `param`. */

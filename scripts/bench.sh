@@ -78,3 +78,42 @@ awk -F, 'NR > 1 { printf "%-20s %6s %8.4g %10.3f %10.3f %8.2f %s\n", $1, $2, $4,
 	"$tmp/full/points.csv"
 one=$(awk -F, '$1 == "fma_scalar" && $3 == 1 { print $4 }' "$tmp/full/chains.csv")
 echo "one scalar FMA chain: ${one:-?} GFLOP/s (best)"
+
+# ---- the articles' other kernels (issue 12): ratios, each against what the roofs predict
+pt() { # pt KERNEL PARAM COLUMN: a named column of points.csv (the first row of that kernel and param)
+	awk -F, -v k="$1" -v p="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; next }
+		$1 == k && $2 == p && !done { print $at[c]; done = 1 }' "$tmp/full/points.csv"
+}
+envv() { awk -F, -v k="$1" '$1 == k { print $2 }' "$tmp/full/env.csv"; }
+ratio() { [ -n "$1" ] && [ -n "$2" ] && echo "$1 / $2" | bc -l | xargs printf '%.2f' || echo "?"; }
+echo
+echo "== the articles' other kernels"
+blas_isa=$(envv blas_isa)
+if [ -n "$blas_isa" ] && [ -n "$(pt gemm_blas 1024 gflops)" ]; then
+	# OpenBLAS is judged against the ceiling of the ISA its kernel uses (env.csv), not the widest.
+	ceil_name=peak
+	[ "$blas_isa" = "$isa" ] || ceil_name=$blas_isa
+	ceil=$(roof "$ceil_name" 3)
+	g=$(pt gemm_blas 1024 gflops)
+	echo "gemm_blas n=1024: $g GFLOP/s, core $(envv blas_core) ($blas_isa; OPENBLAS_CORETYPE $(envv openblas_coretype)):" \
+		"$(ratio "$g" "$ceil") of the $ceil_name ceiling ${ceil:-?} (target >= 0.85)"
+else
+	echo "gemm_blas: not measured (built without OpenBLAS: see the measure log)"
+fi
+ti=$(pt gemm_tiled 1024 gflops) ijk=$(pt gemm_ijk 1024 gflops)
+if [ -n "$ti" ] && [ -n "$ijk" ]; then
+	# The roofs' prediction: each loop's own traffic (ai_loop) against the DRAM roof, capped by the peak.
+	dram=$(roof DRAM 3) peak=$(roof peak 3)
+	pred() { echo "a = $dram * $1; if (a > $peak) a = $peak; a" | bc -l; }
+	p_ti=$(pred "$(pt gemm_tiled 1024 ai_loop)") p_ijk=$(pred "$(pt gemm_ijk 1024 ai_loop)")
+	echo "gemm_tiled / gemm_ijk at n=1024: $(ratio "$ti" "$ijk") measured ($ti / $ijk GFLOP/s)," \
+		"$(ratio "$p_ti" "$p_ijk") predicted by the roofs at their loops' intensities" \
+		"($(pt gemm_tiled 1024 ai_loop) and $(pt gemm_ijk 1024 ai_loop) flop/byte; $(envv shape_gemm_tiled_1024))"
+fi
+sn=$(pt stencil 0 gflops) st=$(pt stencil_tiled 0 gflops)
+if [ -n "$sn" ] && [ -n "$st" ]; then
+	echo "stencil_tiled / stencil: intensity x$(ratio "$(pt stencil_tiled 0 ai)" "$(pt stencil 0 ai)") (right)," \
+		"GFLOP/s x$(ratio "$st" "$sn") (up; $st vs $sn)"
+fi
+g=$(pt daxpy 0 gflops)
+[ -z "$g" ] || echo "daxpy: $g GFLOP/s, $(pt daxpy 0 fraction) of its roof $(pt daxpy 0 roof)"

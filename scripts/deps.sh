@@ -17,6 +17,12 @@ want() { # want PACKAGE TEST...
 }
 has_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/local/include/$1" ]; }
 has_pc() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
+# optional PACKAGE TEST...: installed with the others as root, never required.
+optional_missing=""
+optional() {
+	pkg=$1; shift
+	"$@" >/dev/null 2>&1 || optional_missing="$optional_missing $pkg"
+}
 
 for need in "$@"; do
 	case $need in
@@ -28,6 +34,8 @@ for need in "$@"; do
 		want libcsv-dev has_header csv.h
 		want fonts-dejavu-core test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 		want binutils command -v objdump
+		# Optional: gemm_blas builds only with it; its absence never stops a build.
+		optional libopenblas-dev has_pc openblas
 		;;
 	test)
 		want libcmocka-dev has_header cmocka.h
@@ -50,6 +58,17 @@ for need in "$@"; do
 		;;
 	esac
 done
+
+if [ -n "$optional_missing" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "roofline: installing optional Debian packages:$optional_missing (apt-get)" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null 2>&1 || true
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $optional_missing >/dev/null 2>&1 ||
+		echo "roofline: could not install$optional_missing: building without it" >&2
+elif [ -n "$optional_missing" ]; then
+	echo "roofline: optional packages missing:$optional_missing (gemm_blas is skipped without libopenblas-dev)" >&2
+fi
 
 [ -z "$missing" ] && exit 0
 

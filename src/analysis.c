@@ -501,7 +501,9 @@ const char *roof_kind_name(enum roof_kind kind)
  * (first appearance of the kernel and thread count, working set descending).
  * `measure` already writes them in this order; a run of one level, or rows
  * from elsewhere, keep theirs. Figures and gnuplot's filters rely on a
- * family's members being neighbours.
+ * family's members being neighbours. A trajectory (a kernel at several
+ * sizes, struct point) is sorted by working set ascending instead: its
+ * members in size order, the order the figures join them in.
  */
 static void group_levels(struct analysis *a)
 {
@@ -518,8 +520,10 @@ static void group_levels(struct analysis *a)
 	for (size_t i = 1; i < a->npoints; i++) {
 		struct point p = a->points[i];
 		size_t f = first[i], j = i;
+		/* A trajectory's members go the other way: smallest first, the order it is drawn in. */
 		while (j > 0 && (first[j - 1] > f ||
-				 (first[j - 1] == f && a->points[j - 1].working_set < p.working_set))) {
+				 (first[j - 1] == f && (p.trajectory ? a->points[j - 1].working_set > p.working_set
+								     : a->points[j - 1].working_set < p.working_set)))) {
 			a->points[j] = a->points[j - 1];
 			first[j] = first[j - 1];
 			j--;
@@ -541,12 +545,48 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	p->vec_width = 0;
 	if (!k || k->isa != ISA_NONE)
 		return;
+	/*
+	 * A kernel that calls a library (it describes itself in env.csv) runs the
+	 * library's code, not the compiler's: its ISA is the one the run recorded
+	 * for that library's kernel (blas_isa), when it names one.
+	 */
+	const char *lib_isa = k->about ? rundata_env(run, "blas_isa") : NULL;
+	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
+		if (strcmp(lib_isa, isa_name((enum isa)i)) == 0) {
+			p->isa = (enum isa)i;
+			return;
+		}
 	int member = -1;
 	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
 		if (registry_param(k, i) == param)
 			member = i;
 	const char *cc = rundata_env(run, "cc");
 	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), cc ? cc : "", member);
+}
+
+
+/*
+ * ai_loop and trajectory from the kernel's shape (kernel.h): the loop's
+ * intensity is the placed one scaled by ideal bytes / loop bytes, which holds
+ * whatever size the level offered; the tile is the run's (env.csv).
+ */
+static void loop_intensity(const struct rundata *run, const struct kernel *k, struct point *p)
+{
+	p->ai_loop = p->ai;
+	p->trajectory = 0;
+	if (!k || !k->shape)
+		return;
+	double tile = rundata_env_num(run, "kernel_tile_bytes", 0);
+	struct kernel_shape s, other;
+	size_t offered = (size_t)(p->working_set / 8);
+	k->shape((int)p->param, offered, isfinite(tile) ? tile : 0, &s);
+	if (s.n && s.loop_bytes > 0)
+		p->ai_loop = p->ai * s.bytes / s.loop_bytes;
+	for (int i = 0; i < registry_nparams(k); i++) {
+		k->shape(registry_param(k, i), offered, 0, &other);
+		if (other.n && other.working_set != s.working_set)
+			p->trajectory = 1;
+	}
 }
 
 static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
@@ -571,6 +611,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
 		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
+		loop_intensity(run, k, p);
 		p->gflops = s.median;
 		p->best_gflops = s.best;
 		p->spread_lo = s.spread_lo;

@@ -90,7 +90,18 @@ struct point {
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
 	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
-	double ai;               /* flop/byte, from the kernel's metadata */
+	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */               /* flop/byte, from the kernel's metadata: where it is placed */
+	/*
+	 * flop/byte of the loop as written (struct kernel_shape.loop_bytes: GEMM
+	 * i-j-k 1/8 against the ideal n/16 of ai); equal to ai for a stream.
+	 */
+	double ai_loop;
+	/*
+	 * A member of a kernel measured at several sizes (its shape gives each
+	 * member its own working set: GEMM n = 64 and 1024): the figures join
+	 * its members in size order as one trajectory.
+	 */
+	int trajectory;
 	double gflops;           /* median over kept timings */
 	double best_gflops, spread_lo, spread_hi;
 

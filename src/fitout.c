@@ -39,8 +39,9 @@ static int write_roofs(FILE *fp, const struct analysis *a)
 
 static int write_points(FILE *fp, const struct analysis *a)
 {
+	/* ai is where the point is placed (the ideal bytes); ai_loop the loop as written. */
 	fputs("kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,level,pattern,"
-	      "working_set_bytes\n", fp);
+	      "working_set_bytes,ai_ideal,ai_loop\n", fp);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		csv_field(fp, p->kernel);
@@ -55,7 +56,10 @@ static int write_points(FILE *fp, const struct analysis *a)
 		csv_field(fp, p->level);
 		fputc(',', fp);
 		csv_field(fp, p->pattern);
-		fprintf(fp, ",%.0f\n", p->working_set);
+		fprintf(fp, ",%.0f", p->working_set);
+		next_num(fp, p->ai);
+		next_num(fp, p->ai_loop);
+		fputc('\n', fp);
 	}
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "registry.h"
 #include "util.h"
 
 const char *const gnuplot_scripts[] = { "roofline", "bandwidth", "chains", "kernels" };
@@ -519,9 +520,15 @@ static int is_horner(const struct point *p)
  * open markers and dashed lines, and never joined to it.
  */
 
-/* 1 when no point of p's kernel and threads has a larger working set. */
+/*
+ * 1 when no point of p's kernel and threads has a larger working set. A
+ * trajectory's sizes (point.trajectory: GEMM n = 64 .. 1024) are its members,
+ * one line in size order, not levels: every member is base.
+ */
 static int is_base_level(const struct analysis *a, const struct point *p)
 {
+	if (p->trajectory)
+		return 1;
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *q = &a->points[i];
 		if (q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
@@ -597,7 +604,8 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 		for (k = 0; k < ks->n; k++)
 			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
 			    ks->first[k]->threads == p->threads &&
-			    strcmp(level_word(ks->first[k], w1, sizeof w1), level_word(p, w2, sizeof w2)) == 0)
+			    (p->trajectory ||
+			     strcmp(level_word(ks->first[k], w1, sizeof w1), level_word(p, w2, sizeof w2)) == 0))
 				break;
 		if (k == ks->n) {
 			ks->base[k] = is_base_level(a, p);
@@ -643,7 +651,8 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 		buf_addf(&b, " (%d threads)", p->threads);
 	if (ks->members[k] > 1) {
 		char letter[2] = { p->param_letter, 0 };
-		buf_addf(&b, ", %s = %ld … %ld", p->param_letter ? letter : "param", ks->pmin[k],
+		buf_addf(&b, ", %s = %ld %s %ld", p->param_letter ? letter : "param", ks->pmin[k],
+			 p->trajectory ? "→" : "…",
 			 ks->pmax[k]);
 	}
 	if (ks->multi_level && !ks->base[k]) {

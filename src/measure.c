@@ -49,6 +49,16 @@
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define PEAK_MIN_ITERS 64
+/*
+ * A kernels job whose timings would take longer than this per pass (a matrix
+ * product of order 1024 by the textbook loop: seconds a call) is timed in
+ * fewer kept trials and no warm-up trials, so `make report` stays short; a
+ * quick run leaves out a job whose one timing takes longer than
+ * QUICK_SKIP_SECONDS.
+ */
+#define SLOW_PASS_SECONDS 0.5
+#define QUICK_SLOW_PASS_SECONDS 0.25
+#define QUICK_SKIP_SECONDS 0.5
 
 struct job {
 	const struct kernel *k;
@@ -59,6 +69,12 @@ struct job {
 	int full_checked;
 	int failed;
 	double last_seconds;
+	/* The work of one call for a kernel with a shape (k->shape); shaped = 0 otherwise. */
+	struct kernel_shape shape;
+	int shaped;
+	/* Kept timings per pass, for a job too slow to time every trial (see slow_job_plan). */
+	int kept_per_pass;
+	int skipped;         /* too slow for a quick run: calibrated, then left out */
 };
 
 struct harness {
@@ -73,6 +89,8 @@ struct harness {
 	int any_failed;
 	int tty;
 	const char *corrupt;         /* kernel whose results are spoiled, for tests */
+	const char *unbuilt;         /* kernel treated as not built (run NULL), for tests */
+	double tile_bytes;           /* the cache tiled kernels block for (kernel_buffers.tile_bytes) */
 };
 
 void measure_defaults(struct measure_opts *o, int quick)
@@ -139,11 +157,15 @@ void measure_list(void)
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		char flops[32], bytes[32];
-		if (k->flops_per_param)
+		if (k->shape)
+			snprintf(flops, sizeof flops, "per call");
+		else if (k->flops_per_param)
 			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
 		else
 			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
-		if (k->bytes_per_param)
+		if (k->shape)
+			snprintf(bytes, sizeof bytes, "per call");
+		else if (k->bytes_per_param)
 			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
 		else
 			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
@@ -153,7 +175,9 @@ void measure_list(void)
 		       here ? "yes" : "skipped", flops, bytes, k->computes);
 	}
 	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
-	       "p is the family parameter: chains K for fma_*, degree D for horner*.\n"
+	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
+	       "\"per call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
+	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
 	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
 }
 
@@ -268,11 +292,21 @@ struct sweep_decision {
 	/* The pre-scan's curve: working set (bytes) and best rate (GB/s) per size. */
 	double scan_ws[64], scan_gbs[64];
 	int nscan;
+	/* The cache tiled kernels block for (kernel_buffers.tile_bytes): 0 when none; and why. */
+	double tile_bytes;
+	char tile_text[200];
 };
 
-static void write_env(const char *dir, const struct measure_opts *o, const struct machine *m,
+static void env_about(void *ctx, const char *key, const char *value)
+{
+	env_row(ctx, key, value);
+}
+
+static void write_env(const struct harness *h, const struct machine *m,
 		      const struct sweep_decision *d)
 {
+	const char *dir = h->dir;
+	const struct measure_opts *o = h->o;
 	char *path = path_join(dir, "env.csv"), err[512], buf[256];
 	struct outfile out;
 	if (outfile_open(&out, path, err, sizeof err) != 0)
@@ -351,6 +385,26 @@ static void write_env(const char *dir, const struct measure_opts *o, const struc
 		snprintf(buf, sizeof buf, "kernel_%s_working_set_bytes", cache_levels[c].opt);
 		env_num(fp, buf, d->cache_ws[c]);
 	}
+	env_num(fp, "kernel_tile_bytes", d->tile_bytes);
+	env_row(fp, "kernel_tile_source", d->tile_text);
+	/* What each shaped job chose (a tile, a grid), and what a library kernel runs on. */
+	for (size_t i = 0; i < h->njobs; i++) {
+		const struct job *j = &h->jobs[i];
+		size_t first = 0, same = 0;
+		while (h->jobs[first].k != j->k)
+			first++;
+		for (size_t e = first; e < i; e++)
+			same += h->jobs[e].k == j->k && h->jobs[e].param == j->param;
+		/* shape_<kernel>_<param>, then _2, _3 for the same member at other levels. */
+		if (j->shaped && j->shape.why[0]) {
+			snprintf(buf, sizeof buf, "shape_%s_%d", j->k->name, j->param);
+			if (same)
+				snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "_%zu", same + 1);
+			env_row(fp, buf, j->shape.why);
+		}
+		if (j->k->about && first == i)
+			j->k->about(env_about, fp);
+	}
 	if (outfile_commit(&out, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	free(path);
@@ -419,6 +473,7 @@ static double time_job(struct harness *h, struct job *j, int *ok, char *why, siz
 {
 	struct kernel_buffers b = h->buf;
 	b.n = j->n;
+	b.tile_bytes = h->tile_bytes;
 	/*
 	 * Round-robin means the job before this one left its own data in the
 	 * caches. When the timing repeats the work several times, the data fits
@@ -426,8 +481,14 @@ static double time_job(struct harness *h, struct job *j, int *ok, char *why, siz
 	 * the first, cold repetition would drag an L3 figure towards DRAM. A job
 	 * that runs once a timing streams from memory anyway and needs none.
 	 */
-	if (j->k->kind == KERNEL_STREAM && j->reps >= 4)
+	if (j->k->kind == KERNEL_STREAM && j->reps >= 4) {
+		if (j->k->prepare)
+			j->k->prepare(&b, j->param);
 		j->k->run(&b, 1, j->param);
+	}
+	/* The state the check counts from (y = y0, C = 0), set before the clock starts. */
+	if (j->k->prepare)
+		j->k->prepare(&b, j->param);
 	double t0 = timer_now();
 	double result = j->k->run(&b, j->reps, j->param);
 	double t1 = timer_now();
@@ -446,16 +507,22 @@ static double time_job(struct harness *h, struct job *j, int *ok, char *why, siz
 
 static double job_flops(const struct job *j)
 {
+	if (j->shaped)
+		return j->shape.flops * (double)j->reps;
 	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
 }
 
 static double job_bytes(const struct job *j)
 {
+	if (j->shaped)
+		return j->shape.bytes * (double)j->reps;
 	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
 }
 
 static double job_working_set(const struct job *j)
 {
+	if (j->shaped)
+		return j->shape.working_set;
 	return j->k->kind == KERNEL_PEAK ? 0.0 : (double)j->k->arrays * 8.0 * (double)j->n;
 }
 
@@ -536,13 +603,34 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	int n = d->nscan;
 	for (int c = 0; c < NCACHE_LEVELS; c++)
 		d->cache_ws[c] = NAN;
-	if (!(o->groups & GROUP_KERNELS) || !(o->levels & (LEVEL_L1 | LEVEL_L2)))
+	d->tile_bytes = 0;
+	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
+	if (!(o->groups & GROUP_KERNELS))
 		return;
 	struct fit_sweep_point fs[64];
 	for (int i = 0; i < n; i++)
 		fs[i] = (struct fit_sweep_point){ .working_set = ws[i], .best = gbs[i], .median = gbs[i] };
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
+	/*
+	 * Tiled kernels block for the L2 plateau's middle when the curve shows one
+	 * (three plateaus: the second is then a cache), else for the L1 one's,
+	 * else they keep their defaults: from the measured curve, like the levels.
+	 */
+	int tc = count >= cache_levels[CACHE_L2].plateaus ? CACHE_L2
+		 : count >= cache_levels[CACHE_L1].plateaus ? CACHE_L1 : -1;
+	if (tc >= 0) {
+		char lo[32], hi[32], mid[32];
+		d->tile_bytes = round(sqrt(pl[tc].size_lo * pl[tc].size_hi));
+		snprintf(d->tile_text, sizeof d->tile_text, "%s, the middle of the pre-scan's %s plateau (%s .. %s)",
+			 format_bytes(d->tile_bytes, mid, sizeof mid), cache_levels[tc].name,
+			 format_bytes(pl[tc].size_lo, lo, sizeof lo), format_bytes(pl[tc].size_hi, hi, sizeof hi));
+	} else {
+		snprintf(d->tile_text, sizeof d->tile_text, "the pre-scan's curve shows %zu plateau%s and no cache "
+			 "level before its last: tiled kernels use their default tiles", count, count == 1 ? "" : "s");
+	}
+	if (!(o->levels & (LEVEL_L1 | LEVEL_L2)))
+		return;
 	for (int c = 0; c < NCACHE_LEVELS; c++) {
 		if (!(o->levels & cache_levels[c].flag))
 			continue;
@@ -653,6 +741,34 @@ static size_t cache_level_n(double working_set, int arrays)
 	return n < 64 ? 64 : (size_t)n;
 }
 
+/*
+ * A kernel with a shape says how many elements it uses for the level's offer
+ * (a matrix product: its order's, whatever the level), and what one call
+ * does. Returns 0 when the job is not to be planned: it cannot run at that
+ * size, does not fit the arrays (said on stderr), or the same member at the same
+ * size is already planned (a matrix of order n is one job, not one per level).
+ */
+static int shape_job(struct harness *h, struct job *j)
+{
+	j->k->shape(j->param, j->n, h->tile_bytes, &j->shape);
+	j->shaped = 1;
+	if (j->shape.n == 0)
+		return 0;
+	if (j->shape.n > h->capacity) {
+		char need[32], have[32];
+		fprintf(stderr, "roofline: skipped %s %c = %d: needs %s per array, the arrays hold %s "
+			"(--max-size)\n", j->k->name, j->k->param_letter ? j->k->param_letter : 'p', j->param,
+			format_bytes(8.0 * (double)j->shape.n, need, sizeof need),
+			format_bytes(8.0 * (double)h->capacity, have, sizeof have));
+		return 0;
+	}
+	j->n = j->shape.n;
+	for (size_t i = 0; i < h->njobs; i++)
+		if (h->jobs[i].k == j->k && h->jobs[i].param == j->param && h->jobs[i].n == j->n)
+			return 0;
+	return 1;
+}
+
 static void build_plan(struct harness *h, const struct sweep_decision *d)
 {
 	size_t cap = 0;
@@ -673,8 +789,14 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 		int peak = k->kind == KERNEL_PEAK;
 		if (!(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
-		if (!k->run || !cpu_has_isa(k->isa)) {
+		if (!cpu_has_isa(k->isa)) {
 			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
+			continue;
+		}
+		/* Test hook (ROOFLINE_TEST_UNBUILT): a kernel as a build without its library has it. */
+		if (!k->run || (h->unbuilt && strcmp(h->unbuilt, k->name) == 0)) {
+			fprintf(stderr, "roofline: skipped %s: %s\n", k->name,
+				k->missing ? k->missing : "not built here");
 			continue;
 		}
 		/*
@@ -694,11 +816,37 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 					continue;
 				n = cache_level_n(d->cache_ws[c], k->arrays);
 			}
-			for (int p = 0; p < registry_nparams(k); p++)
-				add_job(h, &cap, (struct job){ .k = k, .group = peak ? "peak" : "kernels",
-							       .param = registry_param(k, p), .n = n, .reps = 1 });
+			for (int p = 0; p < registry_nparams(k); p++) {
+				struct job j = { .k = k, .group = peak ? "peak" : "kernels",
+						 .param = registry_param(k, p), .n = n, .reps = 1 };
+				if (k->shape && !shape_job(h, &j))
+					continue;
+				add_job(h, &cap, j);
+			}
 		}
 	}
+}
+
+/* ---- slow jobs ------------------------------------------------------------------- */
+
+static void slow_job_plan(struct harness *h, struct job *j)
+{
+	const struct measure_opts *o = h->o;
+	double t = j->last_seconds, budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (j->failed || strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
+		return;
+	if (o->quick && t > QUICK_SKIP_SECONDS) {
+		j->skipped = 1;
+		fprintf(stderr, "roofline: skipped %s %c = %d in a quick run: one timing takes %.2g s\n",
+			j->k->name, letter, j->param, t);
+		return;
+	}
+	double k = floor(budget / t);
+	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
+	fprintf(stderr, "roofline: %s %c = %d takes %.2g s a timing: timed in %d kept trial%s a pass, "
+		"no warm-up trials (its calibration warmed it)\n", j->k->name, letter, j->param, t,
+		j->kept_per_pass, j->kept_per_pass == 1 ? "" : "s");
 }
 
 /* ---- progress ----------------------------------------------------------------- */
@@ -760,7 +908,8 @@ static void close_stream_csv(FILE *fp, const char *dir, const char *name, char *
 int measure_run(const struct measure_opts *o)
 {
 	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
-			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT") };
+			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"),
+			     .unbuilt = getenv("ROOFLINE_TEST_UNBUILT") };
 	struct machine m = { 0 };
 	struct sweep_decision d = { 0 };
 	char err[256];
@@ -837,22 +986,24 @@ int measure_run(const struct measure_opts *o)
 		fprintf(stderr, "roofline: %s\n", d.text);
 	}
 	cache_working_sets(o, &d);
+	h.tile_bytes = d.tile_bytes;
 	if (!(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS))) {
 		alloc_buffers(&h, 8);
 		snprintf(d.text, sizeof d.text, "no bandwidth or kernels group: no sweep");
 	}
 	fflush(h.timings);
-	write_env(h.dir, o, &m, &d);
-
-	/* 5. plan and trials */
+	/* 5. plan (env.csv records what the shaped kernels chose), then trials */
 	build_plan(&h, &d);
+	write_env(&h, &m, &d);
 	double start = timer_now();
 	int per_pass = o->warmup + o->trials;
 	/* Trial 0 of pass 1 calibrates every job; its timings are all warm-ups. */
 	fprintf(stderr, "roofline: calibrating %zu jobs to at least %.2g ms a timing\n", h.njobs,
 		o->min_time * 1e3);
-	for (size_t i = 0; i < h.njobs && !interrupted; i++)
+	for (size_t i = 0; i < h.njobs && !interrupted; i++) {
 		calibrate(&h, &h.jobs[i], 1, 0);
+		slow_job_plan(&h, &h.jobs[i]);
+	}
 	fflush(h.timings);
 	double total = (double)o->passes * per_pass, done = 0;
 	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
@@ -861,7 +1012,9 @@ int measure_run(const struct measure_opts *o)
 			progress(&h, pass, trial, done, total, timer_now() - start);
 			for (size_t i = 0; i < h.njobs && !interrupted; i++) {
 				struct job *j = &h.jobs[i];
-				if (j->failed)
+				if (j->failed || j->skipped)
+					continue;
+				if (j->kept_per_pass && (warm || trial - o->warmup > j->kept_per_pass))
 					continue;
 				char why[256];
 				int ok;
@@ -886,7 +1039,7 @@ int measure_run(const struct measure_opts *o)
 	close_stream_csv(h.failures, h.dir, "failures.csv", failures_buffer);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
-	write_env(h.dir, o, &m, &d);
+	write_env(&h, &m, &d);
 	fprintf(stderr, "roofline: measured %zu jobs x %d timings in %.1f s\n", h.njobs,
 		o->passes * per_pass, timer_now() - start);
 	if (interrupted)

@@ -790,6 +790,7 @@ struct group {
 	enum level_style style;
 	char level[16];          /* what its label says: "L1", or the working set */
 	int hollow;              /* not the run's lowest thread count: open markers */
+	int trajectory;          /* one kernel at several sizes (point.trajectory): one group, arrows */
 	size_t start, n;         /* its points in byparam[start..start+n), by parameter */
 };
 
@@ -806,6 +807,12 @@ struct kernels {
 };
 
 #define JOIN_MIN 3                       /* members from which a group is drawn as a polyline */
+
+/* Drawn as a polyline: enough members, or a trajectory (two sizes are already a move). */
+static int joined(const struct group *gr)
+{
+	return gr->n >= JOIN_MIN || (gr->trajectory && gr->n >= 2);
+}
 
 static const char *family_of(const struct point *p)
 {
@@ -857,7 +864,8 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 		}
 		for (g = 0; g < k->ngrp; g++)
 			if (k->grp[g].fam == f && k->grp[g].threads == p->threads &&
-			    strcmp(k->grp[g].kernel, p->kernel) == 0 && k->grp[g].working_set == p->working_set)
+			    strcmp(k->grp[g].kernel, p->kernel) == 0 &&
+			    (p->trajectory || k->grp[g].working_set == p->working_set))
 				break;
 		if (g == k->ngrp) {
 			k->grp[g].fam = f;
@@ -865,7 +873,9 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 			k->grp[g].threads = p->threads;
 			k->grp[g].working_set = p->working_set;
 			k->grp[g].style = LV_BASE;
-			for (size_t j = 0; j < npts; j++) {
+			k->grp[g].trajectory = p->trajectory;
+			/* A trajectory's sizes are its members, not other levels of it. */
+			for (size_t j = 0; j < npts && !p->trajectory; j++) {
 				const struct point *q = &a->points[j];
 				if (point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
 				    q->working_set > p->working_set)
@@ -900,7 +910,7 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 				}
 				k->byparam[j] = i;
 			}
-		if (k->grp[g].n >= JOIN_MIN)
+		if (joined(&k->grp[g]))
 			k->fam[k->grp[g].fam].joined = 1;
 	}
 	for (size_t f = 0; f < k->nfam; f++) {
@@ -908,6 +918,37 @@ static void build_kernels(const struct analysis *a, struct kernels *k)
 		for (size_t j = 0; j < k->nfam; j++)
 			kernels += strcmp(k->fam[j].family, k->fam[f].family) == 0;
 		snprintf(k->fam[f].name, sizeof k->fam[f].name, "%.47s", kernels > 1 ? k->fam[f].kernel : k->fam[f].family);
+	}
+}
+
+/*
+ * A trajectory's arrowheads: one at the middle of each segment, pointing from
+ * the smaller size to the larger, so the direction of the move reads without
+ * the labels.
+ */
+static void draw_arrows(struct fig *g, const struct analysis *a, const struct kernels *k,
+			const struct group *gr, struct rgb col)
+{
+	cairo_t *cr = g->cr;
+	double len = 16 * g->s, half = 6 * g->s;
+	for (size_t i = 1; i < gr->n; i++) {
+		const struct point *p0 = &a->points[k->byparam[gr->start + i - 1]];
+		const struct point *p1 = &a->points[k->byparam[gr->start + i]];
+		double x0, y0, x1, y1;
+		plot_to_pixel(&g->f, p0->ai, p0->gflops, &x0, &y0);
+		plot_to_pixel(&g->f, p1->ai, p1->gflops, &x1, &y1);
+		double dx = x1 - x0, dy = y1 - y0, d = hypot(dx, dy);
+		if (d < 3 * len)
+			continue;
+		dx /= d, dy /= d;
+		double tx = 0.5 * (x0 + x1) + 0.5 * len * dx, ty = 0.5 * (y0 + y1) + 0.5 * len * dy;
+		cairo_new_path(cr);
+		cairo_move_to(cr, tx, ty);
+		cairo_line_to(cr, tx - len * dx - half * dy, ty - len * dy + half * dx);
+		cairo_line_to(cr, tx - len * dx + half * dy, ty - len * dy - half * dx);
+		cairo_close_path(cr);
+		set_rgb(cr, col);
+		cairo_fill(cr);
 	}
 }
 
@@ -979,13 +1020,13 @@ static void point_text(const struct analysis *a, const struct kernels *k, size_t
 	const struct point *p = &a->points[i];
 	const struct group *gr = &k->grp[k->grp_of[i]];
 	int len;
-	if (gr->n >= JOIN_MIN && !named)
+	if (joined(gr) && !named)
 		len = snprintf(buf, n, "%ld", p->param);
 	else if (p->param > 0)
 		len = snprintf(buf, n, "%s %ld", p->kernel, p->param);
 	else
 		len = snprintf(buf, n, "%s", p->kernel);
-	if (gr->hollow && (gr->n < JOIN_MIN || named) && len > 0 && (size_t)len < n)
+	if (gr->hollow && (!joined(gr) || named) && len > 0 && (size_t)len < n)
 		len += snprintf(buf + len, n - (size_t)len, " @%dt", p->threads);
 	if (gr->style != LV_BASE && len > 0 && (size_t)len < n)
 		snprintf(buf + len, n - (size_t)len, " (%s)", gr->level);
@@ -1553,7 +1594,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	build_kernels(a, k);
 	for (size_t j = 0; j < k->ngrp; j++) {
 		const struct group *gr = &k->grp[j];
-		if (gr->n < JOIN_MIN)
+		if (!joined(gr))
 			continue;
 		for (size_t i = 1; i < gr->n; i++) {
 			const struct point *p0 = &a->points[k->byparam[gr->start + i - 1]];
@@ -1620,7 +1661,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
 		size_t j = jj % k->ngrp;
 		const struct group *gr = &k->grp[j];
-		if (gr->n < JOIN_MIN || (gr->style != LV_BASE) != (jj >= k->ngrp))
+		if (!joined(gr) || (gr->style != LV_BASE) != (jj >= k->ngrp))
 			continue;
 		for (size_t m = gr->n; m-- > 0;) {
 			size_t pi = k->byparam[gr->start + m];
@@ -1657,7 +1698,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			size_t pi = k->byparam[k->grp[j].start + i];
 			double x, y;
 			/* Another level's polyline says its name only: its members' D are the base level's. */
-			if (named[pi] || (k->grp[j].style != LV_BASE && k->grp[j].n >= JOIN_MIN))
+			if (named[pi] || (k->grp[j].style != LV_BASE && joined(&k->grp[j])))
 				continue;
 			plot_to_pixel(f, a->points[pi].ai, a->points[pi].gflops, &x, &y);
 			point_text(a, k, pi, 0, item_text[nitems], sizeof item_text[0]);
@@ -1716,8 +1757,10 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 		size_t j = jj % k->ngrp;
 		const struct group *gr = &k->grp[j];
 		const struct family *fm = &k->fam[gr->fam];
-		if (gr->n < JOIN_MIN || (gr->style == LV_BASE) != (jj >= k->ngrp))
+		if (!joined(gr) || (gr->style == LV_BASE) != (jj >= k->ngrp))
 			continue;
+		if (gr->trajectory)
+			draw_arrows(&g, a, k, gr, fm->col);
 		cairo_new_path(cr);
 		for (size_t i = 0; i < gr->n; i++) {
 			const struct point *p = &a->points[k->byparam[gr->start + i]];
@@ -1772,7 +1815,7 @@ static void draw(cairo_t *cr, const struct analysis *a, const struct plot_meta *
 			if (k->grp_of[i] < 0)
 				continue;
 			const struct group *gr = &k->grp[k->grp_of[i]];
-			if ((gr->style == LV_BASE) != (pass >= 2) || (gr->n < JOIN_MIN) != (pass % 2))
+			if ((gr->style == LV_BASE) != (pass >= 2) || (!joined(gr)) != (pass % 2))
 				continue;
 			plot_to_pixel(f, a->points[i].ai, a->points[i].gflops, &x, &y);
 			draw_point_marker(&g, k, &k->grp[k->grp_of[i]], x, y);

@@ -64,7 +64,7 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 /* "D = 16" for a family with a parameter letter (the registry's), "—" for a kernel without one. */
 static const char *param_text(const struct point *p, char *buf, size_t size)
 {
-	if (p->param_letter)
+	if (p->param_letter && p->param != 0)
 		snprintf(buf, size, "%c = %ld", p->param_letter, p->param);
 	else if (p->param == 0)
 		snprintf(buf, size, "—");
@@ -100,7 +100,8 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		return;
 	}
 	int n = k ? registry_nparams(k) : 1;
-	if (n <= 1) {
+	/* A shaped kernel's members are sizes of one function, not one function each. */
+	if (n <= 1 || k->shape) {
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
@@ -408,7 +409,66 @@ static void chains_section(FILE *fp, const struct analysis *a)
 			widest->chains_to_saturate);
 }
 
-static void kernels_section(FILE *fp, const struct analysis *a)
+/* The loop as written moves more than the ideal (ai_loop 0: not known, as from older code). */
+static int loop_differs(const struct point *p)
+{
+	return isfinite(p->ai_loop) && p->ai_loop > 0 && fabs(p->ai_loop / p->ai - 1) > 1e-6;
+}
+
+/*
+ * What the shaped kernels chose and ran on: both intensities, the tile and
+ * where it came from, and the library GEMM judged against the ceiling of the
+ * instruction set its kernel uses (env.csv blas_isa), not the widest one.
+ */
+static void shaped_notes(FILE *fp, const struct rundata *run, const struct analysis *a)
+{
+	int any = 0;
+	for (size_t i = 0; i < a->npoints; i++)
+		any |= loop_differs(&a->points[i]);
+	if (any)
+		fputs("*AI* is where a point is placed: the bytes the articles count, each array crossing "
+		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
+		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
+		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
+	const char *tile = rundata_env(run, "kernel_tile_source");
+	if (tile && *tile && any)
+		fprintf(fp, "Tiled kernels block for %s.", tile);
+	for (size_t i = 0; any && i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		const struct kernel *k = registry_find(p->kernel);
+		char key[96];
+		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
+		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
+		if (why && strncmp(why, "tile ", 5) == 0)
+			fprintf(fp, " `%s` %c = %ld: %s.", p->kernel, k->param_letter ? k->param_letter : 'p',
+				p->param, why);
+	}
+	if (tile && *tile && any)
+		fputs("\n\n", fp);
+	const char *isa = rundata_env(run, "blas_isa"), *core = rundata_env(run, "blas_core");
+	if (!isa || !core)
+		return;
+	const char *widest = rundata_env(run, "isa");
+	const struct roof *ceil = analysis_roof(a, widest && strcmp(widest, isa) == 0 ? "peak" : isa);
+	fprintf(fp, "OpenBLAS (%s) runs its `%s` kernel (OPENBLAS_CORETYPE %s), built for %s",
+		env_or(run, "blas_config", "?"), core, env_or(run, "openblas_coretype", "unset"), isa);
+	const struct point *best = NULL;
+	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct kernel *k = registry_find(a->points[i].kernel);
+		if (k && k->about && (!best || a->points[i].param > best->param))
+			best = &a->points[i];
+	}
+	if (ceil && best && isfinite(best->gflops))
+		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s, %.0f %% of the %s ceiling (%.1f GFLOP/s), "
+			"the one its kernel can reach%s.\n\n", best->param, best->gflops,
+			100 * best->gflops / ceil->value, ceil->name, ceil->value,
+			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
+	else
+		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
+}
+
+static void kernels_section(FILE *fp, const struct rundata *run, const struct analysis *a)
 {
 	char par[32], ai[32], med[32], best[32], rg[32];
 	fputs("## Kernels\n\n", fp);
@@ -441,6 +501,9 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
+		/* Both intensities where the loop as written moves more than the ideal. */
+		if (loop_differs(p))
+			snprintf(ai + strlen(ai), sizeof ai - strlen(ai), " (loop %.3g)", p->ai_loop);
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
@@ -457,6 +520,7 @@ static void kernels_section(FILE *fp, const struct analysis *a)
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
+	shaped_notes(fp, run, a);
 }
 
 /* At most this many remark lines are copied per file; the rest stay in remarks/. */
@@ -568,7 +632,7 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a, &sy);
 	chains_section(o.fp, a);
-	kernels_section(o.fp, a);
+	kernels_section(o.fp, run, a);
 	if (up && up->n)
 		userpoints_report(o.fp, up);
 	remarks_section(o.fp, run, a, run_dir);

@@ -1,8 +1,13 @@
 #!/bin/sh
-# scripted-run.sh DIR [levels] - writes a run directory whose timings are
+# scripted-run.sh DIR [levels|shaped] - writes a run directory whose timings are
 # scripted, so fit, plot and report have exact answers (hyperfine's
 # --debug-mode idea). With `levels`, as `measure --levels dram,l1` would:
-# some kernels also at an L1-resident working set (see below).
+# some kernels also at an L1-resident working set (see below). With `shaped`,
+# also the kernels whose work comes from their shape (kernel.h), each timing
+# one call: gemm_ijk n=1024 0.8 GFLOP/s, n=64 1.6 (n=1024 written first, to
+# show the order comes from the sizes); gemm_tiled n=64 10, n=1024 9;
+# gemm_blas n=64 30, n=1024 100 (env: OpenBLAS core SkylakeX, avx512);
+# stencil (2048x2048 grid) 8, stencil_tiled 20; daxpy 2.
 #
 # The truth it encodes, at 3.5 GHz:
 #   triad sweep, working set (3 arrays): <= 48 KiB 200 GB/s; <= 1 MiB 100;
@@ -36,6 +41,11 @@ os,Linux test
 clock_ghz,3.5
 sweep_settled,1
 EOC
+if [ "$levels" = shaped ]; then
+	printf 'kernel_tile_bytes,393216\nkernel_tile_source,384 KiB (scripted)\n' >>"$dir/env.csv"
+	printf 'shape_gemm_tiled_1024,tile 128: scripted\nblas_isa,avx512\nblas_core,SkylakeX\n' >>"$dir/env.csv"
+	printf 'blas_config,OpenBLAS scripted\nopenblas_coretype,unset\n' >>"$dir/env.csv"
+fi
 if [ "$levels" = levels ]; then
 	printf 'kernel_levels,"dram,l1"\nkernel_l1_working_set_bytes,24576\n' >>"$dir/env.csv"
 fi
@@ -87,7 +97,23 @@ awk -v levels="$levels" 'BEGIN {
 			n = 8388608
 		}
 		kern("horner_simd_avx512", 64, 2, 128, 16, 100)
+		if (levels == "shaped") {
+			n = 8388608
+			kern("daxpy", 0, 2, 2, 24, 2)
+			gemm("gemm_ijk", 1024, 0.8); gemm("gemm_ijk", 64, 1.6)
+			gemm("gemm_tiled", 64, 10); gemm("gemm_tiled", 1024, 9)
+			gemm("gemm_blas", 64, 30); gemm("gemm_blas", 1024, 100)
+			S = 2048
+			call("stencil", 0, 24 * S * S, 24 * (S - 2) * (S - 2), 64 * S * S, 8)
+			call("stencil_tiled", 0, 16 * S * S + 24 * 9 * S, 24 * (S - 2) * (S - 2), 16 * S * S, 20)
+		}
 	}
+}
+function gemm(name, m, gf) {
+	call(name, m, 8 * (m * m + m * (m + 3) + m * (m + 5)), 2 * m * m * m, 32 * m * m, gf)
+}
+function call(name, param, ws, f, by, gf) {
+	printf "%d,%d,%d,kernels,%s,%d,1,%d,%.17g,%.17g,%.9e\n", p, t, w, name, param, ws, f, by, f / (gf * 1e9) * (w ? 10 : 1)
 }
 function kern(name, param, arrays, fpe, bpe, gf,   f, by) {
 	f = fpe * n; by = bpe * n

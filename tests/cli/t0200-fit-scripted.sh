@@ -15,7 +15,7 @@ point() {
 test_expect_success 'fit writes the contract files with their headers' '
 	$SCRIPTED run && "$ROOFLINE" fit run >summary &&
 	test "$(csv_header run/roofs.csv)" = "name,kind,value,unit,size_lo,size_hi,samples" &&
-	test "$(csv_header run/points.csv)" = "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,level,pattern,working_set_bytes" &&
+	test "$(csv_header run/points.csv)" = "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound,level,pattern,working_set_bytes,ai_ideal,ai_loop" &&
 	test -s run/sweep.csv && test -s run/chains.csv
 '
 test_expect_success 'fit finds the scripted plateaus exactly, warm-ups ignored' '

@@ -68,7 +68,7 @@ static const char *isa_suffix(enum isa isa)
  */
 static int expected_work(const struct kernel *k, int param, double *flops, double *bytes)
 {
-	if (strcmp(k->name, "triad") == 0) {
+	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0) {
 		*flops = 2, *bytes = 24;
 	} else if (strcmp(k->name, "dot") == 0 || strcmp(k->name, "dot_split") == 0) {
 		*flops = 2, *bytes = 16;
@@ -105,7 +105,7 @@ static void test_metadata_formulas(void **state)
 		assert_non_null(k->name);
 		assert_non_null(k->family);
 		assert_non_null(k->computes);
-		for (int p = 0; p < registry_nparams(k); p++) {
+		for (int p = 0; p < registry_nparams(k) && !k->shape; p++) {
 			int param = registry_param(k, p);
 			double flops, bytes;
 			if (!expected_work(k, param, &flops, &bytes))
@@ -163,7 +163,8 @@ static void test_runnable_where_supported(void **state)
 	(void)state;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
-		if (cpu_has_isa(k->isa) && (k->run == NULL || k->check == NULL))
+		/* A kernel may lack run only for a library the build lacks, and must say which. */
+		if (cpu_has_isa(k->isa) && (k->run == NULL || k->check == NULL) && !k->missing)
 			fail_msg("%s: this CPU has its ISA but run/check are NULL", k->name);
 		if ((k->run == NULL) != (k->check == NULL))
 			fail_msg("%s: run and check must both exist or both be NULL", k->name);
@@ -183,7 +184,7 @@ static void bufs_init(struct bufs *b, size_t n)
 		b->mem[j] = aligned_alloc(64, bytes);
 		assert_non_null(b->mem[j]);
 	}
-	b->kb = (struct kernel_buffers){ b->mem[0], b->mem[1], b->mem[2], n };
+	b->kb = (struct kernel_buffers){ .a = b->mem[0], .b = b->mem[1], .c = b->mem[2], .n = n };
 	kernel_fill_inputs(&b->kb);
 	for (size_t i = 0; i < n + GUARD; i++)
 		b->kb.a[i] = SENTINEL;
@@ -216,10 +217,12 @@ static void test_run_passes_check(void **state)
 	(void)state;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
-		if (!cpu_has_isa(k->isa)) {
-			print_message("# skip %s: this CPU lacks its ISA\n", k->name);
+		if (!cpu_has_isa(k->isa) || !k->run) {
+			print_message("# skip %s: not here (its ISA or its library)\n", k->name);
 			continue;
 		}
+		if (k->shape)     /* sized by their shape: test_shaped_kernels */
+			continue;
 		for (int p = 0; p < registry_nparams(k); p++) {
 			int param = registry_param(k, p);
 			for (size_t s = 0; s < NSIZES; s++) {
@@ -228,6 +231,8 @@ static void test_run_passes_check(void **state)
 				char why[256];
 				bufs_init(&b, n);
 				for (long reps = 1; reps <= 3; reps += 2) {
+					if (k->prepare)
+						k->prepare(&b.kb, param);
 					double r = k->run(&b.kb, reps, param);
 					for (int full = 1; full >= 0; full--)
 						if (check(k, &b, reps, param, r, full, why, sizeof why))
@@ -263,7 +268,7 @@ static void test_check_catches_corruption(void **state)
 	(void)state;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
-		if (!cpu_has_isa(k->isa))
+		if (!cpu_has_isa(k->isa) || !k->run || k->shape)
 			continue;
 		for (int p = 0; p < registry_nparams(k); p++) {
 			int param = registry_param(k, p);
@@ -274,8 +279,13 @@ static void test_check_catches_corruption(void **state)
 				char why[256];
 				const long reps = 2;
 				bufs_init(&b, n);
+				if (k->prepare)
+					k->prepare(&b.kb, param);
 				double r = k->run(&b.kb, reps, param);
 				int writes_a = b.kb.a[0] != SENTINEL;
+				/* y = y0 + reps*a*x: a wrong count of repetitions must show too. */
+				if (k->prepare && check(k, &b, reps + 1, param, r, 0, why, sizeof why) == 0)
+					fail_msg("%s: check accepts reps %ld for %ld", k->name, reps + 1, reps);
 				assert_int_equal(check(k, &b, reps, param, r, 1, why, sizeof why), 0);
 
 				double wrong = r + 1.0 + fabs(r) * 1e-6;
@@ -349,6 +359,159 @@ static void test_check_rejects_unknown_param(void **state)
 	}
 }
 
+/*
+ * The shaped kernels (gemm_*, stencil*): the shape's arithmetic against the
+ * formulas written out here; a run at small sizes passes its check (both
+ * modes, reps 1 and 3, from prepare), writes nothing past the shape's n and
+ * leaves the inputs alone; the check catches a wrong element (spot and
+ * full), a wrong result and a wrong count of repetitions.
+ */
+struct shaped_case {
+	const char *name;
+	int param;          /* matrix order; 0 for the stencils */
+	size_t offered;     /* elements per array offered (the stencils' grid) */
+};
+
+static void expect_shape(const struct kernel *k, const struct shaped_case *c, double tile_bytes)
+{
+	struct kernel_shape s;
+	k->shape(c->param, c->offered, tile_bytes, &s);
+	assert_true(s.n > 0);
+	if (starts_with(k->name, "gemm_")) {
+		double n = c->param, lb;
+		assert_int_equal(s.n, (size_t)c->param * (size_t)(c->param + 5));
+		assert_true(s.flops == 2 * n * n * n);
+		assert_true(s.bytes == 32 * n * n);
+		if (strcmp(k->name, "gemm_ijk") == 0)
+			lb = 16 * n * n * n + 16 * n * n;
+		else if (strcmp(k->name, "gemm_ikj") == 0)
+			lb = 24 * n * n * n + 8 * n * n;
+		else if (strcmp(k->name, "gemm_tiled") == 0)
+			lb = 8 * n * n + 24 * n * n * n / s.tile;
+		else
+			lb = 32 * n * n;
+		if (s.loop_bytes != lb)
+			fail_msg("%s n %d: loop bytes %g, formula %g", k->name, c->param, s.loop_bytes, lb);
+	} else {
+		double S = floor(sqrt(c->offered / 2.0));
+		S -= fmod(S, 8);
+		assert_int_equal(s.n, (size_t)(2 * S * S));
+		assert_true(s.flops == 6.0 * 4 * (S - 2) * (S - 2));
+		double per = strcmp(k->name, "stencil") == 0 ? 64 : 16;
+		assert_true(s.bytes == per * S * S && s.loop_bytes == s.bytes);
+	}
+}
+
+static void test_shaped_kernels(void **state)
+{
+	static const struct shaped_case cases[] = {
+		{ "gemm_ijk", 16, 0 }, { "gemm_ijk", 64, 0 }, { "gemm_ikj", 32, 0 }, { "gemm_ikj", 64, 0 },
+		{ "gemm_tiled", 64, 0 }, { "gemm_tiled", 128, 0 }, { "gemm_blas", 64, 0 },
+		{ "stencil", 0, 2 * 16 * 16 }, { "stencil", 0, 2 * 40 * 40 + 7 },
+		{ "stencil_tiled", 0, 2 * 16 * 16 }, { "stencil_tiled", 0, 2 * 40 * 40 + 7 },
+	};
+	int tried = 0;
+	(void)state;
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const struct kernel *k = registry_find(cases[c].name);
+		assert_non_null(k);
+		assert_non_null(k->shape);
+		/* A tile budget of 24 KiB: gemm_tiled blocks in 16x16 tiles (3 x 6 KiB). */
+		const double tile_bytes = 24576;
+		expect_shape(k, &cases[c], tile_bytes);
+		if (!k->run) {
+			print_message("# skip %s: %s\n", k->name, k->missing);
+			continue;
+		}
+		struct kernel_shape s;
+		k->shape(cases[c].param, cases[c].offered, tile_bytes, &s);
+		int param = cases[c].param;
+		struct bufs b;
+		char why[256];
+		bufs_init(&b, s.n);
+		b.kb.tile_bytes = tile_bytes;
+		double r = 0;
+		for (long reps = 1; reps <= 3; reps += 2) {
+			if (k->prepare)
+				k->prepare(&b.kb, param);
+			r = k->run(&b.kb, reps, param);
+			for (int full = 1; full >= 0; full--)
+				if (check(k, &b, reps, param, r, full, why, sizeof why))
+					fail_msg("%s param %d n %zu reps %ld full %d: %s", k->name, param,
+						 s.n, reps, full, why);
+		}
+		for (size_t j = 0; j < s.n; j++)
+			if (b.kb.b[j] != kernel_input_b(j) || b.kb.c[j] != kernel_input_c(j))
+				fail_msg("%s: input %zu changed", k->name, j);
+		for (size_t j = s.n; j < s.n + GUARD; j++)
+			if (b.kb.a[j] != SENTINEL)
+				fail_msg("%s: wrote past its shape's n at %zu", k->name, j);
+		/* The output: C (n*n) or the result grid (the first half of a). */
+		size_t out = param ? (size_t)param * (size_t)param : s.n / 2;
+		const long reps = 3;
+		if (check(k, &b, reps, param, r + 1.0, 0, why, sizeof why) == 0)
+			fail_msg("%s: check accepts a wrong result", k->name);
+		if (param && check(k, &b, reps + 1, param, r, 0, why, sizeof why) == 0)
+			fail_msg("%s: check accepts reps %ld for %ld", k->name, reps + 1, reps);
+		size_t spot = kernel_spot_index(10, out), off = 0;
+		double keep = b.kb.a[spot];
+		b.kb.a[spot] = keep + 1.0 / 1024;
+		for (int full = 1; full >= 0; full--)
+			if (check(k, &b, reps, param, r, full, why, sizeof why) == 0)
+				fail_msg("%s full %d: misses a wrong element at %zu", k->name, full, spot);
+		b.kb.a[spot] = keep;
+		for (size_t j = out / 2; j < out - 1 && !off; j++) {
+			int covered = 0;
+			for (size_t q = 0; q < KERNEL_SPOT_CHECKS; q++)
+				covered |= kernel_spot_index(q, out) == j;
+			if (!covered)
+				off = j;
+		}
+		assert_true(off > 0);
+		/* Full mode catches a wrong element wherever it is: every one, on small outputs. */
+		for (size_t j = out <= 4096 ? 0 : off; j < (out <= 4096 ? out : off + 1); j++) {
+			keep = b.kb.a[j];
+			b.kb.a[j] = keep - 1.0 / 1024;
+			if (check(k, &b, reps, param, r, 1, why, sizeof why) == 0)
+				fail_msg("%s: full check misses a wrong element at %zu", k->name, j);
+			b.kb.a[j] = keep;
+		}
+		assert_int_equal(check(k, &b, reps, param, r, 1, why, sizeof why), 0);
+		bufs_free(&b);
+		tried++;
+	}
+	assert_true(tried > 0);
+	/* The members the issue names, and a trajectory's sizes ascending. */
+	const char *gemms[] = { "gemm_ijk", "gemm_ikj", "gemm_tiled", "gemm_blas" };
+	for (size_t g = 0; g < 4; g++) {
+		const struct kernel *k = registry_find(gemms[g]);
+		assert_non_null(k);
+		assert_int_equal(registry_nparams(k), 2);
+		assert_int_equal(registry_param(k, 0), 64);
+		assert_int_equal(registry_param(k, 1), 1024);
+		assert_int_equal(k->param_letter, 'n');
+	}
+}
+
+/* gemm_tiled's tile from the measured cache: three tiles within it, a power of two in [16, n]. */
+static void test_gemm_tile(void **state)
+{
+	const struct kernel *k = registry_find("gemm_tiled");
+	struct kernel_shape s;
+	(void)state;
+	k->shape(1024, 0, 393216, &s);        /* 384 KiB: 3 x 8 x 128^2 = 384 KiB fits */
+	assert_int_equal(s.tile, 128);
+	k->shape(1024, 0, 393215, &s);        /* a byte less: 64 */
+	assert_int_equal(s.tile, 64);
+	k->shape(64, 0, 393216, &s);          /* capped at n */
+	assert_int_equal(s.tile, 64);
+	k->shape(1024, 0, 0, &s);             /* no plateau: the default, said */
+	assert_int_equal(s.tile, 64);
+	assert_non_null(strstr(s.why, "default"));
+	k->shape(48, 0, 1e9, &s);             /* whole tiles only */
+	assert_int_equal(48 % s.tile, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +521,8 @@ int main(void)
 		cmocka_unit_test(test_run_passes_check),
 		cmocka_unit_test(test_check_catches_corruption),
 		cmocka_unit_test(test_check_rejects_unknown_param),
+		cmocka_unit_test(test_shaped_kernels),
+		cmocka_unit_test(test_gemm_tile),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
