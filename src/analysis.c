@@ -180,11 +180,12 @@ static struct roof *add_roof(struct analysis *a, const char *name, int threads, 
 	return r;
 }
 
-static void check_spread(struct analysis *a, const struct roof *r, const char *unit)
+/* A roof whose job's pass-to-pass spread, relative to that job's median `ref`, is too wide. */
+static void check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit)
 {
-	if (!(r->median > 0) || !isfinite(r->spread_lo))
+	if (!(ref > 0) || !isfinite(r->spread_lo))
 		return;
-	double rel = (r->spread_hi - r->spread_lo) / r->median;
+	double rel = (r->spread_hi - r->spread_lo) / ref;
 	if (rel > NOISY_SPREAD)
 		note(a, "%s: per-pass medians range from %.3g to %.3g %s (%.0f%% of the median): the "
 		     "machine was busy or throttling; close other programs, or raise --passes",
@@ -398,6 +399,29 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	}
 }
 
+/*
+ * A plateau whose sizes' medians differ by more than NOISY_SPREAD: said as
+ * the slope it is ("falls from A to B"), or as a range when the extremes are
+ * inside it, never as a busy machine.
+ */
+static void slope_note(struct analysis *a, const char *name, const struct fit_plateau *pl)
+{
+	char b1[32], b2[32];
+	if (!(pl->median > 0) || !((pl->hi - pl->lo) / pl->median > NOISY_SPREAD))
+		return;
+	double first = a->sweep[pl->first].median, last = a->sweep[pl->last].median;
+	format_bytes(pl->size_lo, b1, sizeof b1);
+	format_bytes(pl->size_hi, b2, sizeof b2);
+	int monotone = (first == pl->lo && last == pl->hi) || (first == pl->hi && last == pl->lo);
+	if (monotone)
+		note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set): "
+		     "a slope of the level, not noise", name, last < first ? "falls" : "rises",
+		     first, last, b1, b2);
+	else
+		note(a, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of working "
+		     "set): a slope of the level, not noise", name, pl->lo, pl->hi, b1, b2);
+}
+
 static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js)
 {
 	int threads = 1;
@@ -430,8 +454,18 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		fs[i].median = a->sweep[i].median;
 	}
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl);
+	struct fit_dropped dropped[8];
+	size_t ndropped = 0;
+	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
+					      dropped, 8, &ndropped);
 	free(fs);
+	for (size_t i = 0; i < ndropped; i++) {
+		char b1[32], b2[32];
+		note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
+		     "later level with no faster one before them, the loop overhead of the smallest "
+		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
+		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
+	}
 	/* measure records whether the sweep went past the point where the curve settled. */
 	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
 	if (!last_is_dram)
@@ -441,7 +475,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	struct level lv[FIT_MAX_PLATEAUS];
 	size_t nlv = 0;
 	for (size_t i = 0; i < count; i++) {
-		char name[16], b1[32], b2[32];
+		char name[16];
 		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
 		struct roof *r = add_roof(a, name, threads, ROOF_BANDWIDTH);
 		if (!r)
@@ -457,27 +491,21 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		 * The roof's noise is its sizes' own pass-to-pass spread: the widest
 		 * of them. How far the sizes' medians differ is the plateau's slope.
 		 */
-		double widest = -1;
+		double widest = -1, ref = NAN;
 		for (size_t k = pl[i].first; k <= pl[i].last; k++) {
 			const struct sweep_point *p = &a->sweep[k];
 			double rel = (p->spread_hi - p->spread_lo) / p->median;
 			if (isfinite(rel) && rel > widest) {
 				widest = rel;
+				ref = p->median;
 				r->spread_lo = p->spread_lo;
 				r->spread_hi = p->spread_hi;
 			}
 		}
 		if (widest < 0)
 			r->spread_lo = r->spread_hi = NAN;
-		check_spread(a, r, "GB/s");
-		if (pl[i].median > 0 && (pl[i].hi - pl[i].lo) / pl[i].median > NOISY_SPREAD) {
-			double first = a->sweep[pl[i].first].median, last = a->sweep[pl[i].last].median;
-			note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set): "
-			     "a slope of the level, not noise; the roof is its best sizes'", r->name,
-			     last < first ? "falls" : "rises", first, last,
-			     format_bytes(pl[i].size_lo, b1, sizeof b1),
-			     format_bytes(pl[i].size_hi, b2, sizeof b2));
-		}
+		check_spread(a, r, ref, "GB/s");
+		slope_note(a, r->name, &pl[i]);
 		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", name);
 		lv[nlv].lo = pl[i].size_lo;
 		lv[nlv].hi = pl[i].size_hi;
@@ -618,7 +646,7 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains),
 				  widest->plateau);
 		a->peak = r->value;
-		check_spread(a, r, "GFLOP/s");
+		check_spread(a, r, r->median, "GFLOP/s");
 	}
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
 		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains),
