@@ -134,8 +134,8 @@ int measure_parse_levels(const char *list, unsigned *mask)
 
 void measure_list(void)
 {
-	printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", "kernel", "kind", "isa", "here",
-	       "flops", "bytes", "computes");
+	printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", "kernel", "kind", "isa", "here",
+	       "flops", "bytes", "pattern", "computes");
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		char flops[32], bytes[32];
@@ -148,13 +148,16 @@ void measure_list(void)
 		else
 			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
 		int here = k->run && cpu_has_isa(k->isa);
-		printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", k->name,
+		char pat[32];
+		kernel_pattern(k, pat, sizeof pat);
+		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
 		       k->kind == KERNEL_PEAK ? "peak" : k->kind == KERNEL_BANDWIDTH ? "bw" : "stream",
-		       isa_name(k->isa),
-		       here ? "yes" : "skipped", flops, bytes, k->computes);
+		       isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
+		       k->computes);
 	}
 	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
 	       "p is the family parameter: chains K for fma_*, degree D for horner*.\n"
+	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores.\n"
 	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed.\n"
 	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
 }
