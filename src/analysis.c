@@ -314,6 +314,35 @@ static struct roof *pattern_roof(struct analysis *a, const char *level, const ch
 }
 
 /*
+ * A level that lacks a pattern other levels have (measure put its jobs at
+ * the pre-scan's plateaus, and the sweep found the levels elsewhere): said,
+ * since kernels of that pattern there are judged against the level's roof.
+ */
+static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
+{
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		const char *dot = strchr(r->name, '.');
+		if (r->kind != ROOF_PATTERN || !dot || r->threads != threads)
+			continue;
+		/* Once per pattern: at its first roof. */
+		int first = 1;
+		for (size_t j = 0; j < i && first; j++)
+			first = !(a->roofs[j].kind == ROOF_PATTERN && a->roofs[j].threads == threads &&
+				  strchr(a->roofs[j].name, '.') &&
+				  strcmp(strchr(a->roofs[j].name, '.'), dot) == 0);
+		for (size_t l = 0; l < nlv && first; l++) {
+			char name[64];
+			snprintf(name, sizeof name, "%.15s%.40s", lv[l].name, dot);
+			if (!analysis_roof(a, name))
+				note(a, "%s: no %.*s job landed on this level (the pre-scan saw the plateaus "
+				     "differently): kernels of that pattern there are judged against %s",
+				     lv[l].name, (int)strcspn(dot + 1, "@"), dot + 1, lv[l].roof->name);
+		}
+	}
+}
+
+/*
  * The access-pattern roofs (ROOF_PATTERN): each plateau's value is its
  * level's roof for the sweep's own pattern; every other bandwidth-group job
  * (a bandwidth kernel timed at a plateau's middle) is the roof of its
@@ -376,6 +405,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	}
 	if (!sweep_pat[0])
 		return;
+	missing_patterns(a, lv, nlv, threads);
 	char nt[40];
 	snprintf(nt, sizeof nt, "%s-nt", sweep_pat);
 	for (size_t i = 0; i < nlv; i++) {
@@ -400,26 +430,29 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 }
 
 /*
- * A plateau whose sizes' medians differ by more than NOISY_SPREAD: said as
- * the slope it is ("falls from A to B"), or as a range when the extremes are
- * inside it, never as a busy machine.
+ * A plateau whose sizes' best rates differ by more than NOISY_SPREAD: said
+ * as the slope it is ("falls from A to B"), or as a range when the extremes
+ * are inside it, never as a busy machine. Best rates, as the plateau itself
+ * is found from them: one size's slow moments are its own spread, not a slope.
  */
 static void slope_note(struct analysis *a, const char *name, const struct fit_plateau *pl)
 {
 	char b1[32], b2[32];
-	if (!(pl->median > 0) || !((pl->hi - pl->lo) / pl->median > NOISY_SPREAD))
+	if (!(pl->best_hi > 0) || !((pl->best_hi - pl->best_lo) / pl->best_hi > NOISY_SPREAD))
 		return;
-	double first = a->sweep[pl->first].median, last = a->sweep[pl->last].median;
+	double first = a->sweep[pl->first].best, last = a->sweep[pl->last].best;
 	format_bytes(pl->size_lo, b1, sizeof b1);
 	format_bytes(pl->size_hi, b2, sizeof b2);
-	int monotone = (first == pl->lo && last == pl->hi) || (first == pl->hi && last == pl->lo);
+	int monotone = (first == pl->best_lo && last == pl->best_hi) ||
+		       (first == pl->best_hi && last == pl->best_lo);
 	if (monotone)
-		note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set): "
-		     "a slope of the level, not noise", name, last < first ? "falls" : "rises",
-		     first, last, b1, b2);
+		note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set, "
+		     "best per size): a slope of the level, not noise", name,
+		     last < first ? "falls" : "rises", first, last, b1, b2);
 	else
 		note(a, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of working "
-		     "set): a slope of the level, not noise", name, pl->lo, pl->hi, b1, b2);
+		     "set, best per size): a slope of the level, not noise", name, pl->best_lo,
+		     pl->best_hi, b1, b2);
 }
 
 static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js)

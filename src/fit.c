@@ -296,6 +296,11 @@ static int core(const struct work *w, const struct seg *s, double log_tol, struc
 		if (med[i] > p->hi)
 			p->hi = med[i];
 	}
+	p->best_lo = p->best_hi = best[0];
+	for (size_t i = 1; i < nbest; i++) {
+		p->best_lo = fmin(p->best_lo, best[i]);
+		p->best_hi = fmax(p->best_hi, best[i]);
+	}
 	p->samples = (int)nbest;
 	return 1;
 }

@@ -36,6 +36,7 @@ struct fit_plateau {
 	double value;         /* the roof: mean of the (up to) 3 best per-size best rates */
 	double median;        /* median of the per-size medians in the plateau */
 	double lo, hi;        /* smallest and largest per-size median in it (spread) */
+	double best_lo, best_hi;  /* smallest and largest per-size best rate in it (its slope) */
 	int samples;          /* sizes in the plateau (at least 2) */
 };
 

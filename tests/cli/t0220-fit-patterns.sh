@@ -111,4 +111,10 @@ test_expect_success 'a bandwidth job whose pattern no registry knows is left out
 	grep -q "^note: bandwidth job bw_mystery .* no access pattern known" out &&
 	! grep -q "99" run/roofs.csv
 '
+test_expect_success 'a level no job of a pattern landed on is said, not filled in' '
+	cp -r run gap && awk -F, "!(\$5 == \"bw_copy_avx512\" && \$8 == 4194304)" run/timings.csv >gap/timings.csv &&
+	"$ROOFLINE" fit gap >gapout &&
+	grep -q "^note: L3: no 1r1w job landed on this level" gapout &&
+	! grep -q "^L3\.1r1w," gap/roofs.csv && ! grep -q "^note: L2: no" gapout
+'
 test_done
