@@ -97,6 +97,11 @@ test_expect_success 'the report lists the pattern roofs per level, not as figure
 	grep -q "^| DRAM | 25.0 | 20.0 | 22.0 | 35.0 |" rep/report.md &&
 	! grep -q "^| L2.1r1w |" rep/report.md
 '
+test_expect_success 'the figures draw the plateaus, never the pattern roofs' '
+	"$ROOFLINE" plot run --out fig >/dev/null 2>&1 &&
+	grep -q "DRAM" fig/roofline.gp &&
+	! grep -q "1r1w\|2r0w\|2r1w" fig/roofline.gp fig/bandwidth.gp
+'
 test_expect_success 'a roof'"'"'s spread is the widest pass-to-pass spread of the jobs that set it' '
 	grep -q "^L2 .* 85.00..100.00 " out &&
 	grep -q "^note: L2: per-pass medians range from 85 to 100 GB/s" out &&
