@@ -48,6 +48,7 @@
 #define QUICK_CAP_BYTES (512.0 * 1048576)
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
+#define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
 #define PEAK_MIN_ITERS 64
 
 struct job {
@@ -617,8 +618,15 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	int ok;
 
 	d->rule = 4.0 * info->l3;
-	for (double bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64 && !interrupted;
-	     bytes *= 2) {
+	/*
+	 * Half-octave steps up to PRESCAN_FINE_BYTES per array, doubling beyond:
+	 * the caches' plateaus are only a few octaves wide, and with one size an
+	 * octave a single slow size could hide one (and with it the pattern
+	 * roofs measured at its middle); small sizes cost next to nothing.
+	 */
+	for (double e = 0, bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64 && !interrupted;
+	     e += SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
+	     bytes = floor(SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
 		struct job j = { .k = triad, .group = "bandwidth", .n = (size_t)(bytes / 8), .reps = 1 };
 		calibrate(h, &j, 0, 0);
 		if (j.failed)

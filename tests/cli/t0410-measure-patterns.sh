@@ -27,15 +27,24 @@ test_expect_success 'the patterns timed are those the placed kernels declare, an
 	done | sort -u >got &&
 	diff want got
 '
-test_expect_success 'fit writes a pattern roof per level and pattern' '
-	"$ROOFLINE" fit run >/dev/null &&
-	first=$(awk -F, "\$2 == \"bandwidth\" { print \$1; exit }" run/roofs.csv) &&
-	for p in $(cat want) 2r1w; do
-		grep -q "^$first\.$p,pattern," run/roofs.csv || { echo "no $first.$p"; exit 1; }
+# Which level a pattern job lands on depends on the pre-scan's plateaus, which
+# a busy machine can move: every level has each pattern's roof, or fit says
+# that none landed there.
+test_expect_success 'fit writes each pattern'"'"'s roof per level, or says why not' '
+	"$ROOFLINE" fit run >out &&
+	awk -F, "\$2 == \"bandwidth\" { print \$1 }" run/roofs.csv >levels &&
+	test -s levels &&
+	for p in $(cat want); do
+		grep -q "^[A-Z0-9]*\.$p,pattern," run/roofs.csv || { echo "no $p roof"; exit 1; }
+		for l in $(cat levels); do
+			grep -q "^$l\.$p,pattern," run/roofs.csv ||
+				grep -q "^note: $l: no $p job landed on this level" out ||
+				{ echo "$l.$p: neither roof nor note"; exit 1; }
+		done
 	done &&
-	levels=$(awk -F, "\$2 == \"bandwidth\"" run/roofs.csv | wc -l) &&
-	test "$(grep -c "^[A-Z0-9]*\.2r1w-nt,pattern," run/roofs.csv)" -ge 1 &&
-	test "$(grep -c "^[A-Z0-9]*\.2r1w,pattern," run/roofs.csv)" -eq "$levels" &&
+	for l in $(cat levels); do
+		grep -q "^$l\.2r1w,pattern," run/roofs.csv || { echo "no $l.2r1w"; exit 1; }
+	done &&
 	awk -F, "\$2 == \"pattern\" && \$4 != \"GB/s\" { exit 1 }" run/roofs.csv
 '
 test_expect_success 'a bandwidth kernel that computes wrong fails the run with exit 1, written down' '
