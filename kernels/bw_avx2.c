@@ -15,7 +15,8 @@ ATTR static inline double bw_hsum_avx2(__m256d v)
 	return _mm_cvtsd_f64(s) + _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
 }
 #define FMA(x, y, z) _mm256_fmadd_pd((x), (y), (z))
-BW_DEFINE(avx2, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, _mm256_stream_pd,
+#define STREAM2(p, v, u) (_mm256_stream_pd((p), (v)), _mm256_stream_pd((p) + 4, (u)))
+BW_DEFINE(avx2, __m256d, 4, _mm256_loadu_pd, _mm256_storeu_pd, STREAM2,
 	  _mm256_set1_pd, _mm256_setzero_pd, _mm256_add_pd, FMA, bw_hsum_avx2,
 	  _mm_sfence, ATTR)
 #define FN(f) f

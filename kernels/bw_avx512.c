@@ -10,7 +10,8 @@
 #define ATTR __attribute__((target("avx512f")))
 ATTR static inline double bw_hsum_avx512(__m512d v) { return _mm512_reduce_add_pd(v); }
 #define FMA(x, y, z) _mm512_fmadd_pd((x), (y), (z))
-BW_DEFINE(avx512, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, _mm512_stream_pd,
+#define STREAM2(p, v, u) (_mm512_stream_pd((p), (v)), _mm512_stream_pd((p) + 8, (u)))
+BW_DEFINE(avx512, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd, STREAM2,
 	  _mm512_set1_pd, _mm512_setzero_pd, _mm512_add_pd, FMA, bw_hsum_avx512,
 	  _mm_sfence, ATTR)
 #define FN(f) f

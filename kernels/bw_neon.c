@@ -1,9 +1,9 @@
 /*
  * bw_neon.c - the bandwidth kernels (bw_triad, bw_triad_nt, bw_copy,
  * bw_read, bw_read2) on 128-bit NEON vectors, 2 doubles a register. The
- * streaming store is STNP (store pair, non-temporal hint) of one vector as
- * two doubles; DMB ISHST orders the stores at the end. Builds to nothing but
- * the descriptions on other architectures. See bw_stream.h.
+ * streaming store is STNP (store pair, non-temporal hint) of two vectors;
+ * DMB ISHST orders the stores at the end. Builds to nothing but the
+ * descriptions on other architectures. See bw_stream.h.
  */
 #include "bw_stream.h"
 
@@ -13,11 +13,10 @@
 /* vfmaq_f64(z, x, y) is z + x*y. */
 #define BW_ZERO_NEON() vdupq_n_f64(0.0)
 #define FMA(x, y, z) vfmaq_f64((z), (x), (y))
-static inline void bw_stnp_neon(double *p, float64x2_t v)
+/* STNP of two q registers: 32 bytes with the non-temporal hint, no alignment needed. */
+static inline void bw_stnp_neon(double *p, float64x2_t v, float64x2_t u)
 {
-	__asm__ __volatile__("stnp %d1, %d2, [%0]"
-			     : : "r"(p), "w"(vgetq_lane_f64(v, 0)), "w"(vgetq_lane_f64(v, 1))
-			     : "memory");
+	__asm__ __volatile__("stnp %q1, %q2, [%0]" : : "r"(p), "w"(v), "w"(u) : "memory");
 }
 static inline void bw_fence_neon(void)
 {

@@ -17,7 +17,8 @@ ATTR static inline double bw_hsum_sse2(__m128d v)
 	return _mm_cvtsd_f64(v) + _mm_cvtsd_f64(_mm_unpackhi_pd(v, v));
 }
 #define FMA(x, y, z) _mm_fmadd_pd((x), (y), (z))
-BW_DEFINE(sse2, __m128d, 2, _mm_loadu_pd, _mm_storeu_pd, _mm_stream_pd,
+#define STREAM2(p, v, u) (_mm_stream_pd((p), (v)), _mm_stream_pd((p) + 2, (u)))
+BW_DEFINE(sse2, __m128d, 2, _mm_loadu_pd, _mm_storeu_pd, STREAM2,
 	  _mm_set1_pd, _mm_setzero_pd, _mm_add_pd, FMA, bw_hsum_sse2,
 	  _mm_sfence, ATTR)
 #define FN(f) f

@@ -149,12 +149,12 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 
 /*
  * The loops of one ISA. V: vector type; W: doubles per vector; LOAD(p) and
- * STORE(p, v) unaligned; STREAM(p, v) a non-temporal store to a W*8-byte
- * aligned p; SET1(x) broadcast; ZERO(); ADD(x, y); FMA(x, y, z) = x*y + z;
+ * STORE(p, v) unaligned; STREAM2(p, v, u) non-temporal stores of v and u to
+ * p and p + W, p W*8-byte aligned (a pair, as aarch64's STNP stores one); SET1(x) broadcast; ZERO(); ADD(x, y); FMA(x, y, z) = x*y + z;
  * HSUM(v) the sum of the lanes; FENCE() orders the streaming stores; ATTR the
  * target attribute that lets the file build without -march.
  */
-#define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
+#define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
 	ATTR __attribute__((noinline)) static void                                   \
 	bw_triad_##ISA##_loop(double *restrict a, const double *restrict b,           \
 			      const double *restrict c, size_t n)                     \
@@ -182,10 +182,10 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		bw_tail_triad(a, b, c, 0, i);                                        \
 		BW_LOOP                                                              \
 		for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {             \
-			STREAM(a + i, FMA(s, LOAD(c + i), LOAD(b + i)));             \
-			STREAM(a + i + (W), FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W)))); \
-			STREAM(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W)))); \
-			STREAM(a + i + 3 * (W), FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
+			STREAM2(a + i, FMA(s, LOAD(c + i), LOAD(b + i)),             \
+				FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W))));       \
+			STREAM2(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W))), \
+				FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
 		}                                                                    \
 		bw_tail_triad(a, b, c, i, n);                                        \
 		FENCE();                                                             \
