@@ -5,12 +5,15 @@
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
  *  3. allocate the three arrays once, 2 MiB aligned, and touch every page;
- *  4. pre-scan the triad at doubling sizes to see where the curve settles on
- *     its last (DRAM) level: that decides how far the sweep goes and how big
- *     the kernels' arrays are, from the measured curve rather than from the
+ *  4. pre-scan the sweep's kernel (the hand-written triad of the widest ISA,
+ *     bw_triad_<isa>) at growing sizes to see where the curve settles on its
+ *     last (DRAM) level: that decides how far the sweep goes and how big the
+ *     kernels' arrays are, from the measured curve rather than from the
  *     reported cache sizes, which a VM may get wrong; its plateaus give the
- *     L1- and L2-resident working sets of --levels l1,l2;
- *  5. build the plan, then for each pass run warm-up and kept trials, each
+ *     L1- and L2-resident working sets of --levels l1,l2, and the working
+ *     sets where each access pattern's bandwidth kernel runs;
+ *  5. build the plan (the sweep, the pattern jobs, the peak and kernels
+ *     groups), then for each pass run warm-up and kept trials, each
  *     trial timing every job once in the same order (round-robin), so a slow
  *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
  *     1 calibrates repetitions to a minimum time per timing (all warm-ups).
@@ -539,7 +542,8 @@ static volatile sig_atomic_t interrupted;
  * from the cache sizes the machine reports): its plateaus as fit finds them,
  * and the geometric middle of the first (L1) and second (L2) one's range,
  * as far from both of its edges as a log axis allows. A level the curve does
- * not show is skipped, said on stderr, and left NaN.
+ * not show is skipped, said on stderr, and left NaN. Every plateau's middle
+ * is kept too, for the access-pattern jobs.
  */
 static void cache_working_sets(const struct measure_opts *o, struct sweep_decision *d)
 {
