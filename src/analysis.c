@@ -179,11 +179,12 @@ static struct roof *add_roof(struct analysis *a, const char *name, int threads, 
 	return r;
 }
 
-static void check_spread(struct analysis *a, const struct roof *r, const char *unit)
+/* A roof whose job's pass-to-pass spread, relative to that job's median `ref`, is too wide. */
+static void check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit)
 {
-	if (!(r->median > 0) || !isfinite(r->spread_lo))
+	if (!(ref > 0) || !isfinite(r->spread_lo))
 		return;
-	double rel = (r->spread_hi - r->spread_lo) / r->median;
+	double rel = (r->spread_hi - r->spread_lo) / ref;
 	if (rel > NOISY_SPREAD)
 		note(a, "%s: per-pass medians range from %.3g to %.3g %s (%.0f%% of the median): the "
 		     "machine was busy or throttling; close other programs, or raise --passes",
@@ -239,13 +240,228 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		     "run at one speed", count, count == 1 ? "" : "s");
 }
 
+/*
+ * The sweep's kernel: the bandwidth-group kernel with the most sizes (the
+ * hand-written bw_triad_<isa> of a new run, the compiled triad of an old
+ * one); the group's other jobs are access-pattern roofs. NULL when none.
+ */
+static const char *sweep_kernel(const struct jobs *js)
+{
+	const char *best = NULL;
+	size_t best_n = 0;
+	for (size_t i = 0; i < js->n; i++) {
+		const struct job_rates *j = &js->v[i];
+		if (strcmp(j->group, "bandwidth") != 0)
+			continue;
+		size_t n = 0;
+		for (size_t k = 0; k < js->n; k++)
+			n += strcmp(js->v[k].group, "bandwidth") == 0 &&
+			     strcmp(js->v[k].kernel, j->kernel) == 0;
+		if (n > best_n) {
+			best = j->kernel;
+			best_n = n;
+		}
+	}
+	return best;
+}
+
+static const char *stores_name(const struct kernel *k)
+{
+	return k->stores == STORES_STREAMING ? "streaming" : "allocate";
+}
+
+/* A plateau as fit_patterns needs it: its level's name, range and roof. */
+struct level {
+	char name[16];
+	double lo, hi;
+	struct roof *roof;
+};
+
+/* The level a working set belongs to: the plateau holding it, else the nearest on a log axis. */
+static struct level *level_of(struct level *lv, size_t n, double working_set)
+{
+	struct level *best = NULL;
+	double dist = INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		double d = working_set < lv[i].lo ? log(lv[i].lo / working_set)
+			 : working_set > lv[i].hi ? log(working_set / lv[i].hi) : 0.0;
+		if (d < dist) {
+			dist = d;
+			best = &lv[i];
+		}
+	}
+	return best;
+}
+
+/* The pattern roof "<level>.<pattern>" (with "@Nt"), made when absent; NULL when full. */
+static struct roof *pattern_roof(struct analysis *a, const char *level, const char *pattern,
+				 int threads, int *made)
+{
+	char name[24], full[48];
+	snprintf(name, sizeof name, "%s.%s", level, pattern);
+	if (threads > 1)
+		snprintf(full, sizeof full, "%s@%dt", name, threads);
+	else
+		snprintf(full, sizeof full, "%s", name);
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_PATTERN && strcmp(a->roofs[i].name, full) == 0) {
+			*made = 0;
+			return &a->roofs[i];
+		}
+	*made = 1;
+	return add_roof(a, name, threads, ROOF_PATTERN);
+}
+
+/*
+ * A level that lacks a pattern other levels have (measure put its jobs at
+ * the pre-scan's plateaus, and the sweep found the levels elsewhere): said,
+ * since kernels of that pattern there are judged against the level's roof.
+ */
+static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
+{
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		const char *dot = strchr(r->name, '.');
+		if (r->kind != ROOF_PATTERN || !dot || r->threads != threads)
+			continue;
+		/* Once per pattern: at its first roof. */
+		int first = 1;
+		for (size_t j = 0; j < i && first; j++)
+			first = !(a->roofs[j].kind == ROOF_PATTERN && a->roofs[j].threads == threads &&
+				  strchr(a->roofs[j].name, '.') &&
+				  strcmp(strchr(a->roofs[j].name, '.'), dot) == 0);
+		for (size_t l = 0; l < nlv && first; l++) {
+			char name[64];
+			snprintf(name, sizeof name, "%.15s%.40s", lv[l].name, dot);
+			if (!analysis_roof(a, name))
+				note(a, "%s: no %.*s job landed on this level (the pre-scan saw the plateaus "
+				     "differently): kernels of that pattern there are judged against %s",
+				     lv[l].name, (int)strcspn(dot + 1, "@"), dot + 1, lv[l].roof->name);
+		}
+	}
+}
+
+/*
+ * The access-pattern roofs (ROOF_PATTERN): each plateau's value is its
+ * level's roof for the sweep's own pattern; every other bandwidth-group job
+ * (a bandwidth kernel timed at a plateau's middle) is the roof of its
+ * kernel's pattern, from the registry's metadata, at the level its working
+ * set belongs to (the best job where several land on one). Then each level's
+ * roof becomes the best of both store kinds: where the streaming-store
+ * version of the sweep's pattern is faster, it sets the level's roof, and
+ * the ordinary-store rate stays as the pattern roof that kernels whose
+ * stores allocate are judged against.
+ */
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
+			 struct level *lv, size_t nlv, int threads)
+{
+	const struct kernel *sk = registry_find(sweep);
+	char sweep_pat[32] = "";
+	if (sk)
+		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
+	else
+		note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
+		     "unknown, no pattern roofs come from the sweep", sweep);
+	int made;
+	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
+		struct roof *r = pattern_roof(a, lv[i].name, sweep_pat, threads, &made);
+		if (!r)
+			return;
+		struct roof keep = *r;
+		*r = *lv[i].roof;
+		memcpy(r->name, keep.name, sizeof r->name);
+		r->kind = ROOF_PATTERN;
+	}
+	for (size_t i = 0; i < js->n; i++) {
+		struct job_rates *j = &js->v[i];
+		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) == 0 || !j->n)
+			continue;
+		const struct kernel *k = registry_find(j->kernel);
+		char pat[32] = "";
+		if (k)
+			kernel_pattern(k, pat, sizeof pat);
+		struct level *l = level_of(lv, nlv, j->working_set);
+		if (!pat[0] || !l) {
+			note(a, "bandwidth job %s at %.0f bytes per array: %s, left out", j->kernel,
+			     (double)j->param, !pat[0] ? "no access pattern known for it" : "no plateau to put it on");
+			continue;
+		}
+		struct job_summary s;
+		summarize_job(j, &s);
+		struct roof *r = pattern_roof(a, l->name, pat, j->threads, &made);
+		if (!r)
+			return;
+		if (!made && !(s.best > r->value))
+			continue;
+		r->value = s.best;
+		r->median = s.median;
+		r->spread_lo = s.spread_lo;
+		r->spread_hi = s.spread_hi;
+		r->samples = (int)s.kept;
+		r->size_lo = r->size_hi = j->working_set;
+		snprintf(r->kernel, sizeof r->kernel, "%s", j->kernel);
+		snprintf(r->stores, sizeof r->stores, "%s", stores_name(k));
+	}
+	if (!sweep_pat[0])
+		return;
+	missing_patterns(a, lv, nlv, threads);
+	char nt[40];
+	snprintf(nt, sizeof nt, "%s-nt", sweep_pat);
+	for (size_t i = 0; i < nlv; i++) {
+		char name[80];
+		snprintf(name, sizeof name, "%.15s.%.39s", lv[i].name, nt);
+		if (threads > 1)
+			snprintf(name + strlen(name), sizeof name - strlen(name), "@%dt", threads);
+		const struct roof *s = analysis_roof(a, name);
+		struct roof *r = lv[i].roof;
+		if (!s || !(s->value > r->value))
+			continue;
+		note(a, "%s: streaming stores set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
+		     "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
+		     r->name, s->value, s->kernel, r->value, lv[i].name, sweep_pat);
+		r->value = s->value;
+		r->median = s->median;
+		r->spread_lo = s->spread_lo;
+		r->spread_hi = s->spread_hi;
+		memcpy(r->kernel, s->kernel, sizeof r->kernel);
+		memcpy(r->stores, s->stores, sizeof r->stores);
+	}
+}
+
+/*
+ * A plateau whose sizes' best rates differ by more than NOISY_SPREAD: said
+ * as the slope it is ("falls from A to B"), or as a range when the extremes
+ * are inside it, never as a busy machine. Best rates, as the plateau itself
+ * is found from them: one size's slow moments are its own spread, not a slope.
+ */
+static void slope_note(struct analysis *a, const char *name, const struct fit_plateau *pl)
+{
+	char b1[32], b2[32];
+	if (!(pl->best_hi > 0) || !((pl->best_hi - pl->best_lo) / pl->best_hi > NOISY_SPREAD))
+		return;
+	double first = a->sweep[pl->first].best, last = a->sweep[pl->last].best;
+	format_bytes(pl->size_lo, b1, sizeof b1);
+	format_bytes(pl->size_hi, b2, sizeof b2);
+	int monotone = (first == pl->best_lo && last == pl->best_hi) ||
+		       (first == pl->best_hi && last == pl->best_lo);
+	if (monotone)
+		note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set, "
+		     "best per size): a slope of the level, not noise", name,
+		     last < first ? "falls" : "rises", first, last, b1, b2);
+	else
+		note(a, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of working "
+		     "set, best per size): a slope of the level, not noise", name, pl->best_lo,
+		     pl->best_hi, b1, b2);
+}
+
 static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js)
 {
 	int threads = 1;
+	const char *sweep = sweep_kernel(js);
 	a->nsweep = 0;
-	for (size_t i = 0; i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
+	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0)
+		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) != 0)
 			continue;
 		struct job_summary s;
 		summarize_job(j, &s);
@@ -270,13 +486,26 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		fs[i].median = a->sweep[i].median;
 	}
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl);
+	struct fit_dropped dropped[8];
+	size_t ndropped = 0;
+	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
+					      dropped, 8, &ndropped);
 	free(fs);
+	for (size_t i = 0; i < ndropped; i++) {
+		char b1[32], b2[32];
+		note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
+		     "later level with no faster one before them, the loop overhead of the smallest "
+		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
+		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
+	}
 	/* measure records whether the sweep went past the point where the curve settled. */
 	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
 	if (!last_is_dram)
 		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
 		     "no plateau is named DRAM");
+	const struct kernel *sk = registry_find(sweep);
+	struct level lv[FIT_MAX_PLATEAUS];
+	size_t nlv = 0;
 	for (size_t i = 0; i < count; i++) {
 		char name[16];
 		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
@@ -288,11 +517,35 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		r->size_hi = pl[i].size_hi;
 		r->samples = pl[i].samples;
 		r->median = pl[i].median;
-		r->spread_lo = pl[i].lo;
-		r->spread_hi = pl[i].hi;
-		check_spread(a, r, "GB/s");
+		snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+		snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+		/*
+		 * The roof's noise is its sizes' own pass-to-pass spread: the widest
+		 * of them. How far the sizes' medians differ is the plateau's slope.
+		 */
+		double widest = -1, ref = NAN;
+		for (size_t k = pl[i].first; k <= pl[i].last; k++) {
+			const struct sweep_point *p = &a->sweep[k];
+			double rel = (p->spread_hi - p->spread_lo) / p->median;
+			if (isfinite(rel) && rel > widest) {
+				widest = rel;
+				ref = p->median;
+				r->spread_lo = p->spread_lo;
+				r->spread_hi = p->spread_hi;
+			}
+		}
+		if (widest < 0)
+			r->spread_lo = r->spread_hi = NAN;
+		check_spread(a, r, ref, "GB/s");
+		slope_note(a, r->name, &pl[i]);
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", name);
+		lv[nlv].lo = pl[i].size_lo;
+		lv[nlv].hi = pl[i].size_hi;
+		lv[nlv].roof = r;
+		nlv++;
 	}
 	compare_reported(a, run, pl, count, last_is_dram);
+	fit_patterns(a, js, sweep, lv, nlv, threads);
 }
 
 static int lanes_of(const char *kernel)
@@ -428,7 +681,7 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains),
 				  widest->plateau);
 		a->peak = r->value;
-		check_spread(a, r, "GFLOP/s");
+		check_spread(a, r, r->median, "GFLOP/s");
 	}
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
 		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains),
@@ -478,6 +731,11 @@ const struct roof *analysis_dram(const struct analysis *a)
 			low = r;
 	}
 	return low;
+}
+
+const char *roof_unit(const struct roof *r)
+{
+	return r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
 }
 
 const char *roof_kind_name(enum roof_kind kind)

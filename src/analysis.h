@@ -23,7 +23,7 @@
 #include "kernel.h"
 #include "rundata.h"
 
-#define ANALYSIS_MAX_ROOFS 16
+#define ANALYSIS_MAX_ROOFS 64
 #define ANALYSIS_MAX_POINTS 192
 #define ANALYSIS_MAX_SWEEP 128
 #define ANALYSIS_MAX_ISAS 6
@@ -47,8 +47,16 @@ struct roof {
 	double size_lo, size_hi; /* working-set range of a bandwidth plateau; 0 otherwise */
 	int samples;             /* sizes in the plateau, or kept timings behind the value */
 	double median;           /* median counterpart of value */
-	double spread_lo, spread_hi; /* smallest and largest per-pass median */
+	/*
+	 * Smallest and largest per-pass median of the job that sets it; for a
+	 * plateau, those of its size with the widest pass-to-pass spread (the
+	 * plateau's slope across its sizes is a note of its own, not noise).
+	 */
+	double spread_lo, spread_hi;
 	int threads;
+	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
+	char kernel[32];
+	char stores[12];
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -146,5 +154,8 @@ const struct roof *analysis_roof(const struct analysis *a, const char *name);
 const struct roof *analysis_dram(const struct analysis *a);
 
 const char *roof_kind_name(enum roof_kind kind);
+
+/* "GB/s" for bandwidth and pattern roofs, "GFLOP/s" for the others. */
+const char *roof_unit(const struct roof *r);
 
 #endif

@@ -128,7 +128,7 @@ static const struct point *point_like(const struct analysis *a, const struct poi
 static void roof_row(FILE *fp, const struct roof *a, const struct roof *b, struct tally *t)
 {
 	const struct roof *r = a ? a : b;
-	char *name = xasprintf("%s (%s)", r->name, r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s");
+	char *name = xasprintf("%s (%s)", r->name, roof_unit(r));
 	value_row(fp, name, NULL, NULL, a != NULL, a ? a->value : NAN,
 		  a ? span_of(a->median, a->spread_lo, a->spread_hi) : span_of(NAN, NAN, NAN), b != NULL,
 		  b ? b->value : NAN, b ? span_of(b->median, b->spread_lo, b->spread_hi) : span_of(NAN, NAN, NAN), t);

@@ -37,8 +37,16 @@
  *     be within tolerance of each other (two points sliding down a
  *     transition can both be near their own median).
  *  5. Bandwidth falls as the working set grows, so a plateau a full
- *     min_step lower than one at a larger working set is not a cache level
- *     (it is the loop overhead of the smallest sizes) and is dropped.
+ *     min_step lower than one at a larger working set is not a level of
+ *     its own. Where a faster plateau comes before it, it is the first
+ *     part of that later level (a level that rises across its sizes, as L2
+ *     did on the development machine): the two are merged, and the merged
+ *     plateau's core is every point within `tolerance` of the band between
+ *     their levels, so it keeps all its sizes. Where the level before it
+ *     is within min_step of the later one, it is a dip inside one level,
+ *     left to step 6 (the dip stays out). Where no faster level comes
+ *     before it, it is the loop overhead of the smallest sizes and is
+ *     dropped, and said so (fit_plateaus_explained).
  *  6. While there are more than FIT_MAX_PLATEAUS, or two neighbouring
  *     plateaus closer than min_step (a long dip between them kept step 3
  *     from joining them), the two neighbouring plateaus with the closest
@@ -64,10 +72,15 @@ static int positive(double x)
 	return isfinite(x) && x > 0.0;
 }
 
-/* A segment of the compressed sweep, points [a, b), and its log level. */
+/*
+ * A segment of the compressed sweep, points [a, b), and its log level;
+ * lo..hi is the band its core is measured from: the level itself, or for a
+ * rising level merged in step 5, from its lowest part's level to its highest.
+ */
 struct seg {
 	size_t a, b;
 	double level;
+	double lo, hi;
 };
 
 struct work {
@@ -76,6 +89,8 @@ struct work {
 	size_t *orig;      /* their indices in the sweep */
 	double *y;         /* their log(best) */
 	double *tmp;       /* scratch, m doubles */
+	struct fit_dropped *dropped;   /* levels step 5 dropped, or NULL */
+	size_t ndropped, maxdropped;
 };
 
 static double seg_level(const struct work *w, size_t a, size_t b)
@@ -168,7 +183,7 @@ static size_t segment(const struct work *w, struct seg seg[FIT_MAX_SEGMENTS])
 		size_t i = from[k * stride + j];
 		seg[k - 1].a = i;
 		seg[k - 1].b = j;
-		seg[k - 1].level = seg_level(w, i, j);
+		seg[k - 1].level = seg[k - 1].lo = seg[k - 1].hi = seg_level(w, i, j);
 		j = i;
 	}
 done:
@@ -190,7 +205,7 @@ static size_t merge_range(const struct work *w, struct seg *seg, size_t nseg, si
 	size_t gone = j - i;
 
 	seg[i].b = seg[j].b;
-	seg[i].level = seg_level(w, seg[i].a, seg[i].b);
+	seg[i].level = seg[i].lo = seg[i].hi = seg_level(w, seg[i].a, seg[i].b);
 	for (size_t k = j + 1; k < nseg; k++)
 		seg[k - gone] = seg[k];
 	return nseg - gone;
@@ -252,7 +267,7 @@ static int core(const struct work *w, const struct seg *s, double log_tol, struc
 
 	for (size_t i = s->a; i < s->b; i++) {
 		const struct fit_sweep_point *pt = &w->sweep[w->orig[i]];
-		if (!(fabs(w->y[i] - s->level) <= log_tol))
+		if (!(w->y[i] >= s->lo - log_tol && w->y[i] <= s->hi + log_tol))
 			continue;
 		if (nbest == 0)
 			first = w->orig[i];
@@ -281,12 +296,30 @@ static int core(const struct work *w, const struct seg *s, double log_tol, struc
 		if (med[i] > p->hi)
 			p->hi = med[i];
 	}
+	p->best_lo = p->best_hi = best[0];
+	for (size_t i = 1; i < nbest; i++) {
+		p->best_lo = fmin(p->best_lo, best[i]);
+		p->best_hi = fmax(p->best_hi, best[i]);
+	}
 	p->samples = (int)nbest;
 	return 1;
 }
 
+/* Step 5's record of a dropped level, once per range. */
+static void record_dropped(struct work *w, const struct fit_plateau *p)
+{
+	if (!w->dropped)
+		return;
+	for (size_t i = 0; i < w->ndropped; i++)
+		if (w->dropped[i].first == p->first)
+			return;
+	if (w->ndropped < w->maxdropped)
+		w->dropped[w->ndropped++] = (struct fit_dropped){ p->first, p->last, p->size_lo,
+								  p->size_hi, p->median };
+}
+
 /* Steps 4 and 5: keeps the segments that hold a plateau. Returns their number. */
-static size_t keep_plateaus(const struct work *w, struct seg *seg, size_t nseg,
+static size_t keep_plateaus(struct work *w, struct seg *seg, size_t nseg,
 			    double log_step, double log_tol)
 {
 	struct fit_plateau p;
@@ -297,13 +330,35 @@ static size_t keep_plateaus(const struct work *w, struct seg *seg, size_t nseg,
 		if (core(w, &seg[i], log_tol, &p))
 			seg[kept++] = seg[i];
 	/*
-	 * Right to left, keeping survivors at the end: drop a level that is
-	 * a full min_step below a later one. One that is lower by less is
-	 * left for step 6 to merge with it.
+	 * Right to left, keeping survivors at the end: a level that is a full
+	 * min_step below a later one joins the next survivor when a faster
+	 * level comes before it, and is dropped when none does. One that is
+	 * lower by less is left for step 6 to merge with it.
 	 */
 	for (size_t i = kept; i-- > 0;) {
-		if (seg[i].level + log_step <= highest)
+		if (seg[i].level + log_step <= highest) {
+			/*
+			 * Survivors sit right of i, so seg[0..i) is untouched. A dip
+			 * between two parts of one level is neither: step 6 joins the
+			 * parts around it, the dip counting in none of their figures.
+			 */
+			struct seg *next = &seg[kept - n];
+			int dip = i > 0 && log_ratio(seg[i - 1].level, next->level) < log_step;
+			int after_faster = 0;
+			for (size_t j = 0; j < i; j++)
+				after_faster |= seg[j].level >= highest;
+			if (dip)
+				continue;
+			if (after_faster) {
+				next->a = seg[i].a;
+				next->lo = fmin(next->lo, seg[i].lo);
+				next->hi = fmax(next->hi, seg[i].hi);
+				next->level = seg_level(w, next->a, next->b);
+			} else if (core(w, &seg[i], log_tol, &p)) {
+				record_dropped(w, &p);
+			}
 			continue;
+		}
 		if (seg[i].level > highest)
 			highest = seg[i].level;
 		seg[kept - 1 - n++] = seg[i];
@@ -316,7 +371,14 @@ static size_t keep_plateaus(const struct work *w, struct seg *seg, size_t nseg,
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS])
 {
-	struct work w = { sweep, 0, NULL, NULL, NULL };
+	return fit_plateaus_explained(sweep, n, min_step, tolerance, out, NULL, 0, NULL);
+}
+
+size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, double min_step,
+			      double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS],
+			      struct fit_dropped *dropped, size_t maxdropped, size_t *ndropped)
+{
+	struct work w = { sweep, 0, NULL, NULL, NULL, dropped, 0, dropped ? maxdropped : 0 };
 	struct seg seg[FIT_MAX_SEGMENTS];
 	double log_step, log_tol;
 	size_t nseg, count = 0;
@@ -363,6 +425,16 @@ size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_st
 			break;
 		seg[at].b = seg[at + 1].b;
 		seg[at].level = seg_level(&w, seg[at].a, seg[at].b);
+		/*
+		 * Two flat levels merge into one flat level (its transition
+		 * points stay out); a rising level from step 5 keeps its band.
+		 */
+		if (seg[at].lo < seg[at].hi || seg[at + 1].lo < seg[at + 1].hi) {
+			seg[at].lo = fmin(fmin(seg[at].lo, seg[at + 1].lo), seg[at].level);
+			seg[at].hi = fmax(fmax(seg[at].hi, seg[at + 1].hi), seg[at].level);
+		} else {
+			seg[at].lo = seg[at].hi = seg[at].level;
+		}
 		for (size_t k = at + 2; k < nseg; k++)
 			seg[k - 1] = seg[k];
 		nseg--;
@@ -376,6 +448,8 @@ done:
 	free(w.tmp);
 	free(w.y);
 	free(w.orig);
+	if (ndropped)
+		*ndropped = w.ndropped;
 	return count;
 }
 

@@ -36,6 +36,7 @@ struct fit_plateau {
 	double value;         /* the roof: mean of the (up to) 3 best per-size best rates */
 	double median;        /* median of the per-size medians in the plateau */
 	double lo, hi;        /* smallest and largest per-size median in it (spread) */
+	double best_lo, best_hi;  /* smallest and largest per-size best rate in it (its slope) */
 	int samples;          /* sizes in the plateau (at least 2) */
 };
 
@@ -45,8 +46,10 @@ struct fit_plateau {
  * dynamic programming), keeping a split only where neighbouring levels differ
  * by more than `min_step` (a ratio, e.g. 1.15); sizes in the transition
  * between two levels (further than `tolerance`, e.g. 0.10, from the level)
- * are left out of both. A level a full min_step below a later one (the loop
- * overhead of the smallest sizes) is not a plateau. Returns the number of plateaus
+ * are left out of both. A level a full min_step below a later one is the
+ * first part of that level when a faster level comes before it (merged: the
+ * plateau keeps all its sizes), else the loop overhead of the smallest sizes
+ * (not a plateau). Returns the number of plateaus
  * written to out[], smallest working set first: 0 when n < 2, when
  * min_step <= 1 or tolerance <= 0, or when no level holds 2 sizes. Points
  * whose best rate is not a positive number are ignored. Deterministic;
@@ -54,6 +57,24 @@ struct fit_plateau {
  */
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS]);
+
+/* A level fit_plateaus dropped: sizes first..last (its core), their median rate. */
+struct fit_dropped {
+	size_t first, last;
+	double size_lo, size_hi;
+	double value;
+};
+
+/*
+ * fit_plateaus, and what it left out: up to maxdropped levels dropped in
+ * step 5 (slower than a later level with no faster one before them: the
+ * loop overhead of the smallest sizes) are written to dropped[] and their
+ * number to *ndropped (either may be NULL/0). A report says why a level is
+ * missing from this.
+ */
+size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, double min_step,
+			      double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS],
+			      struct fit_dropped *dropped, size_t maxdropped, size_t *ndropped);
 
 /*
  * Names plateaus by order: the last one is "DRAM" when `last_is_dram` (the

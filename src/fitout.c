@@ -31,7 +31,7 @@ static int write_roofs(FILE *fp, const struct analysis *a)
 		csv_field(fp, r->name);
 		fprintf(fp, ",%s,", roof_kind_name(r->kind));
 		num(fp, r->value);
-		fprintf(fp, ",%s,%.0f,%.0f,%d\n", r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s",
+		fprintf(fp, ",%s,%.0f,%.0f,%d\n", roof_unit(r),
 			r->size_lo, r->size_hi, r->samples);
 	}
 	return 0;
@@ -135,7 +135,7 @@ void fitout_print_summary(FILE *fp, const struct rundata *run, const struct anal
 			snprintf(range, sizeof range, "%s .. %s", format_bytes(r->size_lo, lo, sizeof lo),
 				 format_bytes(r->size_hi, hi, sizeof hi));
 		fprintf(fp, "%-16s %10.2f %-8s %10.2f %10.2f..%-10.2f %s\n", r->name, r->value,
-			r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s", r->median, r->spread_lo,
+			roof_unit(r), r->median, r->spread_lo,
 			r->spread_hi, range);
 	}
 	if (isfinite(a->ridge))

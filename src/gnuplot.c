@@ -502,7 +502,8 @@ static int is_bandwidth(const struct roof *r)
 /* Ceilings and compute roofs other than the peak itself. */
 static int is_flat(const struct roof *r)
 {
-	return r->kind != ROOF_BANDWIDTH && strcmp(r->name, "peak") != 0 && isfinite(r->value) &&
+	return r->kind != ROOF_BANDWIDTH && r->kind != ROOF_PATTERN && strcmp(r->name, "peak") != 0 &&
+	       isfinite(r->value) &&
 	       r->value > 0;
 }
 

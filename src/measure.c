@@ -5,12 +5,15 @@
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
  *  3. allocate the three arrays once, 2 MiB aligned, and touch every page;
- *  4. pre-scan the triad at doubling sizes to see where the curve settles on
- *     its last (DRAM) level: that decides how far the sweep goes and how big
- *     the kernels' arrays are, from the measured curve rather than from the
+ *  4. pre-scan the sweep's kernel (the hand-written triad of the widest ISA,
+ *     bw_triad_<isa>) at growing sizes to see where the curve settles on its
+ *     last (DRAM) level: that decides how far the sweep goes and how big the
+ *     kernels' arrays are, from the measured curve rather than from the
  *     reported cache sizes, which a VM may get wrong; its plateaus give the
- *     L1- and L2-resident working sets of --levels l1,l2;
- *  5. build the plan, then for each pass run warm-up and kept trials, each
+ *     L1- and L2-resident working sets of --levels l1,l2, and the working
+ *     sets where each access pattern's bandwidth kernel runs;
+ *  5. build the plan (the sweep, the pattern jobs, the peak and kernels
+ *     groups), then for each pass run warm-up and kept trials, each
  *     trial timing every job once in the same order (round-robin), so a slow
  *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
  *     1 calibrates repetitions to a minimum time per timing (all warm-ups).
@@ -48,6 +51,7 @@
 #define QUICK_CAP_BYTES (512.0 * 1048576)
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
+#define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
 #define PEAK_MIN_ITERS 64
 /*
  * A kernels job whose timings would take longer than this per pass (a matrix
@@ -152,32 +156,37 @@ int measure_parse_levels(const char *list, unsigned *mask)
 
 void measure_list(void)
 {
-	printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", "kernel", "kind", "isa", "here",
-	       "flops", "bytes", "computes");
+	printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", "kernel", "kind", "isa", "here",
+	       "flops", "bytes", "pattern", "computes");
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		char flops[32], bytes[32];
 		if (k->shape)
-			snprintf(flops, sizeof flops, "per call");
+			snprintf(flops, sizeof flops, "per-call");
 		else if (k->flops_per_param)
 			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
 		else
 			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
 		if (k->shape)
-			snprintf(bytes, sizeof bytes, "per call");
+			snprintf(bytes, sizeof bytes, "per-call");
 		else if (k->bytes_per_param)
 			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
 		else
 			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
 		int here = k->run && cpu_has_isa(k->isa);
-		printf("%-20s %-7s %-9s %-8s %-7s %-12s %s\n", k->name,
-		       k->kind == KERNEL_PEAK ? "peak" : "stream", isa_name(k->isa),
-		       here ? "yes" : "skipped", flops, bytes, k->computes);
+		char pat[32];
+		kernel_pattern(k, pat, sizeof pat);
+		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
+		       k->kind == KERNEL_PEAK ? "peak" : k->kind == KERNEL_BANDWIDTH ? "bw" : "stream",
+		       isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
+		       k->computes);
 	}
 	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
 	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
-	       "\"per call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
+	       "\"per-call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
 	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
+	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores.\n"
+	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed.\n"
 	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
 }
 
@@ -295,6 +304,10 @@ struct sweep_decision {
 	/* The cache tiled kernels block for (kernel_buffers.tile_bytes): 0 when none; and why. */
 	double tile_bytes;
 	char tile_text[200];
+	/* The pre-scan's plateaus: the geometric middle of each (all arrays), smallest first. */
+	double plateau_ws[FIT_MAX_PLATEAUS];
+	size_t nplateaus;
+	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
 };
 
 static void env_about(void *ctx, const char *key, const char *value)
@@ -370,6 +383,7 @@ static void write_env(const struct harness *h, const struct machine *m,
 	env_num(fp, "sweep_settled", d->settled);
 	env_num(fp, "stream_rule_bytes", d->rule);
 	env_row(fp, "sweep_decision", d->text);
+	env_row(fp, "sweep_kernel", d->sweep ? d->sweep->name : "");
 	env_num(fp, "kernel_array_bytes", d->kernel_bytes);
 	buf[0] = '\0';
 	if (o->levels & LEVEL_DRAM)
@@ -481,7 +495,7 @@ static double time_job(struct harness *h, struct job *j, int *ok, char *why, siz
 	 * the first, cold repetition would drag an L3 figure towards DRAM. A job
 	 * that runs once a timing streams from memory anyway and needs none.
 	 */
-	if (j->k->kind == KERNEL_STREAM && j->reps >= 4) {
+	if (j->k->kind != KERNEL_PEAK && j->reps >= 4) {
 		if (j->k->prepare)
 			j->k->prepare(&b, j->param);
 		j->k->run(&b, 1, j->param);
@@ -595,7 +609,8 @@ static volatile sig_atomic_t interrupted;
  * from the cache sizes the machine reports): its plateaus as fit finds them,
  * and the geometric middle of the first (L1) and second (L2) one's range,
  * as far from both of its edges as a log axis allows. A level the curve does
- * not show is skipped, said on stderr, and left NaN.
+ * not show is skipped, said on stderr, and left NaN. Every plateau's middle
+ * is kept too, for the access-pattern jobs.
  */
 static void cache_working_sets(const struct measure_opts *o, struct sweep_decision *d)
 {
@@ -603,15 +618,20 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	int n = d->nscan;
 	for (int c = 0; c < NCACHE_LEVELS; c++)
 		d->cache_ws[c] = NAN;
+	d->nplateaus = 0;
 	d->tile_bytes = 0;
 	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
-	if (!(o->groups & GROUP_KERNELS))
-		return;
 	struct fit_sweep_point fs[64];
 	for (int i = 0; i < n; i++)
 		fs[i] = (struct fit_sweep_point){ .working_set = ws[i], .best = gbs[i], .median = gbs[i] };
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
+	/* Every plateau's middle: where the access-pattern roofs are measured. */
+	for (size_t i = 0; i < count; i++)
+		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
+	d->nplateaus = count;
+	if (!(o->groups & GROUP_KERNELS))
+		return;
 	/*
 	 * Tiled kernels block for the L2 plateau's middle when the curve shows one
 	 * (three plateaus: the second is then a cache), else for the L1 one's,
@@ -652,28 +672,64 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	}
 }
 
+/*
+ * The kernel that best runs access pattern `pattern` here: a bandwidth kernel
+ * (KERNEL_BANDWIDTH) of that pattern for the widest ISA this CPU has, or with
+ * `placed_too`, failing that, a placed kernel of the pattern (a CPU with no
+ * SIMD at all still gets a sweep, from the compiled triad). NULL when none.
+ */
+static const struct kernel *pattern_kernel(const char *pattern, int placed_too)
+{
+	const struct kernel *best = NULL;
+	for (int pass = 0; pass < (placed_too ? 2 : 1) && !best; pass++) {
+		enum kernel_kind want = pass == 0 ? KERNEL_BANDWIDTH : KERNEL_STREAM;
+		for (size_t i = 0; i < registry_count(); i++) {
+			const struct kernel *k = registry_get(i);
+			char pat[32];
+			kernel_pattern(k, pat, sizeof pat);
+			if (k->kind != want || !k->run || !cpu_has_isa(k->isa) || strcmp(pat, pattern) != 0)
+				continue;
+			if (!best || isa_lanes(k->isa) > isa_lanes(best->isa))
+				best = k;
+		}
+	}
+	return best;
+}
+
+/* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
+#define SWEEP_PATTERN "2r1w"
+/* The streaming-store triad: measured at every plateau, it may set the DRAM roof. */
+#define STREAMING_PATTERN "2r1w-nt"
+
 static void prescan(struct harness *h, const struct cpu_info *info, struct sweep_decision *d)
 {
-	const struct kernel *triad = registry_find("triad");
+	const struct kernel *triad = d->sweep;
 	double sizes[64], rates[64];
 	int n = 0;
 	char why[256];
 	int ok;
 
 	d->rule = 4.0 * info->l3;
-	for (double bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64 && !interrupted;
-	     bytes *= 2) {
+	/*
+	 * Half-octave steps up to PRESCAN_FINE_BYTES per array, doubling beyond:
+	 * the caches' plateaus are only a few octaves wide, and with one size an
+	 * octave a single slow size could hide one (and with it the pattern
+	 * roofs measured at its middle); small sizes cost next to nothing.
+	 */
+	for (double e = 0, bytes = SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64 && !interrupted;
+	     e += SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
+	     bytes = floor(SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
 		struct job j = { .k = triad, .group = "bandwidth", .n = (size_t)(bytes / 8), .reps = 1 };
 		calibrate(h, &j, 0, 0);
 		if (j.failed)
-			die(EXIT_FAILED, "the triad failed its check during the pre-scan");
+			die(EXIT_FAILED, "%s failed its check during the pre-scan", triad->name);
 		double best = j.last_seconds;
 		/* Best of 5: one slow moment must not move the decision. */
 		for (int r = 0; r < 4; r++) {
 			double t = time_job(h, &j, &ok, why, sizeof why);
 			if (!ok) {
 				record_failure(h, 0, 0, &j, why);
-				die(EXIT_FAILED, "the triad failed its check during the pre-scan");
+				die(EXIT_FAILED, "%s failed its check during the pre-scan", triad->name);
 			}
 			record(h, 0, 0, 1, &j, t);
 			if (t < best)
@@ -711,13 +767,13 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	format_bytes(d->rule, r, sizeof r);
 	if (d->settled)
 		snprintf(d->text, sizeof d->text,
-			 "triad settled on its last level from %s per array; sweep to %s per array "
+			 "%s settled on its last level from %s per array; sweep to %s per array "
 			 "(%gx past it, cap %s); STREAM's rule (4x reported L3) would ask for %s",
-			 a, b, SETTLE_REACH, c, r);
+			 triad->name, a, b, SETTLE_REACH, c, r);
 	else
 		snprintf(d->text, sizeof d->text,
-			 "triad had not settled by the cap of %s per array (raise --max-size); sweep to %s; "
-			 "STREAM's rule (4x reported L3) would ask for %s", c, b, r);
+			 "%s had not settled by the cap of %s per array (raise --max-size); sweep to %s; "
+			 "STREAM's rule (4x reported L3) would ask for %s", triad->name, c, b, r);
 }
 
 /* ---- the plan ----------------------------------------------------------------- */
@@ -769,25 +825,80 @@ static int shape_job(struct harness *h, struct job *j)
 	return 1;
 }
 
+/*
+ * The access patterns the placed kernels (KERNEL_STREAM) that run here
+ * declare, plus the streaming-store triad's; the sweep's own pattern is
+ * left out (the sweep measures it at every size). Returns their number.
+ */
+static size_t placed_patterns(char pats[][32], size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i <= registry_count() && n < max; i++) {
+		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
+		char pat[32];
+		if (k && (k->kind != KERNEL_STREAM || !k->run || !cpu_has_isa(k->isa)))
+			continue;
+		if (k)
+			kernel_pattern(k, pat, sizeof pat);
+		else
+			snprintf(pat, sizeof pat, "%s", STREAMING_PATTERN);
+		int seen = !pat[0] || strcmp(pat, SWEEP_PATTERN) == 0;
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = strcmp(pats[j], pat) == 0;
+		if (!seen)
+			snprintf(pats[n++], sizeof pats[0], "%s", pat);
+	}
+	return n;
+}
+
+/*
+ * One job per access pattern at each of the pre-scan's plateaus, in the
+ * bandwidth group beside the sweep: at a cache plateau's geometric middle
+ * (all arrays together, as the L1 and L2 kernels run), and on the DRAM
+ * plateau at three times the kernels' array size (a one-array read then
+ * spans what the triad's three arrays span), within the buffers.
+ */
+static void plan_patterns(struct harness *h, size_t *cap, const struct sweep_decision *d)
+{
+	char pats[16][32];
+	size_t npats = placed_patterns(pats, 16);
+	for (size_t p = 0; p < npats; p++) {
+		const struct kernel *k = pattern_kernel(pats[p], 0);
+		if (!k) {
+			fprintf(stderr, "roofline: no bandwidth kernel runs pattern %s here: kernels with it "
+				"are judged against the sweep's roofs\n", pats[p]);
+			continue;
+		}
+		for (size_t i = 0; i < d->nplateaus; i++) {
+			int dram = d->settled && i + 1 == d->nplateaus;
+			double n = dram ? floor(3.0 * d->kernel_bytes / 8.0 / k->arrays / 8.0) * 8.0
+					: (double)cache_level_n(d->plateau_ws[i], k->arrays);
+			if (n > (double)h->capacity)
+				n = (double)h->capacity;
+			add_job(h, cap, (struct job){ .k = k, .group = "bandwidth", .n = (size_t)n, .reps = 1 });
+		}
+	}
+}
+
 static void build_plan(struct harness *h, const struct sweep_decision *d)
 {
 	size_t cap = 0;
 	unsigned g = h->o->groups;
 	if (g & GROUP_BANDWIDTH) {
-		const struct kernel *triad = registry_find("triad");
 		/* Half-octave steps; arrays a multiple of 64 bytes (one cache line). */
 		for (int i = 0;; i++) {
 			double bytes = floor(SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
 			if (bytes > d->max * 1.0001)
 				break;
-			add_job(h, &cap, (struct job){ .k = triad, .group = "bandwidth",
+			add_job(h, &cap, (struct job){ .k = d->sweep, .group = "bandwidth",
 						       .n = (size_t)(bytes / 8), .reps = 1 });
 		}
+		plan_patterns(h, &cap, d);
 	}
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		int peak = k->kind == KERNEL_PEAK;
-		if (!(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
+		if (k->kind == KERNEL_BANDWIDTH || !(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
 		if (!cpu_has_isa(k->isa)) {
 			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
@@ -975,9 +1086,12 @@ int measure_run(const struct measure_opts *o)
 	d.cap = fmax(d.cap, 8 * SWEEP_MIN_BYTES);
 	if (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) {
 		alloc_buffers(&h, (size_t)(d.cap / 8));
-		/* 4. the pre-scan */
-		fprintf(stderr, "roofline: pre-scan: triad at doubling sizes up to %.0f MiB per array\n",
-			d.cap / 1048576);
+		/* 4. the pre-scan, with the sweep's kernel: hand-written, so no compiler moves the roofs */
+		d.sweep = pattern_kernel(SWEEP_PATTERN, 1);
+		if (!d.sweep)
+			die(EXIT_FAILED, "no kernel of pattern %s runs on this CPU: no sweep", SWEEP_PATTERN);
+		fprintf(stderr, "roofline: pre-scan: %s at doubling sizes up to %.0f MiB per array\n",
+			d.sweep->name, d.cap / 1048576);
 		prescan(&h, &m.info, &d);
 		if (interrupted) {
 			fflush(h.timings);

@@ -67,9 +67,10 @@ static const char *const KNOWN_FAMILIES[] = { "triad", "dot", "horner", "horner_
 
 /* ---- frame ------------------------------------------------------------------- */
 
+/* A roof the figure draws: pattern roofs are listed in the report, never drawn. */
 static int roof_ok(const struct roof *r)
 {
-	return isfinite(r->value) && r->value > 0;
+	return r->kind != ROOF_PATTERN && isfinite(r->value) && r->value > 0;
 }
 
 /* "DRAM@8t" -> "@8t", "DRAM" -> "". */

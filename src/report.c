@@ -284,9 +284,13 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 
 static const char *statistic(const struct roof *r, char *buf, size_t size)
 {
-	if (r->kind == ROOF_BANDWIDTH)
-		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)",
-			 r->samples < 3 ? r->samples : 3, r->samples);
+	if (r->kind == ROOF_BANDWIDTH && strcmp(r->stores, "streaming") == 0)
+		snprintf(buf, size, "best timing of %s, streaming stores (faster than the plateau's "
+			 "ordinary stores)", r->kernel);
+	else if (r->kind == ROOF_BANDWIDTH)
+		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
+			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
+			 r->kernel, r->kernel[0] ? ", ordinary stores" : "");
 	else if (strncmp(r->name, "peak", 4) == 0)
 		snprintf(buf, size, "best timing, widest ISA at its best K");
 	else if (strncmp(r->name, "scalar", 6) == 0)
@@ -301,6 +305,53 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * The access-pattern roofs (roofs.csv kind `pattern`), one row per level and
+ * one column per pattern, in the order they appear; not drawn in the figure.
+ */
+static void pattern_table(FILE *fp, const struct analysis *a)
+{
+	char pats[16][24], levels[16][24], v[32];
+	size_t np = 0, nl = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		const char *dot = strchr(r->name, '.');
+		if (r->kind != ROOF_PATTERN || !dot)
+			continue;
+		size_t j;
+		for (j = 0; j < np && strcmp(pats[j], dot + 1) != 0; j++)
+			;
+		if (j == np && np < 16)
+			snprintf(pats[np++], sizeof pats[0], "%s", dot + 1);
+		for (j = 0; j < nl && strncmp(levels[j], r->name, (size_t)(dot - r->name)) != 0; j++)
+			;
+		if (j == nl && nl < 16)
+			snprintf(levels[nl++], sizeof levels[0], "%.*s", (int)(dot - r->name), r->name);
+	}
+	if (!np)
+		return;
+	fputs("Bandwidth per access pattern (GB/s; `2r1w` is 2 reads and 1 write an element, `-nt` "
+	      "streaming stores), measured by the hand-written bandwidth kernels at each level's "
+	      "middle; a kernel is judged against its own pattern's roof:\n\n| level |", fp);
+	for (size_t j = 0; j < np; j++)
+		fprintf(fp, " %s |", pats[j]);
+	fputs("\n| --- |", fp);
+	for (size_t j = 0; j < np; j++)
+		fputs(" ---: |", fp);
+	fputc('\n', fp);
+	for (size_t l = 0; l < nl; l++) {
+		fprintf(fp, "| %s |", levels[l]);
+		for (size_t j = 0; j < np; j++) {
+			char name[56];
+			snprintf(name, sizeof name, "%.23s.%.23s", levels[l], pats[j]);
+			const struct roof *r = analysis_roof(a, name);
+			fprintf(fp, " %s |", r ? report_rate(r->value, v, sizeof v) : "—");
+		}
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+}
+
 static void roofs_section(FILE *fp, const struct analysis *a, const struct symptoms *sy)
 {
 	char v[32], m[32], lo[32], hi[32], st[96], b1[32], b2[32];
@@ -312,7 +363,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		      "| --- | ---: | --- | ---: | ---: | --- |\n", fp);
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
-			const char *unit = r->kind == ROOF_BANDWIDTH ? "GB/s" : "GFLOP/s";
+			const char *unit = roof_unit(r);
+			if (r->kind == ROOF_PATTERN)
+				continue;   /* in their own table below */
 			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, report_rate(r->value, v, sizeof v),
 				unit, statistic(r, st, sizeof st), report_rate(r->median, m, sizeof m),
 				report_rate(r->spread_lo, lo, sizeof lo), report_rate(r->spread_hi, hi, sizeof hi));
@@ -324,6 +377,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		}
 		fputs("\n", fp);
 	}
+	pattern_table(fp, a);
 	const struct roof *dram = NULL;
 	for (size_t i = 0; i < a->nroofs; i++)
 		if (strcmp(a->roofs[i].name, "DRAM") == 0)

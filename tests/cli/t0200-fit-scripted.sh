@@ -45,7 +45,7 @@ test_expect_success 'fit prints the ridge and Little'"'"'s law' '
 '
 test_expect_success 'kernels are placed under the right roof' '
 	test "$(point run/points.csv triad 0 4)" = 0.0833333 &&
-	test "$(point run/points.csv triad 0 6)" = DRAM &&
+	test "$(point run/points.csv triad 0 6)" = DRAM.2r1w &&
 	test "$(point run/points.csv triad 0 9)" = memory &&
 	test "$(point run/points.csv triad 0 8)" = 0.96 &&
 	test "$(point run/points.csv horner 64 6)" = peak &&
@@ -72,7 +72,7 @@ test_expect_success 'plot and report write the fit they draw: no stale points.cs
 	test "$(field stale/roofs.csv DRAM 3)" = 25 &&
 	echo "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" >stale/points.csv &&
 	"$ROOFLINE" report stale --out stale-out 2>/dev/null &&
-	test "$(point stale/points.csv triad 0 6)" = DRAM
+	test "$(point stale/points.csv triad 0 6)" = DRAM.2r1w
 '
 test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scripts' '
 	"$ROOFLINE" plot run --out out --format png,svg,pdf &&

@@ -17,9 +17,9 @@ cell() {
 test_expect_success 'a kernel at an L1 and a DRAM working set is two points' '
 	$SCRIPTED run levels && "$ROOFLINE" fit run >summary &&
 	test "$(rows run/points.csv triad 0 | wc -l)" -eq 2 &&
-	test "$(cell run/points.csv triad 0 DRAM 8)" = 0.96 &&
-	test "$(cell run/points.csv triad 0 L1 8)" = 0.75 &&
-	test "$(cell run/points.csv triad 0 L1 7)" = 16.6667 &&
+	test "$(cell run/points.csv triad 0 DRAM.2r1w 8)" = 0.96 &&
+	test "$(cell run/points.csv triad 0 L1.2r1w 8)" = 0.75 &&
+	test "$(cell run/points.csv triad 0 L1.2r1w 7)" = 16.6667 &&
 	test "$(cell run/points.csv dot 0 DRAM 8)" = 0.56 &&
 	test "$(cell run/points.csv dot 0 L1 8)" = 0.2 &&
 	test "$(rows run/points.csv dot_split 0 | wc -l)" -eq 1 &&

@@ -60,7 +60,7 @@ static const struct scripted_point {
 	const char *says, *not;
 } cases[] = {
 	{ "memory-bound near its roof", "triad", 0, 96 * MIB, 1.6,
-	  "DRAM", "DRAM", "memory", 1.6 / (20.0 / 12), "near its roof", "ceiling" },
+	  "DRAM", "DRAM.2r1w", "memory", 1.6 / (20.0 / 12), "near its roof", "ceiling" },
 	{ "memory-bound a little under", "dot", 0, 64 * MIB, 1.75,
 	  "DRAM", "DRAM", "memory", 0.7, "stream a little less well", "chain" },
 	{ "memory-bound far from its roof", "dot_split", 0, 64 * MIB, 0.75,
@@ -68,7 +68,7 @@ static const struct scripted_point {
 	{ "memory-bound from L1", "horner", 1, 32768, 19,
 	  "L1", "L1", "memory", 0.95, "near its roof", "ceiling" },
 	{ "above its roof", "triad", 0, 48 * MIB, 2.0,
-	  "DRAM", "DRAM", "memory", 1.2, "above its roof", NULL },
+	  "DRAM", "DRAM.2r1w", "memory", 1.2, "above its roof", NULL },
 	{ "above the ceiling of its build", "horner", 64, 32 * MIB, 30,
 	  "DRAM", "scalar", "compute", 30.0 / 21, "built wider than", NULL },
 	{ "compute-bound at the peak", "horner_simd_avx512", 128, 64 * MIB, 160,
@@ -240,29 +240,37 @@ static void test_latency_bound_1_to_8_chains(void **state)
 }
 
 /*
- * The same triad point judged by its own pattern's roof when the run has one
- * (as the bandwidth group's pattern jobs give), by the sweep's otherwise.
+ * A point is judged by its own pattern's roof when the run has one: the
+ * triad by "DRAM.2r1w", which the sweep itself sets (its kernel's pattern is
+ * 2r1w); a pattern the run did not measure falls back to the sweep's roof,
+ * and the diagnosis says so; once measured (the bandwidth group's pattern
+ * jobs), that roof is used.
  */
 static void test_pattern_roof_or_sweep(void **state)
 {
 	(void)state;
 	struct point p = *point_at("triad", 0, 96 * MIB);
 	assert_string_equal(p.pattern, "2r1w");
+	assert_string_equal(p.mem_roof, "DRAM.2r1w");
+	assert_null(strstr(p.diagnosis, "sweep"));
+
+	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	diagnosis_place(&an, &p);
 	assert_string_equal(p.mem_roof, "DRAM");
-	assert_non_null(strstr(p.diagnosis, "the sweep's: no DRAM.2r1w roof"));
+	assert_non_null(strstr(p.diagnosis, "the sweep's: no DRAM.1r1w roof"));
 
 	static struct analysis with;
 	with = an;
 	struct roof *r = &with.roofs[with.nroofs++];
 	memset(r, 0, sizeof *r);
-	snprintf(r->name, sizeof r->name, "DRAM.2r1w");
+	snprintf(r->name, sizeof r->name, "DRAM.1r1w");
 	r->kind = ROOF_PATTERN;
 	r->value = 19.8;
 	r->median = 18;
 	r->threads = 1;
 	diagnosis_place(&with, &p);
-	assert_string_equal(p.roof, "DRAM.2r1w");
-	assert_string_equal(p.mem_roof, "DRAM.2r1w");
+	assert_string_equal(p.roof, "DRAM.1r1w");
+	assert_string_equal(p.mem_roof, "DRAM.1r1w");
 	assert_string_equal(p.bound, "memory");
 	assert_float_equal(p.roof_gflops, 18.0 / 12, 1e-12);
 	assert_float_equal(p.fraction, 1.6 / 1.5, 1e-12);
@@ -270,10 +278,10 @@ static void test_pattern_roof_or_sweep(void **state)
 	assert_non_null(strstr(p.diagnosis, "near its roof"));
 
 	/* Another pattern at the same level still falls back to the sweep. */
-	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	snprintf(p.pattern, sizeof p.pattern, "1r0w");
 	diagnosis_place(&with, &p);
 	assert_string_equal(p.roof, "DRAM");
-	assert_non_null(strstr(p.diagnosis, "no DRAM.1r1w roof"));
+	assert_non_null(strstr(p.diagnosis, "no DRAM.1r0w roof"));
 }
 
 /* A point that is no registry kernel: the caller fills the inputs. */

@@ -582,10 +582,66 @@ static void test_fma_little(void **state)
 	assert_nan(fit_chains_to_saturate(3.05, NAN));
 }
 
+/*
+ * A level that rises across its sizes, as L2 did in the example run (165-172
+ * GB/s, then 200-206): after a faster L1, the slower first part belongs to
+ * the level after it, which keeps all its sizes; nothing is said dropped.
+ */
+static void test_rising_level_keeps_its_sizes(void **state)
+{
+	const double truth[] = {
+		150, 150, 150, 150, 150, 110,
+		70, 70, 70, 70, 84, 84, 84, 60,
+		50, 50, 50, 50, 50,
+	};
+	struct fit_sweep_point sw[MAX_POINTS];
+	struct fit_plateau p[FIT_MAX_PLATEAUS];
+	struct fit_dropped d[4];
+	size_t n = ARRAY_LEN(truth), nd = 99;
+	(void)state;
+
+	make_sweep(sw, truth, n, 0.0, 1);
+	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, d, 4, &nd), 3);
+	assert_int_equal(nd, 0);
+	expect_range(&p[0], 0, 4, 5);
+	expect_range(&p[1], 6, 12, 7);
+	expect_range(&p[2], 14, 18, 5);
+	assert_near(p[1].value, 84.0, 1e-9);
+}
+
+/*
+ * The loop overhead of the smallest sizes (two sizes at 100 before an L1 at
+ * 150): not a level; fit_plateaus_explained says which sizes it left out.
+ */
+static void test_loop_overhead_is_dropped_and_said(void **state)
+{
+	const double truth[] = {
+		100, 100, 150, 150, 150, 150, 150, 110,
+		80, 80, 80, 80, 80,
+	};
+	struct fit_sweep_point sw[MAX_POINTS];
+	struct fit_plateau p[FIT_MAX_PLATEAUS];
+	struct fit_dropped d[4];
+	size_t n = ARRAY_LEN(truth), nd = 0;
+	(void)state;
+
+	make_sweep(sw, truth, n, 0.0, 1);
+	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, d, 4, &nd), 2);
+	expect_range(&p[0], 2, 6, 5);
+	expect_range(&p[1], 8, 12, 5);
+	assert_int_equal(nd, 1);
+	assert_int_equal(d[0].first, 0);
+	assert_int_equal(d[0].last, 1);
+	assert_near(d[0].size_lo, size_at(0), 0);
+	assert_near(d[0].size_hi, size_at(1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean_four_levels),
+		cmocka_unit_test(test_rising_level_keeps_its_sizes),
+		cmocka_unit_test(test_loop_overhead_is_dropped_and_said),
 		cmocka_unit_test(test_noisy_with_outliers),
 		cmocka_unit_test(test_three_levels),
 		cmocka_unit_test(test_two_levels),

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,8 +69,14 @@ static const char *isa_suffix(enum isa isa)
  */
 static int expected_work(const struct kernel *k, int param, double *flops, double *bytes)
 {
-	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0) {
+	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0 || starts_with(k->name, "bw_triad_")) {
 		*flops = 2, *bytes = 24;
+	} else if (starts_with(k->name, "bw_copy_")) {
+		*flops = 0, *bytes = 16;
+	} else if (starts_with(k->name, "bw_read2_")) {
+		*flops = 2, *bytes = 16;
+	} else if (starts_with(k->name, "bw_read_")) {
+		*flops = 1, *bytes = 8;
 	} else if (strcmp(k->name, "dot") == 0 || strcmp(k->name, "dot_split") == 0) {
 		*flops = 2, *bytes = 16;
 	} else if (strcmp(k->name, "horner") == 0 || starts_with(k->name, "horner_simd_")) {
@@ -124,6 +131,10 @@ static void test_metadata_formulas(void **state)
 		if (k->kind == KERNEL_PEAK) {
 			assert_int_equal(k->arrays, 0);
 			assert_true(starts_with(k->name, "fma_"));
+		} else if (k->kind == KERNEL_BANDWIDTH) {
+			/* A read stream touches one array. */
+			assert_true(k->arrays >= 1 && k->arrays <= 3);
+			assert_true(k->arrays >= k->reads);
 		} else {
 			assert_true(k->arrays >= 2 && k->arrays <= 3);
 		}
@@ -155,6 +166,40 @@ static void test_metadata_formulas(void **state)
 	assert_int_equal(registry_find("horner_simd_avx2")->isa, ISA_AVX2);
 	assert_int_equal(registry_find("horner_simd_neon")->isa, ISA_NEON);
 	assert_int_equal(registry_find("triad")->arrays, 3);
+}
+
+/*
+ * The bandwidth kernels: one of each access pattern for every vector ISA,
+ * their streams as their formulas say, set apart from the placed kernels by
+ * their role, and the pattern names kernel_pattern() gives them.
+ */
+static void test_bandwidth_kernels(void **state)
+{
+	static const struct {
+		const char *prefix, *pattern;
+		int arrays;
+	} kinds[] = {
+		{ "bw_triad_", "2r1w", 3 }, { "bw_triad_nt_", "2r1w-nt", 3 }, { "bw_copy_", "1r1w", 2 },
+		{ "bw_read_", "1r0w", 1 }, { "bw_read2_", "2r0w", 2 },
+	};
+	static const char *const isas[] = { "avx512", "avx2", "sse2", "neon" };
+	(void)state;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		for (size_t j = 0; j < sizeof isas / sizeof isas[0]; j++) {
+			char name[48], pat[32];
+			snprintf(name, sizeof name, "%s%s", kinds[i].prefix, isas[j]);
+			const struct kernel *k = registry_find(name);
+			if (!k)
+				fail_msg("%s missing from kernels.def", name);
+			assert_int_equal(k->kind, KERNEL_BANDWIDTH);
+			assert_string_equal(isa_suffix(k->isa), isas[j]);
+			assert_int_equal(k->arrays, kinds[i].arrays);
+			kernel_pattern(k, pat, sizeof pat);
+			assert_string_equal(pat, kinds[i].pattern);
+		}
+	}
+	/* The placed triad keeps its role: a point, not a roof. */
+	assert_int_equal(registry_find("triad")->kind, KERNEL_STREAM);
 }
 
 /* Every kernel whose ISA this CPU has can run and check; one that cannot is absent. */
@@ -517,6 +562,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry_sorted_unique),
 		cmocka_unit_test(test_metadata_formulas),
+		cmocka_unit_test(test_bandwidth_kernels),
 		cmocka_unit_test(test_runnable_where_supported),
 		cmocka_unit_test(test_run_passes_check),
 		cmocka_unit_test(test_check_catches_corruption),

@@ -1,0 +1,330 @@
+/*
+ * bw_stream.h - the hand-written bandwidth kernels that set the machine's
+ * roofs (role KERNEL_BANDWIDTH), shared by bw_avx512.c, bw_avx2.c, bw_sse2.c
+ * and bw_neon.c. Each file instantiates, for its vector ISA:
+ *
+ *   bw_triad_<isa>     a[i] = b[i] + s*c[i]   2r1w     2 flops, 24 bytes
+ *   bw_copy_<isa>      a[i] = b[i]            1r1w     0 flops, 16 bytes
+ *   bw_read_<isa>      s += c[i]              1r0w     1 flop,   8 bytes
+ *   bw_read2_<isa>     s += b[i]*c[i]         2r0w     2 flops, 16 bytes
+ *   bw_triad_nt_<isa>  the triad with streaming (non-temporal) stores, 2r1w-nt
+ *
+ * Bytes follow STREAM's convention: what the kernel must move, no
+ * write-allocate traffic. Why hand-written: the roofs must belong to the
+ * machine, not to the compiler that built the tool (gcc and clang unrolled
+ * the compiled triad differently and moved L1 by 14%). The inner loops are
+ * written out with intrinsics, BW_UNROLL vectors per iteration for the
+ * stores (enough to keep 2 loads and 1 store a cycle busy past the loop
+ * counter), BW_ACC independent accumulators for the sums (so an add's latency
+ * never limits a read stream), and clang's unroller and both compilers'
+ * vectorisers are kept off the loops: tests/cli/t0110-bw-disasm.sh builds
+ * each file with gcc and clang and compares the inner loops.
+ *
+ * Tails (n not a multiple of the block) run element by element in a
+ * separate function that is never vectorised. The streaming triad first
+ * stores element by element up to a vector-aligned a (a streaming store needs
+ * one), then streams, and ends with a store fence, so the stores are done
+ * before the timer stops.
+ *
+ * The check: every kernel's result (a checksum of a, or the sum) is compared
+ * with a value computed here independently: the inputs are dyadic, so every
+ * sum is exact in any order and the check can demand (near) equality.
+ */
+#ifndef ROOFLINE_BW_STREAM_H
+#define ROOFLINE_BW_STREAM_H
+
+#include "kernel.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define BW_SCALAR 3.0   /* the triad's s: a power of two times 3, products stay exact */
+#define BW_UNROLL 4     /* vectors stored per iteration (triad, copy) */
+#define BW_ACC 8        /* independent accumulators (read, read2) */
+
+#if defined(__clang__)
+#define BW_LOOP _Pragma("clang loop unroll(disable) vectorize(disable)")
+#define BW_NOVEC
+#else
+#define BW_LOOP
+#define BW_NOVEC __attribute__((optimize("no-tree-vectorize")))
+#endif
+/* A file built for another architecture uses none of the helpers below. */
+#define BW_HELPER __attribute__((unused))
+
+/* Element-by-element tails, shared by every ISA; never vectorised. */
+BW_HELPER BW_NOVEC __attribute__((noinline)) static void
+bw_tail_triad(double *restrict a, const double *restrict b, const double *restrict c,
+	      size_t i, size_t n)
+{
+	BW_LOOP
+	for (; i < n; i++)
+		a[i] = b[i] + BW_SCALAR * c[i];
+}
+
+BW_HELPER BW_NOVEC __attribute__((noinline)) static void
+bw_tail_copy(double *restrict a, const double *restrict b, size_t i, size_t n)
+{
+	BW_LOOP
+	for (; i < n; i++)
+		a[i] = b[i];
+}
+
+BW_HELPER BW_NOVEC __attribute__((noinline)) static double
+bw_tail_read(const double *restrict c, size_t i, size_t n)
+{
+	double s = 0.0;
+	BW_LOOP
+	for (; i < n; i++)
+		s += c[i];
+	return s;
+}
+
+BW_HELPER BW_NOVEC __attribute__((noinline)) static double
+bw_tail_read2(const double *restrict b, const double *restrict c, size_t i, size_t n)
+{
+	double s = 0.0;
+	BW_LOOP
+	for (; i < n; i++)
+		s += b[i] * c[i];
+	return s;
+}
+
+/* ---- the checks, independent of the ISA ---------------------------------- */
+
+/* Exact sum of c[i] for i in [0, n), from the input's period of 8. */
+static inline double bw_read_reference(size_t n)
+{
+	double period = 0.0, tail = 0.0;
+	for (size_t i = 0; i < 8; i++)
+		period += kernel_input_c(i);
+	for (size_t i = 0; i < n % 8; i++)
+		tail += kernel_input_c(i);
+	return (double)(n / 8) * period + tail;
+}
+
+/* a[] must hold want(i) everywhere (full) or at the spot indices. */
+#define BW_CHECK_A(NAME, WANT)                                                       \
+	BW_HELPER static int NAME(const struct kernel_buffers *buf, long reps, int param,      \
+			double result, int full, char *why, size_t whylen)          \
+	{                                                                            \
+		size_t count = full ? buf->n : KERNEL_SPOT_CHECKS;                   \
+		(void)reps;                                                          \
+		(void)param;                                                         \
+		if (kernel_expect(result, buf->a[buf->n - 1], 0.0, #NAME " result",  \
+				  why, whylen))                                      \
+			return -1;                                                   \
+		for (size_t j = 0; j < count; j++) {                                 \
+			size_t i = full ? j : kernel_spot_index(j, buf->n);          \
+			double want = WANT;                                          \
+			if (buf->a[i] != want) {                                     \
+				snprintf(why, whylen, #NAME ": a[%zu] = %.17g, want %.17g", \
+					 i, buf->a[i], want);                        \
+				return -1;                                           \
+			}                                                            \
+		}                                                                    \
+		return 0;                                                            \
+	}
+
+BW_CHECK_A(bw_check_triad, kernel_input_b(i) + BW_SCALAR * kernel_input_c(i))
+BW_CHECK_A(bw_check_copy, kernel_input_b(i))
+
+BW_HELPER static int bw_check_read(const struct kernel_buffers *buf, long reps, int param,
+			 double result, int full, char *why, size_t whylen)
+{
+	(void)param;
+	(void)full;
+	return kernel_expect(result, (double)reps * bw_read_reference(buf->n), 1e-12,
+			     "read: sum of c over reps", why, whylen);
+}
+
+BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps, int param,
+			  double result, int full, char *why, size_t whylen)
+{
+	(void)param;
+	(void)full;
+	return kernel_expect(result, (double)reps * kernel_dot_reference(buf->n), 1e-12,
+			     "read2: sum of b*c over reps", why, whylen);
+}
+
+/*
+ * The loops of one ISA. V: vector type; W: doubles per vector; LOAD(p) and
+ * STORE(p, v) unaligned; STREAM2(p, v, u) non-temporal stores of v and u to
+ * p and p + W, p W*8-byte aligned (a pair, as aarch64's STNP stores one); SET1(x) broadcast; ZERO(); ADD(x, y); FMA(x, y, z) = x*y + z;
+ * HSUM(v) the sum of the lanes; FENCE() orders the streaming stores; ATTR the
+ * target attribute that lets the file build without -march.
+ */
+#define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
+	ATTR __attribute__((noinline)) static void                                   \
+	bw_triad_##ISA##_loop(double *restrict a, const double *restrict b,           \
+			      const double *restrict c, size_t n)                     \
+	{                                                                            \
+		const V s = SET1(BW_SCALAR);                                         \
+		size_t i = 0;                                                        \
+		BW_LOOP                                                              \
+		for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {             \
+			STORE(a + i, FMA(s, LOAD(c + i), LOAD(b + i)));              \
+			STORE(a + i + (W), FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W)))); \
+			STORE(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W)))); \
+			STORE(a + i + 3 * (W), FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
+		}                                                                    \
+		bw_tail_triad(a, b, c, i, n);                                        \
+	}                                                                            \
+	ATTR __attribute__((noinline)) static void                                   \
+	bw_triad_nt_##ISA##_loop(double *restrict a, const double *restrict b,        \
+				 const double *restrict c, size_t n)                  \
+	{                                                                            \
+		const V s = SET1(BW_SCALAR);                                         \
+		/* Ordinary stores up to the first vector-aligned element of a. */   \
+		size_t i = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                   \
+		if (i > n)                                                           \
+			i = n;                                                       \
+		bw_tail_triad(a, b, c, 0, i);                                        \
+		BW_LOOP                                                              \
+		for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {             \
+			STREAM2(a + i, FMA(s, LOAD(c + i), LOAD(b + i)),             \
+				FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W))));       \
+			STREAM2(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W))), \
+				FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
+		}                                                                    \
+		bw_tail_triad(a, b, c, i, n);                                        \
+		FENCE();                                                             \
+	}                                                                            \
+	ATTR __attribute__((noinline)) static void                                   \
+	bw_copy_##ISA##_loop(double *restrict a, const double *restrict b, size_t n)  \
+	{                                                                            \
+		size_t i = 0;                                                        \
+		BW_LOOP                                                              \
+		for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {             \
+			STORE(a + i, LOAD(b + i));                                   \
+			STORE(a + i + (W), LOAD(b + i + (W)));                       \
+			STORE(a + i + 2 * (W), LOAD(b + i + 2 * (W)));               \
+			STORE(a + i + 3 * (W), LOAD(b + i + 3 * (W)));               \
+		}                                                                    \
+		bw_tail_copy(a, b, i, n);                                            \
+	}                                                                            \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_read_##ISA##_loop(const double *restrict c, size_t n)                      \
+	{                                                                            \
+		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
+		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
+		size_t i = 0;                                                        \
+		BW_LOOP                                                              \
+		for (; i + BW_ACC * (W) <= n; i += BW_ACC * (W)) {                   \
+			s0 = ADD(s0, LOAD(c + i));                                   \
+			s1 = ADD(s1, LOAD(c + i + (W)));                             \
+			s2 = ADD(s2, LOAD(c + i + 2 * (W)));                         \
+			s3 = ADD(s3, LOAD(c + i + 3 * (W)));                         \
+			s4 = ADD(s4, LOAD(c + i + 4 * (W)));                         \
+			s5 = ADD(s5, LOAD(c + i + 5 * (W)));                         \
+			s6 = ADD(s6, LOAD(c + i + 6 * (W)));                         \
+			s7 = ADD(s7, LOAD(c + i + 7 * (W)));                         \
+		}                                                                    \
+		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
+		return HSUM(s0) + bw_tail_read(c, i, n);                             \
+	}                                                                            \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_read2_##ISA##_loop(const double *restrict b, const double *restrict c,     \
+			      size_t n)                                               \
+	{                                                                            \
+		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
+		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
+		size_t i = 0;                                                        \
+		BW_LOOP                                                              \
+		for (; i + BW_ACC * (W) <= n; i += BW_ACC * (W)) {                   \
+			s0 = FMA(LOAD(b + i), LOAD(c + i), s0);                      \
+			s1 = FMA(LOAD(b + i + (W)), LOAD(c + i + (W)), s1);          \
+			s2 = FMA(LOAD(b + i + 2 * (W)), LOAD(c + i + 2 * (W)), s2);  \
+			s3 = FMA(LOAD(b + i + 3 * (W)), LOAD(c + i + 3 * (W)), s3);  \
+			s4 = FMA(LOAD(b + i + 4 * (W)), LOAD(c + i + 4 * (W)), s4);  \
+			s5 = FMA(LOAD(b + i + 5 * (W)), LOAD(c + i + 5 * (W)), s5);  \
+			s6 = FMA(LOAD(b + i + 6 * (W)), LOAD(c + i + 6 * (W)), s6);  \
+			s7 = FMA(LOAD(b + i + 7 * (W)), LOAD(c + i + 7 * (W)), s7);  \
+		}                                                                    \
+		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
+		return HSUM(s0) + bw_tail_read2(b, c, i, n);                         \
+	}                                                                            \
+	/* run(): reps passes; the barrier keeps every one of them. */               \
+	static double bw_triad_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		(void)param;                                                         \
+		for (long r = 0; r < reps; r++) {                                    \
+			bw_triad_##ISA##_loop(buf->a, buf->b, buf->c, buf->n);       \
+			__asm__ __volatile__("" : : : "memory");                     \
+		}                                                                    \
+		return buf->a[buf->n - 1];                                           \
+	}                                                                            \
+	static double bw_triad_nt_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		(void)param;                                                         \
+		for (long r = 0; r < reps; r++) {                                    \
+			bw_triad_nt_##ISA##_loop(buf->a, buf->b, buf->c, buf->n);    \
+			__asm__ __volatile__("" : : : "memory");                     \
+		}                                                                    \
+		return buf->a[buf->n - 1];                                           \
+	}                                                                            \
+	static double bw_copy_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		(void)param;                                                         \
+		for (long r = 0; r < reps; r++) {                                    \
+			bw_copy_##ISA##_loop(buf->a, buf->b, buf->n);                \
+			__asm__ __volatile__("" : : : "memory");                     \
+		}                                                                    \
+		return buf->a[buf->n - 1];                                           \
+	}                                                                            \
+	static double bw_read_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		double total = 0.0;                                                  \
+		(void)param;                                                         \
+		for (long r = 0; r < reps; r++) {                                    \
+			total += bw_read_##ISA##_loop(buf->c, buf->n);               \
+			__asm__ __volatile__("" : : : "memory");                     \
+		}                                                                    \
+		return total;                                                        \
+	}                                                                            \
+	static double bw_read2_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		double total = 0.0;                                                  \
+		(void)param;                                                         \
+		for (long r = 0; r < reps; r++) {                                    \
+			total += bw_read2_##ISA##_loop(buf->b, buf->c, buf->n);      \
+			__asm__ __volatile__("" : : : "memory");                     \
+		}                                                                    \
+		return total;                                                        \
+	}
+
+/*
+ * The five kernel descriptions of one ISA. FN(f) is f, or NULL where the
+ * file is built for another architecture (run and check both absent).
+ */
+#define BW_KERNEL(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES) \
+	const struct kernel kernel_##NAME = {                                        \
+		.name = #NAME,                                                       \
+		.family = "bw",                                                      \
+		.computes = COMPUTES,                                                \
+		.kind = KERNEL_BANDWIDTH,                                            \
+		.isa = ISAENUM,                                                      \
+		.flops_fixed = FLOPS, .bytes_fixed = BYTES,                          \
+		.arrays = ARRAYS,                                                    \
+		.reads = READS, .writes = WRITES,                                    \
+		.stores = STORES,                                                    \
+		.run = RUNFN,                                                        \
+		.check = CHECKFN,                                                    \
+	};
+
+#define BW_KERNELS(ISA, ISAENUM, FN)                                                \
+	BW_KERNEL(bw_triad_##ISA, ISAENUM, FN(bw_triad_##ISA##_run), FN(bw_check_triad),      \
+		  "a[i] = b[i] + s*c[i], hand-written " #ISA, 2, 24, 3, 2, 1, STORES_ALLOCATE) \
+	BW_KERNEL(bw_triad_nt_##ISA, ISAENUM, FN(bw_triad_nt_##ISA##_run), FN(bw_check_triad), \
+		  "a[i] = b[i] + s*c[i], streaming stores, hand-written " #ISA,      \
+		  2, 24, 3, 2, 1, STORES_STREAMING)                                  \
+	BW_KERNEL(bw_copy_##ISA, ISAENUM, FN(bw_copy_##ISA##_run), FN(bw_check_copy),         \
+		  "a[i] = b[i], hand-written " #ISA, 0, 16, 2, 1, 1, STORES_ALLOCATE) \
+	BW_KERNEL(bw_read_##ISA, ISAENUM, FN(bw_read_##ISA##_run), FN(bw_check_read),         \
+		  "s += c[i], 8 accumulators, hand-written " #ISA, 1, 8, 1, 1, 0,    \
+		  STORES_ALLOCATE)                                                   \
+	BW_KERNEL(bw_read2_##ISA, ISAENUM, FN(bw_read2_##ISA##_run), FN(bw_check_read2),      \
+		  "s += b[i]*c[i], 8 accumulators, hand-written " #ISA, 2, 16, 2, 2, 0, \
+		  STORES_ALLOCATE)
+
+#endif

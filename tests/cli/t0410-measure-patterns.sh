@@ -1,0 +1,67 @@
+#!/bin/sh
+# measure's bandwidth group on this machine, small and short: the sweep is the
+# hand-written triad of the widest ISA, and one bandwidth kernel runs each
+# access pattern the placed kernels declare (from the registry, as
+# `measure --list` shows it) at the pre-scan's plateaus; fit turns them into
+# pattern roofs. A bandwidth kernel that computes wrong fails the run.
+# No timing thresholds.
+. "$(dirname "$0")/lib.sh"
+SMALL="--quick --max-size 2M --passes 1 --trials 2 --warmup 1 --min-time 2e-4"
+
+test_expect_success 'the sweep is bw_triad of the widest ISA, named in env.csv' '
+	"$ROOFLINE" measure $SMALL --only bandwidth --out run >/dev/null 2>err &&
+	isa=$(awk -F, "\$1 == \"isa\" { print \$2 }" run/env.csv) &&
+	test "$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" run/env.csv)" = "bw_triad_$isa" &&
+	grep -q "^roofline: pre-scan: bw_triad_$isa " err &&
+	! awk -F, "NR > 1 && \$4 == \"bandwidth\" { print \$5 }" run/timings.csv | grep -qx triad
+'
+test_expect_success 'the patterns timed are those the placed kernels declare, and 2r1w-nt; a pattern no bandwidth kernel runs is said' '
+	"$ROOFLINE" measure --list >list &&
+	awk "\$2 == \"bw\" && \$4 == \"yes\" { print \$7 }" list | sort -u >runnable &&
+	awk "\$2 == \"stream\" && \$4 == \"yes\" && \$7 != \"2r1w\" { print \$7 }" list >want.tmp &&
+	echo 2r1w-nt >>want.tmp && sort -u want.tmp >declared &&
+	comm -12 declared runnable >want &&
+	comm -23 declared runnable >orphans &&
+	for p in $(cat orphans); do
+		grep -q "^roofline: no bandwidth kernel runs pattern $p here" err || exit 1
+	done &&
+	test -s want &&
+	awk -F, "NR > 1 && \$4 == \"bandwidth\" { print \$5 }" run/timings.csv | sort -u >timed &&
+	sweep=$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" run/env.csv) &&
+	grep -v -x "$sweep" timed | while read -r k; do
+		awk -v k="$k" "\$1 == k { print \$7 }" list
+	done | sort -u >got &&
+	diff want got
+'
+# Which level a pattern job lands on depends on the pre-scan's plateaus, which
+# a busy machine can move: every level has each pattern's roof, or fit says
+# that none landed there.
+test_expect_success 'fit writes each pattern'"'"'s roof per level, or says why not' '
+	"$ROOFLINE" fit run >out &&
+	awk -F, "\$2 == \"bandwidth\" { print \$1 }" run/roofs.csv >levels &&
+	test -s levels &&
+	for p in $(cat want); do
+		grep -q "^[A-Z0-9]*\.$p,pattern," run/roofs.csv || { echo "no $p roof"; exit 1; }
+		for l in $(cat levels); do
+			grep -q "^$l\.$p,pattern," run/roofs.csv ||
+				grep -q "^note: $l: no $p job landed on this level" out ||
+				{ echo "$l.$p: neither roof nor note"; exit 1; }
+		done
+	done &&
+	for l in $(cat levels); do
+		grep -q "^$l\.2r1w,pattern," run/roofs.csv || { echo "no $l.2r1w"; exit 1; }
+	done &&
+	awk -F, "\$2 == \"pattern\" && \$4 != \"GB/s\" { exit 1 }" run/roofs.csv
+'
+test_expect_success 'a bandwidth kernel that computes wrong fails the run with exit 1, written down' '
+	isa=$(awk -F, "\$1 == \"isa\" { print \$2 }" run/env.csv) &&
+	ROOFLINE_TEST_CORRUPT=bw_copy_$isa "$ROOFLINE" measure $SMALL --only bandwidth --out bad >/dev/null 2>err;
+	test $? -eq 1 && grep -q "^bandwidth,bw_copy_$isa," bad/failures.csv &&
+	! grep -q ",bandwidth,bw_copy_$isa," bad/timings.csv
+'
+test_expect_success 'a sweep kernel that computes wrong stops the pre-scan, exit 1' '
+	isa=$(awk -F, "\$1 == \"isa\" { print \$2 }" run/env.csv) &&
+	ROOFLINE_TEST_CORRUPT=bw_triad_$isa "$ROOFLINE" measure $SMALL --only bandwidth --out bad2 >/dev/null 2>err;
+	test $? -eq 1 && grep -q "bw_triad_$isa failed its check during the pre-scan" err
+'
+test_done
