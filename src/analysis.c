@@ -338,6 +338,8 @@ static void set_roof_from_job(struct roof *r, struct job_rates *j, double value)
 	r->spread_lo = s.spread_lo;
 	r->spread_hi = s.spread_hi;
 	r->samples = (int)s.kept;
+	snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
+	r->job_param = j->param;
 }
 
 static void fit_peak(struct analysis *a, struct jobs *js)

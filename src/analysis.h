@@ -47,6 +47,13 @@ struct roof {
 	double median;           /* median counterpart of value */
 	double spread_lo, spread_hi; /* smallest and largest per-pass median */
 	int threads;
+	/*
+	 * The job whose kept timings set a roof taken from one job (peak,
+	 * ceilings, patterns): its kernel and param, for compare to test; ""
+	 * for a plateau, which spans the sweep's sizes in size_lo..size_hi.
+	 */
+	char job_kernel[48];
+	long job_param;
 };
 
 /* The bandwidth sweep, one entry per array size. */

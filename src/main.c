@@ -30,7 +30,7 @@ static const char usage_text[] =
 	"       roofline fit DIR\n"
 	"       roofline plot DIR [--out DIR] [--format png,svg,pdf] [--size WxH]\n"
 	"       roofline report DIR [--out DIR]\n"
-	"       roofline compare DIR_A DIR_B [--out DIR]\n"
+	"       roofline compare DIR_A DIR_B [--out DIR] [--format png,svg,pdf]\n"
 	"       roofline --help | --version\n"
 	"\n"
 	"measure  times the bandwidth sweep, the FMA peak and the kernels round-robin,\n"
@@ -47,7 +47,9 @@ static const char usage_text[] =
 	"         gnuplot scripts roofline.gp, bandwidth.gp, chains.gp, kernels.gp\n"
 	"         (rendered when gnuplot is installed) into --out (default plots).\n"
 	"report   writes report.md into --out (default plots).\n"
-	"compare  writes compare.md: each roof and kernel of two runs and their ratio.\n"
+	"compare  writes compare.md and compare.csv: each roof and kernel of two runs, the\n"
+	"         ratio B/A with its interval and whether it moved beyond the runs' noise\n"
+	"         and drift; draws compare.png (also svg/pdf with --format) and compare.gp.\n"
 	"\n"
 	"Units: 1 GB/s = 1e9 bytes/s, 1 GFLOP/s = 1e9 flop/s; bytes count what a kernel\n"
 	"must move (STREAM's convention: a triad element is 24 bytes).\n";
@@ -321,19 +323,46 @@ static int cmd_report(int argc, char **argv)
 
 static int cmd_compare(int argc, char **argv)
 {
-	const char *out = out_option("compare", argc, argv);
+	enum { O_OUT = 256, O_FORMAT };
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, O_OUT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = "plots", *formats = "png";
+	int c;
+	while ((c = next_option("compare", argc, argv, longopts)) != -1) {
+		if (c == O_OUT)
+			out = optarg;
+		else if (c == O_FORMAT)
+			formats = optarg;
+	}
 	want_positional("compare", argc, 2);
+	char *list = xstrdup(formats), *save = NULL;
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
+		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
+			die(EXIT_USAGE, "compare: --format '%s': want a comma list of png, svg, pdf", f);
+	free(list);
+
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);
+	struct compare cmp;
 	char err[512];
 	load_run(argv[optind], &ra, aa);
 	load_run(argv[optind + 1], &rb, ab);
 	ensure_dir(out);
+	compare_build(&ra, aa, &rb, ab, &cmp);
 	char *path = path_join(out, "compare.md");
-	if (compare_write(path, &ra, aa, &rb, ab, err, sizeof err) != 0)
+	if (compare_write(path, &ra, aa, &rb, ab, &cmp, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
+	path = path_join(out, "compare.csv");
+	if (compare_write_csv(path, &cmp, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	compare_free(&cmp);
 	free(aa);
 	free(ab);
 	rundata_free(&ra);

@@ -1,0 +1,62 @@
+#!/bin/sh
+# compare on scripted pairs whose truth is known (scripted-run.sh, then
+# perturb-run.sh for drift, moves and noise): which values it calls moved.
+. "$(dirname "$0")/lib.sh"
+SCRIPTED="sh $ROOFLINE_SRC/tests/cli/scripted-run.sh"
+PERTURB="sh $ROOFLINE_SRC/tests/cli/perturb-run.sh"
+
+# moved FILE: "kind,name,param,level,moved" of every row compare.csv calls moved
+moved() {
+	awk -F, 'NR > 1 && $10 != "" { print $1 "," $2 "," $3 "," $4 "," $10 }' "$1"
+}
+# col FILE KIND NAME PARAM COLUMN: one cell of compare.csv
+col() {
+	awk -F, -v k="$2" -v n="$3" -v p="$4" -v c="$5" 'NR > 1 && $1 == k && $2 == n && $3 == p { print $c; exit }' "$1"
+}
+
+test_expect_success 'one kernel moved 10 % among drift up to 3 %: that one is flagged, nothing else' '
+	$SCRIPTED a && cp -R a b && $PERTURB a 1 &&
+	$PERTURB b 2 bandwidth/triad=1.03 peak/fma_avx512=0.97 peak/fma_scalar=1.02 kernels/dot=0.97 \
+		kernels/triad=1.03 kernels/horner:8=1.10 "*=1.02" &&
+	"$ROOFLINE" compare a b --out drift &&
+	test "$(moved drift/compare.csv)" = "point,horner,8,DRAM,faster" &&
+	grep -q "^\*\*1 of 15 values moved beyond the runs. noise and drift: 1 faster, 0 slower.\*\*" drift/compare.md &&
+	grep -q "^| horner | D = 8 | DRAM | 20.0 | 22.0 | 1.09[0-9] | 1.0[0-9][0-9]–1.1[0-9][0-9] | \*\*faster\*\* |" drift/compare.md &&
+	# the drifted values lie outside the noise: the threshold, not the interval, keeps them
+	test "$(awk -F, "NR > 1 && (\$9 < 1 || \$8 > 1)" drift/compare.csv | wc -l)" -ge 12
+'
+test_expect_success 'a ratio beyond the drift whose interval holds 1 is not a move' '
+	cp -R a c && $PERTURB c 3 kernels/horner:64=1.10~0.3 &&
+	"$ROOFLINE" compare a c --out noisy &&
+	test -z "$(moved noisy/compare.csv)" &&
+	awk -F, "NR > 1 && \$2 == \"horner\" && \$3 == 64 { exit !(\$7 > 1.05 && \$8 < 1) }" noisy/compare.csv
+'
+test_expect_success 'an A/A pair (same build, two runs) flags nothing' '
+	cp -R a aa && $SCRIPTED a2 && $PERTURB a2 7 &&
+	"$ROOFLINE" compare aa a2 --out aa-out &&
+	test -z "$(moved aa-out/compare.csv)" &&
+	grep -q "^\*\*0 of 15 values moved" aa-out/compare.md
+'
+test_expect_success 'a roof that moved alone is flagged against the other roofs' '
+	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 &&
+	"$ROOFLINE" compare a d --out roof &&
+	test "$(moved roof/compare.csv)" = "roof,one-chain,1,,slower"
+'
+test_expect_success 'compare.csv: header, one row per value in both runs, exact values' '
+	$SCRIPTED e && cp -R e f && $PERTURB f 0 kernels/dot=0.5 &&
+	"$ROOFLINE" compare e f --out exact &&
+	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved" &&
+	test "$(grep -c "^roof," exact/compare.csv)" -eq 8 &&
+	test "$(grep -c "^point," exact/compare.csv)" -eq 7 &&
+	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower" exact/compare.csv &&
+	grep -qx "point,horner,8,DRAM,20,20,1,1,1," exact/compare.csv &&
+	grep -qx "roof,L2,,L2,100,100,1,1,1," exact/compare.csv &&
+	grep -qx "roof,one-chain,1,,14,14,1,1,1," exact/compare.csv &&
+	test "$(moved exact/compare.csv)" = "point,dot,0,DRAM,slower" &&
+	grep -q "^| dot | — | DRAM | 1.75 | 0.875 | 0.500 | 0.500–0.500 | \*\*slower\*\* |" exact/compare.md &&
+	! ls exact | grep -q tmp
+'
+test_expect_success 'compare rejects an unknown format before writing anything' '
+	expect_usage_error compare a b --out none --format png,bmp && test ! -e none
+'
+test_done
