@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "plot_compare.h"
 #include "fitout.h"
 #include "gnuplot.h"
 #include "measure.h"
@@ -362,6 +363,22 @@ static int cmd_compare(int argc, char **argv)
 		die(EXIT_FAILED, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
+	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
+	plot_compare_layout(&cmp, &ra, aa, &rb, ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
+	list = xstrdup(formats);
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		char *name = xasprintf("compare.%s", f);
+		path = path_join(out, name);
+		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		fprintf(stderr, "roofline: wrote %s\n", path);
+		free(name);
+		free(path);
+	}
+	free(list);
+	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(argv[0]), out, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	free(fig);
 	compare_free(&cmp);
 	free(aa);
 	free(ab);
