@@ -686,6 +686,16 @@ static void gp_cell(char *out, size_t size, const char *s)
 	out[n] = 0;
 }
 
+/* A number for a datablock: %.9g, or NaN (gnuplot's spelling) when missing. */
+static const char *gp_num(double v, char *buf)
+{
+	if (isfinite(v))
+		snprintf(buf, 32, "%.9g", v);
+	else
+		snprintf(buf, 32, "NaN");
+	return buf;
+}
+
 /* Pixel (x, y) of f back to data (intensity, GFLOP/s). */
 static void to_data(const struct plot_frame *f, double x, double y, double *ai, double *gf)
 {
@@ -698,7 +708,7 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 			 const char *out_dir, char *err, size_t errlen)
 {
 	const struct plot_frame *f = &l->f;
-	char *roofs = NULL, *points = NULL, cell[192];
+	char *roofs = NULL, *points = NULL, cell[192], n1[32], n2[32], n3[32], n4[32];
 	size_t rlen = 0, plen = 0;
 	FILE *rf = open_memstream(&roofs, &rlen), *pf = open_memstream(&points, &plen);
 	if (!rf || !pf)
@@ -710,8 +720,9 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 		if (ln->labelled)
 			to_data(f, ln->lx, ln->ly, &x, &y);
 		gp_cell(cell, sizeof cell, ln->label);
-		fprintf(rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%.6g,%.6g,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
-			ln->run_b, ln->roof->kind == ROOF_CEILING, x, y, -ln->angle * 180 / M_PI, cell);
+		fprintf(rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
+			ln->run_b, ln->roof->kind == ROOF_CEILING, gp_num(x, n1), gp_num(y, n2),
+			ln->labelled ? -ln->angle * 180 / M_PI : 0.0, cell);
 	}
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
@@ -719,9 +730,9 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 		if (mk->item.placed)
 			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
 		gp_cell(cell, sizeof cell, mk->label);
-		fprintf(pf, "%s,%.9g,%.9g,%.9g,%.9g,%d,%s,%.6g,%.6g\n", cell, mk->arrow ? mk->ai_a : NAN,
-			mk->arrow ? mk->gf_a : NAN, mk->ai_b, mk->gf_b, mk->run_b,
-			mk->arrow ? compare_move_name(mk->row->moved) : "", x, y);
+		fprintf(pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
+			gp_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
+			mk->arrow ? compare_move_name(mk->row->moved) : "", gp_num(x, n3), gp_num(y, n4));
 	}
 	if (fclose(rf) != 0 || fclose(pf) != 0)
 		die(EXIT_FAILED, "out of memory");

@@ -9,9 +9,17 @@ PERTURB="sh $ROOFLINE_SRC/tests/cli/perturb-run.sh"
 moved() {
 	awk -F, 'NR > 1 && $10 != "" { print $1 "," $2 "," $3 "," $4 "," $10 }' "$1"
 }
-# col FILE KIND NAME PARAM COLUMN: one cell of compare.csv
-col() {
-	awk -F, -v k="$2" -v n="$3" -v p="$4" -v c="$5" 'NR > 1 && $1 == k && $2 == n && $3 == p { print $c; exit }' "$1"
+# arrows GP: "label,moved" of each kernel compare.gp draws as an arrow (A's position given)
+arrows() {
+	awk -F, '/^\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && $2 != "NaN" { print $1 "," $7 }' "$1"
+}
+# faint GP: the labels of A's roof lines (drawn where a roof moved) in compare.gp
+faint() {
+	awk -F, '/^\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && $5 == 0 { print $10 }' "$1"
+}
+# png_size FILE: "1600x1000" from the PNG header
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d\n", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
 }
 
 test_expect_success 'one kernel moved 10 % among drift up to 3 %: that one is flagged, nothing else' '
@@ -55,6 +63,26 @@ test_expect_success 'compare.csv: header, one row per value in both runs, exact 
 	test "$(moved exact/compare.csv)" = "point,dot,0,DRAM,slower" &&
 	grep -q "^| dot | — | DRAM | 1.75 | 0.875 | 0.500 | 0.500–0.500 | \*\*slower\*\* |" exact/compare.md &&
 	! ls exact | grep -q tmp
+'
+test_expect_success 'the figure: a 1600x1000 PNG, svg and pdf on request, one arrow for the one move' '
+	"$ROOFLINE" compare a b --out fig --format png,svg,pdf &&
+	test "$(head -c 4 fig/compare.png | od -An -tx1 | tr -d " ")" = 89504e47 &&
+	test "$(png_size fig/compare.png)" = 1600x1000 &&
+	head -c 200 fig/compare.svg | grep -q "<svg" &&
+	head -c 4 fig/compare.pdf | grep -q "%PDF" &&
+	test "$(arrows fig/compare.gp)" = "horner D=8 ×1.10,faster" &&
+	test -z "$(faint fig/compare.gp)" &&
+	test -z "$(arrows aa-out/compare.gp)" && test -s aa-out/compare.png && test ! -e aa-out/compare.svg
+'
+test_expect_success 'the figure draws a moved roof twice (A faint), the others once' '
+	test "$(faint roof/compare.gp | wc -l)" -eq 1 && faint roof/compare.gp | grep -q "^A: one-chain [0-9.]* GFLOP/s" &&
+	test "$(grep -c "B: one-chain" roof/compare.gp)" -eq 1 &&
+	test -z "$(arrows roof/compare.gp)"
+'
+test_expect_success 'compare.gp runs on its own in gnuplot' '
+	if command -v gnuplot >/dev/null; then
+		(cd fig && gnuplot compare.gp 2>err && test ! -s err) && test -s fig/compare-gnuplot.png
+	fi
 '
 test_expect_success 'compare rejects an unknown format before writing anything' '
 	expect_usage_error compare a b --out none --format png,bmp && test ! -e none
