@@ -303,13 +303,17 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 	c->slower += r->moved == COMPARE_SLOWER;
 }
 
-/* COMPARE_DRIFT_FACTOR x the largest roof drift, leaving out `skip`; at least COMPARE_MIN_MOVE. */
-static double threshold_without(const struct compare *c, const struct compare_row *skip)
+/*
+ * COMPARE_DRIFT_FACTOR x the largest drift of a tested roof, leaving out
+ * `skip` and, with `unmoved_only`, the roofs judged moved themselves (a real
+ * change is not drift); at least COMPARE_MIN_MOVE.
+ */
+static double threshold_without(const struct compare *c, const struct compare_row *skip, int unmoved_only)
 {
 	double d = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
-		if (r->is_roof && r->tested && r != skip)
+		if (r->is_roof && r->tested && r != skip && !(unmoved_only && r->moved != COMPARE_SAME))
 			d = fmax(d, fabs(log(r->ratio)));
 	}
 	return fmax(COMPARE_MIN_MOVE, COMPARE_DRIFT_FACTOR * d);
@@ -327,11 +331,6 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 		r->rb = roof_named(ab, r->name);
 		if (r->rb && r->ra->kind == r->rb->kind)
 			roof_test(r, ra, rb);
-		if (r->tested && !(fabs(log(r->ratio)) <= out->drift)) {
-			out->drift = fabs(log(r->ratio));
-			snprintf(out->drift_roof, sizeof out->drift_roof, "%s", r->name);
-			out->drift_ratio = r->ratio;
-		}
 	}
 	for (size_t i = 0; i < ab->nroofs; i++)
 		if (!roof_named(aa, ab->roofs[i].name)) {
@@ -350,12 +349,25 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 			struct compare_row *r = add_row(out, 0, ab->points[i].kernel);
 			r->pb = &ab->points[i];
 		}
-	/* Judged once every roof's drift is known. */
-	out->threshold = threshold_without(out, NULL);
+	/*
+	 * Roofs first, each against the others' drift; then the points against
+	 * the drift of the roofs that did not move themselves.
+	 */
+	for (size_t i = 0; i < out->nrows; i++)
+		if (out->rows[i].is_roof)
+			judge(out, &out->rows[i], threshold_without(out, &out->rows[i], 0));
 	for (size_t i = 0; i < out->nrows; i++) {
-		struct compare_row *r = &out->rows[i];
-		judge(out, r, r->is_roof ? threshold_without(out, r) : out->threshold);
+		const struct compare_row *r = &out->rows[i];
+		if (r->is_roof && r->tested && r->moved == COMPARE_SAME && !(fabs(log(r->ratio)) <= out->drift)) {
+			out->drift = fabs(log(r->ratio));
+			snprintf(out->drift_roof, sizeof out->drift_roof, "%s", r->name);
+			out->drift_ratio = r->ratio;
+		}
 	}
+	out->threshold = threshold_without(out, NULL, 1);
+	for (size_t i = 0; i < out->nrows; i++)
+		if (!out->rows[i].is_roof)
+			judge(out, &out->rows[i], out->threshold);
 }
 
 void compare_free(struct compare *c)
@@ -550,11 +562,11 @@ static void method(FILE *fp, const struct compare *c)
 		"difference the runs' own noise does not explain) *and* its ratio lies beyond the "
 		"machine's drift between the runs, measured on the roofs, which no compiler moves: ");
 	if (isfinite(c->drift))
-		fprintf(fp, "the roof that moved most is %s (B/A %.3f, |ln B/A| %.3f), so the threshold on "
+		fprintf(fp, "of the roofs not marked moved themselves, the one that drifted most is %s (B/A %.3f, |ln B/A| %.3f), so the threshold on "
 			"|ln B/A| is %.1f x %.3f", c->drift_roof, c->drift_ratio, c->drift, COMPARE_DRIFT_FACTOR,
 			c->drift);
 	else
-		fputs("no roof was timed in both runs, so only the floor applies", fp);
+		fputs("no roof was timed in both runs (or every one moved), so only the floor applies", fp);
 	fprintf(fp, ", and at least %.3f (a %.0f %% move): %.3f, a ratio above %.3f or below %.3f. "
 		"A roof is held to "
 		"the threshold the *other* roofs give, so a roof that moved alone is still marked.\n\n",

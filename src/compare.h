@@ -16,7 +16,8 @@
  *      largest |ln ratio| of the roofs (the machine's own drift between the
  *      runs: no compiler moves a hand-written roof), and at least
  *      COMPARE_MIN_MOVE. A roof is held to the threshold from the other roofs,
- *      so one roof that moved alone is still seen.
+ *      so one roof that moved alone is still seen; points are held to the
+ *      threshold from the roofs not judged moved (a real change is not drift).
  */
 #ifndef ROOFLINE_COMPARE_H
 #define ROOFLINE_COMPARE_H
@@ -49,8 +50,8 @@ struct compare_row {
 struct compare {
 	struct compare_row *rows;
 	size_t nrows;
-	double drift;                /* largest |ln ratio| of a tested roof; NaN when none */
-	char drift_roof[48];         /* the roof that drifted most */
+	double drift;                /* largest |ln ratio| of a tested, unmoved roof; NaN when none */
+	char drift_roof[48];         /* that roof */
 	double drift_ratio;          /* its B/A */
 	double threshold;            /* the points' threshold, |ln ratio| */
 	int compared, faster, slower;
