@@ -88,36 +88,40 @@ static void job_rates(const struct rundata *run, const char *group, const char *
 /*
  * The sweep's kernel: the bandwidth-group kernel timed at the most distinct
  * sizes (a pattern job runs at a few sizes only). Writes "" when none.
+ * One pass collects the distinct (kernel, size) jobs; a few hundred at most.
  */
 static void sweep_kernel(const struct rundata *run, int threads, char *out, size_t size)
 {
-	size_t best = 0;
+	struct job { const char *kernel; long param; } *jobs = NULL;
+	size_t n = 0, cap = 0, best = 0;
 	out[0] = 0;
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (strcmp(t->group, "bandwidth") != 0 || t->threads != threads || strcmp(t->kernel, out) == 0)
+		if (strcmp(t->group, "bandwidth") != 0 || t->threads != threads)
 			continue;
-		/* Distinct params of this kernel: a quadratic count, over a few thousand rows at most. */
-		size_t distinct = 0;
-		for (size_t j = 0; j < run->ntimings; j++) {
-			const struct timing *u = &run->timings[j];
-			if (strcmp(u->group, "bandwidth") != 0 || u->threads != threads ||
-			    strcmp(u->kernel, t->kernel) != 0)
-				continue;
-			size_t k;
-			for (k = 0; k < j; k++) {
-				const struct timing *v = &run->timings[k];
-				if (v->param == u->param && v->threads == threads && strcmp(v->kernel, u->kernel) == 0 &&
-				    strcmp(v->group, "bandwidth") == 0)
-					break;
-			}
-			distinct += k == j;
+		size_t k;
+		for (k = n; k-- > 0;)   /* rows come round-robin: a repeat is usually recent */
+			if (jobs[k].param == t->param && strcmp(jobs[k].kernel, t->kernel) == 0)
+				break;
+		if (k != (size_t)-1)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			jobs = xrealloc(jobs, cap * sizeof *jobs);
 		}
-		if (distinct > best) {
-			best = distinct;
-			snprintf(out, size, "%s", t->kernel);
+		jobs[n].kernel = t->kernel;
+		jobs[n++].param = t->param;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t count = 0;
+		for (size_t j = 0; j < n; j++)
+			count += strcmp(jobs[j].kernel, jobs[i].kernel) == 0;
+		if (count > best) {
+			best = count;
+			snprintf(out, size, "%s", jobs[i].kernel);
 		}
 	}
+	free(jobs);
 }
 
 /* 1 when the sweep timed param at a working set inside r's plateau. */

@@ -366,10 +366,20 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		{ inner.x0 + gap, inner.y1 - gap - lh, inner.x0 + gap + lw, inner.y1 - gap },
 	};
 	out->legend = corners[0];
-	for (int i = 0; i < 4; i++)
+	int found = 0;
+	for (int i = 0; i < 4 && !found; i++)
 		if (labels_box_free(&scene, corners[i])) {
 			out->legend = corners[i];
-			break;
+			found = 1;
+		}
+	/* No free corner: any free spot, scanning up from the bottom right; else the corner it was. */
+	for (double y = inner.y1 - gap - lh; !found && y >= inner.y0 + gap; y -= 10 * s)
+		for (double x = inner.x1 - gap - lw; !found && x >= inner.x0 + gap; x -= 10 * s) {
+			struct labels_box b = { x, y, x + lw, y + lh };
+			if (labels_box_free(&scene, b)) {
+				out->legend = b;
+				found = 1;
+			}
 		}
 	labels_add_box(&scene, out->legend);
 	record(out, out->legend);
