@@ -171,37 +171,30 @@ static size_t plateau_sizes(const struct rundata *run, const char *kernel, const
 
 /*
  * A plateau's rates in both runs, one stratum per size: the sizes both runs
- * timed inside both runs' plateaus, so the mix is the same on each side; when
- * they share none, each run's own sizes, pooled.
+ * timed inside both runs' plateaus, so the mix is the same on each side.
  */
 static void plateau_rates(const struct rundata *ra, const struct roof *a, const struct rundata *rb,
 			  const struct roof *b, struct rates *oa, struct rates *ob)
 {
 	char ka[48], kb[48];
-	long *sa = NULL, *sb = NULL;
+	long *sa = NULL;
 	sweep_kernel(ra, a->threads, ka, sizeof ka);
 	sweep_kernel(rb, b->threads, kb, sizeof kb);
-	size_t na = plateau_sizes(ra, ka, a, &sa), nb = plateau_sizes(rb, kb, b, &sb);
-	size_t common = 0;
+	size_t na = plateau_sizes(ra, ka, a, &sa);
 	for (size_t i = 0; i < na; i++) {
 		if (!in_plateau(rb, kb, b, sa[i]))
 			continue;
-		common++;
 		rates_stratum(oa);
 		rates_stratum(ob);
 		job_rates(ra, "bandwidth", ka, sa[i], a->threads, -1, oa);
 		job_rates(rb, "bandwidth", kb, sa[i], b->threads, -1, ob);
 	}
-	if (!common) {
-		rates_stratum(oa);
-		rates_stratum(ob);
-		for (size_t i = 0; i < na; i++)
-			job_rates(ra, "bandwidth", ka, sa[i], a->threads, -1, oa);
-		for (size_t i = 0; i < nb; i++)
-			job_rates(rb, "bandwidth", kb, sb[i], b->threads, -1, ob);
-	}
+	/*
+	 * No size in both: the fits found different plateaus under one name (a
+	 * level more or less in one run), and comparing them would compare two
+	 * levels. The row stays untested.
+	 */
 	free(sa);
-	free(sb);
 }
 
 /* The group whose job sets a roof of this kind. */
@@ -307,17 +300,13 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 	c->slower += r->moved == COMPARE_SLOWER;
 }
 
-/*
- * COMPARE_DRIFT_FACTOR x the largest drift of a tested roof, leaving out
- * `skip` and, with `unmoved_only`, the roofs judged moved themselves (a real
- * change is not drift); at least COMPARE_MIN_MOVE.
- */
-static double threshold_without(const struct compare *c, const struct compare_row *skip, int unmoved_only)
+/* COMPARE_DRIFT_FACTOR x the largest drift of a tested roof other than `skip`; at least COMPARE_MIN_MOVE. */
+static double threshold_without(const struct compare *c, const struct compare_row *skip)
 {
 	double d = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
-		if (r->is_roof && r->tested && r != skip && !(unmoved_only && r->moved != COMPARE_SAME))
+		if (r->is_roof && r->tested && r != skip)
 			d = fmax(d, fabs(log(r->ratio)));
 	}
 	return fmax(COMPARE_MIN_MOVE, COMPARE_DRIFT_FACTOR * d);
@@ -354,24 +343,22 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 			r->pb = &ab->points[i];
 		}
 	/*
-	 * Roofs first, each against the others' drift; then the points against
-	 * the drift of the roofs that did not move themselves.
+	 * Every roof's move is drift, by the premise (no build moves a roof):
+	 * the points are held to the largest; each roof to the others' largest.
 	 */
-	for (size_t i = 0; i < out->nrows; i++)
-		if (out->rows[i].is_roof)
-			judge(out, &out->rows[i], threshold_without(out, &out->rows[i], 0));
 	for (size_t i = 0; i < out->nrows; i++) {
 		const struct compare_row *r = &out->rows[i];
-		if (r->is_roof && r->tested && r->moved == COMPARE_SAME && !(fabs(log(r->ratio)) <= out->drift)) {
+		if (r->is_roof && r->tested && !(fabs(log(r->ratio)) <= out->drift)) {
 			out->drift = fabs(log(r->ratio));
 			snprintf(out->drift_roof, sizeof out->drift_roof, "%s", r->name);
 			out->drift_ratio = r->ratio;
 		}
 	}
-	out->threshold = threshold_without(out, NULL, 1);
-	for (size_t i = 0; i < out->nrows; i++)
-		if (!out->rows[i].is_roof)
-			judge(out, &out->rows[i], out->threshold);
+	out->threshold = threshold_without(out, NULL);
+	for (size_t i = 0; i < out->nrows; i++) {
+		struct compare_row *r = &out->rows[i];
+		judge(out, r, r->is_roof ? threshold_without(out, r) : out->threshold);
+	}
 }
 
 void compare_free(struct compare *c)
@@ -455,7 +442,7 @@ static void verdict_cells(FILE *fp, const struct compare_row *r)
 		return;
 	}
 	if (!r->tested) {
-		fputs(" — | — | no timings to compare |\n", fp);
+		fputs(" — | — | not compared: no timings in common (a plateau at other sizes in each run) |\n", fp);
 		return;
 	}
 	fprintf(fp, " %.3f | %.3f–%.3f | %s |\n", r->ratio, r->lo, r->hi,
@@ -566,14 +553,15 @@ static void method(FILE *fp, const struct compare *c)
 		"difference the runs' own noise does not explain) *and* its ratio lies beyond the "
 		"machine's drift between the runs, measured on the roofs, which no compiler moves: ");
 	if (isfinite(c->drift))
-		fprintf(fp, "of the roofs not marked moved themselves, the one that drifted most is %s (B/A %.3f, |ln B/A| %.3f), so the threshold on "
+		fprintf(fp, "the roof that moved most is %s (B/A %.3f, |ln B/A| %.3f), so the threshold on "
 			"|ln B/A| is %.1f x %.3f", c->drift_roof, c->drift_ratio, c->drift, COMPARE_DRIFT_FACTOR,
 			c->drift);
 	else
-		fputs("no roof was timed in both runs (or every one moved), so only the floor applies", fp);
+		fputs("no roof was timed in both runs, so only the floor applies", fp);
 	fprintf(fp, ", and at least %.3f (a %.0f %% move): %.3f, a ratio above %.3f or below %.3f. "
 		"A roof is held to "
-		"the threshold the *other* roofs give, so a roof that moved alone is still marked.\n\n",
+		"the threshold the *other* roofs give, so a roof that moved alone is still marked; a "
+		"marked roof means the machine, or the roof's own code, changed between the runs.\n\n",
 		COMPARE_MIN_MOVE, 100 * COMPARE_MIN_MOVE, c->threshold, exp(c->threshold), exp(-c->threshold));
 }
 

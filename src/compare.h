@@ -16,8 +16,9 @@
  *      largest |ln ratio| of the roofs (the machine's own drift between the
  *      runs: no compiler moves a hand-written roof), and at least
  *      COMPARE_MIN_MOVE. A roof is held to the threshold from the other roofs,
- *      so one roof that moved alone is still seen; points are held to the
- *      threshold from the roofs not judged moved (a real change is not drift).
+ *      so one roof that moved alone is still seen. Every roof's move counts as
+ *      drift for the points: on a quiet machine roofs move by a percent or
+ *      two, and a busy one should not make every point look moved.
  */
 #ifndef ROOFLINE_COMPARE_H
 #define ROOFLINE_COMPARE_H
@@ -50,7 +51,7 @@ struct compare_row {
 struct compare {
 	struct compare_row *rows;
 	size_t nrows;
-	double drift;                /* largest |ln ratio| of a tested, unmoved roof; NaN when none */
+	double drift;                /* largest |ln ratio| of a tested roof; NaN when none */
 	char drift_roof[48];         /* that roof */
 	double drift_ratio;          /* its B/A */
 	double threshold;            /* the points' threshold, |ln ratio| */
