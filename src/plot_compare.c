@@ -320,7 +320,8 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		const struct compare_row *row = &c->rows[i];
 		if (!row->is_roof)
 			continue;
-		int moved = row->moved != COMPARE_SAME;
+		/* Not compared (no timings in common): both drawn, as for a move. */
+		int moved = row->moved != COMPARE_SAME || !row->tested;
 		if (row->ra && (!row->rb || moved))
 			add_line(out, aa, row->ra, 0, moved);
 		if (row->rb)

@@ -4,8 +4,8 @@
  * from one layout so they show the same thing.
  *
  * What it shows, on the axes of the roofline figure: B's roofs solid, A's
- * faint where a roof moved (compare.h's verdict) or is A's alone, a roof that
- * did not move drawn once; for each kernel point judged moved, an arrow from
+ * faint where a roof moved (compare.h's verdict), could not be compared or
+ * is A's alone, a roof that did not move drawn once; for each kernel point judged moved, an arrow from
  * its A position to its B position; every other point once, at B (open, at
  * A, when only A has it). Points and moved roofs are labelled by the label
  * placer (labels.h) where a label overlaps nothing, and the legend names both

@@ -50,6 +50,16 @@ test_expect_success 'a roof that moved alone is flagged; a point within its drif
 	"$ROOFLINE" compare a d --out roof &&
 	test "$(moved roof/compare.csv | tr "\n" " ")" = "roof,one-chain,1,,slower point,dot,0,DRAM,slower "
 '
+test_expect_success 'plateaus named alike at other sizes are not compared, and drawn twice' '
+	$SCRIPTED p && cp -R p q &&
+	awk -F, "NR == 1 || \$4 != \"bandwidth\" || \$8 > 65536" p/timings.csv >q/timings.csv &&
+	"$ROOFLINE" compare p q --out shifted &&
+	grep -qx "roof,L1,,L1,,,,,," shifted/compare.csv &&
+	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1," shifted/compare.csv &&
+	grep -q "^| L1 (GB/s) | 200.0 | 100.0 | — | — | not compared: no timings in common" shifted/compare.md &&
+	test -z "$(moved shifted/compare.csv)" &&
+	test "$(faint shifted/compare.gp | cut -d" " -f1-2 | tr "\n" " ")" = "A: L1 A: L2 A: L3 "
+'
 test_expect_success 'compare.csv: header, one row per value in both runs, exact values' '
 	$SCRIPTED e && cp -R e f && $PERTURB f 0 kernels/dot=0.5 &&
 	"$ROOFLINE" compare e f --out exact &&
