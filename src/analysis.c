@@ -401,6 +401,8 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->size_lo = r->size_hi = j->working_set;
 		snprintf(r->kernel, sizeof r->kernel, "%s", j->kernel);
 		snprintf(r->stores, sizeof r->stores, "%s", stores_name(k));
+		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
+		r->job_param = j->param;
 	}
 	if (!sweep_pat[0])
 		return;
@@ -590,6 +592,8 @@ static void set_roof_from_job(struct roof *r, struct job_rates *j, double value)
 	r->spread_lo = s.spread_lo;
 	r->spread_hi = s.spread_hi;
 	r->samples = (int)s.kept;
+	snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
+	r->job_param = j->param;
 }
 
 static void fit_peak(struct analysis *a, struct jobs *js)

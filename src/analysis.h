@@ -57,6 +57,13 @@ struct roof {
 	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
 	char kernel[32];
 	char stores[12];
+	/*
+	 * The job whose kept timings set a roof taken from one job (peak,
+	 * ceilings, patterns): its kernel and param, for compare to test; ""
+	 * for a plateau, which spans the sweep's sizes in size_lo..size_hi.
+	 */
+	char job_kernel[48];
+	long job_param;
 };
 
 /* The bandwidth sweep, one entry per array size. */

@@ -6,95 +6,252 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ratio.h"
+#include "registry.h"
 #include "report.h"
 #include "util.h"
 
-/*
- * A run's own noise, as an interval: the smallest and largest per-pass
- * median, widened to at least +-1 % of the median so that a run of one pass
- * (an interval of width 0) does not call every difference a move.
- */
-#define MIN_HALF_SPREAD 0.01
+/* ---- gathering the timings behind a value ---------------------------------------- */
 
-struct span {
-	double lo, hi;
+/* A growing sample of rates, split into strata. */
+struct rates {
+	double *x;
+	size_t n, cap;
+	size_t *len;
+	size_t nstrata, lencap;
 };
 
-static struct span span_of(double median, double lo, double hi)
+static void rates_add(struct rates *r, double v)
 {
-	struct span s = { lo, hi };
-	if (!isfinite(s.lo) || !isfinite(s.hi) || s.lo > s.hi || s.lo <= 0) {
-		s.lo = s.hi = median;
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->x = xrealloc(r->x, r->cap * sizeof *r->x);
 	}
-	if (isfinite(median)) {
-		s.lo = fmin(s.lo, median * (1 - MIN_HALF_SPREAD));
-		s.hi = fmax(s.hi, median * (1 + MIN_HALF_SPREAD));
+	r->x[r->n++] = v;
+	r->len[r->nstrata - 1]++;
+}
+
+static void rates_stratum(struct rates *r)
+{
+	if (r->nstrata && r->len[r->nstrata - 1] == 0)
+		return;   /* the last one is still empty: reuse it */
+	if (r->nstrata == r->lencap) {
+		r->lencap = r->lencap ? 2 * r->lencap : 16;
+		r->len = xrealloc(r->len, r->lencap * sizeof *r->len);
 	}
+	r->len[r->nstrata++] = 0;
+}
+
+static void rates_free(struct rates *r)
+{
+	free(r->x);
+	free(r->len);
+	memset(r, 0, sizeof *r);
+}
+
+static struct ratio_sample rates_sample(const struct rates *r)
+{
+	size_t ns = r->nstrata;
+	if (ns && r->len[ns - 1] == 0)
+		ns--;   /* a trailing empty stratum holds nothing */
+	struct ratio_sample s = { r->x, r->n, ns > 1 ? r->len : NULL, ns };
 	return s;
 }
 
-/* "faster" / "slower" when the spans do not overlap, "" when within noise. */
-static const char *moved(struct span a, struct span b)
+/* Kept: not a warm-up, not a job whose check failed. */
+static int kept(const struct rundata *run, const struct timing *t)
 {
-	if (!isfinite(a.lo) || !isfinite(b.lo))
-		return "";
-	if (b.lo > a.hi)
-		return "**faster**";
-	if (b.hi < a.lo)
-		return "**slower**";
-	return "";
+	return !t->warmup && t->seconds > 0 && !rundata_failed(run, t->group, t->kernel, t->param);
 }
 
-
-static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
+/* A timing's rate as analysis.c takes it: GB/s in the bandwidth group, GFLOP/s elsewhere. */
+static double rate_of(const struct timing *t)
 {
-	const char *v = rundata_env(run, key);
-	return v && *v ? v : fallback;
+	int bw = strcmp(t->group, "bandwidth") == 0;
+	return (bw ? t->bytes : t->flops) / t->seconds / 1e9;
 }
 
-/* " value |": one cell of a Markdown row. */
-static void text_cell(FILE *fp, const char *s)
+/* The kept rates of one job into the current stratum; working_set < 0: any. */
+static void job_rates(const struct rundata *run, const char *group, const char *kernel, long param,
+		      int threads, double working_set, struct rates *out)
 {
-	fputs(" ", fp);
-	report_cell_text(fp, s);
-	fputs(" |", fp);
-}
-
-static void env_row(FILE *fp, const char *label, const struct rundata *ra,
-		    const struct rundata *rb, const char *key)
-{
-	const char *a = env_or(ra, key, "?"), *b = env_or(rb, key, "?");
-	fprintf(fp, "| %s |", label);
-	text_cell(fp, a);
-	text_cell(fp, b);
-	fputs("\n", fp);
-}
-
-struct tally {
-	int compared, faster, slower;
-};
-
-/* One row: name | [param | level |] A | B | B/A | moved. */
-static void value_row(FILE *fp, const char *name, const char *param, const char *level,
-		      int have_a, double va, struct span sa, int have_b, double vb, struct span sb,
-		      struct tally *t)
-{
-	char x[32], y[32];
-	fprintf(fp, "| %s |", name);
-	if (param)
-		fprintf(fp, " %s |", param);
-	if (level)
-		fprintf(fp, " %s |", level);
-	fprintf(fp, " %s | %s | ", have_a ? report_rate(va, x, sizeof x) : "—", have_b ? report_rate(vb, y, sizeof y) : "—");
-	if (have_a && have_b && va > 0 && isfinite(vb)) {
-		const char *m = moved(sa, sb);
-		fprintf(fp, "%.3f | %s |\n", vb / va, m);
-		t->compared++;
-		t->faster += strcmp(m, "**faster**") == 0;
-		t->slower += strcmp(m, "**slower**") == 0;
-	} else {
-		fprintf(fp, "— | only in %s |\n", have_a ? "A" : "B");
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (t->param != param || t->threads != threads || strcmp(t->kernel, kernel) != 0 ||
+		    strcmp(t->group, group) != 0 || (working_set >= 0 && t->working_set != working_set) ||
+		    !kept(run, t))
+			continue;
+		rates_add(out, rate_of(t));
 	}
+}
+
+/*
+ * The sweep's kernel: the bandwidth-group kernel timed at the most distinct
+ * sizes (a pattern job runs at a few sizes only). Writes "" when none.
+ * One pass collects the distinct (kernel, size) jobs; a few hundred at most.
+ */
+static void sweep_kernel(const struct rundata *run, int threads, char *out, size_t size)
+{
+	struct job { const char *kernel; long param; } *jobs = NULL;
+	size_t n = 0, cap = 0, best = 0;
+	out[0] = 0;
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (strcmp(t->group, "bandwidth") != 0 || t->threads != threads)
+			continue;
+		size_t k;
+		for (k = n; k-- > 0;)   /* rows come round-robin: a repeat is usually recent */
+			if (jobs[k].param == t->param && strcmp(jobs[k].kernel, t->kernel) == 0)
+				break;
+		if (k != (size_t)-1)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			jobs = xrealloc(jobs, cap * sizeof *jobs);
+		}
+		jobs[n].kernel = t->kernel;
+		jobs[n++].param = t->param;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t count = 0;
+		for (size_t j = 0; j < n; j++)
+			count += strcmp(jobs[j].kernel, jobs[i].kernel) == 0;
+		if (count > best) {
+			best = count;
+			snprintf(out, size, "%s", jobs[i].kernel);
+		}
+	}
+	free(jobs);
+}
+
+/* 1 when the sweep timed param at a working set inside r's plateau. */
+static int in_plateau(const struct rundata *run, const char *kernel, const struct roof *r, long param)
+{
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (t->param == param && t->threads == r->threads && strcmp(t->kernel, kernel) == 0 &&
+		    strcmp(t->group, "bandwidth") == 0)
+			return t->working_set >= r->size_lo && t->working_set <= r->size_hi;
+	}
+	return 0;
+}
+
+static int cmp_long(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+	return (a > b) - (a < b);
+}
+
+/* The sizes of the sweep of `run` inside plateau r, sorted; returns how many. */
+static size_t plateau_sizes(const struct rundata *run, const char *kernel, const struct roof *r, long **out)
+{
+	size_t n = 0, cap = 0;
+	long *v = NULL;
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (t->threads != r->threads || strcmp(t->kernel, kernel) != 0 || strcmp(t->group, "bandwidth") != 0 ||
+		    !(t->working_set >= r->size_lo && t->working_set <= r->size_hi))
+			continue;
+		size_t k;
+		for (k = 0; k < n && v[k] != t->param; k++)
+			;
+		if (k < n)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			v = xrealloc(v, cap * sizeof *v);
+		}
+		v[n++] = t->param;
+	}
+	if (n)
+		qsort(v, n, sizeof *v, cmp_long);
+	*out = v;
+	return n;
+}
+
+/*
+ * A plateau's rates in both runs, one stratum per size: the sizes both runs
+ * timed inside both runs' plateaus, so the mix is the same on each side.
+ */
+static void plateau_rates(const struct rundata *ra, const struct roof *a, const struct rundata *rb,
+			  const struct roof *b, struct rates *oa, struct rates *ob)
+{
+	char ka[48], kb[48];
+	long *sa = NULL;
+	sweep_kernel(ra, a->threads, ka, sizeof ka);
+	sweep_kernel(rb, b->threads, kb, sizeof kb);
+	size_t na = plateau_sizes(ra, ka, a, &sa);
+	for (size_t i = 0; i < na; i++) {
+		if (!in_plateau(rb, kb, b, sa[i]))
+			continue;
+		rates_stratum(oa);
+		rates_stratum(ob);
+		job_rates(ra, "bandwidth", ka, sa[i], a->threads, -1, oa);
+		job_rates(rb, "bandwidth", kb, sa[i], b->threads, -1, ob);
+	}
+	/*
+	 * No size in both: the fits found different plateaus under one name (a
+	 * level more or less in one run), and comparing them would compare two
+	 * levels. The row stays untested.
+	 */
+	free(sa);
+}
+
+/* The group whose job sets a roof of this kind. */
+static const char *roof_group(const struct roof *r)
+{
+	return r->kind == ROOF_COMPUTE || r->kind == ROOF_CEILING ? "peak" : "bandwidth";
+}
+
+/* ---- deciding ------------------------------------------------------------------ */
+
+/* Fills the row's a, b, ratio and interval from the two samples; tested = 0 when they give none. */
+static void test_row(struct compare_row *row, const struct rates *a, const struct rates *b)
+{
+	struct ratio_sample sa = rates_sample(a), sb = rates_sample(b);
+	struct ratio_interval ri;
+	row->tested = ratio_of_medians(&sa, &sb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &ri) == 0;
+	row->a = ri.a;
+	row->b = ri.b;
+	row->ratio = ri.ratio;
+	row->lo = ri.lo;
+	row->hi = ri.hi;
+}
+
+static void roof_test(struct compare_row *row, const struct rundata *ra, const struct rundata *rb)
+{
+	struct rates a = { 0 }, b = { 0 };
+	const struct roof *x = row->ra, *y = row->rb;
+	/*
+	 * A plateau, or a pattern roof that is a plateau's value (the sweep's own
+	 * pattern, set by no single job): the sweep's sizes inside its range.
+	 */
+	int plateau_x = x->kind == ROOF_BANDWIDTH || (x->kind == ROOF_PATTERN && !x->job_kernel[0]);
+	int plateau_y = y->kind == ROOF_BANDWIDTH || (y->kind == ROOF_PATTERN && !y->job_kernel[0]);
+	if (plateau_x && plateau_y && x->kind == y->kind) {
+		plateau_rates(ra, x, rb, y, &a, &b);
+	} else if (x->job_kernel[0] && y->job_kernel[0]) {
+		rates_stratum(&a);
+		rates_stratum(&b);
+		job_rates(ra, roof_group(x), x->job_kernel, x->job_param, x->threads, -1, &a);
+		job_rates(rb, roof_group(y), y->job_kernel, y->job_param, y->threads, -1, &b);
+	}
+	test_row(row, &a, &b);
+	rates_free(&a);
+	rates_free(&b);
+}
+
+static void point_test(struct compare_row *row, const struct rundata *ra, const struct rundata *rb)
+{
+	struct rates a = { 0 }, b = { 0 };
+	const struct point *x = row->pa, *y = row->pb;
+	rates_stratum(&a);
+	rates_stratum(&b);
+	job_rates(ra, "kernels", x->kernel, x->param, x->threads, x->working_set, &a);
+	job_rates(rb, "kernels", y->kernel, y->param, y->threads, y->working_set, &b);
+	test_row(row, &a, &b);
+	rates_free(&a);
+	rates_free(&b);
 }
 
 static const struct roof *roof_named(const struct analysis *a, const char *name)
@@ -125,20 +282,198 @@ static const struct point *point_like(const struct analysis *a, const struct poi
 	return NULL;
 }
 
-static void roof_row(FILE *fp, const struct roof *a, const struct roof *b, struct tally *t)
+static struct compare_row *add_row(struct compare *c, int is_roof, const char *name)
 {
-	const struct roof *r = a ? a : b;
-	char *name = xasprintf("%s (%s)", r->name, roof_unit(r));
-	value_row(fp, name, NULL, NULL, a != NULL, a ? a->value : NAN,
-		  a ? span_of(a->median, a->spread_lo, a->spread_hi) : span_of(NAN, NAN, NAN), b != NULL,
-		  b ? b->value : NAN, b ? span_of(b->median, b->spread_lo, b->spread_hi) : span_of(NAN, NAN, NAN), t);
-	free(name);
+	struct compare_row *r = &c->rows[c->nrows++];
+	memset(r, 0, sizeof *r);
+	r->is_roof = is_roof;
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->a = r->b = r->ratio = r->lo = r->hi = r->threshold = NAN;
+	return r;
 }
 
-static void point_row(FILE *fp, const struct point *a, const struct point *b, struct tally *t)
+static void judge(struct compare *c, struct compare_row *r, double threshold)
 {
-	const struct point *p = a ? a : b;
-	char param[32], *name;
+	r->threshold = threshold;
+	if (!r->tested)
+		return;
+	c->compared++;
+	if (r->lo > 1 && log(r->ratio) > threshold)
+		r->moved = COMPARE_FASTER;
+	else if (r->hi < 1 && -log(r->ratio) > threshold)
+		r->moved = COMPARE_SLOWER;
+	c->faster += r->moved == COMPARE_FASTER;
+	c->slower += r->moved == COMPARE_SLOWER;
+}
+
+/* COMPARE_DRIFT_FACTOR x the largest drift of a tested roof other than `skip`; at least COMPARE_MIN_MOVE. */
+static double threshold_without(const struct compare *c, const struct compare_row *skip)
+{
+	double d = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (r->is_roof && r->tested && r != skip)
+			d = fmax(d, fabs(log(r->ratio)));
+	}
+	return fmax(COMPARE_MIN_MOVE, COMPARE_DRIFT_FACTOR * d);
+}
+
+void compare_build(const struct rundata *ra, const struct analysis *aa, const struct rundata *rb,
+		   const struct analysis *ab, struct compare *out)
+{
+	memset(out, 0, sizeof *out);
+	out->rows = xcalloc(aa->nroofs + ab->nroofs + aa->npoints + ab->npoints + 1, sizeof *out->rows);
+	out->drift = NAN;
+	for (size_t i = 0; i < aa->nroofs; i++) {
+		struct compare_row *r = add_row(out, 1, aa->roofs[i].name);
+		r->ra = &aa->roofs[i];
+		r->rb = roof_named(ab, r->name);
+		if (r->rb && r->ra->kind == r->rb->kind)
+			roof_test(r, ra, rb);
+	}
+	for (size_t i = 0; i < ab->nroofs; i++)
+		if (!roof_named(aa, ab->roofs[i].name)) {
+			struct compare_row *r = add_row(out, 1, ab->roofs[i].name);
+			r->rb = &ab->roofs[i];
+		}
+	for (size_t i = 0; i < aa->npoints; i++) {
+		struct compare_row *r = add_row(out, 0, aa->points[i].kernel);
+		r->pa = &aa->points[i];
+		r->pb = point_like(ab, r->pa);
+		if (r->pb)
+			point_test(r, ra, rb);
+	}
+	for (size_t i = 0; i < ab->npoints; i++)
+		if (!point_like(aa, &ab->points[i])) {
+			struct compare_row *r = add_row(out, 0, ab->points[i].kernel);
+			r->pb = &ab->points[i];
+		}
+	/*
+	 * Every roof's move is drift, by the premise (no build moves a roof):
+	 * the points are held to the largest; each roof to the others' largest.
+	 */
+	for (size_t i = 0; i < out->nrows; i++) {
+		const struct compare_row *r = &out->rows[i];
+		if (r->is_roof && r->tested && !(fabs(log(r->ratio)) <= out->drift)) {
+			out->drift = fabs(log(r->ratio));
+			snprintf(out->drift_roof, sizeof out->drift_roof, "%s", r->name);
+			out->drift_ratio = r->ratio;
+		}
+	}
+	out->threshold = threshold_without(out, NULL);
+	for (size_t i = 0; i < out->nrows; i++) {
+		struct compare_row *r = &out->rows[i];
+		judge(out, r, r->is_roof ? threshold_without(out, r) : out->threshold);
+	}
+}
+
+void compare_free(struct compare *c)
+{
+	free(c->rows);
+	memset(c, 0, sizeof *c);
+}
+
+const char *compare_move_name(enum compare_move m)
+{
+	return m == COMPARE_FASTER ? "faster" : m == COMPARE_SLOWER ? "slower" : "";
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
+{
+	const char *v = rundata_env(run, key);
+	return v && *v ? v : fallback;
+}
+
+/* " value |": one cell of a Markdown row. */
+static void text_cell(FILE *fp, const char *s)
+{
+	fputs(" ", fp);
+	report_cell_text(fp, s);
+	fputs(" |", fp);
+}
+
+static void env_row(FILE *fp, const char *label, const struct rundata *ra,
+		    const struct rundata *rb, const char *key)
+{
+	const char *a = env_or(ra, key, "?"), *b = env_or(rb, key, "?");
+	fprintf(fp, "| %s |", label);
+	text_cell(fp, a);
+	text_cell(fp, b);
+	fputs("\n", fp);
+}
+
+/* The memory level a roof belongs to: a plateau's name, a pattern roof's "<level>." prefix. */
+static void roof_level(const struct roof *r, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	if (r->kind == ROOF_BANDWIDTH)
+		n = strcspn(r->name, "@");
+	else if (r->kind == ROOF_PATTERN)
+		n = strcspn(r->name, ".@");
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, r->name, n);
+	buf[n] = 0;
+}
+
+/* The row's param: a point's, or the chain count / size of the job that set a roof; "" for a plateau. */
+static void row_param(const struct compare_row *row, char *buf, size_t size)
+{
+	const struct roof *r = row->ra ? row->ra : row->rb;
+	const struct point *p = row->pa ? row->pa : row->pb;
+	buf[0] = 0;
+	if (p)
+		snprintf(buf, size, "%ld", p->param);
+	else if (r && r->job_kernel[0])
+		snprintf(buf, size, "%ld", r->job_param);
+}
+
+static void row_level(const struct compare_row *row, char *buf, size_t size)
+{
+	const struct point *p = row->pa ? row->pa : row->pb;
+	if (p)
+		snprintf(buf, size, "%s", p->level);
+	else
+		roof_level(row->ra ? row->ra : row->rb, buf, size);
+}
+
+/* "| ratio | [lo, hi] | verdict |" for a row present in both runs, or its absence. */
+static void verdict_cells(FILE *fp, const struct compare_row *r)
+{
+	if (!(r->is_roof ? r->ra && r->rb : r->pa && r->pb)) {
+		fprintf(fp, " — | — | only in %s |\n", (r->is_roof ? r->ra != NULL : r->pa != NULL) ? "A" : "B");
+		return;
+	}
+	if (!r->tested) {
+		fputs(" — | — | not compared: no timings in common (a plateau at other sizes in each run) |\n", fp);
+		return;
+	}
+	fprintf(fp, " %.3f | %.3f–%.3f | %s |\n", r->ratio, r->lo, r->hi,
+		r->moved == COMPARE_FASTER ? "**faster**" : r->moved == COMPARE_SLOWER ? "**slower**" : "");
+}
+
+static void value_cells(FILE *fp, const struct compare_row *r, double va, double vb)
+{
+	char x[32], y[32];
+	fprintf(fp, " %s | %s |", report_rate(va, x, sizeof x), report_rate(vb, y, sizeof y));
+	verdict_cells(fp, r);
+}
+
+static void roof_row(FILE *fp, const struct compare_row *r)
+{
+	const struct roof *x = r->ra ? r->ra : r->rb;
+	fprintf(fp, "| %s (%s) |", r->name, roof_unit(x));
+	value_cells(fp, r, r->tested ? r->a : r->ra ? r->ra->median : NAN,
+		    r->tested ? r->b : r->rb ? r->rb->median : NAN);
+}
+
+static void point_row(FILE *fp, const struct compare_row *r)
+{
+	const struct point *p = r->pa ? r->pa : r->pb;
+	char param[32];
 	if (p->param_letter)
 		snprintf(param, sizeof param, "%c = %ld", p->param_letter, p->param);
 	else if (p->param == 0)
@@ -146,13 +481,12 @@ static void point_row(FILE *fp, const struct point *a, const struct point *b, st
 	else
 		snprintf(param, sizeof param, "%ld", p->param);
 	if (p->threads > 1)
-		name = xasprintf("%s (%d threads)", p->kernel, p->threads);
+		fprintf(fp, "| %s (%d threads) |", p->kernel, p->threads);
 	else
-		name = xstrdup(p->kernel);
-	value_row(fp, name, param, p->level[0] ? p->level : "—", a != NULL, a ? a->gflops : NAN,
-		  a ? span_of(a->gflops, a->spread_lo, a->spread_hi) : span_of(NAN, NAN, NAN), b != NULL,
-		  b ? b->gflops : NAN, b ? span_of(b->gflops, b->spread_lo, b->spread_hi) : span_of(NAN, NAN, NAN), t);
-	free(name);
+		fprintf(fp, "| %s |", p->kernel);
+	fprintf(fp, " %s | %s |", param, p->level[0] ? p->level : "—");
+	value_cells(fp, r, r->tested ? r->a : r->pa ? r->pa->gflops : NAN,
+		    r->tested ? r->b : r->pb ? r->pb->gflops : NAN);
 }
 
 /* Keeps the names of files with kernels the run used; returns how many. */
@@ -210,11 +544,36 @@ done:
 	report_free_names(nb, cb);
 }
 
+/* How the threshold was set, with its numbers. */
+static void method(FILE *fp, const struct compare *c)
+{
+	fprintf(fp, "Ratios are B/A of the medians of the kept timings (warm-ups left out) behind each "
+		"value: a kernel's own job; for the peak and each ceiling the FMA-chain job that set it; "
+		"for a bandwidth plateau the sweep's sizes inside it, on the sizes both runs timed there. "
+		"Beside each ratio is its %.0f %% bootstrap interval (%d resamples of each run's timings, "
+		"a plateau's sizes each redrawn from itself, fixed seed: the same runs give the same "
+		"interval).\n\n", 100 * RATIO_LEVEL, RATIO_REPS);
+	fprintf(fp, "A value is marked **faster** or **slower** only when its interval excludes 1 (a "
+		"difference the runs' own noise does not explain) *and* its ratio lies beyond the "
+		"machine's drift between the runs, measured on the roofs, which no compiler moves: ");
+	if (isfinite(c->drift))
+		fprintf(fp, "the roof that moved most is %s (B/A %.3f, |ln B/A| %.3f), so the threshold on "
+			"|ln B/A| is %.1f x %.3f", c->drift_roof, c->drift_ratio, c->drift, COMPARE_DRIFT_FACTOR,
+			c->drift);
+	else
+		fputs("no roof was timed in both runs, so only the floor applies", fp);
+	fprintf(fp, ", and at least %.3f (a %.0f %% move): %.3f, a ratio above %.3f or below %.3f. "
+		"A roof is held to "
+		"the threshold the *other* roofs give, so a roof that moved alone is still marked; a "
+		"marked roof means the machine, or the roof's own code, changed between the runs.\n\n",
+		COMPARE_MIN_MOVE, 100 * COMPARE_MIN_MOVE, c->threshold, exp(c->threshold), exp(-c->threshold));
+}
+
 int compare_write(const char *path, const struct rundata *ra, const struct analysis *aa,
-		  const struct rundata *rb, const struct analysis *ab, char *err, size_t errlen)
+		  const struct rundata *rb, const struct analysis *ab, const struct compare *c,
+		  char *err, size_t errlen)
 {
 	struct outfile o;
-	struct tally t = { 0, 0, 0 };
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
 	FILE *fp = o.fp;
@@ -249,49 +608,68 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	if (strcmp(env_or(ra, "cpu_model", "?"), env_or(rb, "cpu_model", "?")) != 0)
 		fputs("**The CPUs differ**: the ratios compare machines, not compilers.\n\n", fp);
 
-	fputs("Ratios are B/A. A value is marked **faster** or **slower** when the two runs' "
-	      "spreads (smallest to largest per-pass median, at least ±1 % of the median) do not "
-	      "overlap; an unmarked ratio is within the noise the runs themselves showed. Roofs "
-	      "compare their values (best-based) and are marked by their medians' spread; kernels "
-	      "compare median GFLOP/s.\n\n", fp);
+	fprintf(fp, "**%d of %d values moved beyond the runs' noise and drift: %d faster, %d slower.**\n\n",
+		c->faster + c->slower, c->compared, c->faster, c->slower);
+	method(fp, c);
 
-	/* Tables are written to a buffer first so the summary can lead. */
-	char *body = NULL;
-	size_t bodylen = 0;
-	FILE *mem = open_memstream(&body, &bodylen);
-	if (!mem) {
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		outfile_abort(&o);
-		return -1;
+	size_t nroofs = 0, npoints = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		nroofs += c->rows[i].is_roof;
+		npoints += !c->rows[i].is_roof;
 	}
-	fputs("## Roofs\n\n| roof | A | B | B/A | moved |\n| --- | ---: | ---: | ---: | --- |\n", mem);
-	for (size_t i = 0; i < aa->nroofs; i++)
-		roof_row(mem, &aa->roofs[i], roof_named(ab, aa->roofs[i].name), &t);
-	for (size_t i = 0; i < ab->nroofs; i++)
-		if (!roof_named(aa, ab->roofs[i].name))
-			roof_row(mem, NULL, &ab->roofs[i], &t);
-	if (!aa->nroofs && !ab->nroofs)
-		fputs("| (no roofs in either run) | | | | |\n", mem);
-	fputs("\n## Kernels (median GFLOP/s)\n\n| kernel | param | level | A | B | B/A | moved |\n"
-	      "| --- | --- | --- | ---: | ---: | ---: | --- |\n", mem);
-	for (size_t i = 0; i < aa->npoints; i++)
-		point_row(mem, &aa->points[i], point_like(ab, &aa->points[i]), &t);
-	for (size_t i = 0; i < ab->npoints; i++)
-		if (!point_like(aa, &ab->points[i]))
-			point_row(mem, NULL, &ab->points[i], &t);
-	if (!aa->npoints && !ab->npoints)
-		fputs("| (no kernels group in either run) | | | | | | |\n", mem);
-	fputs("\n", mem);
-	remarks_section(mem, ra, aa, rb, ab);
-	if (fclose(mem) != 0) {
-		free(body);
-		snprintf(err, errlen, "cannot write %s: out of memory", path);
-		outfile_abort(&o);
+	fputs("## Roofs (median of the timings that set each)\n\n"
+	      "| roof | A | B | B/A | 95 % interval | moved |\n| --- | ---: | ---: | ---: | :---: | --- |\n", fp);
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].is_roof)
+			roof_row(fp, &c->rows[i]);
+	if (!nroofs)
+		fputs("| (no roofs in either run) | | | | | |\n", fp);
+	fputs("\n## Kernels (median GFLOP/s)\n\n| kernel | param | level | A | B | B/A | 95 % interval | moved |\n"
+	      "| --- | --- | --- | ---: | ---: | ---: | :---: | --- |\n", fp);
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!c->rows[i].is_roof)
+			point_row(fp, &c->rows[i]);
+	if (!npoints)
+		fputs("| (no kernels group in either run) | | | | | | | |\n", fp);
+	fputs("\n", fp);
+	remarks_section(fp, ra, aa, rb, ab);
+	return outfile_commit(&o, err, errlen);
+}
+
+/* A number for compare.csv: %.6g, empty when missing. */
+static void csv_num(FILE *fp, double v)
+{
+	if (isfinite(v))
+		fprintf(fp, ",%.6g", v);
+	else
+		fputs(",", fp);
+}
+
+int compare_write_csv(const char *path, const struct compare *c, char *err, size_t errlen)
+{
+	struct outfile o;
+	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
+	fputs("kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved\n", o.fp);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		char param[32], level[24];
+		if (r->is_roof ? !(r->ra && r->rb) : !(r->pa && r->pb))
+			continue;   /* present in both runs only */
+		row_param(r, param, sizeof param);
+		row_level(r, level, sizeof level);
+		fputs(r->is_roof ? "roof," : "point,", o.fp);
+		csv_field(o.fp, r->name);
+		fputs(",", o.fp);
+		csv_field(o.fp, param);
+		fputs(",", o.fp);
+		csv_field(o.fp, level);
+		csv_num(o.fp, r->a);
+		csv_num(o.fp, r->b);
+		csv_num(o.fp, r->ratio);
+		csv_num(o.fp, r->lo);
+		csv_num(o.fp, r->hi);
+		fprintf(o.fp, ",%s\n", compare_move_name(r->moved));
 	}
-	fprintf(fp, "**%d of %d values moved beyond the runs' spread: %d faster, %d slower.**\n\n",
-		t.faster + t.slower, t.compared, t.faster, t.slower);
-	fwrite(body, 1, bodylen, fp);
-	free(body);
 	return outfile_commit(&o, err, errlen);
 }

@@ -1399,3 +1399,15 @@ int gnuplot_render(const char *out_dir, char *err, size_t errlen)
 {
 	return gnuplot_render_as(out_dir, NULL, err, errlen);
 }
+
+int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
+			   const char *const *keys, const char *const *values, size_t n,
+			   char *err, size_t errlen)
+{
+	struct substs s = { .n = 0 };
+	for (size_t i = 0; i < n; i++)
+		subst_set(&s, keys[i], xstrdup(values[i]));
+	int rc = write_script(templates_dir, name, out_dir, &s, err, errlen);
+	subst_free(&s);
+	return rc;
+}

@@ -68,4 +68,14 @@ int gnuplot_render(const char *out_dir, char *err, size_t errlen);
 /* The same for one output format: "png", "svg" or "pdf" (sets fmt in each script). */
 int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen);
 
+/*
+ * Writes out_dir/NAME.gp (atomically) from templates_dir/NAME.gp.in, each
+ * @KEY@ replaced by its value (keys[i] -> values[i], n of them; an unknown
+ * placeholder is an error): the template machinery of the scripts above, for
+ * other figures (compare.gp). Returns 0, or -1 with one line in err.
+ */
+int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
+			   const char *const *keys, const char *const *values, size_t n,
+			   char *err, size_t errlen);
+
 #endif

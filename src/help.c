@@ -46,7 +46,8 @@ static const struct help_option report_opts[] = {
 };
 
 static const struct help_option compare_opts[] = {
-	{ "--out DIR", "where compare.md and compare.csv go (default plots)" },
+	{ "--out DIR", "where compare.md, compare.csv, compare.png and compare.gp go (default plots)" },
+	{ "--format LIST", "compare.png, and compare.svg and compare.pdf on request: a comma list of png, svg, pdf" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -82,9 +83,10 @@ const struct help_command help_commands[] = {
 	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
 	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule).",
 	  report_opts },
-	{ "compare", "compare DIR_A DIR_B [--out DIR]", "compare two runs",
+	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST]", "compare two runs",
 	  "Writes compare.md and compare.csv: each roof and kernel of both runs with the ratio "
-	  "B / A, and the moves larger than the runs' spread.",
+	  "B / A and its 95% bootstrap interval, and whether it moved beyond the runs' noise and "
+	  "the drift their roofs show; draws compare.png (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",

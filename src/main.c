@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "plot_compare.h"
 #include "fitout.h"
 #include "gnuplot.h"
 #include "help.h"
@@ -288,21 +289,6 @@ static int cmd_plot(int argc, char **argv)
 	return 0;
 }
 
-/* Commands whose only option is --out DIR (default plots). */
-static const char *out_option(const char *cmd, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = "plots";
-	int c;
-	while ((c = next_option(cmd, argc, argv, longopts)) != -1)
-		if (c == 'o')
-			out = optarg;
-	return out;
-}
-
 static int cmd_report(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_POINTS };
@@ -343,19 +329,62 @@ static int cmd_report(int argc, char **argv)
 
 static int cmd_compare(int argc, char **argv)
 {
-	const char *out = out_option("compare", argc, argv);
+	enum { O_OUT = 256, O_FORMAT };
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, O_OUT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = "plots", *formats = "png";
+	int c;
+	while ((c = next_option("compare", argc, argv, longopts)) != -1) {
+		if (c == O_OUT)
+			out = optarg;
+		else if (c == O_FORMAT)
+			formats = optarg;
+	}
 	want_positional("compare", argc, 2);
+	char *list = xstrdup(formats), *save = NULL;
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
+		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
+			die(EXIT_USAGE, "compare: --format '%s': want a comma list of png, svg, pdf", f);
+	free(list);
+
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);
+	struct compare cmp;
 	char err[512];
 	load_run(argv[optind], &ra, aa);
 	load_run(argv[optind + 1], &rb, ab);
 	ensure_dir(out);
+	compare_build(&ra, aa, &rb, ab, &cmp);
 	char *path = path_join(out, "compare.md");
-	if (compare_write(path, &ra, aa, &rb, ab, err, sizeof err) != 0)
+	if (compare_write(path, &ra, aa, &rb, ab, &cmp, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
+	path = path_join(out, "compare.csv");
+	if (compare_write_csv(path, &cmp, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
+	plot_compare_layout(&cmp, &ra, aa, &rb, ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
+	list = xstrdup(formats);
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		char *name = xasprintf("compare.%s", f);
+		path = path_join(out, name);
+		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		fprintf(stderr, "roofline: wrote %s\n", path);
+		free(name);
+		free(path);
+	}
+	free(list);
+	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(argv[0]), out, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	free(fig);
+	compare_free(&cmp);
 	free(aa);
 	free(ab);
 	rundata_free(&ra);

@@ -1956,3 +1956,17 @@ fail:
 	outfile_abort(&o);
 	return -1;
 }
+
+/* ---- pieces other figures share --------------------------------------------------- */
+
+void plot_draw_grid(cairo_t *cr, const struct plot_frame *f)
+{
+	struct fig g = { .cr = cr, .f = *f, .s = f->scale };
+	draw_grid(&g);
+}
+
+void plot_draw_axes(cairo_t *cr, const struct plot_frame *f)
+{
+	struct fig g = { .cr = cr, .f = *f, .s = f->scale };
+	draw_axes(&g);
+}

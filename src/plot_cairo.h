@@ -21,6 +21,7 @@
 #ifndef ROOFLINE_PLOT_CAIRO_H
 #define ROOFLINE_PLOT_CAIRO_H
 
+#include <cairo.h>
 #include <stddef.h>
 
 #include "analysis.h"
@@ -99,5 +100,13 @@ void plot_frame_for(const struct analysis *a, int width, int height, struct plot
 
 /* Data (ai flop/byte, gflops GFLOP/s), both > 0, to pixel (x, y) in f. */
 void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y);
+
+/*
+ * The figure's light grid (decades and their 2..9 minor lines) inside f's plot
+ * area, and its axes (frame, outward ticks, decade labels, axis titles), drawn
+ * as plot_roofline draws them: for other figures on the same axes (compare).
+ */
+void plot_draw_grid(cairo_t *cr, const struct plot_frame *f);
+void plot_draw_axes(cairo_t *cr, const struct plot_frame *f);
 
 #endif

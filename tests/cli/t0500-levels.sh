@@ -47,7 +47,7 @@ test_expect_success 'compare.md pairs points by kernel, param and level' '
 	grep -q "^| triad | — | DRAM | 2.00 | 2.00 | 1.000 |" same/compare.md &&
 	"$ROOFLINE" compare other run --out cmp &&
 	grep -q "^| triad | — | DRAM | 2.00 | 2.00 | 1.000 |" cmp/compare.md &&
-	grep -q "^| triad | — | L1 | — | 12.5 | — | only in B |" cmp/compare.md
+	grep -q "^| triad | — | L1 | — | 12.5 | — | — | only in B |" cmp/compare.md
 '
 test_expect_success 'plot draws both levels; gnuplot filters by level' '
 	"$ROOFLINE" plot run --out out --format png,svg &&

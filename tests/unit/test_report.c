@@ -1,6 +1,6 @@
 /*
  * test_report.c - the output modules: gnuplot scripts (src/gnuplot.c),
- * report.md (src/report.c) and compare.md (src/compare.c).
+ * report.md (src/report.c); compare.md is tested in tests/cli/t0600-compare.sh.
  *
  * The analysis is scripted here, with the numbers of the fixture run in
  * tests/fixtures/gnuplot-run (whose CSV files the scripts read), so every
@@ -61,13 +61,13 @@ static const char *const fx_env[][2] = {
 };
 
 static const struct roof fx_roofs[] = {
-	{ "L1", ROOF_BANDWIDTH, 188.988, 12288, 24576, 3, 185.203, 184.05, 188.017, 1, "", "" },
-	{ "L2", ROOF_BANDWIDTH, 94.8796, 49152, 786432, 9, 92.7231, 91.3503, 94.7678, 1, "", "" },
-	{ "L3", ROOF_BANDWIDTH, 49.8253, 1572864, 12582912, 7, 48.5578, 47.737, 49.7452, 1, "", "" },
-	{ "DRAM", ROOF_BANDWIDTH, 30.961, 50331648, 805306368, 9, 29.7238, 27.8849, 30.9341, 1, "", "" },
-	{ "peak", ROOF_COMPUTE, 110.075, 0, 0, 9, 109.8, 109.6, 110.0, 1, "", "" },
-	{ "scalar", ROOF_CEILING, 13.7599, 0, 0, 9, 13.7124, 13.69, 13.73, 1, "", "" },
-	{ "one-chain", ROOF_CEILING, 13.7556, 0, 0, 9, 13.7316, 13.72, 13.74, 1, "", "" },
+	{ "L1", ROOF_BANDWIDTH, 188.988, 12288, 24576, 3, 185.203, 184.05, 188.017, 1, "", "", "", 0 },
+	{ "L2", ROOF_BANDWIDTH, 94.8796, 49152, 786432, 9, 92.7231, 91.3503, 94.7678, 1, "", "", "", 0 },
+	{ "L3", ROOF_BANDWIDTH, 49.8253, 1572864, 12582912, 7, 48.5578, 47.737, 49.7452, 1, "", "", "", 0 },
+	{ "DRAM", ROOF_BANDWIDTH, 30.961, 50331648, 805306368, 9, 29.7238, 27.8849, 30.9341, 1, "", "", "", 0 },
+	{ "peak", ROOF_COMPUTE, 110.075, 0, 0, 9, 109.8, 109.6, 110.0, 1, "", "", "", 0 },
+	{ "scalar", ROOF_CEILING, 13.7599, 0, 0, 9, 13.7124, 13.69, 13.73, 1, "", "", "", 0 },
+	{ "one-chain", ROOF_CEILING, 13.7556, 0, 0, 9, 13.7316, 13.72, 13.74, 1, "", "", "", 0 },
 };
 
 /*
@@ -696,66 +696,6 @@ static void test_report_missing_groups(void **state)
 	free(text);
 }
 
-/* ---- compare.md ----------------------------------------------------------------- */
-
-static void test_compare(void **state)
-{
-	struct scratch *s = *state;
-	char err[512] = "";
-	struct rundata rb;
-	struct analysis *b = xcalloc(1, sizeof *b);
-	char *dir_b = path_join(s->root, "run-b");
-	assert_int_equal(mkdir(dir_b, 0755), 0);
-	copy_dir(s->run, dir_b);
-	fill_run(&rb, dir_b);
-	fill_analysis(b);
-	/* The upgrade: gcc 13, DRAM slower beyond the spread, horner D=128 faster, dot within noise. */
-	for (size_t i = 0; i < rb.nenv; i++)
-		if (strcmp(rb.env[i].key, "cc_version") == 0) {
-			free(rb.env[i].value);
-			rb.env[i].value = xstrdup("13.2.0");
-		}
-	struct roof *dram = &b->roofs[3];
-	dram->value = 24.0;
-	dram->median = 23.5;
-	dram->spread_lo = 23.0;
-	dram->spread_hi = 24.0;
-	struct point *h = &b->points[10];
-	assert_string_equal(h->kernel, "horner");
-	assert_int_equal(h->param, 128);
-	h->gflops = 33.4;
-	h->spread_lo = 33.0;
-	h->spread_hi = 33.9;
-	b->points[1].gflops = 1.66;           /* dot: inside A's spread */
-	b->npoints--;                          /* horner_simd D=128 only in A */
-	/* horner D=128 also from L1 in B only: a row of its own, not paired with A's DRAM point. */
-	struct point *l1 = &b->points[b->npoints++];
-	*l1 = *h;
-	snprintf(l1->level, sizeof l1->level, "L1");
-	l1->working_set = 32768;
-	l1->gflops = 50.0;
-	char *path = path_join(s->plots, "compare.md");
-	if (compare_write(path, &s->run_data, s->a, &rb, b, err, sizeof err) != 0)
-		fail_msg("compare_write: %s", err);
-	char *text = slurp(path);
-	assert_contains(text, "| version | 12.2.0 | 13.2.0 |");
-	assert_contains(text, "Changed between the runs: compiler version (12.2.0 → 13.2.0).");
-	assert_contains(text, "| DRAM (GB/s) | 31.0 | 24.0 | 0.775 | **slower** |");
-	assert_contains(text, "| L1 (GB/s) | 189.0 | 189.0 | 1.000 |  |");
-	assert_contains(text, "| kernel | param | level | A | B | B/A | moved |");
-	assert_contains(text, "| horner | D = 128 | DRAM | 16.7 | 33.4 | 1.998 | **faster** |");
-	assert_contains(text, "| horner | D = 128 | L1 | — | 50.0 | — | only in B |");
-	assert_contains(text, "| dot | — | DRAM | 1.64 | 1.66 | 1.012 |  |");
-	assert_contains(text, "| horner_simd_avx512 | D = 128 | DRAM | 96.0 | — | — | only in A |");
-	assert_contains(text, "**2 of 25 values moved beyond the runs' spread: 1 faster, 1 slower.**");
-	assert_contains(text, "| dot.c | vectorised, width 8, interleave 1 | vectorised, width 8, interleave 1 |  |");
-	free(text);
-	free(path);
-	free_run(&rb);
-	free(b);
-	free(dir_b);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -766,7 +706,6 @@ int main(void)
 		cmocka_unit_test(test_gnuplot_templates_dir),
 		cmocka_unit_test_setup_teardown(test_report_full, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_missing_groups, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_compare, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,772 @@
+/*
+ * plot_compare.c - see plot_compare.h.
+ *
+ * Lay out, then paint: plot_compare_layout() decides every line, arrow,
+ * marker and text box (lines and markers first, as occupied space of a
+ * label scene, then the legend, the roof labels and the point labels, each
+ * avoiding all that came before); plot_compare_draw() and
+ * plot_compare_gnuplot() only render that layout. The axes, grid and frame
+ * are the roofline figure's (plot_cairo.h).
+ */
+#include "plot_compare.h"
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gnuplot.h"
+#include "registry.h"
+#include "util.h"
+
+#define FONT "DejaVu Sans"
+#define PX_TITLE 34.0
+#define PX_SUBTITLE 22.0
+#define PX_ROOF_LABEL 21.0
+#define PX_POINT_LABEL 21.0
+#define PX_LEGEND 21.0
+#define MARKER_R 9.0
+#define HALO 3.0
+#define FAINT 0.35               /* A's roofs and markers: opacity */
+
+struct rgb {
+	double r, g, b;
+};
+
+#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
+static const struct rgb C_BG = HEX(0xffffff);
+static const struct rgb C_TEXT = HEX(0x1a1a1a);
+static const struct rgb C_MUTED = HEX(0x5c5c5c);
+static const struct rgb C_ROOF = HEX(0x1b1b1b);
+static const struct rgb C_ARROW = HEX(0x1a1a1a);
+/* Okabe & Ito, as the roofline figure: colour-blind safe, yellow left out (weak on white). */
+static const struct rgb PALETTE[] = {
+	HEX(0x0072b2), HEX(0xd55e00), HEX(0x009e73), HEX(0xcc79a7), HEX(0xe69f00), HEX(0x56b4e9),
+};
+#define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
+
+/* ---- text ------------------------------------------------------------------------- */
+
+static void set_font(cairo_t *cr, double px, int bold)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, px);
+}
+
+/* Hinting off: the same text extents on image, SVG and PDF surfaces. */
+static void no_hinting(cairo_t *cr)
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+}
+
+/* The ink box of text at baseline origin (0, 0), grown by the halo: x0, y0, w, h. */
+static void ink(cairo_t *cr, const char *text, double halo, double box[4])
+{
+	cairo_text_extents_t te;
+	cairo_text_extents(cr, text, &te);
+	box[0] = te.x_bearing - halo;
+	box[1] = te.y_bearing - halo;
+	box[2] = te.width + 2 * halo;
+	box[3] = te.height + 2 * halo;
+}
+
+/* ---- layout --------------------------------------------------------------------- */
+
+static const struct roof *peak_of(const struct analysis *a, int threads)
+{
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_COMPUTE && a->roofs[i].threads == threads && a->roofs[i].value > 0)
+			return &a->roofs[i];
+	return NULL;
+}
+
+/* The steepest bandwidth roof of a thread count: ceilings start on it. */
+static double top_bandwidth(const struct analysis *a, int threads)
+{
+	double top = NAN;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_BANDWIDTH && a->roofs[i].threads == threads &&
+		    !(a->roofs[i].value <= top))
+			top = a->roofs[i].value;
+	return top;
+}
+
+/* A copy of B with A's points and A's own roofs added: the frame must hold both runs. */
+static void both_runs(const struct analysis *aa, const struct analysis *ab, struct analysis *m)
+{
+	*m = *ab;
+	for (size_t i = 0; i < aa->npoints && m->npoints < ANALYSIS_MAX_POINTS; i++)
+		m->points[m->npoints++] = aa->points[i];
+	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++)
+		if (!analysis_roof(ab, aa->roofs[i].name))
+			m->roofs[m->nroofs++] = aa->roofs[i];
+	if (isfinite(aa->peak) && !(m->peak >= aa->peak))
+		m->peak = aa->peak;
+}
+
+static void roof_text(const struct roof *r, int run_b, int moved, char *buf, size_t size)
+{
+	int bw = r->kind == ROOF_BANDWIDTH;
+	snprintf(buf, size, "%s%s %.3g %s", moved ? (run_b ? "B: " : "A: ") : "", r->name, r->value,
+		 bw ? "GB/s" : "GFLOP/s");
+}
+
+static void add_line(struct plot_compare_layout *l, const struct analysis *a, const struct roof *r,
+		     int run_b, int moved)
+{
+	const struct plot_frame *f = &l->f;
+	struct plot_compare_line *ln = &l->lines[l->nlines];
+	memset(ln, 0, sizeof *ln);
+	ln->roof = r;
+	ln->run_b = run_b;
+	double v = r->value;
+	if (!(v > 0) || !isfinite(v))
+		return;
+	if (r->kind == ROOF_BANDWIDTH) {
+		const struct roof *pk = peak_of(a, r->threads);
+		ln->x0 = f->xmin;
+		ln->x1 = pk ? pk->value / v : f->xmax;
+		if (v * ln->x0 < f->ymin)
+			ln->x0 = f->ymin / v;
+		if (v * ln->x1 > f->ymax)
+			ln->x1 = f->ymax / v;
+		ln->x1 = fmin(ln->x1, f->xmax);
+		ln->y0 = v * ln->x0;
+		ln->y1 = v * ln->x1;
+	} else if (r->kind == ROOF_COMPUTE || r->kind == ROOF_CEILING) {
+		double top = top_bandwidth(a, r->threads);
+		ln->flat = 1;
+		ln->x0 = top > 0 ? fmax(f->xmin, v / top) : f->xmin;
+		ln->x1 = f->xmax;
+		ln->y0 = ln->y1 = v;
+		if (v < f->ymin || v > f->ymax)
+			return;
+	} else {
+		return;   /* pattern roofs judge points; the figure keeps the plateaus as its lines */
+	}
+	if (!(ln->x1 > ln->x0))
+		return;
+	roof_text(r, run_b, moved, ln->label, sizeof ln->label);
+	l->nlines++;
+}
+
+/* "horner D=8", "triad (L1)", with the ratio for a move. */
+static void point_text(const struct point *p, const struct compare_row *row, int arrow, char *buf, size_t size)
+{
+	const struct kernel *k = registry_find(p->kernel);
+	size_t n = (size_t)snprintf(buf, size, "%s", p->kernel);
+	if (k && k->param_letter && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " %c=%ld", k->param_letter, p->param);
+	else if (p->param && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " %ld", p->param);
+	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
+	if (p->level[0] && strcmp(p->level, "DRAM") != 0 && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
+	if (arrow && n < size)
+		snprintf(buf + n, size - n, " \u00d7%.2f", row->ratio);
+	else if (!row->pb && n < size)
+		snprintf(buf + n, size - n, " (A only)");
+	else if (!row->pa && n < size)
+		snprintf(buf + n, size - n, " (B only)");
+}
+
+static int usable(double ai, double gf)
+{
+	return isfinite(ai) && ai > 0 && isfinite(gf) && gf > 0;
+}
+
+static void add_marks(struct plot_compare_layout *l, const struct compare *c)
+{
+	const char *names[2 * ANALYSIS_MAX_POINTS];
+	size_t nnames = 0;
+	for (size_t i = 0; i < c->nrows && l->nmarks < 2 * ANALYSIS_MAX_POINTS; i++) {
+		const struct compare_row *row = &c->rows[i];
+		if (row->is_roof)
+			continue;
+		const struct point *pa = row->pa, *pb = row->pb;
+		struct plot_compare_mark *m = &l->marks[l->nmarks];
+		memset(m, 0, sizeof *m);
+		m->row = row;
+		m->arrow = row->moved != COMPARE_SAME && pa && pb && usable(pa->ai, pa->gflops) &&
+			   usable(pb->ai, pb->gflops);
+		m->run_b = pb != NULL;
+		const struct point *p = pb ? pb : pa;
+		if (!usable(p->ai, p->gflops))
+			continue;
+		m->ai_b = p->ai;
+		m->gf_b = p->gflops;
+		if (m->arrow) {
+			m->ai_a = pa->ai;
+			m->gf_a = pa->gflops;
+		}
+		size_t k;
+		for (k = 0; k < nnames && strcmp(names[k], p->kernel) != 0; k++)
+			;
+		if (k == nnames)
+			names[nnames++] = p->kernel;
+		m->colour = k % NPALETTE;
+		point_text(p, row, m->arrow, m->label, sizeof m->label);
+		l->narrows += m->arrow;
+		l->nmarks++;
+	}
+}
+
+static void px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
+{
+	plot_to_pixel(f, ai, gf, x, y);
+}
+
+/* The legend's rows, in order. */
+static void legend_rows(const struct plot_compare_layout *l, const char *rows[3])
+{
+	rows[0] = l->legend_b;
+	rows[1] = l->legend_a;
+	rows[2] = "moved beyond the runs' noise and drift (A to B)";
+}
+
+/* Legend geometry at scale s: row height and the box's size, text measured with cr. */
+static void legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h)
+{
+	const char *rows[3];
+	legend_rows(l, rows);
+	set_font(cr, PX_LEGEND * s, 0);
+	double wide = 0;
+	for (int i = 0; i < 3; i++) {
+		cairo_text_extents_t te;
+		cairo_text_extents(cr, rows[i], &te);
+		wide = fmax(wide, te.x_advance);
+	}
+	*w = wide + 2 * 16 * s + 44 * s;
+	*h = 3 * 32 * s + 2 * 12 * s;
+}
+
+static void record(struct plot_compare_layout *l, struct labels_box b)
+{
+	if (l->nplaced < sizeof l->placed / sizeof l->placed[0])
+		l->placed[l->nplaced++] = b;
+}
+
+static void describe_runs(struct plot_compare_layout *l, const struct rundata *ra, const struct rundata *rb)
+{
+	const char *cpu = rundata_env(rb, "cpu_model");
+	const struct rundata *runs[2] = { ra, rb };
+	char *out[2] = { l->run_a, l->run_b };
+	for (int i = 0; i < 2; i++) {
+		const char *cc = rundata_env(runs[i], "cc"), *ver = rundata_env(runs[i], "cc_version");
+		snprintf(out[i], sizeof l->run_a, "%s%s%s", cc && *cc ? cc : "?", ver && *ver ? " " : "",
+			 ver && *ver ? ver : "");
+	}
+	snprintf(l->legend_a, sizeof l->legend_a, "A: %s (faint roofs, open points)", l->run_a);
+	snprintf(l->legend_b, sizeof l->legend_b, "B: %s (solid roofs, filled points)", l->run_b);
+	snprintf(l->title, sizeof l->title, "Two runs compared%s%s", cpu && *cpu ? ": " : "", cpu && *cpu ? cpu : "");
+}
+
+/*
+ * A roof's label written along its line, on a free stretch: from the right
+ * end leftwards, above the line, then below it. The label is a capsule
+ * parallel to the line, so it is tested against the scene exactly.
+ */
+static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
+{
+	double s = f->scale, box[4], x0, y0, x1, y1;
+	ink(cr, ln->label, HALO * s, box);
+	px(f, ln->x0, ln->y0, &x0, &y0);
+	px(f, ln->x1, ln->y1, &x1, &y1);
+	double len = hypot(x1 - x0, y1 - y0);
+	if (len < box[2] + 8 * s)
+		return;
+	double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = uy, ny = -ux;   /* n: above the line */
+	double off = 2 * s + 3 * s + box[3] / 2, half = box[2] / 2;
+	for (int side = 0; side < 2; side++)
+		for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
+			double sg = side ? -1 : 1, cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
+			struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
+						  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
+						  box[3] / 2, 0 };
+			if (!labels_seg_free(scene, seg))
+				continue;
+			labels_add_seg(scene, seg);
+			ln->labelled = 1;
+			ln->lx = cx;
+			ln->ly = cy;
+			ln->angle = atan2(uy, ux);
+			ln->seg = seg;
+			return;
+		}
+}
+
+void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
+			 const struct rundata *rb, const struct analysis *ab, int width, int height,
+			 struct plot_compare_layout *out)
+{
+	memset(out, 0, sizeof *out);
+	struct analysis *m = xmalloc(sizeof *m);
+	both_runs(aa, ab, m);
+	plot_frame_for(m, width, height, &out->f);
+	free(m);
+	const struct plot_frame *f = &out->f;
+	double s = f->scale;
+	describe_runs(out, ra, rb);
+
+	/* Roofs: B's; A's too where the roof moved or B has none. */
+	for (size_t i = 0; i < c->nrows && out->nlines + 2 <= 2 * ANALYSIS_MAX_ROOFS; i++) {
+		const struct compare_row *row = &c->rows[i];
+		if (!row->is_roof)
+			continue;
+		/* Not compared (no timings in common): both drawn, as for a move. */
+		int moved = row->moved != COMPARE_SAME || !row->tested;
+		if (row->ra && (!row->rb || moved))
+			add_line(out, aa, row->ra, 0, moved);
+		if (row->rb)
+			add_line(out, ab, row->rb, 1, moved);
+	}
+	add_marks(out, c);
+
+	/* The scene: lines, arrows and markers are occupied space. */
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
+	cairo_t *cr = cairo_create(surf);
+	no_hinting(cr);
+	struct labels scene;
+	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
+	labels_init(&scene, inner, 2 * s);
+	for (size_t i = 0; i < out->nlines; i++) {
+		const struct plot_compare_line *ln = &out->lines[i];
+		struct labels_seg seg = { 0, 0, 0, 0, 2 * s, 1 };
+		px(f, ln->x0, ln->y0, &seg.x0, &seg.y0);
+		px(f, ln->x1, ln->y1, &seg.x1, &seg.y1);
+		labels_add_seg(&scene, seg);
+	}
+	double mr = MARKER_R * 1.3 * s;
+	for (size_t i = 0; i < out->nmarks; i++) {
+		const struct plot_compare_mark *mk = &out->marks[i];
+		double x, y;
+		px(f, mk->ai_b, mk->gf_b, &x, &y);
+		labels_add_box(&scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		if (mk->arrow) {
+			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
+			px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
+			labels_add_seg(&scene, seg);
+			labels_add_box(&scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
+		}
+	}
+
+	/* The legend in the first free corner of the plot area (lower right first). */
+	double lw, lh, gap = 14 * s;
+	legend_size(cr, out, s, &lw, &lh);
+	struct labels_box corners[4] = {
+		{ inner.x1 - gap - lw, inner.y1 - gap - lh, inner.x1 - gap, inner.y1 - gap },
+		{ inner.x0 + gap, inner.y0 + gap, inner.x0 + gap + lw, inner.y0 + gap + lh },
+		{ inner.x1 - gap - lw, inner.y0 + gap, inner.x1 - gap, inner.y0 + gap + lh },
+		{ inner.x0 + gap, inner.y1 - gap - lh, inner.x0 + gap + lw, inner.y1 - gap },
+	};
+	out->legend = corners[0];
+	int found = 0;
+	for (int i = 0; i < 4 && !found; i++)
+		if (labels_box_free(&scene, corners[i])) {
+			out->legend = corners[i];
+			found = 1;
+		}
+	/* No free corner: any free spot, scanning up from the bottom right; else the corner it was. */
+	for (double y = inner.y1 - gap - lh; !found && y >= inner.y0 + gap; y -= 10 * s)
+		for (double x = inner.x1 - gap - lw; !found && x >= inner.x0 + gap; x -= 10 * s) {
+			struct labels_box b = { x, y, x + lw, y + lh };
+			if (labels_box_free(&scene, b)) {
+				out->legend = b;
+				found = 1;
+			}
+		}
+	labels_add_box(&scene, out->legend);
+	record(out, out->legend);
+
+	/*
+	 * Moved points' labels first (they are what the figure is for), anywhere
+	 * with a leader; then the roofs' along their lines; the other points' last.
+	 */
+	double box[4];
+	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
+	set_font(cr, PX_POINT_LABEL * s, 0);
+	for (size_t i = 0; i < out->nmarks; i++) {
+		struct plot_compare_mark *mk = &out->marks[i];
+		double x, y;
+		ink(cr, mk->label, HALO * s, box);
+		px(f, mk->ai_b, mk->gf_b, &x, &y);
+		items[i] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
+						 .max_r = mk->arrow ? 0 : mr + 3 * box[3], .leader = 1 };
+		if (mk->arrow)
+			labels_place(&scene, &items[i]);
+	}
+	set_font(cr, PX_ROOF_LABEL * s, 0);
+	for (size_t i = 0; i < out->nlines; i++)
+		label_along(&scene, f, cr, &out->lines[i]);
+	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
+	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
+	for (size_t i = 0; i < out->nmarks; i++)
+		if (!out->marks[i].arrow) {
+			rest[nrest] = i;
+			others[nrest++] = items[i];
+		}
+	set_font(cr, PX_POINT_LABEL * s, 0);
+	labels_place_all(&scene, others, nrest);
+	for (size_t k = 0; k < nrest; k++)
+		items[rest[k]] = others[k];
+	for (size_t i = 0; i < out->nlines; i++) {
+		out->labels_wanted++;
+		out->labels_dropped += !out->lines[i].labelled;
+	}
+	for (size_t i = 0; i < out->nmarks; i++) {
+		out->marks[i].item = items[i];
+		out->labels_wanted++;
+		if (items[i].placed)
+			record(out, items[i].box);
+		else
+			out->labels_dropped++;
+	}
+	labels_free(&scene);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+}
+
+/* ---- painting --------------------------------------------------------------------- */
+
+static void set_rgba(cairo_t *cr, struct rgb c, double alpha)
+{
+	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
+}
+
+/* Text whose ink box (with halo) is exactly b, over a halo of the background. */
+static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct rgb col, double s)
+{
+	double box[4];
+	ink(cr, text, HALO * s, box);
+	cairo_new_path(cr);
+	cairo_move_to(cr, b.x0 - box[0], b.y0 - box[1]);
+	cairo_text_path(cr, text);
+	cairo_set_line_width(cr, 2 * HALO * s);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	set_rgba(cr, C_BG, 0.9);
+	cairo_stroke_preserve(cr);
+	set_rgba(cr, col, 1);
+	cairo_fill(cr);
+}
+
+/* Text at (x, y), shrunk until it fits in maxw. */
+static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
+			struct rgb col)
+{
+	cairo_text_extents_t te;
+	set_font(cr, size, bold);
+	cairo_text_extents(cr, text, &te);
+	if (te.x_advance > maxw && te.x_advance > 0)
+		cairo_set_font_size(cr, size * maxw / te.x_advance);
+	cairo_move_to(cr, x, y);
+	set_rgba(cr, col, 1);
+	cairo_show_text(cr, text);
+}
+
+static void marker(cairo_t *cr, double x, double y, double r, struct rgb col, int open, double s)
+{
+	cairo_new_path(cr);
+	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	set_rgba(cr, open ? C_BG : col, 1);
+	cairo_fill_preserve(cr);
+	set_rgba(cr, open ? col : C_BG, 1);
+	cairo_set_line_width(cr, (open ? 2.6 : 1.6) * s);
+	cairo_stroke(cr);
+}
+
+/* A -> B: a line ending in a filled head just short of B's marker. */
+static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double s)
+{
+	double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+	if (len < 1)
+		return;
+	double ux = dx / len, uy = dy / len, stop = MARKER_R * s + 2 * s, head = 16 * s;
+	double start = MARKER_R * 0.8 * s;
+	if (len <= stop + start + head / 2)
+		return;   /* the markers touch: the label's ratio says it */
+	double tx = x1 - ux * stop, ty = y1 - uy * stop;
+	cairo_new_path(cr);
+	cairo_move_to(cr, x0 + ux * start, y0 + uy * start);
+	cairo_line_to(cr, tx - ux * head * 0.8, ty - uy * head * 0.8);
+	set_rgba(cr, C_ARROW, 0.85);
+	cairo_set_line_width(cr, 2.4 * s);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_stroke(cr);
+	cairo_new_path(cr);
+	cairo_move_to(cr, tx, ty);
+	cairo_line_to(cr, tx - ux * head - uy * head * 0.4, ty - uy * head + ux * head * 0.4);
+	cairo_line_to(cr, tx - ux * head + uy * head * 0.4, ty - uy * head - ux * head * 0.4);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+static void paint(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	const struct plot_frame *f = &l->f;
+	double s = f->scale;
+	no_hinting(cr);
+	set_rgba(cr, C_BG, 1);
+	cairo_paint(cr);
+
+	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
+	char sub[400];
+	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  arrows: moves beyond the runs' noise and drift",
+		 l->run_a, l->run_b);
+	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+
+	cairo_save(cr);
+	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
+	cairo_clip(cr);
+	plot_draw_grid(cr, f);
+	/* A's faint lines under B's. */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < l->nlines; i++) {
+			const struct plot_compare_line *ln = &l->lines[i];
+			if (ln->run_b != pass)
+				continue;
+			double x0, y0, x1, y1;
+			plot_to_pixel(f, ln->x0, ln->y0, &x0, &y0);
+			plot_to_pixel(f, ln->x1, ln->y1, &x1, &y1);
+			cairo_new_path(cr);
+			cairo_move_to(cr, x0, y0);
+			cairo_line_to(cr, x1, y1);
+			int main_roof = ln->roof->kind != ROOF_CEILING;
+			if (!main_roof) {
+				double dash[2] = { 10 * s, 6 * s };
+				cairo_set_dash(cr, dash, 2, 0);
+			}
+			set_rgba(cr, C_ROOF, ln->run_b ? 0.9 : FAINT);
+			cairo_set_line_width(cr, (main_roof ? 3.2 : 2.0) * s);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+	/* Leaders of labels that had to move away from their point. */
+	for (size_t i = 0; i < l->nmarks; i++) {
+		const struct labels_item *it = &l->marks[i].item;
+		if (!it->placed || !it->moved)
+			continue;
+		double x0, y0, x1, y1;
+		labels_leader(it, &x0, &y0, &x1, &y1);
+		cairo_new_path(cr);
+		cairo_move_to(cr, x0, y0);
+		cairo_line_to(cr, x1, y1);
+		set_rgba(cr, C_MUTED, 0.8);
+		cairo_set_line_width(cr, 1.2 * s);
+		cairo_stroke(cr);
+	}
+	for (size_t i = 0; i < l->nmarks; i++) {
+		const struct plot_compare_mark *mk = &l->marks[i];
+		double xb, yb;
+		plot_to_pixel(f, mk->ai_b, mk->gf_b, &xb, &yb);
+		if (mk->arrow) {
+			double xa, ya;
+			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
+			marker(cr, xa, ya, MARKER_R * 0.8 * s, PALETTE[mk->colour], 1, s);
+			arrow(cr, xa, ya, xb, yb, s);
+		}
+		marker(cr, xb, yb, MARKER_R * s, PALETTE[mk->colour], !mk->run_b, s);
+	}
+	cairo_restore(cr);
+
+	set_font(cr, PX_ROOF_LABEL * s, 0);
+	for (size_t i = 0; i < l->nlines; i++) {
+		const struct plot_compare_line *ln = &l->lines[i];
+		if (!ln->labelled)
+			continue;
+		double box[4];
+		ink(cr, ln->label, HALO * s, box);
+		cairo_save(cr);
+		cairo_translate(cr, ln->lx, ln->ly);
+		cairo_rotate(cr, ln->angle);
+		struct labels_box b = { -box[2] / 2, -box[3] / 2, box[2] / 2, box[3] / 2 };
+		text_in_box(cr, ln->label, b, ln->run_b ? C_ROOF : C_MUTED, s);
+		cairo_restore(cr);
+	}
+	set_font(cr, PX_POINT_LABEL * s, 0);
+	for (size_t i = 0; i < l->nmarks; i++) {
+		const struct plot_compare_mark *mk = &l->marks[i];
+		struct rgb c = PALETTE[mk->colour];
+		if (mk->item.placed)
+			text_in_box(cr, mk->label, mk->item.box, (struct rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
+	}
+
+	/* The legend: a framed box, one sample drawn beside each row. */
+	const struct labels_box b = l->legend;
+	const char *rows[3];
+	legend_rows(l, rows);
+	cairo_new_path(cr);
+	cairo_rectangle(cr, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
+	set_rgba(cr, C_BG, 0.92);
+	cairo_fill_preserve(cr);
+	set_rgba(cr, C_MUTED, 0.6);
+	cairo_set_line_width(cr, 1.2 * s);
+	cairo_stroke(cr);
+	set_font(cr, PX_LEGEND * s, 0);
+	for (int i = 0; i < 3; i++) {
+		double y = b.y0 + 12 * s + (i + 0.5) * 32 * s, x = b.x0 + 16 * s;
+		if (i < 2) {
+			cairo_new_path(cr);
+			cairo_move_to(cr, x, y);
+			cairo_line_to(cr, x + 32 * s, y);
+			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
+			cairo_set_line_width(cr, 3.2 * s);
+			cairo_stroke(cr);
+			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, PALETTE[0], i == 1, s);
+		} else {
+			marker(cr, x, y, MARKER_R * 0.6 * s, PALETTE[0], 1, s);
+			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
+		}
+		cairo_text_extents_t te;
+		cairo_text_extents(cr, rows[i], &te);
+		cairo_move_to(cr, x + 44 * s, y - te.y_bearing - te.height / 2);
+		set_rgba(cr, C_TEXT, 1);
+		cairo_show_text(cr, rows[i]);
+	}
+	plot_draw_axes(cr, f);
+}
+
+static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
+{
+	FILE *fp = closure;
+	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
+		      char *err, size_t errlen)
+{
+	struct outfile o = { 0 };
+	cairo_surface_t *surf = NULL;
+	cairo_t *cr = NULL;
+	cairo_status_t st = CAIRO_STATUS_SUCCESS;
+	int w = l->f.width, h = l->f.height, png = format && strcmp(format, "png") == 0;
+	if (!format || (!png && strcmp(format, "svg") && strcmp(format, "pdf"))) {
+		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format ? format : "");
+		return -1;
+	}
+	if (outfile_open(&o, path, err, errlen) != 0)
+		return -1;
+	if (png) {
+		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	} else if (strcmp(format, "svg") == 0) {
+		surf = cairo_svg_surface_create_for_stream(write_fp, o.fp, w, h);
+		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
+	} else {
+		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, w, h);
+	}
+	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
+		goto fail;
+	cr = cairo_create(surf);
+	paint(cr, l);
+	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
+		goto fail;
+	cairo_destroy(cr);
+	cr = NULL;
+	if (png && (st = cairo_surface_write_to_png_stream(surf, write_fp, o.fp)) != CAIRO_STATUS_SUCCESS)
+		goto fail;
+	cairo_surface_finish(surf);
+	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
+		goto fail;
+	cairo_surface_destroy(surf);
+	return outfile_commit(&o, err, errlen);
+
+fail:
+	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
+	if (cr)
+		cairo_destroy(cr);
+	if (surf)
+		cairo_surface_destroy(surf);
+	outfile_abort(&o);
+	return -1;
+}
+
+/* ---- gnuplot ---------------------------------------------------------------------- */
+
+/* s for a gnuplot datablock cell or single-quoted string: no commas, quotes or control characters. */
+static void gp_cell(char *out, size_t size, const char *s)
+{
+	size_t n = 0;
+	for (; *s && n + 1 < size; s++)
+		out[n++] = (*s == ',' || *s == '\'' || *s == '"' || (unsigned char)*s < 0x20) ? ' ' : *s;
+	out[n] = 0;
+}
+
+/* A number for a datablock: %.9g, or NaN (gnuplot's spelling) when missing. */
+static const char *gp_num(double v, char *buf)
+{
+	if (isfinite(v))
+		snprintf(buf, 32, "%.9g", v);
+	else
+		snprintf(buf, 32, "NaN");
+	return buf;
+}
+
+/* Pixel (x, y) of f back to data (intensity, GFLOP/s). */
+static void to_data(const struct plot_frame *f, double x, double y, double *ai, double *gf)
+{
+	double lx = log10(f->xmin), hx = log10(f->xmax), ly = log10(f->ymin), hy = log10(f->ymax);
+	*ai = pow(10, lx + (x - f->left) / (f->right - f->left) * (hx - lx));
+	*gf = pow(10, ly + (f->bottom - y) / (f->bottom - f->top) * (hy - ly));
+}
+
+int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templates_dir,
+			 const char *out_dir, char *err, size_t errlen)
+{
+	const struct plot_frame *f = &l->f;
+	char *roofs = NULL, *points = NULL, cell[192], n1[32], n2[32], n3[32], n4[32];
+	size_t rlen = 0, plen = 0;
+	FILE *rf = open_memstream(&roofs, &rlen), *pf = open_memstream(&points, &plen);
+	if (!rf || !pf)
+		die(EXIT_FAILED, "out of memory");
+	/* Labels where compare.png has them (the script sets the same plot area), NaN when left out. */
+	for (size_t i = 0; i < l->nlines; i++) {
+		const struct plot_compare_line *ln = &l->lines[i];
+		double x = NAN, y = NAN;
+		if (ln->labelled)
+			to_data(f, ln->lx, ln->ly, &x, &y);
+		gp_cell(cell, sizeof cell, ln->label);
+		fprintf(rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
+			ln->run_b, ln->roof->kind == ROOF_CEILING, gp_num(x, n1), gp_num(y, n2),
+			ln->labelled ? -ln->angle * 180 / M_PI : 0.0, cell);
+	}
+	for (size_t i = 0; i < l->nmarks; i++) {
+		const struct plot_compare_mark *mk = &l->marks[i];
+		double x = NAN, y = NAN;
+		if (mk->item.placed)
+			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
+		gp_cell(cell, sizeof cell, mk->label);
+		fprintf(pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
+			gp_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
+			mk->arrow ? compare_move_name(mk->row->moved) : "", gp_num(x, n3), gp_num(y, n4));
+	}
+	if (fclose(rf) != 0 || fclose(pf) != 0)
+		die(EXIT_FAILED, "out of memory");
+	char margins[200], key[120];
+	snprintf(margins, sizeof margins,
+		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
+		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
+	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
+	char xmin[32], xmax[32], ymin[32], ymax[32], title[300], ra[160], rb[160], narrows[32];
+	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
+	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
+	snprintf(ymin, sizeof ymin, "%.9g", f->ymin);
+	snprintf(ymax, sizeof ymax, "%.9g", f->ymax);
+	snprintf(narrows, sizeof narrows, "%zu", l->narrows);
+	gp_cell(title, sizeof title, l->title);
+	gp_cell(ra, sizeof ra, l->run_a);
+	gp_cell(rb, sizeof rb, l->run_b);
+	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
+			       "ARROWS", "MARGINS", "KEY" };
+	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key };
+	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
+					sizeof keys / sizeof keys[0], err, errlen);
+	free(roofs);
+	free(points);
+	return rc;
+}

@@ -1,0 +1,130 @@
+/* ratio.c - see ratio.h. */
+#include "ratio.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+#include "util.h"
+
+/* splitmix64: small, fast, and the same sequence on every platform. */
+static uint64_t next_u64(uint64_t *state)
+{
+	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* A uniform index below n (n > 0); the modulo bias is below 1e-15 for any sample here. */
+static size_t draw(uint64_t *state, size_t n)
+{
+	return (size_t)(next_u64(state) % n);
+}
+
+static void swap(double *x, size_t i, size_t j)
+{
+	double t = x[i];
+	x[i] = x[j];
+	x[j] = t;
+}
+
+/* Wirth's selection: afterwards x[k] is the k-th smallest, x[0..k) <= x[k] <= x(k..n). */
+static void select_kth(double *x, size_t n, size_t k)
+{
+	long lo = 0, hi = (long)n - 1, kk = (long)k;
+	while (lo < hi) {
+		double pivot = x[kk];
+		long i = lo, j = hi;
+		do {
+			while (x[i] < pivot)
+				i++;
+			while (pivot < x[j])
+				j--;
+			if (i <= j) {
+				swap(x, (size_t)i, (size_t)j);
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < kk)
+			lo = i;
+		if (kk < i)
+			hi = j;
+	}
+}
+
+/* The median of x[0..n), n > 0, reordering x: O(n) where sorting a resample would be O(n log n). */
+static double median_inplace(double *x, size_t n)
+{
+	size_t k = n / 2;
+	select_kth(x, n, k);
+	if (n % 2)
+		return x[k];
+	double below = x[0];
+	for (size_t i = 1; i < k; i++)
+		if (x[i] > below)
+			below = x[i];
+	return 0.5 * (below + x[k]);
+}
+
+static int sample_ok(const struct ratio_sample *s)
+{
+	if (!s || !s->x || s->n == 0)
+		return 0;
+	if (!s->len)
+		return 1;
+	size_t sum = 0;
+	for (size_t i = 0; i < s->nstrata; i++) {
+		if (s->len[i] == 0)
+			return 0;
+		sum += s->len[i];
+	}
+	return s->nstrata > 0 && sum == s->n;
+}
+
+/* One resample of s into buf (n values): each stratum redrawn from itself. */
+static void resample(const struct ratio_sample *s, double *buf, uint64_t *state)
+{
+	if (!s->len) {
+		for (size_t i = 0; i < s->n; i++)
+			buf[i] = s->x[draw(state, s->n)];
+		return;
+	}
+	size_t at = 0;
+	for (size_t k = 0; k < s->nstrata; k++) {
+		const double *x = s->x + at;
+		for (size_t i = 0; i < s->len[k]; i++)
+			buf[at + i] = x[draw(state, s->len[k])];
+		at += s->len[k];
+	}
+}
+
+int ratio_of_medians(const struct ratio_sample *a, const struct ratio_sample *b, unsigned reps,
+		     double level, uint64_t seed, struct ratio_interval *out)
+{
+	out->a = out->b = out->ratio = out->lo = out->hi = NAN;
+	if (!sample_ok(a) || !sample_ok(b) || reps == 0 || !(level > 0 && level < 1))
+		return -1;
+	double ma = stats_median(a->x, a->n), mb = stats_median(b->x, b->n);
+	if (!(ma > 0) || !(mb > 0) || !isfinite(ma) || !isfinite(mb))
+		return -1;
+	double *ba = xmalloc(a->n * sizeof *ba), *bb = xmalloc(b->n * sizeof *bb);
+	double *r = xmalloc(reps * sizeof *r);
+	uint64_t state = seed;
+	for (unsigned i = 0; i < reps; i++) {
+		resample(a, ba, &state);
+		resample(b, bb, &state);
+		r[i] = median_inplace(bb, b->n) / median_inplace(ba, a->n);
+	}
+	out->a = ma;
+	out->b = mb;
+	out->ratio = mb / ma;
+	out->lo = stats_quantile(r, reps, (1 - level) / 2);
+	out->hi = stats_quantile(r, reps, 1 - (1 - level) / 2);
+	free(ba);
+	free(bb);
+	free(r);
+	return 0;
+}

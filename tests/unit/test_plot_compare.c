@@ -1,0 +1,144 @@
+/*
+ * test_plot_compare.c - the compare figure's layout (src/plot_compare.c) on
+ * the fixture run (tests/fixtures/gnuplot-run, 19 points: a crowded figure)
+ * against a copy whose timings are scripted to move two kernels: the arrows
+ * are exactly compare's moves, and no text box overlaps another or leaves
+ * the canvas. The decision is tested, not pixels.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "labels.h"
+#include "plot_compare.h"
+#include "rundata.h"
+#include "util.h"
+
+struct pair {
+	struct rundata ra, rb;
+	struct analysis aa, ab;
+	struct compare c;
+	struct plot_compare_layout l;
+};
+
+static const char *fixture(void)
+{
+	static char path[4096];
+	const char *s = getenv("ROOFLINE_SRC");
+	snprintf(path, sizeof path, "%s/tests/fixtures/gnuplot-run", s && *s ? s : ".");
+	return path;
+}
+
+/* B: rates of (kernel, param) times f. */
+static void scale(struct rundata *r, const char *kernel, long param, double f)
+{
+	for (size_t i = 0; i < r->ntimings; i++)
+		if (strcmp(r->timings[i].kernel, kernel) == 0 && r->timings[i].param == param)
+			r->timings[i].seconds /= f;
+}
+
+static struct pair *build(double dot, double horner128)
+{
+	char err[512];
+	struct pair *p = xcalloc(1, sizeof *p);
+	if (rundata_load(fixture(), &p->ra, err, sizeof err) != 0 ||
+	    rundata_load(fixture(), &p->rb, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	scale(&p->rb, "dot", 0, dot);
+	scale(&p->rb, "horner", 128, horner128);
+	if (analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
+	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
+	return p;
+}
+
+static void release(struct pair *p)
+{
+	compare_free(&p->c);
+	rundata_free(&p->ra);
+	rundata_free(&p->rb);
+	free(p);
+}
+
+static void test_arrows_are_the_moves(void **state)
+{
+	(void)state;
+	struct pair *p = build(0.5, 1.25);
+	size_t moved = 0;
+	for (size_t i = 0; i < p->c.nrows; i++)
+		moved += !p->c.rows[i].is_roof && p->c.rows[i].moved != COMPARE_SAME;
+	assert_int_equal(moved, 2);
+	assert_int_equal(p->l.narrows, 2);
+	for (size_t i = 0; i < p->l.nmarks; i++) {
+		const struct plot_compare_mark *m = &p->l.marks[i];
+		assert_int_equal(m->arrow, m->row->moved != COMPARE_SAME);
+		if (!m->arrow)
+			continue;
+		assert_true((strcmp(m->row->name, "dot") == 0 && m->gf_b < m->gf_a) ||
+			    (strcmp(m->row->name, "horner") == 0 && m->row->pb->param == 128 && m->gf_b > m->gf_a));
+		assert_true(m->item.placed);   /* a move is what the figure is for: always labelled */
+		assert_non_null(strstr(m->label, "\u00d7"));
+	}
+	/* No roof moved: each drawn once, B's. */
+	for (size_t i = 0; i < p->l.nlines; i++)
+		assert_int_equal(p->l.lines[i].run_b, 1);
+	release(p);
+}
+
+static void test_an_unchanged_pair_has_no_arrow(void **state)
+{
+	(void)state;
+	struct pair *p = build(1, 1);
+	assert_int_equal(p->l.narrows, 0);
+	assert_true(p->l.nmarks >= 19);
+	release(p);
+}
+
+/* Every text box inside the canvas, none touching another or a roof label. */
+static void test_no_text_overlaps(void **state)
+{
+	(void)state;
+	struct pair *p = build(0.5, 1.25);
+	const struct plot_compare_layout *l = &p->l;
+	assert_true(l->nplaced > 1);
+	for (size_t i = 0; i < l->nplaced; i++) {
+		struct labels_box b = l->placed[i];
+		assert_true(b.x0 >= 0 && b.y0 >= 0 && b.x1 <= l->f.width && b.y1 <= l->f.height);
+		for (size_t j = i + 1; j < l->nplaced; j++)
+			if (labels_boxes_touch(b, l->placed[j], 0))
+				fail_msg("text boxes %zu and %zu overlap", i, j);
+		for (size_t k = 0; k < l->nlines; k++)
+			if (l->lines[k].labelled && labels_seg_box_dist(l->lines[k].seg, b) < l->lines[k].seg.r)
+				fail_msg("roof label %s overlaps text box %zu", l->lines[k].label, i);
+	}
+	size_t roof_labels = 0;
+	for (size_t k = 0; k < l->nlines; k++) {
+		if (!l->lines[k].labelled)
+			continue;
+		roof_labels++;
+		for (size_t m = k + 1; m < l->nlines; m++)
+			if (l->lines[m].labelled &&
+			    labels_seg_seg_dist(l->lines[k].seg, l->lines[m].seg) < l->lines[k].seg.r + l->lines[m].seg.r)
+				fail_msg("roof labels %s and %s overlap", l->lines[k].label, l->lines[m].label);
+	}
+	assert_true(roof_labels >= 4);
+	release(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arrows_are_the_moves),
+		cmocka_unit_test(test_an_unchanged_pair_has_no_arrow),
+		cmocka_unit_test(test_no_text_overlaps),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
