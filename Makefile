@@ -5,6 +5,7 @@
 #   make plots      fit, plot and report again from data/latest (or RUN=DIR), measuring nothing
 #   make test       the test suite (TAP, run by prove)
 #   make bench      side-by-side comparison against likwid-bench
+#   make test-aarch64  cross-build for aarch64, run the unit tests and a tiny measure under qemu
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean      removes build output, never data/
 #
@@ -23,6 +24,13 @@ THREADS ?= 1
 QUICK ?=
 POINTS ?=
 
+# Linux only: pinning, /proc and /sys, perf_event and hwloc's view of the caches
+# are what the method rests on; README "Arm and macOS" says what a port needs.
+UNAME_S ?= $(shell uname -s)
+ifeq ($(UNAME_S),Darwin)
+$(error roofline: macOS is not supported (no thread pinning, caches and CPU name from sysctl): build on Linux, see README "Arm and macOS")
+endif
+
 # Build output is kept per compiler and version, so `make report CC=clang`
 # after a gcc run rebuilds instead of mixing objects.
 CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -qi clang && echo 1)
@@ -37,21 +45,22 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 
 # Recursively expanded on purpose: pkg-config runs when a recipe needs it,
 # after the deps step has installed the packages.
-PKG_CFLAGS = $(shell pkg-config --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
+PKG_CONFIG ?= pkg-config
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
 # out and a run says it skipped it. OPENBLAS=0 builds without it anyway.
 # Found through pkg-config `openblas`, else a plain -lopenblas with cblas.h.
-OPENBLAS_FOUND = $(shell pkg-config --exists openblas 2>/dev/null && echo pc || \
+OPENBLAS_FOUND = $(shell $(PKG_CONFIG) --exists openblas 2>/dev/null && echo pc || \
 	{ printf '\043include <cblas.h>\nint main(void){openblas_get_config();return 0;}\n' | \
 	  $(CC) -x c - -o /dev/null -lopenblas >/dev/null 2>&1 && echo lib; })
 OPENBLAS ?= 1
 BLAS_MODE = $(if $(filter 0,$(OPENBLAS)),,$(OPENBLAS_FOUND))
 BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
-	$(if $(filter pc,$(BLAS_MODE)),$(shell pkg-config --cflags openblas 2>/dev/null))
-BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell pkg-config --libs openblas 2>/dev/null), \
+	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
+BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas 2>/dev/null), \
 	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
@@ -225,5 +234,41 @@ uninstall:
 
 clean:
 	$(Q)rm -rf build bin
+
+# ---- aarch64: Debian's cross compiler, run under qemu ---------------------------
+#
+#   make aarch64        the tool and its unit tests, cross-built into $(AARCH64_BUILD)
+#   make test-aarch64   ... then run under qemu-aarch64: the unit tests, a tiny
+#                       measure (NEON dispatch, every check), fit, plot and report
+#
+# The kernels are built for the target, not for this machine: -march=armv8-a+simd,
+# or -mcpu=$(AARCH64_CPU) when AARCH64_CPU is given; KERNEL_CFLAGS on the
+# command line wins over both. The tool's own objects go through the same rules
+# as the native build (a sub-make with CC, PKG_CONFIG and BUILD set).
+
+AARCH64_CC ?= aarch64-linux-gnu-gcc
+AARCH64_CPU ?=
+AARCH64_QEMU ?= qemu-aarch64
+AARCH64_KERNEL_CFLAGS = $(if $(filter command line,$(origin KERNEL_CFLAGS)),$(KERNEL_CFLAGS),-O3 $(if $(AARCH64_CPU),-mcpu=$(AARCH64_CPU),-march=armv8-a+simd))
+AARCH64_BUILD = build/aarch64-gcc-$(shell $(AARCH64_CC) -dumpfullversion 2>/dev/null || echo unknown)
+
+.PHONY: aarch64 test-aarch64 aarch64-objects
+
+# The sub-make's goal: there BUILD is the cross build's directory.
+aarch64-objects: $(BUILD)/roofline $(UNIT_BIN)
+
+aarch64:
+	$(Q)sh scripts/deps.sh build test aarch64
+	$(Q)$(MAKE) --no-print-directory CC=$(AARCH64_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
+		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' \
+		aarch64-objects
+	$(Q)mkdir -p $(AARCH64_BUILD)/bin
+	$(Q)printf '#!/bin/sh\n# roofline for aarch64 under qemu (make aarch64); templates from the tree.\n: "$${ROOFLINE_TEMPLATES:=%s}"\nexport ROOFLINE_TEMPLATES\nexec %s %s "$$@"\n' \
+		'$(CURDIR)/templates' '$(AARCH64_QEMU)' '$(CURDIR)/$(AARCH64_BUILD)/roofline' > $(AARCH64_BUILD)/bin/roofline.tmp
+	$(Q)chmod +x $(AARCH64_BUILD)/bin/roofline.tmp && mv $(AARCH64_BUILD)/bin/roofline.tmp $(AARCH64_BUILD)/bin/roofline
+
+test-aarch64: aarch64
+	$(Q)ROOFLINE=$(CURDIR)/$(AARCH64_BUILD)/bin/roofline ROOFLINE_SRC=$(CURDIR) \
+		ROOFLINE_AARCH64_ALL=1 AARCH64_QEMU='$(AARCH64_QEMU)' prove --exec '' ./tests/cli/t0900-aarch64.sh
 
 -include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d

@@ -1,12 +1,22 @@
 #!/bin/sh
-# deps.sh NEED... - makes sure the Debian packages a make step needs are installed.
+# deps.sh [--check] NEED... - makes sure the Debian packages a make step needs are installed.
 #
 # NEED is one or more of: build (compile bin/roofline), test (run the suite),
-# plots (render the gnuplot scripts), bench (compare against likwid-bench).
+# plots (render the gnuplot scripts), bench (compare against likwid-bench),
+# aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
+# compiler, qemu-user and the libraries' arm64 packages through multiarch).
 # As root with apt-get it installs what is missing and says so; otherwise it
 # stops with one line naming the packages to install. Checks are by file, not
 # by dpkg, so a machine that has the pieces from elsewhere is not forced.
+# --check never installs: it only says what is missing (exit 1), for a test
+# that skips when an optional need (aarch64) is absent.
 set -u
+
+check_only=""
+if [ "${1:-}" = --check ]; then
+	check_only=1
+	shift
+fi
 
 missing=""
 want() { # want PACKAGE TEST...
@@ -52,6 +62,20 @@ for need in "$@"; do
 		want likwid command -v likwid-bench
 		want bc command -v bc
 		;;
+	aarch64)
+		# Multiarch -dev packages (Multi-Arch: same) sit beside the amd64 ones;
+		# the headers are shared, the libraries and .pc files go under
+		# /usr/lib/aarch64-linux-gnu, read by aarch64-linux-gnu-pkg-config.
+		want gcc-aarch64-linux-gnu command -v aarch64-linux-gnu-gcc
+		want qemu-user command -v qemu-aarch64
+		want pkgconf:arm64 command -v aarch64-linux-gnu-pkg-config
+		want libcairo2-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/pkgconfig/cairo.pc
+		want libhwloc-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/pkgconfig/hwloc.pc
+		want libcsv-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/libcsv.so
+		want libcmocka-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/libcmocka.so
+		# qemu finds the arm64 loader where multiarch puts it (not qemu -L: see README)
+		want libc6:arm64 test -e /lib/ld-linux-aarch64.so.1
+		;;
 	*)
 		echo "deps.sh: unknown need '$need'" >&2
 		exit 2
@@ -72,9 +96,20 @@ fi
 
 [ -z "$missing" ] && exit 0
 
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-	echo "roofline: installing missing Debian packages:$missing (apt-get)" >&2
+# An :arm64 package needs dpkg to know the architecture first.
+addarch=""
+case "$missing" in *:arm64*)
+	dpkg --print-foreign-architectures 2>/dev/null | grep -qx arm64 ||
+		addarch="dpkg --add-architecture arm64 && apt-get update && " ;;
+esac
+
+if [ -z "$check_only" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "roofline: installing missing Debian packages:$missing (${addarch}apt-get)" >&2
 	export DEBIAN_FRONTEND=noninteractive
+	if [ -n "$addarch" ] && ! dpkg --add-architecture arm64; then
+		echo "roofline: dpkg --add-architecture arm64 failed" >&2
+		exit 1
+	fi
 	# An old or absent package list is the usual reason an install fails on a fresh machine.
 	apt-get update -qq >/dev/null 2>&1 || true
 	# shellcheck disable=SC2086
@@ -84,5 +119,5 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "roofline: apt-get could not install:$missing" >&2
 	exit 1
 fi
-echo "roofline: missing packages:$missing (install them with: apt-get install$missing)" >&2
+echo "roofline: missing packages:$missing (install them with: ${addarch}apt-get install$missing)" >&2
 exit 1
