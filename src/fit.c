@@ -287,7 +287,13 @@ static int core(const struct work *w, const struct seg *s, double log_tol, struc
 	p->size_lo = w->sweep[first].working_set;
 	p->size_hi = w->sweep[last].working_set;
 	p->value = stats_mean_of_best(best, nbest, ROOF_BEST_OF);
-	p->median = stats_median(med, nmed);
+	/*
+	 * The median counterpart of value, by the same rule: the mean of the
+	 * (up to) three best per-size medians. A median over every size of a
+	 * sloped plateau would sit far below value and judge points by another
+	 * statistic than the roof's.
+	 */
+	p->median = nmed ? stats_mean_of_best(med, nmed, ROOF_BEST_OF) : NAN;
 	p->lo = nmed > 0 ? med[0] : NAN;
 	p->hi = p->lo;
 	for (size_t i = 1; i < nmed; i++) {

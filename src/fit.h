@@ -34,7 +34,7 @@ struct fit_plateau {
 	size_t first, last;   /* indices into the sweep, inclusive */
 	double size_lo, size_hi;  /* working sets of first and last */
 	double value;         /* the roof: mean of the (up to) 3 best per-size best rates */
-	double median;        /* median of the per-size medians in the plateau */
+	double median;        /* mean of the (up to) 3 best per-size medians: value's rule */
 	double lo, hi;        /* smallest and largest per-size median in it (spread) */
 	double best_lo, best_hi;  /* smallest and largest per-size best rate in it (its slope) */
 	int samples;          /* sizes in the plateau (at least 2) */
