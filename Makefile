@@ -8,7 +8,7 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean      removes build output, never data/
 #
-# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
+# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
 # RUN=DIR and OUT=DIR for make plots.
 
 CC ?= cc
@@ -17,7 +17,8 @@ KERNEL_CFLAGS ?= -O3 -march=native
 LDFLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
-THREADS ?= 1
+# Empty: measure's default, one core and all physical cores.
+THREADS ?=
 QUICK ?=
 
 # Build output is kept per compiler and version, so `make report CC=clang`
@@ -38,7 +39,10 @@ PKG_CFLAGS = $(shell pkg-config --cflags cairo hwloc 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs cairo hwloc 2>/dev/null) -lcsv -lm
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
-FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+# The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
+# under clang: scripts/deps.sh installs libomp-14-dev for it).
+OPENMP_FLAGS := -fopenmp
+FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(OPENMP_FLAGS) $(PKG_CFLAGS) $(CFLAGS)
 # Kernels are C11 with GNU extensions, the compilers' default dialect: strict
 # -std=c11 would also turn off gcc's floating-point contraction (mul+add into
 # FMA), so the points would show a build nobody uses.
@@ -87,7 +91,7 @@ FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK
 all: $(BINDIR)/roofline
 
 $(DEPS_STAMP):
-	$(Q)sh scripts/deps.sh build
+	$(Q)sh scripts/deps.sh build $(if $(CC_IS_CLANG),build-clang)
 	$(Q)mkdir -p $(@D) && touch $@
 
 $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
@@ -121,7 +125,7 @@ $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 
 $(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(OPENMP_FLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
 
 # bin/roofline is whichever compiler's build was asked for last.
 $(BINDIR)/roofline: $(BUILD)/roofline FORCE
@@ -132,7 +136,7 @@ FORCE:
 
 # ---- measuring and drawing ------------------------------------------------
 
-MEASURE_FLAGS := --threads $(THREADS) $(if $(QUICK),--quick)
+MEASURE_FLAGS := $(if $(THREADS),--threads $(THREADS)) $(if $(QUICK),--quick)
 
 report: bin/roofline
 	$(Q)sh scripts/deps.sh plots || echo "roofline: gnuplot missing: the .gp scripts are written but not rendered" >&2
@@ -163,7 +167,7 @@ $(BUILD)/.deps-test: $(DEPS_STAMP)
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS) -lcmocka
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
 test: $(BINDIR)/roofline $(UNIT_BIN) | $(BUILD)/.deps-test
 	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh NEED... - makes sure the Debian packages a make step needs are installed.
 #
-# NEED is one or more of: build (compile bin/roofline), test (run the suite),
+# NEED is one or more of: build (compile bin/roofline), build-clang (what clang
+# needs beyond that: its OpenMP runtime), test (run the suite),
 # plots (render the gnuplot scripts), bench (compare against likwid-bench).
 # As root with apt-get it installs what is missing and says so; otherwise it
 # stops with one line naming the packages to install. Checks are by file, not
@@ -28,6 +29,10 @@ for need in "$@"; do
 		want libcsv-dev has_header csv.h
 		want fonts-dejavu-core test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 		want binutils command -v objdump
+		;;
+	build-clang)
+		# gcc brings libgomp; clang -fopenmp needs LLVM's runtime.
+		want libomp-14-dev test -e /usr/lib/llvm-14/lib/libomp.so
 		;;
 	test)
 		want libcmocka-dev has_header cmocka.h

@@ -24,7 +24,7 @@
 #endif
 
 static const char usage_text[] =
-	"usage: roofline measure [--out DIR] [--quick] [--only GROUPS] [--threads N]\n"
+	"usage: roofline measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST]\n"
 	"                        [--passes N] [--trials N] [--warmup N] [--max-size BYTES]\n"
 	"                        [--min-time SECONDS] [--levels LEVELS] [--list]\n"
 	"       roofline fit DIR\n"
@@ -39,7 +39,9 @@ static const char usage_text[] =
 	"         GROUPS is a comma list of bandwidth, peak, kernels. LEVELS is a comma\n"
 	"         list of dram, l2, l1 (default dram): the memory levels the kernels'\n"
 	"         working sets sit in, the L2 and L1 sizes taken from the pre-scan's\n"
-	"         measured curve. --list shows the kernel table. BYTES takes k, M, G\n"
+	"         measured curve. LIST is a comma list of thread counts (default: one\n"
+	"         core and all physical cores), one thread per core, pinned.\n"
+	"         --list shows the kernel table. BYTES takes k, M, G\n"
 	"         suffixes (powers of 1024).\n"
 	"fit      fits roofs and places kernels: DIR/roofs.csv, points.csv, sweep.csv,\n"
 	"         chains.csv.\n"
@@ -149,9 +151,12 @@ static int cmd_measure(int argc, char **argv)
 				die(EXIT_USAGE, "measure: --only '%s': want a comma list of bandwidth, peak, kernels",
 				    optarg);
 			break;
-		case O_THREADS:
-			o.threads = parse_count("measure", "--threads", optarg, 1);
+		case O_THREADS: {
+			char err[160];
+			if (measure_parse_threads(optarg, &o, err, sizeof err) != 0)
+				die(EXIT_USAGE, "measure: --threads '%s': %s", optarg, err);
 			break;
+		}
 		case O_PASSES:
 			o.passes = parse_count("measure", "--passes", optarg, 1);
 			break;
@@ -251,7 +256,8 @@ static int cmd_plot(int argc, char **argv)
 		.compiler_version = rundata_env(&run, "cc_version"),
 		.kernel_cflags = rundata_env(&run, "kernel_cflags"),
 		.date_utc = rundata_env(&run, "date_utc"),
-		.threads = (int)rundata_env_num(&run, "threads", 1),
+		/* env.csv's `threads` is the list ("1,2"); the figure names the largest. */
+		.threads = (int)rundata_env_num(&run, "threads_max", rundata_env_num(&run, "threads", 1)),
 	};
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
