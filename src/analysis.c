@@ -92,7 +92,8 @@ struct jobs {
 /* Whether timing t belongs to job j: see struct job_rates. */
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
-	if (j->param != t->param || strcmp(j->kernel, t->kernel) != 0 || strcmp(j->group, t->group) != 0)
+	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
+	    strcmp(j->group, t->group) != 0)
 		return 0;
 	return strcmp(t->group, "kernels") != 0 || j->working_set == t->working_set;
 }
@@ -240,13 +241,32 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		     "run at one speed", count, count == 1 ? "" : "s");
 }
 
-static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js)
+static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t n)
 {
-	int threads = 1;
+	if (!saved)
+		return;
+	memcpy(a->sweep, saved, sizeof a->sweep);
+	a->nsweep = n;
+	free(saved);
+}
+
+/*
+ * The plateaus of the sweep run by `threads` threads, as roofs (named "@Nt"
+ * for more than one). Only the first thread count's (keep) sweep stays in
+ * a->sweep, for sweep.csv and the figures; the others only give roofs.
+ */
+static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
+			  int threads, int keep)
+{
+	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
+	size_t kept_sweep = a->nsweep;
+	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
+	if (saved)
+		memcpy(saved, a->sweep, sizeof a->sweep);
 	a->nsweep = 0;
 	for (size_t i = 0; i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0)
+		if (strcmp(j->group, "bandwidth") != 0 || j->threads != threads)
 			continue;
 		struct job_summary s;
 		summarize_job(j, &s);
@@ -258,10 +278,11 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		p->spread_lo = s.spread_lo;
 		p->spread_hi = s.spread_hi;
 		p->kept = (int)s.kept;
-		threads = j->threads;
 	}
-	if (!a->nsweep)
+	if (!a->nsweep) {
+		restore_sweep(a, saved, kept_sweep);
 		return;
+	}
 	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
 
 	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
@@ -273,9 +294,10 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = fit_plateaus(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl);
 	free(fs);
+	restore_sweep(a, saved, kept_sweep);
 	/* measure records whether the sweep went past the point where the curve settled. */
 	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
-	if (!last_is_dram)
+	if (!last_is_dram && keep)
 		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
 		     "no plateau is named DRAM");
 	for (size_t i = 0; i < count; i++) {
@@ -293,7 +315,8 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		r->spread_hi = pl[i].hi;
 		check_spread(a, r, "GB/s");
 	}
-	compare_reported(a, run, pl, count, last_is_dram);
+	if (keep)
+		compare_reported(a, run, pl, count, last_is_dram);
 }
 
 static int lanes_of(const char *kernel)
@@ -320,10 +343,12 @@ static int cmp_int(const void *x, const void *y)
  * The job of (group, kernel, param), or NULL. For the peak group only, whose
  * jobs have no working set; a kernels job is also keyed by its size (same_job).
  */
-static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param)
+static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param,
+			       int threads)
 {
 	for (size_t i = 0; i < js->n; i++)
-		if (js->v[i].param == param && strcmp(js->v[i].kernel, kernel) == 0 &&
+		if (js->v[i].param == param && js->v[i].threads == threads &&
+		    strcmp(js->v[i].kernel, kernel) == 0 &&
 		    strcmp(js->v[i].group, group) == 0)
 			return &js->v[i];
 	return NULL;
@@ -340,12 +365,34 @@ static void set_roof_from_job(struct roof *r, struct job_rates *j, double value)
 	r->samples = (int)s.kept;
 }
 
-static void fit_peak(struct analysis *a, struct jobs *js)
+static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep);
+
+/*
+ * The peak and ceilings of the chains run by `threads` threads ("@Nt" for
+ * more than one). Only the first thread count's (keep) curves stay in
+ * a->chains and set a->peak; the others only give roofs.
+ */
+static void fit_peak(struct analysis *a, struct jobs *js, int threads, int keep)
+{
+	/* a->chains is scratch space here; the kept curves go back after. */
+	size_t kept_chains = a->nchains;
+	struct chain_curve *saved = keep ? NULL : xmalloc(sizeof a->chains);
+	if (saved)
+		memcpy(saved, a->chains, sizeof a->chains);
+	fit_peak_of(a, js, threads, keep);
+	if (saved) {
+		memcpy(a->chains, saved, sizeof a->chains);
+		a->nchains = kept_chains;
+		free(saved);
+	}
+}
+
+static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep)
 {
 	a->nchains = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "peak") != 0)
+		if (strcmp(j->group, "peak") != 0 || j->threads != threads)
 			continue;
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
@@ -365,7 +412,6 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		if (cc->n < ANALYSIS_MAX_CHAINS)
 			cc->chains[cc->n++] = (int)j->param;
 	}
-	int threads = 1;
 	struct chain_curve *widest = NULL, *scalar = NULL;
 	for (size_t c = 0; c < a->nchains; c++) {
 		struct chain_curve *cc = &a->chains[c];
@@ -373,10 +419,9 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		cc->plateau = -INFINITY;
 		double one = NAN;
 		for (int k = 0; k < cc->n; k++) {
-			struct job_rates *j = job_of(js, "peak", cc->kernel, cc->chains[k]);
+			struct job_rates *j = job_of(js, "peak", cc->kernel, cc->chains[k], threads);
 			struct job_summary s;
 			summarize_job(j, &s);
-			threads = j->threads;
 			cc->best[k] = s.best;
 			cc->median[k] = s.median;
 			if (s.best > cc->plateau) {
@@ -423,15 +468,16 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		return;
 	struct roof *r = add_roof(a, "peak", threads, ROOF_COMPUTE);
 	if (r) {
-		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains),
+		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
 				  widest->plateau);
-		a->peak = r->value;
+		if (keep)
+			a->peak = r->value;
 		check_spread(a, r, "GFLOP/s");
 	}
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
-		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains),
+		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains, threads),
 				  scalar->plateau);
-	struct job_rates *one = job_of(js, "peak", widest->kernel, 1);
+	struct job_rates *one = job_of(js, "peak", widest->kernel, 1, threads);
 	if (one && (r = add_roof(a, "one-chain", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -445,9 +491,9 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		struct chain_curve *cc = &a->chains[c];
 		if (cc == widest || cc == scalar || !(r = add_roof(a, cc->isa, threads, ROOF_CEILING)))
 			continue;
-		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains), cc->plateau);
+		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains, threads), cc->plateau);
 	}
-	one = scalar ? job_of(js, "peak", scalar->kernel, 1) : NULL;
+	one = scalar ? job_of(js, "peak", scalar->kernel, 1, threads) : NULL;
 	if (one && (r = add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -463,12 +509,20 @@ const struct roof *analysis_roof(const struct analysis *a, const char *name)
 	return NULL;
 }
 
-const struct roof *analysis_dram(const struct analysis *a)
+const struct roof *analysis_peak_of(const struct analysis *a, int threads)
+{
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_COMPUTE && a->roofs[i].threads == threads)
+			return &a->roofs[i];
+	return NULL;
+}
+
+const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 {
 	const struct roof *low = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
 			continue;
 		if (strncmp(r->name, "DRAM", 4) == 0)
 			return r;
@@ -476,6 +530,15 @@ const struct roof *analysis_dram(const struct analysis *a)
 			low = r;
 	}
 	return low;
+}
+
+const struct roof *analysis_dram(const struct analysis *a)
+{
+	/* The smallest thread count's: the roofs are fitted in that order. */
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_BANDWIDTH)
+			return analysis_dram_of(a, a->roofs[i].threads);
+	return NULL;
 }
 
 const char *roof_kind_name(enum roof_kind kind)
@@ -493,13 +556,13 @@ const char *roof_kind_name(enum roof_kind kind)
 	return "?";
 }
 
-/* The bandwidth roof of the level a working set runs from. */
-static const struct roof *level_for(const struct analysis *a, double working_set)
+/* The bandwidth roof of the level a working set runs from, measured by as many threads. */
+static const struct roof *level_for(const struct analysis *a, double working_set, int threads)
 {
 	const struct roof *last = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
 			continue;
 		/* Inside a plateau, or in the transition before it: the slower level bounds it. */
 		if (working_set <= r->size_hi)
@@ -658,9 +721,11 @@ static void place_points(struct analysis *a, struct jobs *js)
 		p->spread_lo = s.spread_lo;
 		p->spread_hi = s.spread_hi;
 
-		const struct roof *level = level_for(a, j->working_set);
+		/* A point is judged against the roofs of its own thread count only. */
+		const struct roof *level = level_for(a, j->working_set, j->threads);
 		double mem = level ? level->value * p->ai : INFINITY;
-		double peak = isfinite(a->peak) ? a->peak : INFINITY;
+		const struct roof *peak_roof = analysis_peak_of(a, j->threads);
+		double peak = peak_roof ? peak_roof->value : INFINITY;
 		if (level)
 			snprintf(p->level, sizeof p->level, "%.7s", level->name);
 		if (mem < peak) {
@@ -668,8 +733,7 @@ static void place_points(struct analysis *a, struct jobs *js)
 			p->roof_gflops = mem;
 			snprintf(p->bound, sizeof p->bound, "memory");
 		} else if (isfinite(peak)) {
-			const struct roof *r = analysis_roof(a, "peak");
-			snprintf(p->roof, sizeof p->roof, "%s", r ? r->name : "peak");
+			snprintf(p->roof, sizeof p->roof, "%s", peak_roof->name);
 			p->roof_gflops = peak;
 			snprintf(p->bound, sizeof p->bound, "compute");
 		} else {
@@ -696,8 +760,24 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 		snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
 		return -1;
 	}
-	fit_bandwidth(out, run, &js);
-	fit_peak(out, &js);
+	/*
+	 * Each thread count's roofs from its own timings, the smallest count
+	 * first: its sweep and chain curves are the ones kept for the figures,
+	 * and its peak and DRAM make the ridge.
+	 */
+	int counts[ANALYSIS_MAX_THREAD_COUNTS], ncounts = 0;
+	for (size_t i = 0; i < js.n; i++) {
+		int c = 0;
+		while (c < ncounts && counts[c] != js.v[i].threads)
+			c++;
+		if (c == ncounts && ncounts < ANALYSIS_MAX_THREAD_COUNTS)
+			counts[ncounts++] = js.v[i].threads;
+	}
+	qsort(counts, (size_t)ncounts, sizeof counts[0], cmp_int);
+	for (int c = 0; c < ncounts; c++)
+		fit_bandwidth(out, run, &js, counts[c], c == 0);
+	for (int c = 0; c < ncounts; c++)
+		fit_peak(out, &js, counts[c], c == 0);
 	const struct roof *dram = analysis_dram(out);
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);

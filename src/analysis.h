@@ -21,7 +21,8 @@
 
 #include "rundata.h"
 
-#define ANALYSIS_MAX_ROOFS 16
+#define ANALYSIS_MAX_ROOFS 64
+#define ANALYSIS_MAX_THREAD_COUNTS 16
 #define ANALYSIS_MAX_POINTS 192
 #define ANALYSIS_MAX_SWEEP 128
 #define ANALYSIS_MAX_ISAS 6
@@ -124,8 +125,17 @@ void analysis_diagnose(const struct analysis *a, struct point *p);
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
-/* The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM), or NULL. */
+/*
+ * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)
+ * of the run's smallest thread count, or NULL.
+ */
 const struct roof *analysis_dram(const struct analysis *a);
+
+/* The same for `threads` threads ("DRAM@2t"), or NULL: a ridge pairs roofs of one count. */
+const struct roof *analysis_dram_of(const struct analysis *a, int threads);
+
+/* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
+const struct roof *analysis_peak_of(const struct analysis *a, int threads);
 
 const char *roof_kind_name(enum roof_kind kind);
 
