@@ -48,7 +48,7 @@ FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(OPENMP_FLAGS) $(PKG_CFLAGS) $(CFLAGS)
 # FMA), so the points would show a build nobody uses.
 FINAL_KERNEL_CFLAGS = -std=gnu11 $(BASE_CFLAGS) $(KERNEL_CFLAGS)
 
-# The scalar FMA chains must stay scalar: no vectoriser on that file.
+# The scalar FMA chains (and FMA+add mix) must stay scalar: no vectoriser on those files.
 ifeq ($(CC_IS_CLANG),1)
 NOVEC_FLAGS := -fno-vectorize -fno-slp-vectorize
 # One -Rpass: clang keeps only the last of several, so one regex (a search, not
@@ -113,7 +113,7 @@ $(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 		{ cat $(BUILD)/remarks/$*.txt >&2; exit 1; }
 	$(Q)touch $(BUILD)/remarks/$*.txt
 
-$(BUILD)/kernels/fma_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
 	$(call say,GEN,$@)

@@ -658,9 +658,9 @@ static void record_failure(struct harness *h, int pass, int trial, struct job *j
 }
 
 /*
- * Doubles the repetitions (or, for peak kernels, the loop iterations) until one
- * timing lasts min_time, likwid's MEASURE loop; every timing is recorded as a
- * warm-up.
+ * Doubles the repetitions (or, for peak kernels, the loop iterations up to
+ * their max_n, then the repetitions) until one timing lasts min_time,
+ * likwid's MEASURE loop; every timing is recorded as a warm-up.
  */
 static void calibrate(struct harness *h, struct job *j, int pass, int trial)
 {
@@ -676,7 +676,8 @@ static void calibrate(struct harness *h, struct job *j, int pass, int trial)
 		j->last_seconds = t;
 		if (t >= h->o->min_time)
 			return;
-		if (j->k->kind == KERNEL_PEAK) {
+		/* A peak kernel grows its loop up to the longest its check can vouch for (max_n). */
+		if (j->k->kind == KERNEL_PEAK && (j->k->max_n <= 0 || (long)j->n * 2 <= j->k->max_n)) {
 			if (j->n > (1ul << 40))
 				return;
 			j->n *= 2;
