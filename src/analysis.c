@@ -367,6 +367,36 @@ static void set_roof_from_job(struct roof *r, struct job_rates *j, double value)
 
 static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep);
 
+/* A peak kernel whose flops are not all FMAs: the FMA+add mix (kernel.h: flops_all_fma). */
+static int is_mix(const char *kernel)
+{
+	const struct kernel *k = registry_find(kernel);
+	return k && k->kind == KERNEL_PEAK && !k->flops_all_fma;
+}
+
+/*
+ * The best mix job of `threads` threads on `lanes`-wide vectors, or NULL;
+ * its best rate in *best.
+ */
+static struct job_rates *best_mix(struct jobs *js, int threads, int lanes, double *best)
+{
+	struct job_rates *top = NULL;
+	*best = -INFINITY;
+	for (size_t i = 0; i < js->n; i++) {
+		struct job_rates *j = &js->v[i];
+		if (strcmp(j->group, "peak") != 0 || j->threads != threads || !is_mix(j->kernel) ||
+		    lanes_of(j->kernel) != lanes)
+			continue;
+		struct job_summary s;
+		summarize_job(j, &s);
+		if (s.best > *best) {
+			*best = s.best;
+			top = j;
+		}
+	}
+	return top;
+}
+
 /*
  * The peak and ceilings of the chains run by `threads` threads ("@Nt" for
  * more than one). Only the first thread count's (keep) curves stay in
@@ -393,6 +423,9 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
 		if (strcmp(j->group, "peak") != 0 || j->threads != threads)
+			continue;
+		/* The FMA+add mix sets no chain curve: its best only competes for the peak. */
+		if (is_mix(j->kernel))
 			continue;
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
@@ -466,14 +499,41 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 	}
 	if (!widest)
 		return;
+	/*
+	 * The peak is the best the widest ISA reached, FMA chains alone or the
+	 * FMA+add mix; with a mix measured, the FMA-only plateau stays as the
+	 * `fma` ceiling that kernels made only of FMAs are judged against.
+	 */
+	double mix = NAN;
+	struct job_rates *mix_job = best_mix(js, threads, widest->lanes, &mix);
+	struct peak_info *pi = a->npeaks < ANALYSIS_MAX_THREAD_COUNTS ? &a->peaks[a->npeaks++] : NULL;
+	if (pi) {
+		memset(pi, 0, sizeof *pi);
+		pi->threads = threads;
+		pi->lanes = widest->lanes;
+		pi->fma = widest->plateau;
+		pi->mix = mix_job ? mix : NAN;
+	}
 	struct roof *r = add_roof(a, "peak", threads, ROOF_COMPUTE);
 	if (r) {
-		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
-				  widest->plateau);
+		if (mix_job && mix > widest->plateau) {
+			set_roof_from_job(r, mix_job, mix);
+			if (pi)
+				snprintf(pi->set_by, sizeof pi->set_by, "%s P=%ld", mix_job->kernel, mix_job->param);
+		} else {
+			set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+					  widest->plateau);
+			if (pi)
+				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
+					 widest->best_chains);
+		}
 		if (keep)
 			a->peak = r->value;
 		check_spread(a, r, "GFLOP/s");
 	}
+	if (mix_job && (r = add_roof(a, "fma", threads, ROOF_CEILING)))
+		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+				  widest->plateau);
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
 		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains, threads),
 				  scalar->plateau);
@@ -498,6 +558,40 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		struct job_summary s;
 		summarize_job(one, &s);
 		set_roof_from_job(r, one, s.best);
+	}
+}
+
+/*
+ * The theoretical peak of each thread count (struct peak_info). The pipes
+ * are inferred once, from the smallest thread count (one core, normally),
+ * and each count's chip figure uses its own clock, measured with all its
+ * threads running (heavy vector code lowers the clock).
+ */
+static void theoretical_peaks(struct analysis *a, const struct rundata *run)
+{
+	int fma_pipes = -1, add_pipes = -1;
+	for (size_t i = 0; i < a->npeaks; i++) {
+		struct peak_info *p = &a->peaks[i];
+		char key[32];
+		snprintf(key, sizeof key, "clock_ghz@%dt", p->threads);
+		p->clock_ghz = p->threads > 1 ? rundata_env_num(run, key, a->clock_ghz) : a->clock_ghz;
+		p->fma_pipes = p->add_pipes = -1;
+		p->flops_per_cycle = p->theory = NAN;
+		double per_cycle = p->clock_ghz * p->threads * p->lanes;   /* G lane-cycles a second */
+		if (!(per_cycle > 0) || !(p->fma > 0))
+			continue;
+		if (fma_pipes < 0) {
+			fma_pipes = (int)fmax(1, lround(p->fma / (2 * per_cycle)));
+			add_pipes = 0;
+			/* FMAs a cycle in the 1:1 mix: at the FMA-only rate, the adds had pipes of their own. */
+			double mix_fmas = p->mix / (3 * per_cycle);
+			if (isfinite(mix_fmas) && mix_fmas >= 0.75 * fma_pipes)
+				add_pipes = (int)lround(mix_fmas);
+		}
+		p->fma_pipes = fma_pipes;
+		p->add_pipes = add_pipes;
+		p->flops_per_cycle = p->lanes * (2.0 * fma_pipes + add_pipes);
+		p->theory = p->threads * p->clock_ghz * p->flops_per_cycle;
 	}
 }
 
@@ -778,6 +872,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 		fit_bandwidth(out, run, &js, counts[c], c == 0);
 	for (int c = 0; c < ncounts; c++)
 		fit_peak(out, &js, counts[c], c == 0);
+	theoretical_peaks(out, run);
 	const struct roof *dram = analysis_dram(out);
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);

@@ -8,7 +8,9 @@
  *    over kept timings; spread = the smallest and largest per-pass median;
  *  - bandwidth roofs: mean of the (up to) 3 best per-size best rates in the
  *    plateau (the article's DRAM rule, applied to every level);
- *  - peak: the best timing of the widest fma_* ISA at its best chain count;
+ *  - peak: the best timing of the widest ISA, over its FMA chains (fma_*) and
+ *    its FMA+add mix (fma_add_*); with a mix, the FMA-only plateau is the
+ *    ceiling `fma`;
  *    ceilings `scalar` (best over K of fma_scalar) and `one-chain` (K = 1 of
  *    the widest ISA);
  *  - kernels are placed by their median rate (what a user typically sees),
@@ -91,6 +93,26 @@ struct point {
 	char diagnosis[320];     /* one sentence for the report */
 };
 
+/*
+ * The compute peak of one thread count: what set it, and the theoretical
+ * peak beside it: threads x clock x lanes x (2 x FMA pipes + add pipes), the
+ * pipe counts inferred from the measured plateaus and clock (no table of
+ * CPUs): FMA pipes = FMA-only plateau / (threads x clock x lanes x 2); the
+ * mix runs one add per FMA, so when its FMAs keep that rate the adds ran on
+ * pipes of their own, as many as the FMAs per cycle (at least: a 1:1 mix
+ * cannot show more), else they shared the FMA pipes (0 add pipes).
+ */
+struct peak_info {
+	int threads;
+	char set_by[40];         /* "fma_add_avx512 P=12" or "fma_avx512 K=13" */
+	int lanes;               /* doubles per register of the widest ISA */
+	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
+	double clock_ghz;        /* one thread: clock_ghz; N: clock_ghz@Nt (all cores loaded) */
+	int fma_pipes, add_pipes;   /* per core, inferred; -1 when the clock is unknown */
+	double flops_per_cycle;  /* per core: lanes x (2 x fma_pipes + add_pipes) */
+	double theory;           /* GFLOP/s for these threads; NaN when unknown */
+};
+
 struct analysis {
 	struct roof roofs[ANALYSIS_MAX_ROOFS];
 	size_t nroofs;
@@ -101,6 +123,8 @@ struct analysis {
 	struct point points[ANALYSIS_MAX_POINTS];
 	size_t npoints;
 	double peak;             /* GFLOP/s, NaN when the run has no peak group */
+	struct peak_info peaks[ANALYSIS_MAX_THREAD_COUNTS];   /* one per thread count, ascending */
+	size_t npeaks;
 	double clock_ghz;        /* measured (env.csv clock_ghz), NaN if not */
 	double ridge;            /* peak / DRAM bandwidth, flop/byte */
 	char notes[ANALYSIS_MAX_NOTES][240];   /* disagreements and warnings */
