@@ -86,8 +86,11 @@ static void script(double mix)
 			for (int p = 1; p <= 15; p++)
 				add("peak", "fma_add_avx512", p, threads, 0, 24e7 * p, 0,
 				    fmin(12.0 * p, mix) * slow, 1, trial);
-			/* A dot from DRAM at half its roof's rate: 20 GB/s x 1/8 flop/byte x 1/2. */
-			add("kernels", "dot", 0, threads, 67108864.0 * threads, 8388608, 67108864,
+			/*
+			 * A dot from DRAM at half its roof's rate: 20 GB/s x 1/8 flop/byte
+			 * x 1/2; 64 MiB in both counts, inside both counts' DRAM plateaus.
+			 */
+			add("kernels", "dot", 0, threads, 67108864.0, 8388608, 67108864,
 			    1.25 * (threads == 1 ? 1 : 1.5), 1, trial);
 		}
 	}
