@@ -970,15 +970,43 @@ static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, s
 	alloc_buffers(h, n);
 }
 
+/*
+ * With --quick, the all-core pass is lighter than the one-core pass, to keep
+ * the run within its budget: the sweep in whole octaves (every other size of
+ * each bandwidth kernel, still enough for its plateaus) and the peak group
+ * of the widest ISA only (its FMA chains and FMA+add mix: peak@Nt, fma@Nt,
+ * one-chain@Nt; the narrower ISAs' ceilings scale alike). Kernels all run.
+ */
+static int quick_drops(const struct harness *h, const struct job *j, const struct kernel **last,
+		       int *nth)
+{
+	if (!h->o->quick || h->threads == 1)
+		return 0;
+	if (j->k->kind == KERNEL_PEAK)
+		return j->k->isa != cpu_widest_isa();
+	if (strcmp(j->group, "bandwidth") != 0)
+		return 0;
+	*nth = *last == j->k ? *nth + 1 : 0;
+	*last = j->k;
+	return *nth % 2 == 1;
+}
+
 static void split_plan(struct harness *h)
 {
+	const struct kernel *last = NULL;
+	int nth = 0;
+	size_t kept = 0;
 	for (size_t i = 0; i < h->njobs; i++) {
 		struct job *j = &h->jobs[i];
-		if (j->k->kind == KERNEL_PEAK || h->threads == 1)
+		if (quick_drops(h, j, &last, &nth))
 			continue;
-		size_t n = j->n / (size_t)h->threads / 8 * 8;
-		j->n = n < 64 ? 64 : n;
+		if (j->k->kind != KERNEL_PEAK && h->threads > 1) {
+			size_t n = j->n / (size_t)h->threads / 8 * 8;
+			j->n = n < 64 ? 64 : n;
+		}
+		h->jobs[kept++] = *j;
 	}
+	h->njobs = kept;
 }
 
 /* The clock with every thread of the pass running the add chain at once: the median thread. */

@@ -46,6 +46,16 @@ test_expect_success 'plot and report run on a two-count run' '
 	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
 	grep -q "@2t" out/report.md
 '
+test_expect_success '--quick: the all-core pass sweeps whole octaves and times the widest ISA only' '
+	"$ROOFLINE" measure --quick $SMALL --threads 1,2 --out quick >/dev/null 2>&1 &&
+	one=$(awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$7 == 1 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
+	two=$(awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$7 == 2 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
+	test "$two" -gt 2 && test $((2 * two)) -le $((one + 1)) &&
+	isa=$(awk -F, "\$1 == \"isa\" { print \$2 }" quick/env.csv) &&
+	! awk -F, "NR > 1 && \$4 == \"peak\" && \$7 == 2 { print \$5 }" quick/timings.csv | grep -v -q "_$isa\$" &&
+	awk -F, "NR > 1 && \$4 == \"peak\" && \$7 == 2 { print \$5 }" quick/timings.csv | grep -q "^fma_add_$isa\$" &&
+	awk -F, "NR > 1 && \$4 == \"kernels\" && \$7 == 2" quick/timings.csv | grep -q .
+'
 test_expect_success 'one thread of two computing wrong fails the run with exit 1' '
 	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
 		"$ROOFLINE" measure $SMALL --threads 2 --only kernels --out bad1 >/dev/null 2>err;
