@@ -611,6 +611,22 @@ const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 	return NULL;
 }
 
+const struct roof *analysis_compute_roof(const struct analysis *a, const char *kernel, int threads)
+{
+	const struct kernel *k = registry_find(kernel);
+	const struct roof *peak = analysis_peak_of(a, threads);
+	if (!peak || !k || !k->flops_all_fma)
+		return peak;
+	/* The `fma` ceiling of the same count, named "fma" or "fma@Nt". */
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == ROOF_CEILING && r->threads == threads && strncmp(r->name, "fma", 3) == 0 &&
+		    (r->name[3] == '\0' || r->name[3] == '@'))
+			return r->value < peak->value ? r : peak;
+	}
+	return peak;
+}
+
 const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 {
 	const struct roof *low = NULL;
@@ -818,7 +834,7 @@ static void place_points(struct analysis *a, struct jobs *js)
 		/* A point is judged against the roofs of its own thread count only. */
 		const struct roof *level = level_for(a, j->working_set, j->threads);
 		double mem = level ? level->value * p->ai : INFINITY;
-		const struct roof *peak_roof = analysis_peak_of(a, j->threads);
+		const struct roof *peak_roof = analysis_compute_roof(a, j->kernel, j->threads);
 		double peak = peak_roof ? peak_roof->value : INFINITY;
 		if (level)
 			snprintf(p->level, sizeof p->level, "%.7s", level->name);

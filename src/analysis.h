@@ -161,6 +161,14 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads);
 /* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
 const struct roof *analysis_peak_of(const struct analysis *a, int threads);
 
+/*
+ * The compute roof a kernel can reach on `threads` threads: for a kernel
+ * whose flops are all FMAs (kernel.h: flops_all_fma) the FMA-only ceiling
+ * `fma` ("fma@2t") where the run measured one below the peak, else the peak
+ * of that count; NULL when the count has no peak.
+ */
+const struct roof *analysis_compute_roof(const struct analysis *a, const char *kernel, int threads);
+
 const char *roof_kind_name(enum roof_kind kind);
 
 #endif

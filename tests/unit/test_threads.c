@@ -92,6 +92,12 @@ static void script(double mix)
 			 */
 			add("kernels", "dot", 0, threads, 67108864.0, 8388608, 67108864,
 			    1.25 * (threads == 1 ? 1 : 1.5), 1, trial);
+			/*
+			 * Horner D=64: 8 flop/byte, above the ridge; all FMAs, so capped by
+			 * the FMA-only plateau (112 x slow), here at half of it.
+			 */
+			add("kernels", "horner", 64, threads, 67108864.0, 2.0 * 64 * 4194304,
+			    16.0 * 4194304, 56 * slow, 1, trial);
 		}
 	}
 }
@@ -165,6 +171,31 @@ static void test_points_judged_by_their_count(void **state)
 	teardown(state);
 }
 
+/* A kernel made only of FMAs is judged by `fma` of its count, not by the mix's peak. */
+static void test_fma_only_kernels_judged_by_fma(void **state)
+{
+	static struct analysis a;
+	char err[256];
+	(void)state;
+	script(168);
+	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
+	int seen = 0;
+	for (size_t i = 0; i < a.npoints; i++) {
+		const struct point *p = &a.points[i];
+		if (strcmp(p->kernel, "horner") != 0)
+			continue;
+		seen |= p->threads;
+		assert_string_equal(p->bound, "compute");
+		assert_string_equal(p->roof, p->threads == 1 ? "fma" : "fma@2t");
+		assert_near(p->fraction, 0.5);
+	}
+	assert_int_equal(seen, 3);
+	/* The mix itself is not all FMAs: its roof is the peak. */
+	assert_ptr_equal(analysis_compute_roof(&a, "fma_add_avx512", 2), analysis_roof(&a, "peak@2t"));
+	assert_ptr_equal(analysis_compute_roof(&a, "dot", 2), analysis_roof(&a, "fma@2t"));
+	teardown(state);
+}
+
 static void test_mix_sets_the_peak(void **state)
 {
 	static struct analysis a;
@@ -216,6 +247,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roofs_per_thread_count),
 		cmocka_unit_test(test_points_judged_by_their_count),
+		cmocka_unit_test(test_fma_only_kernels_judged_by_fma),
 		cmocka_unit_test(test_mix_sets_the_peak),
 		cmocka_unit_test(test_shared_pipes_keep_the_fma_peak),
 	};
