@@ -10,12 +10,17 @@
  *     the kernels' arrays are, from the measured curve rather than from the
  *     reported cache sizes, which a VM may get wrong; its plateaus give the
  *     L1- and L2-resident working sets of --levels l1,l2;
- *  5. build the plan, then for each pass run warm-up and kept trials, each
- *     trial timing every job once in the same order (round-robin), so a slow
- *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
- *     1 calibrates repetitions to a minimum time per timing (all warm-ups).
- *     Every timing is checked; every timing is written to timings.csv, which
- *     is flushed after each trial so an interrupted run keeps what it did.
+ *  5. for each thread count (--threads; default one core, then all physical
+ *     cores): bring up that many OpenMP threads, each pinned to its own core
+ *     with its own first-touched arrays; build the plan, each job's arrays
+ *     split between the threads; then for each pass run warm-up and kept
+ *     trials, each trial timing every job once in the same order
+ *     (round-robin), so a slow moment on the machine hits all jobs alike.
+ *     Before them, trial 0 of pass 1 calibrates repetitions to a minimum time
+ *     per timing (all warm-ups). A timing starts all threads at a barrier and
+ *     is the slowest thread's; every thread's result is checked; every timing
+ *     is written to timings.csv with its thread count, flushed after each
+ *     trial so an interrupted run keeps what it did.
  */
 #include "measure.h"
 
