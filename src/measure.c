@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <math.h>
 #include <omp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1041,14 +1042,15 @@ int measure_run(const struct measure_opts *opts)
 	char err[256];
 
 	/* The thread counts before anything else: one too many is a usage error. */
-	int ncores = cpu_physical_cores(NULL, NULL, 0, err, sizeof err);
+	/* One topology load (slow on some VMs): room for as many cores as a CPU set holds. */
+	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores);
+	int ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err);
 	if (ncores < 0) {
 		warnx("%s: one core assumed", err);
 		ncores = 1;
-	}
-	int *cores = xcalloc((size_t)ncores, sizeof *cores);
-	if (cpu_physical_cores(NULL, cores, ncores, err, sizeof err) < 0)
 		cores[0] = -1;
+	}
+	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
 	resolve_threads(&run_opts, ncores);
 	int tmax = 1;
 	for (int t = 0; t < o->nthreads; t++)
