@@ -977,16 +977,18 @@ static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, s
 }
 
 /*
- * With --quick, the all-core pass is lighter than the one-core pass, to keep
- * the run within its budget: the sweep in whole octaves (every other size of
- * each bandwidth kernel, still enough for its plateaus) and the peak group
- * of the widest ISA only (its FMA chains and FMA+add mix: peak@Nt, fma@Nt,
- * one-chain@Nt; the narrower ISAs' ceilings scale alike). Kernels all run.
+ * A pass of more than one thread is lighter than the one-core pass, so that
+ * both fit the run's time budget (make report 90 s, --quick 15 s of
+ * measuring on a 2-core machine): the sweep in whole octaves (every other
+ * size of each bandwidth kernel, still enough for its plateaus) and the peak
+ * group of the widest ISA only (its FMA chains and FMA+add mix: peak@Nt,
+ * fma@Nt, one-chain@Nt; the narrower ISAs' ceilings scale alike). Kernels
+ * all run: each is a point of its own.
  */
-static int quick_drops(const struct harness *h, const struct job *j, const struct kernel **last,
-		       int *nth)
+static int allcore_drops(const struct harness *h, const struct job *j, const struct kernel **last,
+			 int *nth)
 {
-	if (!h->o->quick || h->threads == 1)
+	if (h->threads == 1)
 		return 0;
 	if (j->k->kind == KERNEL_PEAK)
 		return j->k->isa != cpu_widest_isa();
@@ -1004,7 +1006,7 @@ static void split_plan(struct harness *h)
 	size_t kept = 0;
 	for (size_t i = 0; i < h->njobs; i++) {
 		struct job *j = &h->jobs[i];
-		if (quick_drops(h, j, &last, &nth))
+		if (allcore_drops(h, j, &last, &nth))
 			continue;
 		if (j->k->kind != KERNEL_PEAK && h->threads > 1) {
 			size_t n = j->n / (size_t)h->threads / 8 * 8;

@@ -46,7 +46,7 @@ test_expect_success 'plot and report run on a two-count run' '
 	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
 	grep -q "@2t" out/report.md
 '
-test_expect_success '--quick: the all-core pass sweeps whole octaves and times the widest ISA only' '
+test_expect_success 'the all-core pass sweeps whole octaves and times the widest ISA only' '
 	"$ROOFLINE" measure --quick $SMALL --threads 1,2 --out quick >/dev/null 2>&1 &&
 	one=$(awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$7 == 1 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
 	two=$(awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$7 == 2 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
