@@ -554,45 +554,65 @@ static void corrupt_result(const struct harness *h, const struct job *j, int t,
 }
 
 /*
+ * Thread t's share of one timing of job j: its own arrays, the untimed pass
+ * that brings them into cache where needed, the timed call between two
+ * barriers (when there is a team), and its check.
+ */
+static void time_share(struct harness *h, const struct job *j, int t, int team, int full)
+{
+	struct kernel_buffers b = h->tbuf[t];
+	b.n = j->n;
+	/*
+	 * Round-robin means the job before this one left its own data in the
+	 * caches. When the timing repeats the work several times, the data fits
+	 * some cache level, so one untimed pass first brings it there: otherwise
+	 * the first, cold repetition would drag an L3 figure towards DRAM. A job
+	 * that runs once a timing streams from memory anyway and needs none.
+	 */
+	if (j->k->kind == KERNEL_STREAM && j->reps >= 4)
+		j->k->run(&b, 1, j->param);
+	if (team > 1) {
+#pragma omp barrier
+	}
+	double t0 = timer_now();
+	double result = j->k->run(&b, j->reps, j->param);
+	double t1 = timer_now();
+	if (team > 1) {
+#pragma omp barrier
+	}
+	corrupt_result(h, j, t, &b, &result);
+	h->tsec[t] = t1 - t0;
+	h->tok[t] = j->k->check(&b, j->reps, j->param, result, full, h->twhy[t],
+				sizeof h->twhy[t]) == 0;
+}
+
+/*
  * Times one call of job j with its current reps on every thread of the pass
  * at once, each on its own n elements (or iterations); checks every thread's
  * result. A barrier before the timing starts them together and one after it
  * keeps a fast thread from moving on while a slow one still runs; the job's
- * time is the slowest thread's, since the work is done only when all of it is.
+ * time is the slowest thread's, since the work is done only when all of it
+ * is. One thread runs on the calling thread, with no OpenMP region around
+ * the timing at all.
  */
 static double time_job(struct harness *h, struct job *j, int *ok, char *why, size_t whylen)
 {
-	int threads = h->threads > 0 ? h->threads : 1, team = 0;
+	int threads = h->threads > 0 ? h->threads : 1, team = 1;
 	int full = !j->full_checked;
 	j->threads = threads;
-	omp_set_dynamic(0);
+	if (threads == 1) {
+		time_share(h, j, 0, 1, full);
+	} else {
+		omp_set_dynamic(0);
 #pragma omp parallel num_threads(threads)
-	{
-		int t = omp_get_thread_num();
+		{
+			int t = omp_get_thread_num();
 #pragma omp single
-		team = omp_get_num_threads();
-		pin_thread(h, t);
-		struct kernel_buffers b = h->tbuf[t];
-		b.n = j->n;
-		/*
-		 * Round-robin means the job before this one left its own data in the
-		 * caches. When the timing repeats the work several times, the data
-		 * fits some cache level, so one untimed pass first brings it there:
-		 * otherwise the first, cold repetition would drag an L3 figure
-		 * towards DRAM. A job that runs once a timing streams from memory
-		 * anyway and needs none.
-		 */
-		if (j->k->kind == KERNEL_STREAM && j->reps >= 4)
-			j->k->run(&b, 1, j->param);
-#pragma omp barrier
-		double t0 = timer_now();
-		double result = j->k->run(&b, j->reps, j->param);
-		double t1 = timer_now();
-#pragma omp barrier
-		corrupt_result(h, j, t, &b, &result);
-		h->tsec[t] = t1 - t0;
-		h->tok[t] = j->k->check(&b, j->reps, j->param, result, full, h->twhy[t],
-					sizeof h->twhy[t]) == 0;
+			team = omp_get_num_threads();
+			pin_thread(h, t);
+			if (team == threads)
+				time_share(h, j, t, team, full);
+		}
 	}
 	double slowest = 0;
 	*ok = team == threads;
