@@ -9,7 +9,7 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean      removes build output, never data/
 #
-# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
+# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
 # include/roofline.h) for make plots and make report, OPENBLAS=0 to build
 # without OpenBLAS.
@@ -20,7 +20,8 @@ KERNEL_CFLAGS ?= -O3 -march=native
 LDFLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
-THREADS ?= 1
+# Empty: measure's default, one core and all physical cores.
+THREADS ?=
 QUICK ?=
 POINTS ?=
 
@@ -64,13 +65,16 @@ BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas
 	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
-FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+# The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
+# under clang: scripts/deps.sh installs libomp-14-dev for it).
+OPENMP_FLAGS := -fopenmp
+FINAL_CFLAGS = -std=c11 $(BASE_CFLAGS) $(OPENMP_FLAGS) $(PKG_CFLAGS) $(CFLAGS)
 # Kernels are C11 with GNU extensions, the compilers' default dialect: strict
 # -std=c11 would also turn off gcc's floating-point contraction (mul+add into
 # FMA), so the points would show a build nobody uses.
 FINAL_KERNEL_CFLAGS = -std=gnu11 $(BASE_CFLAGS) $(KERNEL_CFLAGS)
 
-# The scalar FMA chains must stay scalar: no vectoriser on that file.
+# The scalar FMA chains (and FMA+add mix) must stay scalar: no vectoriser on those files.
 ifeq ($(CC_IS_CLANG),1)
 NOVEC_FLAGS := -fno-vectorize -fno-slp-vectorize
 # One -Rpass: clang keeps only the last of several, so one regex (a search, not
@@ -113,7 +117,7 @@ FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK
 all: $(BINDIR)/roofline
 
 $(DEPS_STAMP):
-	$(Q)sh scripts/deps.sh build
+	$(Q)sh scripts/deps.sh build $(if $(CC_IS_CLANG),build-clang)
 	$(Q)mkdir -p $(@D) && touch $@
 
 $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
@@ -135,7 +139,7 @@ $(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 		{ cat $(BUILD)/remarks/$*.txt >&2; exit 1; }
 	$(Q)touch $(BUILD)/remarks/$*.txt
 
-$(BUILD)/kernels/fma_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
 $(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
@@ -148,7 +152,7 @@ $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 
 $(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(OPENMP_FLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
 
 # bin/roofline is whichever compiler's build was asked for last.
 $(BINDIR)/roofline: $(BUILD)/roofline FORCE
@@ -159,7 +163,7 @@ FORCE:
 
 # ---- measuring and drawing ------------------------------------------------
 
-MEASURE_FLAGS := --threads $(THREADS) $(if $(QUICK),--quick)
+MEASURE_FLAGS := $(if $(THREADS),--threads $(THREADS)) $(if $(QUICK),--quick)
 POINTS_FLAGS = $(if $(POINTS),--points "$(POINTS)")
 
 report: bin/roofline
@@ -205,7 +209,7 @@ $(BUILD)/.deps-test: $(DEPS_STAMP)
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS) -lcmocka
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
 test: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 | $(BUILD)/.deps-test
 	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \

@@ -65,6 +65,7 @@ const struct kernel kernel_daxpy = {
 	.flops_fixed = 2, .bytes_fixed = 24,
 	.arrays = 2,             /* y and x; y0 is copied from c before the clock starts */
 	.reads = 2, .writes = 1,
+	.flops_all_fma = 1,
 	.run = daxpy_run,
 	.check = daxpy_check,
 	.prepare = daxpy_prepare,

@@ -51,6 +51,7 @@ const struct kernel kernel_dot = {
 	.flops_fixed = 2, .bytes_fixed = 16,
 	.arrays = 2,
 	.reads = 2, .writes = 0,
+	.flops_all_fma = 1,
 	.run = dot_run,
 	.check = dot_check,
 };

@@ -43,6 +43,7 @@ const struct kernel kernel_fma_avx512 = {
 	.flops_per_param = 16,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
 	.param_letter = 'K', .param_meaning = "chains",
+	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

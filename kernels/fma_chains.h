@@ -27,6 +27,14 @@
 
 #define FMA_X (1.0 - 1.0 / 1048576.0)
 #define FMA_LIMIT (FMA_X / (1.0 - FMA_X))
+/*
+ * The most iterations one call runs (struct kernel's max_n): at 2^22, x^N is
+ * e^-4 and one iteration fewer moves a chain by 2e-8 of its value, which the
+ * check's 1e-9 sees. At 2^26 x^N is 1e-28 and the result no longer depends
+ * on N: a 10-second timing (--min-time 10) would check nothing. Longer
+ * timings take more calls (reps), each counted in the result.
+ */
+#define FMA_MAX_ITERS (1L << 22)
 
 /* The family's members: K = 1..32 independent chains. */
 #define FMA_CHAIN_COUNTS(X) \

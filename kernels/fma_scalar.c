@@ -44,6 +44,7 @@ const struct kernel kernel_fma_scalar = {
 	.flops_per_param = 2,
 	.params = fma_chain_params, .nparams = FMA_NCHAINS,
 	.param_letter = 'K', .param_meaning = "chains",
+	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
 	.run = fma_scalar_run,
 	.check = fma_scalar_check,
 };

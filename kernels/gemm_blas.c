@@ -104,6 +104,7 @@ const struct kernel kernel_gemm_blas = {
 	.reads = 3, .writes = 1,
 	.param_letter = 'n', .param_meaning = "matrix order",
 	.params = gemm_params, .nparams = 2,
+	.flops_all_fma = 1,
 	.run = GEMM_BLAS_RUN,
 	.check = GEMM_BLAS_CHECK,
 	.shape = gemm_blas_shape,

@@ -46,6 +46,7 @@ const struct kernel kernel_gemm_ijk = {
 	.reads = 3, .writes = 1,
 	.param_letter = 'n', .param_meaning = "matrix order",
 	.params = gemm_params, .nparams = 2,
+	.flops_all_fma = 1,
 	.run = gemm_ijk_run,
 	.check = gemm_check,
 	.shape = gemm_ijk_shape,

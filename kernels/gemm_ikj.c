@@ -45,6 +45,7 @@ const struct kernel kernel_gemm_ikj = {
 	.reads = 3, .writes = 1,
 	.param_letter = 'n', .param_meaning = "matrix order",
 	.params = gemm_params, .nparams = 2,
+	.flops_all_fma = 1,
 	.run = gemm_ikj_run,
 	.check = gemm_check,
 	.shape = gemm_ikj_shape,

@@ -84,6 +84,7 @@ const struct kernel kernel_gemm_tiled = {
 	.reads = 3, .writes = 1,
 	.param_letter = 'n', .param_meaning = "matrix order",
 	.params = gemm_params, .nparams = 2,
+	.flops_all_fma = 1,
 	.run = gemm_tiled_run,
 	.check = gemm_check,
 	.shape = gemm_tiled_shape,

@@ -85,6 +85,7 @@ const struct kernel kernel_horner = {
 	.params = horner_params, .nparams = HORNER_NDEGREES,
 	.reads = 1, .writes = 1,
 	.param_letter = 'D', .param_meaning = "degree",
+	.flops_all_fma = 1,
 	.run = horner_run,
 	.check = horner_check,
 };

@@ -124,6 +124,7 @@ const struct kernel kernel_horner_simd_avx2 = {
 	.params = horner_params, .nparams = HORNER_NDEGREES,
 	.reads = 1, .writes = 1,
 	.param_letter = 'D', .param_meaning = "degree",
+	.flops_all_fma = 1,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

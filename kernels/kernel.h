@@ -146,6 +146,20 @@ struct kernel {
 	 */
 	int reads, writes;
 	enum kernel_stores stores;
+	/*
+	 * 1 when every flop it counts is half of a fused multiply-add (flops =
+	 * 2 x FMAs: dot, triad, horner, the FMA chains). Such a kernel can reach
+	 * only the FMA-only ceiling (`fma`), not a peak that FMA and add pipes
+	 * reach together (the fma_add_* mix).
+	 */
+	int flops_all_fma;
+	/*
+	 * KERNEL_PEAK only: the most loop iterations one call may run and still
+	 * be checked (0: no limit). The FMA chains converge to a fixed point, so
+	 * past some length the result no longer says how much work was done;
+	 * the harness then grows reps instead of iterations.
+	 */
+	long max_n;
 	/* The family parameter's letter and meaning ('K', "chains"; 'D', "degree"); 0 and NULL when none. */
 	char param_letter;
 	const char *param_meaning;

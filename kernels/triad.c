@@ -70,6 +70,7 @@ const struct kernel kernel_triad = {
 	.flops_fixed = 2, .bytes_fixed = 24,
 	.arrays = 3,
 	.reads = 2, .writes = 1,
+	.flops_all_fma = 1,
 	.run = triad_run,
 	.check = triad_check,
 };

@@ -6,7 +6,11 @@
 #    3-stream triad (stream_*: A = B*c + C, 24 bytes an element, as ours) at a
 #    working set inside each of our measured plateaus;
 # 3. prints our value, likwid's and the ratio (target: every ratio >= 1.00),
-#    then each kernel's fraction of its roof (issue targets).
+#    then each kernel's fraction of its roof (issue targets);
+# 4. all cores: our @Nt roofs against likwid-bench with as many threads
+#    (peakflops; stream at our L3@Nt and DRAM@Nt plateaus' middles), and the
+#    single-core peak (the FMA+add mix where it wins) against the FMA-only
+#    figures, ours and likwid's.
 # Nothing here is a test: the machines are shared and noisy, so read ratios,
 # and rerun when the spread columns say the machine was busy.
 set -eu
@@ -18,9 +22,11 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 elapsed() { echo "$2 - $1" | bc; }
 
-echo "== roofline measure (full) on CPU $cpu"
+# Not under taskset: the default thread counts (one core and all physical
+# cores) come from the CPUs the process may use; measure pins itself.
+echo "== roofline measure (full): one core and all physical cores"
 t0=$(now)
-taskset -c "$cpu" "$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
+"$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
 t1=$(now)
 "$roofline" fit "$tmp/full" >"$tmp/fit.txt"
 echo "measure: $(elapsed "$t0" "$t1") s"
@@ -79,6 +85,46 @@ awk -F, 'NR > 1 { printf "%-20s %6s %8.4g %10.3f %10.3f %8.2f %s\n", $1, $2, $4,
 one=$(awk -F, '$1 == "fma_scalar" && $3 == 1 { print $4 }' "$tmp/full/chains.csv")
 echo "one scalar FMA chain: ${one:-?} GFLOP/s (best)"
 
+# ---- all cores ----------------------------------------------------------------
+threads=$(awk -F, '$1 == "threads_max" { print $2 }' "$tmp/full/env.csv")
+if [ -n "$threads" ] && [ "$threads" -gt 1 ]; then
+	echo
+	echo "== all cores: $threads threads, one per physical core (targets: ratio >= 0.97)"
+	# likwid_rate_t TEST WORKING_SET_BYTES THREADS FIELD: N: the node domain, all threads pinned.
+	likwid_rate_t() {
+		kb=$(( $2 / 1000 ))
+		likwid-bench -t "$1" -W "N:${kb}kB:$3" 2>/dev/null |
+			awk -F: -v f="$4" '$1 == f { gsub(/[ \t]/, "", $2); print $2 }'
+	}
+	printf '%-10s %12s %12s %8s   %s\n' "roof" "roofline" "likwid" "ratio" "likwid test, working set"
+	ours=$(roof "peak@${threads}t" 3)
+	theirs=$(likwid_rate_t "$lk_peak" $((32000 * threads)) "$threads" "MFlops/s")
+	[ -n "$ours" ] && [ -n "$theirs" ] &&
+		printf '%-10s %12.2f %12.2f %8.2f   %s, 32 kB a thread (GFLOP/s)\n' "peak@${threads}t" "$ours" \
+			"$(echo "$theirs / 1000" | bc -l)" "$(echo "$ours * 1000 / $theirs" | bc -l)" "$lk_peak"
+	for level in L3 DRAM; do
+		ours=$(roof "$level@${threads}t" 3)
+		[ -n "$ours" ] || { echo "$level@${threads}t: no such plateau in this run"; continue; }
+		lo=$(roof "$level@${threads}t" 5)
+		hi=$(roof "$level@${threads}t" 6)
+		ws=$(echo "sqrt($lo * $hi)" | bc -l | cut -d. -f1)
+		theirs=$(likwid_rate_t "$lk_stream" "$ws" "$threads" "MByte/s")
+		[ -n "$theirs" ] || continue
+		printf '%-10s %12.2f %12.2f %8.2f   %s, %s bytes in all (GB/s)\n' "$level@${threads}t" "$ours" \
+			"$(echo "$theirs / 1000" | bc -l)" "$(echo "$ours * 1000 / $theirs" | bc -l)" "$lk_stream" "$ws"
+	done
+fi
+echo
+echo "== single-core peak: the best of FMA chains and the FMA+add mix, against FMA alone"
+peak=$(roof peak 3)
+fma=$(roof fma 3)
+lk=$(likwid_rate "$lk_peak" 32000 "MFlops/s")
+[ -n "$fma" ] && printf 'peak %.2f GFLOP/s / our FMA-only ceiling %.2f = %.2f\n' "$peak" "$fma" \
+	"$(echo "$peak / $fma" | bc -l)"
+[ -n "$lk" ] && printf 'peak %.2f GFLOP/s / likwid %s %.2f = %.2f\n' "$peak" "$lk_peak" \
+	"$(echo "$lk / 1000" | bc -l)" "$(echo "$peak * 1000 / $lk" | bc -l)"
+"$roofline" report "$tmp/full" --out "$tmp/full" >/dev/null 2>&1 &&
+	sed -n '/^## Measured and theoretical peak/,/^## /p' "$tmp/full/report.md" | grep '^|' || true
 # ---- the articles' other kernels (issue 12): ratios, each against what the roofs predict
 pt() { # pt KERNEL PARAM COLUMN: a named column of points.csv (the first row of that kernel and param)
 	awk -F, -v k="$1" -v p="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; next }

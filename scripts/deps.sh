@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh [--check] NEED... - makes sure the Debian packages a make step needs are installed.
 #
-# NEED is one or more of: build (compile bin/roofline), test (run the suite),
+# NEED is one or more of: build (compile bin/roofline), build-clang (what clang
+# needs beyond that: its OpenMP runtime), test (run the suite),
 # plots (render the gnuplot scripts), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
 # compiler, qemu-user and the libraries' arm64 packages through multiarch).
@@ -47,6 +48,10 @@ for need in "$@"; do
 		# Optional: gemm_blas builds only with it; its absence never stops a build.
 		optional libopenblas-dev has_pc openblas
 		;;
+	build-clang)
+		# gcc brings libgomp; clang -fopenmp needs LLVM's runtime.
+		want libomp-14-dev test -e /usr/lib/llvm-14/lib/libomp.so
+		;;
 	test)
 		want libcmocka-dev has_header cmocka.h
 		want perl command -v prove
@@ -75,6 +80,8 @@ for need in "$@"; do
 		want libcmocka-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/libcmocka.so
 		# qemu finds the arm64 loader where multiarch puts it (not qemu -L: see README)
 		want libc6:arm64 test -e /lib/ld-linux-aarch64.so.1
+		# OpenMP at run time (the cross toolchain's copy sits where qemu does not look)
+		want libgomp1:arm64 test -f /usr/lib/aarch64-linux-gnu/libgomp.so.1
 		;;
 	*)
 		echo "deps.sh: unknown need '$need'" >&2

@@ -91,7 +91,8 @@ struct jobs {
 /* Whether timing t belongs to job j: see struct job_rates. */
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
-	if (j->param != t->param || strcmp(j->kernel, t->kernel) != 0 || strcmp(j->group, t->group) != 0)
+	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
+	    strcmp(j->group, t->group) != 0)
 		return 0;
 	return strcmp(t->group, "kernels") != 0 || j->working_set == t->working_set;
 }
@@ -374,7 +375,8 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	}
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) == 0 || !j->n)
+		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) == 0 || !j->n ||
+		    j->threads != threads)
 			continue;
 		const struct kernel *k = registry_find(j->kernel);
 		char pat[32] = "";
@@ -456,14 +458,35 @@ static void slope_note(struct analysis *a, const char *name, const struct fit_pl
 		     pl->best_hi, b1, b2);
 }
 
-static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js)
+static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t n)
 {
-	int threads = 1;
+	if (!saved)
+		return;
+	memcpy(a->sweep, saved, sizeof a->sweep);
+	a->nsweep = n;
+	free(saved);
+}
+
+/*
+ * The plateaus of the sweep run by `threads` threads, as roofs (named "@Nt"
+ * for more than one), and their access-pattern roofs. Only the first thread
+ * count's (keep) sweep stays in a->sweep, for sweep.csv and the figures; the
+ * others only give roofs.
+ */
+static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
+			  int threads, int keep)
+{
 	const char *sweep = sweep_kernel(js);
+	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
+	size_t kept_sweep = a->nsweep;
+	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
+	if (saved)
+		memcpy(saved, a->sweep, sizeof a->sweep);
 	a->nsweep = 0;
 	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) != 0)
+		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) != 0 ||
+		    j->threads != threads)
 			continue;
 		struct job_summary s;
 		summarize_job(j, &s);
@@ -475,10 +498,11 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		p->spread_lo = s.spread_lo;
 		p->spread_hi = s.spread_hi;
 		p->kept = (int)s.kept;
-		threads = j->threads;
 	}
-	if (!a->nsweep)
+	if (!a->nsweep) {
+		restore_sweep(a, saved, kept_sweep);
 		return;
+	}
 	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
 
 	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
@@ -502,7 +526,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	}
 	/* measure records whether the sweep went past the point where the curve settled. */
 	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
-	if (!last_is_dram)
+	if (!last_is_dram && keep)
 		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
 		     "no plateau is named DRAM");
 	const struct kernel *sk = registry_find(sweep);
@@ -546,22 +570,17 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		lv[nlv].roof = r;
 		nlv++;
 	}
-	compare_reported(a, run, pl, count, last_is_dram);
+	restore_sweep(a, saved, kept_sweep);
+	if (keep)
+		compare_reported(a, run, pl, count, last_is_dram);
 	fit_patterns(a, js, sweep, lv, nlv, threads);
 }
 
 static int lanes_of(const char *kernel)
 {
+	/* From the registry, never the name: a kernel this build lacks counts one lane. */
 	const struct kernel *k = registry_find(kernel);
-	if (k)
-		return isa_lanes(k->isa);
-	if (strstr(kernel, "avx512"))
-		return 8;
-	if (strstr(kernel, "avx2"))
-		return 4;
-	if (strstr(kernel, "sse2") || strstr(kernel, "neon"))
-		return 2;
-	return 1;
+	return k ? isa_lanes(k->isa) : 1;
 }
 
 static int cmp_int(const void *x, const void *y)
@@ -574,10 +593,12 @@ static int cmp_int(const void *x, const void *y)
  * The job of (group, kernel, param), or NULL. For the peak group only, whose
  * jobs have no working set; a kernels job is also keyed by its size (same_job).
  */
-static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param)
+static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param,
+			       int threads)
 {
 	for (size_t i = 0; i < js->n; i++)
-		if (js->v[i].param == param && strcmp(js->v[i].kernel, kernel) == 0 &&
+		if (js->v[i].param == param && js->v[i].threads == threads &&
+		    strcmp(js->v[i].kernel, kernel) == 0 &&
 		    strcmp(js->v[i].group, group) == 0)
 			return &js->v[i];
 	return NULL;
@@ -596,12 +617,67 @@ static void set_roof_from_job(struct roof *r, struct job_rates *j, double value)
 	r->job_param = j->param;
 }
 
-static void fit_peak(struct analysis *a, struct jobs *js)
+static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep);
+
+/* A peak kernel whose flops are not all FMAs: the FMA+add mix (kernel.h: flops_all_fma). */
+static int is_mix(const char *kernel)
+{
+	const struct kernel *k = registry_find(kernel);
+	return k && k->kind == KERNEL_PEAK && !k->flops_all_fma;
+}
+
+/*
+ * The best mix job of `threads` threads on `lanes`-wide vectors, or NULL;
+ * its best rate in *best.
+ */
+static struct job_rates *best_mix(struct jobs *js, int threads, int lanes, double *best)
+{
+	struct job_rates *top = NULL;
+	*best = -INFINITY;
+	for (size_t i = 0; i < js->n; i++) {
+		struct job_rates *j = &js->v[i];
+		if (strcmp(j->group, "peak") != 0 || j->threads != threads || !is_mix(j->kernel) ||
+		    lanes_of(j->kernel) != lanes)
+			continue;
+		struct job_summary s;
+		summarize_job(j, &s);
+		if (s.best > *best) {
+			*best = s.best;
+			top = j;
+		}
+	}
+	return top;
+}
+
+/*
+ * The peak and ceilings of the chains run by `threads` threads ("@Nt" for
+ * more than one). Only the first thread count's (keep) curves stay in
+ * a->chains and set a->peak; the others only give roofs.
+ */
+static void fit_peak(struct analysis *a, struct jobs *js, int threads, int keep)
+{
+	/* a->chains is scratch space here; the kept curves go back after. */
+	size_t kept_chains = a->nchains;
+	struct chain_curve *saved = keep ? NULL : xmalloc(sizeof a->chains);
+	if (saved)
+		memcpy(saved, a->chains, sizeof a->chains);
+	fit_peak_of(a, js, threads, keep);
+	if (saved) {
+		memcpy(a->chains, saved, sizeof a->chains);
+		a->nchains = kept_chains;
+		free(saved);
+	}
+}
+
+static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep)
 {
 	a->nchains = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "peak") != 0)
+		if (strcmp(j->group, "peak") != 0 || j->threads != threads)
+			continue;
+		/* The FMA+add mix sets no chain curve: its best only competes for the peak. */
+		if (is_mix(j->kernel))
 			continue;
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
@@ -624,7 +700,6 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		if (cc->n < ANALYSIS_MAX_CHAINS)
 			cc->chains[cc->n++] = (int)j->param;
 	}
-	int threads = 1;
 	struct chain_curve *widest = NULL, *scalar = NULL;
 	for (size_t c = 0; c < a->nchains; c++) {
 		struct chain_curve *cc = &a->chains[c];
@@ -632,10 +707,9 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		cc->plateau = -INFINITY;
 		double one = NAN;
 		for (int k = 0; k < cc->n; k++) {
-			struct job_rates *j = job_of(js, "peak", cc->kernel, cc->chains[k]);
+			struct job_rates *j = job_of(js, "peak", cc->kernel, cc->chains[k], threads);
 			struct job_summary s;
 			summarize_job(j, &s);
-			threads = j->threads;
 			cc->best[k] = s.best;
 			cc->median[k] = s.median;
 			if (s.best > cc->plateau) {
@@ -680,17 +754,45 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 	}
 	if (!widest)
 		return;
+	/*
+	 * The peak is the best the widest ISA reached, FMA chains alone or the
+	 * FMA+add mix; with a mix measured, the FMA-only plateau stays as the
+	 * `fma` ceiling that kernels made only of FMAs are judged against.
+	 */
+	double mix = NAN;
+	struct job_rates *mix_job = best_mix(js, threads, widest->lanes, &mix);
+	struct peak_info *pi = a->npeaks < ANALYSIS_MAX_THREAD_COUNTS ? &a->peaks[a->npeaks++] : NULL;
+	if (pi) {
+		memset(pi, 0, sizeof *pi);
+		pi->threads = threads;
+		pi->lanes = widest->lanes;
+		pi->fma = widest->plateau;
+		pi->mix = mix_job ? mix : NAN;
+	}
 	struct roof *r = add_roof(a, "peak", threads, ROOF_COMPUTE);
 	if (r) {
-		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains),
-				  widest->plateau);
-		a->peak = r->value;
+		if (mix_job && mix > widest->plateau) {
+			set_roof_from_job(r, mix_job, mix);
+			if (pi)
+				snprintf(pi->set_by, sizeof pi->set_by, "%s P=%ld", mix_job->kernel, mix_job->param);
+		} else {
+			set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+					  widest->plateau);
+			if (pi)
+				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
+					 widest->best_chains);
+		}
+		if (keep)
+			a->peak = r->value;
 		check_spread(a, r, r->median, "GFLOP/s");
 	}
+	if (mix_job && (r = add_roof(a, "fma", threads, ROOF_CEILING)))
+		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+				  widest->plateau);
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
-		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains),
+		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains, threads),
 				  scalar->plateau);
-	struct job_rates *one = job_of(js, "peak", widest->kernel, 1);
+	struct job_rates *one = job_of(js, "peak", widest->kernel, 1, threads);
 	if (one && (r = add_roof(a, "one-chain", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -704,9 +806,9 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		struct chain_curve *cc = &a->chains[c];
 		if (cc == widest || cc == scalar || !(r = add_roof(a, cc->isa, threads, ROOF_CEILING)))
 			continue;
-		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains), cc->plateau);
+		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains, threads), cc->plateau);
 	}
-	one = scalar ? job_of(js, "peak", scalar->kernel, 1) : NULL;
+	one = scalar ? job_of(js, "peak", scalar->kernel, 1, threads) : NULL;
 	if (one && (r = add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -722,12 +824,63 @@ const struct roof *analysis_roof(const struct analysis *a, const char *name)
 	return NULL;
 }
 
+/*
+ * The theoretical peak of each thread count (struct peak_info). The pipes
+ * are inferred once, from the smallest thread count (one core, normally),
+ * and each count's chip figure uses its own clock, measured with all its
+ * threads running (heavy vector code lowers the clock).
+ */
+static void theoretical_peaks(struct analysis *a, const struct rundata *run)
+{
+	int fma_pipes = -1, add_pipes = -1;
+	for (size_t i = 0; i < a->npeaks; i++) {
+		struct peak_info *p = &a->peaks[i];
+		char key[32];
+		snprintf(key, sizeof key, "clock_ghz@%dt", p->threads);
+		p->clock_ghz = p->threads > 1 ? rundata_env_num(run, key, a->clock_ghz) : a->clock_ghz;
+		p->fma_pipes = p->add_pipes = -1;
+		p->flops_per_cycle = p->theory = NAN;
+		double per_cycle = p->clock_ghz * p->threads * p->lanes;   /* G lane-cycles a second */
+		if (!(per_cycle > 0) || !(p->fma > 0))
+			continue;
+		if (fma_pipes < 0) {
+			fma_pipes = (int)fmax(1, lround(p->fma / (2 * per_cycle)));
+			add_pipes = 0;
+			/* FMAs a cycle in the 1:1 mix: at the FMA-only rate, the adds had pipes of their own. */
+			double mix_fmas = p->mix / (3 * per_cycle);
+			if (isfinite(mix_fmas) && mix_fmas >= 0.75 * fma_pipes)
+				add_pipes = (int)lround(mix_fmas);
+		}
+		p->fma_pipes = fma_pipes;
+		p->add_pipes = add_pipes;
+		p->flops_per_cycle = p->lanes * (2.0 * fma_pipes + add_pipes);
+		p->theory = p->threads * p->clock_ghz * p->flops_per_cycle;
+	}
+}
+
+const struct roof *analysis_peak_of(const struct analysis *a, int threads)
+{
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_COMPUTE && a->roofs[i].threads == threads)
+			return &a->roofs[i];
+	return NULL;
+}
+
 const struct roof *analysis_dram(const struct analysis *a)
+{
+	/* The smallest thread count's: the roofs are fitted in that order. */
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_BANDWIDTH)
+			return analysis_dram_of(a, a->roofs[i].threads);
+	return NULL;
+}
+
+const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 {
 	const struct roof *low = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
 			continue;
 		if (strncmp(r->name, "DRAM", 4) == 0)
 			return r;
@@ -805,6 +958,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 {
 	p->isa = k ? k->isa : ISA_NONE;
 	p->vec_width = 0;
+	p->fma_only = k ? k->flops_all_fma : 0;
 	if (!k || k->isa != ISA_NONE)
 		return;
 	/*
@@ -896,8 +1050,25 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 		snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
 		return -1;
 	}
-	fit_bandwidth(out, run, &js);
-	fit_peak(out, &js);
+	/*
+	 * Each thread count's roofs from its own timings, the smallest count
+	 * first: its sweep and chain curves are the ones kept for the figures,
+	 * and its peak and DRAM make the ridge.
+	 */
+	int counts[ANALYSIS_MAX_THREAD_COUNTS], ncounts = 0;
+	for (size_t i = 0; i < js.n; i++) {
+		int c = 0;
+		while (c < ncounts && counts[c] != js.v[i].threads)
+			c++;
+		if (c == ncounts && ncounts < ANALYSIS_MAX_THREAD_COUNTS)
+			counts[ncounts++] = js.v[i].threads;
+	}
+	qsort(counts, (size_t)ncounts, sizeof counts[0], cmp_int);
+	for (int c = 0; c < ncounts; c++)
+		fit_bandwidth(out, run, &js, counts[c], c == 0);
+	for (int c = 0; c < ncounts; c++)
+		fit_peak(out, &js, counts[c], c == 0);
+	theoretical_peaks(out, run);
 	const struct roof *dram = analysis_dram(out);
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);

@@ -8,7 +8,9 @@
  *    over kept timings; spread = the smallest and largest per-pass median;
  *  - bandwidth roofs: mean of the (up to) 3 best per-size best rates in the
  *    plateau (the article's DRAM rule, applied to every level);
- *  - peak: the best timing of the widest fma_* ISA at its best chain count;
+ *  - peak: the best timing of the widest ISA, over its FMA chains (fma_*) and
+ *    its FMA+add mix (fma_add_*); with a mix, the FMA-only plateau is the
+ *    ceiling `fma`;
  *    ceilings `scalar` (best over K of fma_scalar) and `one-chain` (K = 1 of
  *    the widest ISA);
  *  - kernels are placed by their median rate (what a user typically sees),
@@ -24,6 +26,7 @@
 #include "rundata.h"
 
 #define ANALYSIS_MAX_ROOFS 64
+#define ANALYSIS_MAX_THREAD_COUNTS 16
 #define ANALYSIS_MAX_POINTS 192
 #define ANALYSIS_MAX_SWEEP 128
 #define ANALYSIS_MAX_ISAS 6
@@ -105,6 +108,7 @@ struct point {
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
 	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
+	int fma_only;            /* its flops are all FMAs: judged by the FMA-only ceiling `fma` where the peak is a mix */
 	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */               /* flop/byte, from the kernel's metadata: where it is placed */
 	/*
 	 * flop/byte of the loop as written (struct kernel_shape.loop_bytes: GEMM
@@ -132,6 +136,26 @@ struct point {
 	char diagnosis[320];     /* one sentence for the report */
 };
 
+/*
+ * The compute peak of one thread count: what set it, and the theoretical
+ * peak beside it: threads x clock x lanes x (2 x FMA pipes + add pipes), the
+ * pipe counts inferred from the measured plateaus and clock (no table of
+ * CPUs): FMA pipes = FMA-only plateau / (threads x clock x lanes x 2); the
+ * mix runs one add per FMA, so when its FMAs keep that rate the adds ran on
+ * pipes of their own, as many as the FMAs per cycle (at least: a 1:1 mix
+ * cannot show more), else they shared the FMA pipes (0 add pipes).
+ */
+struct peak_info {
+	int threads;
+	char set_by[40];         /* "fma_add_avx512 P=12" or "fma_avx512 K=13" */
+	int lanes;               /* doubles per register of the widest ISA */
+	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
+	double clock_ghz;        /* one thread: clock_ghz; N: clock_ghz@Nt (all cores loaded) */
+	int fma_pipes, add_pipes;   /* per core, inferred; -1 when the clock is unknown */
+	double flops_per_cycle;  /* per core: lanes x (2 x fma_pipes + add_pipes) */
+	double theory;           /* GFLOP/s for these threads; NaN when unknown */
+};
+
 struct analysis {
 	struct roof roofs[ANALYSIS_MAX_ROOFS];
 	size_t nroofs;
@@ -142,6 +166,8 @@ struct analysis {
 	struct point points[ANALYSIS_MAX_POINTS];
 	size_t npoints;
 	double peak;             /* GFLOP/s, NaN when the run has no peak group */
+	struct peak_info peaks[ANALYSIS_MAX_THREAD_COUNTS];   /* one per thread count, ascending */
+	size_t npeaks;
 	double clock_ghz;        /* measured (env.csv clock_ghz), NaN if not */
 	double ridge;            /* peak / DRAM bandwidth, flop/byte */
 	char notes[ANALYSIS_MAX_NOTES][240];   /* disagreements and warnings */
@@ -157,8 +183,17 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
-/* The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM), or NULL. */
+/*
+ * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)
+ * of the run's smallest thread count, or NULL.
+ */
 const struct roof *analysis_dram(const struct analysis *a);
+
+/* The same for `threads` threads ("DRAM@2t"), or NULL: a ridge pairs roofs of one count. */
+const struct roof *analysis_dram_of(const struct analysis *a, int threads);
+
+/* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
+const struct roof *analysis_peak_of(const struct analysis *a, int threads);
 
 const char *roof_kind_name(enum roof_kind kind);
 

@@ -116,6 +116,62 @@ int cpu_pin_here(char *err, size_t errlen)
 	return cpu;
 }
 
+int cpu_pin_to(int cpu, char *err, size_t errlen)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof set, &set) != 0) {
+		snprintf(err, errlen, "cannot pin to CPU %d: %s", cpu, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int cpu_physical_cores(const char *synthetic, int *cpus, int max, char *err, size_t errlen)
+{
+	hwloc_topology_t topo;
+	if (hwloc_topology_init(&topo) != 0) {
+		snprintf(err, errlen, "hwloc cannot start: %s", strerror(errno));
+		return -1;
+	}
+	if (synthetic && hwloc_topology_set_synthetic(topo, synthetic) != 0) {
+		snprintf(err, errlen, "hwloc rejects the synthetic topology '%s'", synthetic);
+		hwloc_topology_destroy(topo);
+		return -1;
+	}
+	if (hwloc_topology_load(topo) != 0) {
+		snprintf(err, errlen, "hwloc cannot load the topology: %s", strerror(errno));
+		hwloc_topology_destroy(topo);
+		return -1;
+	}
+	/*
+	 * hwloc 2 leaves out the PUs this process may not run on (taskset,
+	 * cgroups), so a core whose first PU is missing is not ours. A machine
+	 * that reports no cores at all (some VMs) gets one per PU.
+	 */
+	int count = 0;
+	int ncores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
+	hwloc_obj_type_t type = ncores > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
+	int nobjs = ncores > 0 ? ncores : hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
+	for (int i = 0; i < nobjs; i++) {
+		hwloc_obj_t core = hwloc_get_obj_by_type(topo, type, (unsigned)i);
+		hwloc_obj_t pu = core ? hwloc_get_obj_inside_cpuset_by_type(topo, core->cpuset,
+									    HWLOC_OBJ_PU, 0) : NULL;
+		if (!pu)
+			continue;
+		if (count < max)
+			cpus[count] = (int)pu->os_index;
+		count++;
+	}
+	hwloc_topology_destroy(topo);
+	if (count == 0) {
+		snprintf(err, errlen, "hwloc finds no core this process may run on");
+		return -1;
+	}
+	return count;
+}
+
 #if defined(__x86_64__)
 #define ADD_CHAIN_STEP "add %1, %0\n\t"
 #elif defined(__aarch64__)

@@ -39,6 +39,23 @@ int cpu_pin_here(char *err, size_t errlen);
  */
 double cpu_measure_clock_ghz(double seconds, int repeats, const char **method);
 
+/*
+ * Pins the calling thread to CPU `cpu` (an OS CPU number). Returns 0, or -1
+ * with one line in err.
+ */
+int cpu_pin_to(int cpu, char *err, size_t errlen);
+
+/*
+ * The physical cores this process may run on, one CPU each: the first
+ * hardware thread (PU) of every core, in the topology's order, so SMT siblings
+ * count once. Writes up to `max` OS CPU numbers into cpus and returns how
+ * many cores there are (which may exceed max); -1 with one line in err when
+ * hwloc cannot load the topology. `synthetic` is NULL for this machine, or an
+ * hwloc synthetic description ("pack:1 core:2 pu:2") that tests script a
+ * layout with.
+ */
+int cpu_physical_cores(const char *synthetic, int *cpus, int max, char *err, size_t errlen);
+
 /* Reported topology; sizes in bytes, 0 where unknown. */
 struct cpu_info {
 	char model[128];

@@ -28,13 +28,13 @@ static double roof_median(const struct roof *r)
 	return isfinite(r->median) && r->median > 0 ? r->median : r->value;
 }
 
-/* The sweep plateau a working set falls in (or the transition before it), or NULL. */
-static const struct roof *plateau_of(const struct analysis *a, double working_set)
+/* The sweep plateau of `threads` threads a working set falls in (or the transition before it), or NULL. */
+static const struct roof *plateau_of(const struct analysis *a, double working_set, int threads)
 {
 	const struct roof *last = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
 			continue;
 		/* In the transition before a plateau the slower level bounds it. */
 		if (working_set <= r->size_hi)
@@ -75,10 +75,16 @@ static const struct chain_curve *curve_of_build(const struct analysis *a, const 
 
 /* The roof a chain curve set (analysis.c's names): peak, scalar, or its ISA. */
 static const struct roof *roof_of_curve(const struct analysis *a, const struct chain_curve *cc,
-					int threads)
+					int threads, int fma_only)
 {
-	if (cc == widest_curve(a))
-		return roof_for(a, "peak", threads);
+	if (cc == widest_curve(a)) {
+		/*
+		 * The peak may be an FMA+add mix; code made only of FMAs reaches the
+		 * FMA-only plateau at most, the `fma` ceiling where the run has one.
+		 */
+		const struct roof *peak = roof_for(a, "peak", threads), *fma = roof_for(a, "fma", threads);
+		return fma_only && fma && (!peak || fma->value < peak->value) ? fma : peak;
+	}
 	return roof_for(a, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
 }
 
@@ -154,6 +160,11 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector units "
 				 "are full", pct, build);
+		else if (strncmp(p->ceiling, "fma", 3) == 0 && (!p->ceiling[3] || p->ceiling[3] == '@'))
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "compute-bound, near the FMA-only ceiling: %.0f%% of it (%s); its flops are "
+				 "all FMAs, and only independent adds beside them (the FMA+add peak, %.3g "
+				 "GFLOP/s) would go further", pct, build, peak ? roof_median(peak) : NAN);
 		else if (p->isa == ISA_NONE && p->vec_width == 1)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound at %.0f%% of the scalar ceiling (%s): vectorised, its "
@@ -166,8 +177,10 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 				 p->ceiling, build, peak ? roof_median(peak) : NAN);
 		return;
 	}
+	/* One thread's chains: the chain curves are the one-thread pass's. */
 	double one = cc ? one_chain_median(cc) : NAN;
-	int n = isfinite(one) && one > 0 ? near_multiple(p->gflops / one) : 0;
+	double per_thread = p->gflops / (p->threads > 1 ? p->threads : 1);
+	int n = isfinite(one) && one > 0 ? near_multiple(per_thread / one) : 0;
 	/* Latency only where fewer chains are in flight than fill the units. */
 	if (n && (!isfinite(cc->chains_to_saturate) || n < cc->chains_to_saturate)) {
 		snprintf(p->diagnosis, sizeof p->diagnosis,
@@ -187,7 +200,9 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 {
 	/* The level: given, else the plateau its working set falls in, else DRAM. */
 	if (!p->level[0]) {
-		const struct roof *pl = p->working_set > 0 ? plateau_of(a, p->working_set) : NULL;
+		const struct roof *pl = p->working_set > 0 ? plateau_of(a, p->working_set, p->threads) : NULL;
+		if (!pl)
+			pl = analysis_dram_of(a, p->threads);
 		if (!pl)
 			pl = analysis_dram(a);
 		if (pl)
@@ -212,7 +227,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 
 	/* The compute ceiling of its build. */
 	const struct chain_curve *cc = curve_of_build(a, p);
-	const struct roof *ceil = cc ? roof_of_curve(a, cc, p->threads) : NULL;
+	const struct roof *ceil = cc ? roof_of_curve(a, cc, p->threads, p->fma_only) : NULL;
 	if (!ceil && p->isa == ISA_NONE)
 		ceil = roof_for(a, "peak", p->threads);   /* a width the run has no chains for */
 	p->ceiling[0] = 0;

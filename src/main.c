@@ -144,9 +144,12 @@ static int cmd_measure(int argc, char **argv)
 				die(EXIT_USAGE, "measure: --only '%s': want a comma list of bandwidth, peak, kernels",
 				    optarg);
 			break;
-		case O_THREADS:
-			o.threads = parse_count("measure", "--threads", optarg, 1);
+		case O_THREADS: {
+			char err[160];
+			if (measure_parse_threads(optarg, &o, err, sizeof err) != 0)
+				die(EXIT_USAGE, "measure: --threads '%s': %s", optarg, err);
 			break;
+		}
 		case O_PASSES:
 			o.passes = parse_count("measure", "--passes", optarg, 1);
 			break;
@@ -253,7 +256,8 @@ static int cmd_plot(int argc, char **argv)
 		.compiler_version = rundata_env(&run, "cc_version"),
 		.kernel_cflags = rundata_env(&run, "kernel_cflags"),
 		.date_utc = rundata_env(&run, "date_utc"),
-		.threads = (int)rundata_env_num(&run, "threads", 1),
+		/* env.csv's `threads` is the list ("1,2"); the figure names the largest. */
+		.threads = (int)rundata_env_num(&run, "threads_max", rundata_env_num(&run, "threads", 1)),
 		.user = points ? &up : NULL,
 	};
 	list = xstrdup(formats);

@@ -12,18 +12,25 @@
  *     reported cache sizes, which a VM may get wrong; its plateaus give the
  *     L1- and L2-resident working sets of --levels l1,l2, and the working
  *     sets where each access pattern's bandwidth kernel runs;
- *  5. build the plan (the sweep, the pattern jobs, the peak and kernels
- *     groups), then for each pass run warm-up and kept trials, each
- *     trial timing every job once in the same order (round-robin), so a slow
- *     moment on the machine hits all jobs alike. Before them, trial 0 of pass
- *     1 calibrates repetitions to a minimum time per timing (all warm-ups).
- *     Every timing is checked; every timing is written to timings.csv, which
- *     is flushed after each trial so an interrupted run keeps what it did.
+ *  5. for each thread count (--threads; default one core, then all physical
+ *     cores): bring up that many OpenMP threads, each pinned to its own core
+ *     with its own first-touched arrays; build the plan (the sweep, the
+ *     pattern jobs, the peak and kernels groups), each job's arrays split
+ *     between the threads; then for each pass run warm-up and kept
+ *     trials, each trial timing every job once in the same order
+ *     (round-robin), so a slow moment on the machine hits all jobs alike.
+ *     Before them, trial 0 of pass 1 calibrates repetitions to a minimum time
+ *     per timing (all warm-ups). A timing starts all threads at a barrier and
+ *     is the slowest thread's; every thread's result is checked; every timing
+ *     is written to timings.csv with its thread count, flushed after each
+ *     trial so an interrupted run keeps what it did.
  */
 #include "measure.h"
 
 #include <errno.h>
 #include <math.h>
+#include <omp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,12 +86,28 @@ struct job {
 	/* Kept timings per pass, for a job too slow to time every trial (see slow_job_plan). */
 	int kept_per_pass;
 	int skipped;         /* too slow for a quick run: calibrated, then left out */
+	int threads;         /* the team that ran it last (time_job sets it): n is per thread */
 };
 
 struct harness {
 	const struct measure_opts *o;
-	struct kernel_buffers buf;   /* the whole allocation */
-	size_t capacity;             /* doubles per array */
+	struct kernel_buffers buf;   /* thread 0's arrays */
+	size_t capacity;             /* doubles per array and thread */
+	/*
+	 * The pass in hand runs `threads` OpenMP threads, thread t pinned to CPU
+	 * cpus[t] (one physical core each; -1: not pinned) and working on its own
+	 * arrays tbuf[t], which it allocated and touched first, so a NUMA machine
+	 * places them on its node. A job's n is per thread.
+	 */
+	int threads;
+	int *cpus;                   /* the cores' first hardware threads, in topology order */
+	int ncpus;
+	struct kernel_buffers *tbuf;
+	double **tbase;              /* each thread's three allocations, to free them */
+	double *tsec;                /* per thread: the last timing's seconds ... */
+	int *tok;                    /* ... whether its check passed ... */
+	char (*twhy)[256];           /* ... and why not */
+	int corrupt_thread;          /* the thread ROOFLINE_TEST_CORRUPT spoils; -1: all */
 	struct job *jobs;
 	size_t njobs;
 	FILE *timings;
@@ -94,6 +117,7 @@ struct harness {
 	int tty;
 	const char *corrupt;         /* kernel whose results are spoiled, for tests */
 	const char *unbuilt;         /* kernel treated as not built (run NULL), for tests */
+	const struct kernel *sweep;  /* the bandwidth sweep's kernel (struct sweep_decision) */
 	double tile_bytes;           /* the cache tiled kernels block for (kernel_buffers.tile_bytes) */
 };
 
@@ -103,7 +127,7 @@ void measure_defaults(struct measure_opts *o, int quick)
 	o->quick = quick;
 	o->groups = GROUP_ALL;
 	o->levels = LEVEL_DRAM;
-	o->threads = 1;
+	o->nthreads = 0;
 	o->passes = quick ? 1 : 3;
 	o->trials = quick ? 5 : 15;
 	o->warmup = quick ? 1 : 3;
@@ -144,6 +168,44 @@ int measure_parse_groups(const char *list, unsigned *mask)
 		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
 	};
 	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
+}
+
+int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen)
+{
+	int n = 0;
+	const char *s = list;
+	for (;;) {
+		const char *end = s + strcspn(s, ",");
+		char *stop;
+		errno = 0;
+		long v = strtol(s, &stop, 10);
+		if (end == s) {
+			snprintf(err, errlen, "an empty element; want a comma list of thread counts such as 1,2");
+			return -1;
+		}
+		if (stop != end || errno != 0 || *s == '+' || *s == ' ') {
+			snprintf(err, errlen, "'%.*s' is not a whole number", (int)(end - s), s);
+			return -1;
+		}
+		if (v < 1) {
+			snprintf(err, errlen, "%ld threads: want at least 1", v);
+			return -1;
+		}
+		if (v > 1 << 20) {
+			snprintf(err, errlen, "%ld threads: more than any machine has", v);
+			return -1;
+		}
+		if (n == MEASURE_MAX_THREAD_COUNTS) {
+			snprintf(err, errlen, "more than %d thread counts", MEASURE_MAX_THREAD_COUNTS);
+			return -1;
+		}
+		o->threads[n++] = (int)v;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	o->nthreads = n;
+	return 0;
 }
 
 int measure_parse_levels(const char *list, unsigned *mask)
@@ -275,6 +337,8 @@ struct machine {
 	const char *clock_method;
 	double clock_samples[1024];  /* one before the trials, one after each trial */
 	int nclock;
+	/* Under all-core load: every thread of a pass runs the clock chain at once. */
+	double clock_allcore_ghz[MEASURE_MAX_THREAD_COUNTS];
 	double granularity, resolution;
 	int counters;
 	char counters_why[160];
@@ -340,7 +404,14 @@ static void write_env(const struct harness *h, const struct machine *m,
 	env_row(fp, "isa_dispatch", cpu_dispatch_name());
 	env_num(fp, "cores", m->info.cores);
 	env_num(fp, "hw_threads", m->info.pus);
-	env_num(fp, "threads", o->threads);
+	buf[0] = '\0';
+	int tmax = 0;
+	for (int t = 0; t < o->nthreads; t++) {
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", t ? "," : "", o->threads[t]);
+		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
+	}
+	env_row(fp, "threads", buf);
+	env_num(fp, "threads_max", tmax);
 	env_num(fp, "l1d_bytes", m->info.l1d);
 	env_num(fp, "l2_bytes", m->info.l2);
 	env_num(fp, "l3_bytes", m->info.l3);
@@ -371,6 +442,12 @@ static void write_env(const struct harness *h, const struct machine *m,
 	env_num(fp, "clock_ghz_min", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 0) : NAN);
 	env_num(fp, "clock_ghz_max", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 1) : NAN);
 	env_num(fp, "pinned_cpu", m->pinned_cpu);
+	for (int t = 0; t < o->nthreads; t++) {
+		if (o->threads[t] < 2)
+			continue;
+		snprintf(buf, sizeof buf, "clock_ghz@%dt", o->threads[t]);
+		env_num(fp, buf, m->clock_allcore_ghz[t]);
+	}
 	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
 	env_num(fp, "passes", o->passes);
 	env_num(fp, "trials", o->trials);
@@ -448,6 +525,7 @@ static void write_remarks(const char *dir)
 
 /* ---- buffers and timing ---------------------------------------------------- */
 
+/* NULL when out of memory: it runs in OpenMP threads, where die() must not. */
 static double *alloc_array(size_t n)
 {
 	/* 2 MiB alignment lets the kernel back the arrays with huge pages. */
@@ -455,7 +533,7 @@ static double *alloc_array(size_t n)
 	bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
 	void *p = NULL;
 	if (posix_memalign(&p, 2u << 20, bytes) != 0)
-		die(EXIT_FAILED, "cannot allocate %zu bytes for the arrays", bytes);
+		return NULL;
 #ifdef MADV_HUGEPAGE
 	madvise(p, bytes, MADV_HUGEPAGE);
 #endif
@@ -470,22 +548,88 @@ static double *alloc_array(size_t n)
  */
 #define ARRAY_SKEW_DOUBLES (1024 / 8 + 8)
 
-static void alloc_buffers(struct harness *h, size_t n)
+/* Thread t (of the calling OpenMP team) on its own core, once: the pool keeps its threads. */
+static void pin_thread(const struct harness *h, int t)
 {
-	h->capacity = n;
-	h->buf.a = alloc_array(n + 2 * ARRAY_SKEW_DOUBLES);
-	h->buf.b = alloc_array(n + 2 * ARRAY_SKEW_DOUBLES) + ARRAY_SKEW_DOUBLES;
-	h->buf.c = alloc_array(n + 2 * ARRAY_SKEW_DOUBLES) + 2 * ARRAY_SKEW_DOUBLES;
-	h->buf.n = n;
-	/* Touches every page before any timing: page faults are not bandwidth. */
-	memset(h->buf.a, 0, n * sizeof(double));
-	kernel_fill_inputs(&h->buf);
+	static _Thread_local int pinned = -1;
+	if (!h->cpus || t >= h->ncpus || h->cpus[t] < 0 || pinned == h->cpus[t])
+		return;
+	char err[160];
+	if (cpu_pin_to(h->cpus[t], err, sizeof err) == 0)
+		pinned = h->cpus[t];
 }
 
-/* Times one call of job j with its current reps; checks the result. */
-static double time_job(struct harness *h, struct job *j, int *ok, char *why, size_t whylen)
+static void free_buffers(struct harness *h)
 {
-	struct kernel_buffers b = h->buf;
+	for (int t = 0; h->tbase && t < h->threads; t++)
+		for (int i = 0; i < 3; i++)
+			free(h->tbase[t * 3 + i]);
+	free(h->tbase);
+	free(h->tbuf);
+	h->tbase = NULL;
+	h->tbuf = NULL;
+	memset(&h->buf, 0, sizeof h->buf);
+}
+
+/*
+ * n doubles per array for each of h->threads threads. Each thread allocates,
+ * zeroes and fills its own arrays (first touch: on a NUMA machine the pages
+ * land on the thread's node, as they would for an OpenMP program that
+ * initialises in parallel), and every page is touched before any timing:
+ * page faults are not bandwidth.
+ */
+static void alloc_buffers(struct harness *h, size_t n)
+{
+	int threads = h->threads > 0 ? h->threads : 1, failed = 0;
+	h->threads = threads;
+	h->capacity = n;
+	h->tbuf = xcalloc((size_t)threads, sizeof *h->tbuf);
+	h->tbase = xcalloc((size_t)threads * 3, sizeof *h->tbase);
+#pragma omp parallel num_threads(threads) reduction(+ : failed)
+	{
+		int t = omp_get_thread_num();
+		pin_thread(h, t);
+		double **base = &h->tbase[t * 3];
+		for (int i = 0; i < 3; i++)
+			base[i] = alloc_array(n + 2 * ARRAY_SKEW_DOUBLES);
+		if (base[0] && base[1] && base[2]) {
+			struct kernel_buffers *b = &h->tbuf[t];
+			b->a = base[0];
+			b->b = base[1] + ARRAY_SKEW_DOUBLES;
+			b->c = base[2] + 2 * ARRAY_SKEW_DOUBLES;
+			b->n = n;
+			memset(b->a, 0, n * sizeof(double));
+			kernel_fill_inputs(b);
+		} else {
+			failed++;
+		}
+	}
+	if (failed)
+		die(EXIT_FAILED, "cannot allocate 3 x %zu bytes for the arrays of each of %d threads",
+		    n * sizeof(double), threads);
+	h->buf = h->tbuf[0];
+}
+
+/* Spoils what one thread's kernel returned (ROOFLINE_TEST_CORRUPT): its check must fail. */
+static void corrupt_result(const struct harness *h, const struct job *j, int t,
+			   struct kernel_buffers *b, double *result)
+{
+	if (!h->corrupt || strcmp(h->corrupt, j->k->name) != 0 ||
+	    (h->corrupt_thread >= 0 && h->corrupt_thread != t))
+		return;
+	*result += 1.0;
+	if (j->k->kind != KERNEL_PEAK)
+		b->a[b->n - 1] += 1.0;
+}
+
+/*
+ * Thread t's share of one timing of job j: its own arrays, the untimed pass
+ * that brings them into cache where needed, the timed call between two
+ * barriers (when there is a team), and its check.
+ */
+static void time_share(struct harness *h, const struct job *j, int t, int team, int full)
+{
+	struct kernel_buffers b = h->tbuf[t];
 	b.n = j->n;
 	b.tile_bytes = h->tile_bytes;
 	/*
@@ -503,48 +647,101 @@ static double time_job(struct harness *h, struct job *j, int *ok, char *why, siz
 	/* The state the check counts from (y = y0, C = 0), set before the clock starts. */
 	if (j->k->prepare)
 		j->k->prepare(&b, j->param);
+	if (team > 1) {
+#pragma omp barrier
+	}
 	double t0 = timer_now();
 	double result = j->k->run(&b, j->reps, j->param);
 	double t1 = timer_now();
-	if (h->corrupt && strcmp(h->corrupt, j->k->name) == 0) {
-		/* Test hook (ROOFLINE_TEST_CORRUPT): a wrong kernel must fail its check. */
-		result += 1.0;
-		if (j->k->kind != KERNEL_PEAK)
-			b.a[b.n - 1] += 1.0;
+	if (team > 1) {
+#pragma omp barrier
 	}
+	corrupt_result(h, j, t, &b, &result);
+	h->tsec[t] = t1 - t0;
+	h->tok[t] = j->k->check(&b, j->reps, j->param, result, full, h->twhy[t],
+				sizeof h->twhy[t]) == 0;
+}
+
+/*
+ * Times one call of job j with its current reps on every thread of the pass
+ * at once, each on its own n elements (or iterations); checks every thread's
+ * result. A barrier before the timing starts them together and one after it
+ * keeps a fast thread from moving on while a slow one still runs; the job's
+ * time is the slowest thread's, since the work is done only when all of it
+ * is. One thread runs on the calling thread, with no OpenMP region around
+ * the timing at all.
+ */
+static double time_job(struct harness *h, struct job *j, int *ok, char *why, size_t whylen)
+{
+	int threads = h->threads > 0 ? h->threads : 1, team = 1;
 	int full = !j->full_checked;
-	*ok = j->k->check(&b, j->reps, j->param, result, full, why, whylen) == 0;
+	j->threads = threads;
+	if (threads == 1) {
+		time_share(h, j, 0, 1, full);
+	} else {
+		omp_set_dynamic(0);
+#pragma omp parallel num_threads(threads)
+		{
+			int t = omp_get_thread_num();
+#pragma omp single
+			team = omp_get_num_threads();
+			pin_thread(h, t);
+			if (team == threads)
+				time_share(h, j, t, team, full);
+		}
+	}
+	double slowest = 0;
+	*ok = team == threads;
+	if (!*ok)
+		snprintf(why, whylen, "OpenMP ran %d threads, not %d", team, threads);
+	for (int t = 0; t < threads && *ok; t++) {
+		if (!h->tok[t]) {
+			*ok = 0;
+			if (threads > 1)
+				snprintf(why, whylen, "thread %d of %d: %s", t, threads, h->twhy[t]);
+			else
+				snprintf(why, whylen, "%s", h->twhy[t]);
+		}
+		slowest = fmax(slowest, h->tsec[t]);
+	}
 	if (*ok)
 		j->full_checked = 1;
-	return t1 - t0;
+	return slowest;
+}
+
+/* Threads that ran job j: its n is per thread, and its totals count them all. */
+static double job_threads(const struct job *j)
+{
+	return j->threads > 0 ? (double)j->threads : 1.0;
 }
 
 static double job_flops(const struct job *j)
 {
 	if (j->shaped)
-		return j->shape.flops * (double)j->reps;
-	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
+		return j->shape.flops * (double)j->reps * job_threads(j);
+	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
 }
 
 static double job_bytes(const struct job *j)
 {
 	if (j->shaped)
-		return j->shape.bytes * (double)j->reps;
-	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps;
+		return j->shape.bytes * (double)j->reps * job_threads(j);
+	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
 }
 
 static double job_working_set(const struct job *j)
 {
 	if (j->shaped)
-		return j->shape.working_set;
-	return j->k->kind == KERNEL_PEAK ? 0.0 : (double)j->k->arrays * 8.0 * (double)j->n;
+		return j->shape.working_set * job_threads(j);
+	return j->k->kind == KERNEL_PEAK ? 0.0
+		: (double)j->k->arrays * 8.0 * (double)j->n * job_threads(j);
 }
 
 static long job_param_column(const struct job *j)
 {
-	/* The contract: bytes per array in the bandwidth group, else the family param. */
+	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
 	if (strcmp(j->group, "bandwidth") == 0)
-		return (long)(j->n * sizeof(double));
+		return (long)((double)j->n * sizeof(double) * job_threads(j));
 	return j->param;
 }
 
@@ -552,7 +749,7 @@ static void record(struct harness *h, int pass, int trial, int warmup, const str
 		   double seconds)
 {
 	fprintf(h->timings, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
-		j->group, j->k->name, job_param_column(j), h->o->threads, job_working_set(j),
+		j->group, j->k->name, job_param_column(j), (int)job_threads(j), job_working_set(j),
 		job_flops(j), job_bytes(j), seconds);
 }
 
@@ -569,9 +766,9 @@ static void record_failure(struct harness *h, int pass, int trial, struct job *j
 }
 
 /*
- * Doubles the repetitions (or, for peak kernels, the loop iterations) until one
- * timing lasts min_time, likwid's MEASURE loop; every timing is recorded as a
- * warm-up.
+ * Doubles the repetitions (or, for peak kernels, the loop iterations up to
+ * their max_n, then the repetitions) until one timing lasts min_time,
+ * likwid's MEASURE loop; every timing is recorded as a warm-up.
  */
 static void calibrate(struct harness *h, struct job *j, int pass, int trial)
 {
@@ -587,7 +784,8 @@ static void calibrate(struct harness *h, struct job *j, int pass, int trial)
 		j->last_seconds = t;
 		if (t >= h->o->min_time)
 			return;
-		if (j->k->kind == KERNEL_PEAK) {
+		/* A peak kernel grows its loop up to the longest its check can vouch for (max_n). */
+		if (j->k->kind == KERNEL_PEAK && (j->k->max_n <= 0 || (long)j->n * 2 <= j->k->max_n)) {
 			if (j->n > (1ul << 40))
 				return;
 			j->n *= 2;
@@ -969,7 +1167,8 @@ static void progress(struct harness *h, int pass, int trial, double done, double
 	int per = o->warmup + o->trials;
 	double left = done > 0 ? elapsed * (total - done) / done : 0;
 	char line[160];
-	snprintf(line, sizeof line, "measuring: pass %d/%d, trial %d/%d%s, %3.0f%%, about %.0f s left",
+	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %3.0f%%, "
+		 "about %.0f s left", h->threads, h->threads == 1 ? "" : "s",
 		 pass, o->passes, trial, per, trial <= o->warmup ? " (warm-up)" : "",
 		 100.0 * done / total, left);
 	if (h->tty)
@@ -1016,17 +1215,146 @@ static void close_stream_csv(FILE *fp, const char *dir, const char *name, char *
 	free(buffer);
 }
 
-int measure_run(const struct measure_opts *o)
+/*
+ * The thread counts to measure: o's list, or one core and all physical cores.
+ * A count above the physical cores is a usage error: each thread gets a core
+ * of its own, SMT siblings excluded.
+ */
+static void resolve_threads(struct measure_opts *o, int ncores)
 {
+	if (o->nthreads == 0) {
+		o->threads[o->nthreads++] = 1;
+		if (ncores > 1)
+			o->threads[o->nthreads++] = ncores;
+	}
+	for (int t = 0; t < o->nthreads; t++)
+		if (o->threads[t] > ncores)
+			die(EXIT_USAGE, "measure: --threads %d: this machine has %d physical core%s this "
+			    "process may use (SMT siblings excluded), one thread each", o->threads[t],
+			    ncores, ncores == 1 ? "" : "s");
+}
+
+/* The trials of one thread count: see the file's top comment, step 5. */
+static void run_passes(struct harness *h, struct machine *m, double *done, double total,
+		       double start);
+
+/*
+ * Brings a harness to `threads` threads: their CPUs (the pass of one thread
+ * stays where the run was pinned; more take one physical core each), their
+ * own first-touched arrays of n doubles each, and the plan's sizes split
+ * between them. Every element count is per thread, a multiple of 8 (one
+ * cache line), so a job of T threads moves T times one thread's share.
+ */
+static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, size_t n)
+{
+	if (h->tbuf && h->threads == threads && h->capacity >= n)
+		return;
+	free_buffers(h);
+	h->threads = threads;
+	h->cpus = threads == 1 ? one_cpu : cores;
+	h->ncpus = threads == 1 ? 1 : threads;
+	alloc_buffers(h, n);
+}
+
+/*
+ * A pass of more than one thread is lighter than the one-core pass, so that
+ * both fit the run's time budget (make report 90 s, --quick 15 s of
+ * measuring on a 2-core machine): the sweep in whole octaves (every other
+ * size of each bandwidth kernel, still enough for its plateaus) and the peak
+ * group of the widest ISA only (its FMA chains and FMA+add mix: peak@Nt,
+ * fma@Nt, one-chain@Nt; the narrower ISAs' ceilings scale alike). Kernels
+ * all run: each is a point of its own.
+ */
+static int allcore_drops(const struct harness *h, const struct job *j, const struct kernel **last,
+			 int *nth)
+{
+	if (h->threads == 1)
+		return 0;
+	if (j->k->kind == KERNEL_PEAK)
+		return j->k->isa != cpu_widest_isa();
+	/* Only the sweep is thinned: a pattern job is its level's only one. */
+	if (strcmp(j->group, "bandwidth") != 0 || j->k != h->sweep)
+		return 0;
+	*nth = *last == j->k ? *nth + 1 : 0;
+	*last = j->k;
+	return *nth % 2 == 1;
+}
+
+static void split_plan(struct harness *h)
+{
+	const struct kernel *last = NULL;
+	int nth = 0;
+	size_t kept = 0;
+	for (size_t i = 0; i < h->njobs; i++) {
+		struct job *j = &h->jobs[i];
+		if (allcore_drops(h, j, &last, &nth))
+			continue;
+		if (j->shaped && h->threads > 1) {
+			/*
+			 * A shaped kernel's size is its problem's: each thread solves one
+			 * of its own (a matrix product of the same order; a stencil's grid
+			 * shrunk to the thread's share of what the one-thread job was given).
+			 */
+			j->k->shape(j->param, j->n / (size_t)h->threads, h->tile_bytes, &j->shape);
+			if (j->shape.n == 0 || j->shape.n > h->capacity)
+				continue;
+			j->n = j->shape.n;
+		} else if (j->k->kind != KERNEL_PEAK && h->threads > 1) {
+			size_t n = j->n / (size_t)h->threads / 8 * 8;
+			j->n = n < 64 ? 64 : n;
+		}
+		h->jobs[kept++] = *j;
+	}
+	h->njobs = kept;
+}
+
+/* The clock with every thread of the pass running the add chain at once: the median thread. */
+static double clock_allcore(struct harness *h)
+{
+	double *ghz = xcalloc((size_t)h->threads, sizeof *ghz);
+#pragma omp parallel num_threads(h->threads)
+	{
+		const char *how;
+		int t = omp_get_thread_num();
+		pin_thread(h, t);
+		ghz[t] = cpu_measure_clock_ghz(2e-3, 5, &how);
+	}
+	double v = stats_median(ghz, (size_t)h->threads);
+	free(ghz);
+	return v;
+}
+
+int measure_run(const struct measure_opts *opts)
+{
+	struct measure_opts run_opts = *opts;
+	const struct measure_opts *o = &run_opts;
 	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
-			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"),
+			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
 			     .unbuilt = getenv("ROOFLINE_TEST_UNBUILT") };
 	struct machine m = { 0 };
 	struct sweep_decision d = { 0 };
 	char err[256];
 
-	if (o->threads != 1)
-		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
+	/* The thread counts before anything else: one too many is a usage error. */
+	/* One topology load (slow on some VMs): room for as many cores as a CPU set holds. */
+	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores);
+	int ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err);
+	if (ncores < 0) {
+		warnx("%s: one core assumed", err);
+		ncores = 1;
+		cores[0] = -1;
+	}
+	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
+	resolve_threads(&run_opts, ncores);
+	int tmax = 1;
+	for (int t = 0; t < o->nthreads; t++)
+		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
+	h.tsec = xcalloc((size_t)tmax, sizeof *h.tsec);
+	h.tok = xcalloc((size_t)tmax, sizeof *h.tok);
+	h.twhy = xcalloc((size_t)tmax, sizeof *h.twhy);
+	const char *ct = getenv("ROOFLINE_TEST_CORRUPT_THREAD");
+	if (ct && *ct)
+		h.corrupt_thread = atoi(ct);
 	/* The directory first: a bad --out is a usage error before any work. */
 	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
 	struct sigaction sa;
@@ -1041,6 +1369,10 @@ int measure_run(const struct measure_opts *o)
 		warnx("%s: timings may move between cores", err);
 	else
 		fprintf(stderr, "roofline: pinned to CPU %d\n", m.pinned_cpu);
+	/* The pre-scan and the decisions it makes run on one core. */
+	h.threads = 1;
+	h.cpus = &m.pinned_cpu;
+	h.ncpus = 1;
 	cpu_describe(&m.info);
 	m.resolution = timer_resolution();
 	m.granularity = timer_granularity();
@@ -1101,51 +1433,42 @@ int measure_run(const struct measure_opts *o)
 	}
 	cache_working_sets(o, &d);
 	h.tile_bytes = d.tile_bytes;
+	h.sweep = d.sweep;
 	if (!(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS))) {
 		alloc_buffers(&h, 8);
 		snprintf(d.text, sizeof d.text, "no bandwidth or kernels group: no sweep");
 	}
 	fflush(h.timings);
-	/* 5. plan (env.csv records what the shaped kernels chose), then trials */
-	build_plan(&h, &d);
-	write_env(&h, &m, &d);
+
+	/*
+	 * 5. plan and trials, once per thread count: the all-core pass times the
+	 * same sweep, chains and kernels as the one-core pass, each job split
+	 * between the threads.
+	 */
 	double start = timer_now();
 	int per_pass = o->warmup + o->trials;
-	/* Trial 0 of pass 1 calibrates every job; its timings are all warm-ups. */
-	fprintf(stderr, "roofline: calibrating %zu jobs to at least %.2g ms a timing\n", h.njobs,
-		o->min_time * 1e3);
-	for (size_t i = 0; i < h.njobs && !interrupted; i++) {
-		calibrate(&h, &h.jobs[i], 1, 0);
-		slow_job_plan(&h, &h.jobs[i]);
-	}
-	fflush(h.timings);
-	double total = (double)o->passes * per_pass, done = 0;
-	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
-		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
-			int warm = trial <= o->warmup;
-			progress(&h, pass, trial, done, total, timer_now() - start);
-			for (size_t i = 0; i < h.njobs && !interrupted; i++) {
-				struct job *j = &h.jobs[i];
-				if (j->failed || j->skipped)
-					continue;
-				if (j->kept_per_pass && (warm || trial - o->warmup > j->kept_per_pass))
-					continue;
-				char why[256];
-				int ok;
-				double t = time_job(&h, j, &ok, why, sizeof why);
-				if (!ok) {
-					record_failure(&h, pass, trial, j, why);
-					continue;
-				}
-				record(&h, pass, trial, warm, j, t);
-			}
-			/* A trial at a time reaches the file: an interrupted run keeps it. */
-			if (fflush(h.timings) != 0)
-				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h.dir, strerror(errno));
-			if (m.nclock < (int)(sizeof m.clock_samples / sizeof m.clock_samples[0]))
-				m.clock_samples[m.nclock++] = cpu_measure_clock_ghz(2e-4, 3, &m.clock_method);
-			done++;
+	double total = (double)o->nthreads * o->passes * per_pass, done = 0;
+	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d.cap / 8) : 8;
+	for (int c = 0; c < o->nthreads && !interrupted; c++) {
+		int threads = o->threads[c];
+		size_t share = per_array / (size_t)threads / 8 * 8;
+		set_team(&h, threads, cores, &m.pinned_cpu, share < 64 ? 64 : share);
+		free(h.jobs);
+		h.jobs = NULL;
+		h.njobs = 0;
+		build_plan(&h, &d);
+		split_plan(&h);
+		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
+		if (c == 0)
+			write_env(&h, &m, &d);
+		if (threads > 1) {
+			m.clock_allcore_ghz[c] = clock_allcore(&h);
+			fprintf(stderr, "roofline: %d threads on cores (CPUs", threads);
+			for (int t = 0; t < threads; t++)
+				fprintf(stderr, " %d", cores[t]);
+			fprintf(stderr, "), clock under all-core load %.2f GHz\n", m.clock_allcore_ghz[c]);
 		}
+		run_passes(&h, &m, &done, total, start);
 	}
 	if (h.tty)
 		fputc('\n', stderr);
@@ -1154,8 +1477,9 @@ int measure_run(const struct measure_opts *o)
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
 	write_env(&h, &m, &d);
-	fprintf(stderr, "roofline: measured %zu jobs x %d timings in %.1f s\n", h.njobs,
-		o->passes * per_pass, timer_now() - start);
+	fprintf(stderr, "roofline: measured %zu jobs x %d timings x %d thread count%s in %.1f s\n",
+		h.njobs, o->passes * per_pass, o->nthreads, o->nthreads == 1 ? "" : "s",
+		timer_now() - start);
 	if (interrupted)
 		fprintf(stderr, "roofline: interrupted after %.0f of %.0f trials: %s keeps every timing "
 			"taken (fit works once a kept trial is complete)\n", done, total, h.dir);
@@ -1165,6 +1489,11 @@ int measure_run(const struct measure_opts *o)
 	if (fflush(stdout) != 0)
 		die(EXIT_FAILED, "cannot write to standard output");
 	free(h.jobs);
+	free_buffers(&h);
+	free(cores);
+	free(h.tsec);
+	free(h.tok);
+	free(h.twhy);
 	if (interrupted) {
 		free(h.dir);
 		return EXIT_FAILED;
@@ -1177,4 +1506,48 @@ int measure_run(const struct measure_opts *o)
 	}
 	free(h.dir);
 	return 0;
+}
+
+static void run_passes(struct harness *h, struct machine *m, double *done, double total,
+		       double start)
+{
+	const struct measure_opts *o = h->o;
+	int per_pass = o->warmup + o->trials;
+	/* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
+	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
+		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
+	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
+		calibrate(h, &h->jobs[i], 1, 0);
+		slow_job_plan(h, &h->jobs[i]);
+	}
+	fflush(h->timings);
+	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
+		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
+			int warm = trial <= o->warmup;
+			progress(h, pass, trial, *done, total, timer_now() - start);
+			for (size_t i = 0; i < h->njobs && !interrupted; i++) {
+				struct job *j = &h->jobs[i];
+				if (j->failed || j->skipped)
+					continue;
+				if (j->kept_per_pass && (warm || trial - o->warmup > j->kept_per_pass))
+					continue;
+				char why[320];
+				int ok;
+				double t = time_job(h, j, &ok, why, sizeof why);
+				if (!ok) {
+					record_failure(h, pass, trial, j, why);
+					continue;
+				}
+				record(h, pass, trial, warm, j, t);
+			}
+			/* A trial at a time reaches the file: an interrupted run keeps it. */
+			if (fflush(h->timings) != 0)
+				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h->dir, strerror(errno));
+			/* The one-core clock, sampled through the run; the all-core one is taken apart. */
+			if (h->threads == 1 &&
+			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))
+				m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+			(*done)++;
+		}
+	}
 }

@@ -6,6 +6,8 @@
 #ifndef ROOFLINE_MEASURE_H
 #define ROOFLINE_MEASURE_H
 
+#include <stddef.h>
+
 enum {
 	GROUP_BANDWIDTH = 1 << 0,
 	GROUP_PEAK = 1 << 1,
@@ -20,12 +22,20 @@ enum {
 	LEVEL_L1 = 1 << 2,
 };
 
+/* Thread counts one run may measure (--threads LIST). */
+#define MEASURE_MAX_THREAD_COUNTS 16
+
 struct measure_opts {
 	const char *out_dir;   /* NULL: data/runs/<stamp>-<cc>-<version>, and data/latest */
 	int quick;
 	unsigned groups;
 	unsigned levels;       /* LEVEL_* mask; default LEVEL_DRAM */
-	int threads;
+	/*
+	 * Thread counts, one pass over the plan each, in this order; nthreads 0
+	 * means the default: one core and all physical cores.
+	 */
+	int threads[MEASURE_MAX_THREAD_COUNTS];
+	int nthreads;
 	int passes, trials, warmup;
 	double max_size;       /* bytes per array the sweep may reach; 0: the default cap */
 	double min_time;       /* seconds a timing must last at least */
@@ -41,9 +51,17 @@ int measure_parse_groups(const char *list, unsigned *mask);
 int measure_parse_levels(const char *list, unsigned *mask);
 
 /*
- * Runs the plan. Prints the run directory as the last line of stdout and
- * returns 0; EXIT_FAILED when a kernel's check failed (written to
- * failures.csv) or measuring failed; EXIT_USAGE for an unusable out_dir.
+ * Parses a --threads LIST ("1,2"): each element a whole number >= 1.
+ * Returns 0, or -1 with one line in err (0, negative, not a number, an empty
+ * element, too many). Whether a count fits the machine is measure_run's check.
+ */
+int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen);
+
+/*
+ * Runs the plan, once per thread count. Prints the run directory as the last
+ * line of stdout and returns 0; EXIT_FAILED when a kernel's check failed (in
+ * any thread; written to failures.csv) or measuring failed; EXIT_USAGE for an
+ * unusable out_dir or a thread count above the physical cores.
  */
 int measure_run(const struct measure_opts *o);
 

@@ -292,7 +292,9 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
 			 r->kernel, r->kernel[0] ? ", ordinary stores" : "");
 	else if (strncmp(r->name, "peak", 4) == 0)
-		snprintf(buf, size, "best timing, widest ISA at its best K");
+		snprintf(buf, size, "best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P");
+	else if (strncmp(r->name, "fma", 3) == 0 && (r->name[3] == '\0' || r->name[3] == '@'))
+		snprintf(buf, size, "best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)");
 	else if (strncmp(r->name, "scalar", 6) == 0)
 		snprintf(buf, size, "best timing of scalar FMA chains over K");
 	else if (strncmp(r->name, "one-chain-scalar", 16) == 0)
@@ -412,6 +414,97 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 	}
 	if (sy->n)
 		fputs("\n", fp);
+}
+
+/* "L1@2t" -> "L1": the length of the roof's name without its thread count. */
+static int base_len(const char *name)
+{
+	return (int)strcspn(name, "@");
+}
+
+/* The roof of `threads` threads with the same base name as r, or NULL. */
+static const struct roof *same_roof(const struct analysis *a, const struct roof *r, int threads)
+{
+	for (size_t j = 0; j < a->nroofs; j++)
+		if (a->roofs[j].threads == threads && base_len(a->roofs[j].name) == base_len(r->name) &&
+		    strncmp(a->roofs[j].name, r->name, (size_t)base_len(r->name)) == 0)
+			return &a->roofs[j];
+	return NULL;
+}
+
+/*
+ * All cores against one: each roof's scaling and each thread count's ridge
+ * (its own peak over its own DRAM, never a mix of counts).
+ */
+static void threads_section(FILE *fp, const struct analysis *a)
+{
+	char v1[32], vn[32];
+	int first = a->nroofs ? a->roofs[0].threads : 1, more = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		more |= a->roofs[i].threads != first;
+	if (!more)
+		return;
+	fputs("## All cores\n\n"
+	      "Each roof measured by one core and by all of them (`@Nt`: N threads, one per physical "
+	      "core, pinned, each on its own part of the arrays; a timing is the slowest thread's).\n\n"
+	      "| roof | threads | value | scaling |\n| --- | ---: | ---: | ---: |\n", fp);
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->threads == first)
+			continue;
+		const struct roof *one = same_roof(a, r, first);
+		const char *unit = r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
+		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
+			report_rate(r->value, vn, sizeof vn), unit);
+		if (one && one->value > 0)
+			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
+				report_rate(one->value, v1, sizeof v1), first);
+		else
+			fputs("— |\n", fp);
+	}
+	fputs("\nRidge points, each from the roofs of one thread count:", fp);
+	for (size_t i = 0; i < a->npeaks; i++) {
+		const struct roof *pk = analysis_peak_of(a, a->peaks[i].threads);
+		const struct roof *dr = analysis_dram_of(a, a->peaks[i].threads);
+		if (pk && dr && dr->value > 0)
+			fprintf(fp, "%s %s / %s = %.2f flop/byte", i ? ";" : "", pk->name, dr->name,
+				pk->value / dr->value);
+	}
+	fputs(".\n\n", fp);
+}
+
+/* The measured peak over the theoretical one, per core and for the chip. */
+static void theory_section(FILE *fp, const struct analysis *a)
+{
+	if (!a->npeaks)
+		return;
+	fputs("## Measured and theoretical peak\n\n"
+	      "Theoretical = threads x clock x flops a cycle a core, where flops a cycle = lanes x "
+	      "(2 x FMA pipes + add pipes). The pipe counts are **inferred** from the measured plateaus "
+	      "and clock, not read from a table of CPUs: FMA pipes from the FMA chains alone, add "
+	      "pipes from the FMA+add mix (one add per FMA, so it can show at most as many add pipes "
+	      "as FMA pipes). The clock of N threads is measured with all N running the clock chain "
+	      "at once: heavy vector code on every core lowers it.\n\n"
+	      "| threads | peak set by | FMA chains | FMA+add mix | clock | pipes a core (inferred) | "
+	      "flops/cycle/core | theoretical | measured / theoretical |\n"
+	      "| ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n", fp);
+	for (size_t i = 0; i < a->npeaks; i++) {
+		const struct peak_info *p = &a->peaks[i];
+		const struct roof *pk = analysis_peak_of(a, p->threads);
+		char f[32], m[32], t[32], c[32];
+		fprintf(fp, "| %d | %s | %s GFLOP/s | %s | ", p->threads, p->set_by,
+			report_rate(p->fma, f, sizeof f),
+			isfinite(p->mix) ? report_rate(p->mix, m, sizeof m) : "not measured");
+		if (isfinite(p->theory) && pk) {
+			fprintf(fp, "%.2f GHz | %d FMA, %d add | %.0f | %s GFLOP/s (%s a core) | %.2f |\n",
+				p->clock_ghz, p->fma_pipes, p->add_pipes, p->flops_per_cycle,
+				report_rate(p->theory, t, sizeof t),
+				report_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
+		} else {
+			fputs("not measured | — | — | — | — |\n", fp);
+		}
+	}
+	fputs("\n", fp);
 }
 
 static void chains_section(FILE *fp, const struct analysis *a)
@@ -685,6 +778,8 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	header(o.fp, run, run_dir);
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a, &sy);
+	threads_section(o.fp, a);
+	theory_section(o.fp, a);
 	chains_section(o.fp, a);
 	kernels_section(o.fp, run, a);
 	if (up && up->n)

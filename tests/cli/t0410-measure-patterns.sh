@@ -6,7 +6,7 @@
 # pattern roofs. A bandwidth kernel that computes wrong fails the run.
 # No timing thresholds.
 . "$(dirname "$0")/lib.sh"
-SMALL="--quick --max-size 2M --passes 1 --trials 2 --warmup 1 --min-time 2e-4"
+SMALL="--quick --threads 1 --max-size 2M --passes 1 --trials 2 --warmup 1 --min-time 2e-4"
 
 test_expect_success 'the sweep is bw_triad of the widest ISA, named in env.csv' '
 	"$ROOFLINE" measure $SMALL --only bandwidth --out run >/dev/null 2>err &&

@@ -4,7 +4,7 @@
 # a small real run checks what measure plans, records and refuses.
 . "$(dirname "$0")/lib.sh"
 SCRIPTED="sh $ROOFLINE_SRC/tests/cli/scripted-run.sh"
-SMALL="--quick --max-size 1M --passes 1 --trials 1 --warmup 1 --min-time 2e-4 --only kernels"
+SMALL="--quick --threads 1 --max-size 1M --passes 1 --trials 1 --warmup 1 --min-time 2e-4 --only kernels"
 
 # col FILE KERNEL PARAM NAME: a named column of points.csv
 col() {

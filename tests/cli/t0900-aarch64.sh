@@ -66,7 +66,7 @@ for unit in "$B"/tests/test_*; do
 	'
 done
 
-TINY="--quick --max-size 64K --passes 1 --trials 1 --warmup 1 --min-time 1e-4"
+TINY="--quick --threads 1 --max-size 64K --passes 1 --trials 1 --warmup 1 --min-time 1e-4"
 
 test_emulated 'measure under qemu dispatches NEON; x86 kernels are skipped' '
 	"$ARM" measure $TINY --out run >stdout 2>stderr || { cat stderr; exit 1; }

@@ -81,6 +81,9 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 		*flops = 2, *bytes = 16;
 	} else if (strcmp(k->name, "horner") == 0 || starts_with(k->name, "horner_simd_")) {
 		*flops = 2.0 * param, *bytes = 16;
+	} else if (starts_with(k->name, "fma_add_")) {
+		/* P FMAs (2 flops a lane) and P adds (1 flop a lane). */
+		*flops = 3.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else if (starts_with(k->name, "fma_")) {
 		*flops = 2.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else {
@@ -557,6 +560,59 @@ static void test_gemm_tile(void **state)
 	assert_int_equal(48 % s.tile, 0);
 }
 
+/*
+ * Which kernels' flops are all FMAs (judged against the `fma` ceiling), from
+ * what they compute, written out here independently of the kernel files.
+ */
+static void test_flops_all_fma(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		/* Bandwidth kernels set roofs by their bytes: no ceiling judges their flops. */
+		if (k->kind == KERNEL_BANDWIDTH)
+			continue;
+		/* The mix adds beside its FMAs; the stencil sums neighbours and scales. */
+		int want = !starts_with(k->name, "fma_add_") && !starts_with(k->name, "stencil");
+		if (k->flops_all_fma != want)
+			fail_msg("%s: flops_all_fma %d, want %d", k->name, k->flops_all_fma, want);
+		/* Every peak kernel bounds its loop so that its check sees every iteration. */
+		if (k->kind == KERNEL_PEAK && k->max_n <= 0)
+			fail_msg("%s: a peak kernel without max_n", k->name);
+	}
+	/* The mix fits its ISA's registers: 2P + 2 of 32 (AVX-512) or 16 (AVX2). */
+	const struct kernel *k512 = registry_find("fma_add_avx512"), *k2 = registry_find("fma_add_avx2");
+	assert_int_equal(2 * k512->params[k512->nparams - 1] + 2, 32);
+	assert_int_equal(2 * k2->params[k2->nparams - 1] + 2, 16);
+}
+
+/*
+ * At max_n iterations a peak kernel's check still sees one iteration fewer
+ * (or one more), where at 64 x max_n the FMA chains would have converged and
+ * the check would have gone blind (the --min-time 10 bug); the mix's check
+ * likewise. Scalar kernels: every x86-64 with FMA and every aarch64 runs them.
+ */
+static void test_peak_check_sees_every_iteration(void **state)
+{
+	const char *names[] = { "fma_scalar", "fma_add_scalar" };
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const struct kernel *k = registry_find(names[i]);
+		char why[256];
+		if (!cpu_has_isa(k->isa))
+			continue;
+		struct kernel_buffers kb = { .n = (size_t)k->max_n };
+		double r = k->run(&kb, 1, 2);
+		assert_int_equal(k->check(&kb, 1, 2, r, 1, why, sizeof why), 0);
+		kb.n = (size_t)k->max_n - 1;
+		if (k->check(&kb, 1, 2, r, 1, why, sizeof why) == 0)
+			fail_msg("%s: the check at n = max_n - 1 accepts the result of max_n", k->name);
+		kb.n = (size_t)k->max_n + 1;
+		if (k->check(&kb, 1, 2, r, 1, why, sizeof why) == 0)
+			fail_msg("%s: the check at n = max_n + 1 accepts the result of max_n", k->name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -569,6 +625,8 @@ int main(void)
 		cmocka_unit_test(test_check_rejects_unknown_param),
 		cmocka_unit_test(test_shaped_kernels),
 		cmocka_unit_test(test_gemm_tile),
+		cmocka_unit_test(test_flops_all_fma),
+		cmocka_unit_test(test_peak_check_sees_every_iteration),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

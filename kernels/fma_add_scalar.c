@@ -1,0 +1,41 @@
+/*
+ * fma_add_scalar.c - P FMA chains and P add chains, interleaved, 1 double a
+ * register: f[k] = f[k]*x + x and s[k] = s[k] + 1, 3*P flops and 0 bytes
+ * per iteration, P = 1..7 (2P + 2 registers). See fma_add_chains.h.
+ * Built with the vectorisers off (Makefile), like fma_scalar.c.
+ */
+#include "fma_add_chains.h"
+
+#if defined(__x86_64__)
+#define ATTR __attribute__((target("fma")))
+#else
+#define ATTR
+#endif
+#define SCALAR_SET1(v) (v)
+#define SCALAR_FMA(a, x, y) __builtin_fma((a), (x), (y))
+#define SCALAR_ADD(a, b) ((a) + (b))
+#define SCALAR_HSUM(v) (v)
+#define fma_add_scalar_CASE(P) FMA_ADD_CASE(fma_add_scalar, P)
+#define PAIR(P) FMA_ADD_DEFINE(fma_add_scalar, double, SCALAR_SET1, SCALAR_FMA, SCALAR_ADD, SCALAR_HSUM, ATTR, P)
+FMA_ADD_PAIRS_16(PAIR)
+FMA_ADD_RUN_DEFINE(fma_add_scalar, FMA_ADD_PAIRS_16)
+FMA_ADD_CHECK_DEFINE(fma_add_scalar, 1)
+#define RUN_FN fma_add_scalar_run
+#define CHECK_FN fma_add_scalar_check
+
+static const int fma_add_scalar_params[] = { FMA_ADD_PAIRS_16(FMA_ADD_PARAM_ENTRY) };
+
+const struct kernel kernel_fma_add_scalar = {
+	.name = "fma_add_scalar",
+	.family = "fma_add",
+	.computes = "P chains of f = f*x + x beside P chains of s = s + 1, scalar doubles",
+	.kind = KERNEL_PEAK,
+	.isa = ISA_SCALAR,
+	.flops_per_param = 3,
+	.params = fma_add_scalar_params,
+	.nparams = (int)(sizeof fma_add_scalar_params / sizeof fma_add_scalar_params[0]),
+	.param_letter = 'P', .param_meaning = "FMA+add chain pairs",
+	.flops_all_fma = 0, .max_n = FMA_MAX_ITERS,
+	.run = RUN_FN,
+	.check = CHECK_FN,
+};

@@ -1,0 +1,72 @@
+#!/bin/sh
+# measure --threads: the list's errors, a two-thread run whose timings, roofs
+# and points carry the thread count, and one thread's wrong result failing
+# the run. No timing thresholds.
+. "$(dirname "$0")/lib.sh"
+SMALL="--max-size 1M --passes 1 --trials 2 --warmup 1 --min-time 2e-4"
+
+for bad in 0 -1 x 2.5 "1,,2" "1," "" 100000; do
+	test_expect_success "--threads '$bad' is a usage error, and no run is made" "
+		expect_usage_error measure --threads '$bad' --out bad &&
+		! test -e bad
+	"
+done
+
+if [ "$(nproc)" -lt 2 ]; then
+	echo "# one CPU here: the two-thread tests are skipped"
+	test_done
+fi
+
+test_expect_success 'a run of 1 and 2 threads: every group at both counts' '
+	"$ROOFLINE" measure $SMALL --threads 1,2 --out run >/dev/null 2>err &&
+	grep -q "^threads,\"1,2\"\$" run/env.csv &&
+	grep -q "^clock_ghz@2t," run/env.csv &&
+	for g in bandwidth peak kernels; do
+		for t in 1 2; do
+			awk -F, -v g=$g -v t=$t "NR > 1 && \$3 == 0 && \$4 == g && \$7 == t" run/timings.csv |
+				grep -q . || { echo "no kept $g timing of $t threads"; exit 1; }
+		done
+	done
+'
+test_expect_success 'a 2-thread timing counts both threads: bytes, working set, param' '
+	# A triad row of the sweep moves 24 bytes per element of the whole array
+	# (param bytes per array over both threads, 3 arrays), 2 flops each.
+	awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$5 ~ /^bw_triad_/ && \$7 == 2 {
+		if (\$10 != 12 * \$9 || \$8 != 3 * \$6) bad = 1; n++ } END { exit bad || !n }" run/timings.csv
+'
+test_expect_success 'roofs and points of 2 threads carry @2t and are judged by @2t roofs' '
+	"$ROOFLINE" fit run >/dev/null &&
+	grep -q "^peak,compute," run/roofs.csv &&
+	grep -q "^peak@2t,compute," run/roofs.csv &&
+	grep -q "^[A-Z0-9]*@2t,bandwidth," run/roofs.csv &&
+	awk -F, "NR > 1 && \$3 == 2 { n++; if (\$6 !~ /@2t\$/) bad = 1 }
+		 NR > 1 && \$3 == 1 { m++; if (\$6 ~ /@/) bad = 1 } END { exit bad || !n || !m }" run/points.csv
+'
+test_expect_success 'plot and report run on a two-count run' '
+	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
+	grep -q "@2t" out/report.md
+'
+test_expect_success 'the all-core pass sweeps whole octaves and times the widest ISA only' '
+	"$ROOFLINE" measure --quick $SMALL --threads 1,2 --out quick >/dev/null 2>&1 &&
+	sweep=$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" quick/env.csv) &&
+	one=$(awk -F, -v k="$sweep" "NR > 1 && \$5 == k && \$7 == 1 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
+	two=$(awk -F, -v k="$sweep" "NR > 1 && \$5 == k && \$7 == 2 { print \$6 }" quick/timings.csv | sort -u | wc -l) &&
+	test "$two" -gt 2 && test $((2 * two)) -le $((one + 1)) &&
+	isa=$(awk -F, "\$1 == \"isa\" { print \$2 }" quick/env.csv) &&
+	! awk -F, "NR > 1 && \$4 == \"peak\" && \$7 == 2 { print \$5 }" quick/timings.csv | grep -v -q "_$isa\$" &&
+	awk -F, "NR > 1 && \$4 == \"peak\" && \$7 == 2 { print \$5 }" quick/timings.csv | grep -q "^fma_add_$isa\$" &&
+	awk -F, "NR > 1 && \$4 == \"kernels\" && \$7 == 2" quick/timings.csv | grep -q .
+'
+test_expect_success 'one thread of two computing wrong fails the run with exit 1' '
+	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
+		"$ROOFLINE" measure $SMALL --threads 2 --only kernels --out bad1 >/dev/null 2>err;
+	test $? -eq 1 && grep -q "^kernels,dot,0,.*thread 1 of 2" bad1/failures.csv &&
+	! grep -q ",kernels,dot," bad1/timings.csv &&
+	grep -q ",kernels,triad," bad1/timings.csv
+'
+test_expect_success 'the same spoiled thread passes when it is not in the team' '
+	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
+		"$ROOFLINE" measure $SMALL --threads 1 --only kernels --out ok1 >/dev/null 2>err &&
+	grep -q ",kernels,dot," ok1/timings.csv
+'
+test_done
