@@ -3,13 +3,15 @@
 #   make            build bin/roofline
 #   make report     a new measured run, then fit, plot and report (plots/)
 #   make plots      fit, plot and report again from data/latest (or RUN=DIR), measuring nothing
-#   make test       the test suite (TAP, run by prove)
+#   make test       the test suite (TAP, run by prove), then again under ASan + UBSan
+#   make fuzz       fuzz the run-directory reader with libFuzzer (clang), FUZZ_SECONDS=N
 #   make bench      side-by-side comparison against likwid-bench
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean      removes build output, never data/
 #
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=N, V=1,
-# RUN=DIR and OUT=DIR for make plots.
+# RUN=DIR and OUT=DIR for make plots, SANITIZE=0 (make test without the
+# sanitizer pass), FUZZ_SECONDS=N and FUZZ_CC for make fuzz.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -165,10 +167,71 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
-test: $(BINDIR)/roofline $(UNIT_BIN) | $(BUILD)/.deps-test
-	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
+# The fuzz target built as a plain program: replays the seeds and every crash
+# the fuzzer found (tests/fuzz/), so the suite needs no clang.
+$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(LIB_OBJ) -o $@ $(LDFLAGS) $(PKG_LIBS)
+
+TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
+	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP
+
+SANITIZE ?= 1
+test: $(BINDIR)/roofline $(UNIT_BIN) $(BUILD)/tests/fuzz_replay | $(BUILD)/.deps-test
+	$(Q)$(TEST_ENV) prove --exec '' $(UNIT_BIN:%=./%) $(CLI_TESTS:%=./%)
+ifeq ($(SANITIZE),1)
+	$(Q)$(MAKE) --no-print-directory sanitize-test
+endif
+
+# ---- the suite again under AddressSanitizer + UndefinedBehaviorSanitizer ----
+# Its own build directory and binary; every UB report is fatal; leaks are
+# checked, with third-party ones (fontconfig's caches) suppressed in
+# tests/lsan.supp. The measuring CLI tests (t0100 disassembles, t0400
+# measures for seconds) are left to the plain pass: t0600 runs one tiny
+# measure, which is what LeakSanitizer needs to see.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+SAN_BUILD := $(BUILD)-asan
+SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
+SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0400-%,$(CLI_TESTS))
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \
+	ROOFLINE_TEMPLATES=$(CURDIR)/templates
+
+.PHONY: sanitize-test fuzz
+sanitize-test:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
+		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay
+	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
+	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
 		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
-		prove --exec '' $(UNIT_BIN:%=./%) $(CLI_TESTS:%=./%)
+		prove --exec '' $(SAN_UNIT_BIN:%=./%) $(SAN_CLI_TESTS:%=./%)
+
+# ---- fuzzing ------------------------------------------------------------------
+# libFuzzer on tests/fuzz/fuzz_run.c, built with clang under ASan + UBSan in
+# build/fuzz. New inputs go to build/fuzz/corpus (the committed seeds stay
+# small); a crash is written to build/fuzz/crash-*: add it to tests/fuzz/regress/.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_BUILD := build/fuzz
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+
+fuzz:
+	$(Q)sh scripts/deps.sh fuzz
+	$(Q)$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) BINDIR=$(FUZZ_BUILD)/bin \
+		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_BUILD)/fuzz_run
+	$(Q)mkdir -p $(FUZZ_BUILD)/corpus
+	$(Q)ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		$(FUZZ_BUILD)/fuzz_run -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+		-artifact_prefix=$(FUZZ_BUILD)/crash- $(FUZZ_BUILD)/corpus tests/fuzz/corpus tests/fuzz/regress
+
+$(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
 bench: bin/roofline
 	$(Q)sh scripts/deps.sh bench
@@ -188,4 +251,4 @@ uninstall:
 clean:
 	$(Q)rm -rf build bin
 
--include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d)
+-include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(BUILD)/tests/fuzz_replay.d

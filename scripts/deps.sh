@@ -2,7 +2,8 @@
 # deps.sh NEED... - makes sure the Debian packages a make step needs are installed.
 #
 # NEED is one or more of: build (compile bin/roofline), test (run the suite),
-# plots (render the gnuplot scripts), bench (compare against likwid-bench).
+# plots (render the gnuplot scripts), bench (compare against likwid-bench),
+# fuzz (make fuzz: clang and its libFuzzer runtime).
 # As root with apt-get it installs what is missing and says so; otherwise it
 # stops with one line naming the packages to install. Checks are by file, not
 # by dpkg, so a machine that has the pieces from elsewhere is not forced.
@@ -16,6 +17,7 @@ want() { # want PACKAGE TEST...
 	fi
 }
 has_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/local/include/$1" ]; }
+has_glob() { for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
 has_pc() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
 
 for need in "$@"; do
@@ -37,6 +39,10 @@ for need in "$@"; do
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
+		;;
+	fuzz)
+		want clang command -v clang
+		want libclang-rt-14-dev has_glob /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
 		;;
 	bench)
 		want likwid command -v likwid-bench

@@ -1,6 +1,7 @@
 /* analysis.c - from raw timings to roofs, curves and placed kernels (see analysis.h). */
 #include "analysis.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -347,6 +348,15 @@ static void fit_peak(struct analysis *a, struct jobs *js)
 		struct job_rates *j = &js->v[i];
 		if (strcmp(j->group, "peak") != 0)
 			continue;
+		/*
+		 * A curve keeps the name and K it can look the job up by again: a
+		 * name cut to fit, or a K cut to int, would find no job later.
+		 */
+		if (strlen(j->kernel) >= sizeof a->chains[0].kernel || j->param > INT_MAX) {
+			note(a, "peak kernel %.48s with %ld chains ignored: name or chain count too long",
+			     j->kernel, j->param);
+			continue;
+		}
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
 			if (strcmp(a->chains[c].kernel, j->kernel) == 0)
@@ -683,6 +693,29 @@ static void place_points(struct analysis *a, struct jobs *js)
 	group_levels(a);
 }
 
+/* Kernels this build's registry does not know are used from their rows alone: say so, once. */
+static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
+{
+	char names[160] = "";
+	size_t len = 0, count = 0;
+	for (size_t i = 0; i < js->n; i++) {
+		const char *k = js->v[i].kernel;
+		if (registry_find(k))
+			continue;
+		size_t seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(js->v[j].kernel, k) == 0;
+		if (seen)
+			continue;
+		if (count++ < 4 && len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", k);
+	}
+	if (count)
+		note(a, "%zu kernel%s in timings.csv unknown to this build (%s%s): used from the rows alone, "
+		     "without the registry's metadata", count, count == 1 ? "" : "s", names,
+		     count > 4 ? ", ..." : "");
+}
+
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
@@ -693,9 +726,19 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	collect_jobs(run, &js);
 	if (js.n == 0) {
 		free_jobs(&js);
-		snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
+		size_t failed = 0, kept = 0;
+		for (size_t i = 0; i < run->ntimings; i++) {
+			kept += !run->timings[i].warmup;
+			failed += !run->timings[i].warmup && rundata_failed(run, run->timings[i].group,
+									    run->timings[i].kernel, run->timings[i].param);
+		}
+		if (kept && failed == kept)
+			snprintf(err, errlen, "every job with kept timings failed its check (see failures.csv): nothing to fit");
+		else
+			snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
 		return -1;
 	}
+	note_unknown_kernels(out, &js);
 	fit_bandwidth(out, run, &js);
 	fit_peak(out, &js);
 	const struct roof *dram = analysis_dram(out);

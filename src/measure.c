@@ -172,7 +172,8 @@ static char *default_run_dir(void)
 static int mkdir_p(const char *path)
 {
 	char *p = xstrdup(path);
-	for (char *s = p + 1; *s; s++) {
+	/* From the second byte (a leading '/' is the root), never past an empty string's end. */
+	for (char *s = *p ? p + 1 : p; *s; s++) {
 		if (*s != '/')
 			continue;
 		*s = '\0';
@@ -194,8 +195,8 @@ static char *create_run_dir(const char *want, int unique)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
 	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
 		if (errno != EEXIST || !unique)
-			die(EXIT_USAGE, "cannot create run directory %s: %s (a run never writes into an existing directory)",
-			    dir, strerror(errno));
+			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(errno),
+			    errno == EEXIST ? " (a run never writes into an existing directory)" : "");
 		free(dir);
 		dir = xasprintf("%s-%d", want, i);
 	}
@@ -401,6 +402,13 @@ static double *alloc_array(size_t n)
  * loads behind unrelated stores, which shows up as noise in the L1 plateau.
  */
 #define ARRAY_SKEW_DOUBLES (1024 / 8 + 8)
+
+static void free_buffers(struct harness *h)
+{
+	free(h->buf.a);
+	free(h->buf.b - ARRAY_SKEW_DOUBLES);
+	free(h->buf.c - 2 * ARRAY_SKEW_DOUBLES);
+}
 
 static void alloc_buffers(struct harness *h, size_t n)
 {
@@ -768,7 +776,9 @@ int measure_run(const struct measure_opts *o)
 	if (o->threads != 1)
 		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
 	/* The directory first: a bad --out is a usage error before any work. */
-	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
+	char *want = o->out_dir ? NULL : default_run_dir();
+	h.dir = create_run_dir(want ? want : o->out_dir, !want);
+	free(want);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_interrupt;
@@ -853,7 +863,9 @@ int measure_run(const struct measure_opts *o)
 		o->min_time * 1e3);
 	for (size_t i = 0; i < h.njobs && !interrupted; i++)
 		calibrate(&h, &h.jobs[i], 1, 0);
-	fflush(h.timings);
+	if (fflush(h.timings) != 0)
+		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: only the pre-scan's rows are kept",
+		    h.dir, strerror(errno));
 	double total = (double)o->passes * per_pass, done = 0;
 	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
 		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
@@ -874,7 +886,9 @@ int measure_run(const struct measure_opts *o)
 			}
 			/* A trial at a time reaches the file: an interrupted run keeps it. */
 			if (fflush(h.timings) != 0)
-				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h.dir, strerror(errno));
+				die(EXIT_FAILED, "cannot write %s/timings.csv: %s: the rows before pass %d "
+				    "trial %d are kept (a last row cut short is dropped when read)", h.dir,
+				    strerror(errno), pass, trial);
 			if (m.nclock < (int)(sizeof m.clock_samples / sizeof m.clock_samples[0]))
 				m.clock_samples[m.nclock++] = cpu_measure_clock_ghz(2e-4, 3, &m.clock_method);
 			done++;
@@ -898,6 +912,7 @@ int measure_run(const struct measure_opts *o)
 	if (fflush(stdout) != 0)
 		die(EXIT_FAILED, "cannot write to standard output");
 	free(h.jobs);
+	free_buffers(&h);
 	if (interrupted) {
 		free(h.dir);
 		return EXIT_FAILED;

@@ -1,0 +1,173 @@
+/*
+ * fuzz_run.c - a fuzz target for the run-directory reader and everything
+ * behind it: rundata_load, analysis_build, and the fit, report and compare
+ * writers (into a scratch directory under /tmp).
+ *
+ * One input is one run directory, its files split at lines that are exactly
+ * "@@@" (kept simple so a person can write a seed by hand):
+ *
+ *     env.csv bytes
+ *     @@@
+ *     timings.csv bytes
+ *     @@@
+ *     failures.csv bytes      (absent without a second "@@@" line)
+ *
+ * The line end before an "@@@" line belongs to the file above it; the last
+ * file ends where the input ends, with or without a line end (a cut run).
+ *
+ * Built two ways: with clang -fsanitize=fuzzer (make fuzz), and with
+ * -DFUZZ_REPLAY as a plain program that runs each file named on its command
+ * line once (make test replays the seeds and every crash found, without
+ * clang), or with --unpack DIR FILE writes FILE's run directory to DIR so the
+ * roofline binary itself can be run on it.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "fitout.h"
+#include "report.h"
+#include "rundata.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *const run_files[] = { "env.csv", "timings.csv", "failures.csv" };
+
+static int write_file(const char *dir, const char *name, const uint8_t *data, size_t size)
+{
+	char *path = path_join(dir, name);
+	FILE *fp = fopen(path, "wb");
+	int rc = -1;
+	if (fp) {
+		rc = (size && fwrite(data, 1, size, fp) != size) ? -1 : 0;
+		if (fclose(fp) != 0)
+			rc = -1;
+	}
+	if (rc != 0)
+		fprintf(stderr, "fuzz_run: cannot write %s: %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* Writes the input's files into dir (see the top comment); failures.csv only when given. */
+static int unpack(const char *dir, const uint8_t *data, size_t size)
+{
+	size_t start = 0, part = 0;
+	for (size_t i = 0; i <= size && part < 2; i++) {
+		int at_line = i == 0 || data[i - 1] == '\n';
+		if (i + 4 <= size && at_line && memcmp(data + i, "@@@\n", 4) == 0) {
+			if (write_file(dir, run_files[part++], data + start, i - start) != 0)
+				return -1;
+			start = i + 4;
+			i += 3;
+		}
+	}
+	if (write_file(dir, run_files[part], data + start, size - start) != 0)
+		return -1;
+	/* Files the input does not hold must not survive from the previous input. */
+	for (size_t p = part + 1; p < 3; p++) {
+		char *path = path_join(dir, run_files[p]);
+		unlink(path);
+		free(path);
+	}
+	return 0;
+}
+
+static char *scratch_dir(void)
+{
+	static char *dir;
+	if (!dir) {
+		char tmpl[] = "/tmp/roofline-fuzz.XXXXXX";
+		if (!mkdtemp(tmpl)) {
+			perror("fuzz_run: mkdtemp");
+			abort();
+		}
+		dir = xstrdup(tmpl);
+	}
+	return dir;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *dir = scratch_dir();
+	if (unpack(dir, data, size) != 0)
+		return 0;
+	struct rundata run;
+	char err[512];
+	if (rundata_load(dir, &run, err, sizeof err) != 0)
+		return 0;
+	struct analysis *a = xcalloc(1, sizeof *a);
+	if (analysis_build(&run, a, err, sizeof err) == 0) {
+		char *report = path_join(dir, "report.md"), *compare = path_join(dir, "compare.md");
+		if (fitout_write(dir, a, err, sizeof err) != 0 ||
+		    report_write(report, &run, a, dir, err, sizeof err) != 0 ||
+		    compare_write(compare, &run, a, &run, a, err, sizeof err) != 0)
+			fprintf(stderr, "fuzz_run: %s\n", err);
+		free(report);
+		free(compare);
+	}
+	free(a);
+	rundata_free(&run);
+	return 0;
+}
+
+#ifdef FUZZ_REPLAY
+static uint8_t *read_all(const char *path, size_t *size)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, n = 0, got;
+	uint8_t *buf = xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
+		if ((n += got) == cap)
+			buf = xrealloc(buf, cap *= 2);
+	fclose(fp);
+	*size = n;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "--unpack") == 0) {
+		size_t size;
+		uint8_t *data = read_all(argv[3], &size);
+		if (!data) {
+			fprintf(stderr, "fuzz_replay: cannot read %s: %s\n", argv[3], strerror(errno));
+			return 2;
+		}
+		int rc = unpack(argv[2], data, size);
+		free(data);
+		return rc ? 1 : 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		size_t size;
+		uint8_t *data = read_all(argv[i], &size);
+		if (!data) {
+			fprintf(stderr, "fuzz_replay: cannot read %s: %s\n", argv[i], strerror(errno));
+			return 2;
+		}
+		LLVMFuzzerTestOneInput(data, size);
+		free(data);
+	}
+	/* The scratch directory's files, then the directory itself. */
+	char *dir = scratch_dir();
+	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
+		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md" };
+	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+		char *path = path_join(dir, outputs[i]);
+		unlink(path);
+		free(path);
+	}
+	if (rmdir(dir) != 0)
+		fprintf(stderr, "fuzz_replay: %s left behind: %s\n", dir, strerror(errno));
+	free(dir);
+	return 0;
+}
+#endif
