@@ -226,7 +226,7 @@ fuzz:
 		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_BUILD)/fuzz_run
 	$(Q)mkdir -p $(FUZZ_BUILD)/corpus
 	$(Q)ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		$(FUZZ_BUILD)/fuzz_run -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 \
+		$(FUZZ_BUILD)/fuzz_run -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
 		-artifact_prefix=$(FUZZ_BUILD)/crash- $(FUZZ_BUILD)/corpus tests/fuzz/corpus tests/fuzz/regress
 
 $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)

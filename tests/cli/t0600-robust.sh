@@ -70,6 +70,13 @@ test_expect_success 'measure --out "" is a usage error' '
 	grep -q "measure: --out .*: want a directory name" "$TRASH/.stderr"
 '
 
+# ---- 11.6 measure frees what it allocates (LeakSanitizer, in the sanitizer pass) ----
+test_expect_success 'a tiny measure exits 0 (and leaks nothing under the sanitizer pass)' '
+	run_rc measure --out m6 --only peak --passes 1 --trials 1 --warmup 0 --min-time 1e-4 &&
+	test "$rc" -eq 0 || { echo "exit $rc"; cat "$TRASH/.stderr"; exit 1; }
+	test "$(cat "$TRASH/.stdout")" = m6
+'
+
 # ---- 11.4 a run cut off mid-row ----
 test_expect_success 'fit: a last row cut short is dropped with a warning, the rest used' '
 	$SCRIPTED r4 && "$ROOFLINE" fit r4 >/dev/null && cp r4/roofs.csv whole.csv &&

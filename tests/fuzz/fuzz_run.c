@@ -83,12 +83,16 @@ static char *scratch_dir(void)
 {
 	static char *dir;
 	if (!dir) {
-		char tmpl[] = "/tmp/roofline-fuzz.XXXXXX";
-		if (!mkdtemp(tmpl)) {
+		/* In memory where there is a tmpfs: the writers fsync every file they commit. */
+		char shm[] = "/dev/shm/roofline-fuzz.XXXXXX", tmp[] = "/tmp/roofline-fuzz.XXXXXX";
+		const char *made = mkdtemp(shm);
+		if (!made)
+			made = mkdtemp(tmp);
+		if (!made) {
 			perror("fuzz_run: mkdtemp");
 			abort();
 		}
-		dir = xstrdup(tmpl);
+		dir = xstrdup(made);
 	}
 	return dir;
 }
