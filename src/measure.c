@@ -777,7 +777,7 @@ int measure_run(const struct measure_opts *o)
 		die(EXIT_USAGE, "--threads %d: this version measures one core; use --threads 1", o->threads);
 	/* The directory first: a bad --out is a usage error before any work. */
 	char *want = o->out_dir ? NULL : default_run_dir();
-	h.dir = create_run_dir(want ? want : o->out_dir, !want);
+	h.dir = create_run_dir(want ? want : o->out_dir, want != NULL);
 	free(want);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -864,8 +864,8 @@ int measure_run(const struct measure_opts *o)
 	for (size_t i = 0; i < h.njobs && !interrupted; i++)
 		calibrate(&h, &h.jobs[i], 1, 0);
 	if (fflush(h.timings) != 0)
-		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: only the pre-scan's rows are kept",
-		    h.dir, strerror(errno));
+		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: no kept trial reached it, only "
+		    "warm-up rows", h.dir, strerror(errno));
 	double total = (double)o->passes * per_pass, done = 0;
 	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
 		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {

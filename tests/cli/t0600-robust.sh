@@ -115,6 +115,21 @@ if [ "$(id -u)" -eq 0 ] && command -v gnuplot >/dev/null && mkdir "$TRASH/full" 
 		no_leftovers full/p || rc5=1
 		umount full; exit $rc5
 	'
+	test_expect_success 'measure on a full disk: exit 1 saying what is kept; fit drops the cut row' '
+		"$ROOFLINE" measure --out m5 --only peak --passes 1 --trials 2 --warmup 0 --min-time 1e-4 \
+			>/dev/null 2>&1 &&
+		kib=$(du -sk m5/remarks m5/env.csv m5/failures.csv | awk "{ s += \$1 } END { print s + 24 }") &&
+		mount -t tmpfs -o size=${kib}k tmpfs full &&
+		run_rc measure --out full/run --only peak --passes 1 --trials 2 --warmup 0 --min-time 1e-4
+		rc5=0; test "$rc" -eq 1 || { echo "exit $rc, want 1"; rc5=1; }
+		# measure reports progress first: the error is its last line
+		tail -n 1 "$TRASH/.stderr" | grep -q "^roofline: cannot write full/run/timings.csv: No space left on device: " ||
+			{ cat "$TRASH/.stderr"; rc5=1; }
+		run_rc fit full/run
+		grep -q "^roofline: warning: full/run/timings.csv:[0-9]*: the last row has no line end" \
+			"$TRASH/.stderr" || rc5=1
+		umount full; exit $rc5
+	'
 	test_expect_success 'report on a full disk: exit 1, no report.md, no temporary file' '
 		mount -t tmpfs -o size=8k tmpfs full && head -c 8192 /dev/zero >full/filler 2>/dev/null
 		expect_failed report "$EXAMPLE" --out full; rc6=$?
@@ -122,8 +137,9 @@ if [ "$(id -u)" -eq 0 ] && command -v gnuplot >/dev/null && mkdir "$TRASH/full" 
 		umount full; exit $rc6
 	'
 else
-	test_count=$((test_count + 2))
-	echo "ok $((test_count - 1)) # skip plot on a full disk: needs root to mount a tmpfs"
+	test_count=$((test_count + 3))
+	echo "ok $((test_count - 2)) # skip plot on a full disk: needs root to mount a tmpfs"
+	echo "ok $((test_count - 1)) # skip measure on a full disk: needs root to mount a tmpfs"
 	echo "ok $test_count # skip report on a full disk: needs root to mount a tmpfs"
 fi
 test_expect_success 'fit with stdout on /dev/full: exit 1 and one line' '
