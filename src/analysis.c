@@ -54,6 +54,17 @@ static void add_rate(struct job_rates *j, double rate, int pass)
 	j->n++;
 }
 
+struct pass_rate {
+	int pass;
+	double rate;
+};
+
+static int cmp_pass(const void *x, const void *y)
+{
+	int a = ((const struct pass_rate *)x)->pass, b = ((const struct pass_rate *)y)->pass;
+	return (a > b) - (a < b);
+}
+
 static void summarize_job(const struct job_rates *j, struct job_summary *s)
 {
 	s->kept = j->n;
@@ -62,18 +73,22 @@ static void summarize_job(const struct job_rates *j, struct job_summary *s)
 	/* The spread: smallest and largest median of one pass. */
 	s->spread_lo = INFINITY;
 	s->spread_hi = -INFINITY;
+	/*
+	 * Timings sorted by pass, one run of equal passes at a time: O(n log n)
+	 * whatever the pass numbers are (a loop over 0..largest pass would take
+	 * hours on a pass number of 2^31 in a damaged file).
+	 */
+	struct pass_rate *v = xmalloc((j->n ? j->n : 1) * sizeof *v);
 	double *buf = xmalloc((j->n ? j->n : 1) * sizeof *buf);
-	int maxpass = 0;
-	for (size_t i = 0; i < j->n; i++)
-		if (j->passes[i] > maxpass)
-			maxpass = j->passes[i];
-	for (int p = 0; p <= maxpass; p++) {
+	for (size_t i = 0; i < j->n; i++) {
+		v[i].pass = j->passes[i];
+		v[i].rate = j->rates[i];
+	}
+	qsort(v, j->n, sizeof *v, cmp_pass);
+	for (size_t i = 0, k; i < j->n; i = k) {
 		size_t m = 0;
-		for (size_t i = 0; i < j->n; i++)
-			if (j->passes[i] == p)
-				buf[m++] = j->rates[i];
-		if (!m)
-			continue;
+		for (k = i; k < j->n && v[k].pass == v[i].pass; k++)
+			buf[m++] = v[k].rate;
 		double med = stats_median(buf, m);
 		if (med < s->spread_lo)
 			s->spread_lo = med;
@@ -83,6 +98,7 @@ static void summarize_job(const struct job_rates *j, struct job_summary *s)
 	if (!isfinite(s->spread_lo))
 		s->spread_lo = s->spread_hi = NAN;
 	free(buf);
+	free(v);
 }
 
 struct jobs {

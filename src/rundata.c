@@ -1,6 +1,7 @@
 /* rundata.c - see rundata.h. Columns are found by header name, so extra ones are fine. */
 #include "rundata.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,13 +87,18 @@ static const char *const timing_names[T_COUNT] = {
 	"flops", "bytes", "seconds",
 };
 
+/* pass, trial, warmup and threads are ints: larger is bad input, not a silent truncation. */
 static int get_long(const struct loader *l, const struct csv_row *row, int which, long min,
 		    long *out, char *err, size_t errlen)
 {
 	int i = l->col[which];
-	if (parse_long(row->fields[i], out) != 0 || *out < min) {
-		char want[48];
-		snprintf(want, sizeof want, "a whole number >= %ld", min);
+	long max = which == T_PARAM ? LONG_MAX : INT_MAX;
+	if (parse_long(row->fields[i], out) != 0 || *out < min || *out > max) {
+		char want[64];
+		if (max == LONG_MAX)
+			snprintf(want, sizeof want, "a whole number >= %ld", min);
+		else
+			snprintf(want, sizeof want, "a whole number from %ld to %ld", min, max);
 		return bad_cell(l, row, i, timing_names[which], want, err, errlen);
 	}
 	return 0;

@@ -79,9 +79,26 @@ static int unpack(const char *dir, const uint8_t *data, size_t size)
 	return 0;
 }
 
+static char *scratch;
+
+/* At exit (libFuzzer's too): the scratch directory's files, then the directory itself. */
+static void remove_scratch(void)
+{
+	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
+		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md" };
+	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+		char *path = path_join(scratch, outputs[i]);
+		unlink(path);
+		free(path);
+	}
+	if (rmdir(scratch) != 0)
+		fprintf(stderr, "fuzz_run: %s left behind: %s\n", scratch, strerror(errno));
+	free(scratch);
+}
+
 static char *scratch_dir(void)
 {
-	static char *dir;
+	char *dir = scratch;
 	if (!dir) {
 		/* In memory where there is a tmpfs: the writers fsync every file they commit. */
 		char shm[] = "/dev/shm/roofline-fuzz.XXXXXX", tmp[] = "/tmp/roofline-fuzz.XXXXXX";
@@ -92,7 +109,8 @@ static char *scratch_dir(void)
 			perror("fuzz_run: mkdtemp");
 			abort();
 		}
-		dir = xstrdup(made);
+		dir = scratch = xstrdup(made);
+		atexit(remove_scratch);
 	}
 	return dir;
 }
@@ -160,18 +178,6 @@ int main(int argc, char **argv)
 		LLVMFuzzerTestOneInput(data, size);
 		free(data);
 	}
-	/* The scratch directory's files, then the directory itself. */
-	char *dir = scratch_dir();
-	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
-		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md" };
-	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
-		char *path = path_join(dir, outputs[i]);
-		unlink(path);
-		free(path);
-	}
-	if (rmdir(dir) != 0)
-		fprintf(stderr, "fuzz_replay: %s left behind: %s\n", dir, strerror(errno));
-	free(dir);
 	return 0;
 }
 #endif
