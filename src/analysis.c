@@ -553,7 +553,8 @@ static double one_chain_rate(const struct analysis *a, const char *isa_suffix)
 static int near_multiple(double ratio)
 {
 	double n = floor(ratio + 0.5);
-	if (n >= 1 && fabs(ratio - n) <= 0.2)
+	/* The upper bound keeps the cast defined: a damaged run can give any ratio. */
+	if (n >= 1 && n <= INT_MAX && fabs(ratio - n) <= 0.2)
 		return (int)n;
 	return 0;
 }
