@@ -3,7 +3,8 @@
 #   make            build bin/roofline
 #   make report     a new measured run, then fit, plot and report (plots/)
 #   make plots      fit, plot and report again from data/latest (or RUN=DIR), measuring nothing
-#   make test       the test suite (TAP, run by prove)
+#   make test       the test suite (TAP, run by prove), then again under ASan + UBSan
+#   make fuzz       fuzz the run-directory reader with libFuzzer (clang), FUZZ_SECONDS=N
 #   make bench      side-by-side comparison against likwid-bench
 #   make test-aarch64  cross-build for aarch64, run the unit tests and a tiny measure under qemu
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -12,7 +13,8 @@
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
 # include/roofline.h) for make plots and make report, OPENBLAS=0 to build
-# without OpenBLAS.
+# without OpenBLAS, SANITIZE=0 (make test without the sanitizer pass),
+# FUZZ_SECONDS=N and FUZZ_CC for make fuzz.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -211,11 +213,91 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
-test: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 | $(BUILD)/.deps-test
-	$(Q)ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
-		ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
+# The fuzz target built as a plain program: replays the seeds and every crash
+# the fuzzer found (tests/fuzz/), so the suite needs no clang.
+$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
+TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
+	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
+	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP
+
+SANITIZE ?= 1
+# The suite runs on every core (the tests are independent, and none times
+# anything against a threshold); the longest first, so none is left alone at the end.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+PROVE_JOBS ?= -j$(NPROC)
+TESTS_FIRST := $(filter tests/cli/t0900-% tests/cli/t0400-%,$(CLI_TESTS))
+TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
+# What the suite runs, built on every core too (a sub-make, so a plain
+# `make test` builds in parallel).
+.PHONY: test-prereqs
+test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay | $(BUILD)/.deps-test
+
+test:
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
+	$(Q)$(TEST_ENV) prove $(PROVE_JOBS) --exec '' $(TESTS_FIRST:%=./%) $(UNIT_BIN:%=./%) \
+		$(TESTS_REST:%=./%)
+ifeq ($(SANITIZE),1)
+	$(Q)$(MAKE) --no-print-directory sanitize-test
+endif
+
+# ---- the suite again under AddressSanitizer + UndefinedBehaviorSanitizer ----
+# Its own build directory and binary; every UB report is fatal; leaks are
+# checked, with third-party ones (fontconfig's caches) suppressed in
+# tests/lsan.supp. It runs the unit tests and the CLI tests that read,
+# fit, report and compare (the readers are where bad input lands); the ones
+# that measure for seconds, disassemble or emulate Arm are left to the plain
+# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+SAN_BUILD := $(BUILD)-asan
+SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
+SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
+	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
+	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \
+	ROOFLINE_TEMPLATES=$(CURDIR)/templates
+
+.PHONY: sanitize-test fuzz
+sanitize-test:
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
+		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
+		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
+	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
+	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
+		ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) \
+		ROOFLINE_MAN=$(CURDIR)/$(SAN_BUILD)/roofline.1 \
 		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
-		prove --exec '' $(UNIT_BIN:%=./%) $(CLI_TESTS:%=./%)
+		prove $(PROVE_JOBS) --exec '' $(SAN_UNIT_BIN:%=./%) $(SAN_CLI_TESTS:%=./%)
+
+# ---- fuzzing ------------------------------------------------------------------
+# libFuzzer on tests/fuzz/fuzz_run.c, built with clang under ASan + UBSan in
+# build/fuzz. New inputs go to build/fuzz/corpus (the committed seeds stay
+# small); a crash is written to build/fuzz/crash-*: add it to tests/fuzz/regress/.
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_BUILD := build/fuzz
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+
+fuzz:
+	$(Q)sh scripts/deps.sh fuzz
+	$(Q)$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) BINDIR=$(FUZZ_BUILD)/bin \
+		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_BUILD)/fuzz_run
+	$(Q)mkdir -p $(FUZZ_BUILD)/corpus
+	$(Q)ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		$(FUZZ_BUILD)/fuzz_run -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
+		-artifact_prefix=$(FUZZ_BUILD)/crash- $(FUZZ_BUILD)/corpus tests/fuzz/corpus tests/fuzz/regress
+
+$(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
 bench: bin/roofline
 	$(Q)sh scripts/deps.sh bench
@@ -263,7 +345,7 @@ aarch64-objects: $(BUILD)/roofline $(UNIT_BIN)
 
 aarch64:
 	$(Q)sh scripts/deps.sh build test aarch64
-	$(Q)$(MAKE) --no-print-directory CC=$(AARCH64_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) CC=$(AARCH64_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
 		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' \
 		aarch64-objects
 	$(Q)mkdir -p $(AARCH64_BUILD)/bin
@@ -275,4 +357,4 @@ test-aarch64: aarch64
 	$(Q)ROOFLINE=$(CURDIR)/$(AARCH64_BUILD)/bin/roofline ROOFLINE_SRC=$(CURDIR) \
 		ROOFLINE_AARCH64_ALL=1 AARCH64_QEMU='$(AARCH64_QEMU)' prove --exec '' ./tests/cli/t0900-aarch64.sh
 
--include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d
+-include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d $(BUILD)/tests/fuzz_replay.d

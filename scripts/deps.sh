@@ -5,7 +5,8 @@
 # needs beyond that: its OpenMP runtime), test (run the suite),
 # plots (render the gnuplot scripts), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
-# compiler, qemu-user and the libraries' arm64 packages through multiarch).
+# compiler, qemu-user and the libraries' arm64 packages through multiarch),
+# fuzz (make fuzz: clang and its libFuzzer runtime).
 # As root with apt-get it installs what is missing and says so; otherwise it
 # stops with one line naming the packages to install. Checks are by file, not
 # by dpkg, so a machine that has the pieces from elsewhere is not forced.
@@ -27,6 +28,7 @@ want() { # want PACKAGE TEST...
 	fi
 }
 has_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/local/include/$1" ]; }
+has_glob() { for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
 has_pc() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
 # optional PACKAGE TEST...: installed with the others as root, never required.
 optional_missing=""
@@ -62,6 +64,10 @@ for need in "$@"; do
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
+		;;
+	fuzz)
+		want clang command -v clang
+		want libclang-rt-14-dev has_glob /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
 		;;
 	bench)
 		want likwid command -v likwid-bench

@@ -1,6 +1,7 @@
 /* analysis.c - from raw timings to roofs, curves and placed kernels (see analysis.h). */
 #include "analysis.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,6 +53,17 @@ static void add_rate(struct job_rates *j, double rate, int pass)
 	j->n++;
 }
 
+struct pass_rate {
+	int pass;
+	double rate;
+};
+
+static int cmp_pass(const void *x, const void *y)
+{
+	int a = ((const struct pass_rate *)x)->pass, b = ((const struct pass_rate *)y)->pass;
+	return (a > b) - (a < b);
+}
+
 static void summarize_job(const struct job_rates *j, struct job_summary *s)
 {
 	s->kept = j->n;
@@ -60,18 +72,22 @@ static void summarize_job(const struct job_rates *j, struct job_summary *s)
 	/* The spread: smallest and largest median of one pass. */
 	s->spread_lo = INFINITY;
 	s->spread_hi = -INFINITY;
+	/*
+	 * Timings sorted by pass, one run of equal passes at a time: O(n log n)
+	 * whatever the pass numbers are (a loop over 0..largest pass would take
+	 * hours on a pass number of 2^31 in a damaged file).
+	 */
+	struct pass_rate *v = xmalloc((j->n ? j->n : 1) * sizeof *v);
 	double *buf = xmalloc((j->n ? j->n : 1) * sizeof *buf);
-	int maxpass = 0;
-	for (size_t i = 0; i < j->n; i++)
-		if (j->passes[i] > maxpass)
-			maxpass = j->passes[i];
-	for (int p = 0; p <= maxpass; p++) {
+	for (size_t i = 0; i < j->n; i++) {
+		v[i].pass = j->passes[i];
+		v[i].rate = j->rates[i];
+	}
+	qsort(v, j->n, sizeof *v, cmp_pass);
+	for (size_t i = 0, k; i < j->n; i = k) {
 		size_t m = 0;
-		for (size_t i = 0; i < j->n; i++)
-			if (j->passes[i] == p)
-				buf[m++] = j->rates[i];
-		if (!m)
-			continue;
+		for (k = i; k < j->n && v[k].pass == v[i].pass; k++)
+			buf[m++] = v[k].rate;
 		double med = stats_median(buf, m);
 		if (med < s->spread_lo)
 			s->spread_lo = med;
@@ -81,6 +97,7 @@ static void summarize_job(const struct job_rates *j, struct job_summary *s)
 	if (!isfinite(s->spread_lo))
 		s->spread_lo = s->spread_hi = NAN;
 	free(buf);
+	free(v);
 }
 
 struct jobs {
@@ -679,6 +696,15 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		/* The FMA+add mix sets no chain curve: its best only competes for the peak. */
 		if (is_mix(j->kernel))
 			continue;
+		/*
+		 * A curve keeps the name and K it can look the job up by again: a
+		 * name cut to fit, or a K cut to int, would find no job later.
+		 */
+		if (strlen(j->kernel) >= sizeof a->chains[0].kernel || j->param > INT_MAX) {
+			note(a, "peak kernel %.48s with %ld chains ignored: name or chain count too long",
+			     j->kernel, j->param);
+			continue;
+		}
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
 			if (strcmp(a->chains[c].kernel, j->kernel) == 0)
@@ -1037,6 +1063,29 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 	group_levels(a);
 }
 
+/* Kernels this build's registry does not know are used from their rows alone: say so, once. */
+static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
+{
+	char names[160] = "";
+	size_t len = 0, count = 0;
+	for (size_t i = 0; i < js->n; i++) {
+		const char *k = js->v[i].kernel;
+		if (registry_find(k))
+			continue;
+		size_t seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = strcmp(js->v[j].kernel, k) == 0;
+		if (seen)
+			continue;
+		if (count++ < 4 && len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", k);
+	}
+	if (count)
+		note(a, "%zu kernel%s in timings.csv unknown to this build (%s%s): used from the rows alone, "
+		     "without the registry's metadata", count, count == 1 ? "" : "s", names,
+		     count > 4 ? ", ..." : "");
+}
+
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
@@ -1047,9 +1096,19 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	collect_jobs(run, &js);
 	if (js.n == 0) {
 		free_jobs(&js);
-		snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
+		size_t failed = 0, kept = 0;
+		for (size_t i = 0; i < run->ntimings; i++) {
+			kept += !run->timings[i].warmup;
+			failed += !run->timings[i].warmup && rundata_failed(run, run->timings[i].group,
+									    run->timings[i].kernel, run->timings[i].param);
+		}
+		if (kept && failed == kept)
+			snprintf(err, errlen, "every job with kept timings failed its check (see failures.csv): nothing to fit");
+		else
+			snprintf(err, errlen, "no kept timings in timings.csv (an interrupted run before its first kept trial?)");
 		return -1;
 	}
+	note_unknown_kernels(out, &js);
 	/*
 	 * Each thread count's roofs from its own timings, the smallest count
 	 * first: its sweep and chain curves are the ones kept for the figures,

@@ -75,45 +75,91 @@ static void on_row(int c, void *data)
 	advance_field_start(r);
 }
 
-int csvin_read(const char *path, csv_row_fn fn, void *ctx, char *err, size_t errlen)
+/* The whole file, fresh; -1 with err when unreadable. Run files are a few megabytes at most. */
+static int slurp(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
 	FILE *fp = fopen(path, "rb");
 	if (!fp) {
 		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
 		return -1;
 	}
+	size_t cap = 1 << 16, n = 0, got;
+	char *buf = xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
+		n += got;
+		if (n == cap)
+			buf = xrealloc(buf, cap *= 2);
+	}
+	if (ferror(fp)) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		free(buf);
+		fclose(fp);
+		return -1;
+	}
+	fclose(fp);
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	if (slurp(path, &text, &len, err, errlen) != 0)
+		return -1;
 	struct csv_parser p;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
-		fclose(fp);
+		free(text);
 		snprintf(err, errlen, "cannot start the CSV parser");
 		return -1;
 	}
 	struct reader r = { .fn = fn, .ctx = ctx, .line = 1, .column = 0, .field_line = 1,
 			    .field_column = 1, .err = err, .errlen = errlen };
-	int ch, rc = 0;
+	int rc = 0;
+	size_t pos = 0, feed = len;
+	/* A spreadsheet's UTF-8 byte order mark is not part of the first column's name. */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		pos = 3;
+	/*
+	 * A file written as a stream (timings.csv) and cut off by a full disk or
+	 * a kill ends without its last line end: that row is incomplete (a
+	 * number cut short still parses), so it is dropped, not trusted.
+	 */
+	size_t cut_line = 0;
+	if ((flags & CSVIN_DROP_CUT_ROW) && len > pos && text[len - 1] != '\n') {
+		while (feed > pos && text[feed - 1] != '\n')
+			feed--;
+		cut_line = 1;
+		for (size_t i = pos; i < feed; i++)
+			cut_line += text[i] == '\n';
+	}
 	/*
 	 * One byte at a time: libcsv reports no positions, and feeding single
 	 * bytes lets us know exactly where each field began. Run files are a few
 	 * megabytes at most, so the cost is milliseconds.
 	 */
-	while (!r.failed && (ch = getc(fp)) != EOF) {
-		char byte = (char)ch;
+	for (; !r.failed && pos < feed; pos++) {
+		char byte = text[pos];
 		if (r.last_byte == '\n') {
 			r.line++;
 			r.column = 0;
 		}
 		r.column++;
-		r.last_byte = ch;
+		r.last_byte = (unsigned char)byte;
+		if (byte == '\0') {
+			/* A field would end at the NUL and the rest of it vanish unseen. */
+			snprintf(err, errlen, "%s:%zu:%zu: a NUL byte (a damaged file?)", path, r.line,
+				 r.column);
+			rc = -1;
+			break;
+		}
 		if (csv_parse(&p, &byte, 1, on_field, on_row, &r) != 1) {
 			snprintf(err, errlen, "%s:%zu:%zu: malformed CSV: %s", path, r.line, r.column,
 				 csv_strerror(csv_error(&p)));
 			rc = -1;
 			break;
 		}
-	}
-	if (rc == 0 && ferror(fp)) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		rc = -1;
 	}
 	if (rc == 0 && !r.failed && csv_fini(&p, on_field, on_row, &r) != 0) {
 		snprintf(err, errlen, "%s:%zu:%zu: malformed CSV: %s", path, r.line, r.column,
@@ -122,13 +168,28 @@ int csvin_read(const char *path, csv_row_fn fn, void *ctx, char *err, size_t err
 	}
 	if (r.failed)
 		rc = -1;
+	/* Nothing whole before the cut (not even the header): the caller says the file is empty. */
+	if (rc == 0 && cut_line && r.rows)
+		warnx("%s:%zu: the last row has no line end (a run cut off?): dropped, the %zu rows "
+		      "before it are used", path, cut_line, r.rows ? r.rows - 1 : 0);
 	clear_row(&r);
 	free(r.row.fields);
 	free(r.row.line);
 	free(r.row.column);
 	csv_free(&p);
-	fclose(fp);
+	free(text);
 	return rc;
+}
+
+int csvin_read(const char *path, csv_row_fn fn, void *ctx, char *err, size_t errlen)
+{
+	return read_csv(path, 0, fn, ctx, err, errlen);
+}
+
+int csvin_read_flags(const char *path, int flags, csv_row_fn fn, void *ctx, char *err,
+		     size_t errlen)
+{
+	return read_csv(path, flags, fn, ctx, err, errlen);
 }
 
 int csvin_column(const struct csv_row *header, const char *name)

@@ -1,6 +1,7 @@
 /* diagnosis.c - a point's bound and diagnosis from one model (see diagnosis.h). */
 #include "diagnosis.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -104,7 +105,8 @@ static double one_chain_median(const struct chain_curve *cc)
 static int near_multiple(double ratio)
 {
 	double n = floor(ratio + 0.5);
-	if (n >= 1 && fabs(ratio - n) <= 0.2)
+	/* The upper bound keeps the cast defined: a damaged run can give any ratio. */
+	if (n >= 1 && n <= INT_MAX && fabs(ratio - n) <= 0.2)
 		return (int)n;
 	return 0;
 }

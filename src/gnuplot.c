@@ -18,6 +18,10 @@
 
 const char *const gnuplot_scripts[] = { "roofline", "bandwidth", "chains", "kernels" };
 const size_t gnuplot_nscripts = sizeof gnuplot_scripts / sizeof gnuplot_scripts[0];
+/* What each script's `set output` names by default, without the format's suffix. */
+static const char *const gnuplot_outputs[] = { "roofline-gnuplot", "bandwidth", "chains", "kernels" };
+_Static_assert(sizeof gnuplot_outputs / sizeof gnuplot_outputs[0] ==
+	       sizeof gnuplot_scripts / sizeof gnuplot_scripts[0], "one output name per script");
 
 /*
  * Plot geometry the templates fix with `set [lbrt]margin at screen`: label
@@ -1334,46 +1338,91 @@ static int gnuplot_on_path(void)
 	return 0;
 }
 
-/* Runs `gnuplot [-e fmt='F'] NAME.gp` with out_dir as working directory. */
-static int run_gnuplot(const char *out_dir, const char *script, const char *format,
-		       char *err, size_t errlen)
+/*
+ * Whether a figure gnuplot wrote ends as its format does: gnuplot exits 0
+ * after a short write (a full disk), leaving a truncated or empty file.
+ */
+static int figure_complete(const char *path, const char *format)
 {
-	char *setfmt = format ? xasprintf("fmt='%s'", format) : NULL;
+	static const unsigned char png_end[] = { 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
+	unsigned char tail[64];
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return 0;
+	long size = fseek(fp, 0, SEEK_END) == 0 ? ftell(fp) : -1;
+	long back = size < (long)sizeof tail ? size : (long)sizeof tail;
+	size_t n = 0;
+	if (back > 0 && fseek(fp, -back, SEEK_END) == 0)
+		n = fread(tail, 1, (size_t)back, fp);
+	fclose(fp);
+	if (n < sizeof png_end)
+		return 0;
+	if (strcmp(format, "png") == 0)
+		return memcmp(tail + n - sizeof png_end, png_end, sizeof png_end) == 0;
+	const char *want = strcmp(format, "pdf") == 0 ? "%%EOF" : "</svg>";
+	return memmem(tail, n, want, strlen(want)) != NULL;
+}
+
+/*
+ * Runs `gnuplot -e fmt='F' -e out='TMP' NAME.gp` with out_dir as working
+ * directory: the figure is written under a temporary name, checked, and
+ * renamed to the script's own output name (OUTPUT.F).
+ */
+static int run_gnuplot(const char *out_dir, const char *script, const char *output,
+		       const char *format, char *err, size_t errlen)
+{
+	if (!format)
+		format = "png";
+	char *final = xasprintf("%s.%s", output, format);
+	char *tmp = xasprintf("%s.tmp.%ld", final, (long)getpid());
+	char *setfmt = xasprintf("fmt='%s'; out='%s'", format, tmp);
+	char *tmp_path = path_join(out_dir, tmp), *final_path = path_join(out_dir, final);
+	int rc = -1, status;
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
-		free(setfmt);
-		return -1;
+		goto done;
 	}
 	if (pid == 0) {
 		if (chdir(out_dir) != 0) {
 			fprintf(stderr, "roofline: %s: %s\n", out_dir, strerror(errno));
 			_exit(127);
 		}
-		if (setfmt)
-			execlp("gnuplot", "gnuplot", "-e", setfmt, script, (char *)NULL);
-		else
-			execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		execlp("gnuplot", "gnuplot", "-e", setfmt, script, (char *)NULL);
 		fprintf(stderr, "roofline: cannot run gnuplot: %s\n", strerror(errno));
 		_exit(127);
 	}
-	free(setfmt);
-	int status;
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			snprintf(err, errlen, "gnuplot %s: %s", script, strerror(errno));
-			return -1;
+			goto done;
 		}
 	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	if (WIFEXITED(status))
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		if (!figure_complete(tmp_path, format))
+			snprintf(err, errlen, "gnuplot %s/%s wrote an incomplete %s (a full disk?): %s "
+				 "is left as it was", out_dir, script, format, final_path);
+		else if (rename(tmp_path, final_path) != 0)
+			snprintf(err, errlen, "cannot rename %s to %s: %s", tmp_path, final_path,
+				 strerror(errno));
+		else
+			rc = 0;
+	} else if (WIFEXITED(status)) {
 		snprintf(err, errlen, "gnuplot %s/%s failed (exit status %d)", out_dir, script,
 			 WEXITSTATUS(status));
-	else
+	} else {
 		snprintf(err, errlen, "gnuplot %s/%s killed by signal %d", out_dir, script,
 			 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-	return -1;
+	}
+done:
+	if (rc != 0)
+		unlink(tmp_path);
+	free(tmp_path);
+	free(final_path);
+	free(setfmt);
+	free(tmp);
+	free(final);
+	return rc;
 }
 
 int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen)
@@ -1387,7 +1436,7 @@ int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t
 		return 1;
 	for (size_t i = 0; i < gnuplot_nscripts; i++) {
 		char *script = xasprintf("%s.gp", gnuplot_scripts[i]);
-		int rc = run_gnuplot(out_dir, script, format, err, errlen);
+		int rc = run_gnuplot(out_dir, script, gnuplot_outputs[i], format, err, errlen);
 		free(script);
 		if (rc < 0)
 			return -1;

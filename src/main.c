@@ -3,6 +3,7 @@
  * Every error is one line on stderr starting with "roofline:"; exit status
  * 0 done, 1 failed while running, 2 bad usage or bad input.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,8 @@ static int cmd_measure(int argc, char **argv)
 	while ((c = next_option("measure", argc, argv, longopts)) != -1) {
 		switch (c) {
 		case O_OUT:
+			if (!*optarg)
+				die(EXIT_USAGE, "measure: --out '': want a directory name");
 			o.out_dir = optarg;
 			break;
 		case O_QUICK:
@@ -199,7 +202,9 @@ static int cmd_fit(int argc, char **argv)
 	fitout_print_summary(stdout, &run, a);
 	free(a);
 	rundata_free(&run);
-	return fflush(stdout) == 0 ? 0 : EXIT_FAILED;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAILED, "cannot write the summary to standard output: %s", strerror(errno));
+	return 0;
 }
 
 static void parse_size(const char *arg, int *w, int *h)
@@ -233,12 +238,15 @@ static int cmd_plot(int argc, char **argv)
 			points = optarg;
 	}
 	want_positional("plot", argc, 1);
-	/* Check every format before drawing anything. */
+	/* Check every format before drawing anything; an empty list would draw nothing. */
 	char *list = xstrdup(formats), *save = NULL;
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
+	int nformats = 0;
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save), nformats++)
 		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
 			die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", f);
 	free(list);
+	if (!nformats)
+		die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", formats);
 
 	const char *dir = argv[optind];
 	struct rundata run;
@@ -256,10 +264,21 @@ static int cmd_plot(int argc, char **argv)
 		.compiler_version = rundata_env(&run, "cc_version"),
 		.kernel_cflags = rundata_env(&run, "kernel_cflags"),
 		.date_utc = rundata_env(&run, "date_utc"),
-		/* env.csv's `threads` is the list ("1,2"); the figure names the largest. */
-		.threads = (int)rundata_env_num(&run, "threads_max", rundata_env_num(&run, "threads", 1)),
+		.threads = 1,
 		.user = points ? &up : NULL,
 	};
+	/*
+	 * env.csv's `threads` is the list ("1,2") and `threads_max` its largest
+	 * (older runs: `threads` alone): the figure names the largest. Only a
+	 * label here, but a cast of 1e300 to int is undefined: range first.
+	 */
+	const char *tkey = rundata_env(&run, "threads_max") ? "threads_max" : "threads";
+	double threads = rundata_env_num(&run, tkey, 1);
+	if (threads >= 1 && threads <= 1e6)
+		meta.threads = (int)threads;
+	else
+		warnx("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir, tkey,
+		      rundata_env(&run, tkey));
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("roofline.%s", f);

@@ -267,7 +267,8 @@ static char *default_run_dir(void)
 static int mkdir_p(const char *path)
 {
 	char *p = xstrdup(path);
-	for (char *s = p + 1; *s; s++) {
+	/* From the second byte (a leading '/' is the root), never past an empty string's end. */
+	for (char *s = *p ? p + 1 : p; *s; s++) {
 		if (*s != '/')
 			continue;
 		*s = '\0';
@@ -289,8 +290,8 @@ static char *create_run_dir(const char *want, int unique)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
 	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
 		if (errno != EEXIST || !unique)
-			die(EXIT_USAGE, "cannot create run directory %s: %s (a run never writes into an existing directory)",
-			    dir, strerror(errno));
+			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(errno),
+			    errno == EEXIST ? " (a run never writes into an existing directory)" : "");
 		free(dir);
 		dir = xasprintf("%s-%d", want, i);
 	}
@@ -1356,7 +1357,9 @@ int measure_run(const struct measure_opts *opts)
 	if (ct && *ct)
 		h.corrupt_thread = atoi(ct);
 	/* The directory first: a bad --out is a usage error before any work. */
-	h.dir = o->out_dir ? create_run_dir(o->out_dir, 0) : create_run_dir(default_run_dir(), 1);
+	char *want = o->out_dir ? NULL : default_run_dir();
+	h.dir = create_run_dir(want ? want : o->out_dir, want != NULL);
+	free(want);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_interrupt;
@@ -1520,7 +1523,10 @@ static void run_passes(struct harness *h, struct machine *m, double *done, doubl
 		calibrate(h, &h->jobs[i], 1, 0);
 		slow_job_plan(h, &h->jobs[i]);
 	}
-	fflush(h->timings);
+	if (fflush(h->timings) != 0)
+		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: of this pass of %d thread%s, no kept "
+		    "trial reached it, only warm-up rows", h->dir, strerror(errno), h->threads,
+		    h->threads == 1 ? "" : "s");
 	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
 		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
 			int warm = trial <= o->warmup;
@@ -1542,7 +1548,10 @@ static void run_passes(struct harness *h, struct machine *m, double *done, doubl
 			}
 			/* A trial at a time reaches the file: an interrupted run keeps it. */
 			if (fflush(h->timings) != 0)
-				die(EXIT_FAILED, "cannot write %s/timings.csv: %s", h->dir, strerror(errno));
+				die(EXIT_FAILED, "cannot write %s/timings.csv: %s: the rows before pass %d "
+				    "trial %d of %d thread%s are kept (a last row cut short is dropped when "
+				    "read)", h->dir, strerror(errno), pass, trial, h->threads,
+				    h->threads == 1 ? "" : "s");
 			/* The one-core clock, sampled through the run; the all-core one is taken apart. */
 			if (h->threads == 1 &&
 			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))

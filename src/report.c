@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cpu.h"
 #include "registry.h"
@@ -241,7 +242,10 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 	const char *how = rundata_env(run, "clock_method");
 	const char *pin = rundata_env(run, "pinned_cpu");
 
-	fprintf(fp, "# Roofline: %s\n\n", env_or(run, "cpu_model", "unknown CPU"));
+	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
+	fputs("# Roofline: ", fp);
+	report_cell_text(fp, env_or(run, "cpu_model", "unknown CPU"));
+	fputs("\n\n", fp);
 	fputs("| | |\n| --- | --- |\n", fp);
 	row(fp, "CPU", "%s: %s cores, %s hardware threads", env_or(run, "cpu_model", "unknown"),
 	    env_or(run, "cores", "?"), env_or(run, "hw_threads", "?"));
@@ -686,12 +690,22 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 			free(names[i]);
 	}
 	const char *cc = env_or(run, "cc", "?");
-	fprintf(fp, "## What the compiler did (%s %s, `%s`)\n\n", cc, env_or(run, "cc_version", ""),
-		env_or(run, "kernel_cflags", ""));
+	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, env_or(run, "cc_version", ""),
+				env_or(run, "kernel_cflags", ""));
+	report_cell_text(fp, title);
+	fputs("\n\n", fp);
+	free(title);
 	if (!n) {
-		fputs("No `remarks/` folder in this run: the compiler's vectorisation remarks were "
-		      "not kept.\n\n", fp);
-		report_free_names(names, all);
+		/* names[0..all) are freed above but the n kept: free only those and the array. */
+		char *rdir = path_join(run_dir, "remarks");
+		struct stat st;
+		if (stat(rdir, &st) == 0 && S_ISDIR(st.st_mode))
+			fputs("The `remarks/` folder of this run holds no remarks for a kernel it timed.\n\n", fp);
+		else
+			fputs("No `remarks/` folder in this run: the compiler's vectorisation remarks were "
+			      "not kept.\n\n", fp);
+		free(rdir);
+		report_free_names(names, n);
 		return;
 	}
 	fputs("| kernel file | verdict |\n| --- | --- |\n", fp);

@@ -1,6 +1,7 @@
 /* rundata.c - see rundata.h. Columns are found by header name, so extra ones are fine. */
 #include "rundata.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@ struct loader {
 	int col[16];
 	size_t cap;          /* fields in the header */
 	size_t timings_cap;  /* room in run->timings */
+	size_t wide_rows;    /* rows with cells beyond the header's width, ignored */
+	size_t wide_line;    /* the first of them */
 };
 
 static int bad_cell(const struct loader *l, const struct csv_row *row, int i, const char *name,
@@ -40,10 +43,15 @@ static int map_header(struct loader *l, const struct csv_row *row, const char *c
 	return 0;
 }
 
-static int row_width_ok(const struct loader *l, size_t row_index, const struct csv_row *row,
+static int row_width_ok(struct loader *l, size_t row_index, const struct csv_row *row,
 			size_t want, char *err, size_t errlen)
 {
-	if (row->n >= want)
+	if (row->n > want) {
+		if (!l->wide_rows++)
+			l->wide_line = row->line[want];
+		return 0;
+	}
+	if (row->n == want)
 		return 0;
 	size_t line = row->n ? row->line[0] : row_index + 1;
 	snprintf(err, errlen, "%s:%zu:1: row has %zu fields, the header has %zu", l->path, line,
@@ -79,13 +87,18 @@ static const char *const timing_names[T_COUNT] = {
 	"flops", "bytes", "seconds",
 };
 
+/* pass, trial, warmup and threads are ints: larger is bad input, not a silent truncation. */
 static int get_long(const struct loader *l, const struct csv_row *row, int which, long min,
 		    long *out, char *err, size_t errlen)
 {
 	int i = l->col[which];
-	if (parse_long(row->fields[i], out) != 0 || *out < min) {
-		char want[48];
-		snprintf(want, sizeof want, "a whole number >= %ld", min);
+	long max = which == T_PARAM ? LONG_MAX : INT_MAX;
+	if (parse_long(row->fields[i], out) != 0 || *out < min || *out > max) {
+		char want[64];
+		if (max == LONG_MAX)
+			snprintf(want, sizeof want, "a whole number >= %ld", min);
+		else
+			snprintf(want, sizeof want, "a whole number from %ld to %ld", min, max);
 		return bad_cell(l, row, i, timing_names[which], want, err, errlen);
 	}
 	return 0;
@@ -252,6 +265,28 @@ const char *rundata_remarks(const struct rundata *run, const char *kernel)
 	return NULL;
 }
 
+/*
+ * Reads one file of the run: an empty file (no header) is bad input, and
+ * cells beyond the header's width, which are ignored, are said once.
+ */
+static int load_file(struct loader *l, const char *path, int flags, csv_row_fn fn, char *err,
+		     size_t errlen)
+{
+	l->path = path;
+	l->cap = 0;
+	l->wide_rows = 0;
+	if (csvin_read_flags(path, flags, fn, l, err, errlen) != 0)
+		return -1;
+	if (!l->cap) {
+		snprintf(err, errlen, "%s:1:1: no header row (an empty or cut-off file)", path);
+		return -1;
+	}
+	if (l->wide_rows)
+		warnx("%s:%zu: %zu row%s more cells than the header's %zu: the extra cells are ignored",
+		      path, l->wide_line, l->wide_rows, l->wide_rows == 1 ? " has" : "s have", l->cap);
+	return 0;
+}
+
 int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 {
 	memset(run, 0, sizeof *run);
@@ -262,17 +297,13 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	char *failures = path_join(dir, "failures.csv");
 	int rc = -1;
 
-	l.path = env;
-	if (csvin_read(env, env_row, &l, err, errlen) != 0)
+	/* timings.csv and failures.csv are streamed by measure: a cut last row is dropped. */
+	if (load_file(&l, env, 0, env_row, err, errlen) != 0 ||
+	    load_file(&l, timings, CSVIN_DROP_CUT_ROW, timing_row, err, errlen) != 0)
 		goto done;
-	l.path = timings;
-	if (csvin_read(timings, timing_row, &l, err, errlen) != 0)
+	if (access(failures, F_OK) == 0 &&
+	    load_file(&l, failures, CSVIN_DROP_CUT_ROW, failure_row, err, errlen) != 0)
 		goto done;
-	if (access(failures, F_OK) == 0) {
-		l.path = failures;
-		if (csvin_read(failures, failure_row, &l, err, errlen) != 0)
-			goto done;
-	}
 	load_remarks(dir, run);
 	rc = 0;
 done:

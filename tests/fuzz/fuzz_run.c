@@ -1,0 +1,203 @@
+/*
+ * fuzz_run.c - a fuzz target for the run-directory reader and everything
+ * behind it: rundata_load, analysis_build, and the fit, report and compare
+ * writers (into a scratch directory), and the user's points-file reader
+ * (userpoints_load and _place) with the report that shows them.
+ *
+ * One input is one run directory, its files split at lines that are exactly
+ * "@@@" (kept simple so a person can write a seed by hand):
+ *
+ *     env.csv bytes
+ *     @@@
+ *     timings.csv bytes
+ *     @@@
+ *     failures.csv bytes      (absent without a second "@@@" line)
+ *     @@@
+ *     points.csv bytes        (a user's points file, roofline report --points;
+ *                              absent without a third "@@@" line)
+ *
+ * The line end before an "@@@" line belongs to the file above it; the last
+ * file ends where the input ends, with or without a line end (a cut run).
+ *
+ * Built two ways: with clang -fsanitize=fuzzer (make fuzz), and with
+ * -DFUZZ_REPLAY as a plain program that runs each file named on its command
+ * line once (make test replays the seeds and every crash found, without
+ * clang), or with --unpack DIR FILE writes FILE's run directory to DIR so the
+ * roofline binary itself can be run on it.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "fitout.h"
+#include "report.h"
+#include "rundata.h"
+#include "userpoints.h"
+#include "util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *const run_files[] = { "env.csv", "timings.csv", "failures.csv", "points.csv" };
+#define RUN_FILES (sizeof run_files / sizeof run_files[0])
+
+static int write_file(const char *dir, const char *name, const uint8_t *data, size_t size)
+{
+	char *path = path_join(dir, name);
+	FILE *fp = fopen(path, "wb");
+	int rc = -1;
+	if (fp) {
+		rc = (size && fwrite(data, 1, size, fp) != size) ? -1 : 0;
+		if (fclose(fp) != 0)
+			rc = -1;
+	}
+	if (rc != 0)
+		fprintf(stderr, "fuzz_run: cannot write %s: %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* Writes the input's files into dir (see the top comment); failures.csv only when given. */
+static int unpack(const char *dir, const uint8_t *data, size_t size)
+{
+	size_t start = 0, part = 0;
+	for (size_t i = 0; i <= size && part < RUN_FILES - 1; i++) {
+		int at_line = i == 0 || data[i - 1] == '\n';
+		if (i + 4 <= size && at_line && memcmp(data + i, "@@@\n", 4) == 0) {
+			if (write_file(dir, run_files[part++], data + start, i - start) != 0)
+				return -1;
+			start = i + 4;
+			i += 3;
+		}
+	}
+	if (write_file(dir, run_files[part], data + start, size - start) != 0)
+		return -1;
+	/* Files the input does not hold must not survive from the previous input. */
+	for (size_t p = part + 1; p < RUN_FILES; p++) {
+		char *path = path_join(dir, run_files[p]);
+		unlink(path);
+		free(path);
+	}
+	return 0;
+}
+
+static char *scratch;
+
+/* At exit (libFuzzer's too): the scratch directory's files, then the directory itself. */
+static void remove_scratch(void)
+{
+	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
+		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md",
+		"compare.csv" };
+	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+		char *path = path_join(scratch, outputs[i]);
+		unlink(path);
+		free(path);
+	}
+	if (rmdir(scratch) != 0)
+		fprintf(stderr, "fuzz_run: %s left behind: %s\n", scratch, strerror(errno));
+	free(scratch);
+}
+
+static char *scratch_dir(void)
+{
+	char *dir = scratch;
+	if (!dir) {
+		/* In memory where there is a tmpfs: the writers fsync every file they commit. */
+		char shm[] = "/dev/shm/roofline-fuzz.XXXXXX", tmp[] = "/tmp/roofline-fuzz.XXXXXX";
+		const char *made = mkdtemp(shm);
+		if (!made)
+			made = mkdtemp(tmp);
+		if (!made) {
+			perror("fuzz_run: mkdtemp");
+			abort();
+		}
+		dir = scratch = xstrdup(made);
+		atexit(remove_scratch);
+	}
+	return dir;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *dir = scratch_dir();
+	if (unpack(dir, data, size) != 0)
+		return 0;
+	struct rundata run;
+	char err[512];
+	if (rundata_load(dir, &run, err, sizeof err) != 0)
+		return 0;
+	struct analysis *a = xcalloc(1, sizeof *a);
+	if (analysis_build(&run, a, err, sizeof err) == 0) {
+		char *report = path_join(dir, "report.md"), *compare = path_join(dir, "compare.md");
+		char *compare_csv = path_join(dir, "compare.csv"), *points = path_join(dir, "points.csv");
+		/* The user's points first: fitout_write below replaces points.csv with the fit's. */
+		struct userpoints up = { 0 };
+		int have_points = access(points, F_OK) == 0 &&
+				  userpoints_load(points, &up, err, sizeof err) == 0 &&
+				  userpoints_place(a, &up, err, sizeof err) == 0;
+		struct compare c;
+		compare_build(&run, a, &run, a, &c);
+		if (fitout_write(dir, a, err, sizeof err) != 0 ||
+		    report_write_points(report, &run, a, dir, have_points ? &up : NULL, err, sizeof err) != 0 ||
+		    compare_write(compare, &run, a, &run, a, &c, err, sizeof err) != 0 ||
+		    compare_write_csv(compare_csv, &c, err, sizeof err) != 0)
+			fprintf(stderr, "fuzz_run: %s\n", err);
+		compare_free(&c);
+		userpoints_free(&up);
+		free(report);
+		free(compare);
+		free(compare_csv);
+		free(points);
+	}
+	free(a);
+	rundata_free(&run);
+	return 0;
+}
+
+#ifdef FUZZ_REPLAY
+static uint8_t *read_all(const char *path, size_t *size)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, n = 0, got;
+	uint8_t *buf = xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
+		if ((n += got) == cap)
+			buf = xrealloc(buf, cap *= 2);
+	fclose(fp);
+	*size = n;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "--unpack") == 0) {
+		size_t size;
+		uint8_t *data = read_all(argv[3], &size);
+		if (!data) {
+			fprintf(stderr, "fuzz_replay: cannot read %s: %s\n", argv[3], strerror(errno));
+			return 2;
+		}
+		int rc = unpack(argv[2], data, size);
+		free(data);
+		return rc ? 1 : 0;
+	}
+	for (int i = 1; i < argc; i++) {
+		size_t size;
+		uint8_t *data = read_all(argv[i], &size);
+		if (!data) {
+			fprintf(stderr, "fuzz_replay: cannot read %s: %s\n", argv[i], strerror(errno));
+			return 2;
+		}
+		LLVMFuzzerTestOneInput(data, size);
+		free(data);
+	}
+	return 0;
+}
+#endif
