@@ -67,7 +67,7 @@
  * quick run leaves out a job whose one timing takes longer than
  * QUICK_SKIP_SECONDS.
  */
-#define SLOW_PASS_SECONDS 0.5
+#define SLOW_PASS_SECONDS 0.25
 #define QUICK_SLOW_PASS_SECONDS 0.25
 #define QUICK_SKIP_SECONDS 0.5
 
@@ -829,6 +829,17 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	for (size_t i = 0; i < count; i++)
 		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
 	d->nplateaus = count;
+	/*
+	 * The kernels' arrays: each 3/4 of the working set where the pre-scan's
+	 * DRAM plateau begins, so a kernel of two arrays spans 1.5 times that
+	 * (a triad's three 2.25 times), inside the plateau, and no larger: a
+	 * larger array only makes every timing longer. The settle point (see
+	 * prescan) stands in when the curve shows no such level after a cache one.
+	 */
+	if (d->settled && count >= 2) {
+		double lo = 0.75 * pl[count - 1].size_lo;
+		d->kernel_bytes = floor(fmin(d->max, fmax(lo, 8.0 * 1048576)) / 4096) * 4096;
+	}
 	if (!(o->groups & GROUP_KERNELS))
 		return;
 	/*
