@@ -4,7 +4,8 @@
  * Per element: 2 flops (one multiply-add), 24 bytes (load x, load y, store
  * y; STREAM's convention), intensity 1/12, the Chinese guide's DAXPY.
  *
- * y is both read and written, so every timing starts from the same y0 =
+ * y is both read and written (stores in place: no write-allocate traffic, so
+ * it is judged by the 2r1w-nt roof), so every timing starts from the same y0 =
  * kernel_input_c (prepare, untimed) and after r repetitions y = y0 + r*alpha*x
  * exactly: alpha = 1/2 and the inputs are dyadic, so every step is exact and
  * the check demands equality.
@@ -64,7 +65,7 @@ const struct kernel kernel_daxpy = {
 	.isa = ISA_NONE,
 	.flops_fixed = 2, .bytes_fixed = 24,
 	.arrays = 2,             /* y and x; y0 is copied from c before the clock starts */
-	.reads = 2, .writes = 1,
+	.reads = 2, .writes = 1, .stores = STORES_IN_PLACE,
 	.flops_all_fma = 1,
 	.run = daxpy_run,
 	.check = daxpy_check,

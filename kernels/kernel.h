@@ -41,6 +41,8 @@ enum kernel_kind {
 enum kernel_stores {
 	STORES_ALLOCATE = 0, /* ordinary stores: a write-allocate cache reads each line first */
 	STORES_STREAMING,    /* non-temporal stores: no write-allocate traffic */
+	STORES_IN_PLACE,     /* stores to the lines it has just read (y = a*x + y): no
+			      * write-allocate traffic either */
 };
 
 /*
@@ -192,7 +194,8 @@ static inline double kernel_bytes_per_elem(const struct kernel *k, int param)
 
 /*
  * Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), with "-nt"
- * appended for streaming stores ("2r1w-nt"), into out; "" for none. The
+ * appended where the stores move no write-allocate traffic, streaming or in
+ * place ("2r1w-nt"), into out; "" for none. The
  * pattern names the bandwidth roof a point is judged against (roofs.csv kind
  * `pattern`, name "<level>.<pattern>", e.g. "L2.1r1w").
  */
@@ -203,7 +206,7 @@ static inline void kernel_pattern(const struct kernel *k, char *out, size_t len)
 	out[0] = 0;
 	if (k->reads > 0 || k->writes > 0)
 		(void)snprintf(out, len, "%dr%dw%s", k->reads, k->writes,
-			       k->stores == STORES_STREAMING ? "-nt" : "");
+			       k->stores != STORES_ALLOCATE ? "-nt" : "");
 }
 
 /* Helpers shared by kernel files (kernels/kernel_util.c). */

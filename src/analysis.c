@@ -285,7 +285,7 @@ static const char *sweep_kernel(const struct jobs *js)
 
 static const char *stores_name(const struct kernel *k)
 {
-	return k->stores == STORES_STREAMING ? "streaming" : "allocate";
+	return k->stores == STORES_STREAMING ? "streaming" : k->stores == STORES_IN_PLACE ? "in place" : "allocate";
 }
 
 /* A plateau as fit_patterns needs it: its level's name, range and roof. */

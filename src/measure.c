@@ -1065,8 +1065,10 @@ static size_t placed_patterns(char pats[][32], size_t max)
  * One job per access pattern at each of the pre-scan's plateaus, in the
  * bandwidth group beside the sweep: at a cache plateau's geometric middle
  * (all arrays together, as the L1 and L2 kernels run), and on the DRAM
- * plateau at three times the kernels' array size (a one-array read then
- * spans what the triad's three arrays span), within the buffers.
+ * plateau at twice the kernels' array size, the working set of a kernel of
+ * two arrays (most of them; DRAM's bandwidth falls with the size, so a
+ * pattern measured further out would judge them by a lower roof), within
+ * the buffers.
  */
 static void plan_patterns(struct harness *h, size_t *cap, const struct sweep_decision *d)
 {
@@ -1081,7 +1083,7 @@ static void plan_patterns(struct harness *h, size_t *cap, const struct sweep_dec
 		}
 		for (size_t i = 0; i < d->nplateaus; i++) {
 			int dram = d->settled && i + 1 == d->nplateaus;
-			double n = dram ? floor(3.0 * d->kernel_bytes / 8.0 / k->arrays / 8.0) * 8.0
+			double n = dram ? floor(2.0 * d->kernel_bytes / 8.0 / k->arrays / 8.0) * 8.0
 					: (double)cache_level_n(d->plateau_ws[i], k->arrays);
 			if (n > (double)h->capacity)
 				n = (double)h->capacity;
