@@ -856,6 +856,8 @@ const struct roof *analysis_roof(const struct analysis *a, const char *name)
  * and each count's chip figure uses its own clock, measured with all its
  * threads running (heavy vector code lowers the clock).
  */
+#define PIPES_MAX 64.0
+
 static void theoretical_peaks(struct analysis *a, const struct rundata *run)
 {
 	int fma_pipes = -1, add_pipes = -1;
@@ -870,11 +872,18 @@ static void theoretical_peaks(struct analysis *a, const struct rundata *run)
 		if (!(per_cycle > 0) || !(p->fma > 0))
 			continue;
 		if (fma_pipes < 0) {
-			fma_pipes = (int)fmax(1, lround(p->fma / (2 * per_cycle)));
+			/*
+			 * No core has more than a few pipes: a count beyond PIPES_MAX says
+			 * the clock or the run is wrong (and would overflow an int).
+			 */
+			double fmas = p->fma / (2 * per_cycle);
+			if (!(fmas <= PIPES_MAX))
+				continue;
+			fma_pipes = (int)fmax(1, lround(fmas));
 			add_pipes = 0;
 			/* FMAs a cycle in the 1:1 mix: at the FMA-only rate, the adds had pipes of their own. */
 			double mix_fmas = p->mix / (3 * per_cycle);
-			if (isfinite(mix_fmas) && mix_fmas >= 0.75 * fma_pipes)
+			if (isfinite(mix_fmas) && mix_fmas >= 0.75 * fma_pipes && mix_fmas <= PIPES_MAX)
 				add_pipes = (int)lround(mix_fmas);
 		}
 		p->fma_pipes = fma_pipes;

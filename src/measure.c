@@ -836,7 +836,7 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	 * larger array only makes every timing longer. The settle point (see
 	 * prescan) stands in when the curve shows no such level after a cache one.
 	 */
-	if (d->settled && count >= 2) {
+	if (d->settled && count >= 2 && pl[count - 1].size_lo >= d->scan_ws[0]) {
 		double lo = 0.75 * pl[count - 1].size_lo;
 		d->kernel_bytes = floor(fmin(d->max, fmax(lo, 8.0 * 1048576)) / 4096) * 4096;
 	}
@@ -961,6 +961,26 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	/* Settled only when the level it settled on lasts at least two octaves. */
 	d->settled = (n - 1 - settle) >= 2;
 	d->settle = sizes[settle];
+	/*
+	 * A level that slopes (DRAM's bandwidth often falls by more than the
+	 * tolerance across its range) never settles by that rule; the fitter,
+	 * which merges neighbours of one level, sees it: when its last plateau
+	 * follows a cache one and spans two octaves, the curve has settled where
+	 * that plateau begins.
+	 */
+	if (!d->settled && n >= 4) {
+		struct fit_sweep_point fs[64];
+		for (int i = 0; i < n; i++)
+			fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
+							  .median = d->scan_gbs[i] };
+		struct fit_plateau pl[FIT_MAX_PLATEAUS];
+		size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+		const struct fit_plateau *last = count >= 2 ? &pl[count - 1] : NULL;
+		if (last && last->last == (size_t)(n - 1) && last->size_hi >= SETTLE_REACH * last->size_lo) {
+			d->settled = 1;
+			d->settle = sizes[last->first];
+		}
+	}
 	d->max = fmin(d->cap, d->settle * SETTLE_REACH);
 	if (d->max < sizes[n - 1] && !d->settled)
 		d->max = sizes[n - 1];
