@@ -1293,25 +1293,19 @@ static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, s
 /*
  * A pass of more than one thread is lighter than the one-core pass, so that
  * both fit the run's time budget (make report 90 s, --quick 15 s of
- * measuring on a 2-core machine): the sweep in whole octaves (every other
- * size of each bandwidth kernel, still enough for its plateaus) and the peak
- * group of the widest ISA only (its FMA chains and FMA+add mix: peak@Nt,
- * fma@Nt, one-chain@Nt; the narrower ISAs' ceilings scale alike). Kernels
- * all run: each is a point of its own.
+ * measuring on a 2-core machine): the peak group of the widest ISA only
+ * (its FMA chains and FMA+add mix: peak@Nt, fma@Nt, one-chain@Nt; the
+ * narrower ISAs' ceilings scale alike). The sweep keeps every size: in whole
+ * octaves the all-core DRAM level had too few sizes to be a plateau, and the
+ * fitter named the L3 one DRAM. Kernels all run: each is a point of its own.
  */
 static int allcore_drops(const struct harness *h, const struct job *j, const struct kernel **last,
 			 int *nth)
 {
+	(void)last, (void)nth;
 	if (h->threads == 1)
 		return 0;
-	if (j->k->kind == KERNEL_PEAK)
-		return j->k->isa != cpu_widest_isa();
-	/* Only the sweep is thinned: a pattern job is its level's only one. */
-	if (strcmp(j->group, "bandwidth") != 0 || j->k != h->sweep)
-		return 0;
-	*nth = *last == j->k ? *nth + 1 : 0;
-	*last = j->k;
-	return *nth % 2 == 1;
+	return j->k->kind == KERNEL_PEAK && j->k->isa != cpu_widest_isa();
 }
 
 static void split_plan(struct harness *h)
