@@ -9,6 +9,7 @@
  * are the roofline figure's (plot_cairo.h).
  */
 #include "plot_compare.h"
+#include "report.h"
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -113,9 +114,9 @@ static void both_runs(const struct analysis *aa, const struct analysis *ab, stru
 
 static void roof_text(const struct roof *r, int run_b, int moved, char *buf, size_t size)
 {
-	int bw = r->kind == ROOF_BANDWIDTH;
-	snprintf(buf, size, "%s%s %.3g %s", moved ? (run_b ? "B: " : "A: ") : "", r->name, r->value,
-		 bw ? "GB/s" : "GFLOP/s");
+	/* Three figures, but whole numbers from 100 up: 1102 GB/s, never 1.1e+03. */
+	snprintf(buf, size, r->value >= 100 ? "%s%s %.0f %s" : "%s%s %.3g %s",
+		 moved ? (run_b ? "B: " : "A: ") : "", r->name, r->value, roof_unit(r));
 }
 
 static void add_line(struct plot_compare_layout *l, const struct analysis *a, const struct roof *r,
