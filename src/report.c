@@ -207,27 +207,9 @@ char *report_read_remarks(const char *run_dir, const char *name)
 	char *file = xasprintf("remarks/%s.txt", name);
 	char *path = path_join(run_dir, file);
 	free(file);
-	FILE *fp = fopen(path, "r");
+	char *text = read_text_file(path);
 	free(path);
-	if (!fp)
-		return NULL;
-	size_t cap = 4096, len = 0, n;
-	char *s = xmalloc(cap);
-	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
-		len += n;
-		if (cap - len < 2) {
-			cap *= 2;
-			s = xrealloc(s, cap);
-		}
-	}
-	int failed = ferror(fp);
-	fclose(fp);
-	s[len] = '\0';
-	if (failed) {
-		free(s);
-		return NULL;
-	}
-	return s;
+	return text;
 }
 
 /* ---- sections ---------------------------------------------------------------------- */

@@ -202,31 +202,6 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 	return 0;
 }
 
-/* The whole of a small text file, or NULL when it cannot be read. */
-static char *read_text(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return NULL;
-	size_t cap = 4096, len = 0, n;
-	char *s = xmalloc(cap);
-	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
-		len += n;
-		if (cap - len < 2) {
-			cap *= 2;
-			s = xrealloc(s, cap);
-		}
-	}
-	int failed = ferror(fp);
-	fclose(fp);
-	s[len] = '\0';
-	if (failed) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
-
 /*
  * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
  * gets one entry, text NULL where no file is there, so each is tried once.
@@ -251,7 +226,7 @@ static void load_remarks(const char *dir, struct rundata *run)
 			continue;
 		char *name = xasprintf("remarks/%s.txt", t->kernel);
 		char *path = path_join(dir, name);
-		r->text = read_text(path);
+		r->text = read_text_file(path);
 		free(name);
 		free(path);
 	}

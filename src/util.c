@@ -225,3 +225,27 @@ const char *format_bytes(double bytes, char *buf, size_t size)
 		snprintf(buf, size, "%.3g %s", bytes, names[u]);
 	return buf;
 }
+
+char *read_text_file(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return NULL;
+	size_t cap = 4096, len = 0, n;
+	char *s = xmalloc(cap);
+	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
+		len += n;
+		if (cap - len < 2) {
+			cap *= 2;
+			s = xrealloc(s, cap);
+		}
+	}
+	int failed = ferror(fp);
+	fclose(fp);
+	s[len] = '\0';
+	if (failed) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}

@@ -72,4 +72,7 @@ int parse_bytes(const char *s, double *out);
 /* Formats bytes as "48 KiB", "1.5 MiB", "512 MiB" into buf. */
 const char *format_bytes(double bytes, char *buf, size_t size);
 
+/* The whole of a small text file, NUL-terminated (free it), or NULL when it cannot be read. */
+char *read_text_file(const char *path);
+
 #endif
