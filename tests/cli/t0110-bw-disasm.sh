@@ -3,8 +3,8 @@
 # whichever compiler builds them, and are what their access pattern says.
 # Each kernels/bw_<isa>.c (avx512, avx2, sse2) is built here with gcc and with
 # clang, with the build's KERNEL_CFLAGS; for each bw_<kind>_<isa>_loop the
-# inner loop (the backward jump with the most vector instructions, and the
-# instructions from its target to it) is reduced to its vector instructions,
+# inner loop (of the innermost loops, the one with the most vector memory
+# instructions: the instructions from a backward jump's target to it) is reduced to its vector instructions,
 # each as mnemonic (FMA forms 132/213/231 as one; vmovupd, vmovups, vmovapd
 # and vmovaps, one move whichever the compiler picks, as vmovp), memory role
 # (load, store, reg) and register width; the two compilers' multisets must be equal, and
@@ -53,10 +53,23 @@ function hex(s,    i, c, v) {
 	return v
 }
 function vec(o) { return o ~ /%[xyz]mm/ }
-function flush(    i, j, t, tgt, nv, best, bj, bt, m, role, w) {
+function flush(    i, j, k, t, tgt, nv, best, bj, bt, m, role, w, nb, inner) {
 	if (fn == "")
 		return
 	best = -1
+	# Backward jumps and their targets first: only innermost loops count
+	# (the passes loop around the vector loop holds it and more).
+	nb = 0
+	for (j = 1; j <= ni; j++) {
+		if (mn[j] !~ /^j/ || mn[j] == "jmp")
+			continue
+		split(op[j], t, " ")
+		if (hex(t[1]) <= ad[j]) {
+			nb++
+			bjmp[nb] = ad[j]
+			btgt[nb] = hex(t[1])
+		}
+	}
 	for (j = 1; j <= ni; j++) {
 		if (mn[j] !~ /^j/ || mn[j] == "jmp")
 			continue
@@ -64,9 +77,15 @@ function flush(    i, j, t, tgt, nv, best, bj, bt, m, role, w) {
 		tgt = hex(t[1])
 		if (tgt > ad[j])
 			continue
+		inner = 0
+		for (k = 1; k <= nb; k++)
+			if (bjmp[k] != ad[j] && btgt[k] >= tgt && bjmp[k] <= ad[j])
+				inner = 1
+		if (inner)
+			continue
 		nv = 0
 		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt && vec(op[i]))
+			if (ad[i] >= tgt && vec(op[i]) && op[i] ~ /\(/)
 				nv++
 		if (nv > best) { best = nv; bj = j; bt = tgt }
 	}
