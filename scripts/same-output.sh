@@ -24,7 +24,7 @@ if [ $# -gt 0 ] && git rev-parse --verify -q "$1^{commit}" >/dev/null; then
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/roofline-same.XXXXXX")
 cleanup() {
-	git worktree remove --force "$tmp/base" 2>/dev/null || true
+	cd "$top" && git worktree remove --force "$tmp/base" 2>/dev/null || true
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
