@@ -230,8 +230,14 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	/* The compute ceiling of its build. */
 	const struct chain_curve *cc = curve_of_build(a, p);
 	const struct roof *ceil = cc ? roof_of_curve(a, cc, p->threads, p->fma_only) : NULL;
-	if (!ceil && p->isa == ISA_NONE)
-		ceil = roof_for(a, "peak", p->threads);   /* a width the run has no chains for */
+	/*
+	 * A width the run has no chains for at this thread count: the peak caps
+	 * it (a memory roof alone would call a compute-heavy kernel memory-bound
+	 * at a few percent of a roof it can never reach).
+	 */
+	int no_chains = !ceil && p->isa != ISA_NONE;
+	if (!ceil)
+		ceil = roof_for(a, "peak", p->threads);
 	/*
 	 * Compiled code faster than the ceiling its remarks imply: the remarks
 	 * undersold the build (a loop they do not describe was vectorised, say),
@@ -298,6 +304,11 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	if (undersold[0] && len < sizeof p->diagnosis)
 		snprintf(p->diagnosis + len, sizeof p->diagnosis - len, "; it runs faster than the %s "
 			 "ceiling its compiler remarks imply, so they undersell the build", undersold);
+	len = strlen(p->diagnosis);
+	if (no_chains && len < sizeof p->diagnosis)
+		snprintf(p->diagnosis + len, sizeof p->diagnosis - len, "; this run has no %s FMA chains "
+			 "at %d thread%s, so the peak stands in for its ceiling", isa_name(p->isa),
+			 p->threads, p->threads == 1 ? "" : "s");
 }
 
 int diagnosis_vec_width(const char *remarks, const char *compiler, int member)

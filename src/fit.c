@@ -509,3 +509,16 @@ double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops)
 	 */
 	return fmax(1.0, floor(r + 0.5));
 }
+
+long fit_settle(const struct fit_sweep_point *sweep, size_t n, double slope, double reach)
+{
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(sweep, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	if (count < 2 || pl[count - 1].last + 2 < n)
+		return -1;
+	size_t first = count - 1;
+	while (first >= 2 && pl[first - 1].median <= slope * pl[first].median)
+		first--;
+	double lo = pl[first].size_lo, hi = pl[count - 1].size_hi;
+	return hi >= reach * lo ? (long)pl[first].first : -1;
+}

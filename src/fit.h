@@ -107,4 +107,19 @@ double fit_ridge(double peak, double bandwidth);
 double fit_fma_latency_cycles(double one_chain_gflops, int lanes, double clock_ghz);
 double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops);
 
+/*
+ * Where a sweep of growing sizes settles on its last level (measure's
+ * pre-scan asks, to know how far to sweep and how large the kernels' arrays
+ * must be). From fit_plateaus (FIT_MIN_STEP, FIT_TOLERANCE): the last
+ * plateau, which must follow at least one faster (cache) plateau and may be
+ * followed by at most one size the fitter left out (one slow or fast moment
+ * at the largest size does not make a level). A slope is one level: the
+ * last plateau takes in the plateaus before it while each is at most
+ * `slope` (e.g. 1.2) times faster than the one after it, keeping at least
+ * one cache plateau before. Settled when the result spans at least `reach`
+ * times its smallest working set. Returns the index of its first size, or
+ * -1 when the sweep has not settled. Pure.
+ */
+long fit_settle(const struct fit_sweep_point *sweep, size_t n, double slope, double reach);
+
 #endif

@@ -58,6 +58,7 @@
 #define QUICK_CAP_BYTES (512.0 * 1048576)
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
+#define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
 #define PEAK_MIN_ITERS 64
 /*
@@ -833,11 +834,11 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	 * The kernels' arrays: each 3/4 of the working set where the pre-scan's
 	 * DRAM plateau begins, so a kernel of two arrays spans 1.5 times that
 	 * (a triad's three 2.25 times), inside the plateau, and no larger: a
-	 * larger array only makes every timing longer. The settle point (see
-	 * prescan) stands in when the curve shows no such level after a cache one.
+	 * larger array only makes every timing longer. Where the plateau begins
+	 * is prescan's settle point (a sloping DRAM level is one level there).
 	 */
-	if (d->settled && count >= 2 && pl[count - 1].size_lo >= d->scan_ws[0]) {
-		double lo = 0.75 * pl[count - 1].size_lo;
+	if (d->settled) {
+		double lo = 0.75 * d->settle * (double)d->sweep->arrays;
 		d->kernel_bytes = floor(fmin(d->max, fmax(lo, 8.0 * 1048576)) / 4096) * 4096;
 	}
 	if (!(o->groups & GROUP_KERNELS))
@@ -963,22 +964,19 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	d->settle = sizes[settle];
 	/*
 	 * A level that slopes (DRAM's bandwidth often falls by more than the
-	 * tolerance across its range) never settles by that rule; the fitter,
-	 * which merges neighbours of one level, sees it: when its last plateau
-	 * follows a cache one and spans two octaves, the curve has settled where
-	 * that plateau begins.
+	 * tolerance across its range), or one slow moment at the largest size,
+	 * fails that rule; the fitter, which merges neighbours of one level,
+	 * sees through both (fit_settle).
 	 */
-	if (!d->settled && n >= 4) {
+	if (!d->settled) {
 		struct fit_sweep_point fs[64];
 		for (int i = 0; i < n; i++)
 			fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
 							  .median = d->scan_gbs[i] };
-		struct fit_plateau pl[FIT_MAX_PLATEAUS];
-		size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
-		const struct fit_plateau *last = count >= 2 ? &pl[count - 1] : NULL;
-		if (last && last->last == (size_t)(n - 1) && last->size_hi >= SETTLE_REACH * last->size_lo) {
+		long first = fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
+		if (first >= 0) {
 			d->settled = 1;
-			d->settle = sizes[last->first];
+			d->settle = sizes[first];
 		}
 	}
 	d->max = fmin(d->cap, d->settle * SETTLE_REACH);
@@ -1291,32 +1289,18 @@ static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, s
 }
 
 /*
- * A pass of more than one thread is lighter than the one-core pass, so that
- * both fit the run's time budget (make report 90 s, --quick 15 s of
- * measuring on a 2-core machine): the peak group of the widest ISA only
- * (its FMA chains and FMA+add mix: peak@Nt, fma@Nt, one-chain@Nt; the
- * narrower ISAs' ceilings scale alike). The sweep keeps every size: in whole
- * octaves the all-core DRAM level had too few sizes to be a plateau, and the
- * fitter named the L3 one DRAM. Kernels all run: each is a point of its own.
+ * A pass of more than one thread keeps every job: the peak group of every ISA
+ * (a kernel built for a narrower ISA is judged against its own ISA's
+ * ceiling at its own thread count, which must be measured, not scaled; the
+ * chains cost milliseconds), every sweep size (in whole octaves the
+ * all-core DRAM level had too few sizes to be a plateau, and the fitter
+ * named the L3 one DRAM), and every kernel: each is a point of its own.
  */
-static int allcore_drops(const struct harness *h, const struct job *j, const struct kernel **last,
-			 int *nth)
-{
-	(void)last, (void)nth;
-	if (h->threads == 1)
-		return 0;
-	return j->k->kind == KERNEL_PEAK && j->k->isa != cpu_widest_isa();
-}
-
 static void split_plan(struct harness *h)
 {
-	const struct kernel *last = NULL;
-	int nth = 0;
 	size_t kept = 0;
 	for (size_t i = 0; i < h->njobs; i++) {
 		struct job *j = &h->jobs[i];
-		if (allcore_drops(h, j, &last, &nth))
-			continue;
 		if (j->shaped && h->threads > 1) {
 			/*
 			 * A shaped kernel's size is its problem's: each thread solves one

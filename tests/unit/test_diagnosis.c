@@ -86,6 +86,9 @@ static struct rundata run;
 static size_t cap;
 static struct analysis an;
 
+/* The thread count of the timings add() writes. */
+static int cur_threads = 1;
+
 static void add(const char *group, const char *kernel, long param, double ws, double flops,
 		double bytes, double rate, int pass, int trial)
 {
@@ -101,7 +104,7 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	snprintf(t->group, sizeof t->group, "%s", group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
-	t->threads = 1;
+	t->threads = cur_threads;
 	t->working_set = ws;
 	t->flops = flops;
 	t->bytes = bytes;
@@ -162,6 +165,25 @@ static int setup(void **state)
 			/* Latency: horner D = 128, vectorised 8 wide, at 1..8 avx512 chains' rate. */
 			for (int n = 1; n <= 8; n++)
 				add_kernel("horner", 128, 8 * MIB * n, 14.0 * n, pass, trial);
+			/*
+			 * Two threads: twice each roof, every ISA's chains; three
+			 * threads: the avx512 chains only (a run that did not
+			 * measure the narrower ISA at that count). An avx2 kernel
+			 * at 2 and 3 threads must meet a compute ceiling either way.
+			 */
+			for (cur_threads = 2; cur_threads <= 3; cur_threads++) {
+				double x = cur_threads;
+				for (double ws = 16384; ws <= 96 * MIB; ws *= 2)
+					add("bandwidth", "triad", (long)(ws / 3), ws, ws / 12, ws,
+					    x * sweep_rate(ws), pass, trial);
+				for (int k = 1; k <= 16; k++) {
+					add("peak", "fma_avx512", k, 0, 16e7 * k, 0, x * fmin(14.0 * k, 168), pass, trial);
+					if (cur_threads == 2)
+						add("peak", "fma_avx2", k, 0, 8e7 * k, 0, x * fmin(7.0 * k, 84), pass, trial);
+				}
+				add_kernel("horner_simd_avx2", 128, 64 * MIB, x * 80, pass, trial);
+			}
+			cur_threads = 1;
 		}
 	}
 	char err[256] = "";
@@ -246,6 +268,34 @@ static void test_latency_bound_1_to_8_chains(void **state)
  * and the diagnosis says so; once measured (the bandwidth group's pattern
  * jobs), that roof is used.
  */
+/*
+ * A kernel of a narrower ISA at 2 threads meets that ISA's ceiling at 2
+ * threads; at 3, where the run has no avx2 chains, the peak at 3 threads
+ * (never a memory roof alone: at intensity 16 that would call it memory-bound
+ * at a few percent of a roof it cannot reach).
+ */
+static void test_threads_ceiling(void **state)
+{
+	(void)state;
+	const struct point *p = NULL;
+	for (size_t i = 0; i < an.npoints; i++)
+		if (an.points[i].threads == 2 && strcmp(an.points[i].kernel, "horner_simd_avx2") == 0)
+			p = &an.points[i];
+	assert_non_null(p);
+	assert_string_equal(p->roof, "avx2@2t");
+	assert_string_equal(p->bound, "compute");
+	assert_float_equal(p->fraction, 160.0 / 168, 1e-9);
+	p = NULL;
+	for (size_t i = 0; i < an.npoints; i++)
+		if (an.points[i].threads == 3 && strcmp(an.points[i].kernel, "horner_simd_avx2") == 0)
+			p = &an.points[i];
+	assert_non_null(p);
+	assert_string_equal(p->roof, "peak@3t");
+	assert_string_equal(p->bound, "compute");
+	assert_float_equal(p->fraction, 240.0 / 504, 1e-9);
+	assert_non_null(strstr(p->diagnosis, "no avx2 FMA chains at 3 threads"));
+}
+
 static void test_pattern_roof_or_sweep(void **state)
 {
 	(void)state;
@@ -340,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_scripted_points),
 		cmocka_unit_test(test_latency_bound_1_to_8_chains),
 		cmocka_unit_test(test_pattern_roof_or_sweep),
+		cmocka_unit_test(test_threads_ceiling),
 		cmocka_unit_test(test_user_point),
 		cmocka_unit_test(test_vec_width),
 	};

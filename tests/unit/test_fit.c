@@ -636,6 +636,40 @@ static void test_loop_overhead_is_dropped_and_said(void **state)
 	assert_near(d[0].size_hi, size_at(1), 0);
 }
 
+/*
+ * fit_settle: where the pre-scan's curve settles on its last level, and when
+ * it has not. Half-octave sizes, so a level settles after 4 steps (4x).
+ */
+static long settle_of(const double *truth, size_t n)
+{
+	struct fit_sweep_point sw[MAX_POINTS];
+	make_sweep(sw, truth, n, 0.0, 1);
+	return fit_settle(sw, n, 1.2, 4.0);
+}
+
+static void test_settle(void **state)
+{
+	(void)state;
+	/* L1, L3, then DRAM from index 10 over 5 steps: settled there, not on L3. */
+	const double clean[] = { 150, 150, 150, 150, 150, 80, 80, 80, 80, 80, 40, 40, 40, 40, 40, 40 };
+	assert_int_equal(settle_of(clean, ARRAY_LEN(clean)), 10);
+	/* One slow size at the end is not a level. */
+	const double dip[] = { 150, 150, 150, 150, 150, 80, 80, 80, 80, 80, 40, 40, 40, 40, 40, 40, 30 };
+	assert_int_equal(settle_of(dip, ARRAY_LEN(dip)), 10);
+	/* Two are: a new level that has not lasted two octaves yet. */
+	const double newlevel[] = { 150, 150, 150, 150, 150, 80, 80, 80, 80, 80, 40, 40, 40, 40, 40, 40, 25, 25 };
+	assert_int_equal(settle_of(newlevel, ARRAY_LEN(newlevel)), -1);
+	/* A sloping DRAM level the fitter splits in two (45 then 38): one level. */
+	const double slope[] = { 150, 150, 150, 150, 150, 80, 80, 80, 80, 80, 45, 45, 45, 38, 38, 38 };
+	assert_int_equal(settle_of(slope, ARRAY_LEN(slope)), 10);
+	/* DRAM over one octave only. */
+	const double short_[] = { 150, 150, 150, 150, 150, 80, 80, 80, 80, 80, 40, 40, 40 };
+	assert_int_equal(settle_of(short_, ARRAY_LEN(short_)), -1);
+	/* One level and no cache before it. */
+	const double flat[] = { 40, 40, 40, 40, 40, 40, 40, 40 };
+	assert_int_equal(settle_of(flat, ARRAY_LEN(flat)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -658,6 +692,7 @@ int main(void)
 		cmocka_unit_test(test_plateau_names),
 		cmocka_unit_test(test_attainable_and_ridge),
 		cmocka_unit_test(test_fma_little),
+		cmocka_unit_test(test_settle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
