@@ -147,7 +147,9 @@ else
 	echo "gemm_blas: not measured (built without OpenBLAS: see the measure log)"
 fi
 ti=$(pt gemm_tiled 1024 gflops) ijk=$(pt gemm_ijk 1024 gflops)
-if [ -n "$ti" ] && [ -n "$ijk" ]; then
+if [ -z "$(roof DRAM 3)" ]; then
+	echo "gemm_tiled / gemm_ijk: no DRAM roof in this run (the sweep did not settle), so no prediction"
+elif [ -n "$ti" ] && [ -n "$ijk" ]; then
 	# The roofs' prediction: each loop's own traffic (ai_loop) against the DRAM roof, capped by the peak.
 	dram=$(roof DRAM 3) peak=$(roof peak 3)
 	pred() { echo "a = $dram * $1; if (a > $peak) a = $peak; a" | bc -l; }
