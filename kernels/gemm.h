@@ -1,7 +1,7 @@
 /*
  * gemm.h - what the matrix-product kernels share (gemm_ijk.c, gemm_ikj.c,
  * gemm_tiled.c, gemm_blas.c): C += A*B on square matrices of order n (the
- * family parameter, 64 and 1024), row-major, in the shared buffers:
+ * family parameter, 16, 64, 256 and 1024), row-major, in the shared buffers:
  *
  *   C = a[i*n + j]           (ldc = n), zeroed before each timing (prepare)
  *   A = b[i*(n+3) + k]       (lda = n + 3)
@@ -26,8 +26,13 @@
 #define GEMM_LDA_PAD 3
 #define GEMM_LDB_PAD 5
 
-/* The family members: the articles' small and large matrix. */
-extern const int gemm_params[2];
+/*
+ * The family members: the articles' small and large matrix (64, 1024) and
+ * the orders between and below them, so the trajectory of intensity n/16
+ * (1, 4, 16, 64 flop/byte) crosses the ridge wherever a machine has it.
+ */
+#define GEMM_NPARAMS 4
+extern const int gemm_params[GEMM_NPARAMS];
 
 /*
  * The common shape of order `param`: n, flops, the ideal bytes, working set;

@@ -83,7 +83,7 @@ const struct kernel kernel_gemm_tiled = {
 	.arrays = 3,
 	.reads = 3, .writes = 1,
 	.param_letter = 'n', .param_meaning = "matrix order",
-	.params = gemm_params, .nparams = 2,
+	.params = gemm_params, .nparams = GEMM_NPARAMS,
 	.flops_all_fma = 1,
 	.run = gemm_tiled_run,
 	.check = gemm_check,

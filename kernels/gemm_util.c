@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const int gemm_params[2] = { 64, 1024 };
+const int gemm_params[GEMM_NPARAMS] = { 16, 64, 256, 1024 };
 
 void gemm_shape_common(int param, struct kernel_shape *s)
 {

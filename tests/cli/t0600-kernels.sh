@@ -55,11 +55,11 @@ test_expect_success 'a run of the shaped kernels plans, records and refuses what
 	grep -q ",kernels,gemm_ijk,64," m/timings.csv &&
 	grep -q ",kernels,stencil_tiled,0," m/timings.csv &&
 	grep -q ",kernels,daxpy,0," m/timings.csv &&
-	awk -F, "\$5 == \"gemm_ikj\" { if (\$9 != 4 * \$10 || \$9 % 524288) bad = 1; n++ } END { exit bad || !n }" m/timings.csv &&
+	awk -F, "\$5 == \"gemm_ikj\" && \$6 == 64 { if (\$9 != 4 * \$10 || \$9 % 524288) bad = 1; n++ } END { exit bad || !n }" m/timings.csv &&
 	grep -q "^kernel_tile_bytes," m/env.csv && grep -q "^kernel_tile_source," m/env.csv &&
 	grep -q "^shape_gemm_tiled_64,\"*tile " m/env.csv &&
 	"$ROOFLINE" fit m >/dev/null &&
-	test "$(awk -F, "\$1 == \"gemm_ijk\"" m/points.csv | wc -l)" -eq 1
+	test "$(awk -F, "\$1 == \"gemm_ijk\" { print \$2 }" m/points.csv | tr "\n" " ")" = "16 64 256 "
 '
 for k in daxpy gemm_ikj stencil_tiled; do
 	test_expect_success "a wrong $k fails its check: exit 1, written down" '

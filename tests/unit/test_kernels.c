@@ -534,9 +534,11 @@ static void test_shaped_kernels(void **state)
 	for (size_t g = 0; g < 4; g++) {
 		const struct kernel *k = registry_find(gemms[g]);
 		assert_non_null(k);
-		assert_int_equal(registry_nparams(k), 2);
-		assert_int_equal(registry_param(k, 0), 64);
-		assert_int_equal(registry_param(k, 1), 1024);
+		assert_int_equal(registry_nparams(k), 4);
+		assert_int_equal(registry_param(k, 0), 16);
+		assert_int_equal(registry_param(k, 1), 64);
+		assert_int_equal(registry_param(k, 2), 256);
+		assert_int_equal(registry_param(k, 3), 1024);
 		assert_int_equal(k->param_letter, 'n');
 	}
 }
