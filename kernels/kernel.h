@@ -221,6 +221,13 @@ double kernel_reldiff(double x, double y);
 int kernel_expect(double got, double want, double eps, const char *what,
 		  char *why, size_t whylen);
 
+/*
+ * Both inputs repeat every KERNEL_INPUT_PERIOD elements (b every 16, c every
+ * 8): a check whose reference depends on one element's inputs only needs
+ * that many reference values.
+ */
+#define KERNEL_INPUT_PERIOD 16
+
 /* The shared inputs (see struct kernel_buffers): multiples of 1/16 in (-1, 1)... */
 static inline double kernel_input_b(size_t i)
 {
@@ -235,6 +242,8 @@ static inline double kernel_input_c(size_t i)
 
 /* Fills b[0..n) and c[0..n) with the shared inputs. */
 void kernel_fill_inputs(const struct kernel_buffers *buf);
+/* Fills b[from..n) and c[from..n): arrays grown in steps are filled once. */
+void kernel_fill_inputs_from(const struct kernel_buffers *buf, size_t from);
 
 /* Exact sum of b[i]*c[i] for i in [0, n), from the inputs' period of 16. */
 double kernel_dot_reference(size_t n);

@@ -27,7 +27,12 @@ int kernel_expect(double got, double want, double eps, const char *what,
 
 void kernel_fill_inputs(const struct kernel_buffers *buf)
 {
-	for (size_t i = 0; i < buf->n; i++) {
+	kernel_fill_inputs_from(buf, 0);
+}
+
+void kernel_fill_inputs_from(const struct kernel_buffers *buf, size_t from)
+{
+	for (size_t i = from; i < buf->n; i++) {
 		buf->b[i] = kernel_input_b(i);
 		buf->c[i] = kernel_input_c(i);
 	}

@@ -105,6 +105,7 @@ struct harness {
 	int ncpus;
 	struct kernel_buffers *tbuf;
 	double **tbase;              /* each thread's three allocations, to free them */
+	size_t *tfilled;             /* each thread's elements zeroed (a) and filled (b, c) so far */
 	double *tsec;                /* per thread: the last timing's seconds ... */
 	int *tok;                    /* ... whether its check passed ... */
 	char (*twhy)[256];           /* ... and why not */
@@ -568,17 +569,17 @@ static void free_buffers(struct harness *h)
 			free(h->tbase[t * 3 + i]);
 	free(h->tbase);
 	free(h->tbuf);
+	free(h->tfilled);
+	h->tfilled = NULL;
 	h->tbase = NULL;
 	h->tbuf = NULL;
 	memset(&h->buf, 0, sizeof h->buf);
 }
 
 /*
- * n doubles per array for each of h->threads threads. Each thread allocates,
- * zeroes and fills its own arrays (first touch: on a NUMA machine the pages
- * land on the thread's node, as they would for an OpenMP program that
- * initialises in parallel), and every page is touched before any timing:
- * page faults are not bandwidth.
+ * n doubles per array for each of h->threads threads, allocated but not yet
+ * touched: time_share fills them as far as each job needs, on the thread
+ * that uses them, before its clock starts.
  */
 static void alloc_buffers(struct harness *h, size_t n)
 {
@@ -587,6 +588,7 @@ static void alloc_buffers(struct harness *h, size_t n)
 	h->capacity = n;
 	h->tbuf = xcalloc((size_t)threads, sizeof *h->tbuf);
 	h->tbase = xcalloc((size_t)threads * 3, sizeof *h->tbase);
+	h->tfilled = xcalloc((size_t)threads, sizeof *h->tfilled);
 #pragma omp parallel num_threads(threads) reduction(+ : failed)
 	{
 		int t = omp_get_thread_num();
@@ -600,8 +602,7 @@ static void alloc_buffers(struct harness *h, size_t n)
 			b->b = base[1] + ARRAY_SKEW_DOUBLES;
 			b->c = base[2] + 2 * ARRAY_SKEW_DOUBLES;
 			b->n = n;
-			memset(b->a, 0, n * sizeof(double));
-			kernel_fill_inputs(b);
+			h->tfilled[t] = 0;
 		} else {
 			failed++;
 		}
@@ -634,6 +635,17 @@ static void time_share(struct harness *h, const struct job *j, int t, int team, 
 	struct kernel_buffers b = h->tbuf[t];
 	b.n = j->n;
 	b.tile_bytes = h->tile_bytes;
+	/*
+	 * The arrays are filled as far as a job first needs them, by the thread
+	 * that uses them (first touch: on a NUMA machine the pages land on its
+	 * node), and before its clock starts (page faults are not bandwidth).
+	 * Filling all of the pre-scan's cap up front took seconds of a quick run.
+	 */
+	if (j->k->kind != KERNEL_PEAK && b.n > h->tfilled[t]) {
+		memset(b.a + h->tfilled[t], 0, (b.n - h->tfilled[t]) * sizeof(double));
+		kernel_fill_inputs_from(&b, h->tfilled[t]);
+		h->tfilled[t] = b.n;
+	}
 	/*
 	 * Round-robin means the job before this one left its own data in the
 	 * caches. When the timing repeats the work several times, the data fits
@@ -835,10 +847,14 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	 * DRAM plateau begins, so a kernel of two arrays spans 1.5 times that
 	 * (a triad's three 2.25 times), inside the plateau, and no larger: a
 	 * larger array only makes every timing longer. Where the plateau begins
-	 * is prescan's settle point (a sloping DRAM level is one level there).
+	 * is prescan's settle point (a sloping DRAM level is one level there);
+	 * a curve that never settled (a busy machine's DRAM sizes scatter) uses
+	 * where its last level after a cache one begins, not the cap.
 	 */
-	if (d->settled) {
-		double lo = 0.75 * d->settle * (double)d->sweep->arrays;
+	double start = d->settled ? d->settle * (double)d->sweep->arrays
+		       : count >= 2 ? pl[count - 1].size_lo : NAN;
+	if (isfinite(start)) {
+		double lo = 0.75 * start;
 		d->kernel_bytes = floor(fmin(d->max, fmax(lo, 8.0 * 1048576)) / 4096) * 4096;
 	}
 	if (!(o->groups & GROUP_KERNELS))
@@ -951,6 +967,22 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 		d->scan_ws[n] = job_working_set(&j);
 		d->scan_gbs[n] = rates[n] / 1e9;
 		n++;
+		/*
+		 * Stop once the curve has settled (fit_settle) past twice the L3
+		 * the machine reports: the sweep goes no further than SETTLE_REACH
+		 * past the settle point, which is behind us then, and every larger
+		 * size only costs time. The reported size is a floor, not the
+		 * answer: a large L3 can look settled over two octaves.
+		 */
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * info->l3) {
+			struct fit_sweep_point fs[64];
+			for (int i = 0; i < n; i++)
+				fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i],
+								  .best = d->scan_gbs[i],
+								  .median = d->scan_gbs[i] };
+			if (fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH) >= 0)
+				break;
+		}
 	}
 	d->nscan = n;
 	if (n == 0)

@@ -92,6 +92,16 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 	return 1;
 }
 
+/* The period the checks' reference tables rely on. */
+static void test_input_period(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < 4 * KERNEL_INPUT_PERIOD; i++) {
+		assert_true(kernel_input_b(i + KERNEL_INPUT_PERIOD) == kernel_input_b(i));
+		assert_true(kernel_input_c(i + KERNEL_INPUT_PERIOD) == kernel_input_c(i));
+	}
+}
+
 static void test_registry_sorted_unique(void **state)
 {
 	(void)state;
@@ -618,6 +628,7 @@ static void test_peak_check_sees_every_iteration(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_input_period),
 		cmocka_unit_test(test_registry_sorted_unique),
 		cmocka_unit_test(test_metadata_formulas),
 		cmocka_unit_test(test_bandwidth_kernels),
