@@ -1222,6 +1222,42 @@ static void slow_job_plan(struct harness *h, struct job *j)
 		j->kept_per_pass, j->kept_per_pass == 1 ? "" : "s");
 }
 
+/* Flops of one call of job j on one thread. */
+static double call_flops(const struct job *j)
+{
+	return j->shaped ? j->shape.flops : kernel_flops_per_elem(j->k, j->param) * (double)j->n;
+}
+
+/*
+ * In a quick run, a family member is skipped without being run when the
+ * member before it (the plan lists a family's members in ascending order)
+ * was skipped, or took so long a call that this one, doing more flops at no
+ * better rate, would take over QUICK_SKIP_SECONDS: calibrating it only to
+ * learn that (the textbook matrix product at n = 1024: 3 s) cost more than
+ * the rest of its kernel's jobs. A plan's guess, said as one; nothing
+ * measured comes from it.
+ */
+static int quick_skip_unrun(struct harness *h, const struct job *prev, struct job *j)
+{
+	if (!h->o->quick || strcmp(j->group, "kernels") != 0 || prev->k != j->k ||
+	    prev->param >= j->param || prev->failed)
+		return 0;
+	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
+	double guess = call * call_flops(j) / call_flops(prev);
+	if (!prev->skipped && !(guess > QUICK_SKIP_SECONDS))
+		return 0;
+	j->skipped = 1;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (prev->skipped)
+		fprintf(stderr, "roofline: skipped %s %c = %d in a quick run, unrun: %c = %d before it "
+			"was skipped\n", j->k->name, letter, j->param, letter, prev->param);
+	else
+		fprintf(stderr, "roofline: skipped %s %c = %d in a quick run, unrun: %c = %d took %.2g s a "
+			"call, so one of this would take about %.2g s\n", j->k->name, letter, j->param,
+			letter, prev->param, call, guess);
+	return 1;
+}
+
 /* ---- progress ----------------------------------------------------------------- */
 
 static void progress(struct harness *h, int pass, int trial, double done, double total,
@@ -1563,6 +1599,8 @@ static void run_passes(struct harness *h, struct machine *m, double *done, doubl
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
+		if (i > 0 && quick_skip_unrun(h, &h->jobs[i - 1], &h->jobs[i]))
+			continue;
 		calibrate(h, &h->jobs[i], 1, 0);
 		slow_job_plan(h, &h->jobs[i]);
 	}
