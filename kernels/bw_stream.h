@@ -163,10 +163,13 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  * target attribute that lets the file build without -march.
  */
 #define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
-	ATTR __attribute__((noinline)) static void                                   \
-	bw_triad_##ISA##_loop(double *restrict a, const double *restrict b,           \
-			      const double *restrict c, size_t n, long reps)          \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_triad_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)  \
 	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b, *restrict c = buf->c;             \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
 		const V s = SET1(BW_SCALAR);                                         \
 		BW_LOOP                                                              \
 		for (long r = 0; r < reps; r++) {                                    \
@@ -185,11 +188,15 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 				bw_tail_triad(a, b, c, i, n);                        \
 			BW_KEEP_PASS();                                              \
 		}                                                                    \
+		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
-	ATTR __attribute__((noinline)) static void                                   \
-	bw_triad_nt_##ISA##_loop(double *restrict a, const double *restrict b,        \
-				 const double *restrict c, size_t n, long reps)       \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_triad_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
 	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b, *restrict c = buf->c;             \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
 		const V s = SET1(BW_SCALAR);                                         \
 		/* Ordinary stores up to the first vector-aligned element of a. */   \
 		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
@@ -212,11 +219,15 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 			BW_KEEP_PASS();                                              \
 		}                                                                    \
 		FENCE();                                                             \
+		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
-	ATTR __attribute__((noinline)) static void                                   \
-	bw_copy_##ISA##_loop(double *restrict a, const double *restrict b, size_t n,  \
-			     long reps)                                               \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_copy_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)   \
 	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b;                                   \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
 		BW_LOOP                                                              \
 		for (long r = 0; r < reps; r++) {                                    \
 			size_t i = 0;                                                \
@@ -234,11 +245,15 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 				bw_tail_copy(a, b, i, n);                            \
 			BW_KEEP_PASS();                                              \
 		}                                                                    \
+		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
 	/* The sums keep their accumulators across passes: one reduction at the end. */ \
 	ATTR __attribute__((noinline)) static double                                 \
-	bw_read_##ISA##_loop(const double *restrict c, size_t n, long reps)          \
+	bw_read_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)   \
 	{                                                                            \
+		const double *restrict c = buf->c;                                   \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
 		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
 		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
 		double tail = 0.0;                                                   \
@@ -267,9 +282,11 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		return HSUM(s0) + tail;                                              \
 	}                                                                            \
 	ATTR __attribute__((noinline)) static double                                 \
-	bw_read2_##ISA##_loop(const double *restrict b, const double *restrict c,     \
-			      size_t n, long reps)                                    \
+	bw_read2_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)  \
 	{                                                                            \
+		const double *restrict b = buf->b, *restrict c = buf->c;             \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
 		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
 		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
 		double tail = 0.0;                                                   \
@@ -296,34 +313,6 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		}                                                                    \
 		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
 		return HSUM(s0) + tail;                                              \
-	}                                                                            \
-	static double bw_triad_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		(void)param;                                                         \
-		bw_triad_##ISA##_loop(buf->a, buf->b, buf->c, buf->n, reps);         \
-		return buf->a[buf->n - 1];                                           \
-	}                                                                            \
-	static double bw_triad_nt_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		(void)param;                                                         \
-		bw_triad_nt_##ISA##_loop(buf->a, buf->b, buf->c, buf->n, reps);      \
-		return buf->a[buf->n - 1];                                           \
-	}                                                                            \
-	static double bw_copy_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		(void)param;                                                         \
-		bw_copy_##ISA##_loop(buf->a, buf->b, buf->n, reps);                  \
-		return buf->a[buf->n - 1];                                           \
-	}                                                                            \
-	static double bw_read_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		(void)param;                                                         \
-		return bw_read_##ISA##_loop(buf->c, buf->n, reps);                   \
-	}                                                                            \
-	static double bw_read2_##ISA##_run(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		(void)param;                                                         \
-		return bw_read2_##ISA##_loop(buf->b, buf->c, buf->n, reps);          \
 	}
 
 /*
@@ -346,17 +335,17 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	};
 
 #define BW_KERNELS(ISA, ISAENUM, FN)                                                \
-	BW_KERNEL(bw_triad_##ISA, ISAENUM, FN(bw_triad_##ISA##_run), FN(bw_check_triad),      \
+	BW_KERNEL(bw_triad_##ISA, ISAENUM, FN(bw_triad_##ISA##_loop), FN(bw_check_triad),      \
 		  "a[i] = b[i] + s*c[i], hand-written " #ISA, 2, 24, 3, 2, 1, STORES_ALLOCATE) \
-	BW_KERNEL(bw_triad_nt_##ISA, ISAENUM, FN(bw_triad_nt_##ISA##_run), FN(bw_check_triad), \
+	BW_KERNEL(bw_triad_nt_##ISA, ISAENUM, FN(bw_triad_nt_##ISA##_loop), FN(bw_check_triad), \
 		  "a[i] = b[i] + s*c[i], streaming stores, hand-written " #ISA,      \
 		  2, 24, 3, 2, 1, STORES_STREAMING)                                  \
-	BW_KERNEL(bw_copy_##ISA, ISAENUM, FN(bw_copy_##ISA##_run), FN(bw_check_copy),         \
+	BW_KERNEL(bw_copy_##ISA, ISAENUM, FN(bw_copy_##ISA##_loop), FN(bw_check_copy),         \
 		  "a[i] = b[i], hand-written " #ISA, 0, 16, 2, 1, 1, STORES_ALLOCATE) \
-	BW_KERNEL(bw_read_##ISA, ISAENUM, FN(bw_read_##ISA##_run), FN(bw_check_read),         \
+	BW_KERNEL(bw_read_##ISA, ISAENUM, FN(bw_read_##ISA##_loop), FN(bw_check_read),         \
 		  "s += c[i], 8 accumulators, hand-written " #ISA, 1, 8, 1, 1, 0,    \
 		  STORES_ALLOCATE)                                                   \
-	BW_KERNEL(bw_read2_##ISA, ISAENUM, FN(bw_read2_##ISA##_run), FN(bw_check_read2),      \
+	BW_KERNEL(bw_read2_##ISA, ISAENUM, FN(bw_read2_##ISA##_loop), FN(bw_check_read2),      \
 		  "s += b[i]*c[i], 8 accumulators, hand-written " #ISA, 2, 16, 2, 2, 0, \
 		  STORES_ALLOCATE)
 
