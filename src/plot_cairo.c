@@ -800,36 +800,28 @@ static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigne
 	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
-		  const char *format, int width, int height, char *err, size_t errlen)
+int plot_check_format(const char *format, char *err, size_t errlen)
 {
-	return plot_roofline_stats(a, meta, path, format, width, height, NULL, err, errlen);
-}
-
-int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
-			const char *format, int width, int height, struct plot_stats *stats,
-			char *err, size_t errlen)
-{
-	struct plot_stats counts;
-	struct outfile o = { 0 };
-	cairo_surface_t *surf = NULL;
-	cairo_t *cr = NULL;
-	struct plot_frame f;
-	cairo_status_t st = CAIRO_STATUS_SUCCESS;
-	int png = 0;
-
 	if (!format || (strcmp(format, "png") && strcmp(format, "svg") && strcmp(format, "pdf"))) {
 		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format ? format : "");
 		return -1;
 	}
-	if (width < PLOT_MIN_WIDTH || height < PLOT_MIN_HEIGHT || width > 20000 || height > 20000) {
-		snprintf(err, errlen, "figure size %dx%d out of range (%dx%d to 20000x20000)", width, height,
-			 PLOT_MIN_WIDTH, PLOT_MIN_HEIGHT);
+	return 0;
+}
+
+int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
+	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen)
+{
+	struct outfile o = { 0 };
+	cairo_surface_t *surf = NULL;
+	cairo_t *cr = NULL;
+	cairo_status_t st = CAIRO_STATUS_SUCCESS;
+
+	if (plot_check_format(format, err, errlen) != 0)
 		return -1;
-	}
 	if (outfile_open(&o, path, err, errlen) != 0)
 		return -1;
-	png = strcmp(format, "png") == 0;
+	int png = strcmp(format, "png") == 0;
 	if (png) {
 		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	} else if (strcmp(format, "svg") == 0) {
@@ -837,22 +829,15 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	} else {
 		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, width, height);
-		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, "Roofline");
-		cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "roofline");
+		if (pdf_title) {
+			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, pdf_title);
+			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "roofline");
+		}
 	}
 	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cr = cairo_create(surf);
-	{
-		struct figure_measure m;
-		struct figure *fg = xmalloc(sizeof *fg);
-		const struct userpoints *user = meta ? meta->user : NULL;
-		plot_measure_cairo(cr, &m);
-		figure_frame(a, user, width, height, &f);
-		figure_layout(a, user, &f, &m, fg);
-		draw(cr, fg, meta, &counts);
-		free(fg);
-	}
+	paint(cr, ctx);
 	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cairo_destroy(cr);
@@ -863,12 +848,7 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cairo_surface_destroy(surf);
-	surf = NULL;
-	if (outfile_commit(&o, err, errlen) != 0)
-		return -1;
-	if (stats)
-		*stats = counts;
-	return 0;
+	return outfile_commit(&o, err, errlen);
 
 fail:
 	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
@@ -878,6 +858,54 @@ fail:
 		cairo_surface_destroy(surf);
 	outfile_abort(&o);
 	return -1;
+}
+
+int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
+		  const char *format, int width, int height, char *err, size_t errlen)
+{
+	return plot_roofline_stats(a, meta, path, format, width, height, NULL, err, errlen);
+}
+
+/* What plot_roofline_stats hands its painter. */
+struct roofline_job {
+	const struct analysis *a;
+	const struct plot_meta *meta;
+	int width, height;
+	struct plot_stats counts;
+};
+
+/* Lays out with the surface's own text measure, then paints. */
+static void paint_roofline(cairo_t *cr, void *ctx)
+{
+	struct roofline_job *job = ctx;
+	struct figure_measure m;
+	struct plot_frame f;
+	struct figure *fg = xmalloc(sizeof *fg);
+	const struct userpoints *user = job->meta ? job->meta->user : NULL;
+	plot_measure_cairo(cr, &m);
+	figure_frame(job->a, user, job->width, job->height, &f);
+	figure_layout(job->a, user, &f, &m, fg);
+	draw(cr, fg, job->meta, &job->counts);
+	free(fg);
+}
+
+int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
+			const char *format, int width, int height, struct plot_stats *stats,
+			char *err, size_t errlen)
+{
+	struct roofline_job job = { .a = a, .meta = meta, .width = width, .height = height };
+	if (plot_check_format(format, err, errlen) != 0)
+		return -1;
+	if (width < PLOT_MIN_WIDTH || height < PLOT_MIN_HEIGHT || width > 20000 || height > 20000) {
+		snprintf(err, errlen, "figure size %dx%d out of range (%dx%d to 20000x20000)", width, height,
+			 PLOT_MIN_WIDTH, PLOT_MIN_HEIGHT);
+		return -1;
+	}
+	if (plot_write(path, format, width, height, "Roofline", paint_roofline, &job, err, errlen) != 0)
+		return -1;
+	if (stats)
+		*stats = job.counts;
+	return 0;
 }
 
 /* ---- pieces other figures share --------------------------------------------------- */

@@ -100,6 +100,19 @@ void plot_measure_cairo(cairo_t *cr, struct figure_measure *m);
  * area, and its axes (frame, outward ticks, decade labels, axis titles), drawn
  * as plot_roofline draws them: for other figures on the same axes (compare).
  */
+/* 0 when format is "png", "svg" or "pdf"; else -1 with one line in err. */
+int plot_check_format(const char *format, char *err, size_t errlen);
+
+/*
+ * Writes a figure of width x height pixels into path as format (png, svg,
+ * pdf): paint(cr, ctx) draws it on a surface of that format; the file is
+ * written under PATH.tmp.<pid> and renamed into place. A PDF gets pdf_title
+ * (and creator "roofline") as metadata when pdf_title is not NULL. Returns 0,
+ * or -1 with one line in err (unknown format, cannot write).
+ */
+int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
+	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen);
+
 void plot_draw_grid(cairo_t *cr, const struct plot_frame *f);
 void plot_draw_axes(cairo_t *cr, const struct plot_frame *f);
 

@@ -5,15 +5,14 @@
  * marker and text box (lines and markers first, as occupied space of a
  * label scene, then the legend, the roof labels and the point labels, each
  * avoiding all that came before); plot_compare_draw() and
- * plot_compare_gnuplot() only render that layout. The axes, grid and frame
- * are the roofline figure's (plot_cairo.h).
+ * plot_compare_gnuplot() only render that layout. The axes, grid and frame,
+ * and the writing of the file in each format, are the roofline figure's
+ * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
  */
 #include "plot_compare.h"
 #include "report.h"
 
 #include <cairo.h>
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -633,58 +632,16 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	plot_draw_axes(cr, f);
 }
 
-static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
+static void paint_compare(cairo_t *cr, void *ctx)
 {
-	FILE *fp = closure;
-	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	const struct plot_compare_layout *const *l = ctx;
+	paint(cr, *l);
 }
 
 int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
 		      char *err, size_t errlen)
 {
-	struct outfile o = { 0 };
-	cairo_surface_t *surf = NULL;
-	cairo_t *cr = NULL;
-	cairo_status_t st = CAIRO_STATUS_SUCCESS;
-	int w = l->f.width, h = l->f.height, png = format && strcmp(format, "png") == 0;
-	if (!format || (!png && strcmp(format, "svg") && strcmp(format, "pdf"))) {
-		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format ? format : "");
-		return -1;
-	}
-	if (outfile_open(&o, path, err, errlen) != 0)
-		return -1;
-	if (png) {
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	} else if (strcmp(format, "svg") == 0) {
-		surf = cairo_svg_surface_create_for_stream(write_fp, o.fp, w, h);
-		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
-	} else {
-		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, w, h);
-	}
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cr = cairo_create(surf);
-	paint(cr, l);
-	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_destroy(cr);
-	cr = NULL;
-	if (png && (st = cairo_surface_write_to_png_stream(surf, write_fp, o.fp)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_finish(surf);
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_destroy(surf);
-	return outfile_commit(&o, err, errlen);
-
-fail:
-	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
-	if (cr)
-		cairo_destroy(cr);
-	if (surf)
-		cairo_surface_destroy(surf);
-	outfile_abort(&o);
-	return -1;
+	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
 }
 
 /* ---- gnuplot ---------------------------------------------------------------------- */
