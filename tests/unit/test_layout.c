@@ -1,0 +1,189 @@
+/*
+ * test_layout.c - the figures' layouts (figure.h, plot_compare.h) checked
+ * for overlaps on real runs: the committed example, the scripted runs of
+ * tests/cli (with L1 levels, with shaped kernels) and a tiny one (one
+ * roof, one point). Each layout is checked on its geometry, not on its own
+ * counters: no label overlaps another label, a marker, a roof or ceiling
+ * line (other than its own) or the legend, and none crosses the plot's edge;
+ * the legend covers no roof line and no marker. Every roof drawn is labelled.
+ *
+ * Set LAYOUT_KEEP=DIR to keep the PNGs drawn from the same layouts for a look.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "figure.h"
+#include "labels.h"
+#include "plot_cairo.h"
+#include "plot_compare.h"
+#include "rundata.h"
+
+#include "layout_check.h"
+
+static char tmpdir[256];
+
+static const char *src_dir(void)
+{
+	const char *s = getenv("ROOFLINE_SRC");
+	return s && *s ? s : ".";
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_layout.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A run loaded and analysed; `run` is kept for compare. */
+struct loaded {
+	struct rundata run;
+	struct analysis *a;
+};
+
+static void analyse(struct loaded *l)
+{
+	char err[512] = "";
+	l->a = calloc(1, sizeof *l->a);
+	assert_non_null(l->a);
+	if (analysis_build(&l->run, l->a, err, sizeof err) != 0)
+		fail_msg("analysis_build: %s", err);
+}
+
+static void load(const char *dir, struct loaded *l)
+{
+	char err[512] = "";
+	memset(l, 0, sizeof *l);
+	if (rundata_load(dir, &l->run, err, sizeof err) != 0)
+		fail_msg("rundata_load %s: %s", dir, err);
+	analyse(l);
+}
+
+/* tests/cli/scripted-run.sh DIR [how], loaded. */
+static void scripted(const char *how, struct loaded *l)
+{
+	char dir[512], cmd[1200];
+	snprintf(dir, sizeof dir, "%s/scripted-%s", tmpdir, *how ? how : "plain");
+	snprintf(cmd, sizeof cmd, "sh '%s/tests/cli/scripted-run.sh' '%s' %s >/dev/null", src_dir(), dir, how);
+	assert_int_equal(system(cmd), 0);
+	load(dir, l);
+}
+
+static void unload(struct loaded *l)
+{
+	rundata_free(&l->run);
+	free(l->a);
+}
+
+static const struct plot_meta meta = {
+	.cpu_model = "Layout test", .compiler = "gcc", .compiler_version = "12.2.0",
+	.kernel_cflags = "-O3 -march=native", .date_utc = "2026-12-01T00:00:00Z", .threads = 1,
+};
+
+/* Lays out a, keeps a PNG when asked, and checks it: 0 overlaps, every roof labelled. */
+static void check_figure(const char *name, const struct analysis *a, int w, int h)
+{
+	struct figure *fg = calloc(1, sizeof *fg);
+	struct scene *sc = calloc(1, sizeof *sc);
+	size_t unlabelled;
+	assert_non_null(fg);
+	assert_non_null(sc);
+	assert_int_equal(plot_roofline_layout(a, &meta, w, h, fg), 0);
+	const char *keep = getenv("LAYOUT_KEEP");
+	if (keep && *keep) {
+		char path[512], err[256];
+		snprintf(path, sizeof path, "%s/%s.png", keep, name);
+		assert_int_equal(plot_roofline(a, &meta, path, "png", w, h, err, sizeof err), 0);
+	}
+	figure_scene(fg, sc, &unlabelled);
+	size_t bad = overlaps(name, sc);
+	if (unlabelled)
+		fprintf(stderr, "# %s: %zu roofs drawn without a label\n", name, unlabelled);
+	/* Not vacuous: the figure has lines, markers and labels to check. */
+	assert_true(sc->nlines >= 1);
+	assert_true(sc->nlabels >= 1);
+	free(fg);
+	free(sc);
+	if (bad || unlabelled)
+		fail_msg("%s at %dx%d: %zu overlaps, %zu roofs unlabelled", name, w, h, bad, unlabelled);
+}
+
+/* ---- the runs ---------------------------------------------------------------------- */
+
+static void test_example(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded l;
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	load(dir, &l);
+	check_figure("example", l.a, 1600, 1000);
+	unload(&l);
+}
+
+static void test_scripted(void **state)
+{
+	(void)state;
+	static const char *const how[] = { "", "levels", "shaped" };
+	for (size_t i = 0; i < sizeof how / sizeof how[0]; i++) {
+		struct loaded l;
+		char name[64];
+		scripted(how[i], &l);
+		snprintf(name, sizeof name, "scripted-%s", *how[i] ? how[i] : "plain");
+		check_figure(name, l.a, 1600, 1000);
+		unload(&l);
+	}
+}
+
+/* One bandwidth roof and one point: nothing to crowd, and still every label placed right. */
+static void test_tiny(void **state)
+{
+	(void)state;
+	struct analysis *a = calloc(1, sizeof *a);
+	assert_non_null(a);
+	struct roof *r = &a->roofs[a->nroofs++];
+	snprintf(r->name, sizeof r->name, "DRAM");
+	r->kind = ROOF_BANDWIDTH;
+	r->value = 20;
+	r->threads = 1;
+	a->peak = NAN;
+	a->ridge = NAN;
+	struct point *p = &a->points[a->npoints++];
+	snprintf(p->kernel, sizeof p->kernel, "triad");
+	snprintf(p->family, sizeof p->family, "triad");
+	p->threads = 1;
+	p->ai = 2.0 / 24;
+	p->gflops = 1.5;
+	check_figure("tiny", a, 1600, 1000);
+	check_figure("tiny-small", a, PLOT_MIN_WIDTH, PLOT_MIN_HEIGHT);
+	free(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_example),
+		cmocka_unit_test(test_scripted),
+		cmocka_unit_test(test_tiny),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
