@@ -41,7 +41,9 @@ struct fig {
 	double s;
 	struct labels scene;
 	struct labels roofs;     /* what a roof label may never cover: the roofs and their labels */
+	struct labels solid;     /* the scene but the kernels' polylines: what a roof label had rather not cover */
 	const struct figure_measure *m;
+	int legend_cols_outside;   /* > 0: the legend goes right of the plot, in so many columns */
 	double font_size;        /* set_font's choice, for measure() */
 	int font_bold;
 };
@@ -56,6 +58,9 @@ static void text_extents(struct fig *g, const char *text, struct figure_text *te
 {
 	g->m->extents(g->m->ctx, text, g->font_size, g->font_bold, te);
 }
+
+/* Between the plot and a legend beside it (at scale 1). */
+#define LEGEND_GAP 24.0
 
 /* The ink box of text drawn at baseline origin (0,0), grown by the halo. */
 struct ink {
@@ -453,14 +458,14 @@ static const double LINE_LABEL_PX[] = { FIGURE_PX_ROOF_LABEL, FIGURE_PX_ROOF_LAB
  * first, each above and below: the right end (within a label height of it),
  * then the left end, just right of where it meets the DRAM slope, then the
  * positions in between, from the right. All of that right beside the line
- * first, then stepped away from it by up to half a label height (markers
+ * first, then stepped away from it by up to `reach` label heights (markers
  * sitting on the line), before the caller goes to a smaller size. Returns
  * how many spots there are: 0 when the label is longer than the line, unless
  * `overhang` is set, which lets it run on past either end.
  */
 #define MAX_SPOTS 16384
 static size_t line_spots(struct fig *g, const struct figure_line *l, const struct ink *k, int overhang,
-			 double *at, int *side, double *off)
+			 double reach, double *at, int *side, double *off)
 {
 	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
 	int flat = fabs(l->y1 - l->y0) < 1e-9, ceiling = l->roof->kind == ROOF_CEILING;
@@ -475,7 +480,7 @@ static size_t line_spots(struct fig *g, const struct figure_line *l, const struc
 		margin = len - k->w - 14 * g->s - 0.5 * k->h;
 		span = 14 * g->s - margin;
 	}
-	int nsteps = (int)(span / step), noff = (int)(0.5 * k->h / ostep);
+	int nsteps = (int)(span / step), noff = (int)(reach * k->h / ostep);
 	int nend = (int)fmin(nsteps, k->h / step);   /* steps within a label height of an end */
 	size_t n = 0;
 #define SPOT(d, sd, o) do { if (n < MAX_SPOTS) { at[n] = flat ? margin + span - (d) : margin + (d); \
@@ -512,6 +517,7 @@ static void take_spot(struct fig *g, struct figure_line *l, double px, double at
 	along(g, l, &k, at, side, off, &cap, &ox, &oy);
 	labels_add_seg(&g->scene, cap);
 	labels_add_seg(&g->roofs, cap);
+	labels_add_seg(&g->solid, cap);
 	l->cap = cap;
 	l->labelled = 1;
 	l->crowded = crowded;
@@ -539,7 +545,7 @@ static void place_line_label(struct fig *g, struct figure_line *l)
 	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
 		set_font(g, LINE_LABEL_PX[z], 0);
 		struct ink k = measure(g, l->text);
-		size_t n = line_spots(g, l, &k, 0, at, side, off);
+		size_t n = line_spots(g, l, &k, 0, 0.5, at, side, off);
 		for (size_t i = 0; i < n; i++) {
 			struct labels_seg cap;
 			double ox, oy;
@@ -551,13 +557,35 @@ static void place_line_label(struct fig *g, struct figure_line *l)
 		}
 	}
 	/*
-	 * Nowhere free: the spot over the fewest markers and point lines,
+	 * Nowhere free: the first spot that crosses only the kernels' lines
+	 * (the label's halo keeps it legible over them), at the largest size
+	 * that has one, and stepped away from the line by up to two label
+	 * heights where three ceilings a few pixels apart leave no room right
+	 * beside it; a marker hidden under a label would hide a measurement.
+	 */
+	for (int far = 0; far < 2; far++)
+		for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
+			set_font(g, LINE_LABEL_PX[z], 0);
+			struct ink k = measure(g, l->text);
+			size_t n = line_spots(g, l, &k, 0, far ? 2.0 : 0.5, at, side, off);
+			for (size_t i = 0; i < n; i++) {
+				struct labels_seg cap;
+				double ox, oy;
+				along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
+				if (labels_seg_free(&g->solid, cap)) {
+					take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], 1);
+					goto out;
+				}
+			}
+		}
+	/*
+	 * Still nowhere: the spot over the fewest markers and point lines,
 	 * largest size first, running past the ends of a line shorter than it.
 	 */
 	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
 		set_font(g, LINE_LABEL_PX[z], 0);
 		struct ink k = measure(g, l->text);
-		size_t n = line_spots(g, l, &k, 1, at, side, off), best = n, best_hits = 0;
+		size_t n = line_spots(g, l, &k, 1, 0.5, at, side, off), best = n, best_hits = 0;
 		for (size_t i = 0; i < n; i++) {
 			struct labels_seg cap;
 			double ox, oy;
@@ -821,6 +849,18 @@ static void place_legend(struct fig *g, struct figure_legend *lg)
 	if (lg->n == 0)
 		return;
 	struct labels_box pb = plot_box(g);
+	if (g->legend_cols_outside > 0) {
+		/* Beside the plot, right of it, at its top (figure_layout made the room). */
+		lg->cols = g->legend_cols_outside;
+		lg->box.x0 = pb.x1 + LEGEND_GAP * g->s;
+		lg->box.y0 = pb.y0;
+		lg->box.x1 = lg->box.x0 + legend_w(lg);
+		lg->box.y1 = lg->box.y0 + legend_h(lg);
+		lg->placed = 1;
+		lg->outside = 1;
+		lg->per_col = legend_rows_per_col(lg);
+		return;
+	}
 	double inset = 14 * g->s, step = 6 * g->s;
 	double reach_x = 0.5 * (pb.x1 - pb.x0), reach_y = 0.5 * (pb.y1 - pb.y0);
 	int kmax = (int)((reach_x + reach_y) / step);
@@ -896,6 +936,7 @@ static void user_layout(struct fig *g, const struct userpoints *up, struct figur
 				 up->v[i].p.gflops < g->f.ymin || up->v[i].p.gflops > g->f.ymax);
 		struct labels_box b = { x - mr, y - mr, x + mr, y + mr };
 		labels_add_box(&g->scene, b);
+		labels_add_box(&g->solid, b);
 	}
 }
 
@@ -942,6 +983,7 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 		struct labels_box b = { out->rx - 8 * s, out->ry - 8 * s, out->rx + 8 * s, out->ry + 8 * s };
 		labels_add_box(&g->scene, b);
 		labels_add_box(&g->roofs, b);
+		labels_add_box(&g->solid, b);
 	}
 	out->shaded = dram && isfinite(rpeak);
 	if (out->shaded) {
@@ -1023,10 +1065,10 @@ static void point_labels(struct fig *g, struct figure *out)
 	out->nitems = nitems;
 }
 
-void figure_layout(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
-		   const struct figure_measure *m, struct figure *out)
+static void lay_out(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
+		    const struct figure_measure *m, int legend_cols_outside, struct figure *out)
 {
-	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m };
+	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m, .legend_cols_outside = legend_cols_outside };
 	double s = g.s;
 	memset(out, 0, sizeof *out);
 	out->f = *f;
@@ -1036,6 +1078,7 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 	struct labels_box inner = { pb.x0 + 3 * s, pb.y0 + 3 * s, pb.x1 - 3 * s, pb.y1 - 3 * s };
 	labels_init(&g.scene, inner, 2 * s);
 	labels_init(&g.roofs, inner, 2 * s);
+	labels_init(&g.solid, inner, 2 * s);
 
 	/* Geometry first: lines, polylines and markers become occupied space. */
 	out->nlines = build_lines(&g, out->lines);
@@ -1045,6 +1088,7 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 			struct labels_seg seg = { l->x0, l->y0, l->x1, l->y1, 0.5 * l->width * s, 1 };
 			labels_add_seg(&g.scene, seg);
 			labels_add_seg(&g.roofs, seg);
+			labels_add_seg(&g.solid, seg);
 		}
 	}
 	struct figure_kernels *k = &out->k;
@@ -1069,6 +1113,7 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 			continue;
 		struct labels_box b = { out->px[i] - mr, out->py[i] - mr, out->px[i] + mr, out->py[i] + mr };
 		labels_add_box(&g.scene, b);
+		labels_add_box(&g.solid, b);
 	}
 	user_layout(&g, user, &out->users);
 	ridge_and_shade(&g, out);
@@ -1089,6 +1134,37 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 	user_labels(&g, &out->users);
 	labels_free(&g.scene);
 	labels_free(&g.roofs);
+	labels_free(&g.solid);
+}
+
+/*
+ * Inside the plot where the legend finds a free spot; where it finds none
+ * (a crowded run: all-core roofs beside the single-core ones, many
+ * families), it would cover lines and markers, so the plot gives up the
+ * room for it on its right instead and everything is laid out again in the
+ * narrower plot, the legend beside it in as few columns as its height
+ * allows. Not when that would leave the plot less than half its width (a
+ * small figure): then the legend stays inside, opaque, over what is there.
+ */
+void figure_layout(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
+		   const struct figure_measure *m, struct figure *out)
+{
+	lay_out(a, user, f, m, 0, out);
+	struct figure_legend *lg = &out->lg;
+	if (lg->n == 0 || lg->placed)
+		return;
+	double room = f->bottom - f->top;
+	int was = lg->cols;
+	for (lg->cols = 1; lg->cols < 4 && legend_h(lg) > room; lg->cols++)
+		;
+	int cols = lg->cols;
+	struct plot_frame narrow = *f;
+	narrow.right = f->right - legend_w(lg) - LEGEND_GAP * f->scale;
+	if (legend_h(lg) > room || narrow.right - narrow.left < 0.5 * (f->right - f->left)) {
+		lg->cols = was;
+		return;
+	}
+	lay_out(a, user, &narrow, m, cols, out);
 }
 
 void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,

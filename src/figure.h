@@ -169,7 +169,8 @@ struct figure_legend {
 	int cols;
 	double col_w, row_h, sample_w, pad;
 	struct labels_box box;
-	int placed;
+	int placed;              /* 0: nowhere free, drawn opaque over what is there */
+	int outside;             /* right of the plot, which gave up the room for it */
 	size_t per_col;          /* rows in a column */
 };
 

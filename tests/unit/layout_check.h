@@ -73,6 +73,8 @@ struct scene {
 	size_t nmarkers;
 	struct labels_box legend;
 	int has_legend;
+	int legend_outside;      /* beside the plot: inside the image, clear of the plot */
+	struct labels_box image;
 };
 
 /* Prints each overlap and returns how many there are. */
@@ -104,8 +106,11 @@ static inline size_t overlaps(const char *name, const struct scene *sc)
 	}
 	if (sc->has_legend) {
 		struct shape lg = box_shape(sc->legend, "legend");
-		if (!inside(&lg, sc->frame))
+		struct shape plot = box_shape(sc->frame, "plot");
+		if (!sc->legend_outside && !inside(&lg, sc->frame))
 			BAD("the legend crosses the plot's edge");
+		if (sc->legend_outside && (!inside(&lg, sc->image) || shapes_meet(&lg, &plot)))
+			BAD("the legend beside the plot is not between the plot and the image's edge");
 		for (size_t j = 0; j < sc->nlines; j++)
 			if (shapes_meet(&lg, &sc->lines[j]))
 				BAD("the legend covers the line of '%s'", sc->lines[j].what);
@@ -157,7 +162,9 @@ static inline void figure_scene(const struct figure *fg, struct scene *sc, size_
 	if (fg->lg.n > 0) {
 		sc->legend = fg->lg.box;
 		sc->has_legend = 1;
+		sc->legend_outside = fg->lg.outside;
 	}
+	sc->image = (struct labels_box){ 0, 0, fg->f.width, fg->f.height };
 }
 
 /* The compare figure's geometry. */

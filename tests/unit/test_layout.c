@@ -1,7 +1,8 @@
 /*
  * test_layout.c - the figures' layouts (figure.h, plot_compare.h) checked
  * for overlaps on real runs: the committed example, the scripted runs of
- * tests/cli (with L1 levels, with shaped kernels) and a tiny one (one
+ * tests/cli (with L1 levels, with shaped kernels), a run of 1 and 2
+ * threads (the example's timings again at two threads) and a tiny one (one
  * roof, one point). Each layout is checked on its geometry, not on its own
  * counters: no label overlaps another label, a marker, a roof or ceiling
  * line (other than its own) or the legend, and none crosses the plot's edge;
@@ -86,6 +87,50 @@ static void scripted(const char *how, struct loaded *l)
 	snprintf(cmd, sizeof cmd, "sh '%s/tests/cli/scripted-run.sh' '%s' %s >/dev/null", src_dir(), dir, how);
 	assert_int_equal(system(cmd), 0);
 	load(dir, l);
+}
+
+/*
+ * The example run measured again on two threads as well: every timing
+ * repeated at threads=2 (but the chains of narrower instruction sets than
+ * the run's, which the all-core pass leaves out), both threads doing the
+ * same work in the same time
+ * (twice the flops, bytes and working set), as `measure --threads 1,2`
+ * writes it. The all-core roofs come out twice the single-core ones, as on
+ * the machine the example was measured on, and with them the crowded figure
+ * of a real 1,2 run: L1@2t..DRAM@2t and peak@2t beside the single-core roofs.
+ */
+static void two_threads(struct loaded *l)
+{
+	char dir[512], err[512] = "";
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	memset(l, 0, sizeof *l);
+	if (rundata_load(dir, &l->run, err, sizeof err) != 0)
+		fail_msg("rundata_load %s: %s", dir, err);
+	const char *isa = rundata_env(&l->run, "isa");
+	char widest[32];
+	snprintf(widest, sizeof widest, "_%s", isa ? isa : "");
+	size_t n = l->run.ntimings, m = n;
+	struct timing *t = realloc(l->run.timings, 2 * n * sizeof *t);
+	assert_non_null(t);
+	for (size_t i = 0; i < n; i++) {
+		/* The all-core pass times the chains of the widest instruction set only. */
+		size_t kl = strlen(t[i].kernel), wl = strlen(widest);
+		if (strcmp(t[i].group, "peak") == 0 && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
+			continue;
+		t[m] = t[i];
+		t[m].threads = 2;
+		t[m].flops *= 2;
+		t[m].bytes *= 2;
+		t[m].working_set *= 2;
+		m++;
+	}
+	l->run.timings = t;
+	l->run.ntimings = m;
+	analyse(l);
+	int allcore = 0;
+	for (size_t i = 0; i < l->a->nroofs; i++)
+		allcore += strstr(l->a->roofs[i].name, "@2t") != NULL;
+	assert_true(allcore >= 3);
 }
 
 static void unload(struct loaded *l)
@@ -178,12 +223,23 @@ static void test_tiny(void **state)
 	free(a);
 }
 
+/* One core and all of them: the all-core roofs beside the single-core ones, points of both. */
+static void test_two_threads(void **state)
+{
+	(void)state;
+	struct loaded l;
+	two_threads(&l);
+	check_figure("two-threads", l.a, 1600, 1000);
+	unload(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_example),
 		cmocka_unit_test(test_scripted),
 		cmocka_unit_test(test_tiny),
+		cmocka_unit_test(test_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
