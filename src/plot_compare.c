@@ -268,38 +268,51 @@ static void describe_runs(struct plot_compare_layout *l, const struct rundata *r
 	snprintf(l->title, sizeof l->title, "Two runs compared%s%s", cpu && *cpu ? ": " : "", cpu && *cpu ? cpu : "");
 }
 
+/* The label sizes tried, largest first (as the roofline figure's). */
+static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76 };
+
 /*
  * A roof's label written along its line, on a free stretch: from the right
- * end leftwards, above the line, then below it. The label is a capsule
- * parallel to the line, so it is tested against the scene exactly.
+ * end leftwards, above the line, then below it, right beside it. Where that
+ * finds nothing free (lines a few pixels apart, markers sitting on the
+ * line), the same again stepped away from the line by up to two label
+ * heights, then at smaller sizes. The label is a capsule parallel to the
+ * line, so it is tested against the scene exactly.
  */
 static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
 {
 	double s = f->scale, box[4], x0, y0, x1, y1;
-	ink(cr, ln->label, HALO * s, box);
 	px(f, ln->x0, ln->y0, &x0, &y0);
 	px(f, ln->x1, ln->y1, &x1, &y1);
 	double len = hypot(x1 - x0, y1 - y0);
-	if (len < box[2] + 8 * s)
-		return;
 	double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = uy, ny = -ux;   /* n: above the line */
-	double off = 2 * s + 3 * s + box[3] / 2, half = box[2] / 2;
-	for (int side = 0; side < 2; side++)
-		for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
-			double sg = side ? -1 : 1, cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
-			struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
-						  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
-						  box[3] / 2, 0 };
-			if (!labels_seg_free(scene, seg))
-				continue;
-			labels_add_seg(scene, seg);
-			ln->labelled = 1;
-			ln->lx = cx;
-			ln->ly = cy;
-			ln->angle = atan2(uy, ux);
-			ln->seg = seg;
-			return;
-		}
+	for (size_t z = 0; z < sizeof ROOF_LABEL_SCALES / sizeof ROOF_LABEL_SCALES[0]; z++) {
+		double size = PX_ROOF_LABEL * ROOF_LABEL_SCALES[z] * s;
+		set_font(cr, size, 0);
+		ink(cr, ln->label, HALO * s, box);
+		if (len < box[2] + 8 * s)
+			continue;
+		double half = box[2] / 2;
+		for (double away = 0; away <= 2 * box[3]; away += 2 * s)
+			for (int side = 0; side < 2; side++)
+				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
+					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;
+					double cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
+					struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
+								  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
+								  box[3] / 2, 0 };
+					if (!labels_seg_free(scene, seg))
+						continue;
+					labels_add_seg(scene, seg);
+					ln->labelled = 1;
+					ln->size = size;
+					ln->lx = cx;
+					ln->ly = cy;
+					ln->angle = atan2(uy, ux);
+					ln->seg = seg;
+					return;
+				}
+	}
 }
 
 void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
@@ -402,7 +415,6 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (mk->arrow)
 			labels_place(&scene, &items[i]);
 	}
-	set_font(cr, PX_ROOF_LABEL * s, 0);
 	for (size_t i = 0; i < out->nlines; i++)
 		label_along(&scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
@@ -575,11 +587,11 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	}
 	cairo_restore(cr);
 
-	set_font(cr, PX_ROOF_LABEL * s, 0);
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
 		if (!ln->labelled)
 			continue;
+		set_font(cr, ln->size, 0);
 		double box[4];
 		ink(cr, ln->label, HALO * s, box);
 		cairo_save(cr);
