@@ -3,6 +3,8 @@
  * drawn with cairo from a struct analysis. One drawing routine serves all
  * three formats; text is DejaVu Sans through cairo's toy font API.
  *
+ * Laid out by figure.h (numbers in, geometry out), painted here.
+ *
  * What it draws: log-log axes (intensity in flop/byte, GFLOP/s) with decade
  * labels in plain numbers, minor ticks and a light grid; one slope per
  * bandwidth roof up to the compute roof it meets, labelled along the line
@@ -25,6 +27,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "figure.h"
 #include "userpoints.h"
 
 #define PLOT_DEFAULT_WIDTH 1600
@@ -82,30 +85,34 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 			char *err, size_t errlen);
 
 /*
- * The axis transform: the plot area in pixels (y grows downwards) and the
- * data range it shows, both log10-scaled. The ranges hold every roof's
- * corner, the ridge and every point with a margin, rounded out to 1 or 3
- * times a power of ten.
+ * The layout plot_roofline draws, at width x height, text measured with cairo
+ * on a scratch image surface (as for the PNG): for tests that check where
+ * things went. Returns 0, or -1 for a size plot_roofline refuses.
  */
-struct plot_frame {
-	int width, height;
-	double left, top, right, bottom;   /* plot area, pixels */
-	double xmin, xmax;                 /* intensity, flop/byte */
-	double ymin, ymax;                 /* GFLOP/s */
-	double scale;                      /* text and line scale: 1 at 1600x1000 */
-};
+int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta, int width, int height,
+			 struct figure *out);
 
-/* The frame plot_roofline uses for `a` at width x height. */
-void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f);
-
-/* Data (ai flop/byte, gflops GFLOP/s), both > 0, to pixel (x, y) in f. */
-void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y);
+/* A struct figure_measure that measures with cairo on cr (turning cr's hinting off). */
+void plot_measure_cairo(cairo_t *cr, struct figure_measure *m);
 
 /*
  * The figure's light grid (decades and their 2..9 minor lines) inside f's plot
  * area, and its axes (frame, outward ticks, decade labels, axis titles), drawn
  * as plot_roofline draws them: for other figures on the same axes (compare).
  */
+/* 0 when format is "png", "svg" or "pdf"; else -1 with one line in err. */
+int plot_check_format(const char *format, char *err, size_t errlen);
+
+/*
+ * Writes a figure of width x height pixels into path as format (png, svg,
+ * pdf): paint(cr, ctx) draws it on a surface of that format; the file is
+ * written under PATH.tmp.<pid> and renamed into place. A PDF gets pdf_title
+ * (and creator "roofline") as metadata when pdf_title is not NULL. Returns 0,
+ * or -1 with one line in err (unknown format, cannot write).
+ */
+int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
+	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen);
+
 void plot_draw_grid(cairo_t *cr, const struct plot_frame *f);
 void plot_draw_axes(cairo_t *cr, const struct plot_frame *f);
 

@@ -5,15 +5,14 @@
  * marker and text box (lines and markers first, as occupied space of a
  * label scene, then the legend, the roof labels and the point labels, each
  * avoiding all that came before); plot_compare_draw() and
- * plot_compare_gnuplot() only render that layout. The axes, grid and frame
- * are the roofline figure's (plot_cairo.h).
+ * plot_compare_gnuplot() only render that layout. The axes, grid and frame,
+ * and the writing of the file in each format, are the roofline figure's
+ * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
  */
 #include "plot_compare.h"
 #include "report.h"
 
 #include <cairo.h>
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,38 +268,51 @@ static void describe_runs(struct plot_compare_layout *l, const struct rundata *r
 	snprintf(l->title, sizeof l->title, "Two runs compared%s%s", cpu && *cpu ? ": " : "", cpu && *cpu ? cpu : "");
 }
 
+/* The label sizes tried, largest first (as the roofline figure's). */
+static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76 };
+
 /*
  * A roof's label written along its line, on a free stretch: from the right
- * end leftwards, above the line, then below it. The label is a capsule
- * parallel to the line, so it is tested against the scene exactly.
+ * end leftwards, above the line, then below it, right beside it. Where that
+ * finds nothing free (lines a few pixels apart, markers sitting on the
+ * line), the same again stepped away from the line by up to two label
+ * heights, then at smaller sizes. The label is a capsule parallel to the
+ * line, so it is tested against the scene exactly.
  */
 static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
 {
 	double s = f->scale, box[4], x0, y0, x1, y1;
-	ink(cr, ln->label, HALO * s, box);
 	px(f, ln->x0, ln->y0, &x0, &y0);
 	px(f, ln->x1, ln->y1, &x1, &y1);
 	double len = hypot(x1 - x0, y1 - y0);
-	if (len < box[2] + 8 * s)
-		return;
 	double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = uy, ny = -ux;   /* n: above the line */
-	double off = 2 * s + 3 * s + box[3] / 2, half = box[2] / 2;
-	for (int side = 0; side < 2; side++)
-		for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
-			double sg = side ? -1 : 1, cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
-			struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
-						  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
-						  box[3] / 2, 0 };
-			if (!labels_seg_free(scene, seg))
-				continue;
-			labels_add_seg(scene, seg);
-			ln->labelled = 1;
-			ln->lx = cx;
-			ln->ly = cy;
-			ln->angle = atan2(uy, ux);
-			ln->seg = seg;
-			return;
-		}
+	for (size_t z = 0; z < sizeof ROOF_LABEL_SCALES / sizeof ROOF_LABEL_SCALES[0]; z++) {
+		double size = PX_ROOF_LABEL * ROOF_LABEL_SCALES[z] * s;
+		set_font(cr, size, 0);
+		ink(cr, ln->label, HALO * s, box);
+		if (len < box[2] + 8 * s)
+			continue;
+		double half = box[2] / 2;
+		for (double away = 0; away <= 2 * box[3]; away += 2 * s)
+			for (int side = 0; side < 2; side++)
+				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
+					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;
+					double cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
+					struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
+								  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
+								  box[3] / 2, 0 };
+					if (!labels_seg_free(scene, seg))
+						continue;
+					labels_add_seg(scene, seg);
+					ln->labelled = 1;
+					ln->size = size;
+					ln->lx = cx;
+					ln->ly = cy;
+					ln->angle = atan2(uy, ux);
+					ln->seg = seg;
+					return;
+				}
+	}
 }
 
 void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
@@ -403,7 +415,6 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (mk->arrow)
 			labels_place(&scene, &items[i]);
 	}
-	set_font(cr, PX_ROOF_LABEL * s, 0);
 	for (size_t i = 0; i < out->nlines; i++)
 		label_along(&scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
@@ -576,11 +587,11 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	}
 	cairo_restore(cr);
 
-	set_font(cr, PX_ROOF_LABEL * s, 0);
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
 		if (!ln->labelled)
 			continue;
+		set_font(cr, ln->size, 0);
 		double box[4];
 		ink(cr, ln->label, HALO * s, box);
 		cairo_save(cr);
@@ -633,58 +644,16 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	plot_draw_axes(cr, f);
 }
 
-static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
+static void paint_compare(cairo_t *cr, void *ctx)
 {
-	FILE *fp = closure;
-	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	const struct plot_compare_layout *const *l = ctx;
+	paint(cr, *l);
 }
 
 int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
 		      char *err, size_t errlen)
 {
-	struct outfile o = { 0 };
-	cairo_surface_t *surf = NULL;
-	cairo_t *cr = NULL;
-	cairo_status_t st = CAIRO_STATUS_SUCCESS;
-	int w = l->f.width, h = l->f.height, png = format && strcmp(format, "png") == 0;
-	if (!format || (!png && strcmp(format, "svg") && strcmp(format, "pdf"))) {
-		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format ? format : "");
-		return -1;
-	}
-	if (outfile_open(&o, path, err, errlen) != 0)
-		return -1;
-	if (png) {
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-	} else if (strcmp(format, "svg") == 0) {
-		surf = cairo_svg_surface_create_for_stream(write_fp, o.fp, w, h);
-		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
-	} else {
-		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, w, h);
-	}
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cr = cairo_create(surf);
-	paint(cr, l);
-	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_destroy(cr);
-	cr = NULL;
-	if (png && (st = cairo_surface_write_to_png_stream(surf, write_fp, o.fp)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_finish(surf);
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_destroy(surf);
-	return outfile_commit(&o, err, errlen);
-
-fail:
-	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
-	if (cr)
-		cairo_destroy(cr);
-	if (surf)
-		cairo_surface_destroy(surf);
-	outfile_abort(&o);
-	return -1;
+	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
 }
 
 /* ---- gnuplot ---------------------------------------------------------------------- */

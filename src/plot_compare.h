@@ -30,6 +30,7 @@ struct plot_compare_line {
 	double x0, y0, x1, y1;       /* data: intensity, GFLOP/s */
 	char label[64];
 	int labelled;                /* 0: no free spot along the line */
+	double size;                 /* the label's font size (pixels) */
 	double lx, ly, angle;        /* the label's centre (pixels) and direction (radians, y down) */
 	struct labels_seg seg;       /* the space it takes: a capsule along the line */
 };

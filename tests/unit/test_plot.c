@@ -20,6 +20,8 @@
 
 #include "plot_cairo.h"
 
+#include "layout_check.h"
+
 static char tmpdir[256];
 
 static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, double value)
@@ -178,6 +180,22 @@ static char *render(const struct analysis *a, const char *name, const char *form
 		assert_int_equal(plot_roofline(a, &meta, kp, format, w, h, err, sizeof err), 0);
 	}
 	return path;
+}
+
+/* The overlaps in the layout render() drew a from (plot_roofline_layout: the same layout). */
+static size_t layout_overlaps(const struct analysis *a, const char *name, int w, int h)
+{
+	struct figure *fg = calloc(1, sizeof *fg);
+	struct scene *sc = calloc(1, sizeof *sc);
+	size_t unlabelled;
+	assert_non_null(fg);
+	assert_non_null(sc);
+	assert_int_equal(plot_roofline_layout(a, &meta, w, h, fg), 0);
+	figure_scene(fg, sc, &unlabelled);
+	size_t bad = overlaps(name, sc);
+	free(fg);
+	free(sc);
+	return bad;
 }
 
 static int has_prefix(const char *path, const char *sig, size_t at_most)
@@ -472,17 +490,19 @@ static void test_every_roof_labelled(void **state)
 					 last.roofs, scenes[i].roofs, last.roof_labels, last.roof_crowded);
 			/*
 			 * Every drawable point (finite, positive intensity and rate) wants
-			 * its label; at full size and larger there is room for all of them,
-			 * at half size at least some are placed.
+			 * its label; at full size and larger there is room for all of them.
+			 * At every size, what is placed overlaps nothing (layout_check.h).
 			 */
 			size_t drawable = 0;
 			for (size_t j = 0; j < a->npoints; j++)
 				drawable += isfinite(a->points[j].ai) && isfinite(a->points[j].gflops) &&
 					    a->points[j].ai > 0 && a->points[j].gflops > 0;
-			if (last.points != drawable ||
-			    (sizes[z][0] >= 1600 ? last.points_dropped != 0 : last.points_dropped >= last.points))
+			if (last.points != drawable || (sizes[z][0] >= 1600 && last.points_dropped != 0))
 				fail_msg("%s: %zu point labels wanted (want %zu), %zu dropped", name,
 					 last.points, drawable, last.points_dropped);
+			size_t bad = layout_overlaps(a, name, sizes[z][0], sizes[z][1]);
+			if (bad)
+				fail_msg("%s: %zu overlaps", name, bad);
 			free(a);
 		}
 
@@ -556,6 +576,9 @@ static void test_levels(void **state)
 		if (last.roofs != 10 || last.roof_labels != 10 || last.roof_crowded != 0)
 			fail_msg("%s: %zu roofs drawn, %zu labelled, %zu crowded", name, last.roofs,
 				 last.roof_labels, last.roof_crowded);
+		size_t bad = layout_overlaps(a, name, sizes[z][0], sizes[z][1]);
+		if (bad)
+			fail_msg("%s: %zu overlaps", name, bad);
 		if (z == 0) {
 			/* horner D = 1: DRAM 4.54, L2 19.6 GFLOP/s; between them, no line. */
 			struct image im;

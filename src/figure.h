@@ -1,0 +1,233 @@
+/*
+ * figure.h - the roofline figure's layout: numbers in, geometry out. From a
+ * struct analysis (and the user's points) it decides the frame (axis ranges
+ * and the plot area), every roof and ceiling segment with its colour, width
+ * and label along it, the kernels' families (colour, marker), groups
+ * (polylines) and point labels, the ridge and its label, the shaded region,
+ * the user's points and their labels, and the legend with its spot. It draws
+ * nothing: plot_cairo.c paints what it decided.
+ *
+ * Text is measured through struct figure_measure, a function the caller
+ * supplies (cairo on the surface being drawn, or a stub in a test), so the
+ * layout needs no surface and its label boxes are exactly the ink drawn.
+ * Coordinates are pixels, y growing downwards.
+ */
+#ifndef ROOFLINE_FIGURE_H
+#define ROOFLINE_FIGURE_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+#include "labels.h"
+#include "userpoints.h"
+
+/* Sizes at scale 1 (1600x1000), in pixels. */
+#define FIGURE_PX_TITLE 34.0
+#define FIGURE_PX_SUBTITLE 22.0
+#define FIGURE_PX_AXIS_TITLE 26.0
+#define FIGURE_PX_TICK 23.0
+#define FIGURE_PX_ROOF_LABEL 22.0
+#define FIGURE_PX_POINT_LABEL 21.0
+#define FIGURE_PX_LEGEND 21.0
+#define FIGURE_MARKER_R 9.0
+#define FIGURE_HALO 3.0      /* the background drawn round text; label boxes include it */
+
+struct figure_rgb {
+	double r, g, b;
+};
+
+enum figure_shape { SH_CIRCLE, SH_SQUARE, SH_TRIANGLE, SH_DIAMOND, SH_TRIANGLE_DOWN, SH_HEXAGON, SH_STAR, NSHAPES };
+
+/*
+ * The axis transform: the plot area in pixels (y grows downwards) and the
+ * data range it shows, both log10-scaled. The ranges hold every roof's
+ * corner, the ridge and every point with a margin, rounded out to 1 or 3
+ * times a power of ten.
+ */
+struct plot_frame {
+	int width, height;
+	double left, top, right, bottom;   /* plot area, pixels */
+	double xmin, xmax;                 /* intensity, flop/byte */
+	double ymin, ymax;                 /* GFLOP/s */
+	double scale;                      /* text and line scale: 1 at 1600x1000 */
+};
+
+/* The frame the figure uses for `a` at width x height. */
+void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f);
+
+/* Data (ai flop/byte, gflops GFLOP/s), both > 0, to pixel (x, y) in f. */
+void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y);
+
+/* A decade's tick label in plain digits: 0.001, 0.1, 1, 10, 10000 (10^k). */
+void figure_decade_text(int k, char *buf, size_t n);
+
+/* Text extents as cairo reports them (cairo_text_extents_t), in pixels. */
+struct figure_text {
+	double x_bearing, y_bearing, width, height, x_advance;
+};
+
+/*
+ * How the layout measures text: `extents` fills te for `text` in DejaVu Sans
+ * at `size` pixels, bold or not, from the baseline origin. plot_cairo.h's
+ * plot_measure_cairo() gives one that asks cairo.
+ */
+struct figure_measure {
+	void (*extents)(void *ctx, const char *text, double size, int bold, struct figure_text *te);
+	void *ctx;
+};
+
+/* One roof or ceiling, in the order the labels are placed: DRAM, peak, other slopes, ceilings. */
+struct figure_line {
+	const struct roof *roof;
+	double x0, y0, x1, y1;   /* visible part, pixels, x0 <= x1 */
+	int visible;
+	struct figure_rgb col;
+	double width;
+	int dashed;
+	char text[64];
+	/* the label, written along the line from (ox, oy) at angle in px, or not at all */
+	int labelled;
+	int crowded;             /* labelled over a marker or point line: nowhere was free */
+	double ox, oy, angle, px;
+	struct labels_seg cap;   /* the space the label takes (labelled only) */
+};
+
+
+/* ---- kernels: families, groups (polylines), points ---- */
+
+/* A family (colour and marker), and the kernels at one thread count (one polyline). */
+/*
+ * A kernel's look: the colour of its family, the family's marker (a second
+ * kernel of the same family, say horner_simd_avx2 beside _avx512, gets
+ * another marker), and its legend entry.
+ */
+struct figure_family {
+	char name[48];           /* legend text: the family, or the kernel when the family has several */
+	char family[24];
+	const char *kernel;
+	size_t slot;             /* the family's colour slot */
+	struct figure_rgb col;
+	enum figure_shape shape;
+	int joined;              /* some group of it is drawn as a polyline */
+};
+
+/*
+ * How a group of a level other than its kernel's base level (the largest
+ * working set, DRAM-resident in a run of `measure --levels`) looks: the
+ * base level as ever; L1 with open markers and a dotted line; any other
+ * level (L2, L3) with tinted markers and a dashed line. Such a group names
+ * only one point, with its level ("horner 128 (L1)"): its members stand
+ * above the base level's at the same intensities, whose labels give D.
+ */
+enum figure_level_style { LV_BASE, LV_L1, LV_OTHER, NLEVEL_STYLES };
+
+struct figure_group {
+	size_t fam;
+	const char *kernel;
+	int threads;
+	double working_set;      /* each level of a kernel is a group of its own */
+	enum figure_level_style style;
+	char level[16];          /* what its label says: "L1", or the working set */
+	int hollow;              /* not the run's lowest thread count: open markers */
+	int trajectory;          /* one kernel at several sizes (point.trajectory): one group, arrows */
+	size_t start, n;         /* its points in byparam[start..start+n), by parameter */
+};
+
+struct figure_kernels {
+	struct figure_family fam[ANALYSIS_MAX_POINTS];
+	size_t nfam;
+	struct figure_group grp[ANALYSIS_MAX_POINTS];
+	size_t ngrp;
+	size_t byparam[ANALYSIS_MAX_POINTS];
+	int grp_of[ANALYSIS_MAX_POINTS];    /* per point; -1 when not drawn */
+	int min_threads, other_threads;     /* other_threads: a thread count drawn open, 0 if none */
+	int styles_used[NLEVEL_STYLES];     /* groups drawn in each level style */
+	char style_level[NLEVEL_STYLES][16];  /* the level a style stands for, for the legend */
+};
+
+
+/* 1 when a group is drawn as a polyline: enough members, or a trajectory. */
+int figure_joined(const struct figure_group *gr);
+
+/* ---- legend: one row per family, then the looks of levels, threads, roofs ---- */
+
+enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL };
+
+struct figure_legend_row {
+	int kind;
+	const struct figure_family *fam;
+	enum figure_level_style style;  /* LEG_LEVEL */
+	char text[48];
+	struct figure_rgb col;   /* LEG_ROOF, LEG_ALLCORE, LEG_CEILING: the sample line's look */
+	double width;
+	int dashed;
+};
+
+struct figure_legend {
+	struct figure_legend_row rows[ANALYSIS_MAX_POINTS + 5];
+	size_t n;
+	int cols;
+	double col_w, row_h, sample_w, pad;
+	struct labels_box box;
+	int placed;              /* 0: nowhere free, drawn opaque over what is there */
+	int outside;             /* right of the plot, which gave up the room for it */
+	size_t per_col;          /* rows in a column */
+};
+
+
+/* The user's points (plot --points): stars, arrows between versions, labels. */
+struct figure_users {
+	const struct userpoints *up;
+	size_t n;                                    /* points drawn (finite, positive) */
+	double x[USERPOINTS_MAX], y[USERPOINTS_MAX];  /* pixels, where drawn */
+	char drawn[USERPOINTS_MAX];       /* finite and positive: has a position */
+	char inside[USERPOINTS_MAX];      /* drawn and inside the frame's ranges */
+	struct userpoints_arrow arrows[USERPOINTS_MAX];
+	size_t narrows;
+	struct labels_item items[USERPOINTS_MAX];
+	char text[USERPOINTS_MAX][104];   /* name (47) version (31) and the flag */
+	struct figure_rgb col[USERPOINTS_MAX];
+};
+
+/* The whole figure as laid out. */
+struct figure {
+	struct plot_frame f;
+	double s;                                 /* f.scale */
+	struct labels_box plot;                   /* the plot area */
+	struct figure_line lines[ANALYSIS_MAX_ROOFS];
+	size_t nlines;
+	struct figure_kernels k;
+	size_t npoints;                           /* the analysis's points looked at (k.grp_of) */
+	double px[ANALYSIS_MAX_POINTS], py[ANALYSIS_MAX_POINTS];   /* each drawn point, pixels */
+	double marker_r;                          /* the space a marker takes: half a side of its box */
+	/* point labels: items[i] says point item_point[i] with item_text[i] */
+	struct labels_item items[ANALYSIS_MAX_POINTS];
+	size_t item_point[ANALYSIS_MAX_POINTS];
+	char item_text[ANALYSIS_MAX_POINTS][80];
+	size_t nitems;
+	/* the ridge (DRAM meets peak): a marker, a drop line and a label */
+	int has_ridge;
+	double rx, ry;
+	struct labels_item ridge_item;
+	char ridge_text[64];
+	/* what a DRAM-resident kernel can attain: a polygon under the DRAM slope and peak */
+	int shaded;
+	double shade_x[5], shade_y[5];
+	struct figure_legend lg;
+	struct figure_users users;
+};
+
+/*
+ * Lays out the figure of `a` in frame f (plot_frame_for, or figure_frame
+ * with the user's points), `user` may be NULL; text measured by m. Fills
+ * *out, which holds no pointers it owns (nothing to free); it points into
+ * `a` and `user`, which must outlive it.
+ */
+void figure_layout(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
+		   const struct figure_measure *m, struct figure *out);
+
+/* The frame for `a` and, when user is not NULL, the user's points too. */
+void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,
+		  struct plot_frame *f);
+
+#endif

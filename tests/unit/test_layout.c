@@ -1,0 +1,292 @@
+/*
+ * test_layout.c - the figures' layouts (figure.h, plot_compare.h) checked
+ * for overlaps on real runs: the committed example, the scripted runs of
+ * tests/cli (with L1 levels, with shaped kernels), a run of 1 and 2
+ * threads (the example's timings again at two threads) and a tiny one (one
+ * roof, one point). Each layout is checked on its geometry, not on its own
+ * counters: no label overlaps another label, a marker, a roof or ceiling
+ * line (other than its own) or the legend, and none crosses the plot's edge;
+ * the legend covers no roof line and no marker. Every roof drawn is labelled.
+ *
+ * Set LAYOUT_KEEP=DIR to keep the PNGs drawn from the same layouts for a look.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "figure.h"
+#include "labels.h"
+#include "plot_cairo.h"
+#include "plot_compare.h"
+#include "rundata.h"
+
+#include "layout_check.h"
+
+static char tmpdir[256];
+
+static const char *src_dir(void)
+{
+	const char *s = getenv("ROOFLINE_SRC");
+	return s && *s ? s : ".";
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_layout.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A run loaded and analysed; `run` is kept for compare. */
+struct loaded {
+	struct rundata run;
+	struct analysis *a;
+};
+
+static void analyse(struct loaded *l)
+{
+	char err[512] = "";
+	l->a = calloc(1, sizeof *l->a);
+	assert_non_null(l->a);
+	if (analysis_build(&l->run, l->a, err, sizeof err) != 0)
+		fail_msg("analysis_build: %s", err);
+}
+
+static void load(const char *dir, struct loaded *l)
+{
+	char err[512] = "";
+	memset(l, 0, sizeof *l);
+	if (rundata_load(dir, &l->run, err, sizeof err) != 0)
+		fail_msg("rundata_load %s: %s", dir, err);
+	analyse(l);
+}
+
+/* tests/cli/scripted-run.sh DIR [how], loaded. */
+static void scripted(const char *how, struct loaded *l)
+{
+	char dir[512], cmd[1200];
+	snprintf(dir, sizeof dir, "%s/scripted-%s", tmpdir, *how ? how : "plain");
+	snprintf(cmd, sizeof cmd, "sh '%s/tests/cli/scripted-run.sh' '%s' %s >/dev/null", src_dir(), dir, how);
+	assert_int_equal(system(cmd), 0);
+	load(dir, l);
+}
+
+/*
+ * The example run measured again on two threads as well: every timing
+ * repeated at threads=2 (but the chains of narrower instruction sets than
+ * the run's, which the all-core pass leaves out), both threads doing the
+ * same work in the same time
+ * (twice the flops, bytes and working set), as `measure --threads 1,2`
+ * writes it. The all-core roofs come out twice the single-core ones, as on
+ * the machine the example was measured on, and with them the crowded figure
+ * of a real 1,2 run: L1@2t..DRAM@2t and peak@2t beside the single-core roofs.
+ */
+static void two_threads(struct loaded *l)
+{
+	char dir[512], err[512] = "";
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	memset(l, 0, sizeof *l);
+	if (rundata_load(dir, &l->run, err, sizeof err) != 0)
+		fail_msg("rundata_load %s: %s", dir, err);
+	const char *isa = rundata_env(&l->run, "isa");
+	char widest[32];
+	snprintf(widest, sizeof widest, "_%s", isa ? isa : "");
+	size_t n = l->run.ntimings, m = n;
+	struct timing *t = realloc(l->run.timings, 2 * n * sizeof *t);
+	assert_non_null(t);
+	for (size_t i = 0; i < n; i++) {
+		/* The all-core pass times the chains of the widest instruction set only. */
+		size_t kl = strlen(t[i].kernel), wl = strlen(widest);
+		if (strcmp(t[i].group, "peak") == 0 && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
+			continue;
+		t[m] = t[i];
+		t[m].threads = 2;
+		t[m].flops *= 2;
+		t[m].bytes *= 2;
+		t[m].working_set *= 2;
+		m++;
+	}
+	l->run.timings = t;
+	l->run.ntimings = m;
+	analyse(l);
+	int allcore = 0;
+	for (size_t i = 0; i < l->a->nroofs; i++)
+		allcore += strstr(l->a->roofs[i].name, "@2t") != NULL;
+	assert_true(allcore >= 3);
+}
+
+static void unload(struct loaded *l)
+{
+	rundata_free(&l->run);
+	free(l->a);
+}
+
+static const struct plot_meta meta = {
+	.cpu_model = "Layout test", .compiler = "gcc", .compiler_version = "12.2.0",
+	.kernel_cflags = "-O3 -march=native", .date_utc = "2026-12-01T00:00:00Z", .threads = 1,
+};
+
+/* Lays out a, keeps a PNG when asked, and checks it: 0 overlaps, every roof labelled. */
+static void check_figure(const char *name, const struct analysis *a, int w, int h)
+{
+	struct figure *fg = calloc(1, sizeof *fg);
+	struct scene *sc = calloc(1, sizeof *sc);
+	size_t unlabelled;
+	assert_non_null(fg);
+	assert_non_null(sc);
+	assert_int_equal(plot_roofline_layout(a, &meta, w, h, fg), 0);
+	const char *keep = getenv("LAYOUT_KEEP");
+	if (keep && *keep) {
+		char path[512], err[256];
+		snprintf(path, sizeof path, "%s/%s.png", keep, name);
+		assert_int_equal(plot_roofline(a, &meta, path, "png", w, h, err, sizeof err), 0);
+	}
+	figure_scene(fg, sc, &unlabelled);
+	size_t bad = overlaps(name, sc);
+	if (unlabelled)
+		fprintf(stderr, "# %s: %zu roofs drawn without a label\n", name, unlabelled);
+	/* Not vacuous: the figure has lines, markers and labels to check. */
+	assert_true(sc->nlines >= 1);
+	assert_true(sc->nlabels >= 1);
+	free(fg);
+	free(sc);
+	if (bad || unlabelled)
+		fail_msg("%s at %dx%d: %zu overlaps, %zu roofs unlabelled", name, w, h, bad, unlabelled);
+}
+
+static void check_compare(const char *name, struct loaded *ra, struct loaded *rb)
+{
+	struct compare c;
+	struct plot_compare_layout *l = calloc(1, sizeof *l);
+	struct scene *sc = calloc(1, sizeof *sc);
+	size_t unlabelled;
+	assert_non_null(l);
+	assert_non_null(sc);
+	compare_build(&ra->run, ra->a, &rb->run, rb->a, &c);
+	plot_compare_layout(&c, &ra->run, ra->a, &rb->run, rb->a, 1600, 1000, l);
+	const char *keep = getenv("LAYOUT_KEEP");
+	if (keep && *keep) {
+		char path[512], err[256];
+		snprintf(path, sizeof path, "%s/%s.png", keep, name);
+		assert_int_equal(plot_compare_draw(l, path, "png", err, sizeof err), 0);
+	}
+	compare_scene(l, sc, &unlabelled);
+	size_t bad = overlaps(name, sc);
+	for (size_t i = 0; i < l->nlines; i++)
+		if (!l->lines[i].labelled)
+			fprintf(stderr, "# %s: roof '%s' drawn without a label\n", name, l->lines[i].label);
+	assert_true(sc->nlines >= 1);
+	compare_free(&c);
+	free(l);
+	free(sc);
+	if (bad || unlabelled)
+		fail_msg("%s: %zu overlaps, %zu roofs unlabelled", name, bad, unlabelled);
+}
+
+/* ---- the runs ---------------------------------------------------------------------- */
+
+static void test_example(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded l;
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	load(dir, &l);
+	check_figure("example", l.a, 1600, 1000);
+	unload(&l);
+}
+
+static void test_scripted(void **state)
+{
+	(void)state;
+	static const char *const how[] = { "", "levels", "shaped" };
+	for (size_t i = 0; i < sizeof how / sizeof how[0]; i++) {
+		struct loaded l;
+		char name[64];
+		scripted(how[i], &l);
+		snprintf(name, sizeof name, "scripted-%s", *how[i] ? how[i] : "plain");
+		check_figure(name, l.a, 1600, 1000);
+		unload(&l);
+	}
+}
+
+/* One bandwidth roof and one point: nothing to crowd, and still every label placed right. */
+static void test_tiny(void **state)
+{
+	(void)state;
+	struct analysis *a = calloc(1, sizeof *a);
+	assert_non_null(a);
+	struct roof *r = &a->roofs[a->nroofs++];
+	snprintf(r->name, sizeof r->name, "DRAM");
+	r->kind = ROOF_BANDWIDTH;
+	r->value = 20;
+	r->threads = 1;
+	a->peak = NAN;
+	a->ridge = NAN;
+	struct point *p = &a->points[a->npoints++];
+	snprintf(p->kernel, sizeof p->kernel, "triad");
+	snprintf(p->family, sizeof p->family, "triad");
+	p->threads = 1;
+	p->ai = 2.0 / 24;
+	p->gflops = 1.5;
+	check_figure("tiny", a, 1600, 1000);
+	check_figure("tiny-small", a, PLOT_MIN_WIDTH, PLOT_MIN_HEIGHT);
+	free(a);
+}
+
+/* One core and all of them: the all-core roofs beside the single-core ones, points of both. */
+static void test_two_threads(void **state)
+{
+	(void)state;
+	struct loaded l;
+	two_threads(&l);
+	check_figure("two-threads", l.a, 1600, 1000);
+	unload(&l);
+}
+
+/* Two runs of 1 and 2 threads compared (the second 10% faster in DRAM): every roof labelled. */
+static void test_compare_two_threads(void **state)
+{
+	(void)state;
+	struct loaded a, b;
+	two_threads(&a);
+	two_threads(&b);
+	for (size_t i = 0; i < b.run.ntimings; i++)
+		if (b.run.timings[i].working_set / b.run.timings[i].threads > 64e6)
+			b.run.timings[i].seconds /= 1.1;
+	free(b.a);
+	analyse(&b);
+	check_compare("compare-two-threads", &a, &b);
+	unload(&a);
+	unload(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_example),
+		cmocka_unit_test(test_scripted),
+		cmocka_unit_test(test_tiny),
+		cmocka_unit_test(test_two_threads),
+		cmocka_unit_test(test_compare_two_threads),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
