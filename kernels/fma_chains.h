@@ -87,8 +87,26 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 		return HSUM(s);                                                    \
 	}
 
-/* The family's run(): dispatches on K to the function made for it. */
+/*
+ * The family's run(): dispatches on K to the function made for it. The file
+ * defines PREFIX##_CASE(K) as FMA_CHAIN_CASE(PREFIX, K) first (a macro cannot
+ * define the one the X-macro calls).
+ */
 #define FMA_CHAIN_CASE(PREFIX, K) case K: sum += PREFIX##_##K(iters); break;
+
+#define FMA_CHAIN_RUN_DEFINE(PREFIX)                                               \
+	static double PREFIX##_run(const struct kernel_buffers *buf, long reps,    \
+				   int param)                                      \
+	{                                                                          \
+		double sum = 0.0;                                                  \
+		long iters = (long)buf->n;                                         \
+		for (long r = 0; r < reps; r++) {                                  \
+			switch (param) {                                           \
+			FMA_CHAIN_COUNTS(PREFIX##_CASE)                            \
+			}                                                          \
+		}                                                                  \
+		return sum;                                                        \
+	}
 
 #define FMA_CHAIN_CHECK_DEFINE(PREFIX, LANES)                                      \
 	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,     \
@@ -102,5 +120,30 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 		snprintf(what, sizeof what, #PREFIX " K=%d sum", param);           \
 		return kernel_expect(result, want, 1e-9, what, why, whylen);       \
 	}
+
+/*
+ * The fields every member's descriptor shares; each file's `struct kernel`
+ * names what differs (name, ISA, width, run and check) and adds these.
+ */
+#define FMA_CHAIN_FIELDS                                                           \
+	.family = "fma", .kind = KERNEL_PEAK,                                      \
+	.params = fma_chain_params, .nparams = FMA_NCHAINS,                        \
+	.param_letter = 'K', .param_meaning = "chains",                            \
+	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS
+
+/*
+ * The scalar members (fma_scalar.c, fma_add_scalar.c) run on plain doubles:
+ * these stand in for the vector intrinsics, and the target attribute lets
+ * the FMA instruction build without -march on x86-64.
+ */
+#if defined(__x86_64__)
+#define FMA_SCALAR_ATTR __attribute__((target("fma")))
+#else
+#define FMA_SCALAR_ATTR
+#endif
+#define FMA_SCALAR_SET1(v) (v)
+#define FMA_SCALAR_FMA(a, x, y) __builtin_fma((a), (x), (y))
+#define FMA_SCALAR_ADD(a, b) ((a) + (b))
+#define FMA_SCALAR_HSUM(v) (v)
 
 #endif
