@@ -6,11 +6,11 @@
  */
 #include "fma_add_chains.h"
 
-#define fma_add_scalar_CASE(P) FMA_ADD_CASE(fma_add_scalar, P)
+#define fma_add_scalar_CASE(P) FMA_CHAIN_CASE(fma_add_scalar, P)
 #define PAIR(P) FMA_ADD_DEFINE(fma_add_scalar, double, FMA_SCALAR_SET1, FMA_SCALAR_FMA, FMA_SCALAR_ADD, \
 			       FMA_SCALAR_HSUM, FMA_SCALAR_ATTR, P)
 FMA_ADD_PAIRS_16(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_scalar, FMA_ADD_PAIRS_16)
+FMA_CHAIN_RUN_DEFINE(fma_add_scalar, FMA_ADD_PAIRS_16)
 FMA_ADD_CHECK_DEFINE(fma_add_scalar, 1)
 #define RUN_FN fma_add_scalar_run
 #define CHECK_FN fma_add_scalar_check

@@ -19,7 +19,7 @@ ATTR static inline double hsum_avx2(__m256d v)
 FMA_CHAIN_COUNTS(CHAIN)
 
 #define fma_avx2_CASE(K) FMA_CHAIN_CASE(fma_avx2, K)
-FMA_CHAIN_RUN_DEFINE(fma_avx2)
+FMA_CHAIN_RUN_DEFINE(fma_avx2, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_avx2, 4)
 #define RUN_FN fma_avx2_run
 #define CHECK_FN fma_avx2_check

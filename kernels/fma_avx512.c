@@ -14,7 +14,7 @@ ATTR static inline double hsum_avx512(__m512d v) { return _mm512_reduce_add_pd(v
 FMA_CHAIN_COUNTS(CHAIN)
 
 #define fma_avx512_CASE(K) FMA_CHAIN_CASE(fma_avx512, K)
-FMA_CHAIN_RUN_DEFINE(fma_avx512)
+FMA_CHAIN_RUN_DEFINE(fma_avx512, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_avx512, 8)
 #define RUN_FN fma_avx512_run
 #define CHECK_FN fma_avx512_check

@@ -88,13 +88,15 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 	}
 
 /*
- * The family's run(): dispatches on K to the function made for it. The file
- * defines PREFIX##_CASE(K) as FMA_CHAIN_CASE(PREFIX, K) first (a macro cannot
- * define the one the X-macro calls).
+ * The run() of a file: dispatches on the parameter to the function made for
+ * it. MEMBERS is the file's X-macro (FMA_CHAIN_COUNTS here, an
+ * FMA_ADD_PAIRS_* list in fma_add_chains.h); the file defines PREFIX##_CASE(K)
+ * as FMA_CHAIN_CASE(PREFIX, K) first (a macro cannot define the one the
+ * X-macro calls).
  */
 #define FMA_CHAIN_CASE(PREFIX, K) case K: sum += PREFIX##_##K(iters); break;
 
-#define FMA_CHAIN_RUN_DEFINE(PREFIX)                                               \
+#define FMA_CHAIN_RUN_DEFINE(PREFIX, MEMBERS)                                      \
 	static double PREFIX##_run(const struct kernel_buffers *buf, long reps,    \
 				   int param)                                      \
 	{                                                                          \
@@ -102,24 +104,32 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 		long iters = (long)buf->n;                                         \
 		for (long r = 0; r < reps; r++) {                                  \
 			switch (param) {                                           \
-			FMA_CHAIN_COUNTS(PREFIX##_CASE)                            \
+			MEMBERS(PREFIX##_CASE)                                     \
 			}                                                          \
 		}                                                                  \
 		return sum;                                                        \
 	}
 
-#define FMA_CHAIN_CHECK_DEFINE(PREFIX, LANES)                                      \
+/*
+ * A file's check(): the sum run() returned against EXPECTED(param, LANES,
+ * iterations) for each of reps calls; LETTER names the parameter in the
+ * message. FMA_CHAIN_CHECK_DEFINE is this family's, FMA_ADD_CHECK_DEFINE
+ * (fma_add_chains.h) the FMA+add mix's.
+ */
+#define FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, EXPECTED, LETTER)                   \
 	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,     \
 				  int param, double result, int full, char *why,   \
 				  size_t whylen)                                   \
 	{                                                                          \
 		double want = (double)reps *                                       \
-			fma_chain_expected(param, LANES, (double)buf->n);          \
+			EXPECTED(param, LANES, (double)buf->n);                    \
 		char what[64];                                                     \
 		(void)full;                                                        \
-		snprintf(what, sizeof what, #PREFIX " K=%d sum", param);           \
+		snprintf(what, sizeof what, #PREFIX " " LETTER "=%d sum", param);  \
 		return kernel_expect(result, want, 1e-9, what, why, whylen);       \
 	}
+#define FMA_CHAIN_CHECK_DEFINE(PREFIX, LANES) \
+	FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, fma_chain_expected, "K")
 
 /*
  * The fields every member's descriptor shares; each file's `struct kernel`

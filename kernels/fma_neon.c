@@ -15,7 +15,7 @@
 FMA_CHAIN_COUNTS(CHAIN)
 
 #define fma_neon_CASE(K) FMA_CHAIN_CASE(fma_neon, K)
-FMA_CHAIN_RUN_DEFINE(fma_neon)
+FMA_CHAIN_RUN_DEFINE(fma_neon, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_neon, 2)
 #define RUN_FN fma_neon_run
 #define CHECK_FN fma_neon_check

@@ -11,7 +11,7 @@
 FMA_CHAIN_COUNTS(CHAIN)
 
 #define fma_scalar_CASE(K) FMA_CHAIN_CASE(fma_scalar, K)
-FMA_CHAIN_RUN_DEFINE(fma_scalar)
+FMA_CHAIN_RUN_DEFINE(fma_scalar, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_scalar, 1)
 
 const struct kernel kernel_fma_scalar = {

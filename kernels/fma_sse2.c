@@ -18,7 +18,7 @@ ATTR static inline double hsum_sse2(__m128d v)
 FMA_CHAIN_COUNTS(CHAIN)
 
 #define fma_sse2_CASE(K) FMA_CHAIN_CASE(fma_sse2, K)
-FMA_CHAIN_RUN_DEFINE(fma_sse2)
+FMA_CHAIN_RUN_DEFINE(fma_sse2, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_sse2, 2)
 #define RUN_FN fma_sse2_run
 #define CHECK_FN fma_sse2_check
