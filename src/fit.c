@@ -471,16 +471,6 @@ void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, 
 		snprintf(name, size, "L%zu", index + 1);
 }
 
-double fit_attainable(double peak, double bandwidth, double ai)
-{
-	double mem;
-
-	if (!positive(peak) || !positive(bandwidth) || isnan(ai) || !(ai > 0.0))
-		return NAN;
-	mem = bandwidth * ai;
-	return mem < peak ? mem : peak;
-}
-
 double fit_ridge(double peak, double bandwidth)
 {
 	if (!positive(peak) || !positive(bandwidth))
