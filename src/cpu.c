@@ -106,14 +106,7 @@ int cpu_pin_here(char *err, size_t errlen)
 		snprintf(err, errlen, "cannot tell which CPU this runs on: %s", strerror(errno));
 		return -1;
 	}
-	cpu_set_t set;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof set, &set) != 0) {
-		snprintf(err, errlen, "cannot pin to CPU %d: %s", cpu, strerror(errno));
-		return -1;
-	}
-	return cpu;
+	return cpu_pin_to(cpu, err, errlen) == 0 ? cpu : -1;
 }
 
 int cpu_pin_to(int cpu, char *err, size_t errlen)
