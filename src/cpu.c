@@ -1,4 +1,7 @@
-/* cpu.c - see cpu.h. */
+/*
+ * cpu.c - instruction sets checked at run time, pinning, the measured clock
+ * and the hwloc topology (the interface in cpu.h).
+ */
 #include "cpu.h"
 
 #include <errno.h>

@@ -1,5 +1,6 @@
 /*
- * fit.c - see fit.h.
+ * fit.c - from rates to roofs: plateaus, their names, the ridge and the
+ * chains' latency, pure (the interface in fit.h).
  *
  * fit_plateaus() in six steps, all deterministic (ties go to the earliest
  * index or the smallest k):

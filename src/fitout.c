@@ -1,4 +1,7 @@
-/* fitout.c - see fitout.h. */
+/*
+ * fitout.c - what `roofline fit` writes: roofs.csv, points.csv, sweep.csv
+ * and chains.csv (see fitout.h).
+ */
 #include "fitout.h"
 
 #include <math.h>

@@ -1,5 +1,6 @@
 /*
- * stats.c - see stats.h.
+ * stats.c - order statistics (median, max, mean of the best, quantiles),
+ * pure (the interface in stats.h).
  *
  * Every function sorts a private copy (O(n log n)); the samples here are tens
  * to hundreds of timings, so a selection algorithm would buy nothing. NaN
