@@ -10,30 +10,36 @@
 # runs overlapping in one file (seven equal lines in a row) are one run,
 # not a repeat.
 #
-# Known exceptions live in scripts/repeats.allow, one a line:
-#     PATH: TEXT    # why
-# excuses every run in PATH that has a line containing TEXT (a fixed
-# string). Each exception should say why one function could not serve.
+# Known exceptions live in scripts/repeats.allow (or $REPEATS_ALLOW), one a
+# line:
+#     PATH: TEXT  # why
+# excuses every run in PATH (as printed) that has a line containing TEXT, a
+# fixed string; the reason follows two blanks and a #. Each exception says
+# why one function or macro could not serve. On the whole tree (no FILE
+# given) an exception that excuses nothing is reported too, so none lingers.
+# REPEATS_MIN changes the run length (6).
 #
 # Prints one line per repeated run, "PATH:FIRST-LAST repeats PATH:LINE",
 # and exits 1 if there is any; exits 0 and prints nothing otherwise.
 # Used by tests/cli/t0020-repeats.sh. Needs only sh and awk.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
 min=${REPEATS_MIN:-6}
-allow=${REPEATS_ALLOW:-scripts/repeats.allow}
+allow=${REPEATS_ALLOW:-$top/scripts/repeats.allow}
 [ -f "$allow" ] || allow=/dev/null
 
+full=0
 if [ $# -eq 0 ]; then
+	full=1
+	cd "$top"
 	set -- $(find src kernels -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | LC_ALL=C sort)
 fi
 
-awk -v min="$min" -v allowfile="$allow" '
+awk -v min="$min" -v allowfile="$allow" -v full="$full" '
 BEGIN {
 	nallow = 0
 	while ((getline a < allowfile) > 0) {
-		sub(/[ \t]+#.*$/, "", a)
+		sub(/[ \t][ \t]+# .*$/, "", a)
 		if (a ~ /^[ \t]*(#|$)/)
 			continue
 		p = index(a, ": ")
@@ -131,6 +137,7 @@ END {
 				for (j = first; j <= last; j++)
 					if (index(raw[f, lineno[f, j]], allow_text[x])) {
 						excused = 1
+						used[x] = 1
 						break
 					}
 			}
@@ -142,6 +149,12 @@ END {
 			i++
 		}
 	}
+	# On the whole tree, an exception that excuses nothing has gone stale.
+	for (x = 1; full && x <= nallow; x++)
+		if (!(x in used)) {
+			printf "%s: %s: excuses nothing (%s)\n", allow_path[x], allow_text[x], allowfile
+			found = 1
+		}
 	exit found
 }
 ' "$@"
