@@ -58,7 +58,7 @@ int cpu_has_isa(enum isa isa)
 	return 0;
 }
 
-const char *isa_name(enum isa isa)
+const char *cpu_isa_name(enum isa isa)
 {
 	static const char *const names[ISA_COUNT] = {
 		[ISA_NONE] = "c", [ISA_SCALAR] = "scalar", [ISA_SSE2] = "sse2",
@@ -67,7 +67,7 @@ const char *isa_name(enum isa isa)
 	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
 }
 
-int isa_lanes(enum isa isa)
+int cpu_isa_lanes(enum isa isa)
 {
 	switch (isa) {
 	case ISA_SSE2:

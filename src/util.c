@@ -23,7 +23,7 @@ void die(int code, const char *fmt, ...)
 	exit(code);
 }
 
-void warnx(const char *fmt, ...)
+void util_warn(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("roofline: warning: ", stderr);
