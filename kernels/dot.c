@@ -8,7 +8,7 @@
  * Per element: 2 flops (multiply and add), 16 bytes (load b, load c);
  * intensity 2/16 = 0.125 flop/byte.
  */
-#include "kernel.h"
+#include "dot.h"
 
 static double dot_run(const struct kernel_buffers *buf, long reps, int param)
 {
@@ -28,30 +28,12 @@ static double dot_run(const struct kernel_buffers *buf, long reps, int param)
 	return total;
 }
 
-static int dot_check(const struct kernel_buffers *buf, long reps, int param,
-		     double result, int full, char *why, size_t whylen)
-{
-	/*
-	 * The inputs are dyadic, so every partial sum is exact in any order and
-	 * the result must equal reps times the analytic sum; the epsilon only
-	 * forgives what exactness cannot promise for huge n * reps.
-	 */
-	(void)param;
-	(void)full;
-	return kernel_expect(result, (double)reps * kernel_dot_reference(buf->n), 1e-12,
-			     "dot sum over reps", why, whylen);
-}
+DOT_CHECK_DEFINE(dot)
 
 const struct kernel kernel_dot = {
 	.name = "dot",
-	.family = "dot",
 	.computes = "s = sum b[i]*c[i], one dependent chain",
-	.kind = KERNEL_STREAM,
-	.isa = ISA_NONE,
-	.flops_fixed = 2, .bytes_fixed = 16,
-	.arrays = 2,
-	.reads = 2, .writes = 0,
-	.flops_all_fma = 1,
+	DOT_FIELDS,
 	.run = dot_run,
 	.check = dot_check,
 };

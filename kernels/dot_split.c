@@ -10,7 +10,7 @@
  *
  * Per element: 2 flops, 16 bytes (load b, load c); intensity 0.125 flop/byte.
  */
-#include "kernel.h"
+#include "dot.h"
 
 #define DOT_SPLIT_SUMS 32
 
@@ -47,26 +47,12 @@ static double dot_split_run(const struct kernel_buffers *buf, long reps, int par
 	return total;
 }
 
-static int dot_split_check(const struct kernel_buffers *buf, long reps, int param,
-			   double result, int full, char *why, size_t whylen)
-{
-	/* As dot.c: the inputs are dyadic, so the order of the sums cannot matter. */
-	(void)param;
-	(void)full;
-	return kernel_expect(result, (double)reps * kernel_dot_reference(buf->n), 1e-12,
-			     "dot_split sum over reps", why, whylen);
-}
+DOT_CHECK_DEFINE(dot_split)
 
 const struct kernel kernel_dot_split = {
 	.name = "dot_split",
-	.family = "dot",
 	.computes = "s = sum b[i]*c[i] as 32 independent partial sums",
-	.kind = KERNEL_STREAM,
-	.isa = ISA_NONE,
-	.flops_fixed = 2, .bytes_fixed = 16,
-	.arrays = 2,
-	.reads = 2, .writes = 0,
-	.flops_all_fma = 1,
+	DOT_FIELDS,
 	.run = dot_split_run,
 	.check = dot_split_check,
 };

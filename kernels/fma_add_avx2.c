@@ -14,10 +14,10 @@ ATTR static inline double hsum_avx2(__m256d v)
 	__m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
 	return _mm_cvtsd_f64(s) + _mm_cvtsd_f64(_mm_unpackhi_pd(s, s));
 }
-#define fma_add_avx2_CASE(P) FMA_ADD_CASE(fma_add_avx2, P)
+#define fma_add_avx2_CASE(P) FMA_CHAIN_CASE(fma_add_avx2, P)
 #define PAIR(P) FMA_ADD_DEFINE(fma_add_avx2, __m256d, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_add_pd, hsum_avx2, ATTR, P)
 FMA_ADD_PAIRS_16(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_avx2, FMA_ADD_PAIRS_16)
+FMA_CHAIN_RUN_DEFINE(fma_add_avx2, FMA_ADD_PAIRS_16)
 FMA_ADD_CHECK_DEFINE(fma_add_avx2, 4)
 #define RUN_FN fma_add_avx2_run
 #define CHECK_FN fma_add_avx2_check

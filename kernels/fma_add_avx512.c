@@ -10,10 +10,10 @@
 
 #define ATTR __attribute__((target("avx512f")))
 ATTR static inline double hsum_avx512(__m512d v) { return _mm512_reduce_add_pd(v); }
-#define fma_add_avx512_CASE(P) FMA_ADD_CASE(fma_add_avx512, P)
+#define fma_add_avx512_CASE(P) FMA_CHAIN_CASE(fma_add_avx512, P)
 #define PAIR(P) FMA_ADD_DEFINE(fma_add_avx512, __m512d, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_add_pd, hsum_avx512, ATTR, P)
 FMA_ADD_PAIRS_32(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_avx512, FMA_ADD_PAIRS_32)
+FMA_CHAIN_RUN_DEFINE(fma_add_avx512, FMA_ADD_PAIRS_32)
 FMA_ADD_CHECK_DEFINE(fma_add_avx512, 8)
 #define RUN_FN fma_add_avx512_run
 #define CHECK_FN fma_add_avx512_check

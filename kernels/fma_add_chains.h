@@ -69,35 +69,9 @@ static inline double fma_add_expected(int pairs, int lanes, double iterations)
 		return HSUM(sum);                                                  \
 	}
 
-#define FMA_ADD_CASE(PREFIX, P) case P: sum += PREFIX##_##P(iters); break;
-
-#define FMA_ADD_CHECK_DEFINE(PREFIX, LANES)                                        \
-	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,     \
-				  int param, double result, int full, char *why,   \
-				  size_t whylen)                                   \
-	{                                                                          \
-		double want = (double)reps *                                       \
-			fma_add_expected(param, LANES, (double)buf->n);            \
-		char what[64];                                                     \
-		(void)full;                                                        \
-		snprintf(what, sizeof what, #PREFIX " P=%d sum", param);           \
-		return kernel_expect(result, want, 1e-9, what, why, whylen);       \
-	}
-
-/* The run() of a file: dispatches on P; PAIRS is the file's FMA_ADD_PAIRS_* list. */
-#define FMA_ADD_RUN_DEFINE(PREFIX, PAIRS)                                          \
-	static double PREFIX##_run(const struct kernel_buffers *buf, long reps,    \
-				   int param)                                      \
-	{                                                                          \
-		double sum = 0.0;                                                  \
-		long iters = (long)buf->n;                                         \
-		for (long r = 0; r < reps; r++) {                                  \
-			switch (param) {                                           \
-			PAIRS(PREFIX##_CASE)                                       \
-			}                                                          \
-		}                                                                  \
-		return sum;                                                        \
-	}
+/* A file's check() (see FMA_FAMILY_CHECK_DEFINE). */
+#define FMA_ADD_CHECK_DEFINE(PREFIX, LANES) \
+	FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, fma_add_expected, "P")
 
 #define FMA_ADD_PARAM_ENTRY(P) P,
 

@@ -11,10 +11,10 @@
 #define ATTR
 /* vfmaq_f64(a, b, c) is a + b*c, so acc*x + y is vfmaq_f64(y, acc, x). */
 #define NEON_FMA(a, x, y) vfmaq_f64((y), (a), (x))
-#define fma_add_neon_CASE(P) FMA_ADD_CASE(fma_add_neon, P)
+#define fma_add_neon_CASE(P) FMA_CHAIN_CASE(fma_add_neon, P)
 #define PAIR(P) FMA_ADD_DEFINE(fma_add_neon, float64x2_t, vdupq_n_f64, NEON_FMA, vaddq_f64, vaddvq_f64, ATTR, P)
 FMA_ADD_PAIRS_32(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_neon, FMA_ADD_PAIRS_32)
+FMA_CHAIN_RUN_DEFINE(fma_add_neon, FMA_ADD_PAIRS_32)
 FMA_ADD_CHECK_DEFINE(fma_add_neon, 2)
 #define RUN_FN fma_add_neon_run
 #define CHECK_FN fma_add_neon_check

@@ -6,19 +6,11 @@
  */
 #include "fma_add_chains.h"
 
-#if defined(__x86_64__)
-#define ATTR __attribute__((target("fma")))
-#else
-#define ATTR
-#endif
-#define SCALAR_SET1(v) (v)
-#define SCALAR_FMA(a, x, y) __builtin_fma((a), (x), (y))
-#define SCALAR_ADD(a, b) ((a) + (b))
-#define SCALAR_HSUM(v) (v)
-#define fma_add_scalar_CASE(P) FMA_ADD_CASE(fma_add_scalar, P)
-#define PAIR(P) FMA_ADD_DEFINE(fma_add_scalar, double, SCALAR_SET1, SCALAR_FMA, SCALAR_ADD, SCALAR_HSUM, ATTR, P)
+#define fma_add_scalar_CASE(P) FMA_CHAIN_CASE(fma_add_scalar, P)
+#define PAIR(P) FMA_ADD_DEFINE(fma_add_scalar, double, FMA_SCALAR_SET1, FMA_SCALAR_FMA, FMA_SCALAR_ADD, \
+			       FMA_SCALAR_HSUM, FMA_SCALAR_ATTR, P)
 FMA_ADD_PAIRS_16(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_scalar, FMA_ADD_PAIRS_16)
+FMA_CHAIN_RUN_DEFINE(fma_add_scalar, FMA_ADD_PAIRS_16)
 FMA_ADD_CHECK_DEFINE(fma_add_scalar, 1)
 #define RUN_FN fma_add_scalar_run
 #define CHECK_FN fma_add_scalar_check

@@ -14,10 +14,10 @@ ATTR static inline double hsum_sse2(__m128d v)
 {
 	return _mm_cvtsd_f64(v) + _mm_cvtsd_f64(_mm_unpackhi_pd(v, v));
 }
-#define fma_add_sse2_CASE(P) FMA_ADD_CASE(fma_add_sse2, P)
+#define fma_add_sse2_CASE(P) FMA_CHAIN_CASE(fma_add_sse2, P)
 #define PAIR(P) FMA_ADD_DEFINE(fma_add_sse2, __m128d, _mm_set1_pd, _mm_fmadd_pd, _mm_add_pd, hsum_sse2, ATTR, P)
 FMA_ADD_PAIRS_16(PAIR)
-FMA_ADD_RUN_DEFINE(fma_add_sse2, FMA_ADD_PAIRS_16)
+FMA_CHAIN_RUN_DEFINE(fma_add_sse2, FMA_ADD_PAIRS_16)
 FMA_ADD_CHECK_DEFINE(fma_add_sse2, 2)
 #define RUN_FN fma_add_sse2_run
 #define CHECK_FN fma_add_sse2_check

@@ -18,19 +18,8 @@ ATTR static inline double hsum_avx2(__m256d v)
 				  _mm256_add_pd, hsum_avx2, ATTR, K)
 FMA_CHAIN_COUNTS(CHAIN)
 
-static double fma_avx2_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double sum = 0.0;
-	long iters = (long)buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(K) FMA_CHAIN_CASE(fma_avx2, K)
-			FMA_CHAIN_COUNTS(CASE)
-#undef CASE
-		}
-	}
-	return sum;
-}
+#define fma_avx2_CASE(K) FMA_CHAIN_CASE(fma_avx2, K)
+FMA_CHAIN_RUN_DEFINE(fma_avx2, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_avx2, 4)
 #define RUN_FN fma_avx2_run
 #define CHECK_FN fma_avx2_check
@@ -41,14 +30,10 @@ FMA_CHAIN_CHECK_DEFINE(fma_avx2, 4)
 
 const struct kernel kernel_fma_avx2 = {
 	.name = "fma_avx2",
-	.family = "fma",
 	.computes = "K chains of acc = acc*x + x, 4-double vectors",
-	.kind = KERNEL_PEAK,
 	.isa = ISA_AVX2,
 	.flops_per_param = 8,
-	.params = fma_chain_params, .nparams = FMA_NCHAINS,
-	.param_letter = 'K', .param_meaning = "chains",
-	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
+	FMA_CHAIN_FIELDS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

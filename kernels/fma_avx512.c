@@ -13,19 +13,8 @@ ATTR static inline double hsum_avx512(__m512d v) { return _mm512_reduce_add_pd(v
 				  _mm512_add_pd, hsum_avx512, ATTR, K)
 FMA_CHAIN_COUNTS(CHAIN)
 
-static double fma_avx512_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double sum = 0.0;
-	long iters = (long)buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(K) FMA_CHAIN_CASE(fma_avx512, K)
-			FMA_CHAIN_COUNTS(CASE)
-#undef CASE
-		}
-	}
-	return sum;
-}
+#define fma_avx512_CASE(K) FMA_CHAIN_CASE(fma_avx512, K)
+FMA_CHAIN_RUN_DEFINE(fma_avx512, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_avx512, 8)
 #define RUN_FN fma_avx512_run
 #define CHECK_FN fma_avx512_check
@@ -36,14 +25,10 @@ FMA_CHAIN_CHECK_DEFINE(fma_avx512, 8)
 
 const struct kernel kernel_fma_avx512 = {
 	.name = "fma_avx512",
-	.family = "fma",
 	.computes = "K chains of acc = acc*x + x, 8-double vectors",
-	.kind = KERNEL_PEAK,
 	.isa = ISA_AVX512,
 	.flops_per_param = 16,
-	.params = fma_chain_params, .nparams = FMA_NCHAINS,
-	.param_letter = 'K', .param_meaning = "chains",
-	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
+	FMA_CHAIN_FIELDS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -87,20 +87,73 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 		return HSUM(s);                                                    \
 	}
 
-/* The family's run(): dispatches on K to the function made for it. */
+/*
+ * The run() of a file: dispatches on the parameter to the function made for
+ * it. MEMBERS is the file's X-macro (FMA_CHAIN_COUNTS here, an
+ * FMA_ADD_PAIRS_* list in fma_add_chains.h); the file defines PREFIX##_CASE(K)
+ * as FMA_CHAIN_CASE(PREFIX, K) first (a macro cannot define the one the
+ * X-macro calls).
+ */
 #define FMA_CHAIN_CASE(PREFIX, K) case K: sum += PREFIX##_##K(iters); break;
 
-#define FMA_CHAIN_CHECK_DEFINE(PREFIX, LANES)                                      \
+#define FMA_CHAIN_RUN_DEFINE(PREFIX, MEMBERS)                                      \
+	static double PREFIX##_run(const struct kernel_buffers *buf, long reps,    \
+				   int param)                                      \
+	{                                                                          \
+		double sum = 0.0;                                                  \
+		long iters = (long)buf->n;                                         \
+		for (long r = 0; r < reps; r++) {                                  \
+			switch (param) {                                           \
+			MEMBERS(PREFIX##_CASE)                                     \
+			}                                                          \
+		}                                                                  \
+		return sum;                                                        \
+	}
+
+/*
+ * A file's check(): the sum run() returned against EXPECTED(param, LANES,
+ * iterations) for each of reps calls; LETTER names the parameter in the
+ * message. FMA_CHAIN_CHECK_DEFINE is this family's, FMA_ADD_CHECK_DEFINE
+ * (fma_add_chains.h) the FMA+add mix's.
+ */
+#define FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, EXPECTED, LETTER)                   \
 	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,     \
 				  int param, double result, int full, char *why,   \
 				  size_t whylen)                                   \
 	{                                                                          \
 		double want = (double)reps *                                       \
-			fma_chain_expected(param, LANES, (double)buf->n);          \
+			EXPECTED(param, LANES, (double)buf->n);                    \
 		char what[64];                                                     \
 		(void)full;                                                        \
-		snprintf(what, sizeof what, #PREFIX " K=%d sum", param);           \
+		snprintf(what, sizeof what, #PREFIX " " LETTER "=%d sum", param);  \
 		return kernel_expect(result, want, 1e-9, what, why, whylen);       \
 	}
+#define FMA_CHAIN_CHECK_DEFINE(PREFIX, LANES) \
+	FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, fma_chain_expected, "K")
+
+/*
+ * The fields every member's descriptor shares; each file's `struct kernel`
+ * names what differs (name, ISA, width, run and check) and adds these.
+ */
+#define FMA_CHAIN_FIELDS                                                           \
+	.family = "fma", .kind = KERNEL_PEAK,                                      \
+	.params = fma_chain_params, .nparams = FMA_NCHAINS,                        \
+	.param_letter = 'K', .param_meaning = "chains",                            \
+	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS
+
+/*
+ * The scalar members (fma_scalar.c, fma_add_scalar.c) run on plain doubles:
+ * these stand in for the vector intrinsics, and the target attribute lets
+ * the FMA instruction build without -march on x86-64.
+ */
+#if defined(__x86_64__)
+#define FMA_SCALAR_ATTR __attribute__((target("fma")))
+#else
+#define FMA_SCALAR_ATTR
+#endif
+#define FMA_SCALAR_SET1(v) (v)
+#define FMA_SCALAR_FMA(a, x, y) __builtin_fma((a), (x), (y))
+#define FMA_SCALAR_ADD(a, b) ((a) + (b))
+#define FMA_SCALAR_HSUM(v) (v)
 
 #endif

@@ -14,19 +14,8 @@
 				  vaddq_f64, vaddvq_f64, , K)
 FMA_CHAIN_COUNTS(CHAIN)
 
-static double fma_neon_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double sum = 0.0;
-	long iters = (long)buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(K) FMA_CHAIN_CASE(fma_neon, K)
-			FMA_CHAIN_COUNTS(CASE)
-#undef CASE
-		}
-	}
-	return sum;
-}
+#define fma_neon_CASE(K) FMA_CHAIN_CASE(fma_neon, K)
+FMA_CHAIN_RUN_DEFINE(fma_neon, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_neon, 2)
 #define RUN_FN fma_neon_run
 #define CHECK_FN fma_neon_check
@@ -37,14 +26,10 @@ FMA_CHAIN_CHECK_DEFINE(fma_neon, 2)
 
 const struct kernel kernel_fma_neon = {
 	.name = "fma_neon",
-	.family = "fma",
 	.computes = "K chains of acc = acc*x + x on 2-double NEON vectors",
-	.kind = KERNEL_PEAK,
 	.isa = ISA_NEON,
 	.flops_per_param = 4,
-	.params = fma_chain_params, .nparams = FMA_NCHAINS,
-	.param_letter = 'K', .param_meaning = "chains",
-	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
+	FMA_CHAIN_FIELDS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -6,45 +6,20 @@
  */
 #include "fma_chains.h"
 
-#if defined(__x86_64__)
-#define ATTR __attribute__((target("fma")))
-#else
-#define ATTR
-#endif
-
-#define SCALAR_SET1(v) (v)
-#define SCALAR_FMA(a, x, y) __builtin_fma((a), (x), (y))
-#define SCALAR_ADD(a, b) ((a) + (b))
-#define SCALAR_HSUM(v) (v)
-#define CHAIN(K) FMA_CHAIN_DEFINE(fma_scalar, double, SCALAR_SET1, SCALAR_FMA, \
-				  SCALAR_ADD, SCALAR_HSUM, ATTR, K)
+#define CHAIN(K) FMA_CHAIN_DEFINE(fma_scalar, double, FMA_SCALAR_SET1, FMA_SCALAR_FMA, \
+				  FMA_SCALAR_ADD, FMA_SCALAR_HSUM, FMA_SCALAR_ATTR, K)
 FMA_CHAIN_COUNTS(CHAIN)
 
-static double fma_scalar_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double sum = 0.0;
-	long iters = (long)buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(K) FMA_CHAIN_CASE(fma_scalar, K)
-			FMA_CHAIN_COUNTS(CASE)
-#undef CASE
-		}
-	}
-	return sum;
-}
+#define fma_scalar_CASE(K) FMA_CHAIN_CASE(fma_scalar, K)
+FMA_CHAIN_RUN_DEFINE(fma_scalar, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_scalar, 1)
 
 const struct kernel kernel_fma_scalar = {
 	.name = "fma_scalar",
-	.family = "fma",
 	.computes = "K chains of acc = acc*x + x on scalar doubles",
-	.kind = KERNEL_PEAK,
 	.isa = ISA_SCALAR,
 	.flops_per_param = 2,
-	.params = fma_chain_params, .nparams = FMA_NCHAINS,
-	.param_letter = 'K', .param_meaning = "chains",
-	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
+	FMA_CHAIN_FIELDS,
 	.run = fma_scalar_run,
 	.check = fma_scalar_check,
 };

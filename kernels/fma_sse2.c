@@ -17,19 +17,8 @@ ATTR static inline double hsum_sse2(__m128d v)
 				  _mm_add_pd, hsum_sse2, ATTR, K)
 FMA_CHAIN_COUNTS(CHAIN)
 
-static double fma_sse2_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double sum = 0.0;
-	long iters = (long)buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(K) FMA_CHAIN_CASE(fma_sse2, K)
-			FMA_CHAIN_COUNTS(CASE)
-#undef CASE
-		}
-	}
-	return sum;
-}
+#define fma_sse2_CASE(K) FMA_CHAIN_CASE(fma_sse2, K)
+FMA_CHAIN_RUN_DEFINE(fma_sse2, FMA_CHAIN_COUNTS)
 FMA_CHAIN_CHECK_DEFINE(fma_sse2, 2)
 #define RUN_FN fma_sse2_run
 #define CHECK_FN fma_sse2_check
@@ -40,14 +29,10 @@ FMA_CHAIN_CHECK_DEFINE(fma_sse2, 2)
 
 const struct kernel kernel_fma_sse2 = {
 	.name = "fma_sse2",
-	.family = "fma",
 	.computes = "K chains of acc = acc*x + x, 2-double vectors (SSE2 width, FMA3 encoding)",
-	.kind = KERNEL_PEAK,
 	.isa = ISA_SSE2,
 	.flops_per_param = 4,
-	.params = fma_chain_params, .nparams = FMA_NCHAINS,
-	.param_letter = 'K', .param_meaning = "chains",
-	.flops_all_fma = 1, .max_n = FMA_MAX_ITERS,
+	FMA_CHAIN_FIELDS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

@@ -27,6 +27,31 @@
 #define GEMM_LDB_PAD 5
 
 /*
+ * Declares a run()'s operands from its buffers (the layout above): the order
+ * n, the leading dimensions lda and ldb, C (written) and A, B (read), all
+ * restrict so the compiler may keep them in registers across the loops.
+ */
+#define GEMM_OPERANDS(buf, param)                                                     \
+	const size_t n = (size_t)(param), lda = n + GEMM_LDA_PAD, ldb = n + GEMM_LDB_PAD; \
+	double *restrict C = (buf)->a;                                                 \
+	const double *restrict A = (buf)->b;                                           \
+	const double *restrict B = (buf)->c
+
+/*
+ * The fields every member's descriptor shares; each file's `struct kernel`
+ * names what differs (name, loop order, run, check, shape) and adds these.
+ */
+#define GEMM_FIELDS                                                                   \
+	.family = "gemm",                                                              \
+	.kind = KERNEL_STREAM,                                                         \
+	.isa = ISA_NONE,                                                               \
+	.arrays = 3,                                                                   \
+	.reads = 3, .writes = 1,                                                       \
+	.param_letter = 'n', .param_meaning = "matrix order",                         \
+	.params = gemm_params, .nparams = GEMM_NPARAMS,                                \
+	.flops_all_fma = 1
+
+/*
  * The family members: the articles' small and large matrix (64, 1024) and
  * the orders between and below them, so the trajectory of intensity n/16
  * (1, 4, 16, 64 flop/byte) crosses the ridge wherever a machine has it.

@@ -96,15 +96,8 @@ static void gemm_blas_shape(int param, size_t offered, double tile_bytes, struct
 
 const struct kernel kernel_gemm_blas = {
 	.name = "gemm_blas",
-	.family = "gemm",
 	.computes = "C += A*B by OpenBLAS cblas_dgemm, one thread",
-	.kind = KERNEL_STREAM,
-	.isa = ISA_NONE,
-	.arrays = 3,
-	.reads = 3, .writes = 1,
-	.param_letter = 'n', .param_meaning = "matrix order",
-	.params = gemm_params, .nparams = GEMM_NPARAMS,
-	.flops_all_fma = 1,
+	GEMM_FIELDS,
 	.run = GEMM_BLAS_RUN,
 	.check = GEMM_BLAS_CHECK,
 	.shape = gemm_blas_shape,

@@ -11,10 +11,7 @@
 
 static double gemm_ijk_run(const struct kernel_buffers *buf, long reps, int param)
 {
-	const size_t n = (size_t)param, lda = n + GEMM_LDA_PAD, ldb = n + GEMM_LDB_PAD;
-	double *restrict C = buf->a;
-	const double *restrict A = buf->b;
-	const double *restrict B = buf->c;
+	GEMM_OPERANDS(buf, param);
 	for (long r = 0; r < reps; r++) {
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < n; j++) {
@@ -38,15 +35,8 @@ static void gemm_ijk_shape(int param, size_t offered, double tile_bytes, struct 
 
 const struct kernel kernel_gemm_ijk = {
 	.name = "gemm_ijk",
-	.family = "gemm",
 	.computes = "C += A*B, i-j-k (textbook)",
-	.kind = KERNEL_STREAM,
-	.isa = ISA_NONE,
-	.arrays = 3,
-	.reads = 3, .writes = 1,
-	.param_letter = 'n', .param_meaning = "matrix order",
-	.params = gemm_params, .nparams = GEMM_NPARAMS,
-	.flops_all_fma = 1,
+	GEMM_FIELDS,
 	.run = gemm_ijk_run,
 	.check = gemm_check,
 	.shape = gemm_ijk_shape,

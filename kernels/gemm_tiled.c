@@ -35,6 +35,10 @@ static size_t gemm_tile(size_t n, double tile_bytes)
 
 static double gemm_tiled_run(const struct kernel_buffers *buf, long reps, int param)
 {
+	/*
+	 * GEMM_OPERANDS written out: the tile is chosen between n and the
+	 * pointers, as measured (the other order compiles to other code).
+	 */
 	const size_t n = (size_t)param, lda = n + GEMM_LDA_PAD, ldb = n + GEMM_LDB_PAD;
 	const size_t T = gemm_tile(n, buf->tile_bytes);
 	double *restrict C = buf->a;
@@ -76,15 +80,8 @@ static void gemm_tiled_shape(int param, size_t offered, double tile_bytes, struc
 
 const struct kernel kernel_gemm_tiled = {
 	.name = "gemm_tiled",
-	.family = "gemm",
 	.computes = "C += A*B in TxT tiles, T from the measured L2 plateau",
-	.kind = KERNEL_STREAM,
-	.isa = ISA_NONE,
-	.arrays = 3,
-	.reads = 3, .writes = 1,
-	.param_letter = 'n', .param_meaning = "matrix order",
-	.params = gemm_params, .nparams = GEMM_NPARAMS,
-	.flops_all_fma = 1,
+	GEMM_FIELDS,
 	.run = gemm_tiled_run,
 	.check = gemm_check,
 	.shape = gemm_tiled_shape,

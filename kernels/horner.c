@@ -50,42 +50,16 @@ HORNER_DEFINE(32)
 HORNER_DEFINE(64)
 HORNER_DEFINE(128)
 
-static double horner_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double *a = buf->a;
-	const double *b = buf->b;
-	const size_t n = buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(D) case D: horner_##D(a, b, n); break;
-			HORNER_DEGREES(CASE)
-#undef CASE
-		}
-		/* Keeps the repetitions: without it the compiler may run the loop once. */
-		__asm__ __volatile__("" : : "r"(a) : "memory");
-	}
-	return n ? a[n - 1] : 0.0;
-}
-
-static int horner_check(const struct kernel_buffers *buf, long reps, int param,
-			double result, int full, char *why, size_t whylen)
-{
-	(void)reps;
-	return horner_check_buffers("horner", buf, param, result, full, why, whylen);
-}
+#define horner_CASE(D) HORNER_CASE(horner, D)
+HORNER_RUN_DEFINE(horner)
+HORNER_CHECK_DEFINE(horner)
 
 const struct kernel kernel_horner = {
 	.name = "horner",
 	.family = "horner",
 	.computes = "a[i] = p(b[i]), degree D, Horner's rule, all coefficients c",
-	.kind = KERNEL_STREAM,
 	.isa = ISA_NONE,
-	.flops_per_param = 2, .bytes_fixed = 16,
-	.arrays = 2,
-	.params = horner_params, .nparams = HORNER_NDEGREES,
-	.reads = 1, .writes = 1,
-	.param_letter = 'D', .param_meaning = "degree",
-	.flops_all_fma = 1,
+	HORNER_FIELDS,
 	.run = horner_run,
 	.check = horner_check,
 };

@@ -98,4 +98,68 @@ static inline int horner_check_buffers(const char *name, const struct kernel_buf
 	return 0;
 }
 
+
+
+/*
+ * A member of an intrinsics file: FN##_D runs the file's FN##_body at degree
+ * D, fixed at compile time so the body's loop over the degree unrolls.
+ * ATTR carries the target attribute that lets the file build without -march.
+ */
+#define HORNER_SIMD_MEMBER(FN, ATTR, D)                                             \
+	ATTR __attribute__((noinline)) static void FN##_##D(                        \
+		double *restrict a, const double *restrict b, size_t n)             \
+	{                                                                           \
+		FN##_body(a, b, n, D);                                              \
+	}
+
+/*
+ * The family's run(): repeats the member of degree `param` reps times and
+ * returns a[n-1]. The members are FN##_D; the file defines PREFIX##_CASE(D)
+ * as HORNER_CASE(FN, D) first (a macro cannot define the one the X-macro
+ * calls).
+ */
+#define HORNER_CASE(FN, D) case D: FN##_##D(a, b, n); break;
+
+#define HORNER_RUN_DEFINE(PREFIX)                                                   \
+	static double PREFIX##_run(const struct kernel_buffers *buf, long reps,     \
+				   int param)                                       \
+	{                                                                           \
+		double *a = buf->a;                                                 \
+		const double *b = buf->b;                                           \
+		const size_t n = buf->n;                                            \
+		for (long r = 0; r < reps; r++) {                                   \
+			switch (param) {                                            \
+			HORNER_DEGREES(PREFIX##_CASE)                               \
+			}                                                           \
+			/* Keeps the repetitions: without it the compiler may run   \
+			   the loop once. */                                        \
+			__asm__ __volatile__("" : : "r"(a) : "memory");             \
+		}                                                                   \
+		return n ? a[n - 1] : 0.0;                                          \
+	}
+
+/* The family's check(), PREFIX##_check: horner_check_buffers under its name. */
+#define HORNER_CHECK_DEFINE(PREFIX)                                                 \
+	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,      \
+				  int param, double result, int full, char *why,    \
+				  size_t whylen)                                    \
+	{                                                                           \
+		(void)reps;                                                         \
+		return horner_check_buffers(#PREFIX, buf, param, result, full,      \
+					    why, whylen);                           \
+	}
+
+/*
+ * The fields every member's descriptor shares; each file's `struct kernel`
+ * names what differs (name, family, ISA, run and check) and adds these.
+ */
+#define HORNER_FIELDS                                                               \
+	.kind = KERNEL_STREAM,                                                      \
+	.flops_per_param = 2, .bytes_fixed = 16,                                    \
+	.arrays = 2,                                                                \
+	.params = horner_params, .nparams = HORNER_NDEGREES,                        \
+	.reads = 1, .writes = 1,                                                    \
+	.param_letter = 'D', .param_meaning = "degree",                             \
+	.flops_all_fma = 1
+
 #endif

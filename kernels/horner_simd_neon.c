@@ -69,39 +69,12 @@ horner_neon_body(double *restrict a, const double *restrict b, size_t n, int deg
 	}
 }
 
-#define DEFINE(D)                                                                   \
-	__attribute__((noinline)) static void horner_neon_##D(                       \
-		double *restrict a, const double *restrict b, size_t n)              \
-	{                                                                            \
-		horner_neon_body(a, b, n, D);                                        \
-	}
-HORNER_DEGREES(DEFINE)
-#undef DEFINE
+#define MEMBER(D) HORNER_SIMD_MEMBER(horner_neon, , D)
+HORNER_DEGREES(MEMBER)
 
-static double horner_simd_neon_run(const struct kernel_buffers *buf, long reps, int param)
-{
-	double *a = buf->a;
-	const double *b = buf->b;
-	const size_t n = buf->n;
-	for (long r = 0; r < reps; r++) {
-		switch (param) {
-#define CASE(D) case D: horner_neon_##D(a, b, n); break;
-			HORNER_DEGREES(CASE)
-#undef CASE
-		}
-		/* Keeps the repetitions: without it the compiler may run the loop once. */
-		__asm__ __volatile__("" : : "r"(a) : "memory");
-	}
-	return n ? a[n - 1] : 0.0;
-}
-
-static int horner_simd_neon_check(const struct kernel_buffers *buf, long reps, int param,
-				  double result, int full, char *why, size_t whylen)
-{
-	(void)reps;
-	return horner_check_buffers("horner_simd_neon", buf, param, result, full,
-				    why, whylen);
-}
+#define horner_simd_neon_CASE(D) HORNER_CASE(horner_neon, D)
+HORNER_RUN_DEFINE(horner_simd_neon)
+HORNER_CHECK_DEFINE(horner_simd_neon)
 #define RUN_FN horner_simd_neon_run
 #define CHECK_FN horner_simd_neon_check
 #else
@@ -113,14 +86,8 @@ const struct kernel kernel_horner_simd_neon = {
 	.name = "horner_simd_neon",
 	.family = "horner_simd",
 	.computes = "a[i] = p(b[i]), degree D, 12 interleaved 2-double FMA chains",
-	.kind = KERNEL_STREAM,
 	.isa = ISA_NEON,
-	.flops_per_param = 2, .bytes_fixed = 16,
-	.arrays = 2,
-	.params = horner_params, .nparams = HORNER_NDEGREES,
-	.reads = 1, .writes = 1,
-	.param_letter = 'D', .param_meaning = "degree",
-	.flops_all_fma = 1,
+	HORNER_FIELDS,
 	.run = RUN_FN,
 	.check = CHECK_FN,
 };

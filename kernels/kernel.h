@@ -46,9 +46,12 @@ enum kernel_stores {
 };
 
 /*
- * The buffers a kernel works on. The harness allocates them once, 64-byte
- * aligned (2 MiB in practice), touches every page before any timing, and hands
- * each kernel a prefix of n doubles of each array.
+ * The buffers a kernel works on. The harness allocates them once, touches
+ * every page before any timing, and hands each kernel a prefix of n doubles
+ * of each array. Each array is 64-byte aligned; a starts on a 2 MiB boundary,
+ * while b and c start 1 KiB + 64 and 2 KiB + 128 bytes past theirs
+ * (ARRAY_SKEW_DOUBLES in src/measure.c), so a[i], b[i] and c[i] never share
+ * their low 12 address bits (4K aliasing).
  *
  * Every kernel reads the same inputs, filled once by kernel_fill_inputs():
  * b[i] = kernel_input_b(i) and c[i] = kernel_input_c(i), dyadic values chosen so

@@ -13,9 +13,10 @@
  * as large as the level's working set allows (the DRAM level: larger than
  * the last cache level, from the pre-scan): S = sqrt(n/2), a multiple of 8.
  * Inputs are multiples of 1/16 and each step adds 3 bits, so every value is
- * exact and the check demands equality with a replay. Each kernel file has
- * its own copy of the row loop, so the compiler's remarks about it land in
- * that file's remarks (a loop in a shared header would be reported there).
+ * exact and the check demands equality with a replay. Each kernel file
+ * expands its own copy of the row loop (STENCIL_ROW_DEFINE), so the
+ * compiler's remarks about it land in that file's remarks, at the line of
+ * the expansion (a function in a shared header would be reported there).
  */
 #ifndef ROOFLINE_STENCIL_H
 #define ROOFLINE_STENCIL_H
@@ -24,6 +25,22 @@
 
 #define STENCIL_STEPS 4
 #define STENCIL_MIN_SIDE 16
+
+/*
+ * Defines `static void stencil_row(out, up, mid, down, S)`: one row of one
+ * step, out from the rows above, at and below it (an interior row).
+ */
+#define STENCIL_ROW_DEFINE                                                            \
+	static void stencil_row(double *restrict out, const double *restrict up,     \
+				const double *restrict mid, const double *restrict down, \
+				size_t S)                                             \
+	{                                                                             \
+		out[0] = mid[0];                                                      \
+		for (size_t j = 1; j + 1 < S; j++)                                    \
+			out[j] = 0.5 * mid[j] +                                       \
+				 0.125 * ((up[j] + down[j]) + (mid[j - 1] + mid[j + 1])); \
+		out[S - 1] = mid[S - 1];                                              \
+	}
 
 /* The grid's side for n offered elements per array (two grids in a). */
 size_t stencil_side(size_t n);

@@ -14,15 +14,8 @@
 
 #include <string.h>
 
-/* One row of one step: out from the rows above, at and below it (interior row). */
-static void stencil_row(double *restrict out, const double *restrict up,
-			       const double *restrict mid, const double *restrict down, size_t S)
-{
-	out[0] = mid[0];
-	for (size_t j = 1; j + 1 < S; j++)
-		out[j] = 0.5 * mid[j] + 0.125 * ((up[j] + down[j]) + (mid[j - 1] + mid[j + 1]));
-	out[S - 1] = mid[S - 1];
-}
+/* The row loop, here so that its remarks are this file's (stencil.h). */
+STENCIL_ROW_DEFINE
 
 static double stencil_tiled_run(const struct kernel_buffers *buf, long reps, int param)
 {

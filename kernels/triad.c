@@ -21,7 +21,12 @@
 #define TRIAD_UNROLL _Pragma("GCC unroll 4")
 #endif
 
-/* A power of two keeps every product exact, so the check can demand equality. */
+/*
+ * Not a power of two, but exact all the same: 3 * c[i] is a multiple of 1/4
+ * below 8 and b[i] a multiple of 1/16 below 1 (kernel.h's inputs), so
+ * b + s*c needs a handful of bits, fused or not, and the check can demand
+ * equality.
+ */
 #define TRIAD_SCALAR 3.0
 
 static double triad_run(const struct kernel_buffers *buf, long reps, int param)

@@ -597,7 +597,7 @@ static int lanes_of(const char *kernel)
 {
 	/* From the registry, never the name: a kernel this build lacks counts one lane. */
 	const struct kernel *k = registry_find(kernel);
-	return k ? isa_lanes(k->isa) : 1;
+	return k ? cpu_isa_lanes(k->isa) : 1;
 }
 
 static int cmp_int(const void *x, const void *y)
@@ -719,7 +719,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 			const struct kernel *k = registry_find(j->kernel);
 			const char *u = strchr(j->kernel, '_');
 			snprintf(cc->isa, sizeof cc->isa, "%s",
-				 k ? isa_name(k->isa) : u ? u + 1 : j->kernel);
+				 k ? cpu_isa_name(k->isa) : u ? u + 1 : j->kernel);
 			cc->lanes = lanes_of(j->kernel);
 		}
 		struct chain_curve *cc = &a->chains[c];
@@ -775,7 +775,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
-		if (cc->lanes == 1 && strcmp(cc->isa, isa_name(ISA_SCALAR)) == 0)
+		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
 			scalar = cc;
 	}
 	if (!widest)
@@ -930,7 +930,7 @@ const char *roof_unit(const struct roof *r)
 	return r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
 }
 
-const char *roof_kind_name(enum roof_kind kind)
+const char *analysis_roof_kind_name(enum roof_kind kind)
 {
 	switch (kind) {
 	case ROOF_BANDWIDTH:
@@ -1003,7 +1003,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 */
 	const char *lib_isa = k->about ? rundata_env(run, "blas_isa") : NULL;
 	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
-		if (strcmp(lib_isa, isa_name((enum isa)i)) == 0) {
+		if (strcmp(lib_isa, cpu_isa_name((enum isa)i)) == 0) {
 			p->isa = (enum isa)i;
 			return;
 		}

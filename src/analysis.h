@@ -195,7 +195,7 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads);
 /* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
 const struct roof *analysis_peak_of(const struct analysis *a, int threads);
 
-const char *roof_kind_name(enum roof_kind kind);
+const char *analysis_roof_kind_name(enum roof_kind kind);
 
 /* "GB/s" for bandwidth and pattern roofs, "GFLOP/s" for the others. */
 const char *roof_unit(const struct roof *r);

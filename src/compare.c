@@ -1,4 +1,7 @@
-/* compare.c - see compare.h. */
+/*
+ * compare.c - two runs side by side: compare.md, compare.csv and the compare
+ * figure's rows (see compare.h).
+ */
 #include "compare.h"
 
 #include <math.h>

@@ -1,4 +1,7 @@
-/* cpu.c - see cpu.h. */
+/*
+ * cpu.c - instruction sets checked at run time, pinning, the measured clock
+ * and the hwloc topology (the interface in cpu.h).
+ */
 #include "cpu.h"
 
 #include <errno.h>
@@ -55,7 +58,7 @@ int cpu_has_isa(enum isa isa)
 	return 0;
 }
 
-const char *isa_name(enum isa isa)
+const char *cpu_isa_name(enum isa isa)
 {
 	static const char *const names[ISA_COUNT] = {
 		[ISA_NONE] = "c", [ISA_SCALAR] = "scalar", [ISA_SSE2] = "sse2",
@@ -64,7 +67,7 @@ const char *isa_name(enum isa isa)
 	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
 }
 
-int isa_lanes(enum isa isa)
+int cpu_isa_lanes(enum isa isa)
 {
 	switch (isa) {
 	case ISA_SSE2:
@@ -106,14 +109,7 @@ int cpu_pin_here(char *err, size_t errlen)
 		snprintf(err, errlen, "cannot tell which CPU this runs on: %s", strerror(errno));
 		return -1;
 	}
-	cpu_set_t set;
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof set, &set) != 0) {
-		snprintf(err, errlen, "cannot pin to CPU %d: %s", cpu, strerror(errno));
-		return -1;
-	}
-	return cpu;
+	return cpu_pin_to(cpu, err, errlen) == 0 ? cpu : -1;
 }
 
 int cpu_pin_to(int cpu, char *err, size_t errlen)

@@ -14,10 +14,10 @@
 int cpu_has_isa(enum isa isa);
 
 /* "c", "scalar", "sse2", "avx2", "avx512", "neon". */
-const char *isa_name(enum isa isa);
+const char *cpu_isa_name(enum isa isa);
 
 /* Doubles per register for the ISA (1 for scalar and plain C). */
-int isa_lanes(enum isa isa);
+int cpu_isa_lanes(enum isa isa);
 
 /* The widest SIMD ISA this CPU has (ISA_SCALAR when none). */
 enum isa cpu_widest_isa(void);

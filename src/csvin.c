@@ -170,7 +170,7 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 		rc = -1;
 	/* Nothing whole before the cut (not even the header): the caller says the file is empty. */
 	if (rc == 0 && cut_line && r.rows)
-		warnx("%s:%zu: the last row has no line end (a run cut off?): dropped, the %zu rows "
+		util_warn("%s:%zu: the last row has no line end (a run cut off?): dropped, the %zu rows "
 		      "before it are used", path, cut_line, r.rows ? r.rows - 1 : 0);
 	clear_row(&r);
 	free(r.row.fields);

@@ -47,7 +47,7 @@ static const struct roof *plateau_of(const struct analysis *a, double working_se
 
 static int is_scalar_curve(const struct chain_curve *cc)
 {
-	return cc->lanes == 1 && strcmp(cc->isa, isa_name(ISA_SCALAR)) == 0;
+	return cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0;
 }
 
 static const struct chain_curve *widest_curve(const struct analysis *a)
@@ -66,7 +66,7 @@ static const struct chain_curve *curve_of_build(const struct analysis *a, const 
 		return widest_curve(a);
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[c];
-		if (p->isa != ISA_NONE ? strcmp(cc->isa, isa_name(p->isa)) == 0
+		if (p->isa != ISA_NONE ? strcmp(cc->isa, cpu_isa_name(p->isa)) == 0
 				       : p->vec_width == 1 ? is_scalar_curve(cc)
 							   : cc->lanes == p->vec_width && !is_scalar_curve(cc))
 			return cc;
@@ -115,7 +115,7 @@ static int near_multiple(double ratio)
 static const char *build_text(const struct point *p, char *buf, size_t size)
 {
 	if (p->isa != ISA_NONE)
-		snprintf(buf, size, "%s code by hand", isa_name(p->isa));
+		snprintf(buf, size, "%s code by hand", cpu_isa_name(p->isa));
 	else if (p->vec_width > 1)
 		snprintf(buf, size, "compiled, vectorised %d wide", p->vec_width);
 	else if (p->vec_width == 1)
@@ -307,7 +307,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	len = strlen(p->diagnosis);
 	if (no_chains && len < sizeof p->diagnosis)
 		snprintf(p->diagnosis + len, sizeof p->diagnosis - len, "; this run has no %s FMA chains "
-			 "at %d thread%s, so the peak stands in for its ceiling", isa_name(p->isa),
+			 "at %d thread%s, so the peak stands in for its ceiling", cpu_isa_name(p->isa),
 			 p->threads, p->threads == 1 ? "" : "s");
 }
 

@@ -1,5 +1,6 @@
 /*
- * fit.c - see fit.h.
+ * fit.c - from rates to roofs: plateaus, their names, the ridge and the
+ * chains' latency, pure (the interface in fit.h).
  *
  * fit_plateaus() in six steps, all deterministic (ties go to the earliest
  * index or the smallest k):
@@ -469,16 +470,6 @@ void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, 
 		snprintf(name, size, "DRAM");
 	else
 		snprintf(name, size, "L%zu", index + 1);
-}
-
-double fit_attainable(double peak, double bandwidth, double ai)
-{
-	double mem;
-
-	if (!positive(peak) || !positive(bandwidth) || isnan(ai) || !(ai > 0.0))
-		return NAN;
-	mem = bandwidth * ai;
-	return mem < peak ? mem : peak;
 }
 
 double fit_ridge(double peak, double bandwidth)

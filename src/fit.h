@@ -85,13 +85,6 @@ size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, dou
  */
 void fit_plateau_name(size_t index, size_t count, int last_is_dram, char *name, size_t size);
 
-/*
- * The roof a kernel of intensity `ai` meets: min(peak, bandwidth * ai).
- * ai may be +infinity (a kernel that moves no bytes meets the peak). NaN
- * when peak or bandwidth is not a positive finite number, or ai is not > 0.
- */
-double fit_attainable(double peak, double bandwidth, double ai);
-
 /* Ridge point: the intensity where bandwidth * ai = peak; NaN unless both are positive, finite. */
 double fit_ridge(double peak, double bandwidth);
 

@@ -1,4 +1,7 @@
-/* fitout.c - see fitout.h. */
+/*
+ * fitout.c - what `roofline fit` writes: roofs.csv, points.csv, sweep.csv
+ * and chains.csv (see fitout.h).
+ */
 #include "fitout.h"
 
 #include <math.h>
@@ -29,7 +32,7 @@ static int write_roofs(FILE *fp, const struct analysis *a)
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		csv_field(fp, r->name);
-		fprintf(fp, ",%s,", roof_kind_name(r->kind));
+		fprintf(fp, ",%s,", analysis_roof_kind_name(r->kind));
 		num(fp, r->value);
 		fprintf(fp, ",%s,%.0f,%.0f,%d\n", roof_unit(r),
 			r->size_lo, r->size_hi, r->samples);

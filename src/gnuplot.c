@@ -1444,11 +1444,6 @@ int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t
 	return 0;
 }
 
-int gnuplot_render(const char *out_dir, char *err, size_t errlen)
-{
-	return gnuplot_render_as(out_dir, NULL, err, errlen);
-}
-
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
 			   const char *const *keys, const char *const *values, size_t n,
 			   char *err, size_t errlen)

@@ -59,13 +59,12 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 const char *gnuplot_templates_dir(const char *argv0);
 
 /*
- * Runs `gnuplot NAME.gp` in out_dir for each script, writing NAME.png.
- * Returns 0 when all succeeded, 1 when gnuplot is not on PATH (nothing run;
- * the caller prints a note), -1 with one line in err when a run failed.
+ * Runs `gnuplot NAME.gp` in out_dir for each script, writing NAME.FORMAT:
+ * format is "png", "svg" or "pdf" (sets fmt in each script), NULL the
+ * scripts' own default (png). Returns 0 when all succeeded, 1 when gnuplot
+ * is not on PATH (nothing run; the caller prints a note), -1 with one line
+ * in err when a run failed or the format is unknown.
  */
-int gnuplot_render(const char *out_dir, char *err, size_t errlen);
-
-/* The same for one output format: "png", "svg" or "pdf" (sets fmt in each script). */
 int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen);
 
 /*

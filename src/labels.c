@@ -1,4 +1,7 @@
-/* labels.c - see labels.h. */
+/*
+ * labels.c - greedy label placement on a scene of boxes and capsules, pure
+ * geometry (the interface in labels.h).
+ */
 #include "labels.h"
 
 #include <math.h>

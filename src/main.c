@@ -277,7 +277,7 @@ static int cmd_plot(int argc, char **argv)
 	if (threads >= 1 && threads <= 1e6)
 		meta.threads = (int)threads;
 	else
-		warnx("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir, tkey,
+		util_warn("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir, tkey,
 		      rundata_env(&run, tkey));
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {

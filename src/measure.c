@@ -242,7 +242,7 @@ void measure_list(void)
 		kernel_pattern(k, pat, sizeof pat);
 		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
 		       k->kind == KERNEL_PEAK ? "peak" : k->kind == KERNEL_BANDWIDTH ? "bw" : "stream",
-		       isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
+		       cpu_isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
 		       k->computes);
 	}
 	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
@@ -308,7 +308,7 @@ static void point_latest(const char *dir)
 	char *tmp = xasprintf("data/latest.tmp.%ld", (long)getpid());
 	unlink(tmp);
 	if (symlink(target, tmp) != 0 || rename(tmp, "data/latest") != 0) {
-		warnx("cannot point data/latest at %s: %s", dir, strerror(errno));
+		util_warn("cannot point data/latest at %s: %s", dir, strerror(errno));
 		unlink(tmp);
 	}
 	free(target);
@@ -394,14 +394,14 @@ static void write_env(const struct harness *h, const struct machine *m,
 	FILE *fp = out.fp;
 	fputs("key,value\n", fp);
 	env_row(fp, "cpu_model", m->info.model);
-	env_row(fp, "isa", isa_name(cpu_widest_isa()));
+	env_row(fp, "isa", cpu_isa_name(cpu_widest_isa()));
 	buf[0] = '\0';
 	for (int i = ISA_SCALAR; i < ISA_COUNT; i++) {
 		if (!cpu_has_isa((enum isa)i))
 			continue;
 		if (buf[0])
 			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
-		strncat(buf, isa_name((enum isa)i), sizeof buf - strlen(buf) - 1);
+		strncat(buf, cpu_isa_name((enum isa)i), sizeof buf - strlen(buf) - 1);
 	}
 	env_row(fp, "isas", buf);
 	env_row(fp, "isa_dispatch", cpu_dispatch_name());
@@ -916,7 +916,7 @@ static const struct kernel *pattern_kernel(const char *pattern, int placed_too)
 			kernel_pattern(k, pat, sizeof pat);
 			if (k->kind != want || !k->run || !cpu_has_isa(k->isa) || strcmp(pat, pattern) != 0)
 				continue;
-			if (!best || isa_lanes(k->isa) > isa_lanes(best->isa))
+			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
 				best = k;
 		}
 	}
@@ -1163,7 +1163,7 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 		if (k->kind == KERNEL_BANDWIDTH || !(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
 		if (!cpu_has_isa(k->isa)) {
-			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, isa_name(k->isa));
+			fprintf(stderr, "roofline: skipped %s: needs %s\n", k->name, cpu_isa_name(k->isa));
 			continue;
 		}
 		/* Test hook (ROOFLINE_TEST_UNBUILT): a kernel as a build without its library has it. */
@@ -1420,7 +1420,7 @@ int measure_run(const struct measure_opts *opts)
 	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores);
 	int ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err);
 	if (ncores < 0) {
-		warnx("%s: one core assumed", err);
+		util_warn("%s: one core assumed", err);
 		ncores = 1;
 		cores[0] = -1;
 	}
@@ -1448,7 +1448,7 @@ int measure_run(const struct measure_opts *opts)
 	/* 1. the machine */
 	m.pinned_cpu = cpu_pin_here(err, sizeof err);
 	if (m.pinned_cpu < 0)
-		warnx("%s: timings may move between cores", err);
+		util_warn("%s: timings may move between cores", err);
 	else
 		fprintf(stderr, "roofline: pinned to CPU %d\n", m.pinned_cpu);
 	/* The pre-scan and the decisions it makes run on one core. */
@@ -1476,7 +1476,7 @@ int measure_run(const struct measure_opts *opts)
 			"each kernel's declared metadata, not from counted instructions or traffic\n",
 			m.counters_why);
 	if (o->min_time < 20 * m.granularity)
-		warnx("min time %.3g s is under 20 timer ticks", o->min_time);
+		util_warn("min time %.3g s is under 20 timer ticks", o->min_time);
 
 	/* 2. the run directory's first files */
 	write_remarks(h.dir);
@@ -1494,7 +1494,7 @@ int measure_run(const struct measure_opts *opts)
 	if (phys > 0 && d.cap > phys / 8) {
 		d.cap = exp2(floor(log2(phys / 8)));
 		if (o->max_size > 0)
-			warnx("--max-size lowered to %.0f MiB per array: three arrays must fit in memory",
+			util_warn("--max-size lowered to %.0f MiB per array: three arrays must fit in memory",
 			      d.cap / 1048576);
 	}
 	d.cap = fmax(d.cap, 8 * SWEEP_MIN_BYTES);

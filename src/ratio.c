@@ -1,4 +1,7 @@
-/* ratio.c - see ratio.h. */
+/*
+ * ratio.c - the ratio of two samples' medians with its bootstrap interval,
+ * pure (see ratio.h).
+ */
 #include "ratio.h"
 
 #include <math.h>

@@ -97,7 +97,7 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 	if (k && k->isa != ISA_NONE) {
 		vecinfo_verdict(remarks, compiler, v, sizeof v);
 		snprintf(out, size, "%s intrinsics, vector code by hand (loop vectoriser: %s)",
-			 isa_name(k->isa), v);
+			 cpu_isa_name(k->isa), v);
 		return;
 	}
 	int n = k ? registry_nparams(k) : 1;

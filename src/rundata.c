@@ -257,7 +257,7 @@ static int load_file(struct loader *l, const char *path, int flags, csv_row_fn f
 		return -1;
 	}
 	if (l->wide_rows)
-		warnx("%s:%zu: %zu row%s more cells than the header's %zu: the extra cells are ignored",
+		util_warn("%s:%zu: %zu row%s more cells than the header's %zu: the extra cells are ignored",
 		      path, l->wide_line, l->wide_rows, l->wide_rows == 1 ? " has" : "s have", l->cap);
 	return 0;
 }

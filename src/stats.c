@@ -1,5 +1,6 @@
 /*
- * stats.c - see stats.h.
+ * stats.c - order statistics (median, max, mean of the best, quantiles),
+ * pure (the interface in stats.h).
  *
  * Every function sorts a private copy (O(n log n)); the samples here are tens
  * to hundreds of timings, so a selection algorithm would buy nothing. NaN
@@ -60,43 +61,6 @@ static double sorted_median(const double *s, size_t n)
 	return 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
-/* Median absolute deviation of sorted s[0..n) from med; reuses buf[0..n). */
-static double sorted_mad(const double *s, size_t n, double med, double *buf)
-{
-	for (size_t i = 0; i < n; i++)
-		buf[i] = fabs(s[i] - med);
-	qsort(buf, n, sizeof(*buf), cmp_double);
-	return sorted_median(buf, n);
-}
-
-void stats_summarize(const double *x, size_t n, struct stats_summary *out)
-{
-	double *s = NULL, *buf = NULL, sum = 0.0;
-
-	out->n = 0;
-	out->min = out->max = out->mean = out->median = NAN;
-	out->mad = out->q1 = out->q3 = NAN;
-	s = sorted_copy(x, n);
-	if (s == NULL)
-		goto done;
-	buf = malloc(n * sizeof(*buf));
-	if (buf == NULL)
-		goto done;
-	for (size_t i = 0; i < n; i++)
-		sum += s[i];
-	out->n = n;
-	out->min = s[0];
-	out->max = s[n - 1];
-	out->mean = sum / (double)n;
-	out->median = sorted_median(s, n);
-	out->mad = sorted_mad(s, n, out->median, buf);
-	out->q1 = sorted_quantile(s, n, 0.25);
-	out->q3 = sorted_quantile(s, n, 0.75);
-done:
-	free(buf);
-	free(s);
-}
-
 double stats_median(const double *x, size_t n)
 {
 	double *s = sorted_copy(x, n), m;
@@ -149,28 +113,4 @@ double stats_quantile(const double *x, size_t n, double p)
 	q = sorted_quantile(s, n, p);
 	free(s);
 	return q;
-}
-
-size_t stats_count_outliers(const double *x, size_t n, double cut)
-{
-	double *s = NULL, *buf = NULL, med, scaled;
-	size_t count = 0;
-
-	s = sorted_copy(x, n);
-	if (s == NULL)
-		goto done;
-	buf = malloc(n * sizeof(*buf));
-	if (buf == NULL)
-		goto done;
-	med = sorted_median(s, n);
-	scaled = 1.4826 * sorted_mad(s, n, med, buf);
-	if (!(scaled > 0.0))
-		goto done;
-	for (size_t i = 0; i < n; i++)
-		if (fabs(s[i] - med) > cut * scaled)
-			count++;
-done:
-	free(buf);
-	free(s);
-	return count;
 }

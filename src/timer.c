@@ -1,4 +1,7 @@
-/* timer.c - see timer.h. */
+/*
+ * timer.c - the monotonic clock every timing uses and its measured
+ * granularity (the interface in timer.h).
+ */
 #include "timer.h"
 
 #include <time.h>

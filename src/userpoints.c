@@ -1,4 +1,7 @@
-/* userpoints.c - see userpoints.h. */
+/*
+ * userpoints.c - the user's points file: read, checked, placed under the
+ * roofs, and its section of the report (see userpoints.h).
+ */
 #include "userpoints.h"
 
 #include <ctype.h>

@@ -1,4 +1,8 @@
-/* util.c - see util.h. */
+/*
+ * util.c - the helpers every module uses: error lines, allocation that
+ * cannot fail, strings and paths, number and size parsing, files read whole
+ * and written whole or not at all (see util.h).
+ */
 #include "util.h"
 
 #include <errno.h>
@@ -19,7 +23,7 @@ void die(int code, const char *fmt, ...)
 	exit(code);
 }
 
-void warnx(const char *fmt, ...)
+void util_warn(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("roofline: warning: ", stderr);

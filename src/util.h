@@ -24,7 +24,7 @@
 NORETURN void die(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* "roofline: warning: <message>" on stderr. */
-void warnx(const char *fmt, ...) PRINTF_LIKE(1, 2);
+void util_warn(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -489,20 +489,6 @@ void vecinfo_verdict(const char *text, const char *compiler, char *out, size_t o
 		snprintf(out, outlen, "%s", line);
 }
 
-void vecinfo_line_verdict(const char *text, const char *compiler, int line,
-			  char *out, size_t outlen)
-{
-	struct loop_acc acc[VECINFO_MAX];
-	struct pass ps = { .loops = acc };
-	analyse(text, compiler, &ps);
-	for (size_t i = 0; i < ps.n; i++)
-		if (acc[i].pub.line == line) {
-			vecinfo_format(&acc[i].pub, out, outlen);
-			return;
-		}
-	snprintf(out, outlen, "no loop remarks");
-}
-
 void vecinfo_member_verdict(const char *text, const char *compiler, size_t index,
 			    char *out, size_t outlen)
 {

@@ -76,13 +76,6 @@ int vecinfo_member_loop(const char *text, const char *compiler, size_t index,
 			struct vecinfo_loop *out);
 
 /*
- * The verdict for the loop at source line `line` (any column; the first one
- * when several share the line), or "no loop remarks" when none is there.
- */
-void vecinfo_line_verdict(const char *text, const char *compiler, int line,
-			  char *out, size_t outlen);
-
-/*
  * The verdict for the index-th loop in line order (0 is the first), or "no
  * loop remarks" past the last. A family whose file defines its members first,
  * one per line in ascending parameter order (kernels/horner.c), gets one

@@ -544,7 +544,7 @@ static void test_gnuplot_render(void **state)
 	/* Without gnuplot on PATH: 1, nothing run, nothing failed. */
 	char *old = xstrdup(getenv("PATH") ? getenv("PATH") : "");
 	setenv("PATH", s->root, 1);
-	assert_int_equal(gnuplot_render(s->plots, err, sizeof err), 1);
+	assert_int_equal(gnuplot_render_as(s->plots, NULL, err, sizeof err), 1);
 	setenv("PATH", old, 1);
 	free(old);
 	assert_int_equal(gnuplot_render_as(s->plots, "gif", err, sizeof err), -1);
@@ -559,8 +559,8 @@ static void test_gnuplot_render(void **state)
 	assert_contains(text, "<svg");
 	free(text);
 	free(svg);
-	if (gnuplot_render(s->plots, err, sizeof err) != 0)
-		fail_msg("gnuplot_render: %s", err);
+	if (gnuplot_render_as(s->plots, NULL, err, sizeof err) != 0)
+		fail_msg("gnuplot_render_as png: %s", err);
 	char *png = path_join(s->plots, "chains.png");
 	assert_int_equal(access(png, R_OK), 0);
 	free(png);
@@ -577,7 +577,7 @@ static void test_gnuplot_render(void **state)
 	int saved = dup(2), null = open("/dev/null", O_WRONLY);
 	assert_true(saved >= 0 && null >= 0);
 	dup2(null, 2);
-	int rc = gnuplot_render(s->plots, err, sizeof err);
+	int rc = gnuplot_render_as(s->plots, NULL, err, sizeof err);
 	dup2(saved, 2);
 	close(saved);
 	close(null);

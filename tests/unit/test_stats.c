@@ -46,14 +46,11 @@ static void test_input_left_unchanged(void **state)
 {
 	double x[] = { 9, 3, 7, 1, 5 };
 	const double copy[] = { 9, 3, 7, 1, 5 };
-	struct stats_summary s;
 	(void)state;
 
 	(void)stats_median(x, 5);
 	(void)stats_quantile(x, 5, 0.3);
 	(void)stats_mean_of_best(x, 5, 3);
-	(void)stats_count_outliers(x, 5, 1.0);
-	stats_summarize(x, 5, &s);
 	assert_memory_equal(x, copy, sizeof(x));
 }
 
@@ -104,83 +101,6 @@ static void test_quantile_type7(void **state)
 	assert_nan(stats_quantile(x, 10, NAN));
 }
 
-static void test_summarize_even(void **state)
-{
-	/* Sorted: 2 4 4 4 5 5 7 9. */
-	const double x[] = { 5, 9, 4, 2, 7, 4, 5, 4 };
-	struct stats_summary s;
-	(void)state;
-
-	stats_summarize(x, ARRAY_LEN(x), &s);
-	assert_int_equal(s.n, 8);
-	assert_near(s.min, 2.0, 0);
-	assert_near(s.max, 9.0, 0);
-	assert_near(s.mean, 5.0, 1e-12);     /* 40 / 8 */
-	assert_near(s.median, 4.5, 0);       /* (4 + 5) / 2 */
-	/* |x - 4.5| sorted: .5 .5 .5 .5 .5 2.5 2.5 4.5 -> MAD .5 (unscaled) */
-	assert_near(s.mad, 0.5, 0);
-	assert_near(s.q1, 4.0, 1e-12);       /* h = 1.75: 4 + .75 (4 - 4) */
-	assert_near(s.q3, 5.5, 1e-12);       /* h = 5.25: 5 + .25 (7 - 5) */
-}
-
-static void test_summarize_odd(void **state)
-{
-	/* Sorted: 1 2 4 8 16. */
-	const double x[] = { 16, 1, 8, 2, 4 };
-	struct stats_summary s;
-	(void)state;
-
-	stats_summarize(x, ARRAY_LEN(x), &s);
-	assert_int_equal(s.n, 5);
-	assert_near(s.min, 1.0, 0);
-	assert_near(s.max, 16.0, 0);
-	assert_near(s.mean, 6.2, 1e-12);     /* 31 / 5 */
-	assert_near(s.median, 4.0, 0);
-	/* |x - 4|: 3 2 0 4 12 -> sorted 0 2 3 4 12 -> 3 */
-	assert_near(s.mad, 3.0, 0);
-	assert_near(s.q1, 2.0, 0);           /* h = 1 */
-	assert_near(s.q3, 8.0, 0);           /* h = 3 */
-}
-
-static void test_summarize_empty(void **state)
-{
-	struct stats_summary s;
-	(void)state;
-
-	memset(&s, 0x55, sizeof(s));
-	stats_summarize(NULL, 0, &s);
-	assert_int_equal(s.n, 0);
-	assert_nan(s.min);
-	assert_nan(s.max);
-	assert_nan(s.mean);
-	assert_nan(s.median);
-	assert_nan(s.mad);
-	assert_nan(s.q1);
-	assert_nan(s.q3);
-}
-
-static void test_count_outliers(void **state)
-{
-	/* Sorted 8 9 10 10 11 12 30: median 10; |x - 10| sorted 0 0 1 1 2 2 20: MAD 1. */
-	const double x[] = { 9, 10, 10, 11, 12, 8, 30 };
-	/* MAD 0: no scale, so no outliers, however far 9 is. */
-	const double flat[] = { 5, 5, 5, 5, 9 };
-	(void)state;
-
-	/* cut 3: further than 4.4478 from 10 -> only 30 */
-	assert_int_equal(stats_count_outliers(x, 7, 3.0), 1);
-	/* cut 1: further than 1.4826 -> 8, 12 and 30 (9 and 11 are 1 away) */
-	assert_int_equal(stats_count_outliers(x, 7, 1.0), 3);
-	/* cut 0.5: further than 0.7413 -> 8 9 11 12 30 */
-	assert_int_equal(stats_count_outliers(x, 7, 0.5), 5);
-	/* cut 0: strictly further than 0 -> all but the two 10s */
-	assert_int_equal(stats_count_outliers(x, 7, 0.0), 5);
-	/* cut 15: further than 22.24 -> none */
-	assert_int_equal(stats_count_outliers(x, 7, 15.0), 0);
-	assert_int_equal(stats_count_outliers(flat, 5, 3.0), 0);
-	assert_int_equal(stats_count_outliers(x, 0, 3.0), 0);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,10 +109,6 @@ int main(void)
 		cmocka_unit_test(test_max),
 		cmocka_unit_test(test_mean_of_best),
 		cmocka_unit_test(test_quantile_type7),
-		cmocka_unit_test(test_summarize_even),
-		cmocka_unit_test(test_summarize_odd),
-		cmocka_unit_test(test_summarize_empty),
-		cmocka_unit_test(test_count_outliers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,7 @@ one_chain = 14.617    # GFLOP/s
 avx2 = 59.1118    # GFLOP/s
 sse2 = 30.0543    # GFLOP/s
 one_chain_scalar = 1.82891    # GFLOP/s
-top = 588.107    # the steepest bandwidth roof: ceilings start on it
+top = 588.107    # the fastest bandwidth roof (GB/s): ceilings start on it
 
 xmin = 0.000976562; xmax = 32     # flop/byte
 ymin = 0.02; ymax = 200     # GFLOP/s
