@@ -910,14 +910,21 @@ const struct roof *analysis_dram(const struct analysis *a)
 	return NULL;
 }
 
+/*
+ * The one rule for "which roof is DRAM", used by the ridge, the report, both
+ * figures and the diagnosis: the plateau named DRAM, else the lowest
+ * plateau (a run whose sweep never left the caches still has a slowest
+ * level, and the ridge needs one). Roofs without a usable value are no
+ * candidates: a figure could not draw them, a ridge could not divide by them.
+ */
 const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 {
 	const struct roof *low = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads || !(isfinite(r->value) && r->value > 0))
 			continue;
-		if (strncmp(r->name, "DRAM", 4) == 0)
+		if (strcspn(r->name, "@") == 4 && strncmp(r->name, "DRAM", 4) == 0)
 			return r;
 		if (!low || r->value < low->value)
 			low = r;

@@ -254,14 +254,6 @@ static void point_test(struct compare_row *row, const struct rundata *ra, const 
 	rates_free(&b);
 }
 
-static const struct roof *roof_named(const struct analysis *a, const char *name)
-{
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, name) == 0)
-			return &a->roofs[i];
-	return NULL;
-}
-
 /*
  * The point of `a` that is p's counterpart: same kernel, parameter, threads
  * and memory level (a run measured with --levels has one point per level).
@@ -327,12 +319,12 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 	for (size_t i = 0; i < aa->nroofs; i++) {
 		struct compare_row *r = add_row(out, 1, aa->roofs[i].name);
 		r->ra = &aa->roofs[i];
-		r->rb = roof_named(ab, r->name);
+		r->rb = analysis_roof(ab, r->name);
 		if (r->rb && r->ra->kind == r->rb->kind)
 			roof_test(r, ra, rb);
 	}
 	for (size_t i = 0; i < ab->nroofs; i++)
-		if (!roof_named(aa, ab->roofs[i].name)) {
+		if (!analysis_roof(aa, ab->roofs[i].name)) {
 			struct compare_row *r = add_row(out, 1, ab->roofs[i].name);
 			r->rb = &ab->roofs[i];
 		}

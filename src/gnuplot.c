@@ -475,29 +475,6 @@ static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, 
 
 /* ---- what the figures draw ------------------------------------------------ */
 
-static const struct roof *find_roof(const struct analysis *a, const char *name)
-{
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, name) == 0)
-			return &a->roofs[i];
-	return NULL;
-}
-
-/* The DRAM roof, or the lowest single-thread bandwidth roof when none is named DRAM. */
-static const struct roof *dram_roof(const struct analysis *a)
-{
-	const struct roof *r = find_roof(a, "DRAM");
-	if (r)
-		return r;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *c = &a->roofs[i];
-		if (c->kind == ROOF_BANDWIDTH && !strchr(c->name, '@') && isfinite(c->value) &&
-		    (!r || c->value < r->value))
-			r = c;
-	}
-	return r;
-}
-
 static int is_bandwidth(const struct roof *r)
 {
 	return r->kind == ROOF_BANDWIDTH && isfinite(r->value) && r->value > 0;
@@ -765,7 +742,7 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 {
 	char num[32], num2[32];
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	const struct roof *dram = dram_roof(a);
+	const struct roof *dram = analysis_dram_of(a, 1);
 	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 	double top = NAN;
 	struct kernel_set ks;
@@ -1125,7 +1102,7 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
 	struct kernel_set ks;
 	kernel_set(a, 1, &ks);
-	const struct roof *dram = dram_roof(a);
+	const struct roof *dram = analysis_dram_of(a, 1);
 	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 
 	long dmax = 1;

@@ -22,10 +22,7 @@
 #include "rundata.h"
 #include "userpoints.h"
 #include "util.h"
-
-#ifndef ROOFLINE_VERSION
-#define ROOFLINE_VERSION "0.1.0"
-#endif
+#include "version.h"
 
 static void usage_error(const char *cmd, const char *what)
 {

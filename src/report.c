@@ -366,10 +366,10 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		fputs("\n", fp);
 	}
 	pattern_table(fp, a);
-	const struct roof *dram = NULL;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, "DRAM") == 0)
-			dram = &a->roofs[i];
+	/* The ridge's own roof (analysis_dram), named where it is the DRAM plateau of one core. */
+	const struct roof *dram = analysis_dram(a);
+	if (dram && strcmp(dram->name, "DRAM") != 0)
+		dram = NULL;
 	if (isfinite(a->ridge) && a->ridge > 0)
 		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte. A kernel of lower intensity is "
 			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",

@@ -227,6 +227,34 @@ static void test_no_kept_timings(void **state)
 	assert_non_null(strstr(err, "no kept timings"));
 }
 
+/* The one DRAM rule: the plateau named DRAM of that count, else its lowest usable plateau. */
+static void test_dram_rule(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	memset(&a, 0, sizeof a);
+	const struct { const char *name; enum roof_kind kind; double value; int threads; } rows[] = {
+		{ "L1", ROOF_BANDWIDTH, 300, 1 }, { "DRAM.2r1w", ROOF_PATTERN, 5, 1 },
+		{ "DRAM", ROOF_BANDWIDTH, 20, 1 }, { "L2", ROOF_BANDWIDTH, 100, 1 },
+		{ "L3@4t", ROOF_BANDWIDTH, NAN, 4 }, { "L1@4t", ROOF_BANDWIDTH, 1000, 4 },
+		{ "L2@4t", ROOF_BANDWIDTH, 400, 4 }, { "peak", ROOF_COMPUTE, 50, 1 },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct roof *r = &a.roofs[a.nroofs++];
+		snprintf(r->name, sizeof r->name, "%s", rows[i].name);
+		r->kind = rows[i].kind;
+		r->value = rows[i].value;
+		r->threads = rows[i].threads;
+	}
+	assert_string_equal(analysis_dram(&a)->name, "DRAM");
+	assert_string_equal(analysis_dram_of(&a, 1)->name, "DRAM");
+	/* No DRAM plateau on four threads: the lowest one with a value (L3@4t has none). */
+	assert_string_equal(analysis_dram_of(&a, 4)->name, "L2@4t");
+	assert_null(analysis_dram_of(&a, 2));
+	assert_string_equal(analysis_roof(&a, "L2@4t")->name, "L2@4t");
+	assert_null(analysis_roof(&a, "L2@2t"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_failures_are_left_out),
 		cmocka_unit_test(test_between_ceilings),
 		cmocka_unit_test(test_no_kept_timings),
+		cmocka_unit_test(test_dram_rule),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
