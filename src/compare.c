@@ -466,12 +466,7 @@ static void point_row(FILE *fp, const struct compare_row *r)
 {
 	const struct point *p = r->pa ? r->pa : r->pb;
 	char param[32];
-	if (p->param_letter)
-		snprintf(param, sizeof param, "%c = %ld", p->param_letter, p->param);
-	else if (p->param == 0)
-		snprintf(param, sizeof param, "—");
-	else
-		snprintf(param, sizeof param, "%ld", p->param);
+	analysis_param_text(p->param_letter, p->param, param, sizeof param);
 	if (p->threads > 1)
 		fprintf(fp, "| %s (%d threads) |", p->kernel, p->threads);
 	else

@@ -632,10 +632,9 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 	if (ks->multi_threads)
 		buf_addf(&b, " (%d threads)", p->threads);
 	if (ks->members[k] > 1) {
-		char letter[2] = { p->param_letter, 0 };
-		buf_addf(&b, ", %s = %ld %s %ld", p->param_letter ? letter : "param", ks->pmin[k],
-			 p->trajectory ? "→" : "…",
-			 ks->pmax[k]);
+		char span[64];
+		buf_addf(&b, ", %s", analysis_param_span(p->param_letter, ks->pmin[k], ks->pmax[k],
+							 p->trajectory ? " → " : " … ", span, sizeof span));
 	}
 	if (ks->multi_level && !ks->base[k]) {
 		char w[32];

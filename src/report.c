@@ -62,18 +62,6 @@ static const char *env_or(const struct rundata *run, const char *key, const char
 	return v && *v ? v : fallback;
 }
 
-/* "D = 16" for a family with a parameter letter (the registry's), "—" for a kernel without one. */
-static const char *param_text(const struct point *p, char *buf, size_t size)
-{
-	if (p->param_letter && p->param != 0)
-		snprintf(buf, size, "%c = %ld", p->param_letter, p->param);
-	else if (p->param == 0)
-		snprintf(buf, size, "—");
-	else
-		snprintf(buf, size, "%ld", p->param);
-	return buf;
-}
-
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
 /*
@@ -106,9 +94,6 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
-	char letter[8] = "param";
-	if (k->param_letter)
-		snprintf(letter, sizeof letter, "%c", k->param_letter);
 	size_t used = 0;
 	out[0] = '\0';
 	for (int first = 0; first < n;) {
@@ -121,13 +106,10 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 				break;
 			last++;
 		}
-		int w;
-		if (last > first)
-			w = snprintf(out + used, size - used, "%s%s = %d–%d: %s", used ? "; " : "",
-				     letter, registry_param(k, first), registry_param(k, last), v);
-		else
-			w = snprintf(out + used, size - used, "%s%s = %d: %s", used ? "; " : "", letter,
-				     registry_param(k, first), v);
+		char span[48];
+		int w = snprintf(out + used, size - used, "%s%s: %s", used ? "; " : "",
+				 analysis_param_span(k->param_letter, registry_param(k, first),
+						     registry_param(k, last), "–", span, sizeof span), v);
 		if (w < 0 || (size_t)w >= size - used)
 			break;
 		used += (size_t)w;
@@ -572,9 +554,10 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		char key[96];
 		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
 		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
+		char span[48];
 		if (why && strncmp(why, "tile ", 5) == 0)
-			fprintf(fp, " `%s` %c = %ld: %s.", p->kernel, k->param_letter ? k->param_letter : 'p',
-				p->param, why);
+			fprintf(fp, " `%s` %s: %s.", p->kernel,
+				analysis_param_span(k->param_letter, p->param, p->param, "", span, sizeof span), why);
 	}
 	if (tile && *tile && any)
 		fputs("\n\n", fp);
@@ -640,7 +623,7 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par),
+		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
 			report_rate(p->gflops, med, sizeof med), report_rate(p->best_gflops, best, sizeof best),
 			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));

@@ -255,6 +255,20 @@ static void test_dram_rule(void **state)
 	assert_null(analysis_roof(&a, "L2@2t"));
 }
 
+/* The parameter's words: the registry's letter, "param" without one, "—" for none. */
+static void test_param_text(void **state)
+{
+	(void)state;
+	char b[64];
+	assert_string_equal(analysis_param_text('D', 16, b, sizeof b), "D = 16");
+	assert_string_equal(analysis_param_text('D', 0, b, sizeof b), "—");
+	assert_string_equal(analysis_param_text(0, 0, b, sizeof b), "—");
+	assert_string_equal(analysis_param_text(0, 7, b, sizeof b), "7");
+	assert_string_equal(analysis_param_span('K', 1, 32, "–", b, sizeof b), "K = 1–32");
+	assert_string_equal(analysis_param_span('K', 4, 4, "–", b, sizeof b), "K = 4");
+	assert_string_equal(analysis_param_span(0, 64, 1024, " → ", b, sizeof b), "param = 64 → 1024");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_between_ceilings),
 		cmocka_unit_test(test_no_kept_timings),
 		cmocka_unit_test(test_dram_rule),
+		cmocka_unit_test(test_param_text),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
