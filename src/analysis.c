@@ -219,13 +219,13 @@ static int cmp_sweep(const void *x, const void *y)
 static void compare_reported(struct analysis *a, const struct rundata *run,
 			     const struct fit_plateau *pl, size_t count, int last_is_dram)
 {
-	static const char *const keys[] = { "l1d_bytes", "l2_bytes", "l3_bytes" };
+	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
 	size_t caches = last_is_dram && count ? count - 1 : count;
 	char rep[32], hi[32], next[32];
 	for (size_t i = 0; i < caches && i < 3; i++) {
 		char name[16];
 		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
-		double reported = rundata_env_num(run, keys[i], 0);
+		double reported = reported_sizes[i];
 		if (!(reported > 0))
 			continue;
 		/* The level's capacity lies between where its plateau ends and the next begins. */
@@ -245,7 +245,7 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		}
 	}
 	/* A last-level cache reported larger than where DRAM starts is the VM's story, not the core's. */
-	double l3 = rundata_env_num(run, "l3_bytes", 0);
+	double l3 = run->info.l3_bytes;
 	if (last_is_dram && count >= 1 && l3 > pl[count - 1].size_lo * 1.5 && caches < 3) {
 		format_bytes(l3, rep, sizeof rep);
 		format_bytes(pl[count - 1].size_lo, next, sizeof next);
@@ -542,7 +542,8 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
 	}
 	/* measure records whether the sweep went past the point where the curve settled. */
-	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
+	/* A run that does not say (older ones) swept into DRAM. */
+	int last_is_dram = run->info.sweep_settled != 0;
 	if (!last_is_dram && keep)
 		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
 		     "no plateau is named DRAM");
@@ -863,9 +864,7 @@ static void theoretical_peaks(struct analysis *a, const struct rundata *run)
 	int fma_pipes = -1, add_pipes = -1;
 	for (size_t i = 0; i < a->npeaks; i++) {
 		struct peak_info *p = &a->peaks[i];
-		char key[32];
-		snprintf(key, sizeof key, "clock_ghz@%dt", p->threads);
-		p->clock_ghz = p->threads > 1 ? rundata_env_num(run, key, a->clock_ghz) : a->clock_ghz;
+		p->clock_ghz = p->threads > 1 ? rundata_clock_ghz(run, p->threads, a->clock_ghz) : a->clock_ghz;
 		p->fma_pipes = p->add_pipes = -1;
 		p->flops_per_cycle = p->theory = NAN;
 		double per_cycle = p->clock_ghz * p->threads * p->lanes;   /* G lane-cycles a second */
@@ -1032,7 +1031,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	const char *lib_isa = k->about ? rundata_env(run, "blas_isa") : NULL;
+	const char *lib_isa = k->about ? run->info.blas_isa : NULL;
 	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
 		if (strcmp(lib_isa, isa_name((enum isa)i)) == 0) {
 			p->isa = (enum isa)i;
@@ -1042,8 +1041,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
 		if (registry_param(k, i) == param)
 			member = i;
-	const char *cc = rundata_env(run, "cc");
-	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), cc ? cc : "", member);
+	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), run->info.cc, member);
 }
 
 
@@ -1058,7 +1056,7 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 	p->trajectory = 0;
 	if (!k || !k->shape)
 		return;
-	double tile = rundata_env_num(run, "kernel_tile_bytes", 0);
+	double tile = run->info.kernel_tile_bytes;
 	struct kernel_shape s, other;
 	size_t offered = (size_t)(p->working_set / 8);
 	k->shape((int)p->param, offered, isfinite(tile) ? tile : 0, &s);
@@ -1131,7 +1129,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	memset(out, 0, sizeof *out);
 	out->peak = NAN;
 	out->ridge = NAN;
-	out->clock_ghz = rundata_env_num(run, "clock_ghz", NAN);
+	out->clock_ghz = run->info.clock_ghz;
 	struct jobs js;
 	collect_jobs(run, &js);
 	if (js.n == 0) {

@@ -372,12 +372,6 @@ const char *compare_move_name(enum compare_move m)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
-{
-	const char *v = rundata_env(run, key);
-	return v && *v ? v : fallback;
-}
-
 /* " value |": one cell of a Markdown row. */
 static void text_cell(FILE *fp, const char *s)
 {
@@ -386,13 +380,12 @@ static void text_cell(FILE *fp, const char *s)
 	fputs(" |", fp);
 }
 
-static void env_row(FILE *fp, const char *label, const struct rundata *ra,
-		    const struct rundata *rb, const char *key)
+/* One env.csv value of both runs, "?" where a run did not record it. */
+static void env_row(FILE *fp, const char *label, const char *a, const char *b)
 {
-	const char *a = env_or(ra, key, "?"), *b = env_or(rb, key, "?");
 	fprintf(fp, "| %s |", label);
-	text_cell(fp, a);
-	text_cell(fp, b);
+	text_cell(fp, rundata_or(a, "?"));
+	text_cell(fp, rundata_or(b, "?"));
 	fputs("\n", fp);
 }
 
@@ -508,12 +501,12 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 		char va[240] = "—", vb[240] = "—";
 		if (c <= 0) {
 			char *t = report_read_remarks(ra->dir, name);
-			report_vec_verdict(t ? t : "", env_or(ra, "cc", "?"), name, va, sizeof va);
+			report_vec_verdict(t ? t : "", rundata_or(ra->info.cc, "?"), name, va, sizeof va);
 			free(t);
 		}
 		if (c >= 0) {
 			char *t = report_read_remarks(rb->dir, name);
-			report_vec_verdict(t ? t : "", env_or(rb, "cc", "?"), name, vb, sizeof vb);
+			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
 			free(t);
 		}
 		fprintf(fp, "| %s.c |", name);
@@ -570,21 +563,23 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	text_cell(fp, ra->dir ? ra->dir : "?");
 	text_cell(fp, rb->dir ? rb->dir : "?");
 	fputs("\n", fp);
-	env_row(fp, "CPU", ra, rb, "cpu_model");
-	env_row(fp, "compiler", ra, rb, "cc");
-	env_row(fp, "version", ra, rb, "cc_version");
-	env_row(fp, "kernel flags", ra, rb, "kernel_cflags");
-	env_row(fp, "threads", ra, rb, "threads");
-	env_row(fp, "date (UTC)", ra, rb, "date_utc");
+	const struct run_env *ea = &ra->info, *eb = &rb->info;
+	env_row(fp, "CPU", ea->cpu_model, eb->cpu_model);
+	env_row(fp, "compiler", ea->cc, eb->cc);
+	env_row(fp, "version", ea->cc_version, eb->cc_version);
+	env_row(fp, "kernel flags", ea->kernel_cflags, eb->kernel_cflags);
+	env_row(fp, "threads", ea->threads, eb->threads);
+	env_row(fp, "date (UTC)", ea->date_utc, eb->date_utc);
 	fputs("\n", fp);
 
-	static const struct { const char *key, *what; } changes[] = {
-		{ "cc", "compiler" }, { "cc_version", "compiler version" },
-		{ "kernel_cflags", "kernel flags" }, { "threads", "threads" },
+	const struct { const char *a, *b, *what; } changes[] = {
+		{ ea->cc, eb->cc, "compiler" }, { ea->cc_version, eb->cc_version, "compiler version" },
+		{ ea->kernel_cflags, eb->kernel_cflags, "kernel flags" },
+		{ ea->threads, eb->threads, "threads" },
 	};
 	int nchanged = 0;
 	for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
-		const char *a = env_or(ra, changes[i].key, "?"), *b = env_or(rb, changes[i].key, "?");
+		const char *a = rundata_or(changes[i].a, "?"), *b = rundata_or(changes[i].b, "?");
 		if (strcmp(a, b) != 0) {
 			fprintf(fp, "%s %s (%s → %s)", nchanged ? "," : "Changed between the runs:",
 				changes[i].what, a, b);
@@ -592,7 +587,7 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 		}
 	}
 	fputs(nchanged ? ".\n\n" : "Same compiler, version, flags and threads in both runs.\n\n", fp);
-	if (strcmp(env_or(ra, "cpu_model", "?"), env_or(rb, "cpu_model", "?")) != 0)
+	if (strcmp(rundata_or(ea->cpu_model, "?"), rundata_or(eb->cpu_model, "?")) != 0)
 		fputs("**The CPUs differ**: the ratios compare machines, not compilers.\n\n", fp);
 
 	fprintf(fp, "**%d of %d values moved beyond the runs' noise and drift: %d faster, %d slower.**\n\n",

@@ -258,19 +258,16 @@ static void gp_ident(const char *name, char *out, size_t size)
 /* "CPU · gcc 12.2.0 -O3 -march=native", from env.csv, as a gnuplot string body. */
 static char *title(const struct rundata *run)
 {
-	const char *cpu = rundata_env(run, "cpu_model");
-	const char *cc = rundata_env(run, "cc");
-	const char *ver = rundata_env(run, "cc_version");
-	const char *flags = rundata_env(run, "kernel_cflags");
+	const struct run_env *e = &run->info;
 	struct buf b = { 0 };
-	buf_puts(&b, cpu && *cpu ? cpu : "unknown CPU");
-	if (cc && *cc) {
-		buf_addf(&b, " · %s", cc);
-		if (ver && *ver)
-			buf_addf(&b, " %s", ver);
+	buf_puts(&b, rundata_or(e->cpu_model, "unknown CPU"));
+	if (*e->cc) {
+		buf_addf(&b, " · %s", e->cc);
+		if (*e->cc_version)
+			buf_addf(&b, " %s", e->cc_version);
 	}
-	if (flags && *flags)
-		buf_addf(&b, " %s", flags);
+	if (*e->kernel_cflags)
+		buf_addf(&b, " %s", e->kernel_cflags);
 	char *raw = buf_take(&b);
 	char *s = gp_str(raw);
 	free(raw);
@@ -978,11 +975,13 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
 	subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
 
-	static const struct { const char *key, *var, *name; } levels[] = {
-		{ "l1d_bytes", "l1d", "L1d" }, { "l2_bytes", "l2", "L2" }, { "l3_bytes", "l3", "L3" },
+	const struct { const char *key, *var, *name; double v; } levels[] = {
+		{ "l1d_bytes", "l1d", "L1d", run->info.l1d_bytes },
+		{ "l2_bytes", "l2", "L2", run->info.l2_bytes },
+		{ "l3_bytes", "l3", "L3", run->info.l3_bytes },
 	};
 	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
-		double v = rundata_env_num(run, levels[i].key, NAN);
+		double v = levels[i].v;
 		if (!(v > 0))
 			continue;
 		buf_addf(&caches, "%s = %s    # env.csv %s\n", levels[i].var, gp_num(v, num, sizeof num),

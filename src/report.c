@@ -56,12 +56,6 @@ static void row(FILE *fp, const char *label, const char *fmt, ...)
 	free(s);
 }
 
-static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
-{
-	const char *v = rundata_env(run, key);
-	return v && *v ? v : fallback;
-}
-
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
 /*
@@ -199,39 +193,39 @@ char *report_read_remarks(const char *run_dir, const char *name)
 static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
-	double l1 = rundata_env_num(run, "l1d_bytes", NAN), l2 = rundata_env_num(run, "l2_bytes", NAN),
-	       l3 = rundata_env_num(run, "l3_bytes", NAN), ghz = rundata_env_num(run, "clock_ghz", NAN);
-	const char *res = rundata_env(run, "timer_resolution_ns");
-	const char *gran = rundata_env(run, "timer_granularity_ns");
-	const char *how = rundata_env(run, "clock_method");
-	const char *pin = rundata_env(run, "pinned_cpu");
+	const struct run_env *e = &run->info;
+	double l1 = e->l1d_bytes, l2 = e->l2_bytes, l3 = e->l3_bytes, ghz = e->clock_ghz;
+	const char *res = rundata_or(e->timer_resolution_ns, NULL);
+	const char *gran = rundata_or(e->timer_granularity_ns, NULL);
+	const char *how = rundata_or(e->clock_method, NULL);
+	const char *pin = rundata_or(e->pinned_cpu, NULL);
 
 	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
 	fputs("# Roofline: ", fp);
-	report_cell_text(fp, env_or(run, "cpu_model", "unknown CPU"));
+	report_cell_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
 	fputs("\n\n", fp);
 	fputs("| | |\n| --- | --- |\n", fp);
-	row(fp, "CPU", "%s: %s cores, %s hardware threads", env_or(run, "cpu_model", "unknown"),
-	    env_or(run, "cores", "?"), env_or(run, "hw_threads", "?"));
+	row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
+	    rundata_or(e->cores, "?"), rundata_or(e->hw_threads, "?"));
 	row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
 	    l1 > 0 ? format_bytes(l1, b1, sizeof b1) : "?", l2 > 0 ? format_bytes(l2, b2, sizeof b2) : "?",
 	    l3 > 0 ? format_bytes(l3, b3, sizeof b3) : "none");
-	row(fp, "compiler", "%s %s", env_or(run, "cc", "?"), env_or(run, "cc_version", ""));
-	row(fp, "kernel flags", "`%s`", env_or(run, "kernel_cflags", ""));
-	row(fp, "ISA", "widest %s (available: %s); dispatch: %s", env_or(run, "isa", "?"),
-	    env_or(run, "isas", "?"), env_or(run, "isa_dispatch", "?"));
-	row(fp, "timer", "%s%s%s%s%s%s%s", env_or(run, "timer", "?"), res ? ", resolution " : "",
+	row(fp, "compiler", "%s %s", rundata_or(e->cc, "?"), e->cc_version);
+	row(fp, "kernel flags", "`%s`", e->kernel_cflags);
+	row(fp, "ISA", "widest %s (available: %s); dispatch: %s", rundata_or(e->isa, "?"),
+	    rundata_or(e->isas, "?"), rundata_or(e->isa_dispatch, "?"));
+	row(fp, "timer", "%s%s%s%s%s%s%s", rundata_or(e->timer, "?"), res ? ", resolution " : "",
 	    res ? res : "", res ? " ns" : "", gran ? ", granularity " : "", gran ? gran : "",
 	    gran ? " ns" : "");
 	if (isfinite(ghz))
 		row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
 	else
 		row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
-	row(fp, "threads", "%s%s%s", env_or(run, "threads", "1"),
+	row(fp, "threads", "%s%s%s", rundata_or(e->threads, "1"),
 	    pin && strcmp(pin, "-1") != 0 ? ", pinned to CPU " : "",
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
-	row(fp, "OS", "%s", env_or(run, "os", "?"));
-	row(fp, "date (UTC)", "%s", env_or(run, "date_utc", "?"));
+	row(fp, "OS", "%s", rundata_or(e->os, "?"));
+	row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
 	row(fp, "run", "`%s`", run_dir);
 	fputs("\n", fp);
 
@@ -545,8 +539,8 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
 		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
 		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
-	const char *tile = rundata_env(run, "kernel_tile_source");
-	if (tile && *tile && any)
+	const char *tile = run->info.kernel_tile_source;
+	if (*tile && any)
 		fprintf(fp, "Tiled kernels block for %s.", tile);
 	for (size_t i = 0; any && i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
@@ -559,15 +553,14 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 			fprintf(fp, " `%s` %s: %s.", p->kernel,
 				analysis_param_span(k->param_letter, p->param, p->param, "", span, sizeof span), why);
 	}
-	if (tile && *tile && any)
+	if (*tile && any)
 		fputs("\n\n", fp);
-	const char *isa = rundata_env(run, "blas_isa"), *core = rundata_env(run, "blas_core");
-	if (!isa || !core)
+	const char *isa = run->info.blas_isa, *core = run->info.blas_core;
+	if (!*isa || !*core)
 		return;
-	const char *widest = rundata_env(run, "isa");
-	const struct roof *ceil = analysis_roof(a, widest && strcmp(widest, isa) == 0 ? "peak" : isa);
+	const struct roof *ceil = analysis_roof(a, strcmp(run->info.isa, isa) == 0 ? "peak" : isa);
 	fprintf(fp, "OpenBLAS (%s) runs its `%s` kernel (OPENBLAS_CORETYPE %s), built for %s",
-		env_or(run, "blas_config", "?"), core, env_or(run, "openblas_coretype", "unset"), isa);
+		rundata_or(run->info.blas_config, "?"), core, rundata_or(run->info.openblas_coretype, "unset"), isa);
 	const struct point *best = NULL;
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -654,9 +647,9 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		else
 			free(names[i]);
 	}
-	const char *cc = env_or(run, "cc", "?");
-	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, env_or(run, "cc_version", ""),
-				env_or(run, "kernel_cflags", ""));
+	const char *cc = rundata_or(run->info.cc, "?");
+	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, run->info.cc_version,
+				run->info.kernel_cflags);
 	report_cell_text(fp, title);
 	fputs("\n\n", fp);
 	free(title);

@@ -69,6 +69,7 @@ static int setup(void **state)
 		run.env[i].key = strdup(env[i][0]);
 		run.env[i].value = strdup(env[i][1]);
 	}
+	rundata_parse_env(&run);
 	for (int pass = 1; pass <= 2; pass++) {
 		for (int trial = 1; trial <= 3; trial++) {
 			int w = trial == 1;
