@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markdown.h"
 #include "ratio.h"
 #include "registry.h"
 #include "report.h"
@@ -372,20 +373,12 @@ const char *compare_move_name(enum compare_move m)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-/* " value |": one cell of a Markdown row. */
-static void text_cell(FILE *fp, const char *s)
-{
-	fputs(" ", fp);
-	report_cell_text(fp, s);
-	fputs(" |", fp);
-}
-
 /* One env.csv value of both runs, "?" where a run did not record it. */
 static void env_row(FILE *fp, const char *label, const char *a, const char *b)
 {
 	fprintf(fp, "| %s |", label);
-	text_cell(fp, rundata_or(a, "?"));
-	text_cell(fp, rundata_or(b, "?"));
+	md_cell(fp, rundata_or(a, "?"));
+	md_cell(fp, rundata_or(b, "?"));
 	fputs("\n", fp);
 }
 
@@ -443,7 +436,7 @@ static void verdict_cells(FILE *fp, const struct compare_row *r)
 static void value_cells(FILE *fp, const struct compare_row *r, double va, double vb)
 {
 	char x[32], y[32];
-	fprintf(fp, " %s | %s |", report_rate(va, x, sizeof x), report_rate(vb, y, sizeof y));
+	fprintf(fp, " %s | %s |", md_rate(va, x, sizeof x), md_rate(vb, y, sizeof y));
 	verdict_cells(fp, r);
 }
 
@@ -510,8 +503,8 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 			free(t);
 		}
 		fprintf(fp, "| %s.c |", name);
-		text_cell(fp, va);
-		text_cell(fp, vb);
+		md_cell(fp, va);
+		md_cell(fp, vb);
 		fprintf(fp, " %s |\n", c == 0 && strcmp(va, vb) != 0 ? "**changed**" : "");
 		if (c <= 0)
 			i++;
@@ -560,8 +553,8 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 
 	fputs("# Comparing two runs\n\n| | A | B |\n| --- | --- | --- |\n", fp);
 	fprintf(fp, "| run |");
-	text_cell(fp, ra->dir ? ra->dir : "?");
-	text_cell(fp, rb->dir ? rb->dir : "?");
+	md_cell(fp, ra->dir ? ra->dir : "?");
+	md_cell(fp, rb->dir ? rb->dir : "?");
 	fputs("\n", fp);
 	const struct run_env *ea = &ra->info, *eb = &rb->info;
 	env_row(fp, "CPU", ea->cpu_model, eb->cpu_model);

@@ -3,58 +3,17 @@
 
 #include <dirent.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cpu.h"
+#include "markdown.h"
 #include "registry.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
-
-/* ---- formatting ------------------------------------------------------------ */
-
-const char *report_rate(double v, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else if (fabs(v) >= 10)
-		snprintf(buf, size, "%.1f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, size, "%.2f", v);
-	else
-		snprintf(buf, size, "%.3f", v);
-	return buf;
-}
-
-void report_cell_text(FILE *fp, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
-}
-
-/* One "| label | value |" row of a two-column table; value formatted. */
-static void row(FILE *fp, const char *label, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void row(FILE *fp, const char *label, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = xvasprintf(fmt, ap);
-	va_end(ap);
-	fprintf(fp, "| %s | ", label);
-	report_cell_text(fp, s);
-	fputs(" |\n", fp);
-	free(s);
-}
 
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
@@ -202,31 +161,31 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 
 	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
 	fputs("# Roofline: ", fp);
-	report_cell_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
+	md_cell_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
 	fputs("\n\n", fp);
 	fputs("| | |\n| --- | --- |\n", fp);
-	row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
+	md_row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
 	    rundata_or(e->cores, "?"), rundata_or(e->hw_threads, "?"));
-	row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
+	md_row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
 	    l1 > 0 ? format_bytes(l1, b1, sizeof b1) : "?", l2 > 0 ? format_bytes(l2, b2, sizeof b2) : "?",
 	    l3 > 0 ? format_bytes(l3, b3, sizeof b3) : "none");
-	row(fp, "compiler", "%s %s", rundata_or(e->cc, "?"), e->cc_version);
-	row(fp, "kernel flags", "`%s`", e->kernel_cflags);
-	row(fp, "ISA", "widest %s (available: %s); dispatch: %s", rundata_or(e->isa, "?"),
+	md_row(fp, "compiler", "%s %s", rundata_or(e->cc, "?"), e->cc_version);
+	md_row(fp, "kernel flags", "`%s`", e->kernel_cflags);
+	md_row(fp, "ISA", "widest %s (available: %s); dispatch: %s", rundata_or(e->isa, "?"),
 	    rundata_or(e->isas, "?"), rundata_or(e->isa_dispatch, "?"));
-	row(fp, "timer", "%s%s%s%s%s%s%s", rundata_or(e->timer, "?"), res ? ", resolution " : "",
+	md_row(fp, "timer", "%s%s%s%s%s%s%s", rundata_or(e->timer, "?"), res ? ", resolution " : "",
 	    res ? res : "", res ? " ns" : "", gran ? ", granularity " : "", gran ? gran : "",
 	    gran ? " ns" : "");
 	if (isfinite(ghz))
-		row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
+		md_row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
 	else
-		row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
-	row(fp, "threads", "%s%s%s", rundata_or(e->threads, "1"),
+		md_row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
+	md_row(fp, "threads", "%s%s%s", rundata_or(e->threads, "1"),
 	    pin && strcmp(pin, "-1") != 0 ? ", pinned to CPU " : "",
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
-	row(fp, "OS", "%s", rundata_or(e->os, "?"));
-	row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
-	row(fp, "run", "`%s`", run_dir);
+	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
+	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
+	md_row(fp, "run", "`%s`", run_dir);
 	fputs("\n", fp);
 
 	fputs("**Units and counting.** 1 GB = 10^9 bytes and 1 GFLOP = 10^9 double-precision "
@@ -309,7 +268,7 @@ static void pattern_table(FILE *fp, const struct analysis *a)
 			char name[56];
 			snprintf(name, sizeof name, "%.23s.%.23s", levels[l], pats[j]);
 			const struct roof *r = analysis_roof(a, name);
-			fprintf(fp, " %s |", r ? report_rate(r->value, v, sizeof v) : "—");
+			fprintf(fp, " %s |", r ? md_rate(r->value, v, sizeof v) : "—");
 		}
 		fputc('\n', fp);
 	}
@@ -330,9 +289,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 			const char *unit = roof_unit(r);
 			if (r->kind == ROOF_PATTERN)
 				continue;   /* in their own table below */
-			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, report_rate(r->value, v, sizeof v),
-				unit, statistic(r, st, sizeof st), report_rate(r->median, m, sizeof m),
-				report_rate(r->spread_lo, lo, sizeof lo), report_rate(r->spread_hi, hi, sizeof hi));
+			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, md_rate(r->value, v, sizeof v),
+				unit, statistic(r, st, sizeof st), md_rate(r->median, m, sizeof m),
+				md_rate(r->spread_lo, lo, sizeof lo), md_rate(r->spread_hi, hi, sizeof hi));
 			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
 				fprintf(fp, "%s – %s |\n", format_bytes(r->size_lo, b1, sizeof b1),
 					format_bytes(r->size_hi, b2, sizeof b2));
@@ -363,7 +322,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		      "enough to warn about.\n\n", fp);
 	for (size_t i = 0; i < a->nnotes; i++) {
 		fputs("- ", fp);
-		report_cell_text(fp, a->notes[i]);
+		md_cell_text(fp, a->notes[i]);
 		fputs("\n", fp);
 	}
 	if (a->nnotes)
@@ -371,7 +330,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
 	for (size_t i = 0; i < sy->n; i++) {
 		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
-		report_cell_text(fp, sy->notes[i]);
+		md_cell_text(fp, sy->notes[i]);
 		fputs("\n", fp);
 	}
 	if (sy->n)
@@ -417,10 +376,10 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *one = same_roof(a, r, first);
 		const char *unit = r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
 		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
-			report_rate(r->value, vn, sizeof vn), unit);
+			md_rate(r->value, vn, sizeof vn), unit);
 		if (one && one->value > 0)
 			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
-				report_rate(one->value, v1, sizeof v1), first);
+				md_rate(one->value, v1, sizeof v1), first);
 		else
 			fputs("— |\n", fp);
 	}
@@ -455,13 +414,13 @@ static void theory_section(FILE *fp, const struct analysis *a)
 		const struct roof *pk = analysis_peak_of(a, p->threads);
 		char f[32], m[32], t[32], c[32];
 		fprintf(fp, "| %d | %s | %s GFLOP/s | %s | ", p->threads, p->set_by,
-			report_rate(p->fma, f, sizeof f),
-			isfinite(p->mix) ? report_rate(p->mix, m, sizeof m) : "not measured");
+			md_rate(p->fma, f, sizeof f),
+			isfinite(p->mix) ? md_rate(p->mix, m, sizeof m) : "not measured");
 		if (isfinite(p->theory) && pk) {
 			fprintf(fp, "%.2f GHz | %d FMA, %d add | %.0f | %s GFLOP/s (%s a core) | %.2f |\n",
 				p->clock_ghz, p->fma_pipes, p->add_pipes, p->flops_per_cycle,
-				report_rate(p->theory, t, sizeof t),
-				report_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
+				md_rate(p->theory, t, sizeof t),
+				md_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
 		} else {
 			fputs("not measured | — | — | — | — |\n", fp);
 		}
@@ -501,7 +460,7 @@ static void chains_section(FILE *fp, const struct analysis *a)
 		else
 			snprintf(clk, sizeof clk, "not measured");
 		fprintf(fp, "| %s | %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->isa[0] ? cc->isa : cc->kernel,
-			cc->lanes, report_rate(one_rate, one, sizeof one), report_rate(cc->plateau, pl, sizeof pl),
+			cc->lanes, md_rate(one_rate, one, sizeof one), md_rate(cc->plateau, pl, sizeof pl),
 			cc->plateau_chains);
 		if (isfinite(cc->chains_to_saturate))
 			fprintf(fp, "%.0f", cc->chains_to_saturate);
@@ -618,14 +577,14 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 			fprintf(fp, " (%d threads)", p->threads);
 		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
-			report_rate(p->gflops, med, sizeof med), report_rate(p->best_gflops, best, sizeof best),
-			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
+			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best),
+			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
 		if (isfinite(p->fraction))
 			fprintf(fp, "%.0f %%", p->fraction * 100);
 		else
 			fputs("—", fp);
 		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
-		report_cell_text(fp, p->diagnosis);
+		md_cell_text(fp, p->diagnosis);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -650,7 +609,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 	const char *cc = rundata_or(run->info.cc, "?");
 	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, run->info.cc_version,
 				run->info.kernel_cflags);
-	report_cell_text(fp, title);
+	md_cell_text(fp, title);
 	fputs("\n\n", fp);
 	free(title);
 	if (!n) {
@@ -672,7 +631,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		char *text = report_read_remarks(run_dir, names[i]);
 		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
 		fprintf(fp, "| %s.c | ", names[i]);
-		report_cell_text(fp, text ? verdict : "remarks unreadable");
+		md_cell_text(fp, text ? verdict : "remarks unreadable");
 		fputs(" |\n", fp);
 		free(text);
 	}
@@ -718,7 +677,7 @@ static void failures_section(FILE *fp, const struct rundata *run)
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
 		fprintf(fp, "| %s | %s | %ld | ", f->group, f->kernel, f->param);
-		report_cell_text(fp, f->message);
+		md_cell_text(fp, f->message);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -729,7 +688,7 @@ static void env_section(FILE *fp, const struct rundata *run)
 	fputs("## Environment (env.csv)\n\n<details><summary>All keys</summary>\n\n"
 	      "| key | value |\n| --- | --- |\n", fp);
 	for (size_t i = 0; i < run->nenv; i++)
-		row(fp, run->env[i].key, "%s", run->env[i].value ? run->env[i].value : "");
+		md_row(fp, run->env[i].key, "%s", run->env[i].value ? run->env[i].value : "");
 	fputs("\n</details>\n", fp);
 }
 
