@@ -1,7 +1,6 @@
 /* gnuplot.c - see gnuplot.h. */
 #include "gnuplot.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -13,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gnuplot_text.h"
 #include "registry.h"
 #include "util.h"
 
@@ -31,229 +31,7 @@ _Static_assert(sizeof gnuplot_outputs / sizeof gnuplot_outputs[0] ==
 #define CANVAS_H 1000.0
 #define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
 
-/* ---- a growing string ------------------------------------------------ */
-
-struct buf {
-	char *s;
-	size_t len, cap;
-};
-
-static void buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		b->s = xrealloc(b->s, cap);
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-static void buf_addf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void buf_addf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = xvasprintf(fmt, ap);
-	va_end(ap);
-	buf_puts(b, s);
-	free(s);
-}
-
-/* Takes the string out of b (never NULL), leaving b empty. */
-static char *buf_take(struct buf *b)
-{
-	char *s = b->s ? b->s : xstrdup("");
-	b->s = NULL;
-	b->len = b->cap = 0;
-	return s;
-}
-
-/* ---- placeholders ------------------------------------------------------ */
-
-#define MAX_SUBSTS 32
-
-struct substs {
-	struct {
-		const char *key;
-		char *value;
-	} v[MAX_SUBSTS];
-	size_t n;
-};
-
-static void subst_set(struct substs *s, const char *key, char *value)
-{
-	if (s->n == MAX_SUBSTS)
-		die(EXIT_FAILED, "too many template placeholders (%s)", key);
-	s->v[s->n].key = key;
-	s->v[s->n].value = value;
-	s->n++;
-}
-
-static void subst_setf(struct substs *s, const char *key, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void subst_setf(struct substs *s, const char *key, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *value = xvasprintf(fmt, ap);
-	va_end(ap);
-	subst_set(s, key, value);
-}
-
-static void subst_free(struct substs *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i].value);
-	s->n = 0;
-}
-
-static const char *subst_get(const struct substs *s, const char *key, size_t len)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strlen(s->v[i].key) == len && memcmp(s->v[i].key, key, len) == 0)
-			return s->v[i].value;
-	return NULL;
-}
-
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		snprintf(err, errlen, "cannot read template %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct buf b = { 0 };
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-		buf_add(&b, chunk, n);
-	int failed = ferror(fp);
-	fclose(fp);
-	if (failed) {
-		snprintf(err, errlen, "cannot read template %s", path);
-		free(b.s);
-		return NULL;
-	}
-	return buf_take(&b);
-}
-
-/*
- * Copies template text to out, replacing each @NAME@ (NAME: capitals, digits
- * and _) by its value. Values are not rescanned. Any other @ is kept, so
- * gnuplot's own @macros still work; an unknown @NAME@ is an error, so a typo
- * in a template cannot reach a figure.
- */
-static int expand(const char *path, const char *text, const struct substs *s, struct buf *out,
-		  char *err, size_t errlen)
-{
-	int line = 1;
-	for (const char *p = text; *p; p++) {
-		if (*p == '\n')
-			line++;
-		if (*p != '@') {
-			buf_add(out, p, 1);
-			continue;
-		}
-		const char *q = p + 1;
-		while (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_')
-			q++;
-		if (q == p + 1 || *q != '@') {
-			buf_add(out, p, 1);
-			continue;
-		}
-		const char *value = subst_get(s, p + 1, (size_t)(q - p - 1));
-		if (!value) {
-			snprintf(err, errlen, "%s:%d: unknown placeholder @%.*s@", path, line,
-				 (int)(q - p - 1), p + 1);
-			return -1;
-		}
-		buf_puts(out, value);
-		p = q;
-	}
-	return 0;
-}
-
-static int write_script(const char *templates_dir, const char *name, const char *out_dir,
-			const struct substs *s, char *err, size_t errlen)
-{
-	char *tname = xasprintf("%s.gp.in", name);
-	char *tpath = path_join(templates_dir, tname);
-	char *oname = xasprintf("%s.gp", name);
-	char *opath = path_join(out_dir, oname);
-	struct buf out = { 0 };
-	struct outfile of = { 0 };
-	int rc = -1;
-
-	char *text = read_file(tpath, err, errlen);
-	if (!text)
-		goto done;
-	if (expand(tpath, text, s, &out, err, errlen) < 0)
-		goto done;
-	if (outfile_open(&of, opath, err, errlen) < 0)
-		goto done;
-	if (out.len)
-		fwrite(out.s, 1, out.len, of.fp);
-	if (outfile_commit(&of, err, errlen) < 0)
-		goto done;
-	rc = 0;
-done:
-	free(text);
-	free(out.s);
-	free(tname);
-	free(tpath);
-	free(oname);
-	free(opath);
-	return rc;
-}
-
-/* ---- gnuplot text ------------------------------------------------------ */
-
-/* s as the inside of a gnuplot single-quoted string: ' doubled, no control characters. */
-static char *gp_str(const char *s)
-{
-	struct buf b = { 0 };
-	buf_puts(&b, "");
-	for (; s && *s; s++) {
-		if (*s == '\'')
-			buf_puts(&b, "''");
-		else if ((unsigned char)*s < 0x20)
-			buf_puts(&b, " ");
-		else
-			buf_add(&b, s, 1);
-	}
-	return buf_take(&b);
-}
-
-/* A number as gnuplot reads it; NaN for a missing value. */
-static const char *gp_num(double v, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "NaN");
-	else
-		snprintf(buf, size, "%.6g", v);
-	return buf;
-}
-
-/* A roof name as a gnuplot variable: L1, DRAM, one_chain, DRAM_2t. */
-static void gp_ident(const char *name, char *out, size_t size)
-{
-	size_t j = 0;
-	if (size == 0)
-		return;
-	if (!isalpha((unsigned char)name[0]) && j + 1 < size)
-		out[j++] = 'r';
-	for (const char *p = name; *p && j + 1 < size; p++)
-		out[j++] = isalnum((unsigned char)*p) ? *p : '_';
-	out[j] = '\0';
-}
+/* ---- titles and paths ------------------------------------------------- */
 
 /* "CPU · gcc 12.2.0 -O3 -march=native", from env.csv, as a gnuplot string body. */
 static char *title(const struct rundata *run)
@@ -272,66 +50,6 @@ static char *title(const struct rundata *run)
 	char *s = gp_str(raw);
 	free(raw);
 	return s;
-}
-
-/* ---- paths -------------------------------------------------------------- */
-
-/*
- * The path of `to` seen from directory `from`, both absolute and canonical.
- * NULL when they share nothing but the root: a relative path through / would
- * break as soon as either tree moves.
- */
-static char *relative_path(const char *from, const char *to)
-{
-	size_t common = 0, i = 0;
-	/* longest common prefix ending at a component boundary */
-	while (from[i] && to[i] && from[i] == to[i]) {
-		i++;
-		if ((from[i] == '/' || from[i] == '\0') && (to[i] == '/' || to[i] == '\0'))
-			common = i;
-	}
-	if (strcmp(from, "/") == 0 || strcmp(to, "/") == 0)
-		return NULL;
-	if (common == 0)
-		return NULL;
-	struct buf b = { 0 };
-	for (const char *p = from + common; *p; p++)
-		if (*p == '/')
-			buf_puts(&b, b.len ? "/.." : "..");
-	const char *rest = to + common;
-	if (*rest == '/')
-		rest++;
-	if (*rest) {
-		if (b.len)
-			buf_puts(&b, "/");
-		buf_puts(&b, rest);
-	}
-	if (!b.len)
-		buf_puts(&b, ".");
-	return buf_take(&b);
-}
-
-/* The run directory as the scripts name it: relative to out_dir when possible. */
-static char *run_dir_for(const char *run_dir, const char *out_dir, char *err, size_t errlen)
-{
-	char *run_real = realpath(run_dir, NULL);
-	if (!run_real) {
-		snprintf(err, errlen, "%s: %s", run_dir, strerror(errno));
-		return NULL;
-	}
-	char *out_real = realpath(out_dir, NULL);
-	if (!out_real) {
-		snprintf(err, errlen, "%s: %s", out_dir, strerror(errno));
-		free(run_real);
-		return NULL;
-	}
-	char *rel = relative_path(out_real, run_real);
-	free(out_real);
-	if (rel) {
-		free(run_real);
-		return rel;
-	}
-	return run_real;
 }
 
 static int need_file(const char *run_dir, const char *name, char *err, size_t errlen)
@@ -734,7 +452,7 @@ static void user_clauses(const struct userpoints *up, const char *upath, int lt,
 }
 
 static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
-			    struct substs *s)
+			    struct gp_substs *s)
 {
 	char num[32], num2[32];
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
@@ -816,14 +534,14 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 	double bm = 0.14 + 0.04 * (double)((entries + 1) / 2);
 	double plot_h = CANVAS_H * (0.93 - bm);
 
-	subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
-	subst_set(s, "TOP", xstrdup(gp_num(top, num, sizeof num)));
-	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(ymin, num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	subst_setf(s, "BOTTOM", "%.3f", bm);
-	subst_set(s, "XTICS", pow2_tics(xmin, xmax, 1, 0, xmax / xmin > 4096 ? 2 : 1));
+	gp_subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
+	gp_subst_set(s, "TOP", xstrdup(gp_num(top, num, sizeof num)));
+	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(ymin, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	gp_subst_setf(s, "BOTTOM", "%.3f", bm);
+	gp_subst_set(s, "XTICS", pow2_tics(xmin, xmax, 1, 0, xmax / xmin > 4096 ? 2 : 1));
 
 	/* Bandwidth roofs: a variable each, a label along each slope. */
 	for (size_t i = 0; i < a->nroofs; i++) {
@@ -927,15 +645,15 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		buf_puts(&plots, styles_key.s);
 	}
 	free(styles_key.s);
-	subst_set(s, "ROOFS", buf_take(&vars));
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "ROOFS", buf_take(&vars));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- bandwidth.gp ---------------------------------------------------------- */
 
 static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
-			     struct substs *s)
+			     struct gp_substs *s)
 {
 	char num[32], label[32];
 	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
@@ -970,10 +688,10 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	double step = yhi > 0 ? nice_ceil(yhi / 8) : 10;
 	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
 
-	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
+	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
 
 	const struct { const char *key, *var, *name; double v; } levels[] = {
 		{ "l1d_bytes", "l1d", "L1d", run->info.l1d_bytes },
@@ -1010,14 +728,14 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)'");
 		plot_clause(&plots, "rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%%s %%.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle");
 	}
-	subst_set(s, "CACHES", buf_take(&caches));
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "CACHES", buf_take(&caches));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- chains.gp --------------------------------------------------------------- */
 
-static void chains_substs(const struct analysis *a, struct substs *s)
+static void chains_substs(const struct analysis *a, struct gp_substs *s)
 {
 	char num[32], n2[32], n3[32];
 	struct buf plots = { 0 }, labels = { 0 };
@@ -1041,10 +759,10 @@ static void chains_substs(const struct analysis *a, struct substs *s)
 		kmax = 32;
 	}
 	double xmax = pow2_ceil(kmax) * 1.25;
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
 
 	/* Key in the order the curves stack: highest plateau first. */
 	size_t order[ANALYSIS_MAX_ISAS];
@@ -1088,13 +806,13 @@ static void chains_substs(const struct analysis *a, struct substs *s)
 		free(kern);
 		free(isa);
 	}
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- kernels.gp -------------------------------------------------------------- */
 
-static void kernels_substs(const struct analysis *a, struct substs *s)
+static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 {
 	char num[32];
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
@@ -1125,10 +843,10 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 	double dtop = pow2_ceil((double)dmax);
 	if (dtop < 8)
 		dtop = 8;
-	subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
 
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
 	if (ks.multi_level)
@@ -1181,9 +899,9 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 			plot_clause(&plots, "NaN notitle");
 	}
 	buf_puts(&plots, "\n");
-	subst_set(s, "ROOFS", buf_take(&vars));
-	subst_set(s, "LABELS", buf_take(&labels));
-	subst_set(s, "PLOTS", buf_take(&plots));
+	gp_subst_set(s, "ROOFS", buf_take(&vars));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "PLOTS", buf_take(&plots));
 }
 
 /* ---- writing ------------------------------------------------------------------- */
@@ -1199,7 +917,7 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 				 const struct analysis *a, const struct userpoints *up,
 				 const char *templates_dir, char *err, size_t errlen)
 {
-	struct substs common = { 0 }, s = { 0 };
+	struct gp_substs common = { 0 }, s = { 0 };
 	int rc = -1;
 
 	if ((a->npoints && need_file(run_dir, "points.csv", err, errlen) < 0) ||
@@ -1208,15 +926,15 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 	    (a->nchains && need_file(run_dir, "chains.csv", err, errlen) < 0))
 		return -1;
 
-	char *rel = run_dir_for(run_dir, out_dir, err, errlen);
+	char *rel = gp_run_dir_for(run_dir, out_dir, err, errlen);
 	if (!rel)
 		return -1;
-	subst_set(&common, "RUN_DIR", gp_str(rel));
+	gp_subst_set(&common, "RUN_DIR", gp_str(rel));
 	free(rel);
-	subst_set(&common, "TITLE", title(run));
+	gp_subst_set(&common, "TITLE", title(run));
 	char *urel = NULL;
 	if (up && up->n && up->path) {
-		if (!(urel = run_dir_for(up->path, out_dir, err, errlen)))
+		if (!(urel = gp_run_dir_for(up->path, out_dir, err, errlen)))
 			goto done;
 		char *q = gp_str(urel);
 		free(urel);
@@ -1227,7 +945,7 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 		const char *name = gnuplot_scripts[i];
 		s.n = 0;
 		for (size_t j = 0; j < common.n; j++)
-			subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
+			gp_subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
 		if (strcmp(name, "roofline") == 0)
 			roofline_substs(a, urel ? up : NULL, urel, &s);
 		else if (strcmp(name, "bandwidth") == 0)
@@ -1236,15 +954,15 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 			chains_substs(a, &s);
 		else
 			kernels_substs(a, &s);
-		int failed = write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
-		subst_free(&s);
+		int failed = gp_write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
+		gp_subst_free(&s);
 		if (failed)
 			goto done;
 	}
 	rc = 0;
 done:
 	free(urel);
-	subst_free(&common);
+	gp_subst_free(&common);
 	return rc;
 }
 
@@ -1424,14 +1142,15 @@ int gnuplot_render(const char *out_dir, char *err, size_t errlen)
 	return gnuplot_render_as(out_dir, NULL, err, errlen);
 }
 
+/* The template machinery (src/gnuplot_text.h) for other figures (compare.gp). */
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
 			   const char *const *keys, const char *const *values, size_t n,
 			   char *err, size_t errlen)
 {
-	struct substs s = { .n = 0 };
+	struct gp_substs s = { .n = 0 };
 	for (size_t i = 0; i < n; i++)
-		subst_set(&s, keys[i], xstrdup(values[i]));
-	int rc = write_script(templates_dir, name, out_dir, &s, err, errlen);
-	subst_free(&s);
+		gp_subst_set(&s, keys[i], xstrdup(values[i]));
+	int rc = gp_write_script(templates_dir, name, out_dir, &s, err, errlen);
+	gp_subst_free(&s);
 	return rc;
 }
