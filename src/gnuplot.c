@@ -451,20 +451,30 @@ static void user_clauses(const struct userpoints *up, const char *upath, int lt,
 	}
 }
 
-static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
-			    struct gp_substs *s)
-{
-	char num[32], num2[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	const struct roof *dram = analysis_dram_of(a, 1);
-	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-	double top = NAN;
-	struct kernel_set ks;
-	kernel_set(a, 0, &ks);
+/* What roofline.gp's parts share: its ranges, the roofs that bound them, its bottom margin. */
+struct roofline_frame {
+	const struct roof *dram;  /* analysis_dram_of(a, 1): the ridge's slope */
+	double peak;              /* GFLOP/s, NaN without a peak group */
+	double top;               /* the highest bandwidth roof, GB/s */
+	double xmin, xmax, ymin, ymax;
+	double bottom;            /* the bottom margin, screen fraction: it grows with the key's rows */
+	double plot_h;            /* the plot's height, pixels: the margin labels' spacing */
+};
 
+/*
+ * The ranges: x spans the kernels' and the user's intensities, the ridge and
+ * where the ceilings start; y their rates, the peak and the lowest ceiling;
+ * the bottom margin has room for the key (two entries a row).
+ */
+static void roofline_ranges(const struct analysis *a, const struct userpoints *up,
+			    const struct kernel_set *ks, struct roofline_frame *f)
+{
+	f->dram = analysis_dram_of(a, 1);
+	f->peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+	f->top = NAN;
 	for (size_t i = 0; i < a->nroofs; i++)
-		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= top))
-			top = a->roofs[i].value;
+		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= f->top))
+			f->top = a->roofs[i].value;
 
 	/* x: the kernels' intensities, the ridges and where the ceilings start. */
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
@@ -484,13 +494,13 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		ylo = fmin(ylo, p->gflops / 1.5);
 		yhi = fmax(yhi, p->gflops * 1.6);
 	}
-	if (isfinite(peak) && dram)
-		xhi = fmax(xhi, peak / dram->value * 4);
+	if (isfinite(f->peak) && f->dram)
+		xhi = fmax(xhi, f->peak / f->dram->value * 4);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (is_flat(r)) {
-			if (isfinite(top))
-				xlo = fmin(xlo, r->value / top / 2);
+			if (isfinite(f->top))
+				xlo = fmin(xlo, r->value / f->top / 2);
 			ylo = fmin(ylo, r->value / 1.5);
 		}
 	}
@@ -498,31 +508,32 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		xlo = 1.0 / 16;
 	if (!(xhi > 0))
 		xhi = 16;
-	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
-	if (xmax / xmin < 16)
-		xmax = xmin * 16;
-	if (dram)
-		ylo = fmin(ylo, dram->value * xmin);
-	if (isfinite(peak))
-		yhi = fmax(yhi, peak * 1.6);
-	else if (isfinite(top))
-		yhi = fmax(yhi, top * xmax / 4);
+	f->xmin = pow2_floor(xlo);
+	f->xmax = pow2_ceil(xhi);
+	if (f->xmax / f->xmin < 16)
+		f->xmax = f->xmin * 16;
+	if (f->dram)
+		ylo = fmin(ylo, f->dram->value * f->xmin);
+	if (isfinite(f->peak))
+		yhi = fmax(yhi, f->peak * 1.6);
+	else if (isfinite(f->top))
+		yhi = fmax(yhi, f->top * f->xmax / 4);
 	if (!isfinite(ylo) || !(ylo > 0))
 		ylo = 0.1;
 	if (!(yhi > ylo))
 		yhi = ylo * 1000;
-	double ymin = nice_floor(ylo), ymax = nice_ceil(yhi);
+	f->ymin = nice_floor(ylo);
+	f->ymax = nice_ceil(yhi);
 
-	/* The bottom margin grows with the rows of the key (two entries a row). */
 	/* Key entries: one per kernel at its base level, one per style of the other levels. */
 	size_t entries = 0;
 	int other_styles = 0;
-	for (size_t k = 0; k < ks.n; k++) {
+	for (size_t k = 0; k < ks->n; k++) {
 		char w[32];
-		if (ks.base[k])
+		if (ks->base[k])
 			entries++;
 		else
-			other_styles |= strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
+			other_styles |= strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
 	}
 	entries += (size_t)((other_styles & 1) + (other_styles >> 1));
 	for (size_t i = 0; up && i < up->n; i++) {
@@ -531,18 +542,18 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 			j++;
 		entries += j == i;
 	}
-	double bm = 0.14 + 0.04 * (double)((entries + 1) / 2);
-	double plot_h = CANVAS_H * (0.93 - bm);
+	f->bottom = 0.14 + 0.04 * (double)((entries + 1) / 2);
+	f->plot_h = CANVAS_H * (0.93 - f->bottom);
+}
 
-	gp_subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
-	gp_subst_set(s, "TOP", xstrdup(gp_num(top, num, sizeof num)));
-	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(ymin, num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	gp_subst_setf(s, "BOTTOM", "%.3f", bm);
-	gp_subst_set(s, "XTICS", pow2_tics(xmin, xmax, 1, 0, xmax / xmin > 4096 ? 2 : 1));
-
+/*
+ * The roofs: a variable per bandwidth roof with a label along its slope, the
+ * peak, the ceilings labelled in the right margin (spread apart), the ridge.
+ */
+static void roofline_roofs(const struct analysis *a, const struct roofline_frame *f, struct buf *vars,
+			   struct buf *labels, struct buf *plots)
+{
+	char num[32], num2[32];
 	/* Bandwidth roofs: a variable each, a label along each slope. */
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
@@ -551,76 +562,81 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		char id[32];
 		gp_ident(r->name, id, sizeof id);
 		char *name = gp_str(r->name);
-		buf_addf(&vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
+		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
 		/* The label ends a little left of where the slope stops. */
-		double xend = xmax;
-		if (isfinite(peak))
-			xend = fmin(xend, peak / r->value);
-		xend = fmin(xend, ymax / r->value);
+		double xend = f->xmax;
+		if (isfinite(f->peak))
+			xend = fmin(xend, f->peak / r->value);
+		xend = fmin(xend, f->ymax / r->value);
 		double xl = xend / 1.25;
-		buf_addf(&labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
+		buf_addf(labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
 			 name, id, gp_num(xl, num, sizeof num), id, gp_num(xl, num2, sizeof num2));
-		plot_clause(&plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == dram ? 3 : 2);
+		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
 		free(name);
 	}
-	if (isfinite(peak))
-		plot_clause(&plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
+	if (isfinite(f->peak))
+		plot_clause(plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
 
 	/* Peak and ceilings: labelled in the right margin, spread apart. */
 	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
 	size_t nml = 0;
-	if (isfinite(peak)) {
-		ml[nml].value = peak;
+	if (isfinite(f->peak)) {
+		ml[nml].value = f->peak;
 		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
 		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
 		nml++;
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!is_flat(r) || !(r->value > ymin) || !(r->value < ymax))
+		if (!is_flat(r) || !(r->value > f->ymin) || !(r->value < f->ymax))
 			continue;
-		add_flat_roof(r, &vars, &plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
+		add_flat_roof(r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
-	emit_margin_labels(&labels, ml, nml, ymin, ymax, plot_h);
+	emit_margin_labels(labels, ml, nml, f->ymin, f->ymax, f->plot_h);
 
-	if (isfinite(peak) && dram) {
+	if (isfinite(f->peak) && f->dram) {
 		char id[32];
-		gp_ident(dram->name, id, sizeof id);
-		buf_addf(&labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
-		buf_addf(&labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
+		gp_ident(f->dram->name, id, sizeof id);
+		buf_addf(labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
+		buf_addf(labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
 	}
-	if (!vars.len)
-		buf_puts(&vars, "# (no bandwidth roofs or ceilings in this run)\n");
-	if (!isfinite(peak) && vars.len)
-		buf_puts(&labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
+	if (!vars->len)
+		buf_puts(vars, "# (no bandwidth roofs or ceilings in this run)\n");
+	if (!isfinite(f->peak) && vars->len)
+		buf_puts(labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
+}
 
-	/*
-	 * Kernels: families (lines) first, single points on top of them. A
-	 * kernel's other levels keep its colour with open markers (the filled
-	 * point type less one), dashed (L1: dotted) lines and no key entry of
-	 * their own: one entry per style says which level it is.
-	 */
+/*
+ * The kernels: families (lines) first, single points on top of them. A
+ * kernel's other levels keep its colour with open markers (the filled point
+ * type less one), dashed (L1: dotted) lines and no key entry of their own:
+ * one entry per style says which level it is. Then the user's points.
+ */
+static void roofline_kernels(const struct analysis *a, const struct kernel_set *ks,
+			     const struct userpoints *up, const char *upath, struct buf *vars,
+			     struct buf *labels, struct buf *plots)
+{
 	static const int open_pt[] = { 6, 8, 4, 10, 12, 14 };   /* linetypes 1..6 of the template */
 	int lt = 1, lt_of[ANALYSIS_MAX_POINTS] = { 0 };
 	int styles = 0;        /* 1: L1 (dotted) drawn, 2: another level (dashed) drawn */
 	struct buf styles_key = { 0 };
-	if (ks.multi_level)
-		level_vars(a, &vars);
+	if (ks->multi_level)
+		level_vars(a, vars);
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t k = 0; k < ks.n; k++) {
-			if ((ks.members[k] > 1) != (pass == 0))
+		for (size_t k = 0; k < ks->n; k++) {
+			if ((ks->members[k] > 1) != (pass == 0))
 				continue;
 			for (size_t j = 0; j < k && !lt_of[k]; j++)
-				if (strcmp(ks.first[j]->kernel, ks.first[k]->kernel) == 0 &&
-				    ks.first[j]->threads == ks.first[k]->threads && lt_of[j])
+				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 &&
+				    ks->first[j]->threads == ks->first[k]->threads && lt_of[j])
 					lt_of[k] = lt_of[j];
 			if (!lt_of[k])
 				lt_of[k] = lt++;
-			char *filter = kernel_filter(&ks, k);
-			char *t = kernel_title(&ks, k);
+			char *filter = kernel_filter(ks, k);
+			char *t = kernel_title(ks, k);
 			char style[48] = "", w[32];
-			if (!ks.base[k]) {
-				int l1 = strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0;
+			if (!ks->base[k]) {
+				int l1 = strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0;
 				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
 					 pass == 0 ? (l1 ? " dt 3" : " dt 2") : "");
 				if (!(styles & (l1 ? 1 : 2)))
@@ -630,7 +646,7 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 				free(t);
 				t = xstrdup("");
 			}
-			plot_clause(&plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
+			plot_clause(plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
 				    filter, pass == 0 ? "linespoints" : "points", lt_of[k], style,
 				    t[0] ? "title '" : "notitle", t, t[0] ? "'" : "");
 			free(filter);
@@ -638,13 +654,36 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		}
 	}
 	if (up && up->n)
-		user_clauses(up, upath, lt, &vars, &labels, &plots);
+		user_clauses(up, upath, lt, vars, labels, plots);
 	if (styles_key.len) {
 		/* plot_clause's own separator joins the two lists. */
-		buf_puts(&plots, ", \\\n");
-		buf_puts(&plots, styles_key.s);
+		buf_puts(plots, ", \\\n");
+		buf_puts(plots, styles_key.s);
 	}
 	free(styles_key.s);
+}
+
+static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
+			    struct gp_substs *s)
+{
+	char num[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	struct kernel_set ks;
+	struct roofline_frame f;
+	kernel_set(a, 0, &ks);
+	roofline_ranges(a, up, &ks, &f);
+
+	gp_subst_set(s, "PEAK", xstrdup(gp_num(f.peak, num, sizeof num)));
+	gp_subst_set(s, "TOP", xstrdup(gp_num(f.top, num, sizeof num)));
+	gp_subst_setf(s, "XMIN", "%s", gp_num(f.xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(f.xmax, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(f.ymin, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(f.ymax, num, sizeof num));
+	gp_subst_setf(s, "BOTTOM", "%.3f", f.bottom);
+	gp_subst_set(s, "XTICS", pow2_tics(f.xmin, f.xmax, 1, 0, f.xmax / f.xmin > 4096 ? 2 : 1));
+
+	roofline_roofs(a, &f, &vars, &labels, &plots);
+	roofline_kernels(a, &ks, up, upath, &vars, &labels, &plots);
 	gp_subst_set(s, "ROOFS", buf_take(&vars));
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
 	gp_subst_set(s, "LABELS", buf_take(&labels));
