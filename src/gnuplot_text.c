@@ -46,28 +46,6 @@ static const char *subst_get(const struct gp_substs *s, const char *key, size_t 
 	return NULL;
 }
 
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		snprintf(err, errlen, "cannot read template %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct buf b = { 0 };
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-		buf_add(&b, chunk, n);
-	int failed = ferror(fp);
-	fclose(fp);
-	if (failed) {
-		snprintf(err, errlen, "cannot read template %s", path);
-		free(b.s);
-		return NULL;
-	}
-	return buf_take(&b);
-}
-
 /*
  * Copies template text to out, replacing each @NAME@ (NAME: capitals, digits
  * and _) by its value. Values are not rescanned. Any other @ is kept, so
@@ -115,9 +93,13 @@ int gp_write_script(const char *templates_dir, const char *name, const char *out
 	struct outfile of = { 0 };
 	int rc = -1;
 
-	char *text = read_file(tpath, err, errlen);
-	if (!text)
+	errno = 0;
+	char *text = read_text_file(tpath);
+	if (!text) {
+		snprintf(err, errlen, "cannot read template %s: %s", tpath,
+			 strerror(errno ? errno : EIO));
 		goto done;
+	}
 	if (expand(tpath, text, s, &out, err, errlen) < 0)
 		goto done;
 	if (outfile_open(&of, opath, err, errlen) < 0)

@@ -240,11 +240,12 @@ char *read_text_file(const char *path)
 			s = xrealloc(s, cap);
 		}
 	}
-	int failed = ferror(fp);
+	int failed = ferror(fp), why = errno;
 	fclose(fp);
 	s[len] = '\0';
 	if (failed) {
 		free(s);
+		errno = why;   /* the read's reason, not what fclose or free left */
 		return NULL;
 	}
 	return s;

@@ -89,7 +89,10 @@ int parse_bytes(const char *s, double *out);
 /* Formats bytes as "48 KiB", "1.5 MiB", "512 MiB" into buf. */
 const char *format_bytes(double bytes, char *buf, size_t size);
 
-/* The whole of a small text file, NUL-terminated (free it), or NULL when it cannot be read. */
+/*
+ * The whole of a small text file, NUL-terminated (free it), or NULL when it
+ * cannot be read, errno saying why (the run's remarks, the gnuplot templates).
+ */
 char *read_text_file(const char *path);
 
 #endif
