@@ -900,6 +900,18 @@ const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 	return NULL;
 }
 
+const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads)
+{
+	size_t len = strcspn(like->name, "@");
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == like->kind && r->threads == threads && strcspn(r->name, "@") == len &&
+		    strncmp(r->name, like->name, len) == 0)
+			return r;
+	}
+	return NULL;
+}
+
 const struct roof *analysis_dram(const struct analysis *a)
 {
 	/* The smallest thread count's: the roofs are fitted in that order. */

@@ -184,6 +184,13 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
 /*
+ * The roof of the same kind and name as `like` up to its "@" ("L1" for
+ * "L1@8t") measured by `threads` threads, or NULL: a roof's counterpart on
+ * another thread count.
+ */
+const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads);
+
+/*
  * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)
  * of the run's smallest thread count, or NULL.
  */

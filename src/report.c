@@ -343,16 +343,6 @@ static int base_len(const char *name)
 	return (int)strcspn(name, "@");
 }
 
-/* The roof of `threads` threads with the same base name as r, or NULL. */
-static const struct roof *same_roof(const struct analysis *a, const struct roof *r, int threads)
-{
-	for (size_t j = 0; j < a->nroofs; j++)
-		if (a->roofs[j].threads == threads && base_len(a->roofs[j].name) == base_len(r->name) &&
-		    strncmp(a->roofs[j].name, r->name, (size_t)base_len(r->name)) == 0)
-			return &a->roofs[j];
-	return NULL;
-}
-
 /*
  * All cores against one: each roof's scaling and each thread count's ridge
  * (its own peak over its own DRAM, never a mix of counts).
@@ -373,7 +363,7 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *r = &a->roofs[i];
 		if (r->threads == first)
 			continue;
-		const struct roof *one = same_roof(a, r, first);
+		const struct roof *one = analysis_roof_at(a, r, first);
 		const char *unit = r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
 		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
 			md_rate(r->value, vn, sizeof vn), unit);

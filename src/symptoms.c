@@ -27,19 +27,6 @@ static void add(struct symptoms *out, enum symptom s, const char *fmt, ...)
 	out->which[out->n++] = s;
 }
 
-/* The bandwidth roof named like `like` up to its "@", measured on `threads` threads. */
-static const struct roof *same_level(const struct analysis *a, const struct roof *like, int threads)
-{
-	size_t len = strcspn(like->name, "@");
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind == ROOF_BANDWIDTH && r->threads == threads &&
-		    strncmp(r->name, like->name, len) == 0 && strcspn(r->name, "@") == len)
-			return r;
-	}
-	return NULL;
-}
-
 static void check_ridge(const struct analysis *a, struct symptoms *out)
 {
 	const struct roof *peak = analysis_roof(a, "peak");
@@ -47,7 +34,7 @@ static void check_ridge(const struct analysis *a, struct symptoms *out)
 	if (!(isfinite(a->ridge) && a->ridge > 0) || !peak || !dram)
 		return;
 	if (peak->threads != dram->threads) {
-		const struct roof *same = same_level(a, dram, peak->threads);
+		const struct roof *same = analysis_roof_at(a, dram, peak->threads);
 		double one = same ? a->peak / same->value : NAN;
 		if (!isfinite(one) || a->ridge > SYMPTOMS_RIDGE_MIX * one || a->ridge * SYMPTOMS_RIDGE_MIX < one) {
 			char alt[96] = "";

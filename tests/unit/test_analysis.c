@@ -254,6 +254,11 @@ static void test_dram_rule(void **state)
 	assert_null(analysis_dram_of(&a, 2));
 	assert_string_equal(analysis_roof(&a, "L2@4t")->name, "L2@4t");
 	assert_null(analysis_roof(&a, "L2@2t"));
+	/* A roof's counterpart on another count: same kind, same name up to the "@". */
+	assert_string_equal(analysis_roof_at(&a, analysis_roof(&a, "L1"), 4)->name, "L1@4t");
+	assert_string_equal(analysis_roof_at(&a, analysis_roof(&a, "L2@4t"), 1)->name, "L2");
+	assert_null(analysis_roof_at(&a, analysis_roof(&a, "DRAM"), 4));
+	assert_null(analysis_roof_at(&a, analysis_roof(&a, "DRAM.2r1w"), 4));
 }
 
 /* The parameter's words: the registry's letter, "param" without one, "—" for none. */
