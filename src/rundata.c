@@ -327,7 +327,8 @@ const char *rundata_env(const struct rundata *run, const char *key)
 	return NULL;
 }
 
-double rundata_env_num(const struct rundata *run, const char *key, double fallback)
+/* The env value as a number, or `fallback` when absent or not a number. */
+static double env_number(const struct rundata *run, const char *key, double fallback)
 {
 	double v;
 	const char *s = rundata_env(run, key);
@@ -347,7 +348,7 @@ static const struct { const char *key; size_t at; } env_text[] = {
 };
 #undef TEXT
 #define NUM(key, field) { key, offsetof(struct run_env, field) }
-static const struct { const char *key; size_t at; } env_num[] = {
+static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("l1d_bytes", l1d_bytes), NUM("l2_bytes", l2_bytes), NUM("l3_bytes", l3_bytes),
 	NUM("clock_ghz", clock_ghz), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
@@ -362,12 +363,12 @@ void rundata_parse_env(struct rundata *run)
 		const char *v = rundata_env(run, env_text[i].key);
 		*(const char **)((char *)e + env_text[i].at) = v ? v : "";
 	}
-	for (size_t i = 0; i < sizeof env_num / sizeof env_num[0]; i++)
-		*(double *)((char *)e + env_num[i].at) = rundata_env_num(run, env_num[i].key, NAN);
-	double settled = rundata_env_num(run, "sweep_settled", NAN);
+	for (size_t i = 0; i < sizeof env_numeric / sizeof env_numeric[0]; i++)
+		*(double *)((char *)e + env_numeric[i].at) = env_number(run, env_numeric[i].key, NAN);
+	double settled = env_number(run, "sweep_settled", NAN);
 	e->sweep_settled = isnan(settled) ? -1 : settled != 0;
 	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";
-	double most = rundata_env_num(run, e->threads_max_key, 1);
+	double most = env_number(run, e->threads_max_key, 1);
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
 	/* In file order, so that a later line for the same count wins, as in rundata_env. */
 	for (size_t i = 0; i < run->nenv; i++) {

@@ -136,7 +136,4 @@ double rundata_clock_ghz(const struct rundata *run, int threads, double fallback
  */
 const char *rundata_env(const struct rundata *run, const char *key);
 
-/* The env value as a number, or `fallback` when absent or not a number. */
-double rundata_env_num(const struct rundata *run, const char *key, double fallback);
-
 #endif
