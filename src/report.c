@@ -364,7 +364,7 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		if (r->threads == first)
 			continue;
 		const struct roof *one = analysis_roof_at(a, r, first);
-		const char *unit = r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
+		const char *unit = roof_unit(r);
 		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
 			md_rate(r->value, vn, sizeof vn), unit);
 		if (one && one->value > 0)
