@@ -219,13 +219,13 @@ static int cmp_sweep(const void *x, const void *y)
 static void compare_reported(struct analysis *a, const struct rundata *run,
 			     const struct fit_plateau *pl, size_t count, int last_is_dram)
 {
-	static const char *const keys[] = { "l1d_bytes", "l2_bytes", "l3_bytes" };
+	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
 	size_t caches = last_is_dram && count ? count - 1 : count;
 	char rep[32], hi[32], next[32];
 	for (size_t i = 0; i < caches && i < 3; i++) {
 		char name[16];
 		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
-		double reported = rundata_env_num(run, keys[i], 0);
+		double reported = reported_sizes[i];
 		if (!(reported > 0))
 			continue;
 		/* The level's capacity lies between where its plateau ends and the next begins. */
@@ -245,7 +245,7 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		}
 	}
 	/* A last-level cache reported larger than where DRAM starts is the VM's story, not the core's. */
-	double l3 = rundata_env_num(run, "l3_bytes", 0);
+	double l3 = run->info.l3_bytes;
 	if (last_is_dram && count >= 1 && l3 > pl[count - 1].size_lo * 1.5 && caches < 3) {
 		format_bytes(l3, rep, sizeof rep);
 		format_bytes(pl[count - 1].size_lo, next, sizeof next);
@@ -542,7 +542,8 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
 	}
 	/* measure records whether the sweep went past the point where the curve settled. */
-	int last_is_dram = rundata_env_num(run, "sweep_settled", 1) != 0;
+	/* A run that does not say (older ones) swept into DRAM. */
+	int last_is_dram = run->info.sweep_settled != 0;
 	if (!last_is_dram && keep)
 		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
 		     "no plateau is named DRAM");
@@ -863,9 +864,7 @@ static void theoretical_peaks(struct analysis *a, const struct rundata *run)
 	int fma_pipes = -1, add_pipes = -1;
 	for (size_t i = 0; i < a->npeaks; i++) {
 		struct peak_info *p = &a->peaks[i];
-		char key[32];
-		snprintf(key, sizeof key, "clock_ghz@%dt", p->threads);
-		p->clock_ghz = p->threads > 1 ? rundata_env_num(run, key, a->clock_ghz) : a->clock_ghz;
+		p->clock_ghz = p->threads > 1 ? rundata_clock_ghz(run, p->threads, a->clock_ghz) : a->clock_ghz;
 		p->fma_pipes = p->add_pipes = -1;
 		p->flops_per_cycle = p->theory = NAN;
 		double per_cycle = p->clock_ghz * p->threads * p->lanes;   /* G lane-cycles a second */
@@ -901,6 +900,18 @@ const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 	return NULL;
 }
 
+const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads)
+{
+	size_t len = strcspn(like->name, "@");
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == like->kind && r->threads == threads && strcspn(r->name, "@") == len &&
+		    strncmp(r->name, like->name, len) == 0)
+			return r;
+	}
+	return NULL;
+}
+
 const struct roof *analysis_dram(const struct analysis *a)
 {
 	/* The smallest thread count's: the roofs are fitted in that order. */
@@ -910,19 +921,50 @@ const struct roof *analysis_dram(const struct analysis *a)
 	return NULL;
 }
 
+/*
+ * The one rule for "which roof is DRAM", used by the ridge, the report, both
+ * figures and the diagnosis: the plateau named DRAM, else the lowest
+ * plateau (a run whose sweep never left the caches still has a slowest
+ * level, and the ridge needs one). Roofs without a usable value are no
+ * candidates: a figure could not draw them, a ridge could not divide by them.
+ */
 const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 {
 	const struct roof *low = NULL;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
+		if (r->kind != ROOF_BANDWIDTH || r->threads != threads || !(isfinite(r->value) && r->value > 0))
 			continue;
-		if (strncmp(r->name, "DRAM", 4) == 0)
+		if (strcspn(r->name, "@") == 4 && strncmp(r->name, "DRAM", 4) == 0)
 			return r;
 		if (!low || r->value < low->value)
 			low = r;
 	}
 	return low;
+}
+
+const char *analysis_param_span(char letter, long lo, long hi, const char *to, char *buf,
+				size_t size)
+{
+	char name[8] = "param";
+	if (letter)
+		snprintf(name, sizeof name, "%c", letter);
+	if (lo == hi)
+		snprintf(buf, size, "%s = %ld", name, lo);
+	else
+		snprintf(buf, size, "%s = %ld%s%ld", name, lo, to, hi);
+	return buf;
+}
+
+const char *analysis_param_text(char letter, long param, char *buf, size_t size)
+{
+	if (param == 0)
+		snprintf(buf, size, "—");
+	else if (letter)
+		analysis_param_span(letter, param, param, "", buf, size);
+	else
+		snprintf(buf, size, "%ld", param);
+	return buf;
 }
 
 const char *roof_unit(const struct roof *r)
@@ -1001,7 +1043,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	const char *lib_isa = k->about ? rundata_env(run, "blas_isa") : NULL;
+	const char *lib_isa = k->about ? run->info.blas_isa : NULL;
 	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
 		if (strcmp(lib_isa, cpu_isa_name((enum isa)i)) == 0) {
 			p->isa = (enum isa)i;
@@ -1011,8 +1053,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
 		if (registry_param(k, i) == param)
 			member = i;
-	const char *cc = rundata_env(run, "cc");
-	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), cc ? cc : "", member);
+	p->vec_width = diagnosis_vec_width(rundata_remarks(run, k->name), run->info.cc, member);
 }
 
 
@@ -1027,7 +1068,7 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 	p->trajectory = 0;
 	if (!k || !k->shape)
 		return;
-	double tile = rundata_env_num(run, "kernel_tile_bytes", 0);
+	double tile = run->info.kernel_tile_bytes;
 	struct kernel_shape s, other;
 	size_t offered = (size_t)(p->working_set / 8);
 	k->shape((int)p->param, offered, isfinite(tile) ? tile : 0, &s);
@@ -1100,7 +1141,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	memset(out, 0, sizeof *out);
 	out->peak = NAN;
 	out->ridge = NAN;
-	out->clock_ghz = rundata_env_num(run, "clock_ghz", NAN);
+	out->clock_ghz = run->info.clock_ghz;
 	struct jobs js;
 	collect_jobs(run, &js);
 	if (js.n == 0) {

@@ -184,6 +184,13 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
 /*
+ * The roof of the same kind and name as `like` up to its "@" ("L1" for
+ * "L1@8t") measured by `threads` threads, or NULL: a roof's counterpart on
+ * another thread count.
+ */
+const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads);
+
+/*
  * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)
  * of the run's smallest thread count, or NULL.
  */
@@ -194,6 +201,22 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads);
 
 /* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
 const struct roof *analysis_peak_of(const struct analysis *a, int threads);
+
+/*
+ * A family's parameter in words, the one rule every table, title and
+ * verdict uses: the registry's letter (struct kernel.param_letter, "D" for
+ * Horner's degree), or "param" for a kernel without one; "D = 16" for one
+ * member, "D = 1<to>128" for a span (to: "–", " … "). Returns buf.
+ */
+const char *analysis_param_span(char letter, long lo, long hi, const char *to, char *buf,
+				size_t size);
+
+/*
+ * A points table's parameter cell: "—" for a kernel without a parameter
+ * (0), "D = 16" with the registry's letter, the bare number without one.
+ * Returns buf.
+ */
+const char *analysis_param_text(char letter, long param, char *buf, size_t size);
 
 const char *analysis_roof_kind_name(enum roof_kind kind);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markdown.h"
 #include "ratio.h"
 #include "registry.h"
 #include "report.h"
@@ -257,14 +258,6 @@ static void point_test(struct compare_row *row, const struct rundata *ra, const 
 	rates_free(&b);
 }
 
-static const struct roof *roof_named(const struct analysis *a, const char *name)
-{
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, name) == 0)
-			return &a->roofs[i];
-	return NULL;
-}
-
 /*
  * The point of `a` that is p's counterpart: same kernel, parameter, threads
  * and memory level (a run measured with --levels has one point per level).
@@ -330,12 +323,12 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 	for (size_t i = 0; i < aa->nroofs; i++) {
 		struct compare_row *r = add_row(out, 1, aa->roofs[i].name);
 		r->ra = &aa->roofs[i];
-		r->rb = roof_named(ab, r->name);
+		r->rb = analysis_roof(ab, r->name);
 		if (r->rb && r->ra->kind == r->rb->kind)
 			roof_test(r, ra, rb);
 	}
 	for (size_t i = 0; i < ab->nroofs; i++)
-		if (!roof_named(aa, ab->roofs[i].name)) {
+		if (!analysis_roof(aa, ab->roofs[i].name)) {
 			struct compare_row *r = add_row(out, 1, ab->roofs[i].name);
 			r->rb = &ab->roofs[i];
 		}
@@ -383,27 +376,12 @@ const char *compare_move_name(enum compare_move m)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
+/* One env.csv value of both runs, "?" where a run did not record it. */
+static void env_row(FILE *fp, const char *label, const char *a, const char *b)
 {
-	const char *v = rundata_env(run, key);
-	return v && *v ? v : fallback;
-}
-
-/* " value |": one cell of a Markdown row. */
-static void text_cell(FILE *fp, const char *s)
-{
-	fputs(" ", fp);
-	report_cell_text(fp, s);
-	fputs(" |", fp);
-}
-
-static void env_row(FILE *fp, const char *label, const struct rundata *ra,
-		    const struct rundata *rb, const char *key)
-{
-	const char *a = env_or(ra, key, "?"), *b = env_or(rb, key, "?");
 	fprintf(fp, "| %s |", label);
-	text_cell(fp, a);
-	text_cell(fp, b);
+	md_cell(fp, rundata_or(a, "?"));
+	md_cell(fp, rundata_or(b, "?"));
 	fputs("\n", fp);
 }
 
@@ -461,7 +439,7 @@ static void verdict_cells(FILE *fp, const struct compare_row *r)
 static void value_cells(FILE *fp, const struct compare_row *r, double va, double vb)
 {
 	char x[32], y[32];
-	fprintf(fp, " %s | %s |", report_rate(va, x, sizeof x), report_rate(vb, y, sizeof y));
+	fprintf(fp, " %s | %s |", md_rate(va, x, sizeof x), md_rate(vb, y, sizeof y));
 	verdict_cells(fp, r);
 }
 
@@ -477,12 +455,7 @@ static void point_row(FILE *fp, const struct compare_row *r)
 {
 	const struct point *p = r->pa ? r->pa : r->pb;
 	char param[32];
-	if (p->param_letter)
-		snprintf(param, sizeof param, "%c = %ld", p->param_letter, p->param);
-	else if (p->param == 0)
-		snprintf(param, sizeof param, "—");
-	else
-		snprintf(param, sizeof param, "%ld", p->param);
+	analysis_param_text(p->param_letter, p->param, param, sizeof param);
 	if (p->threads > 1)
 		fprintf(fp, "| %s (%d threads) |", p->kernel, p->threads);
 	else
@@ -524,17 +497,17 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 		char va[240] = "—", vb[240] = "—";
 		if (c <= 0) {
 			char *t = report_read_remarks(ra->dir, name);
-			report_vec_verdict(t ? t : "", env_or(ra, "cc", "?"), name, va, sizeof va);
+			report_vec_verdict(t ? t : "", rundata_or(ra->info.cc, "?"), name, va, sizeof va);
 			free(t);
 		}
 		if (c >= 0) {
 			char *t = report_read_remarks(rb->dir, name);
-			report_vec_verdict(t ? t : "", env_or(rb, "cc", "?"), name, vb, sizeof vb);
+			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
 			free(t);
 		}
 		fprintf(fp, "| %s.c |", name);
-		text_cell(fp, va);
-		text_cell(fp, vb);
+		md_cell(fp, va);
+		md_cell(fp, vb);
 		fprintf(fp, " %s |\n", c == 0 && strcmp(va, vb) != 0 ? "**changed**" : "");
 		if (c <= 0)
 			i++;
@@ -583,24 +556,26 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 
 	fputs("# Comparing two runs\n\n| | A | B |\n| --- | --- | --- |\n", fp);
 	fprintf(fp, "| run |");
-	text_cell(fp, ra->dir ? ra->dir : "?");
-	text_cell(fp, rb->dir ? rb->dir : "?");
+	md_cell(fp, ra->dir ? ra->dir : "?");
+	md_cell(fp, rb->dir ? rb->dir : "?");
 	fputs("\n", fp);
-	env_row(fp, "CPU", ra, rb, "cpu_model");
-	env_row(fp, "compiler", ra, rb, "cc");
-	env_row(fp, "version", ra, rb, "cc_version");
-	env_row(fp, "kernel flags", ra, rb, "kernel_cflags");
-	env_row(fp, "threads", ra, rb, "threads");
-	env_row(fp, "date (UTC)", ra, rb, "date_utc");
+	const struct run_env *ea = &ra->info, *eb = &rb->info;
+	env_row(fp, "CPU", ea->cpu_model, eb->cpu_model);
+	env_row(fp, "compiler", ea->cc, eb->cc);
+	env_row(fp, "version", ea->cc_version, eb->cc_version);
+	env_row(fp, "kernel flags", ea->kernel_cflags, eb->kernel_cflags);
+	env_row(fp, "threads", ea->threads, eb->threads);
+	env_row(fp, "date (UTC)", ea->date_utc, eb->date_utc);
 	fputs("\n", fp);
 
-	static const struct { const char *key, *what; } changes[] = {
-		{ "cc", "compiler" }, { "cc_version", "compiler version" },
-		{ "kernel_cflags", "kernel flags" }, { "threads", "threads" },
+	const struct { const char *a, *b, *what; } changes[] = {
+		{ ea->cc, eb->cc, "compiler" }, { ea->cc_version, eb->cc_version, "compiler version" },
+		{ ea->kernel_cflags, eb->kernel_cflags, "kernel flags" },
+		{ ea->threads, eb->threads, "threads" },
 	};
 	int nchanged = 0;
 	for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
-		const char *a = env_or(ra, changes[i].key, "?"), *b = env_or(rb, changes[i].key, "?");
+		const char *a = rundata_or(changes[i].a, "?"), *b = rundata_or(changes[i].b, "?");
 		if (strcmp(a, b) != 0) {
 			fprintf(fp, "%s %s (%s → %s)", nchanged ? "," : "Changed between the runs:",
 				changes[i].what, a, b);
@@ -608,7 +583,7 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 		}
 	}
 	fputs(nchanged ? ".\n\n" : "Same compiler, version, flags and threads in both runs.\n\n", fp);
-	if (strcmp(env_or(ra, "cpu_model", "?"), env_or(rb, "cpu_model", "?")) != 0)
+	if (strcmp(rundata_or(ea->cpu_model, "?"), rundata_or(eb->cpu_model, "?")) != 0)
 		fputs("**The CPUs differ**: the ratios compare machines, not compilers.\n\n", fp);
 
 	fprintf(fp, "**%d of %d values moved beyond the runs' noise and drift: %d faster, %d slower.**\n\n",

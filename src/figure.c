@@ -82,11 +82,6 @@ static const char *roof_suffix(const char *name)
 	return at ? at : "";
 }
 
-static size_t base_len(const char *name)
-{
-	return (size_t)(roof_suffix(name) - name) + (*roof_suffix(name) ? 0 : strlen(name));
-}
-
 /* The compute roof a slope with this suffix meets: same suffix, else the plain one, else a->peak. */
 static double peak_for(const struct analysis *a, const char *suffix)
 {
@@ -100,23 +95,11 @@ static double peak_for(const struct analysis *a, const char *suffix)
 	return isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 }
 
-/* The DRAM roof with this suffix, else the lowest bandwidth roof with it, else the lowest. */
+/* The DRAM roof of the thread count this suffix names (analysis_dram_of's one rule), else the run's. */
 static const struct roof *dram_for(const struct analysis *a, const char *suffix)
 {
-	const struct roof *low = NULL, *lowany = NULL;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH || !roof_ok(r))
-			continue;
-		int same = strcmp(roof_suffix(r->name), suffix) == 0;
-		if (same && base_len(r->name) == 4 && strncmp(r->name, "DRAM", 4) == 0)
-			return r;
-		if (same && (!low || r->value < low->value))
-			low = r;
-		if (!lowany || r->value < lowany->value)
-			lowany = r;
-	}
-	return low ? low : lowany;
+	const struct roof *r = analysis_dram_of(a, *suffix ? atoi(suffix + 1) : 1);
+	return r ? r : analysis_dram(a);
 }
 
 static int point_ok(const struct point *p)

@@ -124,11 +124,9 @@ int fitout_write(const char *dir, const struct analysis *a, char *err, size_t er
 
 void fitout_print_summary(FILE *fp, const struct rundata *run, const struct analysis *a)
 {
-	const char *model = rundata_env(run, "cpu_model");
-	fprintf(fp, "%s, %s %s %s\n", model ? model : "unknown CPU",
-		rundata_env(run, "cc") ? rundata_env(run, "cc") : "?",
-		rundata_env(run, "cc_version") ? rundata_env(run, "cc_version") : "?",
-		rundata_env(run, "kernel_cflags") ? rundata_env(run, "kernel_cflags") : "");
+	const struct run_env *e = &run->info;
+	fprintf(fp, "%s, %s %s %s\n", rundata_or(e->cpu_model, "unknown CPU"), rundata_or(e->cc, "?"),
+		rundata_or(e->cc_version, "?"), e->kernel_cflags);
 	fprintf(fp, "%-16s %10s %-8s %10s %21s  %s\n", "roof", "value", "unit", "median",
 		"per-pass medians", "working set");
 	for (size_t i = 0; i < a->nroofs; i++) {

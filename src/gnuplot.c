@@ -1,27 +1,22 @@
-/* gnuplot.c - see gnuplot.h. */
+/*
+ * gnuplot.c - see gnuplot.h. The figure builders: what roofline.gp,
+ * bandwidth.gp, chains.gp and kernels.gp each draw, worked out from the
+ * analysis and handed to its template as placeholders. The template and
+ * quoting machinery is src/gnuplot_text.c; running gnuplot, src/gnuplot_run.c.
+ */
 #include "gnuplot.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "gnuplot_text.h"
 #include "registry.h"
 #include "util.h"
-
-const char *const gnuplot_scripts[] = { "roofline", "bandwidth", "chains", "kernels" };
-const size_t gnuplot_nscripts = sizeof gnuplot_scripts / sizeof gnuplot_scripts[0];
-/* What each script's `set output` names by default, without the format's suffix. */
-static const char *const gnuplot_outputs[] = { "roofline-gnuplot", "bandwidth", "chains", "kernels" };
-_Static_assert(sizeof gnuplot_outputs / sizeof gnuplot_outputs[0] ==
-	       sizeof gnuplot_scripts / sizeof gnuplot_scripts[0], "one output name per script");
 
 /*
  * Plot geometry the templates fix with `set [lbrt]margin at screen`: label
@@ -31,310 +26,25 @@ _Static_assert(sizeof gnuplot_outputs / sizeof gnuplot_outputs[0] ==
 #define CANVAS_H 1000.0
 #define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
 
-/* ---- a growing string ------------------------------------------------ */
-
-struct buf {
-	char *s;
-	size_t len, cap;
-};
-
-static void buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		b->s = xrealloc(b->s, cap);
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-static void buf_addf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void buf_addf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = xvasprintf(fmt, ap);
-	va_end(ap);
-	buf_puts(b, s);
-	free(s);
-}
-
-/* Takes the string out of b (never NULL), leaving b empty. */
-static char *buf_take(struct buf *b)
-{
-	char *s = b->s ? b->s : xstrdup("");
-	b->s = NULL;
-	b->len = b->cap = 0;
-	return s;
-}
-
-/* ---- placeholders ------------------------------------------------------ */
-
-#define MAX_SUBSTS 32
-
-struct substs {
-	struct {
-		const char *key;
-		char *value;
-	} v[MAX_SUBSTS];
-	size_t n;
-};
-
-static void subst_set(struct substs *s, const char *key, char *value)
-{
-	if (s->n == MAX_SUBSTS)
-		die(EXIT_FAILED, "too many template placeholders (%s)", key);
-	s->v[s->n].key = key;
-	s->v[s->n].value = value;
-	s->n++;
-}
-
-static void subst_setf(struct substs *s, const char *key, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void subst_setf(struct substs *s, const char *key, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *value = xvasprintf(fmt, ap);
-	va_end(ap);
-	subst_set(s, key, value);
-}
-
-static void subst_free(struct substs *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i].value);
-	s->n = 0;
-}
-
-static const char *subst_get(const struct substs *s, const char *key, size_t len)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (strlen(s->v[i].key) == len && memcmp(s->v[i].key, key, len) == 0)
-			return s->v[i].value;
-	return NULL;
-}
-
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "r");
-	if (!fp) {
-		snprintf(err, errlen, "cannot read template %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct buf b = { 0 };
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-		buf_add(&b, chunk, n);
-	int failed = ferror(fp);
-	fclose(fp);
-	if (failed) {
-		snprintf(err, errlen, "cannot read template %s", path);
-		free(b.s);
-		return NULL;
-	}
-	return buf_take(&b);
-}
-
-/*
- * Copies template text to out, replacing each @NAME@ (NAME: capitals, digits
- * and _) by its value. Values are not rescanned. Any other @ is kept, so
- * gnuplot's own @macros still work; an unknown @NAME@ is an error, so a typo
- * in a template cannot reach a figure.
- */
-static int expand(const char *path, const char *text, const struct substs *s, struct buf *out,
-		  char *err, size_t errlen)
-{
-	int line = 1;
-	for (const char *p = text; *p; p++) {
-		if (*p == '\n')
-			line++;
-		if (*p != '@') {
-			buf_add(out, p, 1);
-			continue;
-		}
-		const char *q = p + 1;
-		while (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_')
-			q++;
-		if (q == p + 1 || *q != '@') {
-			buf_add(out, p, 1);
-			continue;
-		}
-		const char *value = subst_get(s, p + 1, (size_t)(q - p - 1));
-		if (!value) {
-			snprintf(err, errlen, "%s:%d: unknown placeholder @%.*s@", path, line,
-				 (int)(q - p - 1), p + 1);
-			return -1;
-		}
-		buf_puts(out, value);
-		p = q;
-	}
-	return 0;
-}
-
-static int write_script(const char *templates_dir, const char *name, const char *out_dir,
-			const struct substs *s, char *err, size_t errlen)
-{
-	char *tname = xasprintf("%s.gp.in", name);
-	char *tpath = path_join(templates_dir, tname);
-	char *oname = xasprintf("%s.gp", name);
-	char *opath = path_join(out_dir, oname);
-	struct buf out = { 0 };
-	struct outfile of = { 0 };
-	int rc = -1;
-
-	char *text = read_file(tpath, err, errlen);
-	if (!text)
-		goto done;
-	if (expand(tpath, text, s, &out, err, errlen) < 0)
-		goto done;
-	if (outfile_open(&of, opath, err, errlen) < 0)
-		goto done;
-	if (out.len)
-		fwrite(out.s, 1, out.len, of.fp);
-	if (outfile_commit(&of, err, errlen) < 0)
-		goto done;
-	rc = 0;
-done:
-	free(text);
-	free(out.s);
-	free(tname);
-	free(tpath);
-	free(oname);
-	free(opath);
-	return rc;
-}
-
-/* ---- gnuplot text ------------------------------------------------------ */
-
-/* s as the inside of a gnuplot single-quoted string: ' doubled, no control characters. */
-static char *gp_str(const char *s)
-{
-	struct buf b = { 0 };
-	buf_puts(&b, "");
-	for (; s && *s; s++) {
-		if (*s == '\'')
-			buf_puts(&b, "''");
-		else if ((unsigned char)*s < 0x20)
-			buf_puts(&b, " ");
-		else
-			buf_add(&b, s, 1);
-	}
-	return buf_take(&b);
-}
-
-/* A number as gnuplot reads it; NaN for a missing value. */
-static const char *gp_num(double v, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "NaN");
-	else
-		snprintf(buf, size, "%.6g", v);
-	return buf;
-}
-
-/* A roof name as a gnuplot variable: L1, DRAM, one_chain, DRAM_2t. */
-static void gp_ident(const char *name, char *out, size_t size)
-{
-	size_t j = 0;
-	if (size == 0)
-		return;
-	if (!isalpha((unsigned char)name[0]) && j + 1 < size)
-		out[j++] = 'r';
-	for (const char *p = name; *p && j + 1 < size; p++)
-		out[j++] = isalnum((unsigned char)*p) ? *p : '_';
-	out[j] = '\0';
-}
+/* ---- titles and paths ------------------------------------------------- */
 
 /* "CPU · gcc 12.2.0 -O3 -march=native", from env.csv, as a gnuplot string body. */
 static char *title(const struct rundata *run)
 {
-	const char *cpu = rundata_env(run, "cpu_model");
-	const char *cc = rundata_env(run, "cc");
-	const char *ver = rundata_env(run, "cc_version");
-	const char *flags = rundata_env(run, "kernel_cflags");
+	const struct run_env *e = &run->info;
 	struct buf b = { 0 };
-	buf_puts(&b, cpu && *cpu ? cpu : "unknown CPU");
-	if (cc && *cc) {
-		buf_addf(&b, " · %s", cc);
-		if (ver && *ver)
-			buf_addf(&b, " %s", ver);
+	buf_puts(&b, rundata_or(e->cpu_model, "unknown CPU"));
+	if (*e->cc) {
+		buf_addf(&b, " · %s", e->cc);
+		if (*e->cc_version)
+			buf_addf(&b, " %s", e->cc_version);
 	}
-	if (flags && *flags)
-		buf_addf(&b, " %s", flags);
+	if (*e->kernel_cflags)
+		buf_addf(&b, " %s", e->kernel_cflags);
 	char *raw = buf_take(&b);
 	char *s = gp_str(raw);
 	free(raw);
 	return s;
-}
-
-/* ---- paths -------------------------------------------------------------- */
-
-/*
- * The path of `to` seen from directory `from`, both absolute and canonical.
- * NULL when they share nothing but the root: a relative path through / would
- * break as soon as either tree moves.
- */
-static char *relative_path(const char *from, const char *to)
-{
-	size_t common = 0, i = 0;
-	/* longest common prefix ending at a component boundary */
-	while (from[i] && to[i] && from[i] == to[i]) {
-		i++;
-		if ((from[i] == '/' || from[i] == '\0') && (to[i] == '/' || to[i] == '\0'))
-			common = i;
-	}
-	if (strcmp(from, "/") == 0 || strcmp(to, "/") == 0)
-		return NULL;
-	if (common == 0)
-		return NULL;
-	struct buf b = { 0 };
-	for (const char *p = from + common; *p; p++)
-		if (*p == '/')
-			buf_puts(&b, b.len ? "/.." : "..");
-	const char *rest = to + common;
-	if (*rest == '/')
-		rest++;
-	if (*rest) {
-		if (b.len)
-			buf_puts(&b, "/");
-		buf_puts(&b, rest);
-	}
-	if (!b.len)
-		buf_puts(&b, ".");
-	return buf_take(&b);
-}
-
-/* The run directory as the scripts name it: relative to out_dir when possible. */
-static char *run_dir_for(const char *run_dir, const char *out_dir, char *err, size_t errlen)
-{
-	char *run_real = realpath(run_dir, NULL);
-	if (!run_real) {
-		snprintf(err, errlen, "%s: %s", run_dir, strerror(errno));
-		return NULL;
-	}
-	char *out_real = realpath(out_dir, NULL);
-	if (!out_real) {
-		snprintf(err, errlen, "%s: %s", out_dir, strerror(errno));
-		free(run_real);
-		return NULL;
-	}
-	char *rel = relative_path(out_real, run_real);
-	free(out_real);
-	if (rel) {
-		free(run_real);
-		return rel;
-	}
-	return run_real;
 }
 
 static int need_file(const char *run_dir, const char *name, char *err, size_t errlen)
@@ -474,29 +184,6 @@ static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, 
 }
 
 /* ---- what the figures draw ------------------------------------------------ */
-
-static const struct roof *find_roof(const struct analysis *a, const char *name)
-{
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, name) == 0)
-			return &a->roofs[i];
-	return NULL;
-}
-
-/* The DRAM roof, or the lowest single-thread bandwidth roof when none is named DRAM. */
-static const struct roof *dram_roof(const struct analysis *a)
-{
-	const struct roof *r = find_roof(a, "DRAM");
-	if (r)
-		return r;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *c = &a->roofs[i];
-		if (c->kind == ROOF_BANDWIDTH && !strchr(c->name, '@') && isfinite(c->value) &&
-		    (!r || c->value < r->value))
-			r = c;
-	}
-	return r;
-}
 
 static int is_bandwidth(const struct roof *r)
 {
@@ -655,10 +342,9 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 	if (ks->multi_threads)
 		buf_addf(&b, " (%d threads)", p->threads);
 	if (ks->members[k] > 1) {
-		char letter[2] = { p->param_letter, 0 };
-		buf_addf(&b, ", %s = %ld %s %ld", p->param_letter ? letter : "param", ks->pmin[k],
-			 p->trajectory ? "→" : "…",
-			 ks->pmax[k]);
+		char span[64];
+		buf_addf(&b, ", %s", analysis_param_span(p->param_letter, ks->pmin[k], ks->pmax[k],
+							 p->trajectory ? " → " : " … ", span, sizeof span));
 	}
 	if (ks->multi_level && !ks->base[k]) {
 		char w[32];
@@ -760,20 +446,30 @@ static void user_clauses(const struct userpoints *up, const char *upath, int lt,
 	}
 }
 
-static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
-			    struct substs *s)
-{
-	char num[32], num2[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	const struct roof *dram = dram_roof(a);
-	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-	double top = NAN;
-	struct kernel_set ks;
-	kernel_set(a, 0, &ks);
+/* What roofline.gp's parts share: its ranges, the roofs that bound them, its bottom margin. */
+struct roofline_frame {
+	const struct roof *dram;  /* analysis_dram_of(a, 1): the ridge's slope */
+	double peak;              /* GFLOP/s, NaN without a peak group */
+	double top;               /* the highest bandwidth roof, GB/s */
+	double xmin, xmax, ymin, ymax;
+	double bottom;            /* the bottom margin, screen fraction: it grows with the key's rows */
+	double plot_h;            /* the plot's height, pixels: the margin labels' spacing */
+};
 
+/*
+ * The ranges: x spans the kernels' and the user's intensities, the ridge and
+ * where the ceilings start; y their rates, the peak and the lowest ceiling;
+ * the bottom margin has room for the key (two entries a row).
+ */
+static void roofline_ranges(const struct analysis *a, const struct userpoints *up,
+			    const struct kernel_set *ks, struct roofline_frame *f)
+{
+	f->dram = analysis_dram_of(a, 1);
+	f->peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+	f->top = NAN;
 	for (size_t i = 0; i < a->nroofs; i++)
-		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= top))
-			top = a->roofs[i].value;
+		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= f->top))
+			f->top = a->roofs[i].value;
 
 	/* x: the kernels' intensities, the ridges and where the ceilings start. */
 	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
@@ -793,13 +489,13 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		ylo = fmin(ylo, p->gflops / 1.5);
 		yhi = fmax(yhi, p->gflops * 1.6);
 	}
-	if (isfinite(peak) && dram)
-		xhi = fmax(xhi, peak / dram->value * 4);
+	if (isfinite(f->peak) && f->dram)
+		xhi = fmax(xhi, f->peak / f->dram->value * 4);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (is_flat(r)) {
-			if (isfinite(top))
-				xlo = fmin(xlo, r->value / top / 2);
+			if (isfinite(f->top))
+				xlo = fmin(xlo, r->value / f->top / 2);
 			ylo = fmin(ylo, r->value / 1.5);
 		}
 	}
@@ -807,31 +503,32 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		xlo = 1.0 / 16;
 	if (!(xhi > 0))
 		xhi = 16;
-	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
-	if (xmax / xmin < 16)
-		xmax = xmin * 16;
-	if (dram)
-		ylo = fmin(ylo, dram->value * xmin);
-	if (isfinite(peak))
-		yhi = fmax(yhi, peak * 1.6);
-	else if (isfinite(top))
-		yhi = fmax(yhi, top * xmax / 4);
+	f->xmin = pow2_floor(xlo);
+	f->xmax = pow2_ceil(xhi);
+	if (f->xmax / f->xmin < 16)
+		f->xmax = f->xmin * 16;
+	if (f->dram)
+		ylo = fmin(ylo, f->dram->value * f->xmin);
+	if (isfinite(f->peak))
+		yhi = fmax(yhi, f->peak * 1.6);
+	else if (isfinite(f->top))
+		yhi = fmax(yhi, f->top * f->xmax / 4);
 	if (!isfinite(ylo) || !(ylo > 0))
 		ylo = 0.1;
 	if (!(yhi > ylo))
 		yhi = ylo * 1000;
-	double ymin = nice_floor(ylo), ymax = nice_ceil(yhi);
+	f->ymin = nice_floor(ylo);
+	f->ymax = nice_ceil(yhi);
 
-	/* The bottom margin grows with the rows of the key (two entries a row). */
 	/* Key entries: one per kernel at its base level, one per style of the other levels. */
 	size_t entries = 0;
 	int other_styles = 0;
-	for (size_t k = 0; k < ks.n; k++) {
+	for (size_t k = 0; k < ks->n; k++) {
 		char w[32];
-		if (ks.base[k])
+		if (ks->base[k])
 			entries++;
 		else
-			other_styles |= strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
+			other_styles |= strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
 	}
 	entries += (size_t)((other_styles & 1) + (other_styles >> 1));
 	for (size_t i = 0; up && i < up->n; i++) {
@@ -840,18 +537,18 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 			j++;
 		entries += j == i;
 	}
-	double bm = 0.14 + 0.04 * (double)((entries + 1) / 2);
-	double plot_h = CANVAS_H * (0.93 - bm);
+	f->bottom = 0.14 + 0.04 * (double)((entries + 1) / 2);
+	f->plot_h = CANVAS_H * (0.93 - f->bottom);
+}
 
-	subst_set(s, "PEAK", xstrdup(gp_num(peak, num, sizeof num)));
-	subst_set(s, "TOP", xstrdup(gp_num(top, num, sizeof num)));
-	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(ymin, num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	subst_setf(s, "BOTTOM", "%.3f", bm);
-	subst_set(s, "XTICS", pow2_tics(xmin, xmax, 1, 0, xmax / xmin > 4096 ? 2 : 1));
-
+/*
+ * The roofs: a variable per bandwidth roof with a label along its slope, the
+ * peak, the ceilings labelled in the right margin (spread apart), the ridge.
+ */
+static void roofline_roofs(const struct analysis *a, const struct roofline_frame *f, struct buf *vars,
+			   struct buf *labels, struct buf *plots)
+{
+	char num[32], num2[32];
 	/* Bandwidth roofs: a variable each, a label along each slope. */
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
@@ -860,76 +557,81 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		char id[32];
 		gp_ident(r->name, id, sizeof id);
 		char *name = gp_str(r->name);
-		buf_addf(&vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
+		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
 		/* The label ends a little left of where the slope stops. */
-		double xend = xmax;
-		if (isfinite(peak))
-			xend = fmin(xend, peak / r->value);
-		xend = fmin(xend, ymax / r->value);
+		double xend = f->xmax;
+		if (isfinite(f->peak))
+			xend = fmin(xend, f->peak / r->value);
+		xend = fmin(xend, f->ymax / r->value);
 		double xl = xend / 1.25;
-		buf_addf(&labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
+		buf_addf(labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
 			 name, id, gp_num(xl, num, sizeof num), id, gp_num(xl, num2, sizeof num2));
-		plot_clause(&plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == dram ? 3 : 2);
+		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
 		free(name);
 	}
-	if (isfinite(peak))
-		plot_clause(&plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
+	if (isfinite(f->peak))
+		plot_clause(plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
 
 	/* Peak and ceilings: labelled in the right margin, spread apart. */
 	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
 	size_t nml = 0;
-	if (isfinite(peak)) {
-		ml[nml].value = peak;
+	if (isfinite(f->peak)) {
+		ml[nml].value = f->peak;
 		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
 		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
 		nml++;
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!is_flat(r) || !(r->value > ymin) || !(r->value < ymax))
+		if (!is_flat(r) || !(r->value > f->ymin) || !(r->value < f->ymax))
 			continue;
-		add_flat_roof(r, &vars, &plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
+		add_flat_roof(r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
-	emit_margin_labels(&labels, ml, nml, ymin, ymax, plot_h);
+	emit_margin_labels(labels, ml, nml, f->ymin, f->ymax, f->plot_h);
 
-	if (isfinite(peak) && dram) {
+	if (isfinite(f->peak) && f->dram) {
 		char id[32];
-		gp_ident(dram->name, id, sizeof id);
-		buf_addf(&labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
-		buf_addf(&labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
+		gp_ident(f->dram->name, id, sizeof id);
+		buf_addf(labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
+		buf_addf(labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
 	}
-	if (!vars.len)
-		buf_puts(&vars, "# (no bandwidth roofs or ceilings in this run)\n");
-	if (!isfinite(peak) && vars.len)
-		buf_puts(&labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
+	if (!vars->len)
+		buf_puts(vars, "# (no bandwidth roofs or ceilings in this run)\n");
+	if (!isfinite(f->peak) && vars->len)
+		buf_puts(labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
+}
 
-	/*
-	 * Kernels: families (lines) first, single points on top of them. A
-	 * kernel's other levels keep its colour with open markers (the filled
-	 * point type less one), dashed (L1: dotted) lines and no key entry of
-	 * their own: one entry per style says which level it is.
-	 */
+/*
+ * The kernels: families (lines) first, single points on top of them. A
+ * kernel's other levels keep its colour with open markers (the filled point
+ * type less one), dashed (L1: dotted) lines and no key entry of their own:
+ * one entry per style says which level it is. Then the user's points.
+ */
+static void roofline_kernels(const struct analysis *a, const struct kernel_set *ks,
+			     const struct userpoints *up, const char *upath, struct buf *vars,
+			     struct buf *labels, struct buf *plots)
+{
 	static const int open_pt[] = { 6, 8, 4, 10, 12, 14 };   /* linetypes 1..6 of the template */
 	int lt = 1, lt_of[ANALYSIS_MAX_POINTS] = { 0 };
 	int styles = 0;        /* 1: L1 (dotted) drawn, 2: another level (dashed) drawn */
 	struct buf styles_key = { 0 };
-	if (ks.multi_level)
-		level_vars(a, &vars);
+	if (ks->multi_level)
+		level_vars(a, vars);
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t k = 0; k < ks.n; k++) {
-			if ((ks.members[k] > 1) != (pass == 0))
+		for (size_t k = 0; k < ks->n; k++) {
+			if ((ks->members[k] > 1) != (pass == 0))
 				continue;
 			for (size_t j = 0; j < k && !lt_of[k]; j++)
-				if (strcmp(ks.first[j]->kernel, ks.first[k]->kernel) == 0 &&
-				    ks.first[j]->threads == ks.first[k]->threads && lt_of[j])
+				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 &&
+				    ks->first[j]->threads == ks->first[k]->threads && lt_of[j])
 					lt_of[k] = lt_of[j];
 			if (!lt_of[k])
 				lt_of[k] = lt++;
-			char *filter = kernel_filter(&ks, k);
-			char *t = kernel_title(&ks, k);
+			char *filter = kernel_filter(ks, k);
+			char *t = kernel_title(ks, k);
 			char style[48] = "", w[32];
-			if (!ks.base[k]) {
-				int l1 = strcmp(level_word(ks.first[k], w, sizeof w), "L1") == 0;
+			if (!ks->base[k]) {
+				int l1 = strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0;
 				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
 					 pass == 0 ? (l1 ? " dt 3" : " dt 2") : "");
 				if (!(styles & (l1 ? 1 : 2)))
@@ -939,7 +641,7 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 				free(t);
 				t = xstrdup("");
 			}
-			plot_clause(&plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
+			plot_clause(plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
 				    filter, pass == 0 ? "linespoints" : "points", lt_of[k], style,
 				    t[0] ? "title '" : "notitle", t, t[0] ? "'" : "");
 			free(filter);
@@ -947,22 +649,45 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 		}
 	}
 	if (up && up->n)
-		user_clauses(up, upath, lt, &vars, &labels, &plots);
+		user_clauses(up, upath, lt, vars, labels, plots);
 	if (styles_key.len) {
 		/* plot_clause's own separator joins the two lists. */
-		buf_puts(&plots, ", \\\n");
-		buf_puts(&plots, styles_key.s);
+		buf_puts(plots, ", \\\n");
+		buf_puts(plots, styles_key.s);
 	}
 	free(styles_key.s);
-	subst_set(s, "ROOFS", buf_take(&vars));
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+}
+
+static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
+			    struct gp_substs *s)
+{
+	char num[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	struct kernel_set ks;
+	struct roofline_frame f;
+	kernel_set(a, 0, &ks);
+	roofline_ranges(a, up, &ks, &f);
+
+	gp_subst_set(s, "PEAK", xstrdup(gp_num(f.peak, num, sizeof num)));
+	gp_subst_set(s, "TOP", xstrdup(gp_num(f.top, num, sizeof num)));
+	gp_subst_setf(s, "XMIN", "%s", gp_num(f.xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(f.xmax, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(f.ymin, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(f.ymax, num, sizeof num));
+	gp_subst_setf(s, "BOTTOM", "%.3f", f.bottom);
+	gp_subst_set(s, "XTICS", pow2_tics(f.xmin, f.xmax, 1, 0, f.xmax / f.xmin > 4096 ? 2 : 1));
+
+	roofline_roofs(a, &f, &vars, &labels, &plots);
+	roofline_kernels(a, &ks, up, upath, &vars, &labels, &plots);
+	gp_subst_set(s, "ROOFS", buf_take(&vars));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- bandwidth.gp ---------------------------------------------------------- */
 
 static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
-			     struct substs *s)
+			     struct gp_substs *s)
 {
 	char num[32], label[32];
 	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
@@ -997,16 +722,18 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	double step = yhi > 0 ? nice_ceil(yhi / 8) : 10;
 	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
 
-	subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
+	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
 
-	static const struct { const char *key, *var, *name; } levels[] = {
-		{ "l1d_bytes", "l1d", "L1d" }, { "l2_bytes", "l2", "L2" }, { "l3_bytes", "l3", "L3" },
+	const struct { const char *key, *var, *name; double v; } levels[] = {
+		{ "l1d_bytes", "l1d", "L1d", run->info.l1d_bytes },
+		{ "l2_bytes", "l2", "L2", run->info.l2_bytes },
+		{ "l3_bytes", "l3", "L3", run->info.l3_bytes },
 	};
 	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
-		double v = rundata_env_num(run, levels[i].key, NAN);
+		double v = levels[i].v;
 		if (!(v > 0))
 			continue;
 		buf_addf(&caches, "%s = %s    # env.csv %s\n", levels[i].var, gp_num(v, num, sizeof num),
@@ -1035,14 +762,14 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)'");
 		plot_clause(&plots, "rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%%s %%.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle");
 	}
-	subst_set(s, "CACHES", buf_take(&caches));
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "CACHES", buf_take(&caches));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- chains.gp --------------------------------------------------------------- */
 
-static void chains_substs(const struct analysis *a, struct substs *s)
+static void chains_substs(const struct analysis *a, struct gp_substs *s)
 {
 	char num[32], n2[32], n3[32];
 	struct buf plots = { 0 }, labels = { 0 };
@@ -1066,10 +793,10 @@ static void chains_substs(const struct analysis *a, struct substs *s)
 		kmax = 32;
 	}
 	double xmax = pow2_ceil(kmax) * 1.25;
-	subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
 
 	/* Key in the order the curves stack: highest plateau first. */
 	size_t order[ANALYSIS_MAX_ISAS];
@@ -1113,19 +840,19 @@ static void chains_substs(const struct analysis *a, struct substs *s)
 		free(kern);
 		free(isa);
 	}
-	subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
-	subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- kernels.gp -------------------------------------------------------------- */
 
-static void kernels_substs(const struct analysis *a, struct substs *s)
+static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 {
 	char num[32];
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
 	struct kernel_set ks;
 	kernel_set(a, 1, &ks);
-	const struct roof *dram = dram_roof(a);
+	const struct roof *dram = analysis_dram_of(a, 1);
 	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 
 	long dmax = 1;
@@ -1150,10 +877,10 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 	double dtop = pow2_ceil((double)dmax);
 	if (dtop < 8)
 		dtop = 8;
-	subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
-	subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
-	subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
+	gp_subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
 
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
 	if (ks.multi_level)
@@ -1206,9 +933,9 @@ static void kernels_substs(const struct analysis *a, struct substs *s)
 			plot_clause(&plots, "NaN notitle");
 	}
 	buf_puts(&plots, "\n");
-	subst_set(s, "ROOFS", buf_take(&vars));
-	subst_set(s, "LABELS", buf_take(&labels));
-	subst_set(s, "PLOTS", buf_take(&plots));
+	gp_subst_set(s, "ROOFS", buf_take(&vars));
+	gp_subst_set(s, "LABELS", buf_take(&labels));
+	gp_subst_set(s, "PLOTS", buf_take(&plots));
 }
 
 /* ---- writing ------------------------------------------------------------------- */
@@ -1224,7 +951,7 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 				 const struct analysis *a, const struct userpoints *up,
 				 const char *templates_dir, char *err, size_t errlen)
 {
-	struct substs common = { 0 }, s = { 0 };
+	struct gp_substs common = { 0 }, s = { 0 };
 	int rc = -1;
 
 	if ((a->npoints && need_file(run_dir, "points.csv", err, errlen) < 0) ||
@@ -1233,15 +960,15 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 	    (a->nchains && need_file(run_dir, "chains.csv", err, errlen) < 0))
 		return -1;
 
-	char *rel = run_dir_for(run_dir, out_dir, err, errlen);
+	char *rel = gp_run_dir_for(run_dir, out_dir, err, errlen);
 	if (!rel)
 		return -1;
-	subst_set(&common, "RUN_DIR", gp_str(rel));
+	gp_subst_set(&common, "RUN_DIR", gp_str(rel));
 	free(rel);
-	subst_set(&common, "TITLE", title(run));
+	gp_subst_set(&common, "TITLE", title(run));
 	char *urel = NULL;
 	if (up && up->n && up->path) {
-		if (!(urel = run_dir_for(up->path, out_dir, err, errlen)))
+		if (!(urel = gp_run_dir_for(up->path, out_dir, err, errlen)))
 			goto done;
 		char *q = gp_str(urel);
 		free(urel);
@@ -1252,7 +979,7 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 		const char *name = gnuplot_scripts[i];
 		s.n = 0;
 		for (size_t j = 0; j < common.n; j++)
-			subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
+			gp_subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
 		if (strcmp(name, "roofline") == 0)
 			roofline_substs(a, urel ? up : NULL, urel, &s);
 		else if (strcmp(name, "bandwidth") == 0)
@@ -1261,197 +988,27 @@ int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const
 			chains_substs(a, &s);
 		else
 			kernels_substs(a, &s);
-		int failed = write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
-		subst_free(&s);
+		int failed = gp_write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
+		gp_subst_free(&s);
 		if (failed)
 			goto done;
 	}
 	rc = 0;
 done:
 	free(urel);
-	subst_free(&common);
+	gp_subst_free(&common);
 	return rc;
 }
 
-/* ---- templates directory ----------------------------------------------------------- */
-
-static int has_templates(const char *dir)
-{
-	char *p = path_join(dir, "roofline.gp.in");
-	int ok = access(p, R_OK) == 0;
-	free(p);
-	return ok;
-}
-
-const char *gnuplot_templates_dir(const char *argv0)
-{
-	static char result[PATH_MAX];
-	const char *envdir = getenv("ROOFLINE_TEMPLATES");
-	if (envdir && *envdir) {
-		snprintf(result, sizeof result, "%s", envdir);
-		return result;
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-	} else if (argv0 && strchr(argv0, '/') && realpath(argv0, exe)) {
-		/* exe holds it */
-	} else {
-		snprintf(exe, sizeof exe, "%s", argv0 && strchr(argv0, '/') ? argv0 : "./roofline");
-	}
-	char *slash = strrchr(exe, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		snprintf(exe, sizeof exe, ".");
-	int w = snprintf(result, sizeof result, "%s/../templates", exe);
-	if (w > 0 && (size_t)w < sizeof result && has_templates(result))
-		return result;
-	w = snprintf(result, sizeof result, "%s/../share/roofline/templates", exe);
-	if (w < 0 || (size_t)w >= sizeof result)
-		snprintf(result, sizeof result, "templates");
-	return result;
-}
-
-/* ---- rendering -------------------------------------------------------------------- */
-
-static int gnuplot_on_path(void)
-{
-	const char *path = getenv("PATH");
-	if (!path || !*path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		const char *end = strchr(path, ':');
-		size_t len = end ? (size_t)(end - path) : strlen(path);
-		char *dir = len ? xasprintf("%.*s", (int)len, path) : xstrdup(".");
-		char *p = path_join(dir, "gnuplot");
-		int ok = access(p, X_OK) == 0;
-		free(dir);
-		free(p);
-		if (ok)
-			return 1;
-		if (!end)
-			break;
-		path = end + 1;
-	}
-	return 0;
-}
-
-/*
- * Whether a figure gnuplot wrote ends as its format does: gnuplot exits 0
- * after a short write (a full disk), leaving a truncated or empty file.
- */
-static int figure_complete(const char *path, const char *format)
-{
-	static const unsigned char png_end[] = { 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82 };
-	unsigned char tail[64];
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
-		return 0;
-	long size = fseek(fp, 0, SEEK_END) == 0 ? ftell(fp) : -1;
-	long back = size < (long)sizeof tail ? size : (long)sizeof tail;
-	size_t n = 0;
-	if (back > 0 && fseek(fp, -back, SEEK_END) == 0)
-		n = fread(tail, 1, (size_t)back, fp);
-	fclose(fp);
-	if (n < sizeof png_end)
-		return 0;
-	if (strcmp(format, "png") == 0)
-		return memcmp(tail + n - sizeof png_end, png_end, sizeof png_end) == 0;
-	const char *want = strcmp(format, "pdf") == 0 ? "%%EOF" : "</svg>";
-	return memmem(tail, n, want, strlen(want)) != NULL;
-}
-
-/*
- * Runs `gnuplot -e fmt='F' -e out='TMP' NAME.gp` with out_dir as working
- * directory: the figure is written under a temporary name, checked, and
- * renamed to the script's own output name (OUTPUT.F).
- */
-static int run_gnuplot(const char *out_dir, const char *script, const char *output,
-		       const char *format, char *err, size_t errlen)
-{
-	if (!format)
-		format = "png";
-	char *final = xasprintf("%s.%s", output, format);
-	char *tmp = xasprintf("%s.tmp.%ld", final, (long)getpid());
-	char *setfmt = xasprintf("fmt='%s'; out='%s'", format, tmp);
-	char *tmp_path = path_join(out_dir, tmp), *final_path = path_join(out_dir, final);
-	int rc = -1, status;
-	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
-		goto done;
-	}
-	if (pid == 0) {
-		if (chdir(out_dir) != 0) {
-			fprintf(stderr, "roofline: %s: %s\n", out_dir, strerror(errno));
-			_exit(127);
-		}
-		execlp("gnuplot", "gnuplot", "-e", setfmt, script, (char *)NULL);
-		fprintf(stderr, "roofline: cannot run gnuplot: %s\n", strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			snprintf(err, errlen, "gnuplot %s: %s", script, strerror(errno));
-			goto done;
-		}
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		if (!figure_complete(tmp_path, format))
-			snprintf(err, errlen, "gnuplot %s/%s wrote an incomplete %s (a full disk?): %s "
-				 "is left as it was", out_dir, script, format, final_path);
-		else if (rename(tmp_path, final_path) != 0)
-			snprintf(err, errlen, "cannot rename %s to %s: %s", tmp_path, final_path,
-				 strerror(errno));
-		else
-			rc = 0;
-	} else if (WIFEXITED(status)) {
-		snprintf(err, errlen, "gnuplot %s/%s failed (exit status %d)", out_dir, script,
-			 WEXITSTATUS(status));
-	} else {
-		snprintf(err, errlen, "gnuplot %s/%s killed by signal %d", out_dir, script,
-			 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-	}
-done:
-	if (rc != 0)
-		unlink(tmp_path);
-	free(tmp_path);
-	free(final_path);
-	free(setfmt);
-	free(tmp);
-	free(final);
-	return rc;
-}
-
-int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t errlen)
-{
-	if (format && strcmp(format, "png") != 0 && strcmp(format, "svg") != 0 &&
-	    strcmp(format, "pdf") != 0) {
-		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format);
-		return -1;
-	}
-	if (!gnuplot_on_path())
-		return 1;
-	for (size_t i = 0; i < gnuplot_nscripts; i++) {
-		char *script = xasprintf("%s.gp", gnuplot_scripts[i]);
-		int rc = run_gnuplot(out_dir, script, gnuplot_outputs[i], format, err, errlen);
-		free(script);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
-}
-
+/* The template machinery (src/gnuplot_text.h) for other figures (compare.gp). */
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
 			   const char *const *keys, const char *const *values, size_t n,
 			   char *err, size_t errlen)
 {
-	struct substs s = { .n = 0 };
+	struct gp_substs s = { .n = 0 };
 	for (size_t i = 0; i < n; i++)
-		subst_set(&s, keys[i], xstrdup(values[i]));
-	int rc = write_script(templates_dir, name, out_dir, &s, err, errlen);
-	subst_free(&s);
+		gp_subst_set(&s, keys[i], xstrdup(values[i]));
+	int rc = gp_write_script(templates_dir, name, out_dir, &s, err, errlen);
+	gp_subst_free(&s);
 	return rc;
 }

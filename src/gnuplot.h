@@ -10,6 +10,10 @@
  * it as named variables, so a fitted run draws the same with or without this
  * program. Output is <name>.png (pngcairo, 1600x1000) unless the variable fmt
  * says 'svg' or 'pdf':  gnuplot -e "fmt='svg'" roofline.gp
+ *
+ * Three files implement it: gnuplot.c (what each figure draws),
+ * gnuplot_text.c (templates, placeholders, quoting) and gnuplot_run.c (the
+ * scripts' names, the templates' directory, running gnuplot).
  */
 #ifndef ROOFLINE_GNUPLOT_H
 #define ROOFLINE_GNUPLOT_H

@@ -8,7 +8,9 @@ static const struct help_option measure_opts[] = {
 		       "pointed at by data/latest); never an existing one" },
 	{ "--quick", "a short run, well under 15 s of measuring: fewer trials, shorter timings" },
 	{ "--only GROUPS", "a comma list of bandwidth, peak, kernels: measure only those groups" },
-	{ "--threads N", "threads to measure on (this version measures one core: 1)" },
+	{ "--threads LIST", "a comma list of thread counts to measure with (default: one core and "
+			    "all physical cores, SMT siblings excluded); --threads 2 measures two "
+			    "threads only" },
 	{ "--passes N", "passes of warm-up and kept trials (default 3)" },
 	{ "--trials N", "kept trials per pass (default 15)" },
 	{ "--warmup N", "warm-up trials per pass, discarded (default 3)" },
@@ -59,7 +61,7 @@ static const struct help_option help_opts[] = {
 
 const struct help_command help_commands[] = {
 	{ "measure",
-	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads N] [--passes N] [--trials N] "
+	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST] [--passes N] [--trials N] "
 	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list]",
 	  "time the bandwidth sweep, the FMA peak and the kernels",
 	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "

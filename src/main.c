@@ -22,10 +22,7 @@
 #include "rundata.h"
 #include "userpoints.h"
 #include "util.h"
-
-#ifndef ROOFLINE_VERSION
-#define ROOFLINE_VERSION "0.1.0"
-#endif
+#include "version.h"
 
 static void usage_error(const char *cmd, const char *what)
 {
@@ -259,26 +256,18 @@ static int cmd_plot(int argc, char **argv)
 	ensure_dir(out);
 	write_fit(dir, a);
 	struct plot_meta meta = {
-		.cpu_model = rundata_env(&run, "cpu_model"),
-		.compiler = rundata_env(&run, "cc"),
-		.compiler_version = rundata_env(&run, "cc_version"),
-		.kernel_cflags = rundata_env(&run, "kernel_cflags"),
-		.date_utc = rundata_env(&run, "date_utc"),
-		.threads = 1,
+		.cpu_model = run.info.cpu_model,
+		.compiler = run.info.cc,
+		.compiler_version = run.info.cc_version,
+		.kernel_cflags = run.info.kernel_cflags,
+		.date_utc = run.info.date_utc,
+		.threads = run.info.threads_max ? run.info.threads_max : 1,
 		.user = points ? &up : NULL,
 	};
-	/*
-	 * env.csv's `threads` is the list ("1,2") and `threads_max` its largest
-	 * (older runs: `threads` alone): the figure names the largest. Only a
-	 * label here, but a cast of 1e300 to int is undefined: range first.
-	 */
-	const char *tkey = rundata_env(&run, "threads_max") ? "threads_max" : "threads";
-	double threads = rundata_env_num(&run, tkey, 1);
-	if (threads >= 1 && threads <= 1e6)
-		meta.threads = (int)threads;
-	else
-		util_warn("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir, tkey,
-		      rundata_env(&run, tkey));
+	/* The figure names the largest thread count; only a label, so a bad one is a warning. */
+	if (!run.info.threads_max)
+		util_warn("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir,
+		      run.info.threads_max_key, rundata_env(&run, run.info.threads_max_key));
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("roofline.%s", f);

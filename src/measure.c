@@ -48,10 +48,7 @@
 #include "stats.h"
 #include "timer.h"
 #include "util.h"
-
-#ifndef ROOFLINE_VERSION
-#define ROOFLINE_VERSION "0.1.0"
-#endif
+#include "version.h"
 
 #define SWEEP_MIN_BYTES 4096.0              /* smallest array of the sweep */
 #define DEFAULT_CAP_BYTES (1024.0 * 1048576) /* largest array the pre-scan may try */

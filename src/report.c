@@ -3,76 +3,17 @@
 
 #include <dirent.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "cpu.h"
+#include "markdown.h"
 #include "registry.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
-
-/* ---- formatting ------------------------------------------------------------ */
-
-const char *report_rate(double v, char *buf, size_t size)
-{
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else if (fabs(v) >= 10)
-		snprintf(buf, size, "%.1f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, size, "%.2f", v);
-	else
-		snprintf(buf, size, "%.3f", v);
-	return buf;
-}
-
-void report_cell_text(FILE *fp, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
-}
-
-/* One "| label | value |" row of a two-column table; value formatted. */
-static void row(FILE *fp, const char *label, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void row(FILE *fp, const char *label, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = xvasprintf(fmt, ap);
-	va_end(ap);
-	fprintf(fp, "| %s | ", label);
-	report_cell_text(fp, s);
-	fputs(" |\n", fp);
-	free(s);
-}
-
-static const char *env_or(const struct rundata *run, const char *key, const char *fallback)
-{
-	const char *v = rundata_env(run, key);
-	return v && *v ? v : fallback;
-}
-
-/* "D = 16" for a family with a parameter letter (the registry's), "—" for a kernel without one. */
-static const char *param_text(const struct point *p, char *buf, size_t size)
-{
-	if (p->param_letter && p->param != 0)
-		snprintf(buf, size, "%c = %ld", p->param_letter, p->param);
-	else if (p->param == 0)
-		snprintf(buf, size, "—");
-	else
-		snprintf(buf, size, "%ld", p->param);
-	return buf;
-}
 
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
@@ -106,9 +47,6 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 		vecinfo_verdict(remarks, compiler, out, size);
 		return;
 	}
-	char letter[8] = "param";
-	if (k->param_letter)
-		snprintf(letter, sizeof letter, "%c", k->param_letter);
 	size_t used = 0;
 	out[0] = '\0';
 	for (int first = 0; first < n;) {
@@ -121,13 +59,10 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 				break;
 			last++;
 		}
-		int w;
-		if (last > first)
-			w = snprintf(out + used, size - used, "%s%s = %d–%d: %s", used ? "; " : "",
-				     letter, registry_param(k, first), registry_param(k, last), v);
-		else
-			w = snprintf(out + used, size - used, "%s%s = %d: %s", used ? "; " : "", letter,
-				     registry_param(k, first), v);
+		char span[48];
+		int w = snprintf(out + used, size - used, "%s%s: %s", used ? "; " : "",
+				 analysis_param_span(k->param_letter, registry_param(k, first),
+						     registry_param(k, last), "–", span, sizeof span), v);
 		if (w < 0 || (size_t)w >= size - used)
 			break;
 		used += (size_t)w;
@@ -217,40 +152,40 @@ char *report_read_remarks(const char *run_dir, const char *name)
 static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
-	double l1 = rundata_env_num(run, "l1d_bytes", NAN), l2 = rundata_env_num(run, "l2_bytes", NAN),
-	       l3 = rundata_env_num(run, "l3_bytes", NAN), ghz = rundata_env_num(run, "clock_ghz", NAN);
-	const char *res = rundata_env(run, "timer_resolution_ns");
-	const char *gran = rundata_env(run, "timer_granularity_ns");
-	const char *how = rundata_env(run, "clock_method");
-	const char *pin = rundata_env(run, "pinned_cpu");
+	const struct run_env *e = &run->info;
+	double l1 = e->l1d_bytes, l2 = e->l2_bytes, l3 = e->l3_bytes, ghz = e->clock_ghz;
+	const char *res = rundata_or(e->timer_resolution_ns, NULL);
+	const char *gran = rundata_or(e->timer_granularity_ns, NULL);
+	const char *how = rundata_or(e->clock_method, NULL);
+	const char *pin = rundata_or(e->pinned_cpu, NULL);
 
 	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
 	fputs("# Roofline: ", fp);
-	report_cell_text(fp, env_or(run, "cpu_model", "unknown CPU"));
+	md_cell_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
 	fputs("\n\n", fp);
 	fputs("| | |\n| --- | --- |\n", fp);
-	row(fp, "CPU", "%s: %s cores, %s hardware threads", env_or(run, "cpu_model", "unknown"),
-	    env_or(run, "cores", "?"), env_or(run, "hw_threads", "?"));
-	row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
+	md_row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
+	    rundata_or(e->cores, "?"), rundata_or(e->hw_threads, "?"));
+	md_row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
 	    l1 > 0 ? format_bytes(l1, b1, sizeof b1) : "?", l2 > 0 ? format_bytes(l2, b2, sizeof b2) : "?",
 	    l3 > 0 ? format_bytes(l3, b3, sizeof b3) : "none");
-	row(fp, "compiler", "%s %s", env_or(run, "cc", "?"), env_or(run, "cc_version", ""));
-	row(fp, "kernel flags", "`%s`", env_or(run, "kernel_cflags", ""));
-	row(fp, "ISA", "widest %s (available: %s); dispatch: %s", env_or(run, "isa", "?"),
-	    env_or(run, "isas", "?"), env_or(run, "isa_dispatch", "?"));
-	row(fp, "timer", "%s%s%s%s%s%s%s", env_or(run, "timer", "?"), res ? ", resolution " : "",
+	md_row(fp, "compiler", "%s %s", rundata_or(e->cc, "?"), e->cc_version);
+	md_row(fp, "kernel flags", "`%s`", e->kernel_cflags);
+	md_row(fp, "ISA", "widest %s (available: %s); dispatch: %s", rundata_or(e->isa, "?"),
+	    rundata_or(e->isas, "?"), rundata_or(e->isa_dispatch, "?"));
+	md_row(fp, "timer", "%s%s%s%s%s%s%s", rundata_or(e->timer, "?"), res ? ", resolution " : "",
 	    res ? res : "", res ? " ns" : "", gran ? ", granularity " : "", gran ? gran : "",
 	    gran ? " ns" : "");
 	if (isfinite(ghz))
-		row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
+		md_row(fp, "clock", "%.2f GHz%s%s%s", ghz, how ? " (" : "", how ? how : "", how ? ")" : "");
 	else
-		row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
-	row(fp, "threads", "%s%s%s", env_or(run, "threads", "1"),
+		md_row(fp, "clock", "not measured%s%s%s", how ? " (" : "", how ? how : "", how ? ")" : "");
+	md_row(fp, "threads", "%s%s%s", rundata_or(e->threads, "1"),
 	    pin && strcmp(pin, "-1") != 0 ? ", pinned to CPU " : "",
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
-	row(fp, "OS", "%s", env_or(run, "os", "?"));
-	row(fp, "date (UTC)", "%s", env_or(run, "date_utc", "?"));
-	row(fp, "run", "`%s`", run_dir);
+	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
+	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
+	md_row(fp, "run", "`%s`", run_dir);
 	fputs("\n", fp);
 
 	fputs("**Units and counting.** 1 GB = 10^9 bytes and 1 GFLOP = 10^9 double-precision "
@@ -333,7 +268,7 @@ static void pattern_table(FILE *fp, const struct analysis *a)
 			char name[56];
 			snprintf(name, sizeof name, "%.23s.%.23s", levels[l], pats[j]);
 			const struct roof *r = analysis_roof(a, name);
-			fprintf(fp, " %s |", r ? report_rate(r->value, v, sizeof v) : "—");
+			fprintf(fp, " %s |", r ? md_rate(r->value, v, sizeof v) : "—");
 		}
 		fputc('\n', fp);
 	}
@@ -354,9 +289,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 			const char *unit = roof_unit(r);
 			if (r->kind == ROOF_PATTERN)
 				continue;   /* in their own table below */
-			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, report_rate(r->value, v, sizeof v),
-				unit, statistic(r, st, sizeof st), report_rate(r->median, m, sizeof m),
-				report_rate(r->spread_lo, lo, sizeof lo), report_rate(r->spread_hi, hi, sizeof hi));
+			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, md_rate(r->value, v, sizeof v),
+				unit, statistic(r, st, sizeof st), md_rate(r->median, m, sizeof m),
+				md_rate(r->spread_lo, lo, sizeof lo), md_rate(r->spread_hi, hi, sizeof hi));
 			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
 				fprintf(fp, "%s – %s |\n", format_bytes(r->size_lo, b1, sizeof b1),
 					format_bytes(r->size_hi, b2, sizeof b2));
@@ -366,10 +301,10 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		fputs("\n", fp);
 	}
 	pattern_table(fp, a);
-	const struct roof *dram = NULL;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, "DRAM") == 0)
-			dram = &a->roofs[i];
+	/* The ridge's own roof (analysis_dram), named where it is the DRAM plateau of one core. */
+	const struct roof *dram = analysis_dram(a);
+	if (dram && strcmp(dram->name, "DRAM") != 0)
+		dram = NULL;
 	if (isfinite(a->ridge) && a->ridge > 0)
 		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte. A kernel of lower intensity is "
 			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",
@@ -387,7 +322,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		      "enough to warn about.\n\n", fp);
 	for (size_t i = 0; i < a->nnotes; i++) {
 		fputs("- ", fp);
-		report_cell_text(fp, a->notes[i]);
+		md_cell_text(fp, a->notes[i]);
 		fputs("\n", fp);
 	}
 	if (a->nnotes)
@@ -395,7 +330,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
 	for (size_t i = 0; i < sy->n; i++) {
 		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
-		report_cell_text(fp, sy->notes[i]);
+		md_cell_text(fp, sy->notes[i]);
 		fputs("\n", fp);
 	}
 	if (sy->n)
@@ -406,16 +341,6 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 static int base_len(const char *name)
 {
 	return (int)strcspn(name, "@");
-}
-
-/* The roof of `threads` threads with the same base name as r, or NULL. */
-static const struct roof *same_roof(const struct analysis *a, const struct roof *r, int threads)
-{
-	for (size_t j = 0; j < a->nroofs; j++)
-		if (a->roofs[j].threads == threads && base_len(a->roofs[j].name) == base_len(r->name) &&
-		    strncmp(a->roofs[j].name, r->name, (size_t)base_len(r->name)) == 0)
-			return &a->roofs[j];
-	return NULL;
 }
 
 /*
@@ -438,13 +363,13 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *r = &a->roofs[i];
 		if (r->threads == first)
 			continue;
-		const struct roof *one = same_roof(a, r, first);
-		const char *unit = r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";
+		const struct roof *one = analysis_roof_at(a, r, first);
+		const char *unit = roof_unit(r);
 		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
-			report_rate(r->value, vn, sizeof vn), unit);
+			md_rate(r->value, vn, sizeof vn), unit);
 		if (one && one->value > 0)
 			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
-				report_rate(one->value, v1, sizeof v1), first);
+				md_rate(one->value, v1, sizeof v1), first);
 		else
 			fputs("— |\n", fp);
 	}
@@ -479,13 +404,13 @@ static void theory_section(FILE *fp, const struct analysis *a)
 		const struct roof *pk = analysis_peak_of(a, p->threads);
 		char f[32], m[32], t[32], c[32];
 		fprintf(fp, "| %d | %s | %s GFLOP/s | %s | ", p->threads, p->set_by,
-			report_rate(p->fma, f, sizeof f),
-			isfinite(p->mix) ? report_rate(p->mix, m, sizeof m) : "not measured");
+			md_rate(p->fma, f, sizeof f),
+			isfinite(p->mix) ? md_rate(p->mix, m, sizeof m) : "not measured");
 		if (isfinite(p->theory) && pk) {
 			fprintf(fp, "%.2f GHz | %d FMA, %d add | %.0f | %s GFLOP/s (%s a core) | %.2f |\n",
 				p->clock_ghz, p->fma_pipes, p->add_pipes, p->flops_per_cycle,
-				report_rate(p->theory, t, sizeof t),
-				report_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
+				md_rate(p->theory, t, sizeof t),
+				md_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
 		} else {
 			fputs("not measured | — | — | — | — |\n", fp);
 		}
@@ -525,7 +450,7 @@ static void chains_section(FILE *fp, const struct analysis *a)
 		else
 			snprintf(clk, sizeof clk, "not measured");
 		fprintf(fp, "| %s | %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->isa[0] ? cc->isa : cc->kernel,
-			cc->lanes, report_rate(one_rate, one, sizeof one), report_rate(cc->plateau, pl, sizeof pl),
+			cc->lanes, md_rate(one_rate, one, sizeof one), md_rate(cc->plateau, pl, sizeof pl),
 			cc->plateau_chains);
 		if (isfinite(cc->chains_to_saturate))
 			fprintf(fp, "%.0f", cc->chains_to_saturate);
@@ -563,8 +488,8 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
 		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
 		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
-	const char *tile = rundata_env(run, "kernel_tile_source");
-	if (tile && *tile && any)
+	const char *tile = run->info.kernel_tile_source;
+	if (*tile && any)
 		fprintf(fp, "Tiled kernels block for %s.", tile);
 	for (size_t i = 0; any && i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
@@ -572,19 +497,19 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		char key[96];
 		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
 		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
+		char span[48];
 		if (why && strncmp(why, "tile ", 5) == 0)
-			fprintf(fp, " `%s` %c = %ld: %s.", p->kernel, k->param_letter ? k->param_letter : 'p',
-				p->param, why);
+			fprintf(fp, " `%s` %s: %s.", p->kernel,
+				analysis_param_span(k->param_letter, p->param, p->param, "", span, sizeof span), why);
 	}
-	if (tile && *tile && any)
+	if (*tile && any)
 		fputs("\n\n", fp);
-	const char *isa = rundata_env(run, "blas_isa"), *core = rundata_env(run, "blas_core");
-	if (!isa || !core)
+	const char *isa = run->info.blas_isa, *core = run->info.blas_core;
+	if (!*isa || !*core)
 		return;
-	const char *widest = rundata_env(run, "isa");
-	const struct roof *ceil = analysis_roof(a, widest && strcmp(widest, isa) == 0 ? "peak" : isa);
+	const struct roof *ceil = analysis_roof(a, strcmp(run->info.isa, isa) == 0 ? "peak" : isa);
 	fprintf(fp, "OpenBLAS (%s) runs its `%s` kernel (OPENBLAS_CORETYPE %s), built for %s",
-		env_or(run, "blas_config", "?"), core, env_or(run, "openblas_coretype", "unset"), isa);
+		rundata_or(run->info.blas_config, "?"), core, rundata_or(run->info.openblas_coretype, "unset"), isa);
 	const struct point *best = NULL;
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -640,16 +565,16 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		fprintf(fp, "| %s", p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", param_text(p, par, sizeof par),
+		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
-			report_rate(p->gflops, med, sizeof med), report_rate(p->best_gflops, best, sizeof best),
-			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
+			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best),
+			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
 		if (isfinite(p->fraction))
 			fprintf(fp, "%.0f %%", p->fraction * 100);
 		else
 			fputs("—", fp);
 		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
-		report_cell_text(fp, p->diagnosis);
+		md_cell_text(fp, p->diagnosis);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -671,10 +596,10 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		else
 			free(names[i]);
 	}
-	const char *cc = env_or(run, "cc", "?");
-	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, env_or(run, "cc_version", ""),
-				env_or(run, "kernel_cflags", ""));
-	report_cell_text(fp, title);
+	const char *cc = rundata_or(run->info.cc, "?");
+	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, run->info.cc_version,
+				run->info.kernel_cflags);
+	md_cell_text(fp, title);
 	fputs("\n\n", fp);
 	free(title);
 	if (!n) {
@@ -696,7 +621,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		char *text = report_read_remarks(run_dir, names[i]);
 		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
 		fprintf(fp, "| %s.c | ", names[i]);
-		report_cell_text(fp, text ? verdict : "remarks unreadable");
+		md_cell_text(fp, text ? verdict : "remarks unreadable");
 		fputs(" |\n", fp);
 		free(text);
 	}
@@ -742,7 +667,7 @@ static void failures_section(FILE *fp, const struct rundata *run)
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
 		fprintf(fp, "| %s | %s | %ld | ", f->group, f->kernel, f->param);
-		report_cell_text(fp, f->message);
+		md_cell_text(fp, f->message);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -753,7 +678,7 @@ static void env_section(FILE *fp, const struct rundata *run)
 	fputs("## Environment (env.csv)\n\n<details><summary>All keys</summary>\n\n"
 	      "| key | value |\n| --- | --- |\n", fp);
 	for (size_t i = 0; i < run->nenv; i++)
-		row(fp, run->env[i].key, "%s", run->env[i].value ? run->env[i].value : "");
+		md_row(fp, run->env[i].key, "%s", run->env[i].value ? run->env[i].value : "");
 	fputs("\n</details>\n", fp);
 }
 

@@ -1,6 +1,9 @@
 /*
  * report.h - report.md: what was measured, on what, how it was counted, and
- * what each kernel's position under the roof says. Markdown, for people.
+ * what each kernel's position under the roof says. Markdown, for people;
+ * the Markdown pieces are src/markdown.h's. The kernel files' vectorisation
+ * verdicts (report_vec_verdict and the remark-file helpers below) are
+ * compare.md's too.
  */
 #ifndef ROOFLINE_REPORT_H
 #define ROOFLINE_REPORT_H
@@ -21,12 +24,6 @@
  * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
  * missing. Returns 0, or -1 with one line in err on a write error.
  */
-/* Writes s as the inside of a Markdown table cell: | escaped, line breaks flattened. */
-void report_cell_text(FILE *fp, const char *s);
-
-/* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; a dash when missing. */
-const char *report_rate(double v, char *buf, size_t size);
-
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
 		 const char *run_dir, char *err, size_t errlen);
 

@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,6 +280,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	if (access(failures, F_OK) == 0 &&
 	    load_file(&l, failures, CSVIN_DROP_CUT_ROW, failure_row, err, errlen) != 0)
 		goto done;
+	rundata_parse_env(run);
 	load_remarks(dir, run);
 	rc = 0;
 done:
@@ -325,11 +327,73 @@ const char *rundata_env(const struct rundata *run, const char *key)
 	return NULL;
 }
 
-double rundata_env_num(const struct rundata *run, const char *key, double fallback)
+/* The env value as a number, or `fallback` when absent or not a number. */
+static double env_number(const struct rundata *run, const char *key, double fallback)
 {
 	double v;
 	const char *s = rundata_env(run, key);
 	if (!s || parse_double(s, &v) != 0 || !isfinite(v))
 		return fallback;
 	return v;
+}
+
+/* The keys every reader knows, the table that is their documentation. */
+#define TEXT(key) { #key, offsetof(struct run_env, key) }
+static const struct { const char *key; size_t at; } env_text[] = {
+	TEXT(cpu_model), TEXT(cores), TEXT(hw_threads), TEXT(os), TEXT(date_utc), TEXT(isa),
+	TEXT(isas), TEXT(isa_dispatch), TEXT(cc), TEXT(cc_version), TEXT(kernel_cflags),
+	TEXT(threads), TEXT(pinned_cpu), TEXT(timer), TEXT(timer_resolution_ns),
+	TEXT(timer_granularity_ns), TEXT(clock_method), TEXT(kernel_tile_source), TEXT(blas_isa),
+	TEXT(blas_core), TEXT(blas_config), TEXT(openblas_coretype),
+};
+#undef TEXT
+#define NUM(key, field) { key, offsetof(struct run_env, field) }
+static const struct { const char *key; size_t at; } env_numeric[] = {
+	NUM("l1d_bytes", l1d_bytes), NUM("l2_bytes", l2_bytes), NUM("l3_bytes", l3_bytes),
+	NUM("clock_ghz", clock_ghz), NUM("timer_granularity_ns", tick_ns),
+	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
+};
+#undef NUM
+
+void rundata_parse_env(struct rundata *run)
+{
+	struct run_env *e = &run->info;
+	memset(e, 0, sizeof *e);
+	for (size_t i = 0; i < sizeof env_text / sizeof env_text[0]; i++) {
+		const char *v = rundata_env(run, env_text[i].key);
+		*(const char **)((char *)e + env_text[i].at) = v ? v : "";
+	}
+	for (size_t i = 0; i < sizeof env_numeric / sizeof env_numeric[0]; i++)
+		*(double *)((char *)e + env_numeric[i].at) = env_number(run, env_numeric[i].key, NAN);
+	double settled = env_number(run, "sweep_settled", NAN);
+	e->sweep_settled = isnan(settled) ? -1 : settled != 0;
+	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";
+	double most = env_number(run, e->threads_max_key, 1);
+	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
+	/* In file order, so that a later line for the same count wins, as in rundata_env. */
+	for (size_t i = 0; i < run->nenv; i++) {
+		int threads, end = 0;
+		double ghz;
+		if (sscanf(run->env[i].key, "clock_ghz@%dt%n", &threads, &end) != 1 ||
+		    run->env[i].key[end] != '\0' || parse_double(run->env[i].value, &ghz) != 0 ||
+		    !isfinite(ghz))
+			continue;
+		size_t c = 0;
+		while (c < e->nclocks && e->clocks[c].threads != threads)
+			c++;
+		if (c == RUNDATA_MAX_CLOCKS)
+			continue;
+		e->clocks[c].threads = threads;
+		e->clocks[c].ghz = ghz;
+		if (c == e->nclocks)
+			e->nclocks++;
+	}
+}
+
+double rundata_clock_ghz(const struct rundata *run, int threads, double fallback)
+{
+	for (size_t i = 0; i < run->info.nclocks; i++)
+		if (run->info.clocks[i].threads == threads)
+			return run->info.clocks[i].ghz;
+	return fallback;
 }

@@ -38,10 +38,47 @@ struct run_remarks {
 	char *text;
 };
 
+#define RUNDATA_MAX_CLOCKS 16
+
+/*
+ * env.csv parsed once, at load: every key this program reads, typed, with
+ * its default here and nowhere else. Text is as written and "" when the run
+ * did not record the key (never NULL), so a reader says "?" or "unknown" by
+ * testing *text; numbers are NaN when absent or not a number. The strings
+ * point into struct rundata's env rows and live as long as the run.
+ */
+struct run_env {
+	const char *cpu_model, *cores, *hw_threads, *os, *date_utc;
+	const char *isa, *isas, *isa_dispatch;           /* widest ISA, all of them, the dispatch */
+	const char *cc, *cc_version, *kernel_cflags;
+	const char *threads;                              /* the measured counts, "1,2" */
+	const char *pinned_cpu;                           /* "-1": not pinned */
+	const char *timer, *timer_resolution_ns, *timer_granularity_ns, *clock_method;
+	const char *kernel_tile_source;
+	const char *blas_isa, *blas_core, *blas_config, *openblas_coretype;
+	double l1d_bytes, l2_bytes, l3_bytes;             /* as the machine reports them */
+	double clock_ghz;                                 /* measured with one core loaded */
+	double tick_ns;                                   /* timer_granularity_ns as a number */
+	double stream_rule_bytes;                         /* STREAM's array-size rule for this machine */
+	double kernel_tile_bytes;                         /* the block the tiled kernels were built for */
+	int sweep_settled;     /* the pre-scan saw a last level: 1, 0, or -1 where the run does not say (older runs) */
+	/*
+	 * The largest thread count: threads_max, else (older runs) threads; 1 when
+	 * neither is there, 0 when the value is no count (1 to 1e6). threads_max_key
+	 * names the key it came from, for the message.
+	 */
+	int threads_max;
+	const char *threads_max_key;
+	/* clock_ghz@Nt: the clock with N threads running, one per count measured. */
+	struct { int threads; double ghz; } clocks[RUNDATA_MAX_CLOCKS];
+	size_t nclocks;
+};
+
 struct rundata {
 	char *dir;
-	struct env_entry *env;
+	struct env_entry *env;   /* env.csv's rows as read: report prints them all */
 	size_t nenv;
+	struct run_env info;     /* the same, typed (rundata_parse_env) */
 	struct timing *timings;
 	size_t ntimings;
 	struct failure *failures;
@@ -75,10 +112,28 @@ int rundata_failed(const struct rundata *run, const char *group, const char *ker
  */
 const char *rundata_remarks(const struct rundata *run, const char *kernel);
 
-/* The value of an env.csv key, or NULL. */
-const char *rundata_env(const struct rundata *run, const char *key);
+/* `text`, or `fallback` where the run did not record it (""): a reader's "?" or "unknown". */
+static inline const char *rundata_or(const char *text, const char *fallback)
+{
+	return text && *text ? text : fallback;
+}
 
-/* The env value as a number, or `fallback` when absent or not a number. */
-double rundata_env_num(const struct rundata *run, const char *key, double fallback);
+/*
+ * Fills run->info from run->env. rundata_load calls it; a caller that
+ * builds a struct rundata by hand (tests) calls it after filling env.
+ */
+void rundata_parse_env(struct rundata *run);
+
+/*
+ * The clock with `threads` threads running (clock_ghz@Nt), or `fallback`
+ * when the run did not measure it.
+ */
+double rundata_clock_ghz(const struct rundata *run, int threads, double fallback);
+
+/*
+ * The value of an env.csv key, or NULL: for keys named at run time
+ * (shape_<kernel>_<param>); the keys every run has are in run->info.
+ */
+const char *rundata_env(const struct rundata *run, const char *key);
 
 #endif

@@ -27,19 +27,6 @@ static void add(struct symptoms *out, enum symptom s, const char *fmt, ...)
 	out->which[out->n++] = s;
 }
 
-/* The bandwidth roof named like `like` up to its "@", measured on `threads` threads. */
-static const struct roof *same_level(const struct analysis *a, const struct roof *like, int threads)
-{
-	size_t len = strcspn(like->name, "@");
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind == ROOF_BANDWIDTH && r->threads == threads &&
-		    strncmp(r->name, like->name, len) == 0 && strcspn(r->name, "@") == len)
-			return r;
-	}
-	return NULL;
-}
-
 static void check_ridge(const struct analysis *a, struct symptoms *out)
 {
 	const struct roof *peak = analysis_roof(a, "peak");
@@ -47,7 +34,7 @@ static void check_ridge(const struct analysis *a, struct symptoms *out)
 	if (!(isfinite(a->ridge) && a->ridge > 0) || !peak || !dram)
 		return;
 	if (peak->threads != dram->threads) {
-		const struct roof *same = same_level(a, dram, peak->threads);
+		const struct roof *same = analysis_roof_at(a, dram, peak->threads);
 		double one = same ? a->peak / same->value : NAN;
 		if (!isfinite(one) || a->ridge > SYMPTOMS_RIDGE_MIX * one || a->ridge * SYMPTOMS_RIDGE_MIX < one) {
 			char alt[96] = "";
@@ -136,7 +123,7 @@ static void check_above(const struct all_points *ap, struct symptoms *out)
 
 static void check_ticks(const struct rundata *run, const struct userpoints *up, struct symptoms *out)
 {
-	double tick = rundata_env_num(run, "timer_granularity_ns", NAN) * 1e-9;
+	double tick = run->info.tick_ns * 1e-9;
 	if (!(isfinite(tick) && tick > 0))
 		return;
 	double limit = SYMPTOMS_MIN_TICKS * tick, shortest = INFINITY;
@@ -169,9 +156,9 @@ static void check_ticks(const struct rundata *run, const struct userpoints *up, 
 
 static void check_stream(const struct rundata *run, struct symptoms *out)
 {
-	double rule = rundata_env_num(run, "stream_rule_bytes", NAN);
+	double rule = run->info.stream_rule_bytes;
 	if (!isfinite(rule))
-		rule = 4 * rundata_env_num(run, "l3_bytes", NAN);
+		rule = 4 * run->info.l3_bytes;
 	double largest = 0;
 	for (size_t i = 0; i < run->ntimings; i++)
 		if (strcmp(run->timings[i].group, "bandwidth") == 0 && run->timings[i].param > largest)
@@ -179,7 +166,7 @@ static void check_stream(const struct rundata *run, struct symptoms *out)
 	if (!(largest > 0) || !(isfinite(rule) && rule > 0) || largest >= rule)
 		return;
 	char b1[32], b2[32];
-	int settled = rundata_env_num(run, "sweep_settled", 0) > 0;
+	int settled = run->info.sweep_settled > 0;
 	add(out, SYMPTOM_STREAM,
 	    "STREAM's array-size rule is not met: the sweep's largest array is %s, the rule (4x the "
 	    "reported last-level cache) asks for %s. %s The guide: the arrays must be far larger "

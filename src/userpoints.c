@@ -13,7 +13,7 @@
 
 #include "csvin.h"
 #include "diagnosis.h"
-#include "report.h"
+#include "markdown.h"
 #include "util.h"
 
 /* The columns, required first; the table is what the messages list. */
@@ -238,7 +238,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 	}
 	fputs("## Your code\n\n", fp);
 	fputs("Points from `", fp);
-	report_cell_text(fp, up->path ? up->path : "");
+	md_cell_text(fp, up->path ? up->path : "");
 	fputs("`, placed under this run's roofs by the same model as the kernels above; the "
 	      "versions of one name are joined by arrows in the figure, in file order.\n\n", fp);
 	if (counted == up->n)
@@ -257,12 +257,12 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		const struct point *p = &u->p;
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
 		fputs("| ", fp);
-		report_cell_text(fp, u->name);
+		md_cell_text(fp, u->name);
 		fputs(" | ", fp);
-		report_cell_text(fp, u->version);
+		md_cell_text(fp, u->version);
 		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
-			u->counted ? "counted" : "declared", ai, report_rate(p->gflops, g, sizeof g),
-			p->roof[0] ? p->roof : "—", report_rate(p->roof_gflops, rg, sizeof rg));
+			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g),
+			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
 		if (isfinite(p->fraction))
 			fprintf(fp, "%.0f %%", p->fraction * 100);
 		else
@@ -270,7 +270,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
 		if (u->above)
 			fputs("**above its roof** (see the notes); ", fp);
-		report_cell_text(fp, p->diagnosis);
+		md_cell_text(fp, p->diagnosis);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);

@@ -244,12 +244,50 @@ char *read_text_file(const char *path)
 			s = xrealloc(s, cap);
 		}
 	}
-	int failed = ferror(fp);
+	int failed = ferror(fp), why = errno;
 	fclose(fp);
 	s[len] = '\0';
 	if (failed) {
 		free(s);
+		errno = why;   /* the read's reason, not what fclose or free left */
 		return NULL;
 	}
+	return s;
+}
+
+void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->s = xrealloc(b->s, cap);
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void buf_addf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = xvasprintf(fmt, ap);
+	va_end(ap);
+	buf_puts(b, s);
+	free(s);
+}
+
+char *buf_take(struct buf *b)
+{
+	char *s = b->s ? b->s : xstrdup("");
+	b->s = NULL;
+	b->len = b->cap = 0;
 	return s;
 }

@@ -1,6 +1,7 @@
 /*
- * util.h - error reporting, allocation that cannot return NULL, and output
- * files that appear whole or not at all.
+ * util.h - error reporting, allocation that cannot return NULL, the string
+ * builder, parsing and formatting of numbers and sizes, and output files that
+ * appear whole or not at all.
  */
 #ifndef ROOFLINE_UTIL_H
 #define ROOFLINE_UTIL_H
@@ -33,6 +34,22 @@ char *xstrdup(const char *s);
 /* snprintf into a fresh allocation. */
 char *xasprintf(const char *fmt, ...) PRINTF_LIKE(1, 2);
 char *xvasprintf(const char *fmt, va_list ap);
+
+/*
+ * The one string builder: text appended piece by piece, taken out whole.
+ * Start from `struct buf b = { 0 };`; b.s is NUL-terminated once anything
+ * was added; buf_take hands the string over (never NULL) and leaves b empty.
+ * A one-shot formatted string is xasprintf's.
+ */
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+
+void buf_add(struct buf *b, const char *s, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_addf(struct buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+char *buf_take(struct buf *b);
 
 /* dir + "/" + name, freshly allocated. */
 char *path_join(const char *dir, const char *name);
@@ -72,7 +89,10 @@ int parse_bytes(const char *s, double *out);
 /* Formats bytes as "48 KiB", "1.5 MiB", "512 MiB" into buf. */
 const char *format_bytes(double bytes, char *buf, size_t size);
 
-/* The whole of a small text file, NUL-terminated (free it), or NULL when it cannot be read. */
+/*
+ * The whole of a small text file, NUL-terminated (free it), or NULL when it
+ * cannot be read, errno saying why (the run's remarks, the gnuplot templates).
+ */
 char *read_text_file(const char *path);
 
 #endif

@@ -69,6 +69,7 @@ static int setup(void **state)
 		run.env[i].key = strdup(env[i][0]);
 		run.env[i].value = strdup(env[i][1]);
 	}
+	rundata_parse_env(&run);
 	for (int pass = 1; pass <= 2; pass++) {
 		for (int trial = 1; trial <= 3; trial++) {
 			int w = trial == 1;
@@ -227,6 +228,53 @@ static void test_no_kept_timings(void **state)
 	assert_non_null(strstr(err, "no kept timings"));
 }
 
+/* The one DRAM rule: the plateau named DRAM of that count, else its lowest usable plateau. */
+static void test_dram_rule(void **state)
+{
+	(void)state;
+	static struct analysis a;
+	memset(&a, 0, sizeof a);
+	const struct { const char *name; enum roof_kind kind; double value; int threads; } rows[] = {
+		{ "L1", ROOF_BANDWIDTH, 300, 1 }, { "DRAM.2r1w", ROOF_PATTERN, 5, 1 },
+		{ "DRAM", ROOF_BANDWIDTH, 20, 1 }, { "L2", ROOF_BANDWIDTH, 100, 1 },
+		{ "L3@4t", ROOF_BANDWIDTH, NAN, 4 }, { "L1@4t", ROOF_BANDWIDTH, 1000, 4 },
+		{ "L2@4t", ROOF_BANDWIDTH, 400, 4 }, { "peak", ROOF_COMPUTE, 50, 1 },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct roof *r = &a.roofs[a.nroofs++];
+		snprintf(r->name, sizeof r->name, "%s", rows[i].name);
+		r->kind = rows[i].kind;
+		r->value = rows[i].value;
+		r->threads = rows[i].threads;
+	}
+	assert_string_equal(analysis_dram(&a)->name, "DRAM");
+	assert_string_equal(analysis_dram_of(&a, 1)->name, "DRAM");
+	/* No DRAM plateau on four threads: the lowest one with a value (L3@4t has none). */
+	assert_string_equal(analysis_dram_of(&a, 4)->name, "L2@4t");
+	assert_null(analysis_dram_of(&a, 2));
+	assert_string_equal(analysis_roof(&a, "L2@4t")->name, "L2@4t");
+	assert_null(analysis_roof(&a, "L2@2t"));
+	/* A roof's counterpart on another count: same kind, same name up to the "@". */
+	assert_string_equal(analysis_roof_at(&a, analysis_roof(&a, "L1"), 4)->name, "L1@4t");
+	assert_string_equal(analysis_roof_at(&a, analysis_roof(&a, "L2@4t"), 1)->name, "L2");
+	assert_null(analysis_roof_at(&a, analysis_roof(&a, "DRAM"), 4));
+	assert_null(analysis_roof_at(&a, analysis_roof(&a, "DRAM.2r1w"), 4));
+}
+
+/* The parameter's words: the registry's letter, "param" without one, "—" for none. */
+static void test_param_text(void **state)
+{
+	(void)state;
+	char b[64];
+	assert_string_equal(analysis_param_text('D', 16, b, sizeof b), "D = 16");
+	assert_string_equal(analysis_param_text('D', 0, b, sizeof b), "—");
+	assert_string_equal(analysis_param_text(0, 0, b, sizeof b), "—");
+	assert_string_equal(analysis_param_text(0, 7, b, sizeof b), "7");
+	assert_string_equal(analysis_param_span('K', 1, 32, "–", b, sizeof b), "K = 1–32");
+	assert_string_equal(analysis_param_span('K', 4, 4, "–", b, sizeof b), "K = 4");
+	assert_string_equal(analysis_param_span(0, 64, 1024, " → ", b, sizeof b), "param = 64 → 1024");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +283,8 @@ int main(void)
 		cmocka_unit_test(test_failures_are_left_out),
 		cmocka_unit_test(test_between_ceilings),
 		cmocka_unit_test(test_no_kept_timings),
+		cmocka_unit_test(test_dram_rule),
+		cmocka_unit_test(test_param_text),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -145,6 +145,7 @@ static int setup(void **state)
 		run.env[i].key = strdup(env[i][0]);
 		run.env[i].value = strdup(env[i][1]);
 	}
+	rundata_parse_env(&run);
 	run.remarks = calloc(1, sizeof *run.remarks);
 	run.nremarks = 1;
 	snprintf(run.remarks[0].kernel, sizeof run.remarks[0].kernel, "horner");

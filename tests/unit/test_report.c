@@ -124,6 +124,7 @@ static void fill_run(struct rundata *run, const char *dir)
 		run->env[i].key = xstrdup(fx_env[i][0]);
 		run->env[i].value = xstrdup(fx_env[i][1]);
 	}
+	rundata_parse_env(run);
 }
 
 static void free_run(struct rundata *run)

@@ -72,6 +72,7 @@ static int setup(void **state)
 		env[i] = (struct env_entry){ keys[i], values[i] };
 	run.env = env;
 	run.nenv = 3;
+	rundata_parse_env(&run);
 	timing(0, "bandwidth", 4294967296L, 1e-3, 0);
 	timing(1, "kernels", 0, 1e-3, 0);
 	timing(2, "kernels", 0, 1e-9, 1);   /* a short warm-up does not count */
@@ -176,8 +177,10 @@ static void test_ticks(void **state)
 	struct userpoints up = { .v = &u, .n = 1 };
 	assert_string_equal(found(&up), "ticks");
 	run.nenv = 0;                            /* no granularity recorded: nothing to judge */
+	rundata_parse_env(&run);
 	assert_string_equal(found(&up), "");
 	run.nenv = 3;
+	rundata_parse_env(&run);
 	timings[1].seconds = 1e-3;
 }
 
@@ -187,10 +190,12 @@ static void test_stream(void **state)
 	timings[0].param = 134217728;            /* 128 MiB against 2 GiB */
 	assert_string_equal(found(NULL), "stream");
 	run.nenv = 2;                            /* not settled: the advice changes */
+	rundata_parse_env(&run);
 	struct symptoms sy;
 	symptoms_check(&run, a, NULL, &sy);
 	assert_non_null(strstr(sy.notes[0], "had not settled"));
 	run.nenv = 3;
+	rundata_parse_env(&run);
 	timings[0].param = 2147483648L;          /* exactly the rule: met */
 	assert_string_equal(found(NULL), "");
 	timings[0].param = 4294967296L;

@@ -74,6 +74,7 @@ static void script(double mix)
 		run.env[i].key = strdup(env[i][0]);
 		run.env[i].value = strdup(env[i][1]);
 	}
+	rundata_parse_env(&run);
 	for (int threads = 1; threads <= 2; threads++) {
 		/* The all-core clock is 3/3.5 of one core's: the chip's rates scale by that. */
 		double slow = threads == 1 ? 1.0 : 2 * 3.0 / 3.5;

@@ -1,0 +1,128 @@
+/*
+ * test_gnuplot_text.c - the gnuplot scripts' text machinery: quoting, and
+ * templates whose placeholders are replaced, kept or refused.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "gnuplot_text.h"
+
+static void test_quoting(void **state)
+{
+	(void)state;
+	char *s = gp_str("it's\ta test");
+	assert_string_equal(s, "it''s a test");
+	free(s);
+	s = gp_str(NULL);
+	assert_string_equal(s, "");
+	free(s);
+	char b[32];
+	assert_string_equal(gp_num(1234567.0, b, sizeof b), "1.23457e+06");
+	assert_string_equal(gp_num(0.25, b, sizeof b), "0.25");
+	assert_string_equal(gp_num(NAN, b, sizeof b), "NaN");
+	gp_ident("DRAM@2t", b, sizeof b);
+	assert_string_equal(b, "DRAM_2t");
+	gp_ident("one-chain", b, sizeof b);
+	assert_string_equal(b, "one_chain");
+	gp_ident("2r1w", b, sizeof b);
+	assert_string_equal(b, "r2r1w");
+}
+
+/* Writes DIR/t.gp.in with `text` and expands it into DIR/t.gp; returns what was written or NULL. */
+static char *expand(const char *dir, const char *text, struct gp_substs *s, char *err, size_t errlen)
+{
+	char *in = path_join(dir, "t.gp.in");
+	FILE *fp = fopen(in, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+	free(in);
+	if (gp_write_script(dir, "t", dir, s, err, errlen) != 0)
+		return NULL;
+	char *out = path_join(dir, "t.gp");
+	char *got = read_text_file(out);
+	unlink(out);
+	free(out);
+	return got;
+}
+
+static void test_templates(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/roofline-gptext.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	struct gp_substs s = { .n = 0 };
+	gp_subst_set(&s, "PEAK", xstrdup("42"));
+	gp_subst_setf(&s, "TITLE", "'%s'", "@PEAK@ stays");
+	char err[256] = "";
+	/* Values are not rescanned; gnuplot's own @macro and a lone @ are kept. */
+	char *got = expand(dir, "peak = @PEAK@\nset title @TITLE@\nplot @macro, a@b\n", &s, err, sizeof err);
+	assert_non_null(got);
+	assert_string_equal(got, "peak = 42\nset title '@PEAK@ stays'\nplot @macro, a@b\n");
+	free(got);
+	/* A typo in a template is an error naming its line, and no script is written. */
+	assert_null(expand(dir, "a\nb = @PAEK@\n", &s, err, sizeof err));
+	assert_non_null(strstr(err, "t.gp.in:2: unknown placeholder @PAEK@"));
+	char *out = path_join(dir, "t.gp");
+	assert_int_not_equal(access(out, F_OK), 0);
+	free(out);
+	gp_subst_free(&s);
+	assert_int_equal(s.n, 0);
+	char *in = path_join(dir, "t.gp.in");
+	unlink(in);
+	free(in);
+	/* A missing template says which and why. */
+	assert_int_equal(gp_write_script(dir, "t", dir, &s, err, sizeof err), -1);
+	assert_non_null(strstr(err, "cannot read template"));
+	assert_non_null(strstr(err, "No such file"));
+	rmdir(dir);
+}
+
+static void test_run_dir_for(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/roofline-gptext.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *run = path_join(dir, "run"), *plots = path_join(dir, "plots");
+	char *deep = path_join(plots, "deep");
+	assert_int_equal(mkdir(run, 0700) | mkdir(plots, 0700) | mkdir(deep, 0700), 0);
+	char err[256] = "";
+	char *rel = gp_run_dir_for(run, plots, err, sizeof err);
+	assert_string_equal(rel, "../run");
+	free(rel);
+	rel = gp_run_dir_for(run, deep, err, sizeof err);
+	assert_string_equal(rel, "../../run");
+	free(rel);
+	rel = gp_run_dir_for(run, run, err, sizeof err);
+	assert_string_equal(rel, ".");
+	free(rel);
+	assert_null(gp_run_dir_for("/no/such/run", plots, err, sizeof err));
+	assert_non_null(strstr(err, "/no/such/run"));
+	rmdir(deep);
+	rmdir(plots);
+	rmdir(run);
+	rmdir(dir);
+	free(run);
+	free(plots);
+	free(deep);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_quoting),
+		cmocka_unit_test(test_templates),
+		cmocka_unit_test(test_run_dir_for),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
