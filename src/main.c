@@ -104,6 +104,23 @@ static void write_fit(const char *dir, const struct analysis *a)
 		die(EXIT_FAILED, "%s", err);
 }
 
+/*
+ * What plot and report both do first: the run loaded and fitted, the user's
+ * points placed (when a points file is given), the output directory made,
+ * and the fit written beside the run so the gnuplot scripts read what is drawn.
+ */
+static struct analysis *load_for_output(const char *dir, const char *points, const char *out,
+					struct rundata *run, struct userpoints *up)
+{
+	struct analysis *a = xcalloc(1, sizeof *a);
+	load_run(dir, run, a);
+	if (points)
+		load_points(points, a, up);
+	ensure_dir(out);
+	write_fit(dir, a);
+	return a;
+}
+
 static int cmd_measure(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_QUICK, O_ONLY, O_THREADS, O_PASSES, O_TRIALS, O_WARMUP, O_MAXSIZE,
@@ -247,14 +264,9 @@ static int cmd_plot(int argc, char **argv)
 
 	const char *dir = argv[optind];
 	struct rundata run;
-	struct analysis *a = xcalloc(1, sizeof *a);
-	char err[512];
-	load_run(dir, &run, a);
 	struct userpoints up = { 0 };
-	if (points)
-		load_points(points, a, &up);
-	ensure_dir(out);
-	write_fit(dir, a);
+	struct analysis *a = load_for_output(dir, points, out, &run, &up);
+	char err[512];
 	struct plot_meta meta = {
 		.cpu_model = run.info.cpu_model,
 		.compiler = run.info.cc,
@@ -320,14 +332,9 @@ static int cmd_report(int argc, char **argv)
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
 	struct rundata run;
-	struct analysis *a = xcalloc(1, sizeof *a);
-	char err[512];
-	load_run(dir, &run, a);
 	struct userpoints up = { 0 };
-	if (points)
-		load_points(points, a, &up);
-	ensure_dir(out);
-	write_fit(dir, a);
+	struct analysis *a = load_for_output(dir, points, out, &run, &up);
+	char err[512];
 	char *path = path_join(out, "report.md");
 	if (report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);

@@ -5,6 +5,15 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+const char *md_percent(double fraction, char *buf, size_t size)
+{
+	if (isfinite(fraction))
+		snprintf(buf, size, "%.0f %%", fraction * 100);
+	else
+		snprintf(buf, size, "—");
+	return buf;
+}
+
 const char *md_rate(double v, char *buf, size_t size)
 {
 	if (!isfinite(v))

@@ -27,4 +27,7 @@ void md_row(FILE *fp, const char *label, const char *fmt, ...) PRINTF_LIKE(3, 4)
 /* A rate with the digits a measurement supports: 189.0, 3.41, 0.083; a dash when missing. Returns buf. */
 const char *md_rate(double v, char *buf, size_t size);
 
+/* A fraction as a whole percentage, "87 %"; a dash when missing. Returns buf. */
+const char *md_percent(double fraction, char *buf, size_t size);
+
 #endif

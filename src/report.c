@@ -569,11 +569,9 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 			p->level[0] ? p->level : "—", ai,
 			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best),
 			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
-		if (isfinite(p->fraction))
-			fprintf(fp, "%.0f %%", p->fraction * 100);
-		else
-			fputs("—", fp);
-		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
+		char pc[16];
+		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
+			p->bound[0] ? p->bound : "—");
 		md_cell_text(fp, p->diagnosis);
 		fputs(" |\n", fp);
 	}

@@ -263,11 +263,9 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
 			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g),
 			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
-		if (isfinite(p->fraction))
-			fprintf(fp, "%.0f %%", p->fraction * 100);
-		else
-			fputs("—", fp);
-		fprintf(fp, " | %s | ", p->bound[0] ? p->bound : "—");
+		char pc[16];
+		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
+			p->bound[0] ? p->bound : "—");
 		if (u->above)
 			fputs("**above its roof** (see the notes); ", fp);
 		md_cell_text(fp, p->diagnosis);
