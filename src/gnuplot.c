@@ -448,7 +448,7 @@ static void user_clauses(const struct userpoints *up, const char *upath, int lt,
 
 /* What roofline.gp's parts share: its ranges, the roofs that bound them, its bottom margin. */
 struct roofline_frame {
-	const struct roof *dram;  /* analysis_dram_of(a, 1): the ridge's slope */
+	const struct roof *dram;  /* analysis_dram(a): the ridge's slope, of the smallest thread count */
 	double peak;              /* GFLOP/s, NaN without a peak group */
 	double top;               /* the highest bandwidth roof, GB/s */
 	double xmin, xmax, ymin, ymax;
@@ -464,7 +464,7 @@ struct roofline_frame {
 static void roofline_ranges(const struct analysis *a, const struct userpoints *up,
 			    const struct kernel_set *ks, struct roofline_frame *f)
 {
-	f->dram = analysis_dram_of(a, 1);
+	f->dram = analysis_dram(a);
 	f->peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 	f->top = NAN;
 	for (size_t i = 0; i < a->nroofs; i++)
@@ -852,7 +852,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
 	struct kernel_set ks;
 	kernel_set(a, 1, &ks);
-	const struct roof *dram = analysis_dram_of(a, 1);
+	const struct roof *dram = analysis_dram(a);
 	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 
 	long dmax = 1;

@@ -57,6 +57,13 @@ test_expect_success 'the all-core pass sweeps every size and times every ISA'"'"
 	cmp -s peak1 peak2 && grep -q "^fma_scalar\$" peak2 &&
 	awk -F, "NR > 1 && \$4 == \"kernels\" && \$7 == 2" quick/timings.csv | grep -q .
 '
+test_expect_success 'a run of 2 threads only: roofline.gp has its DRAM slope and ridge' '
+	"$ROOFLINE" measure $SMALL --threads 2 --only bandwidth,peak --out two >/dev/null 2>&1 &&
+	"$ROOFLINE" fit two >/dev/null && "$ROOFLINE" plot two --out twoplots 2>/dev/null &&
+	grep -q "ridge" twoplots/roofline.gp &&
+	dram=$(awk -F, "NR > 1 && \$2 == \"bandwidth\" { print \$1 }" two/roofs.csv | tail -n 1) &&
+	test -n "$dram" && grep -q "peak / $(echo "$dram" | tr -c "A-Za-z0-9\n" _)" twoplots/roofline.gp
+'
 test_expect_success 'one thread of two computing wrong fails the run with exit 1' '
 	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
 		"$ROOFLINE" measure $SMALL --threads 2 --only kernels --out bad1 >/dev/null 2>err;
