@@ -5,8 +5,9 @@
  *
  * Built only when the build finds OpenBLAS (ROOFLINE_HAVE_OPENBLAS, set by
  * the Makefile from pkg-config `openblas` or -lopenblas); otherwise run is
- * NULL and the run says it skipped it. OpenBLAS is held to one thread (this
- * tool measures one core, and the harness pins the process to it), and
+ * NULL and the run says it skipped it. OpenBLAS is held to one thread a
+ * call (in the all-core pass each of the harness's pinned threads makes its
+ * own call, as with every kernel), and
  * OpenBLAS picks its kernel by CPU, or by OPENBLAS_CORETYPE: env.csv records
  * the core it chose, its config and that variable, so the point is judged
  * against the ceiling of the instruction set its kernel uses.
