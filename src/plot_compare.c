@@ -255,11 +255,11 @@ static void record(struct plot_compare_layout *l, struct labels_box b)
 
 static void describe_runs(struct plot_compare_layout *l, const struct rundata *ra, const struct rundata *rb)
 {
-	const char *cpu = rundata_env(rb, "cpu_model");
+	const char *cpu = rb->info.cpu_model;
 	const struct rundata *runs[2] = { ra, rb };
 	char *out[2] = { l->run_a, l->run_b };
 	for (int i = 0; i < 2; i++) {
-		const char *cc = rundata_env(runs[i], "cc"), *ver = rundata_env(runs[i], "cc_version");
+		const char *cc = runs[i]->info.cc, *ver = runs[i]->info.cc_version;
 		snprintf(out[i], sizeof l->run_a, "%s%s%s", cc && *cc ? cc : "?", ver && *ver ? " " : "",
 			 ver && *ver ? ver : "");
 	}
@@ -689,11 +689,8 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 			 const char *out_dir, char *err, size_t errlen)
 {
 	const struct plot_frame *f = &l->f;
-	char *roofs = NULL, *points = NULL, cell[192], n1[32], n2[32], n3[32], n4[32];
-	size_t rlen = 0, plen = 0;
-	FILE *rf = open_memstream(&roofs, &rlen), *pf = open_memstream(&points, &plen);
-	if (!rf || !pf)
-		die(EXIT_FAILED, "out of memory");
+	struct buf rf = { 0 }, pf = { 0 };
+	char cell[192], n1[32], n2[32], n3[32], n4[32];
 	/* Labels where compare.png has them (the script sets the same plot area), NaN when left out. */
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
@@ -701,7 +698,7 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 		if (ln->labelled)
 			to_data(f, ln->lx, ln->ly, &x, &y);
 		gp_cell(cell, sizeof cell, ln->label);
-		fprintf(rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
+		buf_addf(&rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
 			ln->run_b, ln->roof->kind == ROOF_CEILING, gp_num(x, n1), gp_num(y, n2),
 			ln->labelled ? -ln->angle * 180 / M_PI : 0.0, cell);
 	}
@@ -711,12 +708,11 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 		if (mk->item.placed)
 			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
 		gp_cell(cell, sizeof cell, mk->label);
-		fprintf(pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
+		buf_addf(&pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
 			gp_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
 			mk->arrow ? compare_move_name(mk->row->moved) : "", gp_num(x, n3), gp_num(y, n4));
 	}
-	if (fclose(rf) != 0 || fclose(pf) != 0)
-		die(EXIT_FAILED, "out of memory");
+	char *roofs = buf_take(&rf), *points = buf_take(&pf);
 	char margins[200], key[120];
 	snprintf(margins, sizeof margins,
 		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
