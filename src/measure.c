@@ -69,6 +69,8 @@
  */
 #define SLOW_PASS_SECONDS 0.1
 #define QUICK_SLOW_PASS_SECONDS 0.25
+#define SWEEP_SLOW_PASS_SECONDS 0.25
+#define SWEEP_MIN_KEPT 3
 #define QUICK_SKIP_SECONDS 0.5
 
 struct job {
@@ -1229,7 +1231,27 @@ static void slow_job_plan(struct harness *h, struct job *j)
 	const struct measure_opts *o = h->o;
 	double t = j->last_seconds, budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
-	if (j->failed || strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
+	if (j->failed)
+		return;
+	/*
+	 * The sweep's largest sizes (a timing of a 1.5 GB working set lasts
+	 * 80 ms) get fewer kept trials too, at least SWEEP_MIN_KEPT a pass: the
+	 * DRAM roof is fitted over several such sizes, and it was a quarter of a
+	 * run whose DRAM settled late.
+	 */
+	if (strcmp(j->group, "bandwidth") == 0 && !o->quick &&
+	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
+		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
+		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
+		if (j->kept_per_pass < o->trials)
+			fprintf(stderr, "roofline: %s at %.0f MiB per array takes %.2g s a timing: timed in %d "
+				"kept trials a pass, no warm-up trials\n", j->k->name,
+				(double)j->n * 8 / 1048576, t, j->kept_per_pass);
+		else
+			j->kept_per_pass = 0;
+		return;
+	}
+	if (strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
 		return;
 	if (o->quick && t > QUICK_SKIP_SECONDS) {
 		j->skipped = 1;
