@@ -13,12 +13,13 @@
  * medians gets a 95 % bootstrap interval (ratio.h). A value has moved when
  *   1. its interval excludes 1 (not noise within the runs), and
  *   2. |ln ratio| exceeds the drift threshold: COMPARE_DRIFT_FACTOR times the
- *      largest |ln ratio| of the roofs (the machine's own drift between the
- *      runs: no compiler moves a hand-written roof), and at least
- *      COMPARE_MIN_MOVE. A roof is held to the threshold from the other roofs,
- *      so one roof that moved alone is still seen. Every roof's move counts as
- *      drift for the points: on a quiet machine roofs move by a percent or
- *      two, and a busy one should not make every point look moved.
+ *      COMPARE_DRIFT_QUANTILE quantile of the roofs' |ln ratio| (the machine's
+ *      own drift between the runs: no compiler moves a hand-written roof), and
+ *      at least COMPARE_MIN_MOVE. A roof is held to the threshold from the
+ *      other roofs, so one roof that moved alone is still seen. The roofs'
+ *      moves are the drift the points are held to: on a quiet machine roofs
+ *      move by a percent or two, and a busy one should not make every point
+ *      look moved; a quantile, so that a few noisy roofs do not blind it.
  */
 #ifndef ROOFLINE_COMPARE_H
 #define ROOFLINE_COMPARE_H
@@ -30,8 +31,10 @@
 
 /* The smallest move worth reporting, as |ln ratio| (about 3 %). */
 #define COMPARE_MIN_MOVE 0.03
-/* A move must exceed the roofs' largest drift by half as much again. */
+/* A move must exceed the roofs' drift by half as much again. */
 #define COMPARE_DRIFT_FACTOR 1.5
+/* The roofs' drift: the |ln ratio| that 90 % of them stay within. */
+#define COMPARE_DRIFT_QUANTILE 0.9
 
 enum compare_move { COMPARE_SLOWER = -1, COMPARE_SAME = 0, COMPARE_FASTER = 1 };
 
@@ -51,8 +54,8 @@ struct compare_row {
 struct compare {
 	struct compare_row *rows;
 	size_t nrows;
-	double drift;                /* largest |ln ratio| of a tested roof; NaN when none */
-	char drift_roof[48];         /* that roof */
+	double drift;                /* the roofs' drift (COMPARE_DRIFT_QUANTILE); NaN when none tested */
+	char drift_roof[48];         /* the roof that moved most */
 	double drift_ratio;          /* its B/A */
 	double threshold;            /* the points' threshold, |ln ratio| */
 	int compared, faster, slower;

@@ -45,10 +45,15 @@ test_expect_success 'an A/A pair (same build, two runs) flags nothing' '
 	test -z "$(moved aa-out/compare.csv)" &&
 	grep -q "^\*\*0 of 19 values moved" aa-out/compare.md
 '
-test_expect_success 'a roof that moved alone is flagged; a point within its drift is not' '
+test_expect_success 'a roof that moved alone is flagged, and does not hide a point that moved' '
 	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 kernels/horner:8=1.10 kernels/dot=0.5 &&
 	"$ROOFLINE" compare a d --out roof &&
-	test "$(moved roof/compare.csv | tr "\n" " ")" = "roof,one-chain,1,,slower point,dot,0,DRAM,slower "
+	test "$(moved roof/compare.csv | tr "\n" " ")" = "roof,one-chain,1,,slower point,dot,0,DRAM,slower point,horner,8,DRAM,faster "
+'
+test_expect_success 'roofs that drift together hold a point move within their drift' '
+	cp -R a g && $PERTURB g 5 kernels/horner:8=0.88 "*=0.90" &&
+	"$ROOFLINE" compare a g --out together &&
+	test -z "$(moved together/compare.csv | grep "^point")"
 '
 test_expect_success 'plateaus named alike at other sizes are not compared, and drawn twice' '
 	$SCRIPTED p && cp -R p q &&
@@ -88,7 +93,7 @@ test_expect_success 'the figure: a 1600x1000 PNG, svg and pdf on request, one ar
 test_expect_success 'the figure draws a moved roof twice (A faint), the others once' '
 	test "$(faint roof/compare.gp | wc -l)" -eq 1 && faint roof/compare.gp | grep -q "^A: one-chain [0-9.]* GFLOP/s" &&
 	test "$(grep -c "B: one-chain" roof/compare.gp)" -eq 1 &&
-	test "$(arrows roof/compare.gp)" = "dot ×0.50,slower"
+	test "$(arrows roof/compare.gp | tr "\n" " ")" = "dot ×0.50,slower horner D=8 ×1.10,faster "
 '
 test_expect_success 'compare.gp runs on its own in gnuplot' '
 	if command -v gnuplot >/dev/null; then
