@@ -79,9 +79,10 @@ bw_tail_copy(double *restrict a, const double *restrict b, size_t i, size_t n)
 }
 
 BW_HELPER BW_NOVEC __attribute__((noinline)) static double
-bw_tail_read(const double *restrict c, size_t i, size_t n)
+bw_tail_read(const double *restrict b, const double *restrict c, size_t i, size_t n)
 {
 	double s = 0.0;
+	(void)b;
 	BW_LOOP
 	for (; i < n; i++)
 		s += c[i];
@@ -154,6 +155,51 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	return kernel_expect(result, (double)reps * kernel_dot_reference(buf->n), 1e-12,
 			     "read2: sum of b*c over reps", why, whylen);
 }
+
+/*
+ * The two sums (read: s += c[i]; read2: s += b[i]*c[i]) share one loop:
+ * BW_ACC accumulators kept across passes (one reduction at the end), the
+ * rest one vector at a time, the tail element by element. STEP(LOAD, ADD,
+ * FMA, acc, off) is the update of one accumulator with the vector at i + off.
+ */
+#define BW_STEP_READ(LOAD, ADD, FMA, acc, off) ADD(acc, LOAD(c + i + (off)))
+#define BW_STEP_READ2(LOAD, ADD, FMA, acc, off) FMA(LOAD(b + i + (off)), LOAD(c + i + (off)), acc)
+#define BW_SUM_DEFINE(ISA, KIND, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, STEP, TAIL)  \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_##KIND##_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		const double *restrict b = buf->b;                                   \
+		const double *restrict c = buf->c;                                   \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
+		(void)b;                                                             \
+		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
+		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
+		double tail = 0.0;                                                   \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = 0;                                                \
+			BW_LOOP                                                      \
+			for (; i + BW_ACC * (W) <= n; i += BW_ACC * (W)) {           \
+				s0 = STEP(LOAD, ADD, FMA, s0, 0);                    \
+				s1 = STEP(LOAD, ADD, FMA, s1, (W));                  \
+				s2 = STEP(LOAD, ADD, FMA, s2, 2 * (W));              \
+				s3 = STEP(LOAD, ADD, FMA, s3, 3 * (W));              \
+				s4 = STEP(LOAD, ADD, FMA, s4, 4 * (W));              \
+				s5 = STEP(LOAD, ADD, FMA, s5, 5 * (W));              \
+				s6 = STEP(LOAD, ADD, FMA, s6, 6 * (W));              \
+				s7 = STEP(LOAD, ADD, FMA, s7, 7 * (W));              \
+			}                                                            \
+			BW_LOOP                                                      \
+			for (; i + (W) <= n; i += (W))                               \
+				s0 = STEP(LOAD, ADD, FMA, s0, 0);                    \
+			if (i < n)                                                   \
+				tail += TAIL(b, c, i, n);                            \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
+		return HSUM(s0) + tail;                                              \
+	}
 
 /*
  * The loops of one ISA. V: vector type; W: doubles per vector; LOAD(p) and
@@ -247,73 +293,8 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		}                                                                    \
 		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
-	/* The sums keep their accumulators across passes: one reduction at the end. */ \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_read_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)   \
-	{                                                                            \
-		const double *restrict c = buf->c;                                   \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
-		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
-		double tail = 0.0;                                                   \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = 0;                                                \
-			BW_LOOP                                                      \
-			for (; i + BW_ACC * (W) <= n; i += BW_ACC * (W)) {           \
-				s0 = ADD(s0, LOAD(c + i));                           \
-				s1 = ADD(s1, LOAD(c + i + (W)));                     \
-				s2 = ADD(s2, LOAD(c + i + 2 * (W)));                 \
-				s3 = ADD(s3, LOAD(c + i + 3 * (W)));                 \
-				s4 = ADD(s4, LOAD(c + i + 4 * (W)));                 \
-				s5 = ADD(s5, LOAD(c + i + 5 * (W)));                 \
-				s6 = ADD(s6, LOAD(c + i + 6 * (W)));                 \
-				s7 = ADD(s7, LOAD(c + i + 7 * (W)));                 \
-			}                                                            \
-			BW_LOOP                                                      \
-			for (; i + (W) <= n; i += (W))                               \
-				s0 = ADD(s0, LOAD(c + i));                           \
-			if (i < n)                                                   \
-				tail += bw_tail_read(c, i, n);                       \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
-		return HSUM(s0) + tail;                                              \
-	}                                                                            \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_read2_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)  \
-	{                                                                            \
-		const double *restrict b = buf->b, *restrict c = buf->c;             \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		V s0 = ZERO(), s1 = ZERO(), s2 = ZERO(), s3 = ZERO();                \
-		V s4 = ZERO(), s5 = ZERO(), s6 = ZERO(), s7 = ZERO();                \
-		double tail = 0.0;                                                   \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = 0;                                                \
-			BW_LOOP                                                      \
-			for (; i + BW_ACC * (W) <= n; i += BW_ACC * (W)) {           \
-				s0 = FMA(LOAD(b + i), LOAD(c + i), s0);              \
-				s1 = FMA(LOAD(b + i + (W)), LOAD(c + i + (W)), s1);  \
-				s2 = FMA(LOAD(b + i + 2 * (W)), LOAD(c + i + 2 * (W)), s2); \
-				s3 = FMA(LOAD(b + i + 3 * (W)), LOAD(c + i + 3 * (W)), s3); \
-				s4 = FMA(LOAD(b + i + 4 * (W)), LOAD(c + i + 4 * (W)), s4); \
-				s5 = FMA(LOAD(b + i + 5 * (W)), LOAD(c + i + 5 * (W)), s5); \
-				s6 = FMA(LOAD(b + i + 6 * (W)), LOAD(c + i + 6 * (W)), s6); \
-				s7 = FMA(LOAD(b + i + 7 * (W)), LOAD(c + i + 7 * (W)), s7); \
-			}                                                            \
-			BW_LOOP                                                      \
-			for (; i + (W) <= n; i += (W))                               \
-				s0 = FMA(LOAD(b + i), LOAD(c + i), s0);              \
-			if (i < n)                                                   \
-				tail += bw_tail_read2(b, c, i, n);                   \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		s0 = ADD(ADD(ADD(s0, s1), ADD(s2, s3)), ADD(ADD(s4, s5), ADD(s6, s7))); \
-		return HSUM(s0) + tail;                                              \
-	}
+	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
+	BW_SUM_DEFINE(ISA, read2, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ2, bw_tail_read2)
 
 /*
  * The five kernel descriptions of one ISA. FN(f) is f, or NULL where the
