@@ -75,6 +75,25 @@ static int roof_ok(const struct roof *r)
 	return r->kind != ROOF_PATTERN && isfinite(r->value) && r->value > 0;
 }
 
+/*
+ * A roof the figure draws: every roof of one thread, and of more threads the
+ * slopes, the peak and the ceilings that cap one of their points. The
+ * all-core pass measures every ISA's chains so that each kernel meets its own
+ * ceiling; drawn all at once they were six more lines through the points.
+ * The report lists them all.
+ */
+static int roof_drawn(const struct analysis *a, const struct roof *r)
+{
+	if (!roof_ok(r))
+		return 0;
+	if (r->kind != ROOF_CEILING || r->threads <= 1)
+		return 1;
+	for (size_t i = 0; i < a->npoints; i++)
+		if (a->points[i].threads == r->threads && strcmp(a->points[i].roof, r->name) == 0)
+			return 1;
+	return 0;
+}
+
 /* "DRAM@8t" -> "@8t", "DRAM" -> "". */
 static const char *roof_suffix(const char *name)
 {
@@ -160,7 +179,7 @@ static void data_ranges(const struct analysis *a, double *xmin, double *xmax, do
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!roof_ok(r))
+		if (!roof_drawn(a, r))
 			continue;
 		const char *suf = roof_suffix(r->name);
 		if (r->kind == ROOF_BANDWIDTH) {
@@ -327,7 +346,7 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < a->nroofs && i < ANALYSIS_MAX_ROOFS; i++) {
 			const struct roof *r = &a->roofs[i];
-			if (!roof_ok(r))
+			if (!roof_drawn(a, r))
 				continue;
 			int allcore = *roof_suffix(r->name) != 0;
 			int is_dram = r->kind == ROOF_BANDWIDTH && dram_for(a, roof_suffix(r->name)) == r;
@@ -752,7 +771,7 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, struct f
 		snprintf(r->text, sizeof r->text, "%.47s", k->fam[j].name);
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
-		if (!roof_ok(&a->roofs[i]))
+		if (!roof_drawn(a, &a->roofs[i]))
 			continue;
 		const char *suf = roof_suffix(a->roofs[i].name);
 		if (a->roofs[i].kind == ROOF_CEILING)
