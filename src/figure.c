@@ -735,7 +735,8 @@ static void build_kernels(const struct analysis *a, struct figure_kernels *k)
  * A point's label. A polyline's members say only their parameter ("64")
  * except one, which carries the name ("horner 128", see draw()), so a family
  * of eight reads as one curve, not eight names; other points say their name,
- * with the parameter when they have one. Open markers add the thread count.
+ * with the parameter when they have one. Open markers add the thread count;
+ * an open polyline's members say nothing (point_labels).
  */
 static void point_text(const struct analysis *a, const struct figure_kernels *k, size_t i, int named, char *buf, size_t n)
 {
@@ -1053,8 +1054,14 @@ static void point_labels(struct fig *g, struct figure *out)
 	for (size_t j = 0; j < k->ngrp; j++)
 		for (size_t i = 0; i < k->grp[j].n; i++) {
 			size_t pi = k->byparam[k->grp[j].start + i];
-			/* Another level's polyline says its name only: its members' D are the base level's. */
-			if (named[pi] || (k->grp[j].style != LV_BASE && figure_joined(&k->grp[j])))
+			/*
+			 * Another level's polyline, or another thread count's (open
+			 * markers), says its name only: its members' parameters are
+			 * those of the base level's, one-thread curve beside it, and
+			 * written again they were most of a crowded figure's labels.
+			 */
+			if (named[pi] || ((k->grp[j].style != LV_BASE || k->grp[j].hollow) &&
+					  figure_joined(&k->grp[j])))
 				continue;
 			point_text(a, k, pi, 0, out->item_text[nitems], sizeof out->item_text[0]);
 			struct ink ik = measure(g, out->item_text[nitems]);

@@ -493,10 +493,27 @@ static void test_every_roof_labelled(void **state)
 			 * its label; at full size and larger there is room for all of them.
 			 * At every size, what is placed overlaps nothing (layout_check.h).
 			 */
+			/*
+			 * Of another thread count than the smallest (open markers), a
+			 * kernel's curve wants one label, its name: its members' numbers
+			 * are the one-thread curve's.
+			 */
 			size_t drawable = 0;
+			int tmin = 0;
 			for (size_t j = 0; j < a->npoints; j++)
-				drawable += isfinite(a->points[j].ai) && isfinite(a->points[j].gflops) &&
-					    a->points[j].ai > 0 && a->points[j].gflops > 0;
+				if (tmin == 0 || a->points[j].threads < tmin)
+					tmin = a->points[j].threads;
+			for (size_t j = 0; j < a->npoints; j++) {
+				const struct point *p = &a->points[j];
+				if (!(isfinite(p->ai) && isfinite(p->gflops) && p->ai > 0 && p->gflops > 0))
+					continue;
+				int first = 1;
+				for (size_t q = 0; q < j && p->threads != tmin; q++)
+					if (a->points[q].threads == p->threads &&
+					    strcmp(a->points[q].kernel, p->kernel) == 0)
+						first = 0;
+				drawable += first;
+			}
 			if (last.points != drawable || (sizes[z][0] >= 1600 && last.points_dropped != 0))
 				fail_msg("%s: %zu point labels wanted (want %zu), %zu dropped", name,
 					 last.points, drawable, last.points_dropped);
