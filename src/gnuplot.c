@@ -140,38 +140,37 @@ static void spread_labels(struct margin_label *l, size_t n, double ymin, double 
 	for (size_t i = 0; i < n; i++)
 		l[i].pos = height_px / CHAR_PX * log(l[i].value / ymin) / log(ymax / ymin);
 	qsort(l, n, sizeof *l, cmp_label_desc);
-	double *want = xcalloc(n ? n : 1, sizeof *want);
-	for (size_t i = 0; i < n; i++)
-		want[i] = l[i].pos;
-	/* Merge clusters until no two neighbours overlap (at most n rounds). */
-	for (size_t round = 0; round <= n; round++) {
-		int moved = 0;
-		size_t start = 0;
-		while (start < n) {
-			size_t end = start + 1;
-			while (end < n && want[end - 1] - want[end] < gap - 1e-9)
-				end++;
-			if (end - start > 1) {
-				double mean = 0;
-				for (size_t i = start; i < end; i++)
-					mean += l[i].pos;
-				mean /= (double)(end - start);
-				double topp = mean + gap * (double)(end - start - 1) / 2;
-				for (size_t i = start; i < end; i++) {
-					double w = topp - gap * (double)(i - start);
-					if (fabs(w - want[i]) > 1e-9)
-						moved = 1;
-					want[i] = w;
-				}
-			}
-			start = end;
+	/*
+	 * Blocks of labels, top first, each spaced `gap` apart and centred on its
+	 * members' mean; a block that would come closer than `gap` to the one
+	 * above merges with it (pool adjacent violators: one pass, and the result
+	 * keeps the labels' order). Merging clusters in rounds instead broke
+	 * spread ones apart again and left labels on top of each other.
+	 */
+	size_t *first = xcalloc(n ? n : 1, sizeof *first), nb = 0;
+	double *sum = xcalloc(n ? n : 1, sizeof *sum);
+	for (size_t i = 0; i < n; i++) {
+		first[nb] = i;
+		sum[nb] = l[i].pos;
+		nb++;
+		while (nb >= 2) {
+			size_t la = first[nb - 1] - first[nb - 2], lb = i + 1 - first[nb - 1];
+			double bottom_a = sum[nb - 2] / (double)la - gap * (double)(la - 1) / 2;
+			double top_b = sum[nb - 1] / (double)lb + gap * (double)(lb - 1) / 2;
+			if (bottom_a - top_b >= gap - 1e-9)
+				break;
+			sum[nb - 2] += sum[nb - 1];
+			nb--;
 		}
-		if (!moved)
-			break;
 	}
-	for (size_t i = 0; i < n; i++)
-		l[i].offset = want[i] - l[i].pos;
-	free(want);
+	for (size_t b = 0; b < nb; b++) {
+		size_t end = b + 1 < nb ? first[b + 1] : n, len = end - first[b];
+		double top = sum[b] / (double)len + gap * (double)(len - 1) / 2;
+		for (size_t i = first[b]; i < end; i++)
+			l[i].offset = top - gap * (double)(i - first[b]) - l[i].pos;
+	}
+	free(first);
+	free(sum);
 }
 
 static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, double ymin,
@@ -273,6 +272,7 @@ struct kernel_set {
 	int base[ANALYSIS_MAX_POINTS];      /* its kernel's base level */
 	size_t n;
 	int multi_threads;     /* points with different thread counts */
+	int min_threads;       /* the smallest: its kernels have the key's entries */
 	int multi_level;       /* a kernel at several working sets: filters name the level */
 };
 
@@ -285,6 +285,8 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 		const struct point *p = &a->points[i];
 		if (p->threads != a->points[0].threads)
 			ks->multi_threads = 1;
+		if (ks->min_threads == 0 || p->threads < ks->min_threads)
+			ks->min_threads = p->threads;
 		if (horner_only && !is_horner(p))
 			continue;
 		/* kernels.gp draws against the degree: one level, the base one, is enough. */
@@ -339,8 +341,6 @@ static char *kernel_title(const struct kernel_set *ks, size_t k)
 	char *name = gp_str(p->kernel);
 	buf_puts(&b, name);
 	free(name);
-	if (ks->multi_threads)
-		buf_addf(&b, " (%d threads)", p->threads);
 	if (ks->members[k] > 1) {
 		char span[64];
 		buf_addf(&b, ", %s", analysis_param_span(p->param_letter, ks->pmin[k], ks->pmax[k],
@@ -525,12 +525,14 @@ static void roofline_ranges(const struct analysis *a, const struct userpoints *u
 	int other_styles = 0;
 	for (size_t k = 0; k < ks->n; k++) {
 		char w[32];
-		if (ks->base[k])
-			entries++;
-		else
+		if (!ks->base[k])
 			other_styles |= strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
+		else if (ks->first[k]->threads != ks->min_threads)
+			other_styles |= 4;
+		else
+			entries++;
 	}
-	entries += (size_t)((other_styles & 1) + (other_styles >> 1));
+	entries += (size_t)((other_styles & 1) + ((other_styles >> 1) & 1) + (other_styles >> 2));
 	for (size_t i = 0; up && i < up->n; i++) {
 		size_t j = 0;
 		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
@@ -621,9 +623,9 @@ static void roofline_kernels(const struct analysis *a, const struct kernel_set *
 		for (size_t k = 0; k < ks->n; k++) {
 			if ((ks->members[k] > 1) != (pass == 0))
 				continue;
+			/* A kernel keeps its colour at every level and thread count. */
 			for (size_t j = 0; j < k && !lt_of[k]; j++)
-				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 &&
-				    ks->first[j]->threads == ks->first[k]->threads && lt_of[j])
+				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 && lt_of[j])
 					lt_of[k] = lt_of[j];
 			if (!lt_of[k])
 				lt_of[k] = lt++;
@@ -638,6 +640,20 @@ static void roofline_kernels(const struct analysis *a, const struct kernel_set *
 					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt %d title 'open, %s: %s-resident'",
 						    l1 ? 3 : 2, l1 ? "dotted" : "dashed", w);
 				styles |= l1 ? 1 : 2;
+				free(t);
+				t = xstrdup("");
+			} else if (ks->first[k]->threads != ks->min_threads) {
+				/*
+				 * Another thread count: open markers, dash-dotted, untitled;
+				 * one key entry says so (an entry each made the key longer
+				 * than the plot was tall).
+				 */
+				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
+					 pass == 0 ? " dt 4" : "");
+				if (!(styles & 4))
+					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt 4 title "
+						    "'open, dash-dotted: %d threads'", ks->first[k]->threads);
+				styles |= 4;
 				free(t);
 				t = xstrdup("");
 			}

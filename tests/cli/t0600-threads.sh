@@ -46,6 +46,23 @@ test_expect_success 'plot and report run on a two-count run' '
 	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
 	grep -q "@2t" out/report.md
 '
+test_expect_success 'roofline.gp: the right margin'"'"'s labels (both counts'"'"' ceilings) a line apart, in order' '
+	awk "
+		/^ymin = / { split(\$0, f, /[=;]/); ymin = f[2] + 0; ymax = f[4] + 0 }
+		/^bm = / { bm = \$3 + 0 }
+		/^[a-z0-9_]+ = [0-9.e+-]+ / { val[\$1] = \$3 + 0 }
+		/at graph 1.01, first / {
+			v = \$0; sub(/.*first /, \"\", v); sub(/ .*/, \"\", v)
+			o = \$0; sub(/.*offset 0,/, \"\", o)
+			n++; name[n] = v; off[n] = o + 0
+		}
+		END {
+			if (n < 6) exit 1
+			h = 1000 * (0.93 - bm) / 22
+			for (i = 1; i <= n; i++) pos[i] = h * log(val[name[i]] / ymin) / log(ymax / ymin) + off[i]
+			for (i = 2; i <= n; i++) if (pos[i - 1] - pos[i] < 1.1) { print name[i - 1], name[i], pos[i - 1] - pos[i]; exit 1 }
+		}" out/roofline.gp
+'
 test_expect_success 'the all-core pass sweeps every size and times every ISA'"'"'s chains' '
 	"$ROOFLINE" measure --quick $SMALL --threads 1,2 --out quick >/dev/null 2>&1 &&
 	sweep=$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" quick/env.csv) &&
