@@ -87,9 +87,17 @@ struct figure_line {
 	char text[64];
 	/* the label, written along the line from (ox, oy) at angle in px, or not at all */
 	int labelled;
-	int crowded;             /* labelled over a marker or point line: nowhere was free */
+	int crowded;             /* labelled over a point line: nowhere was free */
+	int listed;              /* not labelled in the plot (every spot covered a marker): named in the legend */
 	double ox, oy, angle, px;
 	struct labels_seg cap;   /* the space the label takes (labelled only) */
+	/*
+	 * 1 + the index of the line whose label names this one too, 0 when none:
+	 * a roof drawn within a few pixels of a parallel one (avx2 on one core,
+	 * sse2@2t on two: the same 59.8 GFLOP/s) shares its label, which names
+	 * both, and has none of its own.
+	 */
+	size_t named_by;
 };
 
 
@@ -151,20 +159,21 @@ int figure_joined(const struct figure_group *gr);
 
 /* ---- legend: one row per family, then the looks of levels, threads, roofs ---- */
 
-enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL };
+/* LEG_LINE: a roof named here, with its look, because no spot in the plot was free of markers. */
+enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL, LEG_LINE };
 
 struct figure_legend_row {
 	int kind;
 	const struct figure_family *fam;
 	enum figure_level_style style;  /* LEG_LEVEL */
-	char text[48];
-	struct figure_rgb col;   /* LEG_ROOF, LEG_ALLCORE, LEG_CEILING: the sample line's look */
+	char text[64];
+	struct figure_rgb col;   /* LEG_ROOF, LEG_ALLCORE, LEG_CEILING, LEG_LINE: the sample line's look */
 	double width;
 	int dashed;
 };
 
 struct figure_legend {
-	struct figure_legend_row rows[ANALYSIS_MAX_POINTS + 5];
+	struct figure_legend_row rows[ANALYSIS_MAX_POINTS + 5 + ANALYSIS_MAX_ROOFS];
 	size_t n;
 	int cols;
 	double col_w, row_h, sample_w, pad;

@@ -269,7 +269,7 @@ static void describe_runs(struct plot_compare_layout *l, const struct rundata *r
 }
 
 /* The label sizes tried, largest first (as the roofline figure's). */
-static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76 };
+static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76, 0.66 };
 
 /*
  * A roof's label written along its line, on a free stretch: from the right
@@ -293,7 +293,7 @@ static void label_along(struct labels *scene, const struct plot_frame *f, cairo_
 		if (len < box[2] + 8 * s)
 			continue;
 		double half = box[2] / 2;
-		for (double away = 0; away <= 2 * box[3]; away += 2 * s)
+		for (double away = 0; away <= 4 * box[3]; away += 2 * s)
 			for (int side = 0; side < 2; side++)
 				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
 					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;

@@ -132,7 +132,7 @@ static inline struct labels_box marker_box(double x, double y, double r)
 	return b;
 }
 
-/* The roofline figure's geometry; *unlabelled counts the roofs drawn without a label. */
+/* The roofline figure's geometry; *unlabelled counts the roofs drawn that no label or legend row names. */
 static inline void figure_scene(const struct figure *fg, struct scene *sc, size_t *unlabelled)
 {
 	double s = fg->s;
@@ -148,8 +148,9 @@ static inline void figure_scene(const struct figure *fg, struct scene *sc, size_
 		sc->lines[sc->nlines++] = seg_shape(g, l->text, (int)at);
 		if (l->labelled)
 			sc->labels[sc->nlabels++] = seg_shape(l->cap, l->text, (int)at);
-		else
-			++*unlabelled;
+		else if (!l->listed && !(l->named_by && (fg->lines[l->named_by - 1].labelled ||
+							   fg->lines[l->named_by - 1].listed)))
+			++*unlabelled;   /* named nowhere: by its label, its twin's, or the legend */
 	}
 	for (size_t i = 0; i < fg->npoints; i++)
 		if (fg->k.grp_of[i] >= 0)

@@ -98,6 +98,7 @@ static void scripted(const char *how, struct loaded *l)
  * writes it. The all-core roofs come out twice the single-core ones, as on
  * the machine the example was measured on, and with them the crowded figure
  * of a real 1,2 run: L1@2t..DRAM@2t and peak@2t beside the single-core roofs.
+ * When the example was measured at two threads itself, it is used as it is.
  */
 static void two_threads(struct loaded *l)
 {
@@ -106,6 +107,14 @@ static void two_threads(struct loaded *l)
 	memset(l, 0, sizeof *l);
 	if (rundata_load(dir, &l->run, err, sizeof err) != 0)
 		fail_msg("rundata_load %s: %s", dir, err);
+	/* A run measured at more than one thread count already is the real thing. */
+	int measured = 0;
+	for (size_t i = 0; i < l->run.ntimings; i++)
+		measured |= l->run.timings[i].threads > 1;
+	if (measured) {
+		analyse(l);
+		return;
+	}
 	const char *isa = rundata_env(&l->run, "isa");
 	char widest[32];
 	snprintf(widest, sizeof widest, "_%s", isa ? isa : "");
