@@ -530,77 +530,52 @@ static void take_spot(struct fig *g, struct figure_line *l, double px, double at
 }
 
 /*
+ * The first of l's spots (line_spots with overhang and reach) free in scene
+ * sc, at the largest size that has one, taken (crowded or not); 0 when none
+ * is free. at, side and off are room for MAX_SPOTS spots.
+ */
+static int take_first_free(struct fig *g, struct figure_line *l, const struct labels *sc, int overhang, double reach,
+			   int crowded, double *at, int *side, double *off)
+{
+	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
+		set_font(g, LINE_LABEL_PX[z], 0);
+		struct ink k = measure(g, l->text);
+		size_t n = line_spots(g, l, &k, overhang, reach, at, side, off);
+		for (size_t i = 0; i < n; i++) {
+			struct labels_seg cap;
+			double ox, oy;
+			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
+			if (labels_seg_free(sc, cap)) {
+				take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], crowded);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
  * Places a roof's label along its line: the first free spot (line_spots) at
  * the largest size that has one. The roof labels are placed before the
- * ridge, the legend and the points' labels, which then avoid them; where
- * point lines leave no spot free at any size, the label crosses them
- * (never a marker, a roof or another roof's label), and where even that
- * finds no spot, the roof is named in the legend instead (l->listed).
+ * ridge, the legend and the points' labels, which then avoid them. Where
+ * nothing is free, the first spot that crosses only the kernels' lines
+ * (the label's halo keeps it legible over them), stepped away from the line
+ * by up to two label heights where three ceilings a few pixels apart leave
+ * no room right beside it, then running past the ends of a line shorter
+ * than the label. A marker hidden under a label would hide a measurement:
+ * where even that finds no spot, the label stays out of the plot and the
+ * legend names the roof beside a sample of its line (l->listed).
  */
 static void place_line_label(struct fig *g, struct figure_line *l)
 {
 	double *at = xmalloc(MAX_SPOTS * sizeof *at), *off = xmalloc(MAX_SPOTS * sizeof *off);
 	int *side = xmalloc(MAX_SPOTS * sizeof *side);
-	if (!l->visible || l->named_by)
-		goto out;
-	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
-		set_font(g, LINE_LABEL_PX[z], 0);
-		struct ink k = measure(g, l->text);
-		size_t n = line_spots(g, l, &k, 0, 0.5, at, side, off);
-		for (size_t i = 0; i < n; i++) {
-			struct labels_seg cap;
-			double ox, oy;
-			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
-			if (labels_seg_free(&g->scene, cap)) {
-				take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], 0);
-				goto out;
-			}
-		}
-	}
-	/*
-	 * Nowhere free: the first spot that crosses only the kernels' lines
-	 * (the label's halo keeps it legible over them), at the largest size
-	 * that has one, and stepped away from the line by up to two label
-	 * heights where three ceilings a few pixels apart leave no room right
-	 * beside it; a marker hidden under a label would hide a measurement.
-	 */
-	for (int far = 0; far < 2; far++)
-		for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
-			set_font(g, LINE_LABEL_PX[z], 0);
-			struct ink k = measure(g, l->text);
-			size_t n = line_spots(g, l, &k, 0, far ? 2.0 : 0.5, at, side, off);
-			for (size_t i = 0; i < n; i++) {
-				struct labels_seg cap;
-				double ox, oy;
-				along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
-				if (labels_seg_free(&g->solid, cap)) {
-					take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], 1);
-					goto out;
-				}
-			}
-		}
-	/*
-	 * Still nowhere: a spot running past the ends of a line shorter than
-	 * the label, again clear of markers. Where there is none either, the
-	 * label stays out of the plot rather than hide a measurement: the
-	 * legend names the roof beside a sample of its line.
-	 */
-	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
-		set_font(g, LINE_LABEL_PX[z], 0);
-		struct ink k = measure(g, l->text);
-		size_t n = line_spots(g, l, &k, 1, 2.0, at, side, off);
-		for (size_t i = 0; i < n; i++) {
-			struct labels_seg cap;
-			double ox, oy;
-			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
-			if (labels_seg_free(&g->solid, cap)) {
-				take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], 1);
-				goto out;
-			}
-		}
-	}
-	l->listed = 1;
-out:
+	if (l->visible && !l->named_by &&
+	    !take_first_free(g, l, &g->scene, 0, 0.5, 0, at, side, off) &&
+	    !take_first_free(g, l, &g->solid, 0, 0.5, 1, at, side, off) &&
+	    !take_first_free(g, l, &g->solid, 0, 2.0, 1, at, side, off) &&
+	    !take_first_free(g, l, &g->solid, 1, 2.0, 1, at, side, off))
+		l->listed = 1;
 	free(at);
 	free(off);
 	free(side);

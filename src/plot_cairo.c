@@ -742,7 +742,7 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 	for (size_t i = 0; i < fg->nlines; i++) {
 		const struct figure_line *l = &fg->lines[i];
 		st->roofs += l->visible;
-		st->roof_labels += l->visible && l->labelled;
+		st->roof_labels += l->visible && (l->labelled || l->listed || l->named_by);
 		st->roof_crowded += l->visible && l->labelled && l->crowded;
 	}
 	st->points = fg->nitems;

@@ -69,7 +69,7 @@ int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const 
  */
 struct plot_stats {
 	size_t roofs;            /* roof and ceiling lines drawn */
-	size_t roof_labels;      /* of them, labelled (all of them, short of a bug) */
+	size_t roof_labels;      /* of them, named: by a label (theirs or a twin's) or a legend row (all, short of a bug) */
 	size_t roof_crowded;     /* of those, labelled over a marker or point line: no free spot */
 	size_t points;           /* point labels wanted */
 	size_t points_dropped;   /* of them, left out for want of a free spot */
