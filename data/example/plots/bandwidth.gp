@@ -11,7 +11,8 @@ if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
 if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16'
-set output 'bandwidth.'.fmt
+if (!exists('out')) out = 'bandwidth.'.fmt    # roofline plot sets a temporary name, renamed once checked
+set output out
 set encoding utf8
 set datafile separator comma
 set datafile columnheaders

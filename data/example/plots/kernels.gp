@@ -12,22 +12,24 @@ if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
 if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16'
-set output 'kernels.'.fmt
+if (!exists('out')) out = 'kernels.'.fmt    # roofline plot sets a temporary name, renamed once checked
+set output out
 set encoding utf8
 set datafile separator comma
 set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
-peak = 118.418    # GFLOP/s
-DRAM = 46.3889    # GB/s
-scalar = 14.8164    # GFLOP/s
-one_chain = 14.617    # GFLOP/s
-avx2 = 59.1118    # GFLOP/s
-sse2 = 30.0543    # GFLOP/s
+peak = 179.305    # GFLOP/s
+DRAM = 45.1862    # GB/s
+fma = 119.61    # GFLOP/s
+scalar = 14.9145    # GFLOP/s
+one_chain = 14.9379    # GFLOP/s
+avx2 = 59.7906    # GFLOP/s
+sse2 = 29.8209    # GFLOP/s
 roof(d) = DRAM * d / 8 > peak ? peak : DRAM * d / 8
 
 xmin = 0.8; xmax = 160
-ymin = 2; ymax = 256
+ymin = 2; ymax = 512
 set title 'AMD EPYC · gcc 12.2.0 -O3 -march=native' font ',18'
 set xlabel 'polynomial degree D (2D flop and 16 bytes per element: intensity D/8 flop/byte)'
 set ylabel 'GFLOP/s (median)'
@@ -49,21 +51,26 @@ set linetype cycle 4
 
 # How steep a slope-one line looks on this canvas, for the label along it.
 angle = atan((1000 * 0.84 / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 14.587, roof(14.587) right rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 22.675, roof(22.675) right rotate by angle offset 0,0.6
 set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,0.00
+set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,0.00
 set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.00
 set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.00
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,0.52
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-0.52
+set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,0.57
+set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,-0.57
 
 pts = run.'/points.csv'
 plot \
      roof(x) with lines lw 3 lc 'black' notitle, \
+     fma with lines lw 2 dt 2 lc 'gray40' notitle, \
      scalar with lines lw 2 dt 2 lc 'gray40' notitle, \
      one_chain with lines lw 2 dt 2 lc 'gray40' notitle, \
      avx2 with lines lw 2 dt 2 lc 'gray40' notitle, \
      sse2 with lines lw 2 dt 2 lc 'gray40' notitle, \
-     pts using 'param':(strcol('kernel') eq 'horner' ? column('gflops') : NaN) with linespoints lt 1 title 'horner', \
-     pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' ? column('gflops') : NaN) with linespoints lt 2 title 'horner_simd_avx2', \
-     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512'
+     pts using 'param':(strcol('kernel') eq 'horner' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'horner', \
+     pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'horner_simd_avx2', \
+     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512', \
+     pts using 'param':(strcol('kernel') eq 'horner' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 4 title 'horner', \
+     pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 5 title 'horner_simd_avx2', \
+     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 6 title 'horner_simd_avx512'
 

@@ -11,34 +11,47 @@ if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
 if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16'
-set output 'roofline-gnuplot.'.fmt
+if (!exists('out')) out = 'roofline-gnuplot.'.fmt    # roofline plot sets a temporary name, renamed once checked
+set output out
 set encoding utf8
 set datafile separator comma
 set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
-peak = 118.418    # GFLOP/s
-L1 = 588.107    # GB/s
-L2 = 198.275    # GB/s
-L3 = 103.471    # GB/s
-DRAM = 46.3889    # GB/s
-scalar = 14.8164    # GFLOP/s
-one_chain = 14.617    # GFLOP/s
-avx2 = 59.1118    # GFLOP/s
-sse2 = 30.0543    # GFLOP/s
-one_chain_scalar = 1.82891    # GFLOP/s
-top = 588.107    # the fastest bandwidth roof (GB/s): ceilings start on it
+peak = 179.305    # GFLOP/s
+L1 = 616.494    # GB/s
+L2 = 191.931    # GB/s
+L3 = 99.2555    # GB/s
+DRAM = 45.1862    # GB/s
+L1_2t = 1248.65    # GB/s
+L2_2t = 403.914    # GB/s
+L3_2t = 178.839    # GB/s
+DRAM_2t = 101.995    # GB/s
+fma = 119.61    # GFLOP/s
+scalar = 14.9145    # GFLOP/s
+one_chain = 14.9379    # GFLOP/s
+avx2 = 59.7906    # GFLOP/s
+sse2 = 29.8209    # GFLOP/s
+one_chain_scalar = 1.8676    # GFLOP/s
+peak_2t = 357.984    # GFLOP/s
+fma_2t = 238.897    # GFLOP/s
+scalar_2t = 29.8602    # GFLOP/s
+one_chain_2t = 29.5432    # GFLOP/s
+avx2_2t = 119.437    # GFLOP/s
+sse2_2t = 59.7681    # GFLOP/s
+one_chain_scalar_2t = 3.71909    # GFLOP/s
+top = 1248.65    # the fastest bandwidth roof (GB/s): ceilings start on it
 
-xmin = 0.000976562; xmax = 32     # flop/byte
-ymin = 0.02; ymax = 200     # GFLOP/s
-bm = 0.260                    # bottom margin: room for the key
+xmin = 0.000488281; xmax = 128     # flop/byte
+ymin = 0.02; ymax = 500     # GFLOP/s
+bm = 0.420                    # bottom margin: room for the key
 set title 'AMD EPYC · gcc 12.2.0 -O3 -march=native' font ',18'
 set xlabel 'arithmetic intensity (flop/byte)'
 set ylabel 'GFLOP/s (1 GFLOP = 10⁹ flop)'
 set logscale xy
 set xrange [xmin:xmax]
 set yrange [ymin:ymax]
-set xtics ('1/1024' 0.000976562, '1/256' 0.00390625, '1/64' 0.015625, '1/16' 0.0625, '1/4' 0.25, '1' 1, '4' 4, '16' 16)
+set xtics ('1/2048' 0.000488281, '1/512' 0.00195312, '1/128' 0.0078125, '1/32' 0.03125, '1/8' 0.125, '1/2' 0.5, '2' 2, '8' 8, '32' 32, '128' 128)
 set format y '%g'
 set grid xtics ytics mytics lc 'gray85'
 set lmargin at screen 0.08; set rmargin at screen 0.83
@@ -58,16 +71,28 @@ slope(bw, x) = bw * x > peak ? NaN : bw * x
 flat(c, x) = x < c / top ? NaN : c
 # How steep a slope-one line looks on this canvas, for the labels along it.
 angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('L1 %.3g GB/s', L1) at 0.161084, L1 * 0.161084 right rotate by angle offset 0,0.6
-set label sprintf('L2 %.3g GB/s', L2) at 0.477793, L2 * 0.477793 right rotate by angle offset 0,0.6
-set label sprintf('L3 %.3g GB/s', L3) at 0.915562, L3 * 0.915562 right rotate by angle offset 0,0.6
-set label sprintf('DRAM %.3g GB/s', DRAM) at 2.04218, DRAM * 2.04218 right rotate by angle offset 0,0.6
-set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,0.00
-set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.00
-set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.00
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,0.55
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-0.55
-set label sprintf('one-chain-scalar %.3g', one_chain_scalar) at graph 1.01, first one_chain_scalar left offset 0,0.00
+set label sprintf('L1 %.3g GB/s', L1) at 0.232677, L1 * 0.232677 right rotate by angle offset 0,0.6
+set label sprintf('L2 %.3g GB/s', L2) at 0.747371, L2 * 0.747371 right rotate by angle offset 0,0.6
+set label sprintf('L3 %.3g GB/s', L3) at 1.4452, L3 * 1.4452 right rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s', DRAM) at 3.17451, DRAM * 3.17451 right rotate by angle offset 0,0.6
+set label sprintf('L1@2t %.3g GB/s', L1_2t) at 0.114879, L1_2t * 0.114879 right rotate by angle offset 0,0.6
+set label sprintf('L2@2t %.3g GB/s', L2_2t) at 0.355134, L2_2t * 0.355134 right rotate by angle offset 0,0.6
+set label sprintf('L3@2t %.3g GB/s', L3_2t) at 0.802082, L3_2t * 0.802082 right rotate by angle offset 0,0.6
+set label sprintf('DRAM@2t %.3g GB/s', DRAM_2t) at 1.40638, DRAM_2t * 1.40638 right rotate by angle offset 0,0.6
+set label sprintf('peak@2t %.3g', peak_2t) at graph 1.01, first peak_2t left offset 0,2.49
+set label sprintf('fma@2t %.3g', fma_2t) at graph 1.01, first fma_2t left offset 0,2.26
+set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.77
+set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,1.55
+set label sprintf('avx2@2t %.3g', avx2_2t) at graph 1.01, first avx2_2t left offset 0,0.40
+set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.83
+set label sprintf('sse2@2t %.3g', sse2_2t) at graph 1.01, first sse2_2t left offset 0,-0.32
+set label sprintf('scalar@2t %.3g', scalar_2t) at graph 1.01, first scalar_2t left offset 0,0.12
+set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,-1.02
+set label sprintf('one-chain@2t %.3g', one_chain_2t) at graph 1.01, first one_chain_2t left offset 0,-2.15
+set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-1.74
+set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,-2.89
+set label sprintf('one-chain-scalar@2t %.3g', one_chain_scalar_2t) at graph 1.01, first one_chain_scalar_2t left offset 0,-0.86
+set label sprintf('one-chain-scalar %.3g', one_chain_scalar) at graph 1.01, first one_chain_scalar left offset 0,-0.43
 set arrow from peak / DRAM, ymin to peak / DRAM, peak nohead dt 3 lc 'gray40'
 set label sprintf('ridge %.2f flop/byte', peak / DRAM) at peak / DRAM, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'
 
@@ -77,16 +102,49 @@ plot \
      slope(L2, x) lw 2 lc 'black' notitle, \
      slope(L3, x) lw 2 lc 'black' notitle, \
      slope(DRAM, x) lw 3 lc 'black' notitle, \
+     slope(L1_2t, x) lw 2 lc 'black' notitle, \
+     slope(L2_2t, x) lw 2 lc 'black' notitle, \
+     slope(L3_2t, x) lw 2 lc 'black' notitle, \
+     slope(DRAM_2t, x) lw 2 lc 'black' notitle, \
      x < peak / top ? NaN : peak lw 3 lc 'black' notitle, \
+     flat(fma, x) lw 2 dt 2 lc 'gray40' notitle, \
      flat(scalar, x) lw 2 dt 2 lc 'gray40' notitle, \
      flat(one_chain, x) lw 2 dt 2 lc 'gray40' notitle, \
      flat(avx2, x) lw 2 dt 2 lc 'gray40' notitle, \
      flat(sse2, x) lw 2 dt 2 lc 'gray40' notitle, \
      flat(one_chain_scalar, x) lw 2 dt 2 lc 'gray40' notitle, \
-     pts using 'ai':(strcol('kernel') eq 'horner' ? column('gflops') : NaN) with linespoints lt 1 title 'horner, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx2' ? column('gflops') : NaN) with linespoints lt 2 title 'horner_simd_avx2, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx512' ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'dot' ? column('gflops') : NaN) with points lt 4 title 'dot', \
-     pts using 'ai':(strcol('kernel') eq 'dot_split' ? column('gflops') : NaN) with points lt 5 title 'dot_split', \
-     pts using 'ai':(strcol('kernel') eq 'triad' ? column('gflops') : NaN) with points lt 6 title 'triad'
+     flat(peak_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(fma_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(scalar_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(one_chain_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(avx2_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(sse2_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(one_chain_scalar_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     pts using 'ai':(strcol('kernel') eq 'gemm_blas' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'gemm_blas, n = 16 → 1024', \
+     pts using 'ai':(strcol('kernel') eq 'gemm_ijk' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'gemm_ijk, n = 16 → 1024', \
+     pts using 'ai':(strcol('kernel') eq 'gemm_ikj' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'gemm_ikj, n = 16 → 1024', \
+     pts using 'ai':(strcol('kernel') eq 'gemm_tiled' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 4 title 'gemm_tiled, n = 16 → 1024', \
+     pts using 'ai':(strcol('kernel') eq 'horner' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 5 title 'horner, D = 1 … 128', \
+     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 6 title 'horner_simd_avx2, D = 1 … 128', \
+     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 7 title 'horner_simd_avx512, D = 1 … 128', \
+     pts using 'ai':(strcol('kernel') eq 'gemm_blas' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 1 pt 6 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'gemm_ijk' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 2 pt 8 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'gemm_ikj' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 3 pt 4 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'gemm_tiled' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 4 pt 10 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'horner' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 5 pt 12 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 6 pt 14 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 7 pt 6 dt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'daxpy' && column('threads') == 1 ? column('gflops') : NaN) with points lt 8 title 'daxpy', \
+     pts using 'ai':(strcol('kernel') eq 'dot' && column('threads') == 1 ? column('gflops') : NaN) with points lt 9 title 'dot', \
+     pts using 'ai':(strcol('kernel') eq 'dot_split' && column('threads') == 1 ? column('gflops') : NaN) with points lt 10 title 'dot_split', \
+     pts using 'ai':(strcol('kernel') eq 'stencil' && column('threads') == 1 ? column('gflops') : NaN) with points lt 11 title 'stencil', \
+     pts using 'ai':(strcol('kernel') eq 'stencil_tiled' && column('threads') == 1 ? column('gflops') : NaN) with points lt 12 title 'stencil_tiled', \
+     pts using 'ai':(strcol('kernel') eq 'triad' && column('threads') == 1 ? column('gflops') : NaN) with points lt 13 title 'triad', \
+     pts using 'ai':(strcol('kernel') eq 'daxpy' && column('threads') == 2 ? column('gflops') : NaN) with points lt 8 pt 8 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'dot' && column('threads') == 2 ? column('gflops') : NaN) with points lt 9 pt 4 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'dot_split' && column('threads') == 2 ? column('gflops') : NaN) with points lt 10 pt 10 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'stencil' && column('threads') == 2 ? column('gflops') : NaN) with points lt 11 pt 12 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'stencil_tiled' && column('threads') == 2 ? column('gflops') : NaN) with points lt 12 pt 14 notitle, \
+     pts using 'ai':(strcol('kernel') eq 'triad' && column('threads') == 2 ? column('gflops') : NaN) with points lt 13 pt 6 notitle, \
+     NaN with linespoints lc 'gray40' pt 6 dt 4 title 'open, dash-dotted: 2 threads'
 
