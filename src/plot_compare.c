@@ -157,7 +157,37 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 	l->nlines++;
 }
 
-/* "horner D=8", "triad (L1)", with the ratio for a move. */
+/*
+ * Two slopes of one run within COMPARE_TWIN of each other lie on top of each
+ * other at this scale (L3 at 102 and DRAM@2t at 97.9 GB/s): the first one's
+ * label names both, and the second has none of its own (with one each, the
+ * second found no free spot and went unnamed).
+ */
+#define COMPARE_TWIN 1.06
+static void merge_twins(struct plot_compare_layout *out)
+{
+	for (size_t i = 0; i < out->nlines; i++) {
+		struct plot_compare_line *a = &out->lines[i];
+		if (a->flat || a->twin)
+			continue;
+		for (size_t j = i + 1; j < out->nlines; j++) {
+			struct plot_compare_line *b = &out->lines[j];
+			if (b->flat || b->twin || b->run_b != a->run_b)
+				continue;
+			double r = a->roof->value / b->roof->value;
+			if (!(r < COMPARE_TWIN && r > 1 / COMPARE_TWIN))
+				continue;
+			/* "L3 102 · DRAM@2t 97.9 GB/s": one unit, at the end. */
+			size_t n = strlen(a->label), u = strlen(roof_unit(a->roof)) + 1;
+			if (n > u && strcmp(a->label + n - u + 1, roof_unit(a->roof)) == 0)
+				a->label[n -= u] = 0;
+			snprintf(a->label + n, sizeof a->label - n, " \u00b7 %s", b->label);
+			b->twin = 1;
+		}
+	}
+}
+
+/* "horner D=8", "triad (L1)", "dot @2t", with the ratio for a move. */
 static void point_text(const struct point *p, const struct compare_row *row, int arrow, char *buf, size_t size)
 {
 	const struct kernel *k = registry_find(p->kernel);
@@ -169,6 +199,9 @@ static void point_text(const struct point *p, const struct compare_row *row, int
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
 	if (p->level[0] && strcmp(p->level, "DRAM") != 0 && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
+	/* All-core points say so: "horner D=64" at 1 and at 2 threads were two of the same name. */
+	if (p->threads > 1 && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " @%dt", p->threads);
 	if (arrow && n < size)
 		snprintf(buf + n, size - n, " \u00d7%.2f", row->ratio);
 	else if (!row->pb && n < size)
@@ -415,8 +448,10 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (mk->arrow)
 			labels_place(&scene, &items[i]);
 	}
+	merge_twins(out);
 	for (size_t i = 0; i < out->nlines; i++)
-		label_along(&scene, f, cr, &out->lines[i]);
+		if (!out->lines[i].twin)
+			label_along(&scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
 	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
 	for (size_t i = 0; i < out->nmarks; i++)

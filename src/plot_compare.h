@@ -28,8 +28,9 @@ struct plot_compare_line {
 	int run_b;                   /* 1: B's (solid), 0: A's (faint) */
 	int flat;
 	double x0, y0, x1, y1;       /* data: intensity, GFLOP/s */
-	char label[64];
-	int labelled;                /* 0: no free spot along the line */
+	char label[112];
+	int labelled;                /* 0: no free spot along the line, or a twin's label names it */
+	int twin;                    /* 1: lies on another slope of its run; that one's label names both */
 	double size;                 /* the label's font size (pixels) */
 	double lx, ly, angle;        /* the label's centre (pixels) and direction (radians, y down) */
 	struct labels_seg seg;       /* the space it takes: a capsule along the line */

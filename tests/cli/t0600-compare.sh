@@ -100,6 +100,14 @@ test_expect_success 'compare.gp runs on its own in gnuplot' '
 		(cd fig && gnuplot compare.gp 2>err && test ! -s err) && test -s fig/compare-gnuplot.png
 	fi
 '
+test_expect_success 'the example (both thread counts): every roof named, all-core points say @2t' '
+	mkdir ex && cp "$ROOFLINE_SRC"/data/example/run/env.csv "$ROOFLINE_SRC"/data/example/run/timings.csv ex/ &&
+	"$ROOFLINE" compare ex ex --out exfig >/dev/null 2>&1 &&
+	awk -F, "/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
+		on { n++; name[n] = \$10; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" \$10 }
+		END { for (i = 1; i <= n; i++) if (bare[i] && index(text, \" \" name[i] \" \") == 0) { print name[i]; bad = 1 } exit bad || !n }" exfig/compare.gp &&
+	awk -F, "/^\\\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && \$1 ~ / @2t/ { n++ } END { exit !n }" exfig/compare.gp
+'
 test_expect_success 'compare rejects an unknown format before writing anything' '
 	expect_usage_error compare a b --out none --format png,bmp && test ! -e none
 '
