@@ -841,6 +841,22 @@ static volatile sig_atomic_t interrupted;
 
 /* ---- pre-scan: where does the curve settle? ------------------------------- */
 
+/* The pre-scan's first n sizes as the fitter reads a sweep (its rates are bests, kept as both). */
+static void scan_points(const struct sweep_decision *d, int n, struct fit_sweep_point *fs)
+{
+	for (int i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
+						  .median = d->scan_gbs[i] };
+}
+
+/* fit_settle on the pre-scan's first n sizes: the index of the last level's first, or -1. */
+static long scan_settle(const struct sweep_decision *d, int n)
+{
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	return fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
+}
+
 /*
  * The L1- and L2-resident working sets, from the pre-scan's own curve (not
  * from the cache sizes the machine reports): its plateaus as fit finds them,
@@ -851,7 +867,6 @@ static volatile sig_atomic_t interrupted;
  */
 static void cache_working_sets(const struct measure_opts *o, struct sweep_decision *d)
 {
-	const double *ws = d->scan_ws, *gbs = d->scan_gbs;
 	int n = d->nscan;
 	for (int c = 0; c < NCACHE_LEVELS; c++)
 		d->cache_ws[c] = NAN;
@@ -859,8 +874,7 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	d->tile_bytes = 0;
 	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
 	struct fit_sweep_point fs[64];
-	for (int i = 0; i < n; i++)
-		fs[i] = (struct fit_sweep_point){ .working_set = ws[i], .best = gbs[i], .median = gbs[i] };
+	scan_points(d, n, fs);
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
 	/* Every plateau's middle: where the access-pattern roofs are measured. */
@@ -958,6 +972,7 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	const struct kernel *triad = d->sweep;
 	double sizes[64], rates[64];
 	int n = 0;
+	long first = -1;   /* fit_settle's answer, once asked */
 	char why[256];
 	int ok;
 
@@ -999,15 +1014,8 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 		 * size only costs time. The reported size is a floor, not the
 		 * answer: a large L3 can look settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * info->l3) {
-			struct fit_sweep_point fs[64];
-			for (int i = 0; i < n; i++)
-				fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i],
-								  .best = d->scan_gbs[i],
-								  .median = d->scan_gbs[i] };
-			if (fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH) >= 0)
-				break;
-		}
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * info->l3 && (first = scan_settle(d, n)) >= 0)
+			break;
 	}
 	d->nscan = n;
 	if (n == 0)
@@ -1017,11 +1025,8 @@ static void prescan(struct harness *h, const struct cpu_info *info, struct sweep
 	 * merges the neighbours of one level, so a DRAM level that slopes, or
 	 * one slow moment at the largest size, does not hide it).
 	 */
-	struct fit_sweep_point fs[64];
-	for (int i = 0; i < n; i++)
-		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
-						  .median = d->scan_gbs[i] };
-	long first = fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
+	if (first < 0)   /* already known when the loop stopped on it */
+		first = scan_settle(d, n);
 	d->settled = first >= 0;
 	d->settle = sizes[first >= 0 ? first : n - 1];
 	/*
