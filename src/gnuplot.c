@@ -287,10 +287,18 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 			ks->multi_threads = 1;
 		if (ks->min_threads == 0 || p->threads < ks->min_threads)
 			ks->min_threads = p->threads;
+	}
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
 		if (horner_only && !is_horner(p))
 			continue;
-		/* kernels.gp draws against the degree: one level, the base one, is enough. */
-		if (horner_only && !is_base_level(a, p))
+		/*
+		 * kernels.gp draws against the degree, under one thread count's
+		 * roofs: one level, the base one, and the smallest count are enough
+		 * (the others' curves, untitled there, read as the same names above
+		 * a peak that is not theirs).
+		 */
+		if (horner_only && (!is_base_level(a, p) || p->threads != ks->min_threads))
 			continue;
 		if (!isfinite(p->gflops) || !(p->gflops > 0) || !(p->ai > 0))
 			continue;

@@ -63,6 +63,11 @@ test_expect_success 'roofline.gp: the right margin'"'"'s labels (both counts'"'"
 			for (i = 2; i <= n; i++) if (pos[i - 1] - pos[i] < 1.1) { print name[i - 1], name[i], pos[i - 1] - pos[i]; exit 1 }
 		}" out/roofline.gp
 '
+test_expect_success 'kernels.gp of a two-count run: one thread count, no title twice' '
+	grep -o "title '"'"'[^'"'"']*'"'"'" out/kernels.gp | sort >titles &&
+	test -s titles && test -z "$(uniq -d titles)" &&
+	! grep -q "column(.threads.) == 2" out/kernels.gp
+'
 test_expect_success 'the all-core pass sweeps every size and times every ISA'"'"'s chains' '
 	"$ROOFLINE" measure --quick $SMALL --threads 1,2 --out quick >/dev/null 2>&1 &&
 	sweep=$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" quick/env.csv) &&

@@ -69,8 +69,5 @@ plot \
      sse2 with lines lw 2 dt 2 lc 'gray40' notitle, \
      pts using 'param':(strcol('kernel') eq 'horner' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'horner', \
      pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'horner_simd_avx2', \
-     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512', \
-     pts using 'param':(strcol('kernel') eq 'horner' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 4 title 'horner', \
-     pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 5 title 'horner_simd_avx2', \
-     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 6 title 'horner_simd_avx512'
+     pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512'
 
