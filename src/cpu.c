@@ -142,18 +142,27 @@ int cpu_physical_cores(const char *synthetic, int *cpus, int max, char *err, siz
 		return -1;
 	}
 	/*
-	 * hwloc 2 leaves out the PUs this process may not run on (taskset,
-	 * cgroups), so a core whose first PU is missing is not ours. A machine
-	 * that reports no cores at all (some VMs) gets one per PU.
+	 * hwloc 2 leaves out the PUs a cgroup forbids, but not those outside
+	 * this process's affinity (taskset): a core counts with its first PU
+	 * the process may run on, and a core with none is not ours. A machine
+	 * that reports no cores at all (some VMs) gets one per PU. A synthetic
+	 * topology (tests) is taken as it is.
 	 */
+	cpu_set_t mine;
+	int have_mask = !synthetic && sched_getaffinity(0, sizeof mine, &mine) == 0;
 	int count = 0;
 	int ncores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
 	hwloc_obj_type_t type = ncores > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
 	int nobjs = ncores > 0 ? ncores : hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
 	for (int i = 0; i < nobjs; i++) {
 		hwloc_obj_t core = hwloc_get_obj_by_type(topo, type, (unsigned)i);
-		hwloc_obj_t pu = core ? hwloc_get_obj_inside_cpuset_by_type(topo, core->cpuset,
-									    HWLOC_OBJ_PU, 0) : NULL;
+		hwloc_obj_t pu = NULL;
+		for (unsigned k = 0; core; k++) {
+			pu = hwloc_get_obj_inside_cpuset_by_type(topo, core->cpuset, HWLOC_OBJ_PU, k);
+			if (!pu || !have_mask ||
+			    (pu->os_index < CPU_SETSIZE && CPU_ISSET(pu->os_index, &mine)))
+				break;
+		}
 		if (!pu)
 			continue;
 		if (count < max)

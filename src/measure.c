@@ -628,6 +628,39 @@ static void corrupt_result(const struct harness *h, const struct job *j, int t,
 }
 
 /*
+ * Whether a timing of job j follows one untimed call of the same job.
+ * Round-robin means the job before this one left its own data in the caches
+ * (and, on a VM, its pages' translations); one call of this job first puts
+ * the machine in the state the job's own repetitions keep it in, as
+ * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
+ * level then finds its data there (else its first repetition drags an L3
+ * figure towards DRAM); one that streams from memory no longer pays for
+ * what the job before it left: on this 2-core VM the streaming-store triad
+ * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
+ * 1 GB of other data, the two interleaved in one process. A call longer
+ * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses its data
+ * so often that the state it starts from is lost in it, and is not doubled.
+ * Peak kernels touch no memory.
+ */
+int measure_warm_run(int peak, double call_seconds)
+{
+	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
+}
+
+static int warm_run(const struct job *j)
+{
+	double call = j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0;
+	return measure_warm_run(j->k->kind == KERNEL_PEAK, call);
+}
+
+/* What one trial of job j costs: its timing, and its untimed call where it has one. */
+static double trial_seconds(const struct job *j)
+{
+	double t = j->last_seconds;
+	return warm_run(j) && j->reps > 0 ? t + t / (double)j->reps : t;
+}
+
+/*
  * Thread t's share of one timing of job j: its own arrays, the untimed pass
  * that brings them into cache where needed, the timed call between two
  * barriers (when there is a team), and its check.
@@ -648,14 +681,7 @@ static void time_share(struct harness *h, const struct job *j, int t, int team, 
 		kernel_fill_inputs_from(&b, h->tfilled[t]);
 		h->tfilled[t] = b.n;
 	}
-	/*
-	 * Round-robin means the job before this one left its own data in the
-	 * caches. When the timing repeats the work several times, the data fits
-	 * some cache level, so one untimed pass first brings it there: otherwise
-	 * the first, cold repetition would drag an L3 figure towards DRAM. A job
-	 * that runs once a timing streams from memory anyway and needs none.
-	 */
-	if (j->k->kind != KERNEL_PEAK && j->reps >= 4) {
+	if (warm_run(j)) {
 		if (j->k->prepare)
 			j->k->prepare(&b, j->param);
 		j->k->run(&b, 1, j->param);
@@ -1234,7 +1260,8 @@ static void build_plan(struct harness *h, const struct sweep_decision *d)
 static void slow_job_plan(struct harness *h, struct job *j)
 {
 	const struct measure_opts *o = h->o;
-	double t = j->last_seconds, budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
+	/* Budgets count a trial's untimed call too (warm_run): it costs as much as the timing. */
+	double t = trial_seconds(j), budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
 	if (j->failed)
 		return;
@@ -1249,7 +1276,7 @@ static void slow_job_plan(struct harness *h, struct job *j)
 		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
 		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
 		if (j->kept_per_pass < o->trials)
-			fprintf(stderr, "roofline: %s at %.0f MiB per array takes %.2g s a timing: timed in %d "
+			fprintf(stderr, "roofline: %s at %.0f MiB per array takes %.2g s a trial: timed in %d "
 				"kept trials a pass, no warm-up trials\n", j->k->name,
 				(double)j->n * 8 / 1048576, t, j->kept_per_pass);
 		else
@@ -1266,7 +1293,7 @@ static void slow_job_plan(struct harness *h, struct job *j)
 	}
 	double k = floor(budget / t);
 	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
-	fprintf(stderr, "roofline: %s %c = %d takes %.2g s a timing: timed in %d kept trial%s a pass, "
+	fprintf(stderr, "roofline: %s %c = %d takes %.2g s a trial: timed in %d kept trial%s a pass, "
 		"no warm-up trials (its calibration warmed it)\n", j->k->name, letter, j->param, t,
 		j->kept_per_pass, j->kept_per_pass == 1 ? "" : "s");
 }
@@ -1494,8 +1521,15 @@ int measure_run(const struct measure_opts *opts)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	/* 1. the machine */
-	m.pinned_cpu = cpu_pin_here(err, sizeof err);
+	/*
+	 * 1. the machine. The one-core pass runs on the first physical core this
+	 * process may use (as likwid-bench's default), not wherever it started:
+	 * the cores of a VM differ (here OpenBLAS ran 52.8 against 51.3 GFLOP/s
+	 * a call on CPU 0 and 1, in turn), and two runs to compare, or this run
+	 * and another tool's, should time the same core.
+	 */
+	m.pinned_cpu = cores[0] >= 0 && cpu_pin_to(cores[0], err, sizeof err) == 0
+		? cores[0] : cpu_pin_here(err, sizeof err);
 	if (m.pinned_cpu < 0)
 		util_warn("%s: timings may move between cores", err);
 	else

@@ -51,6 +51,15 @@ int measure_parse_groups(const char *list, unsigned *mask);
 int measure_parse_levels(const char *list, unsigned *mask);
 
 /*
+ * Whether a timing follows one untimed call of the same job (its own
+ * steady state, as back-to-back passes leave it): every job that touches
+ * memory (peak: 0), unless one call lasts longer than
+ * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed).
+ */
+#define MEASURE_WARM_RUN_MAX_SECONDS 0.1
+int measure_warm_run(int peak, double call_seconds);
+
+/*
  * Parses a --threads LIST ("1,2"): each element a whole number >= 1.
  * Returns 0, or -1 with one line in err (0, negative, not a number, an empty
  * element, too many). Whether a count fits the machine is measure_run's check.

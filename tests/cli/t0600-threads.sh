@@ -86,6 +86,18 @@ test_expect_success 'a run of 2 threads only: roofline.gp has its DRAM slope and
 	dram=$(awk -F, "NR > 1 && \$2 == \"bandwidth\" { print \$1 }" two/roofs.csv | tail -n 1) &&
 	test -n "$dram" && grep -q "peak / $(echo "$dram" | tr -c "A-Za-z0-9\n" _)" twoplots/roofline.gp
 '
+test_expect_success 'the one-core pass runs on the first core it may use, not where it started' '
+	# Started on the last CPU with every CPU allowed: it still pins to the
+	# first physical core (two runs, or this run and likwid-bench, time the
+	# same core); under taskset to one CPU it stays there.
+	last=$(( $(nproc) - 1 )) &&
+	taskset -c "$last" sh -c "taskset -p -c 0-$last \$\$ >/dev/null &&
+		exec \"\$0\" measure $SMALL --threads 1 --only peak --out first" "$ROOFLINE" >/dev/null 2>err &&
+	first=$(awk -F, "\$1 == \"pinned_cpu\" { print \$2 }" first/env.csv) &&
+	test "$first" = 0 &&
+	taskset -c "$last" "$ROOFLINE" measure $SMALL --threads 1 --only peak --out last >/dev/null 2>&1 &&
+	test "$(awk -F, "\$1 == \"pinned_cpu\" { print \$2 }" last/env.csv)" = "$last"
+'
 test_expect_success 'one thread of two computing wrong fails the run with exit 1' '
 	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
 		"$ROOFLINE" measure $SMALL --threads 2 --only kernels --out bad1 >/dev/null 2>err;
