@@ -8,6 +8,8 @@
  *   bw_read_<isa>      s += c[i]              1r0w     1 flop,   8 bytes
  *   bw_read2_<isa>     s += b[i]*c[i]         2r0w     2 flops, 16 bytes
  *   bw_triad_nt_<isa>  the triad with streaming (non-temporal) stores, 2r1w-nt
+ *   bw_update_<isa>    a[i] = a[i] + s*b[i]   2r1w-ip  2 flops, 24 bytes: stores
+ *                      in place (daxpy's pattern), a reset from c before the clock
  *
  * Bytes follow STREAM's convention: what the kernel must move, no
  * write-allocate traffic. Why hand-written: the roofs must belong to the
@@ -40,6 +42,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define BW_SCALAR 3.0   /* the triad's s: with the dyadic inputs, products stay exact */
 #define BW_UNROLL 4     /* vectors stored per iteration (triad, copy) */
@@ -68,6 +71,14 @@ bw_tail_triad(double *restrict a, const double *restrict b, const double *restri
 	BW_LOOP
 	for (; i < n; i++)
 		a[i] = b[i] + BW_SCALAR * c[i];
+}
+
+BW_HELPER BW_NOVEC __attribute__((noinline)) static void
+bw_tail_update(double *restrict a, const double *restrict b, size_t i, size_t n)
+{
+	BW_LOOP
+	for (; i < n; i++)
+		a[i] = a[i] + BW_SCALAR * b[i];
 }
 
 BW_HELPER BW_NOVEC __attribute__((noinline)) static void
@@ -136,6 +147,15 @@ static inline double bw_read_reference(size_t n)
 	}
 
 BW_CHECK_A(bw_check_triad, kernel_input_b(i) + BW_SCALAR * kernel_input_c(i))
+/* After reps passes from a = c (bw_prepare_update): exact, the inputs being dyadic. */
+BW_CHECK_A(bw_check_update, kernel_input_c(i) + (double)reps * BW_SCALAR * kernel_input_b(i))
+
+/* The update's starting a, copied from c before the clock starts (as daxpy's y0). */
+BW_HELPER static void bw_prepare_update(const struct kernel_buffers *buf, int param)
+{
+	(void)param;
+	memcpy(buf->a, buf->c, buf->n * sizeof(double));
+}
 BW_CHECK_A(bw_check_copy, kernel_input_b(i))
 
 BW_HELPER static int bw_check_read(const struct kernel_buffers *buf, long reps, int param,
@@ -202,6 +222,51 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	}
 
 /*
+ * The loops that store a[i] with ordinary stores (triad, update, copy) share
+ * one shape: BW_UNROLL vectors an iteration, the rest one vector at a time,
+ * the tail element by element. STEP(LOAD, STORE, FMA, off) stores the vector
+ * at i + off; TAIL finishes [i, n).
+ */
+#define BW_STEP_TRIAD(LOAD, STORE, FMA, off) \
+	STORE(a + i + (off), FMA(s, LOAD(c + i + (off)), LOAD(b + i + (off))))
+#define BW_STEP_UPDATE(LOAD, STORE, FMA, off) \
+	STORE(a + i + (off), FMA(s, LOAD(b + i + (off)), LOAD(a + i + (off))))
+#define BW_STEP_COPY(LOAD, STORE, FMA, off) STORE(a + i + (off), LOAD(b + i + (off)))
+#define BW_TAIL_TRIAD bw_tail_triad(a, b, c, i, n)
+#define BW_TAIL_UPDATE bw_tail_update(a, b, i, n)
+#define BW_TAIL_COPY bw_tail_copy(a, b, i, n)
+#define BW_STORE_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, STEP, TAIL)      \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_##KIND##_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b, *restrict c = buf->c;             \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
+		(void)c;                                                             \
+		const V s = SET1(BW_SCALAR);                                         \
+		(void)s;                                                             \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = 0;                                                \
+			BW_LOOP                                                      \
+			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
+				STEP(LOAD, STORE, FMA, 0);                           \
+				STEP(LOAD, STORE, FMA, (W));                         \
+				STEP(LOAD, STORE, FMA, 2 * (W));                     \
+				STEP(LOAD, STORE, FMA, 3 * (W));                     \
+			}                                                            \
+			BW_LOOP                                                      \
+			for (; i + (W) <= n; i += (W))                               \
+				STEP(LOAD, STORE, FMA, 0);                           \
+			if (i < n)                                                   \
+				TAIL;                                                \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		return n ? a[n - 1] : 0.0;                                           \
+	}
+
+/*
  * The loops of one ISA. V: vector type; W: doubles per vector; LOAD(p) and
  * STORE(p, v) unaligned; STREAM2(p, v, u) non-temporal stores of v and u to
  * p and p + W, p W*8-byte aligned (a pair, as aarch64's STNP stores one); SET1(x) broadcast; ZERO(); ADD(x, y); FMA(x, y, z) = x*y + z;
@@ -209,33 +274,7 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  * target attribute that lets the file build without -march.
  */
 #define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_triad_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)  \
-	{                                                                            \
-		double *restrict a = buf->a;                                         \
-		const double *restrict b = buf->b, *restrict c = buf->c;             \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		const V s = SET1(BW_SCALAR);                                         \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = 0;                                                \
-			BW_LOOP                                                      \
-			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
-				STORE(a + i, FMA(s, LOAD(c + i), LOAD(b + i)));      \
-				STORE(a + i + (W), FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W)))); \
-				STORE(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W)))); \
-				STORE(a + i + 3 * (W), FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
-			}                                                            \
-			BW_LOOP                                                      \
-			for (; i + (W) <= n; i += (W))                               \
-				STORE(a + i, FMA(s, LOAD(c + i), LOAD(b + i)));      \
-			if (i < n)                                                   \
-				bw_tail_triad(a, b, c, i, n);                        \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		return n ? a[n - 1] : 0.0;                                           \
-	}                                                                            \
+	BW_STORE_DEFINE(ISA, triad, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_TRIAD, BW_TAIL_TRIAD) \
 	ATTR __attribute__((noinline)) static double                                 \
 	bw_triad_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
 	{                                                                            \
@@ -267,40 +306,16 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		FENCE();                                                             \
 		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_copy_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param)   \
-	{                                                                            \
-		double *restrict a = buf->a;                                         \
-		const double *restrict b = buf->b;                                   \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = 0;                                                \
-			BW_LOOP                                                      \
-			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
-				STORE(a + i, LOAD(b + i));                           \
-				STORE(a + i + (W), LOAD(b + i + (W)));               \
-				STORE(a + i + 2 * (W), LOAD(b + i + 2 * (W)));       \
-				STORE(a + i + 3 * (W), LOAD(b + i + 3 * (W)));       \
-			}                                                            \
-			BW_LOOP                                                      \
-			for (; i + (W) <= n; i += (W))                               \
-				STORE(a + i, LOAD(b + i));                           \
-			if (i < n)                                                   \
-				bw_tail_copy(a, b, i, n);                            \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		return n ? a[n - 1] : 0.0;                                           \
-	}                                                                            \
+	BW_STORE_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_UPDATE, BW_TAIL_UPDATE) \
+	BW_STORE_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_COPY, BW_TAIL_COPY) \
 	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
 	BW_SUM_DEFINE(ISA, read2, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ2, bw_tail_read2)
 
 /*
- * The five kernel descriptions of one ISA. FN(f) is f, or NULL where the
+ * The six kernel descriptions of one ISA. FN(f) is f, or NULL where the
  * file is built for another architecture (run and check both absent).
  */
-#define BW_KERNEL(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES) \
+#define BW_KERNEL(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES, PREPARE) \
 	const struct kernel kernel_##NAME = {                                        \
 		.name = #NAME,                                                       \
 		.family = "bw",                                                      \
@@ -313,21 +328,25 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		.stores = STORES,                                                    \
 		.run = RUNFN,                                                        \
 		.check = CHECKFN,                                                    \
+		.prepare = PREPARE,                                                  \
 	};
 
 #define BW_KERNELS(ISA, ISAENUM, FN)                                                \
 	BW_KERNEL(bw_triad_##ISA, ISAENUM, FN(bw_triad_##ISA##_loop), FN(bw_check_triad),      \
-		  "a[i] = b[i] + s*c[i], hand-written " #ISA, 2, 24, 3, 2, 1, STORES_ALLOCATE) \
+		  "a[i] = b[i] + s*c[i], hand-written " #ISA, 2, 24, 3, 2, 1, STORES_ALLOCATE, NULL) \
 	BW_KERNEL(bw_triad_nt_##ISA, ISAENUM, FN(bw_triad_nt_##ISA##_loop), FN(bw_check_triad), \
 		  "a[i] = b[i] + s*c[i], streaming stores, hand-written " #ISA,      \
-		  2, 24, 3, 2, 1, STORES_STREAMING)                                  \
+		  2, 24, 3, 2, 1, STORES_STREAMING, NULL)                            \
 	BW_KERNEL(bw_copy_##ISA, ISAENUM, FN(bw_copy_##ISA##_loop), FN(bw_check_copy),         \
-		  "a[i] = b[i], hand-written " #ISA, 0, 16, 2, 1, 1, STORES_ALLOCATE) \
+		  "a[i] = b[i], hand-written " #ISA, 0, 16, 2, 1, 1, STORES_ALLOCATE, NULL) \
 	BW_KERNEL(bw_read_##ISA, ISAENUM, FN(bw_read_##ISA##_loop), FN(bw_check_read),         \
 		  "s += c[i], 8 accumulators, hand-written " #ISA, 1, 8, 1, 1, 0,    \
-		  STORES_ALLOCATE)                                                   \
+		  STORES_ALLOCATE, NULL)                                             \
 	BW_KERNEL(bw_read2_##ISA, ISAENUM, FN(bw_read2_##ISA##_loop), FN(bw_check_read2),      \
 		  "s += b[i]*c[i], 8 accumulators, hand-written " #ISA, 2, 16, 2, 2, 0, \
-		  STORES_ALLOCATE)
+		  STORES_ALLOCATE, NULL)                                             \
+	BW_KERNEL(bw_update_##ISA, ISAENUM, FN(bw_update_##ISA##_loop), FN(bw_check_update),   \
+		  "a[i] = a[i] + s*b[i], stores in place, hand-written " #ISA,       \
+		  2, 24, 2, 2, 1, STORES_IN_PLACE, FN(bw_prepare_update))
 
 #endif

@@ -365,10 +365,10 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
  * (a bandwidth kernel timed at a plateau's middle) is the roof of its
  * kernel's pattern, from the registry's metadata, at the level its working
  * set belongs to (the best job where several land on one). Then each level's
- * roof becomes the best of both store kinds: where the streaming-store
- * version of the sweep's pattern is faster, it sets the level's roof, and
- * the ordinary-store rate stays as the pattern roof that kernels whose
- * stores allocate are judged against.
+ * roof becomes the best of the store kinds: where the sweep's pattern with
+ * streaming stores ("-nt") or stores in place ("-ip") is faster, it sets
+ * the level's roof, and the ordinary-store rate stays as the pattern roof
+ * that kernels whose stores allocate are judged against.
  */
 static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 			 struct level *lv, size_t nlv, int threads)
@@ -426,20 +426,31 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	if (!sweep_pat[0])
 		return;
 	missing_patterns(a, lv, nlv, threads);
-	char nt[40];
-	snprintf(nt, sizeof nt, "%s-nt", sweep_pat);
+	static const struct { const char *suffix, *says; } kinds[] = {
+		{ "-nt", "streaming stores" }, { "-ip", "stores in place" },
+	};
 	for (size_t i = 0; i < nlv; i++) {
-		char name[80];
-		snprintf(name, sizeof name, "%.15s.%.39s", lv[i].name, nt);
-		if (threads > 1)
-			snprintf(name + strlen(name), sizeof name - strlen(name), "@%dt", threads);
-		const struct roof *s = analysis_roof(a, name);
+		/* The fastest store kind; the sweep's own (ordinary stores) when none beats it. */
+		const struct roof *s = NULL;
+		const char *says = NULL;
+		double ordinary = lv[i].roof->value;
+		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
+			char name[80];
+			snprintf(name, sizeof name, "%.15s.%.30s%s", lv[i].name, sweep_pat, kinds[kd].suffix);
+			if (threads > 1)
+				snprintf(name + strlen(name), sizeof name - strlen(name), "@%dt", threads);
+			const struct roof *c = analysis_roof(a, name);
+			if (c && c->value > (s ? s->value : ordinary)) {
+				s = c;
+				says = kinds[kd].says;
+			}
+		}
 		struct roof *r = lv[i].roof;
-		if (!s || !(s->value > r->value))
+		if (!s)
 			continue;
-		note(a, "%s: streaming stores set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
+		note(a, "%s: %s set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
 		     "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
-		     r->name, s->value, s->kernel, r->value, lv[i].name, sweep_pat);
+		     r->name, says, s->value, s->kernel, r->value, lv[i].name, sweep_pat);
 		r->value = s->value;
 		r->median = s->median;
 		r->spread_lo = s->spread_lo;

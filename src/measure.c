@@ -250,7 +250,8 @@ void measure_list(void)
 	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
 	       "\"per-call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
 	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
-	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores.\n"
+	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores,\n"
+	       "-ip for stores in place (to the lines just read).\n"
 	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed.\n"
 	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
 }
@@ -990,8 +991,13 @@ static const struct kernel *pattern_kernel(const char *pattern, int placed_too)
 
 /* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
 #define SWEEP_PATTERN "2r1w"
-/* The streaming-store triad: measured at every plateau, it may set the DRAM roof. */
+/*
+ * The sweep's two reads and one write with the stores that allocate nothing,
+ * streaming and in place: measured at every plateau, either may set a
+ * level's roof (analysis.c: the best of the store kinds).
+ */
 #define STREAMING_PATTERN "2r1w-nt"
+#define IN_PLACE_PATTERN "2r1w-ip"
 
 static void prescan(struct harness *h, const struct cpu_info *info, struct sweep_decision *d)
 {
@@ -1142,13 +1148,16 @@ static int shape_job(struct harness *h, struct job *j)
 
 /*
  * The access patterns the placed kernels (KERNEL_STREAM) that run here
- * declare, plus the streaming-store triad's; the sweep's own pattern is
- * left out (the sweep measures it at every size). Returns their number.
+ * declare, plus the sweep's pattern with streaming stores and in place; the
+ * sweep's own pattern is left out (the sweep measures it at every size).
+ * Returns their number.
  */
 static size_t placed_patterns(char pats[][32], size_t max)
 {
+	static const char *const always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
+	const size_t nalways = sizeof always / sizeof always[0];
 	size_t n = 0;
-	for (size_t i = 0; i <= registry_count() && n < max; i++) {
+	for (size_t i = 0; i < registry_count() + nalways && n < max; i++) {
 		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
 		char pat[32];
 		if (k && (k->kind != KERNEL_STREAM || !k->run || !cpu_has_isa(k->isa)))
@@ -1156,7 +1165,7 @@ static size_t placed_patterns(char pats[][32], size_t max)
 		if (k)
 			kernel_pattern(k, pat, sizeof pat);
 		else
-			snprintf(pat, sizeof pat, "%s", STREAMING_PATTERN);
+			snprintf(pat, sizeof pat, "%s", always[i - registry_count()]);
 		int seen = !pat[0] || strcmp(pat, SWEEP_PATTERN) == 0;
 		for (size_t j = 0; j < n && !seen; j++)
 			seen = strcmp(pats[j], pat) == 0;

@@ -192,7 +192,9 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 	      "floating-point operations (an FMA counts 2). Arithmetic intensity is the flops a "
 	      "kernel does per byte it must move at the level under study, counted as STREAM "
 	      "does: a triad element `a[i] = b[i] + s*c[i]` moves 24 bytes (two 8-byte loads and "
-	      "one store, no write-allocate traffic), a dot-product or Horner element 16. For "
+	      "one store, no write-allocate traffic), a dot-product or Horner element 16. Every "
+	      "timing of a job that touches memory follows one untimed call of the same job (the "
+	      "state back-to-back passes leave), except calls over 0.1 s. For "
 	      "each job, warm-up timings are discarded; *best* is the fastest kept timing, "
 	      "*median* the median of the kept timings, and *spread* the smallest and largest "
 	      "per-pass median. Kernels are placed at their median rate.\n\n", fp);
@@ -207,6 +209,9 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 {
 	if (r->kind == ROOF_BANDWIDTH && strcmp(r->stores, "streaming") == 0)
 		snprintf(buf, size, "best timing of %s, streaming stores (faster than the plateau's "
+			 "ordinary stores)", r->kernel);
+	else if (r->kind == ROOF_BANDWIDTH && strcmp(r->stores, "in place") == 0)
+		snprintf(buf, size, "best timing of %s, stores in place (faster than the plateau's "
 			 "ordinary stores)", r->kernel);
 	else if (r->kind == ROOF_BANDWIDTH)
 		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
@@ -254,7 +259,7 @@ static void pattern_table(FILE *fp, const struct analysis *a)
 	if (!np)
 		return;
 	fputs("Bandwidth per access pattern (GB/s; `2r1w` is 2 reads and 1 write an element, `-nt` "
-	      "streaming stores), measured by the hand-written bandwidth kernels at each level's "
+	      "streaming stores, `-ip` stores in place), measured by the hand-written bandwidth kernels at each level's "
 	      "middle; a kernel is judged against its own pattern's roof:\n\n| level |", fp);
 	for (size_t j = 0; j < np; j++)
 		fprintf(fp, " %s |", pats[j]);

@@ -69,7 +69,8 @@ static const char *isa_suffix(enum isa isa)
  */
 static int expected_work(const struct kernel *k, int param, double *flops, double *bytes)
 {
-	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0 || starts_with(k->name, "bw_triad_")) {
+	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0 || starts_with(k->name, "bw_triad_") ||
+	    starts_with(k->name, "bw_update_")) {
 		*flops = 2, *bytes = 24;
 	} else if (starts_with(k->name, "bw_copy_")) {
 		*flops = 0, *bytes = 16;
@@ -193,7 +194,7 @@ static void test_bandwidth_kernels(void **state)
 		int arrays;
 	} kinds[] = {
 		{ "bw_triad_", "2r1w", 3 }, { "bw_triad_nt_", "2r1w-nt", 3 }, { "bw_copy_", "1r1w", 2 },
-		{ "bw_read_", "1r0w", 1 }, { "bw_read2_", "2r0w", 2 },
+		{ "bw_read_", "1r0w", 1 }, { "bw_read2_", "2r0w", 2 }, { "bw_update_", "2r1w-ip", 2 },
 	};
 	static const char *const isas[] = { "avx512", "avx2", "sse2", "neon" };
 	(void)state;
@@ -211,6 +212,10 @@ static void test_bandwidth_kernels(void **state)
 			assert_string_equal(pat, kinds[i].pattern);
 		}
 	}
+	/* daxpy stores in place: its own pattern, not the streaming-store triad's. */
+	char dp[32];
+	kernel_pattern(registry_find("daxpy"), dp, sizeof dp);
+	assert_string_equal(dp, "2r1w-ip");
 	/* The placed triad keeps its role: a point, not a roof. */
 	assert_int_equal(registry_find("triad")->kind, KERNEL_STREAM);
 }
