@@ -11,9 +11,12 @@
 #   bw_triad_nt_avx512 (2r1w-nt) 60 70 45 and at DRAM 35 (pass medians 33,
 #   35, 35): faster than the ordinary-store DRAM level, so it sets DRAM;
 #   bw_mystery, a kernel no registry knows, at 300 KiB: no pattern, left out.
+# The run "ip" adds bw_update_avx512 (2r1w-ip, stores in place) 190 95 45 and
+# at DRAM 40, faster than both other store kinds there, and daxpy (2r1w-ip)
+# at 36 GB/s from DRAM: judged against the in-place roof, at 0.9 of it.
 . "$(dirname "$0")/lib.sh"
 
-script_run() {
+script_run() { # script_run DIR [ip]
 	mkdir -p "$1"
 	cat >"$1/env.csv" <<'EOC'
 key,value
@@ -25,7 +28,7 @@ sweep_settled,1
 sweep_kernel,bw_triad_avx512
 EOC
 	echo "group,kernel,param,pass,trial,message" >"$1/failures.csv"
-	awk 'BEGIN {
+	awk -v ip="${2:-}" 'BEGIN {
 	print "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds"
 	for (i = 0; i <= 28; i++) size[i] = int(4096 * 2 ^ (i / 2) / 64) * 64
 	for (p = 1; p <= 3; p++) for (t = 1; t <= 3; t++) {
@@ -45,6 +48,12 @@ EOC
 		lv("bw_read2_avx512", 2, 2, 16, 180, 90, 45, 22)
 		lv("bw_triad_nt_avx512", 3, 2, 24, 60, 70, 45, (p == 1 ? 33 : 35))
 		job("bw_mystery", 307200 / 2, 2, 0, 16, 99)
+		if (ip) {
+			lv("bw_update_avx512", 2, 2, 24, 190, 95, 45, 40)
+			n = 157286400 / 2 / 8
+			printf "%d,%d,0,kernels,daxpy,0,1,157286400,%.17g,%.17g,%.9e\n", p, t,
+				2 * n * 10, 24 * n * 10, 24 * n * 10 / 36e9
+		}
 	}
 }
 function lv(k, arrays, f, by, r1, r2, r3, r4) {
@@ -121,5 +130,16 @@ test_expect_success 'a level no job of a pattern landed on is said, not filled i
 	"$ROOFLINE" fit gap >gapout &&
 	grep -q "^note: L3: no 1r1w job landed on this level" gapout &&
 	! grep -q "^L3\.1r1w," gap/roofs.csv && ! grep -q "^note: L2: no" gapout
+'
+test_expect_success 'stores in place, faster still, set the DRAM roof; daxpy is judged by them' '
+	script_run ip ip && "$ROOFLINE" fit ip >ipout &&
+	grep -q "^note: DRAM: stores in place set the roof, 40 GB/s (bw_update_avx512); with ordinary stores 25 GB/s, the DRAM.2r1w roof" ipout &&
+	awk -F, "\$1 == \"DRAM\" { exit !(\$3 == 40) }" ip/roofs.csv &&
+	awk -F, "\$1 == \"DRAM.2r1w-nt\" { exit !(\$3 == 35) }" ip/roofs.csv &&
+	awk -F, "\$1 == \"L2\" { exit !(\$3 == 100) }" ip/roofs.csv &&
+	awk -F, "\$1 == \"daxpy\" { if (\$6 != \"DRAM.2r1w-ip\" || \$8 < 0.899 || \$8 > 0.901) exit 1; n++ }
+		END { exit !n }" ip/points.csv &&
+	"$ROOFLINE" report ip --out iprep >/dev/null 2>&1 &&
+	grep -q "^| DRAM | 40.0 GB/s | best timing of bw_update_avx512, stores in place" iprep/report.md
 '
 test_done
