@@ -33,6 +33,16 @@ test_expect_success 'the patterns timed are those the placed kernels declare, 2r
 	done | sort -u >got &&
 	diff want got
 '
+test_expect_success 'each pattern is timed at its two widest vector widths (the faster sets the roof)' '
+	for p in 1r1w 2r0w 2r1w-nt 2r1w-ip; do
+		have=$(awk -v p=$p "\$2 == \"bw\" && \$4 == \"yes\" && \$7 == p" list | wc -l) &&
+		want=$(( have < 2 ? have : 2 )) &&
+		got=$(awk -v p=$p "\$2 == \"bw\" && \$7 == p { print \$1 }" list | while read -r k; do
+			awk -F, -v k="$k" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print k; exit }" run/timings.csv
+		done | wc -l) &&
+		test "$got" -eq "$want" || { echo "$p: $got widths timed, want $want"; exit 1; }
+	done
+'
 # Which level a pattern job lands on depends on the pre-scan's plateaus, which
 # a busy machine can move: every level has each pattern's roof, or fit says
 # that none landed there.
