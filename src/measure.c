@@ -52,7 +52,7 @@
 
 #define SWEEP_MIN_BYTES 4096.0              /* smallest array of the sweep */
 #define DEFAULT_CAP_BYTES (1024.0 * 1048576) /* largest array the pre-scan may try */
-#define QUICK_CAP_BYTES (512.0 * 1048576)
+#define QUICK_CAP_BYTES (256.0 * 1048576) /* a quick run: its sweep still reaches 768 MB of working set */
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
@@ -68,7 +68,7 @@
  * than QUICK_SKIP_SECONDS.
  */
 #define SLOW_PASS_SECONDS 0.1
-#define QUICK_SLOW_PASS_SECONDS 0.25
+#define QUICK_SLOW_PASS_SECONDS 0.12
 /*
  * The bandwidth group's: each DRAM-sized job costs two passes a trial (its
  * untimed call, warm_run), so a pattern job at 302 MB keeps 10 timings of
@@ -76,7 +76,7 @@
  */
 #define SWEEP_SLOW_PASS_SECONDS 0.12
 #define SWEEP_MIN_KEPT 3
-#define QUICK_SKIP_SECONDS 0.5
+#define QUICK_SKIP_SECONDS 0.25
 
 struct job {
 	const struct kernel *k;
@@ -925,7 +925,13 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 	double start = d->settled ? d->settle * (double)d->sweep->arrays
 		       : count >= 2 ? pl[count - 1].size_lo : NAN;
 	if (isfinite(start)) {
-		double lo = 0.75 * start;
+		/*
+		 * A quick run: each 1/3 of it, a two-array kernel at 2/3 of where
+		 * the plateau begins, still past the caches' plateaus: with every
+		 * DRAM timing after an untimed call of its own, the larger arrays
+		 * took a quick run from 10 to 27 s of measuring.
+		 */
+		double lo = (o->quick ? 1.0 / 3.0 : 0.75) * start;
 		d->kernel_bytes = floor(fmin(d->max, fmax(lo, 8.0 * 1048576)) / 4096) * 4096;
 	}
 	if (!(o->groups & GROUP_KERNELS))
