@@ -92,6 +92,10 @@ for level in L1 L2 L3 DRAM; do
 		nt=$(likwid_rate "$lk_nt" "$nws" "MByte/s")
 		printf '%-8s %12.2f %12.2f %8.2f   %s (streaming stores, as our DRAM.2r1w-nt job), %s bytes\n' \
 			"DRAM" "$ours" "$(echo "$nt / 1000" | bc -l)" "$(echo "$ours * 1000 / $nt" | bc -l)" "$lk_nt" "$nws"
+		# Our streaming-store triad itself, against theirs at that working set.
+		ntours=$(roof DRAM.2r1w-nt 3)
+		[ -z "$ntours" ] || printf '%-8s %12.2f %12.2f %8.2f   our bw_triad_nt job against %s, same size\n' \
+			"DRAM-nt" "$ntours" "$(echo "$nt / 1000" | bc -l)" "$(echo "$ntours * 1000 / $nt" | bc -l)" "$lk_nt"
 	fi
 done
 

@@ -6,7 +6,8 @@
 static const struct help_option measure_opts[] = {
 	{ "--out DIR", "the run directory to create (default data/runs/<UTC>-<cc>-<version>, "
 		       "pointed at by data/latest); never an existing one" },
-	{ "--quick", "a short run, well under 15 s of measuring: fewer trials, shorter timings" },
+	{ "--quick", "a short run (9-14 s of measuring on 2 cores): fewer trials, shorter "
+		     "timings, smaller DRAM arrays" },
 	{ "--only GROUPS", "a comma list of bandwidth, peak, kernels: measure only those groups" },
 	{ "--threads LIST", "a comma list of thread counts to measure with (default: one core and "
 			    "all physical cores, SMT siblings excluded); --threads 2 measures two "
