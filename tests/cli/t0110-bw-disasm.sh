@@ -9,7 +9,7 @@
 # and vmovaps, one move whichever the compiler picks, as vmovp), memory role
 # (load, store, reg) and register width; the two compilers' multisets must be equal, and
 # each must hold reads x U loads and writes x U stores of the ISA's width
-# (U = 4 vectors a pass for the triads and copy, 8 for the sums), the
+# (U = 4 vectors a pass for the triads, update and copy, 8 for the sums), the
 # streaming triad's stores all non-temporal (vmovntpd).
 #
 # Environment (from make test): ROOFLINE_BUILD, ROOFLINE_SRC. Output: TAP.
@@ -129,7 +129,7 @@ signature() {
 }
 
 ISAS="avx512 avx2 sse2"
-KINDS="triad triad_nt copy read read2"
+KINDS="triad triad_nt update copy read read2"
 set -- $ISAS
 nisa=$#
 set -- $KINDS
@@ -148,7 +148,7 @@ for isa in $ISAS; do
 		n=$((n + 1))
 		fn=bw_${kind}_${isa}_loop
 		case $kind in
-		triad|triad_nt) loads=8 stores=4 ;;
+		triad|triad_nt|update) loads=8 stores=4 ;;
 		copy) loads=4 stores=4 ;;
 		read) loads=8 stores=0 ;;
 		read2) loads=16 stores=0 ;;
