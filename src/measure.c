@@ -648,6 +648,13 @@ static void corrupt_result(const struct harness *h, const struct job *j, int t,
  * so often that the state it starts from is lost in it, and is not doubled.
  * Peak kernels touch no memory.
  */
+int measure_kept_trial(int trial, int kept, int trials)
+{
+	if (trial < 1 || trial > trials || kept < 1)
+		return 0;
+	return (long)(trial - 1) * kept % trials < kept;
+}
+
 int measure_warm_run(int peak, double call_seconds)
 {
 	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
@@ -1751,7 +1758,8 @@ static void run_passes(struct harness *h, struct machine *m, double *done, doubl
 				struct job *j = &h->jobs[i];
 				if (j->failed || j->skipped)
 					continue;
-				if (j->kept_per_pass && (warm || trial - o->warmup > j->kept_per_pass))
+				if (j->kept_per_pass &&
+				    (warm || !measure_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
 					continue;
 				char why[320];
 				int ok;

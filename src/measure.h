@@ -60,6 +60,17 @@ int measure_parse_levels(const char *list, unsigned *mask);
 int measure_warm_run(int peak, double call_seconds);
 
 /*
+ * Whether kept trial `trial` (1..trials) of a pass times a job that keeps
+ * `kept` of them: `kept` trials spread evenly over the pass (the first, then
+ * every trials/kept), not the first `kept`. A machine that slows through a
+ * pass (a busy neighbour) would otherwise judge a slow kernel, timed early,
+ * against a roof timed all through it: here the compiled Horner kernels read
+ * 5-17% above the copy roof at the same working set, from trials 4-12 of a
+ * pass against 4-17, where the later trials ran slower.
+ */
+int measure_kept_trial(int trial, int kept, int trials);
+
+/*
  * Parses a --threads LIST ("1,2"): each element a whole number >= 1.
  * Returns 0, or -1 with one line in err (0, negative, not a number, an empty
  * element, too many). Whether a count fits the machine is measure_run's check.
