@@ -27,7 +27,7 @@ set title 'AMD EPYC · gcc 12.2.0 -O3 -march=native' font ',18'
 set xlabel 'working set: arrays a, b, c of doubles (a = b + s·c, 24 bytes per element)'
 set ylabel 'GB/s (1 GB = 10⁹ bytes)'
 set logscale x 2
-set xrange [8192:2.14748e+09]
+set xrange [8192:1.07374e+09]
 set yrange [0:800]
 set xtics ('16 KiB' 16384, '64 KiB' 65536, '256 KiB' 262144, '1 MiB' 1.04858e+06, '4 MiB' 4.1943e+06, '16 MiB' 1.67772e+07, '64 MiB' 6.71089e+07, '256 MiB' 2.68435e+08, '1 GiB' 1.07374e+09)
 set grid xtics ytics lc 'gray85'

@@ -42,12 +42,12 @@ little(one, plateau, k) = k * one < plateau ? k * one : plateau
 
 ch = run.'/chains.csv'
 plot \
-     ch using 'chains':(strcol('kernel') eq 'fma_avx512' ? column('median_gflops') : NaN) with linespoints lt 1 title 'avx512: K × 14.9 up to 120 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
-     little(14.9323, 119.841, x) with lines lt 1 dt 2 lw 1.5 notitle, \
-     ch using 'chains':(strcol('kernel') eq 'fma_avx2' ? column('median_gflops') : NaN) with linespoints lt 2 title 'avx2: K × 7.47 up to 59.8 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
-     little(7.46574, 59.7798, x) with lines lt 2 dt 2 lw 1.5 notitle, \
-     ch using 'chains':(strcol('kernel') eq 'fma_sse2' ? column('median_gflops') : NaN) with linespoints lt 3 title 'sse2: K × 3.73 up to 29.9 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
-     little(3.73247, 29.9176, x) with lines lt 3 dt 2 lw 1.5 notitle, \
-     ch using 'chains':(strcol('kernel') eq 'fma_scalar' ? column('median_gflops') : NaN) with linespoints lt 4 title 'scalar: K × 1.87 up to 15 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
-     little(1.86597, 14.9559, x) with lines lt 4 dt 2 lw 1.5 notitle
+     ch using 'chains':(strcol('kernel') eq 'fma_avx512' ? column('median_gflops') : NaN) with linespoints lt 1 title 'avx512: K × 14.9 up to 121 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
+     little(14.8694, 121.062, x) with lines lt 1 dt 2 lw 1.5 notitle, \
+     ch using 'chains':(strcol('kernel') eq 'fma_avx2' ? column('median_gflops') : NaN) with linespoints lt 2 title 'avx2: K × 7.43 up to 60.6 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
+     little(7.4301, 60.5732, x) with lines lt 2 dt 2 lw 1.5 notitle, \
+     ch using 'chains':(strcol('kernel') eq 'fma_sse2' ? column('median_gflops') : NaN) with linespoints lt 3 title 'sse2: K × 3.72 up to 30.2 GFLOP/s at K ≥ 8 (latency 4.0 cycles)', \
+     little(3.72304, 30.2034, x) with lines lt 3 dt 2 lw 1.5 notitle, \
+     ch using 'chains':(strcol('kernel') eq 'fma_scalar' ? column('median_gflops') : NaN) with linespoints lt 4 title 'scalar: K × 1.89 up to 15 GFLOP/s at K ≥ 8 (latency 3.9 cycles)', \
+     little(1.89102, 15.0108, x) with lines lt 4 dt 2 lw 1.5 notitle
 

@@ -19,13 +19,13 @@ set datafile separator comma
 set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
-peak = 179.2    # GFLOP/s
-DRAM = 58.513    # GB/s
-fma = 119.841    # GFLOP/s
-scalar = 14.9559    # GFLOP/s
-one_chain = 14.9323    # GFLOP/s
-avx2 = 59.7798    # GFLOP/s
-sse2 = 29.9176    # GFLOP/s
+peak = 180.631    # GFLOP/s
+DRAM = 66.2153    # GB/s
+fma = 121.062    # GFLOP/s
+scalar = 15.0108    # GFLOP/s
+one_chain = 14.8694    # GFLOP/s
+avx2 = 60.5732    # GFLOP/s
+sse2 = 30.2034    # GFLOP/s
 roof(d) = DRAM * d / 8 > peak ? peak : DRAM * d / 8
 
 xmin = 0.8; xmax = 160
@@ -51,13 +51,13 @@ set linetype cycle 4
 
 # How steep a slope-one line looks on this canvas, for the label along it.
 angle = atan((1000 * 0.84 / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 17.5004, roof(17.5004) right rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 15.5882, roof(15.5882) right rotate by angle offset 0,0.6
 set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,0.00
 set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,0.00
 set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.00
 set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.00
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,0.57
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-0.57
+set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,0.54
+set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-0.54
 
 pts = run.'/points.csv'
 plot \

@@ -18,29 +18,29 @@ set datafile separator comma
 set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
-peak = 179.2    # GFLOP/s
-L1 = 626.255    # GB/s
-L2 = 265.922    # GB/s
-L3 = 165.156    # GB/s
-DRAM = 58.513    # GB/s
-L1_2t = 1079.95    # GB/s
-L2_2t = 529.048    # GB/s
-L3_2t = 311.766    # GB/s
-DRAM_2t = 130.089    # GB/s
-fma = 119.841    # GFLOP/s
-scalar = 14.9559    # GFLOP/s
-one_chain = 14.9323    # GFLOP/s
-avx2 = 59.7798    # GFLOP/s
-sse2 = 29.9176    # GFLOP/s
-one_chain_scalar = 1.86597    # GFLOP/s
-peak_2t = 361.976    # GFLOP/s
-fma_2t = 238.099    # GFLOP/s
-scalar_2t = 30.1316    # GFLOP/s
-one_chain_2t = 29.6877    # GFLOP/s
-avx2_2t = 120.785    # GFLOP/s
-sse2_2t = 60.2048    # GFLOP/s
-one_chain_scalar_2t = 3.71248    # GFLOP/s
-top = 1079.95    # the fastest bandwidth roof (GB/s): ceilings start on it
+peak = 180.631    # GFLOP/s
+L1 = 620.015    # GB/s
+L2 = 265.963    # GB/s
+L3 = 162.009    # GB/s
+DRAM = 66.2153    # GB/s
+L1_2t = 1082.94    # GB/s
+L2_2t = 491.464    # GB/s
+L3_2t = 279.744    # GB/s
+DRAM_2t = 108.944    # GB/s
+fma = 121.062    # GFLOP/s
+scalar = 15.0108    # GFLOP/s
+one_chain = 14.8694    # GFLOP/s
+avx2 = 60.5732    # GFLOP/s
+sse2 = 30.2034    # GFLOP/s
+one_chain_scalar = 1.89102    # GFLOP/s
+peak_2t = 351.657    # GFLOP/s
+fma_2t = 238.449    # GFLOP/s
+scalar_2t = 29.7224    # GFLOP/s
+one_chain_2t = 28.3901    # GFLOP/s
+avx2_2t = 119.133    # GFLOP/s
+sse2_2t = 59.8829    # GFLOP/s
+one_chain_scalar_2t = 3.64994    # GFLOP/s
+top = 1082.94    # the fastest bandwidth roof (GB/s): ceilings start on it
 
 xmin = 0.000488281; xmax = 128     # flop/byte
 ymin = 0.02; ymax = 500     # GFLOP/s
@@ -71,28 +71,28 @@ slope(bw, x) = bw * x > peak ? NaN : bw * x
 flat(c, x) = x < c / top ? NaN : c
 # How steep a slope-one line looks on this canvas, for the labels along it.
 angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('L1 %.3g GB/s', L1) at 0.228916, L1 * 0.228916 right rotate by angle offset 0,0.6
-set label sprintf('L2 %.3g GB/s', L2) at 0.539104, L2 * 0.539104 right rotate by angle offset 0,0.6
-set label sprintf('L3 %.3g GB/s', L3) at 0.868025, L3 * 0.868025 right rotate by angle offset 0,0.6
-set label sprintf('DRAM %.3g GB/s', DRAM) at 2.45005, DRAM * 2.45005 right rotate by angle offset 0,0.6
-set label sprintf('L1@2t %.3g GB/s', L1_2t) at 0.132747, L1_2t * 0.132747 right rotate by angle offset 0,0.6
-set label sprintf('L2@2t %.3g GB/s', L2_2t) at 0.270977, L2_2t * 0.270977 right rotate by angle offset 0,0.6
-set label sprintf('L3@2t %.3g GB/s', L3_2t) at 0.459831, L3_2t * 0.459831 right rotate by angle offset 0,0.6
-set label sprintf('DRAM@2t %.3g GB/s', DRAM_2t) at 1.10201, DRAM_2t * 1.10201 right rotate by angle offset 0,0.6
-set label sprintf('peak@2t %.3g', peak_2t) at graph 1.01, first peak_2t left offset 0,2.47
-set label sprintf('fma@2t %.3g', fma_2t) at graph 1.01, first fma_2t left offset 0,2.28
-set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.78
-set label sprintf('avx2@2t %.3g', avx2_2t) at graph 1.01, first avx2_2t left offset 0,1.53
-set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,0.40
-set label sprintf('sse2@2t %.3g', sse2_2t) at graph 1.01, first sse2_2t left offset 0,0.82
-set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,-0.31
-set label sprintf('scalar@2t %.3g', scalar_2t) at graph 1.01, first scalar_2t left offset 0,0.11
-set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,-1.02
-set label sprintf('one-chain@2t %.3g', one_chain_2t) at graph 1.01, first one_chain_2t left offset 0,-2.16
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,-1.74
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-2.88
-set label sprintf('one-chain-scalar@2t %.3g', one_chain_scalar_2t) at graph 1.01, first one_chain_scalar_2t left offset 0,-0.85
-set label sprintf('one-chain-scalar %.3g', one_chain_scalar) at graph 1.01, first one_chain_scalar left offset 0,-0.42
+set label sprintf('L1 %.3g GB/s', L1) at 0.233067, L1 * 0.233067 right rotate by angle offset 0,0.6
+set label sprintf('L2 %.3g GB/s', L2) at 0.543326, L2 * 0.543326 right rotate by angle offset 0,0.6
+set label sprintf('L3 %.3g GB/s', L3) at 0.891956, L3 * 0.891956 right rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s', DRAM) at 2.18235, DRAM * 2.18235 right rotate by angle offset 0,0.6
+set label sprintf('L1@2t %.3g GB/s', L1_2t) at 0.133438, L1_2t * 0.133438 right rotate by angle offset 0,0.6
+set label sprintf('L2@2t %.3g GB/s', L2_2t) at 0.294029, L2_2t * 0.294029 right rotate by angle offset 0,0.6
+set label sprintf('L3@2t %.3g GB/s', L3_2t) at 0.516561, L3_2t * 0.516561 right rotate by angle offset 0,0.6
+set label sprintf('DRAM@2t %.3g GB/s', DRAM_2t) at 1.32641, DRAM_2t * 1.32641 right rotate by angle offset 0,0.6
+set label sprintf('peak@2t %.3g', peak_2t) at graph 1.01, first peak_2t left offset 0,2.52
+set label sprintf('fma@2t %.3g', fma_2t) at graph 1.01, first fma_2t left offset 0,2.26
+set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.75
+set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,1.51
+set label sprintf('avx2@2t %.3g', avx2_2t) at graph 1.01, first avx2_2t left offset 0,0.40
+set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.80
+set label sprintf('sse2@2t %.3g', sse2_2t) at graph 1.01, first sse2_2t left offset 0,-0.32
+set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.09
+set label sprintf('scalar@2t %.3g', scalar_2t) at graph 1.01, first scalar_2t left offset 0,-1.02
+set label sprintf('one-chain@2t %.3g', one_chain_2t) at graph 1.01, first one_chain_2t left offset 0,-2.07
+set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,-1.76
+set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-2.89
+set label sprintf('one-chain-scalar@2t %.3g', one_chain_scalar_2t) at graph 1.01, first one_chain_scalar_2t left offset 0,-0.82
+set label sprintf('one-chain-scalar %.3g', one_chain_scalar) at graph 1.01, first one_chain_scalar left offset 0,-0.46
 set arrow from peak / DRAM, ymin to peak / DRAM, peak nohead dt 3 lc 'gray40'
 set label sprintf('ridge %.2f flop/byte', peak / DRAM) at peak / DRAM, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'
 
