@@ -463,7 +463,10 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	labels_place_all(&scene, others, nrest);
 	for (size_t k = 0; k < nrest; k++)
 		items[rest[k]] = others[k];
+	/* A twin is named in its partner's label: it was never a label of its own to drop. */
 	for (size_t i = 0; i < out->nlines; i++) {
+		if (out->lines[i].twin)
+			continue;
 		out->labels_wanted++;
 		out->labels_dropped += !out->lines[i].labelled;
 	}

@@ -183,7 +183,7 @@ static inline void compare_scene(const struct plot_compare_layout *l, struct sce
 		sc->lines[sc->nlines++] = seg_shape(g, ln->label, (int)i);
 		if (ln->labelled)
 			sc->labels[sc->nlabels++] = seg_shape(ln->seg, ln->label, (int)i);
-		else
+		else if (!ln->twin)   /* a twin is named in its partner's label, which counts for both */
 			++*unlabelled;
 	}
 	for (size_t i = 0; i < l->nmarks; i++) {
