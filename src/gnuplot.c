@@ -552,33 +552,77 @@ static void roofline_ranges(const struct analysis *a, const struct userpoints *u
 }
 
 /*
- * The roofs: a variable per bandwidth roof with a label along its slope, the
- * peak, the ceilings labelled in the right margin (spread apart), the ridge.
+ * Slopes closer than this ratio share one label ("L1 626 · L2@2t 491
+ * GB/s"): parallel lines that near lie within a label's height of each
+ * other on this canvas, and two labels along them overlapped.
+ */
+#define SLOPE_LABEL_RATIO 1.5
+
+static int cmp_roof_desc(const void *x, const void *y)
+{
+	const struct roof *a = *(const struct roof *const *)x, *b = *(const struct roof *const *)y;
+	return (a->value < b->value) - (a->value > b->value);
+}
+
+/*
+ * The slopes' labels: along each line from where it enters the plot on the
+ * left (no kernel sits that far left), the fastest first; a slope within
+ * SLOPE_LABEL_RATIO of the one above it is named in that one's label.
+ */
+static void slope_labels(const struct analysis *a, const struct roofline_frame *f, struct buf *labels)
+{
+	const struct roof *bw[ANALYSIS_MAX_ROOFS];
+	size_t n = 0;
+	char num[32], num2[32];
+	for (size_t i = 0; i < a->nroofs && n < ANALYSIS_MAX_ROOFS; i++)
+		if (is_bandwidth(&a->roofs[i]))
+			bw[n++] = &a->roofs[i];
+	qsort(bw, n, sizeof bw[0], cmp_roof_desc);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && bw[i]->value / bw[j]->value < SLOPE_LABEL_RATIO)
+			j++;
+		struct buf fmt = { 0 }, args = { 0 };
+		for (size_t k = i; k < j; k++) {
+			char id[32];
+			char *name = gp_str(bw[k]->name);
+			gp_ident(bw[k]->name, id, sizeof id);
+			/* Three digits, but a thousand and more whole ("1083", not "1.08e+03"). */
+			buf_addf(&fmt, "%s%s %s", k > i ? " · " : "", name,
+				 bw[k]->value >= 1000 ? "%.0f" : "%.3g");
+			buf_addf(&args, ", %s", id);
+			free(name);
+		}
+		char id[32];
+		gp_ident(bw[i]->name, id, sizeof id);
+		double x = fmax(f->xmin, f->ymin / bw[i]->value) * 1.3;
+		buf_addf(labels, "set label sprintf('%s GB/s'%s) at %s, %s * %s left rotate by angle offset 0,0.6\n",
+			 fmt.s, args.s, gp_num(x, num, sizeof num), id, gp_num(x, num2, sizeof num2));
+		free(fmt.s);
+		free(args.s);
+		i = j;
+	}
+}
+
+/*
+ * The roofs: a variable per bandwidth roof, its slope labelled (slope_labels),
+ * the peak, the ceilings labelled in the right margin (spread apart), the ridge.
  */
 static void roofline_roofs(const struct analysis *a, const struct roofline_frame *f, struct buf *vars,
 			   struct buf *labels, struct buf *plots)
 {
-	char num[32], num2[32];
-	/* Bandwidth roofs: a variable each, a label along each slope. */
+	char num[32];
+	/* Bandwidth roofs: a variable each, then their labels. */
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (!is_bandwidth(r))
 			continue;
 		char id[32];
 		gp_ident(r->name, id, sizeof id);
-		char *name = gp_str(r->name);
 		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
-		/* The label ends a little left of where the slope stops. */
-		double xend = f->xmax;
-		if (isfinite(f->peak))
-			xend = fmin(xend, f->peak / r->value);
-		xend = fmin(xend, f->ymax / r->value);
-		double xl = xend / 1.25;
-		buf_addf(labels, "set label sprintf('%s %%.3g GB/s', %s) at %s, %s * %s right rotate by angle offset 0,0.6\n",
-			 name, id, gp_num(xl, num, sizeof num), id, gp_num(xl, num2, sizeof num2));
 		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
-		free(name);
 	}
+	slope_labels(a, f, labels);
 	if (isfinite(f->peak))
 		plot_clause(plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
 

@@ -46,6 +46,26 @@ test_expect_success 'plot and report run on a two-count run' '
 	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
 	grep -q "@2t" out/report.md
 '
+test_expect_success 'roofline.gp: every slope named in one label; slopes within 1.5x share it' '
+	awk "
+		/# GB\\/s\$/ && \$2 == \"=\" { bw[\$1] = \$3 + 0; nbw++ }
+		/^set label sprintf\\(.* GB\\/s.*rotate by angle/ {
+			a = \$0; sub(/^[^)]*GB\\/s.,/, \"\", a); sub(/\\).*/, \"\", a)
+			n = split(a, ids, /, */); nl++
+			for (i = 1; i <= n; i++) { gsub(/ /, \"\", ids[i]); seen[ids[i]]++; grp[nl, i] = ids[i] }
+			size[nl] = n
+		}
+		END {
+			for (v in bw) if (seen[v] != 1) { print v \" named \" seen[v] \" times\"; exit 1 }
+			for (l = 1; l <= nl; l++) {
+				for (i = 2; i <= size[l]; i++)
+					if (bw[grp[l, 1]] / bw[grp[l, i]] >= 1.5) { print \"apart, yet shared: \" grp[l, i]; exit 1 }
+				if (l > 1 && bw[grp[l - 1, 1]] / bw[grp[l, 1]] < 1.5 && bw[grp[l - 1, size[l - 1]]] / bw[grp[l, 1]] < 1.5) {
+					print \"near, yet apart: \" grp[l, 1]; exit 1 }
+			}
+			exit !(nbw >= 2 && nl >= 1)
+		}" out/roofline.gp
+'
 test_expect_success 'roofline.gp: the right margin'"'"'s labels (both counts'"'"' ceilings) a line apart, in order' '
 	awk "
 		/^ymin = / { split(\$0, f, /[=;]/); ymin = f[2] + 0; ymax = f[4] + 0 }

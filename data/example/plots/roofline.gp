@@ -54,7 +54,7 @@ set yrange [ymin:ymax]
 set xtics ('1/2048' 0.000488281, '1/512' 0.00195312, '1/128' 0.0078125, '1/32' 0.03125, '1/8' 0.125, '1/2' 0.5, '2' 2, '8' 8, '32' 32, '128' 128)
 set format y '%g'
 set grid xtics ytics mytics lc 'gray85'
-set lmargin at screen 0.08; set rmargin at screen 0.83
+set lmargin at screen 0.08; set rmargin at screen 0.80
 set bmargin at screen bm; set tmargin at screen 0.93
 set key outside below center horizontal Left reverse width 1 spacing 1.3
 set samples 2000
@@ -70,15 +70,12 @@ set linetype cycle 6
 slope(bw, x) = bw * x > peak ? NaN : bw * x
 flat(c, x) = x < c / top ? NaN : c
 # How steep a slope-one line looks on this canvas, for the labels along it.
-angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('L1 %.3g GB/s', L1) at 0.233067, L1 * 0.233067 right rotate by angle offset 0,0.6
-set label sprintf('L2 %.3g GB/s', L2) at 0.543326, L2 * 0.543326 right rotate by angle offset 0,0.6
-set label sprintf('L3 %.3g GB/s', L3) at 0.891956, L3 * 0.891956 right rotate by angle offset 0,0.6
-set label sprintf('DRAM %.3g GB/s', DRAM) at 2.18235, DRAM * 2.18235 right rotate by angle offset 0,0.6
-set label sprintf('L1@2t %.3g GB/s', L1_2t) at 0.133438, L1_2t * 0.133438 right rotate by angle offset 0,0.6
-set label sprintf('L2@2t %.3g GB/s', L2_2t) at 0.294029, L2_2t * 0.294029 right rotate by angle offset 0,0.6
-set label sprintf('L3@2t %.3g GB/s', L3_2t) at 0.516561, L3_2t * 0.516561 right rotate by angle offset 0,0.6
-set label sprintf('DRAM@2t %.3g GB/s', DRAM_2t) at 1.32641, DRAM_2t * 1.32641 right rotate by angle offset 0,0.6
+angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.72 / log(xmax / xmin))) * 180 / pi
+set label sprintf('L1@2t %.0f GB/s', L1_2t) at 0.000634766, L1_2t * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('L1 %.3g · L2@2t %.3g GB/s', L1, L2_2t) at 0.000634766, L1 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('L3@2t %.3g · L2 %.3g GB/s', L3_2t, L2) at 0.000634766, L3_2t * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('L3 %.3g · DRAM@2t %.3g GB/s', L3, DRAM_2t) at 0.000634766, L3 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s', DRAM) at 0.000634766, DRAM * 0.000634766 left rotate by angle offset 0,0.6
 set label sprintf('peak@2t %.3g', peak_2t) at graph 1.01, first peak_2t left offset 0,2.52
 set label sprintf('fma@2t %.3g', fma_2t) at graph 1.01, first fma_2t left offset 0,2.26
 set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.75
