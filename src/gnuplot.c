@@ -754,6 +754,24 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
 
 /* ---- bandwidth.gp ---------------------------------------------------------- */
 
+/*
+ * The sweep's own plateau at level roof lv: the pattern roof fit_patterns
+ * made from it ("L2.2r1w", ordinary stores, the level's sizes), or lv itself
+ * where the level's roof is the sweep's (older runs have no pattern roofs).
+ */
+static const struct roof *sweep_plateau(const struct analysis *a, const struct roof *lv)
+{
+	size_t n = strlen(lv->name);
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == ROOF_PATTERN && strncmp(r->name, lv->name, n) == 0 && r->name[n] == '.' &&
+		    !strchr(r->name, '@') && strcmp(r->stores, "allocate") == 0 &&
+		    r->size_lo == lv->size_lo && r->size_hi == lv->size_hi)
+			return r;
+	}
+	return lv;
+}
+
 static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
 			     struct gp_substs *s)
 {
@@ -821,15 +839,47 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
 		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
 	}
+	/*
+	 * The plateaus the sweep itself found are its pattern's roofs
+	 * ("L2.2r1w": ordinary stores, the points drawn here); where streaming
+	 * stores or stores in place set a level's roof higher, that roof is a
+	 * dashed line above its plateau, saying which.
+	 */
+	struct buf names = { 0 };
 	int plateaus = 0;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (is_bandwidth(&a->roofs[i]) && !strchr(a->roofs[i].name, '@') &&
-		    a->roofs[i].size_hi > 0)
-			plateaus++;
-	if (plateaus) {
-		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)'");
-		plot_clause(&plots, "rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%%s %%.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle");
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *lv = &a->roofs[i];
+		if (!is_bandwidth(lv) || strchr(lv->name, '@') || !(lv->size_hi > 0))
+			continue;
+		const struct roof *own = sweep_plateau(a, lv);
+		buf_addf(&names, "%s(strcol(\"name\") eq \"%s\")", plateaus ? " || " : "", own->name);
+		plateaus++;
+		char mid[32];
+		gp_num(sqrt(lv->size_lo * lv->size_hi), mid, sizeof mid);
+		int higher = own != lv && lv->value > own->value * 1.01;
+		char *name = gp_str(lv->name);
+		if (higher)
+			/* Above the dashed roof: between it and the plateau it crossed the line. */
+			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s center offset 0,1.2\n",
+				 name, own->value, lv->value, strcmp(lv->stores, "in place") == 0 ? "in place"
+				 : lv->stores, mid, gp_num(lv->value, num, sizeof num));
+		else
+			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s center offset 0,1.2\n", name,
+				 own->value, mid, gp_num(own->value, num, sizeof num));
+		free(name);
+		if (!higher)
+			continue;
+		buf_addf(&labels, "set arrow from %s, %s", gp_num(lv->size_lo, num, sizeof num),
+			 gp_num(lv->value, label, sizeof label));
+		buf_addf(&labels, " to %s, %s nohead dt 2 lw 2 lc 'gray40'\n",
+			 gp_num(lv->size_hi, num, sizeof num), gp_num(lv->value, label, sizeof label));
 	}
+	if (plateaus) {
+		buf_addf(&labels, "plateau = '%s'\n", names.s);
+		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)'");
+		plot_clause(&plots, "NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'");
+	}
+	free(names.s);
 	gp_subst_set(s, "CACHES", buf_take(&caches));
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
 	gp_subst_set(s, "LABELS", buf_take(&labels));

@@ -106,10 +106,17 @@ test_expect_success 'the report lists the pattern roofs per level, not as figure
 	grep -q "^| DRAM | 25.0 | 20.0 | 22.0 | 35.0 |" rep/report.md &&
 	! grep -q "^| L2.1r1w |" rep/report.md
 '
-test_expect_success 'the figures draw the plateaus, never the pattern roofs' '
+test_expect_success 'the figures draw the plateaus, never the other patterns'"'"' roofs' '
 	"$ROOFLINE" plot run --out fig >/dev/null 2>&1 &&
 	grep -q "DRAM" fig/roofline.gp &&
-	! grep -q "1r1w\|2r0w\|2r1w" fig/roofline.gp fig/bandwidth.gp
+	! grep -q "1r1w\|2r0w\|2r1w" fig/roofline.gp &&
+	! grep -q "1r1w\|2r0w\|2r1w-" fig/bandwidth.gp
+'
+test_expect_success 'bandwidth.gp: the sweep'"'"'s own plateaus, and a faster store kind'"'"'s roof dashed above' '
+	grep -q "^plateau = .*\"L1.2r1w\".*\"L2.2r1w\".*\"L3.2r1w\".*\"DRAM.2r1w\"" fig/bandwidth.gp &&
+	grep -q "^set label .DRAM 25.0 GB/s; roof 35.0, streaming. " fig/bandwidth.gp &&
+	grep -q "^set label .L2 100.0 GB/s. " fig/bandwidth.gp &&
+	test "$(grep -c "nohead dt 2 lw 2 lc .gray40.\$" fig/bandwidth.gp)" -eq 1
 '
 test_expect_success 'a roof'"'"'s spread is the widest pass-to-pass spread of the jobs that set it' '
 	grep -q "^L2 .* 85.00..100.00 " out &&

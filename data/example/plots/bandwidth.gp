@@ -43,14 +43,22 @@ set arrow from l2, graph 0 to l2, graph 1 nohead dt 2 lc 'gray30'
 set label 'L2 1 MiB' at l2, graph 1 center offset 0,0.7 tc 'gray30'
 set arrow from l3, graph 0 to l3, graph 1 nohead dt 2 lc 'gray30'
 set label 'L3 508 MiB' at l3, graph 1 center offset 0,0.7 tc 'gray30'
+set label 'L1 620.0 GB/s' at 29143.6, 620.015 center offset 0,1.2
+set label 'L2 198.9 GB/s; roof 266.0, in place' at 233795, 265.963 center offset 0,1.2
+set arrow from 69504, 265.963 to 786432, 265.963 nohead dt 2 lw 2 lc 'gray40'
+set label 'L3 101.2 GB/s; roof 162.0, in place' at 6.29136e+06, 162.009 center offset 0,1.2
+set arrow from 2.22432e+06, 162.009 to 1.77948e+07, 162.009 nohead dt 2 lw 2 lc 'gray40'
+set label 'DRAM 48.6 GB/s; roof 66.2, in place' at 1.42359e+08, 66.2153 center offset 0,1.2
+set arrow from 7.11796e+07, 66.2153 to 2.84719e+08, 66.2153 nohead dt 2 lw 2 lc 'gray40'
+plateau = '(strcol("name") eq "L1.2r1w") || (strcol("name") eq "L2.2r1w") || (strcol("name") eq "L3.2r1w") || (strcol("name") eq "DRAM.2r1w")'
 
 sw = run.'/sweep.csv'
 rf = run.'/roofs.csv'
-# Rows of roofs.csv that are single-thread bandwidth plateaus.
-plateau = 'strcol("kind") eq "bandwidth" && strstrt(strcol("name"), "@") == 0'
+# `plateau` (set above) picks the rows of roofs.csv that are the sweep's own
+# single-thread plateaus.
 plot \
      sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread', \
      sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best', \
-     rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau (roofs.csv)', \
-     rf using (sqrt(column('size_lo') * column('size_hi'))):(@plateau ? column('value') : NaN):(sprintf('%s %.1f GB/s', strcol('name'), column('value'))) with labels offset 0,1.2 notitle
+     rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)', \
+     NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'
 
