@@ -1196,6 +1196,19 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 		lg->cols = was;
 		return;
 	}
+	/*
+	 * The narrower plot can leave a roof label no spot, and the legend takes
+	 * it as a row of its own, wider than the room made for it (a clang run:
+	 * "sse2 30.4 · scalar@2t 30.0 GFLOP/s" ran past the image's edge): make
+	 * the room again for the legend as it came out, a few times at most.
+	 */
+	for (int tries = 0; tries < 3; tries++) {
+		lay_out(a, user, &narrow, m, cols, out);
+		double need = f->right - legend_w(lg) - LEGEND_GAP * f->scale;
+		if (!(need < narrow.right - 0.5))
+			return;
+		narrow.right = need;
+	}
 	lay_out(a, user, &narrow, m, cols, out);
 }
 

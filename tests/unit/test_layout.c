@@ -271,6 +271,22 @@ static void test_two_threads(void **state)
 	unload(&l);
 }
 
+/*
+ * A clang run of 1 and 2 threads (tests/fixtures/layout-clang-run): a roof
+ * label that finds no spot in the narrowed plot goes to the legend beside
+ * it, and the legend must still fit between the plot and the image's edge.
+ */
+static void test_legend_beside_fits(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded l;
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/layout-clang-run", src_dir());
+	load(dir, &l);
+	check_figure("clang-run", l.a, 1600, 1000);
+	unload(&l);
+}
+
 /* Two runs of 1 and 2 threads compared (the second 10% faster in DRAM): every roof labelled. */
 static void test_compare_two_threads(void **state)
 {
@@ -295,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_scripted),
 		cmocka_unit_test(test_tiny),
 		cmocka_unit_test(test_two_threads),
+		cmocka_unit_test(test_legend_beside_fits),
 		cmocka_unit_test(test_compare_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
