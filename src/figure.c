@@ -153,6 +153,30 @@ static double up13(double v)
 	return ceil13(v * (1 + 1e-6) * 2.5);
 }
 
+/*
+ * An axis from the data's [lo, hi] (either may be missing: then three
+ * decades from the other, or [dlo, dhi] with neither), out to the 1-3-10
+ * ladder and at least two decades wide.
+ */
+static void axis_range(double lo, double hi, double dlo, double dhi, double *min, double *max)
+{
+	if (!isfinite(lo) && isfinite(hi))
+		lo = hi / 1000;
+	if (!isfinite(hi) && isfinite(lo))
+		hi = lo * 1000;
+	if (!isfinite(lo) || !isfinite(hi)) {
+		lo = dlo;
+		hi = dhi;
+	}
+	*min = floor13(lo);
+	*max = ceil13(hi);
+	while (*max / *min < 99.9) {
+		*min = down13(*min);
+		if (*max / *min < 99.9)
+			*max = up13(*max);
+	}
+}
+
 /* A decade's label in plain digits: 0.001, 0.1, 1, 10, 10000. */
 void figure_decade_text(int k, char *buf, size_t n)
 {
@@ -210,42 +234,14 @@ static void data_ranges(const struct analysis *a, double *xmin, double *xmax, do
 	/* x: every point, room left of the first corner for the slopes' labels, right of the last for the peak's. */
 	double lo = fmin(fmin(pxlo / 1.6, clo / 12), cxlo / 3);
 	double hi = fmax(pxhi * 1.6, chi * 5);
-	if (!isfinite(lo) && isfinite(hi))
-		lo = hi / 1000;
-	if (!isfinite(hi) && isfinite(lo))
-		hi = lo * 1000;
-	if (!isfinite(lo) || !isfinite(hi)) {
-		lo = 0.01;
-		hi = 100;
-	}
-	*xmin = floor13(lo);
-	*xmax = ceil13(hi);
-	while (*xmax / *xmin < 99.9) {
-		*xmin = down13(*xmin);
-		if (*xmax / *xmin < 99.9)
-			*xmax = up13(*xmax);
-	}
+	axis_range(lo, hi, 0.01, 100, xmin, xmax);
 
 	/* y: every point and ceiling, the slopes where they enter, room above the top roof for its label. */
 	if (!isfinite(top) && isfinite(bwhi))
 		top = bwhi * *xmax;
 	lo = fmin(fmin(pylo / 1.6, cylo / 1.6), bwlo * *xmin);
 	hi = fmax(pyhi * 1.6, top * 1.7);
-	if (!isfinite(lo) && isfinite(hi))
-		lo = hi / 1000;
-	if (!isfinite(hi) && isfinite(lo))
-		hi = lo * 1000;
-	if (!isfinite(lo) || !isfinite(hi)) {
-		lo = 0.1;
-		hi = 1000;
-	}
-	*ymin = floor13(lo);
-	*ymax = ceil13(hi);
-	while (*ymax / *ymin < 99.9) {
-		*ymin = down13(*ymin);
-		if (*ymax / *ymin < 99.9)
-			*ymax = up13(*ymax);
-	}
+	axis_range(lo, hi, 0.1, 1000, ymin, ymax);
 }
 
 void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f)

@@ -28,6 +28,7 @@
 #include "measure.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <sched.h>
@@ -985,11 +986,12 @@ static void cache_working_sets(const struct measure_opts *o, struct sweep_decisi
 
 /*
  * The kernel that best runs access pattern `pattern` here: a bandwidth kernel
- * (KERNEL_BANDWIDTH) of that pattern for the widest ISA this CPU has, or with
- * `placed_too`, failing that, a placed kernel of the pattern (a CPU with no
- * SIMD at all still gets a sweep, from the compiled triad). NULL when none.
+ * (KERNEL_BANDWIDTH) of that pattern for the widest ISA this CPU has with
+ * fewer lanes than `below` (INT_MAX: any), or with `placed_too`, failing
+ * that, a placed kernel of the pattern (a CPU with no SIMD at all still gets
+ * a sweep, from the compiled triad). NULL when none.
  */
-static const struct kernel *pattern_kernel(const char *pattern, int placed_too)
+static const struct kernel *pattern_kernel(const char *pattern, int placed_too, int below)
 {
 	const struct kernel *best = NULL;
 	for (int pass = 0; pass < (placed_too ? 2 : 1) && !best; pass++) {
@@ -998,35 +1000,12 @@ static const struct kernel *pattern_kernel(const char *pattern, int placed_too)
 			const struct kernel *k = registry_get(i);
 			char pat[32];
 			kernel_pattern(k, pat, sizeof pat);
-			if (k->kind != want || !k->run || !cpu_has_isa(k->isa) || strcmp(pat, pattern) != 0)
+			if (k->kind != want || !k->run || !cpu_has_isa(k->isa) || strcmp(pat, pattern) != 0 ||
+			    cpu_isa_lanes(k->isa) >= below)
 				continue;
 			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
 				best = k;
 		}
-	}
-	return best;
-}
-
-/*
- * The bandwidth kernel of `pattern` with the widest vectors narrower than
- * `than` (a kernel), or NULL: the pattern roofs time two widths, since the
- * widest is not the fastest everywhere (from DRAM on this Zen 5 VM, 256-bit
- * copies and 2-read sums streamed 7-15% faster than 512-bit ones, and the
- * compiled kernels, built for 256-bit vectors, sat that far above a roof
- * timed at 512).
- */
-static const struct kernel *pattern_kernel_narrower(const char *pattern, const struct kernel *than)
-{
-	const struct kernel *best = NULL;
-	for (size_t i = 0; i < registry_count(); i++) {
-		const struct kernel *k = registry_get(i);
-		char pat[32];
-		kernel_pattern(k, pat, sizeof pat);
-		if (k->kind != KERNEL_BANDWIDTH || !k->run || !cpu_has_isa(k->isa) ||
-		    strcmp(pat, pattern) != 0 || cpu_isa_lanes(k->isa) >= cpu_isa_lanes(than->isa))
-			continue;
-		if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
-			best = k;
 	}
 	return best;
 }
@@ -1231,14 +1210,21 @@ static void plan_patterns(struct harness *h, size_t *cap, const struct sweep_dec
 	char pats[16][32];
 	size_t npats = placed_patterns(pats, 16);
 	for (size_t p = 0; p < npats; p++) {
-		const struct kernel *widest = pattern_kernel(pats[p], 0);
+		const struct kernel *widest = pattern_kernel(pats[p], 0, INT_MAX);
 		if (!widest) {
 			fprintf(stderr, "roofline: no bandwidth kernel runs pattern %s here: kernels with it "
 				"are judged against the sweep's roofs\n", pats[p]);
 			continue;
 		}
-		/* The widest and the next width: the roof is the faster (analysis.c, fit_patterns). */
-		const struct kernel *ks[2] = { widest, pattern_kernel_narrower(pats[p], widest) };
+		/*
+		 * The widest and the next width: the roof is the faster (analysis.c,
+		 * fit_patterns). The widest is not the fastest everywhere: from DRAM
+		 * on this Zen 5 VM, 256-bit copies and 2-read sums streamed 7-15%
+		 * faster than 512-bit ones, and the compiled kernels, built for
+		 * 256-bit vectors, sat that far above a roof timed at 512.
+		 */
+		const struct kernel *ks[2] = {
+			widest, pattern_kernel(pats[p], 0, cpu_isa_lanes(widest->isa)) };
 		for (size_t w = 0; w < 2 && ks[w]; w++) {
 			const struct kernel *k = ks[w];
 			for (size_t i = 0; i < d->nplateaus; i++) {
@@ -1643,7 +1629,7 @@ int measure_run(const struct measure_opts *opts)
 	if (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) {
 		alloc_buffers(&h, (size_t)(d.cap / 8));
 		/* 4. the pre-scan, with the sweep's kernel: hand-written, so no compiler moves the roofs */
-		d.sweep = pattern_kernel(SWEEP_PATTERN, 1);
+		d.sweep = pattern_kernel(SWEEP_PATTERN, 1, INT_MAX);
 		if (!d.sweep)
 			die(EXIT_FAILED, "no kernel of pattern %s runs on this CPU: no sweep", SWEEP_PATTERN);
 		fprintf(stderr, "roofline: pre-scan: %s at doubling sizes up to %.0f MiB per array\n",

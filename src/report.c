@@ -207,12 +207,10 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 
 static const char *statistic(const struct roof *r, char *buf, size_t size)
 {
-	if (r->kind == ROOF_BANDWIDTH && strcmp(r->stores, "streaming") == 0)
-		snprintf(buf, size, "best timing of %s, streaming stores (faster than the plateau's "
-			 "ordinary stores)", r->kernel);
-	else if (r->kind == ROOF_BANDWIDTH && strcmp(r->stores, "in place") == 0)
-		snprintf(buf, size, "best timing of %s, stores in place (faster than the plateau's "
-			 "ordinary stores)", r->kernel);
+	int other_stores = strcmp(r->stores, "streaming") == 0 || strcmp(r->stores, "in place") == 0;
+	if (r->kind == ROOF_BANDWIDTH && other_stores)
+		snprintf(buf, size, "best timing of %s, %s (faster than the plateau's ordinary stores)",
+			 r->kernel, strcmp(r->stores, "streaming") == 0 ? "streaming stores" : "stores in place");
 	else if (r->kind == ROOF_BANDWIDTH)
 		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
 			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
