@@ -53,7 +53,7 @@
 
 #define SWEEP_MIN_BYTES 4096.0              /* smallest array of the sweep */
 #define DEFAULT_CAP_BYTES (1024.0 * 1048576) /* largest array the pre-scan may try */
-#define QUICK_CAP_BYTES (256.0 * 1048576) /* a quick run: its sweep still reaches 768 MB of working set */
+#define QUICK_CAP_BYTES (256.0 * 1048576)  /* a quick run: still 768 MB of working set */
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
@@ -634,6 +634,14 @@ static void corrupt_result(const struct harness *h, const struct job *j, int t,
 		b->a[b->n - 1] += 1.0;
 }
 
+/* Kept trials spread over the pass: measure.h says why. */
+int measure_kept_trial(int trial, int kept, int trials)
+{
+	if (trial < 1 || trial > trials || kept < 1)
+		return 0;
+	return (long)(trial - 1) * kept % trials < kept;
+}
+
 /*
  * Whether a timing of job j follows one untimed call of the same job.
  * Round-robin means the job before this one left its own data in the caches
@@ -645,17 +653,10 @@ static void corrupt_result(const struct harness *h, const struct job *j, int t,
  * what the job before it left: on this 2-core VM the streaming-store triad
  * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
  * 1 GB of other data, the two interleaved in one process. A call longer
- * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses its data
- * so often that the state it starts from is lost in it, and is not doubled.
- * Peak kernels touch no memory.
+ * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses
+ * its data so often that the state it starts from is lost in it, and is not
+ * doubled. Peak kernels touch no memory.
  */
-int measure_kept_trial(int trial, int kept, int trials)
-{
-	if (trial < 1 || trial > trials || kept < 1)
-		return 0;
-	return (long)(trial - 1) * kept % trials < kept;
-}
-
 int measure_warm_run(int peak, double call_seconds)
 {
 	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
@@ -1198,8 +1199,9 @@ static size_t placed_patterns(char pats[][32], size_t max)
 
 /*
  * Jobs per access pattern, its widest and next-widest kernels, at each of
- * the pre-scan's plateaus, in the bandwidth group beside the sweep: at a cache plateau's geometric middle
- * (all arrays together, as the L1 and L2 kernels run), and on the DRAM
+ * the pre-scan's plateaus, in the bandwidth group beside the sweep: at a
+ * cache plateau's geometric middle (all arrays together, as the L1 and L2
+ * kernels run), and on the DRAM
  * plateau at twice the kernels' array size, the working set of a kernel of
  * two arrays (most of them; DRAM's bandwidth falls with the size, so a
  * pattern measured further out would judge them by a lower roof), within
