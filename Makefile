@@ -4,6 +4,7 @@
 #   make report     a new measured run, then fit, plot and report (plots/)
 #   make plots      fit, plot and report again from data/latest (or RUN=DIR), measuring nothing
 #   make test       the test suite (TAP, run by prove), then again under ASan + UBSan
+#   make check T=   a subset of it: T='t0200 test_fit' (CLI tests by number, unit tests by name)
 #   make fuzz       fuzz the run-directory reader with libFuzzer (clang), FUZZ_SECONDS=N
 #   make bench      side-by-side comparison against likwid-bench
 #   make test-aarch64  cross-build for aarch64, run the unit tests and a tiny measure under qemu
@@ -113,7 +114,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 FLAGS_STAMP := $(BUILD)/.flags
 FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS)
 
-.PHONY: all report plots test bench install uninstall clean deps FORCE
+.PHONY: all report plots test check bench install uninstall clean deps FORCE
 .DEFAULT_GOAL := all
 
 all: $(BINDIR)/roofline
@@ -243,6 +244,13 @@ test:
 ifeq ($(SANITIZE),1)
 	$(Q)$(MAKE) --no-print-directory sanitize-test
 endif
+
+# A subset of the suite, for working on one part: make check T='t0200 test_fit'
+# (a CLI test by its number or name, a unit test by its name).
+.PHONY: check
+check:
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
+	$(Q)$(TEST_ENV) prove --exec '' $(foreach t,$(T),$(if $(filter test_%,$(t)),./$(BUILD)/tests/$(t),$(wildcard tests/cli/$(t)*.sh)))
 
 # ---- the suite again under AddressSanitizer + UndefinedBehaviorSanitizer ----
 # Its own build directory and binary; every UB report is fatal; leaks are
