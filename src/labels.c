@@ -13,6 +13,7 @@ void labels_init(struct labels *l, struct labels_box frame, double pad)
 {
 	l->frame = frame;
 	l->pad = pad;
+	l->exclusive_leaders = 0;
 	l->boxes = NULL;
 	l->nboxes = l->boxcap = 0;
 	l->segs = NULL;
@@ -261,9 +262,12 @@ void labels_leader(const struct labels_item *it, double *x0, double *y0, double 
  * Is the leader to candidate box b clear? Boxes holding the anchor (its
  * marker), capsules within gap of it (lines through its point) and crossable
  * capsules do not count; the end that meets the box is pulled back by the
- * clearance so the box itself does not count either.
+ * clearance so the box itself does not count either. With `crossed` set it
+ * asks only whether the leader would cross another leader (-1) or not (1):
+ * two leaders that cross each other leave a reader guessing which label
+ * belongs to which point, so no fallback may do that.
  */
-static int leader_free(const struct labels *l, const struct labels_item *it, struct labels_box b)
+static int leader_free(const struct labels *l, const struct labels_item *it, struct labels_box b, int crossed)
 {
 	struct labels_item tmp = *it;
 	struct labels_seg s;
@@ -275,7 +279,7 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 	s.x1 -= (s.x1 - s.x0) * back / len;
 	s.y1 -= (s.y1 - s.y0) * back / len;
 	s.r = 0.75;
-	for (size_t i = 0; i < l->nboxes; i++) {
+	for (size_t i = 0; i < l->nboxes && !crossed; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
 		if (labels_seg_box_dist(at, o) == 0)   /* its own marker */
@@ -285,12 +289,15 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 	}
 	for (size_t i = 0; i < l->nsegs; i++) {
 		struct labels_seg o = l->segs[i];
+		if (crossed && o.crossable != LABELS_LEADER)
+			continue;
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
-		if (o.crossable || !seg_near_seg(s, o, s.r + o.r + l->pad) ||
-		    labels_seg_seg_dist(at, o) <= it->gap + o.r)
+		/* A line through its own point does not count; another's leader through it does. */
+		if (o.crossable == LABELS_CROSSABLE || !seg_near_seg(s, o, s.r + o.r + l->pad) ||
+		    (o.crossable != LABELS_LEADER && labels_seg_seg_dist(at, o) <= it->gap + o.r))
 			continue;
 		if (labels_seg_seg_dist(s, o) < s.r + o.r + l->pad)
-			return 0;
+			return crossed ? -1 : 0;
 	}
 	return 1;
 }
@@ -331,8 +338,8 @@ static int search(struct labels *l, struct labels_item *it)
 			int moved = r > it->gap + it->h;
 			if (!labels_box_free(l, b))
 				continue;
-			if (it->leader && moved && !leader_free(l, it, b)) {
-				if (!have_fallback) {
+			if (it->leader && moved && !leader_free(l, it, b, 0)) {
+				if (!have_fallback && leader_free(l, it, b, 1) > 0) {
 					have_fallback = 1;
 					fallback = b;
 					fallback_r = r;
@@ -371,7 +378,7 @@ int labels_place(struct labels *l, struct labels_item *it)
 		struct labels_seg s;
 		labels_leader(it, &s.x0, &s.y0, &s.x1, &s.y1);
 		s.r = 0.75;
-		s.crossable = 1;
+		s.crossable = l->exclusive_leaders ? LABELS_LEADER : LABELS_CROSSABLE;
 		labels_add_seg(l, s);
 	}
 	return 0;

@@ -29,8 +29,12 @@ struct labels_box {
 
 /*
  * A capsule: the points within r of the segment (x0,y0)-(x1,y1). `crossable`
- * marks a drawn line that a leader line may cross (labels never may).
+ * is LABELS_CROSSABLE for a drawn line that a leader line may cross (labels
+ * never may), LABELS_LEADER for a leader line, which no other leader may
+ * cross, 0 for what nothing may cross.
  */
+enum { LABELS_SOLID = 0, LABELS_CROSSABLE = 1, LABELS_LEADER = 2 };
+
 struct labels_seg {
 	double x0, y0, x1, y1, r;
 	int crossable;
@@ -40,6 +44,11 @@ struct labels_seg {
 struct labels {
 	struct labels_box frame;
 	double pad;              /* the least clearance between any two shapes */
+	/*
+	 * 1: no leader crosses an earlier one (a label that finds none is left
+	 * unplaced); 0 (labels_init): leaders may cross, as lines do.
+	 */
+	int exclusive_leaders;
 	struct labels_box *boxes;
 	size_t nboxes, boxcap;
 	struct labels_seg *segs;
@@ -97,8 +106,9 @@ int labels_place(struct labels *l, struct labels_item *item);
  * capsules within `gap` of it, lines through its point, do not count). The
  * first free box whose leader does cross something is kept as a fallback,
  * taken when no clear one turns up within four label heights further out.
- * The leader is added to the occupied space, crossable: later leaders may
- * cross it, labels may not.
+ * The leader is added to the occupied space: crossable by later leaders,
+ * or, with l->exclusive_leaders, as LABELS_LEADER, which no later leader,
+ * fallback or not, may cross. Labels never cover it.
  */
 void labels_leader(const struct labels_item *item, double *x0, double *y0, double *x1, double *y1);
 

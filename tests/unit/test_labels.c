@@ -128,6 +128,42 @@ static void crowd(struct labels *l, struct labels_item *items, struct labels_seg
 	}
 }
 
+/*
+ * The crowded scene with exclusive leaders (as the roofline figure lays
+ * out): no two leaders of the labels placed cross, and most labels are
+ * still placed, several of them moved away with a leader.
+ */
+static void test_leaders_do_not_cross(void **state)
+{
+	(void)state;
+	struct labels l;
+	struct labels_item items[NCROWD];
+	struct labels_seg segs[2];
+	struct labels_box big;
+	crowd(&l, items, segs, &big);
+	l.exclusive_leaders = 1;
+	size_t missed = labels_place_all(&l, items, NCROWD);
+	assert_true(missed <= NCROWD / 6);
+	int moved = 0;
+	for (int i = 0; i < NCROWD; i++) {
+		if (!items[i].placed || !items[i].moved)
+			continue;
+		moved++;
+		struct labels_seg a = { 0, 0, 0, 0, 0, 0 };
+		labels_leader(&items[i], &a.x0, &a.y0, &a.x1, &a.y1);
+		for (int j = 0; j < i; j++) {
+			if (!items[j].placed || !items[j].moved)
+				continue;
+			struct labels_seg b = { 0, 0, 0, 0, 0, 0 };
+			labels_leader(&items[j], &b.x0, &b.y0, &b.x1, &b.y1);
+			if (labels_seg_seg_dist(a, b) == 0)
+				fail_msg("the leaders of labels %d and %d cross", j, i);
+		}
+	}
+	assert_true(moved >= 5);
+	labels_free(&l);
+}
+
 static void test_crowded_scene(void **state)
 {
 	(void)state;
@@ -326,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_label_at_right_edge_goes_left),
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_crowded_scene),
+		cmocka_unit_test(test_leaders_do_not_cross),
 		cmocka_unit_test(test_leader_is_clear),
 		cmocka_unit_test(test_leader_leaves_by_the_opening),
 		cmocka_unit_test(test_rotated_label_as_capsule),
