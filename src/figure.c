@@ -43,6 +43,7 @@ struct fig {
 	struct labels roofs;     /* what a roof label may never cover: the roofs and their labels */
 	struct labels solid;     /* the scene but the kernels' polylines: what a roof label had rather not cover */
 	const struct figure_measure *m;
+	const struct analysis *base;   /* the roofs `a` scales from (figure_layout_vs), or NULL */
 	int legend_cols_outside;   /* > 0: the legend goes right of the plot, in so many columns */
 	double font_size;        /* set_font's choice, for measure() */
 	int font_bold;
@@ -75,18 +76,75 @@ static int roof_ok(const struct roof *r)
 	return r->kind != ROOF_PATTERN && isfinite(r->value) && r->value > 0;
 }
 
+/* ---- one thread count --------------------------------------------------------- */
+
+/* Inserts v into the ascending set c[0..n) of at most max, returns the new n. */
+static size_t add_count(int *c, size_t n, size_t max, int v)
+{
+	size_t i = 0;
+	while (i < n && c[i] < v)
+		i++;
+	if ((i < n && c[i] == v) || n >= max || v <= 0)
+		return n;
+	memmove(c + i + 1, c + i, (n - i) * sizeof *c);
+	c[i] = v;
+	return n + 1;
+}
+
+size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].kind == ROOF_BANDWIDTH || a->roofs[i].kind == ROOF_COMPUTE)
+			n = add_count(counts, n, max, a->roofs[i].threads);
+	for (size_t i = 0; i < a->npoints; i++)
+		n = add_count(counts, n, max, a->points[i].threads);
+	return n;
+}
+
+/* "DRAM@2t" -> "DRAM": in a figure of one thread count the count is the title's. */
+static void strip_count(char *name)
+{
+	name[strcspn(name, "@")] = 0;
+}
+
+void figure_select_threads(const struct analysis *a, int threads, struct analysis *out)
+{
+	*out = *a;
+	out->nroofs = out->npoints = out->npeaks = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].threads == threads) {
+			struct roof *r = &out->roofs[out->nroofs++];
+			*r = a->roofs[i];
+			strip_count(r->name);
+		}
+	for (size_t i = 0; i < a->npoints; i++)
+		if (a->points[i].threads == threads) {
+			struct point *p = &out->points[out->npoints++];
+			*p = a->points[i];
+			strip_count(p->roof);
+			strip_count(p->mem_roof);
+			strip_count(p->ceiling);
+		}
+	for (size_t i = 0; i < a->npeaks; i++)
+		if (a->peaks[i].threads == threads)
+			out->peaks[out->npeaks++] = a->peaks[i];
+	const struct roof *pk = analysis_peak_of(out, threads), *dram = analysis_dram_of(out, threads);
+	out->peak = pk && roof_ok(pk) ? pk->value : NAN;
+	out->ridge = dram && isfinite(out->peak) ? out->peak / dram->value : NAN;
+}
+
 /*
- * A roof the figure draws: every roof of one thread, and of more threads the
- * slopes, the peak and the ceilings that cap one of their points. The
- * all-core pass measures every ISA's chains so that each kernel meets its own
- * ceiling; drawn all at once they were six more lines through the points.
- * The report lists them all.
+ * A roof the figure draws: the slopes and the peak, and of the ceilings
+ * those that cap a drawn point (its roof). A ceiling no point meets says
+ * nothing about the points and was one more line through them; the report
+ * lists them all.
  */
 static int roof_drawn(const struct analysis *a, const struct roof *r)
 {
 	if (!roof_ok(r))
 		return 0;
-	if (r->kind != ROOF_CEILING || r->threads <= 1)
+	if (r->kind != ROOF_CEILING)
 		return 1;
 	for (size_t i = 0; i < a->npoints; i++)
 		if (a->points[i].threads == r->threads && strcmp(a->points[i].roof, r->name) == 0)
@@ -443,7 +501,9 @@ static void along(struct fig *g, const struct figure_line *l, const struct ink *
 }
 
 /* The label sizes tried, largest first. */
-static const double LINE_LABEL_PX[] = { FIGURE_PX_ROOF_LABEL, FIGURE_PX_ROOF_LABEL * 0.87, FIGURE_PX_ROOF_LABEL * 0.76 };
+/* Smaller sizes for a crowded line, none under FIGURE_PX_MIN_TEXT: 9 px when shown at half size. */
+static const double LINE_LABEL_PX[] = { FIGURE_PX_ROOF_LABEL, 0.5 * (FIGURE_PX_ROOF_LABEL + FIGURE_PX_MIN_TEXT),
+					FIGURE_PX_MIN_TEXT };
 #define NLINE_LABEL_PX (sizeof LINE_LABEL_PX / sizeof LINE_LABEL_PX[0])
 
 /*
@@ -566,7 +626,7 @@ static void place_line_label(struct fig *g, struct figure_line *l)
 {
 	double *at = xmalloc(MAX_SPOTS * sizeof *at), *off = xmalloc(MAX_SPOTS * sizeof *off);
 	int *side = xmalloc(MAX_SPOTS * sizeof *side);
-	if (l->visible && !l->named_by &&
+	if (l->visible &&
 	    !take_first_free(g, l, &g->scene, 0, 0.5, 0, at, side, off) &&
 	    !take_first_free(g, l, &g->solid, 0, 0.5, 1, at, side, off) &&
 	    !take_first_free(g, l, &g->solid, 0, 2.0, 1, at, side, off) &&
@@ -575,46 +635,6 @@ static void place_line_label(struct fig *g, struct figure_line *l)
 	free(at);
 	free(off);
 	free(side);
-}
-
-/*
- * Roofs drawn on top of each other (parallel, less than half a label's
- * height apart: avx2 and sse2@2t at 59.8 GFLOP/s, L3 at 99.3 and DRAM@2t at
- * 102 GB/s in a run of one core and two) would each want the same room for
- * a label, and two labels of one line would not say which is which: the
- * first of them in the order labels are placed writes one label naming all
- * of them ("avx2 59.8 · sse2@2t 59.8 GFLOP/s"), the others point to it.
- * Slopes are compared at the same intensity, where their distance is
- * the same all along them; a slope is never merged with a flat roof.
- */
-static void merge_twins(struct fig *g, struct figure_line *lines, size_t n)
-{
-	double near = 0.5 * FIGURE_PX_ROOF_LABEL * g->s;
-	for (size_t i = 0; i < n; i++) {
-		struct figure_line *l = &lines[i];
-		if (!l->visible || l->named_by)
-			continue;
-		int slope = l->roof->kind == ROOF_BANDWIDTH;
-		double xi, yi;
-		plot_to_pixel(&g->f, 1, l->roof->value, &xi, &yi);
-		for (size_t j = i + 1; j < n; j++) {
-			struct figure_line *t = &lines[j];
-			double xj, yj;
-			if (!t->visible || t->named_by || (t->roof->kind == ROOF_BANDWIDTH) != slope)
-				continue;
-			plot_to_pixel(&g->f, 1, t->roof->value, &xj, &yj);
-			if (fabs(yj - yi) >= near)
-				continue;
-			/* "a 1.0 GB/s" and "b 2.0 GB/s" make "a 1.0 · b 2.0 GB/s". */
-			const char *unit = strrchr(l->text, ' ');
-			char joined[sizeof l->text];
-			int w = snprintf(joined, sizeof joined, "%.*s \u00b7 %s", (int)(unit - l->text), l->text, t->text);
-			if (w < 0 || (size_t)w >= sizeof joined)
-				continue;
-			memcpy(l->text, joined, sizeof joined);
-			t->named_by = i + 1;
-		}
-	}
 }
 
 /* ---- points and families -------------------------------------------------------- */
@@ -738,24 +758,31 @@ static void build_kernels(const struct analysis *a, struct figure_kernels *k)
 }
 
 /*
- * A point's label. A polyline's members say only their parameter ("64")
- * except one, which carries the name ("horner 128", see draw()), so a family
- * of eight reads as one curve, not eight names; other points say their name,
- * with the parameter when they have one. Open markers add the thread count;
- * an open polyline's members say nothing (point_labels).
+ * A point's label. A polyline (a family with a parameter, or a trajectory)
+ * is named once, at its end, with its range ("horner D=1…128"): eight
+ * numbers along one curve were most of a crowded figure's labels, and the
+ * legend and the range say what the members are. Other points say their
+ * name, with the parameter when they have one. Open markers add the thread
+ * count; another level adds its level.
  */
-static void point_text(const struct analysis *a, const struct figure_kernels *k, size_t i, int named, char *buf, size_t n)
+static void point_text(const struct analysis *a, const struct figure_kernels *k, size_t i, char *buf, size_t n)
 {
 	const struct point *p = &a->points[i];
 	const struct figure_group *gr = &k->grp[k->grp_of[i]];
+	char letter[3] = "";
 	int len;
-	if (figure_joined(gr) && !named)
-		len = snprintf(buf, n, "%ld", p->param);
-	else if (p->param > 0)
-		len = snprintf(buf, n, "%s %ld", p->kernel, p->param);
-	else
+	if (p->param_letter)
+		snprintf(letter, sizeof letter, "%c=", p->param_letter);
+	if (figure_joined(gr)) {
+		long lo = a->points[k->byparam[gr->start]].param;
+		long hi = a->points[k->byparam[gr->start + gr->n - 1]].param;
+		len = snprintf(buf, n, "%s %s%ld\u2026%ld", p->kernel, letter, lo, hi);
+	} else if (p->param > 0) {
+		len = snprintf(buf, n, "%s %s%ld", p->kernel, letter, p->param);
+	} else {
 		len = snprintf(buf, n, "%s", p->kernel);
-	if (gr->hollow && (!figure_joined(gr) || named) && len > 0 && (size_t)len < n)
+	}
+	if (gr->hollow && len > 0 && (size_t)len < n)
 		len += snprintf(buf + len, n - (size_t)len, " @%dt", p->threads);
 	if (gr->style != LV_BASE && len > 0 && (size_t)len < n)
 		snprintf(buf + len, n - (size_t)len, " (%s)", gr->level);
@@ -765,6 +792,50 @@ static void point_text(const struct analysis *a, const struct figure_kernels *k,
 
 
 
+
+/*
+ * The all-core figure's scaling table, as legend rows of text: each drawn
+ * slope and the peak with its value on the base figure's threads and here,
+ * and the ratio ("L1  620 \u2192 1083 GB/s  \u00d71.75"). A roof the base
+ * run lacks is left out of the table, not guessed.
+ */
+static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t nlines, struct figure_legend *lg)
+{
+	const struct analysis *b = g->base;
+	if (!b || b->nroofs == 0)
+		return;
+	int bt = b->roofs[0].threads;
+	size_t header = lg->n;
+	for (size_t k = 0; k < 2 * g->a->nroofs; k++) {
+		/* The slopes first (L1 down to DRAM, as fitted), then the peak; those drawn. */
+		const struct roof *r = &g->a->roofs[k % g->a->nroofs];
+		size_t li = 0;
+		while (li < nlines && lines[li].roof != r)
+			li++;
+		if (li == nlines || !lines[li].visible ||
+		    r->kind != (k < g->a->nroofs ? ROOF_BANDWIDTH : ROOF_COMPUTE))
+			continue;
+		const struct roof *o = NULL;
+		for (size_t j = 0; j < b->nroofs && !o; j++)
+			if (b->roofs[j].kind == r->kind && strcmp(b->roofs[j].name, r->name) == 0 && roof_ok(&b->roofs[j]))
+				o = &b->roofs[j];
+		if (!o)
+			continue;
+		if (lg->n == header) {
+			lg->rows[lg->n].kind = LEG_TEXT;
+			lg->rows[lg->n].fam = NULL;
+			snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, "scaling from %d thread%s:", bt,
+				 bt == 1 ? "" : "s");
+		}
+		char v0[16], v1[16];
+		format_value(o->value, v0, sizeof v0);
+		format_value(r->value, v1, sizeof v1);
+		lg->rows[lg->n].kind = LEG_TEXT;
+		lg->rows[lg->n].fam = NULL;
+		snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, "%s %s \u2192 %s %s  \u00d7%.2f", r->name, v0, v1,
+			 roof_unit(r), r->value / o->value);
+	}
+}
 
 static void build_legend(struct fig *g, const struct figure_kernels *k, const struct figure_line *lines, size_t nlines,
 			 struct figure_legend *lg)
@@ -814,8 +885,10 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 	for (size_t i = 0; i < nlines; i++)
 		if (lines[i].listed)
 			ROW(LEG_LINE, "%s", lines[i].text);
+	size_t after_lines = lg->n;
+	scaling_rows(g, lines, nlines, lg);
 #undef ROW
-	for (size_t i = first_line, j = 0; i < lg->n; i++, j++) {
+	for (size_t i = first_line, j = 0; i < after_lines; i++, j++) {
 		while (!lines[j].listed)
 			j++;
 		lg->rows[i].col = lines[j].col;
@@ -832,16 +905,17 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 	}
 
 	set_font(g, FIGURE_PX_LEGEND, 0);
-	double s = g->s, tw = 0;
-	for (size_t i = 0; i < lg->n; i++) {
-		struct figure_text te;
-		text_extents(g, lg->rows[i].text, &te);
-		tw = fmax(tw, te.x_advance);
-	}
+	double s = g->s, w = 0;
 	lg->pad = 12 * s;
 	lg->row_h = 29 * s;
 	lg->sample_w = 40 * s;
-	lg->col_w = lg->sample_w + 10 * s + tw;
+	for (size_t i = 0; i < lg->n; i++) {
+		struct figure_text te;
+		text_extents(g, lg->rows[i].text, &te);
+		/* A row of text starts where the others' samples do. */
+		w = fmax(w, te.x_advance + (lg->rows[i].kind == LEG_TEXT ? 0 : lg->sample_w + 10 * s));
+	}
+	lg->col_w = w;
 	lg->cols = 1;
 }
 
@@ -1017,11 +1091,11 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 }
 
 /*
- * Each polyline's name first, at the last member where it fits right next
- * to the point (trying the members from the last back), else at the last
- * one wherever it fits; then every other label, the most hemmed-in first
+ * Each polyline's name first, at its last member (its end: the largest
+ * parameter), right next to it where it fits, else as far as it takes with
+ * a leader; then every single point's label, the most hemmed-in first
  * (labels_place_all). The polylines of other levels come after those of
- * the base level, and name themselves only right next to a member: a long
+ * the base level, and name themselves only right next to their end: a long
  * leader across the figure would confuse more than their line style and the
  * legend leave unsaid.
  */
@@ -1032,70 +1106,50 @@ static void point_labels(struct fig *g, struct figure *out)
 	struct labels_item *items = out->items;
 	double s = g->s, mr = out->marker_r;
 	size_t nitems = 0;
-	char named[ANALYSIS_MAX_POINTS] = { 0 };
 	set_font(g, FIGURE_PX_POINT_LABEL, 0);
 	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
 		size_t j = jj % k->ngrp;
 		const struct figure_group *gr = &k->grp[j];
 		if (!figure_joined(gr) || (gr->style != LV_BASE) != (jj >= k->ngrp))
 			continue;
-		for (size_t m = gr->n; m-- > 0;) {
-			size_t pi = k->byparam[gr->start + m];
-			struct labels_item *it = &items[nitems];
-			double x = out->px[pi], y = out->py[pi];
-			point_text(a, k, pi, 1, out->item_text[nitems], sizeof out->item_text[0]);
-			struct ink ik = measure(g, out->item_text[nitems]);
-			*it = (struct labels_item){ .ax = x, .ay = y, .w = ik.w, .h = ik.h, .gap = mr + 1 * s,
-						    .leader = 1, .max_r = mr + 1 * s + ik.h };
-			if (m == 0 && gr->style != LV_BASE) {
-				if (labels_place(&g->scene, it) != 0)
-					break;
-			} else if (m == 0) {
-				/* Nowhere near: back to the last member, as far as it takes. */
-				pi = k->byparam[gr->start + gr->n - 1];
-				x = out->px[pi];
-				y = out->py[pi];
-				point_text(a, k, pi, 1, out->item_text[nitems], sizeof out->item_text[0]);
-				ik = measure(g, out->item_text[nitems]);
-				*it = (struct labels_item){ .ax = x, .ay = y, .w = ik.w, .h = ik.h,
-							    .gap = mr + 1 * s, .leader = 1 };
-				labels_place(&g->scene, it);
-			} else if (labels_place(&g->scene, it) != 0) {
+		size_t pi = k->byparam[gr->start + gr->n - 1];
+		struct labels_item *it = &items[nitems];
+		point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
+		struct ink ik = measure(g, out->item_text[nitems]);
+		*it = (struct labels_item){ .ax = out->px[pi], .ay = out->py[pi], .w = ik.w, .h = ik.h,
+					    .gap = mr + 1 * s, .leader = 1, .max_r = mr + 1 * s + ik.h };
+		if (labels_place(&g->scene, it) != 0) {
+			if (gr->style != LV_BASE)
 				continue;
-			}
-			named[pi] = 1;
-			out->item_point[nitems++] = pi;
-			break;
+			it->max_r = 0;
+			labels_place(&g->scene, it);
 		}
+		out->item_point[nitems++] = pi;
 	}
 	size_t first_other = nitems;
-	for (size_t j = 0; j < k->ngrp; j++)
+	for (size_t j = 0; j < k->ngrp; j++) {
+		if (figure_joined(&k->grp[j]))
+			continue;
 		for (size_t i = 0; i < k->grp[j].n; i++) {
 			size_t pi = k->byparam[k->grp[j].start + i];
-			/*
-			 * Another level's polyline, or another thread count's (open
-			 * markers), says its name only: its members' parameters are
-			 * those of the base level's, one-thread curve beside it, and
-			 * written again they were most of a crowded figure's labels.
-			 */
-			if (named[pi] || ((k->grp[j].style != LV_BASE || k->grp[j].hollow) &&
-					  figure_joined(&k->grp[j])))
-				continue;
-			point_text(a, k, pi, 0, out->item_text[nitems], sizeof out->item_text[0]);
+			point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
 			struct ink ik = measure(g, out->item_text[nitems]);
 			items[nitems] = (struct labels_item){ .ax = out->px[pi], .ay = out->py[pi], .w = ik.w, .h = ik.h,
 							      .gap = mr + 1 * s, .leader = 1 };
 			out->item_point[nitems] = pi;
 			nitems++;
 		}
+	}
 	labels_place_all(&g->scene, items + first_other, nitems - first_other);
 	out->nitems = nitems;
 }
 
-static void lay_out(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
-		    const struct figure_measure *m, int legend_cols_outside, struct figure *out)
+static void lay_out(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
+		    const struct plot_frame *f, const struct figure_measure *m, int legend_cols_outside,
+		    struct figure *out)
 {
-	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m, .legend_cols_outside = legend_cols_outside };
+	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m, .base = base,
+			 .legend_cols_outside = legend_cols_outside };
 	double s = g.s;
 	memset(out, 0, sizeof *out);
 	out->f = *f;
@@ -1104,12 +1158,12 @@ static void lay_out(const struct analysis *a, const struct userpoints *user, con
 	struct labels_box pb = out->plot;
 	struct labels_box inner = { pb.x0 + 3 * s, pb.y0 + 3 * s, pb.x1 - 3 * s, pb.y1 - 3 * s };
 	labels_init(&g.scene, inner, 2 * s);
+	g.scene.exclusive_leaders = 1;   /* two crossing leaders leave a reader guessing whose label is whose */
 	labels_init(&g.roofs, inner, 2 * s);
 	labels_init(&g.solid, inner, 2 * s);
 
 	/* Geometry first: lines, polylines and markers become occupied space. */
 	out->nlines = build_lines(&g, out->lines);
-	merge_twins(&g, out->lines, out->nlines);
 	for (size_t i = 0; i < out->nlines; i++) {
 		const struct figure_line *l = &out->lines[i];
 		if (l->visible) {
@@ -1177,7 +1231,13 @@ static void lay_out(const struct analysis *a, const struct userpoints *user, con
 void figure_layout(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
 		   const struct figure_measure *m, struct figure *out)
 {
-	lay_out(a, user, f, m, 0, out);
+	figure_layout_vs(a, NULL, user, f, m, out);
+}
+
+void figure_layout_vs(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
+		      const struct plot_frame *f, const struct figure_measure *m, struct figure *out)
+{
+	lay_out(a, base, user, f, m, 0, out);
 	struct figure_legend *lg = &out->lg;
 	if (lg->n == 0 || lg->placed)
 		return;
@@ -1199,13 +1259,13 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 	 * the room again for the legend as it came out, a few times at most.
 	 */
 	for (int tries = 0; tries < 3; tries++) {
-		lay_out(a, user, &narrow, m, cols, out);
+		lay_out(a, base, user, &narrow, m, cols, out);
 		double need = f->right - legend_w(lg) - LEGEND_GAP * f->scale;
 		if (!(need < narrow.right - 0.5))
 			return;
 		narrow.right = need;
 	}
-	lay_out(a, user, &narrow, m, cols, out);
+	lay_out(a, base, user, &narrow, m, cols, out);
 }
 
 void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,

@@ -29,6 +29,8 @@
 #define FIGURE_PX_ROOF_LABEL 22.0
 #define FIGURE_PX_POINT_LABEL 21.0
 #define FIGURE_PX_LEGEND 21.0
+/* The least size of any text: 18 px is 9 px when the 1600-px figure is shown 800 px wide. */
+#define FIGURE_PX_MIN_TEXT 18.0
 #define FIGURE_MARKER_R 9.0
 #define FIGURE_HALO 3.0      /* the background drawn round text; label boxes include it */
 
@@ -91,13 +93,6 @@ struct figure_line {
 	int listed;              /* not labelled in the plot (every spot covered a marker): named in the legend */
 	double ox, oy, angle, px;
 	struct labels_seg cap;   /* the space the label takes (labelled only) */
-	/*
-	 * 1 + the index of the line whose label names this one too, 0 when none:
-	 * a roof drawn within a few pixels of a parallel one (avx2 on one core,
-	 * sse2@2t on two: the same 59.8 GFLOP/s) shares its label, which names
-	 * both, and has none of its own.
-	 */
-	size_t named_by;
 };
 
 
@@ -160,20 +155,21 @@ int figure_joined(const struct figure_group *gr);
 /* ---- legend: one row per family, then the looks of levels, threads, roofs ---- */
 
 /* LEG_LINE: a roof named here, with its look, because no spot in the plot was free of markers. */
-enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL, LEG_LINE };
+/* LEG_TEXT: a line of text without a sample (the all-core figure's scaling table). */
+enum { LEG_FAMILY, LEG_ROOF, LEG_CEILING, LEG_ALLCORE, LEG_OPEN, LEG_LEVEL, LEG_LINE, LEG_TEXT };
 
 struct figure_legend_row {
 	int kind;
 	const struct figure_family *fam;
 	enum figure_level_style style;  /* LEG_LEVEL */
-	char text[64];
+	char text[96];
 	struct figure_rgb col;   /* LEG_ROOF, LEG_ALLCORE, LEG_CEILING, LEG_LINE: the sample line's look */
 	double width;
 	int dashed;
 };
 
 struct figure_legend {
-	struct figure_legend_row rows[ANALYSIS_MAX_POINTS + 5 + ANALYSIS_MAX_ROOFS];
+	struct figure_legend_row rows[ANALYSIS_MAX_POINTS + 6 + 2 * ANALYSIS_MAX_ROOFS];
 	size_t n;
 	int cols;
 	double col_w, row_h, sample_w, pad;
@@ -235,8 +231,32 @@ struct figure {
 void figure_layout(const struct analysis *a, const struct userpoints *user, const struct plot_frame *f,
 		   const struct figure_measure *m, struct figure *out);
 
+/*
+ * figure_layout() for a figure of one thread count (figure_select_threads)
+ * beside the figure of `base`, another count's selection: the legend adds a
+ * table of each drawn slope's and the peak's value in both and their ratio.
+ * base may be NULL (then it is figure_layout()).
+ */
+void figure_layout_vs(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
+		      const struct plot_frame *f, const struct figure_measure *m, struct figure *out);
+
 /* The frame for `a` and, when user is not NULL, the user's points too. */
 void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,
 		  struct plot_frame *f);
+
+
+/*
+ * The thread counts `a` measured (its bandwidth and compute roofs and its
+ * points), ascending, at most max of them; returns how many.
+ */
+size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max);
+
+/*
+ * What one figure shows: a copy of `a` with only the roofs, points and peak
+ * of `threads` threads, their names without "@Nt" (the figure's subtitle
+ * says the count), its peak and ridge those of that count. A figure of one
+ * thread count has no roofs of two meanings that merely lie close.
+ */
+void figure_select_threads(const struct analysis *a, int threads, struct analysis *out);
 
 #endif

@@ -229,18 +229,76 @@ static void parse_size(const char *arg, int *w, int *h)
 		    arg);
 }
 
+/* --threads N of plot: one positive thread count. */
+static int parse_plot_threads(const char *arg)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 1 || v > 1 << 16)
+		die(EXIT_USAGE, "plot: --threads '%s': want one thread count the run measured, e.g. 1", arg);
+	return (int)v;
+}
+
+/*
+ * --title TEXT: drawn as the figure's headline and written into SVG, so
+ * it must be UTF-8 without control characters, and short enough to fit
+ * the figure's width at a readable size (PLOT_TITLE_MAX characters).
+ */
+static const char *check_title(const char *t)
+{
+	size_t chars = 0;
+	for (const unsigned char *p = (const unsigned char *)t; *p; chars++) {
+		int len = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+		if (*p < 0x20 || *p == 0x7f)
+			die(EXIT_USAGE, "plot: --title: a control character (byte 0x%02x at %zu) is not allowed",
+			    *p, (size_t)(p - (const unsigned char *)t) + 1);
+		if (len == 0 || (len == 2 && *p < 0xc2))
+			die(EXIT_USAGE, "plot: --title: not valid UTF-8 at byte %zu", (size_t)(p - (const unsigned char *)t) + 1);
+		for (int i = 1; i < len; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				die(EXIT_USAGE, "plot: --title: not valid UTF-8 at byte %zu",
+				    (size_t)(p - (const unsigned char *)t) + 1);
+		if (len == 2 && p[1] >= 0x80 && p[0] == 0xc2 && p[1] < 0xa0)
+			die(EXIT_USAGE, "plot: --title: a control character (U+%04X) is not allowed", p[1]);
+		p += len;
+	}
+	if (chars == 0 || chars > PLOT_TITLE_MAX)
+		die(EXIT_USAGE, "plot: --title: want 1 to %d characters, got %zu", PLOT_TITLE_MAX, chars);
+	return t;
+}
+
+/* Draws one figure (roofline.FMT or roofline-allcores.FMT) in every format of the list. */
+static void plot_formats(const char *out, const char *stem, const char *formats, const struct analysis *a,
+			 const struct plot_meta *meta, int width, int height)
+{
+	char *list = xstrdup(formats), *save = NULL, err[512];
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		char *name = xasprintf("%s.%s", stem, f);
+		char *path = path_join(out, name);
+		if (plot_roofline(a, meta, path, f, width, height, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		fprintf(stderr, "roofline: wrote %s\n", path);
+		free(name);
+		free(path);
+	}
+	free(list);
+}
+
 static int cmd_plot(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_FORMAT, O_SIZE, O_POINTS };
+	enum { O_OUT = 256, O_FORMAT, O_SIZE, O_POINTS, O_THREADS, O_TITLE };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "size", required_argument, NULL, O_SIZE },
 		{ "points", required_argument, NULL, O_POINTS },
+		{ "threads", required_argument, NULL, O_THREADS },
+		{ "title", required_argument, NULL, O_TITLE },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *formats = "png", *points = NULL;
-	int width = 1600, height = 1000, c;
+	const char *out = "plots", *formats = "png", *points = NULL, *title = NULL;
+	int width = 1600, height = 1000, c, want_threads = 0;
 	while ((c = next_option("plot", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
 			out = optarg;
@@ -250,6 +308,10 @@ static int cmd_plot(int argc, char **argv)
 			parse_size(optarg, &width, &height);
 		else if (c == O_POINTS)
 			points = optarg;
+		else if (c == O_THREADS)
+			want_threads = parse_plot_threads(optarg);
+		else if (c == O_TITLE)
+			title = check_title(optarg);
 	}
 	want_positional("plot", argc, 1);
 	/* Check every format before drawing anything; an empty list would draw nothing. */
@@ -267,30 +329,54 @@ static int cmd_plot(int argc, char **argv)
 	struct userpoints up = { 0 };
 	struct analysis *a = load_for_output(dir, points, out, &run, &up);
 	char err[512];
+	/*
+	 * One thread count a figure: the smallest (one core) unless --threads
+	 * says otherwise, and the largest in roofline-allcores beside it, its
+	 * legend scaling each roof from the first figure's count.
+	 */
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t ncounts = figure_thread_counts(a, counts, ANALYSIS_MAX_THREAD_COUNTS);
+	int threads = ncounts ? counts[0] : 1;
+	if (want_threads) {
+		size_t i = 0;
+		while (i < ncounts && counts[i] != want_threads)
+			i++;
+		if (i == ncounts) {
+			char have[128] = "";
+			for (size_t j = 0, n = 0; j < ncounts && n < sizeof have; j++)
+				n += (size_t)snprintf(have + n, sizeof have - n, "%s%d", j ? ", " : "", counts[j]);
+			die(EXIT_USAGE, "plot: --threads %d: %s measured %s thread%s", want_threads, dir,
+			    ncounts ? have : "no", ncounts == 1 && counts[0] == 1 ? "" : "s");
+		}
+		threads = want_threads;
+	}
+	struct analysis *one = xmalloc(sizeof *one);
+	figure_select_threads(a, threads, one);
 	struct plot_meta meta = {
 		.cpu_model = run.info.cpu_model,
 		.compiler = run.info.cc,
 		.compiler_version = run.info.cc_version,
 		.kernel_cflags = run.info.kernel_cflags,
 		.date_utc = run.info.date_utc,
-		.threads = run.info.threads_max ? run.info.threads_max : 1,
+		.threads = threads,
 		.user = points ? &up : NULL,
+		.title = title,
 	};
-	/* The figure names the largest thread count; only a label, so a bad one is a warning. */
-	if (!run.info.threads_max)
-		util_warn("%s/env.csv: %s '%s' is not a thread count: the figure says 1", dir,
-		      run.info.threads_max_key, rundata_env(&run, run.info.threads_max_key));
-	list = xstrdup(formats);
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		char *name = xasprintf("roofline.%s", f);
-		char *path = path_join(out, name);
-		if (plot_roofline(a, &meta, path, f, width, height, err, sizeof err) != 0)
-			die(EXIT_FAILED, "%s", err);
-		fprintf(stderr, "roofline: wrote %s\n", path);
-		free(name);
-		free(path);
+	plot_formats(out, "roofline", formats, one, &meta, width, height);
+	if (ncounts > 1) {
+		int all = counts[ncounts - 1];
+		struct analysis *many = xmalloc(sizeof *many);
+		figure_select_threads(a, all, many);
+		if (all == threads)
+			figure_select_threads(a, counts[0], one);
+		struct plot_meta mm = meta;
+		mm.threads = all;
+		mm.user = NULL;
+		mm.base = one;
+		plot_formats(out, "roofline-allcores", formats, many, &mm, width, height);
+		free(many);
 	}
-	free(list);
+	free(one);
 	if (gnuplot_write_scripts_points(dir, out, &run, a, points ? &up : NULL,
 					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);

@@ -13,6 +13,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,11 +65,121 @@ static void set_font(struct fig *g, double px, int bold)
 	cairo_set_font_size(g->cr, px * g->s);
 }
 
+/* ---- SVG text ------------------------------------------------------------------ */
+
+/*
+ * cairo 1.16 (Debian 12) has no way to keep text as text on its SVG
+ * surface: every glyph becomes a <symbol> path (cairo_svg_surface_set_document_unit
+ * sets units only). A figure in a blog post should have text a reader can
+ * select and search, so on SVG show_text() does not draw: it appends a
+ * <text> element here, and plot_write() puts them after cairo's drawing,
+ * before </svg>. Each element names DejaVu Sans (what the layout measured)
+ * and generic fallbacks, and carries textLength, the width cairo measured,
+ * so a reader's fallback font takes exactly the room the layout gave it.
+ */
+struct svg_text {
+	char *buf;
+	size_t len, cap;
+	int failed;              /* out of memory or an over-long string: the figure is not written */
+};
+
+static const cairo_user_data_key_t SVG_TEXT_KEY;
+
+static void svg_addf(struct svg_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void svg_addf(struct svg_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			t->failed = 1;
+			return;
+		}
+		if ((size_t)n < t->cap - t->len) {
+			t->len += (size_t)n;
+			return;
+		}
+		t->cap = 2 * t->cap + (size_t)n + 256;
+		t->buf = xrealloc(t->buf, t->cap);
+	}
+}
+
+/* XML character data: & < > " escaped, nothing else changed (the caller's text is UTF-8). */
+static void svg_add_escaped(struct svg_text *t, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': svg_addf(t, "&amp;"); break;
+		case '<': svg_addf(t, "&lt;"); break;
+		case '>': svg_addf(t, "&gt;"); break;
+		case '"': svg_addf(t, "&quot;"); break;
+		default: svg_addf(t, "%c", *s);
+		}
+	}
+}
+
+static void svg_colour(struct svg_text *t, const char *attr, struct figure_rgb c)
+{
+	svg_addf(t, " %s=\"#%02x%02x%02x\"", attr, (int)lround(c.r * 255), (int)lround(c.g * 255),
+		 (int)lround(c.b * 255));
+}
+
+/* One <text> at cr's current point, in cr's font, size and rotation. */
+static void svg_text_add(cairo_t *cr, struct svg_text *t, const char *text, struct figure_rgb col, int halo, double s)
+{
+	double x = 0, y = 0;
+	if (cairo_has_current_point(cr))
+		cairo_get_current_point(cr, &x, &y);
+	cairo_text_extents_t te;
+	cairo_text_extents(cr, text, &te);
+	cairo_matrix_t m, fm;
+	cairo_get_matrix(cr, &m);
+	cairo_get_font_matrix(cr, &fm);
+	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
+	double size = hypot(fm.xx, fm.yx) * scale, angle = atan2(m.yx, m.xx) * 180 / M_PI;
+	cairo_user_to_device(cr, &x, &y);
+	cairo_font_face_t *ff = cairo_get_font_face(cr);
+	int bold = cairo_font_face_get_type(ff) == CAIRO_FONT_TYPE_TOY &&
+		   cairo_toy_font_face_get_weight(ff) == CAIRO_FONT_WEIGHT_BOLD;
+	/*
+	 * The halo is a copy of the text stroked in the background's colour
+	 * under it (paint-order is not understood by every renderer), hidden
+	 * from screen readers and selection so the text reads once.
+	 */
+	for (int pass = !halo; pass < 2; pass++) {
+		svg_addf(t, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"'DejaVu Sans', 'Bitstream Vera Sans', Verdana, "
+			 "sans-serif\" font-size=\"%.2f\"%s textLength=\"%.2f\" lengthAdjust=\"spacingAndGlyphs\" "
+			 "xml:space=\"preserve\"", x, y, size, bold ? " font-weight=\"bold\"" : "", te.x_advance * scale);
+		if (fabs(angle) > 0.01)
+			svg_addf(t, " transform=\"rotate(%.3f %.2f %.2f)\"", angle, x, y);
+		if (pass == 0) {
+			svg_colour(t, "fill", C_BG);
+			svg_colour(t, "stroke", C_BG);
+			svg_addf(t, " stroke-opacity=\"0.9\" stroke-width=\"%.2f\" stroke-linejoin=\"round\" "
+				 "aria-hidden=\"true\" style=\"user-select:none\"", 2 * FIGURE_HALO * s);
+		} else {
+			svg_colour(t, "fill", col);
+		}
+		svg_addf(t, ">");
+		svg_add_escaped(t, text);
+		svg_addf(t, "</text>\n");
+	}
+}
+
 /* Text with a halo of the background around it, so it stays legible over the grid. */
 static void show_text(struct fig *g, const char *text, struct figure_rgb col, int halo)
 {
 	cairo_t *cr = g->cr;
 	double x = 0, y = 0;
+	struct svg_text *svg = cairo_get_user_data(cr, &SVG_TEXT_KEY);
+	if (svg) {
+		svg_text_add(cr, svg, text, col, halo, g->s);
+		cairo_new_path(cr);
+		return;
+	}
 	if (cairo_has_current_point(cr))
 		cairo_get_current_point(cr, &x, &y);
 	cairo_new_path(cr);          /* drop any stray path, keep where the text goes */
@@ -350,7 +461,7 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 			set_rgb(cr, C_MUTED);
 			cairo_set_line_width(cr, 2.6 * s);
 			cairo_stroke(cr);
-		} else {
+		} else if (r->kind != LEG_TEXT) {
 			struct figure_line l;
 			memset(&l, 0, sizeof l);
 			l.x0 = sx0;
@@ -363,7 +474,7 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 		}
 		cairo_text_extents_t te;
 		cairo_text_extents(cr, r->text, &te);
-		cairo_move_to(cr, sx1 + 10 * s, cy - te.y_bearing - te.height / 2);
+		cairo_move_to(cr, r->kind == LEG_TEXT ? sx0 : sx1 + 10 * s, cy - te.y_bearing - te.height / 2);
 		show_text(g, r->text, C_TEXT, 0);
 	}
 }
@@ -488,8 +599,9 @@ static void fitted_text(struct fig *g, const char *text, double px, int bold, do
 	cairo_text_extents_t te;
 	set_font(g, px, bold);
 	cairo_text_extents(g->cr, text, &te);
+	/* Not under the figure's least text size: a long title or subtitle past that runs off the edge. */
 	if (te.x_advance > maxw && te.x_advance > 0)
-		cairo_set_font_size(g->cr, px * g->s * maxw / te.x_advance);
+		cairo_set_font_size(g->cr, fmax(px * maxw / te.x_advance, FIGURE_PX_MIN_TEXT) * g->s);
 	cairo_move_to(g->cr, x, y);
 	show_text(g, text, col, 0);
 }
@@ -497,17 +609,22 @@ static void fitted_text(struct fig *g, const char *text, double px, int bold, do
 static void draw_titles(struct fig *g, const struct plot_meta *m)
 {
 	double s = g->s, x = 22 * s, maxw = g->f.width - 44 * s;
-	char title[256], sub[512];
-	if (m && m->cpu_model && *m->cpu_model)
+	char title[512], sub[512];
+	int own = m && m->title && *m->title;
+	if (own)
+		snprintf(title, sizeof title, "%s", m->title);
+	else if (m && m->cpu_model && *m->cpu_model)
 		snprintf(title, sizeof title, "Roofline of %s", m->cpu_model);
 	else
 		snprintf(title, sizeof title, "Roofline");
 	fitted_text(g, title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT);
 
-	/* "gcc 12.2.0, -O3 -march=native  ·  1 thread  ·  2024-05-01T12:00:00Z" */
+	/* "gcc 12.2.0, -O3 -march=native  ·  1 thread  ·  2024-05-01T12:00:00Z" (the CPU first under a title of the user's) */
 	size_t n = 0;
 	sub[0] = 0;
 #define PART(...) do { if (n < sizeof sub) n += (size_t)snprintf(sub + n, sizeof sub - n, __VA_ARGS__); } while (0)
+	if (own && m->cpu_model && *m->cpu_model)
+		PART("%s  \u00b7  ", m->cpu_model);
 	if (m && m->compiler && *m->compiler)
 		PART("%s%s%s", m->compiler, m->compiler_version && *m->compiler_version ? " " : "",
 		     m->compiler_version ? m->compiler_version : "");
@@ -742,7 +859,7 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 	for (size_t i = 0; i < fg->nlines; i++) {
 		const struct figure_line *l = &fg->lines[i];
 		st->roofs += l->visible;
-		st->roof_labels += l->visible && (l->labelled || l->listed || l->named_by);
+		st->roof_labels += l->visible && (l->labelled || l->listed);
 		st->roof_crowded += l->visible && l->labelled && l->crowded;
 	}
 	st->points = fg->nitems;
@@ -785,7 +902,7 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 	const struct userpoints *user = meta ? meta->user : NULL;
 	plot_measure_cairo(cr, &m);
 	figure_frame(a, user, width, height, &f);
-	figure_layout(a, user, &f, &m, out);
+	figure_layout_vs(a, meta ? meta->base : NULL, user, &f, &m, out);
 	int rc = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
@@ -798,6 +915,36 @@ static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigne
 {
 	FILE *fp = closure;
 	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* cairo's SVG, held in memory so the <text> elements can go in before its </svg>. */
+static cairo_status_t write_mem(void *closure, const unsigned char *data, unsigned int length)
+{
+	struct svg_text *t = closure;
+	if (t->len + length + 1 > t->cap) {
+		t->cap = 2 * t->cap + length + 4096;
+		t->buf = xrealloc(t->buf, t->cap);
+	}
+	memcpy(t->buf + t->len, data, length);
+	t->len += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo's drawing up to its closing tag, the text elements, then the tag: -1 on a write error. */
+static int svg_splice(FILE *fp, const struct svg_text *drawing, const struct svg_text *text)
+{
+	size_t end = drawing->len;
+	static const char close[] = "</svg>";
+	while (end >= sizeof close - 1 && memcmp(drawing->buf + end - (sizeof close - 1), close, sizeof close - 1) != 0)
+		end--;
+	if (end < sizeof close - 1)
+		return -1;
+	end -= sizeof close - 1;
+	if (fwrite(drawing->buf, 1, end, fp) != end ||
+	    (text->len && fwrite(text->buf, 1, text->len, fp) != text->len) ||
+	    fwrite(drawing->buf + end, 1, drawing->len - end, fp) != drawing->len - end)
+		return -1;
+	return 0;
 }
 
 int plot_check_format(const char *format, char *err, size_t errlen)
@@ -821,11 +968,12 @@ int plot_write(const char *path, const char *format, int width, int height, cons
 		return -1;
 	if (outfile_open(&o, path, err, errlen) != 0)
 		return -1;
-	int png = strcmp(format, "png") == 0;
+	int png = strcmp(format, "png") == 0, svg = strcmp(format, "svg") == 0;
+	struct svg_text drawing = { 0 }, text = { 0 };
 	if (png) {
 		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	} else if (strcmp(format, "svg") == 0) {
-		surf = cairo_svg_surface_create_for_stream(write_fp, o.fp, width, height);
+	} else if (svg) {
+		surf = cairo_svg_surface_create_for_stream(write_mem, &drawing, width, height);
 		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	} else {
 		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, width, height);
@@ -837,9 +985,15 @@ int plot_write(const char *path, const char *format, int width, int height, cons
 	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cr = cairo_create(surf);
+	if (svg)
+		cairo_set_user_data(cr, &SVG_TEXT_KEY, &text, NULL);
 	paint(cr, ctx);
 	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
+	if (text.failed) {
+		st = CAIRO_STATUS_NO_MEMORY;
+		goto fail;
+	}
 	cairo_destroy(cr);
 	cr = NULL;
 	if (png && (st = cairo_surface_write_to_png_stream(surf, write_fp, o.fp)) != CAIRO_STATUS_SUCCESS)
@@ -848,9 +1002,18 @@ int plot_write(const char *path, const char *format, int width, int height, cons
 	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
 		goto fail;
 	cairo_surface_destroy(surf);
+	surf = NULL;
+	if (svg && svg_splice(o.fp, &drawing, &text) != 0) {
+		st = CAIRO_STATUS_WRITE_ERROR;
+		goto fail;
+	}
+	free(drawing.buf);
+	free(text.buf);
 	return outfile_commit(&o, err, errlen);
 
 fail:
+	free(drawing.buf);
+	free(text.buf);
 	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
 	if (cr)
 		cairo_destroy(cr);
@@ -884,7 +1047,7 @@ static void paint_roofline(cairo_t *cr, void *ctx)
 	const struct userpoints *user = job->meta ? job->meta->user : NULL;
 	plot_measure_cairo(cr, &m);
 	figure_frame(job->a, user, job->width, job->height, &f);
-	figure_layout(job->a, user, &f, &m, fg);
+	figure_layout_vs(job->a, job->meta ? job->meta->base : NULL, user, &f, &m, fg);
 	draw(cr, fg, job->meta, &job->counts);
 	free(fg);
 }

@@ -47,7 +47,18 @@ struct plot_meta {
 	const char *cpu_model, *compiler, *compiler_version, *kernel_cflags, *date_utc;
 	int threads;
 	const struct userpoints *user;
+	/*
+	 * title: the headline in place of "Roofline of <cpu>" (plot --title;
+	 * the CPU moves to the subtitle), or NULL. UTF-8 without control
+	 * characters, at most PLOT_TITLE_MAX characters: the caller checks.
+	 */
+	const char *title;
+	/* The all-core figure: the one-core selection its legend scales from (figure_layout_vs), or NULL. */
+	const struct analysis *base;
 };
+
+/* The longest --title, in characters: it fits 1600 px at the title's size or a little under. */
+#define PLOT_TITLE_MAX 90
 
 /*
  * Draws the figure of `a` into `path` as `format` ("png", "svg" or "pdf"),

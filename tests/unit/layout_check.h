@@ -71,6 +71,8 @@ struct scene {
 	size_t nlines;
 	struct labels_box markers[2 * 2 * ANALYSIS_MAX_POINTS];
 	size_t nmarkers;
+	struct shape leaders[ANALYSIS_MAX_POINTS + 1];   /* leader lines of labels that moved away */
+	size_t nleaders;
 	struct labels_box legend;
 	int has_legend;
 	int legend_outside;      /* beside the plot: inside the image, clear of the plot */
@@ -104,6 +106,11 @@ static inline size_t overlaps(const char *name, const struct scene *sc)
 				BAD("label '%s' overlaps the legend", a->what);
 		}
 	}
+	/* Two leaders that cross leave a reader guessing which label is whose. */
+	for (size_t i = 0; i < sc->nleaders; i++)
+		for (size_t j = i + 1; j < sc->nleaders; j++)
+			if (labels_seg_seg_dist(sc->leaders[i].seg, sc->leaders[j].seg) == 0)
+				BAD("the leaders of '%s' and '%s' cross", sc->leaders[i].what, sc->leaders[j].what);
 	if (sc->has_legend) {
 		struct shape lg = box_shape(sc->legend, "legend");
 		struct shape plot = box_shape(sc->frame, "plot");
@@ -148,18 +155,29 @@ static inline void figure_scene(const struct figure *fg, struct scene *sc, size_
 		sc->lines[sc->nlines++] = seg_shape(g, l->text, (int)at);
 		if (l->labelled)
 			sc->labels[sc->nlabels++] = seg_shape(l->cap, l->text, (int)at);
-		else if (!l->listed && !(l->named_by && (fg->lines[l->named_by - 1].labelled ||
-							   fg->lines[l->named_by - 1].listed)))
-			++*unlabelled;   /* named nowhere: by its label, its twin's, or the legend */
+		else if (!l->listed)
+			++*unlabelled;   /* named nowhere: by its label or the legend */
 	}
 	for (size_t i = 0; i < fg->npoints; i++)
 		if (fg->k.grp_of[i] >= 0)
 			sc->markers[sc->nmarkers++] = marker_box(fg->px[i], fg->py[i], FIGURE_MARKER_R * s);
 	for (size_t i = 0; i < fg->nitems; i++)
-		if (fg->items[i].placed)
+		if (fg->items[i].placed) {
 			sc->labels[sc->nlabels++] = box_shape(fg->items[i].box, fg->item_text[i]);
-	if (fg->has_ridge && fg->ridge_item.placed)
+			if (fg->items[i].moved) {
+				struct labels_seg g = { 0, 0, 0, 0, 0, 0 };
+				labels_leader(&fg->items[i], &g.x0, &g.y0, &g.x1, &g.y1);
+				sc->leaders[sc->nleaders++] = seg_shape(g, fg->item_text[i], -1);
+			}
+		}
+	if (fg->has_ridge && fg->ridge_item.placed) {
 		sc->labels[sc->nlabels++] = box_shape(fg->ridge_item.box, fg->ridge_text);
+		if (fg->ridge_item.moved) {
+			struct labels_seg g = { 0, 0, 0, 0, 0, 0 };
+			labels_leader(&fg->ridge_item, &g.x0, &g.y0, &g.x1, &g.y1);
+			sc->leaders[sc->nleaders++] = seg_shape(g, fg->ridge_text, -1);
+		}
+	}
 	if (fg->lg.n > 0) {
 		sc->legend = fg->lg.box;
 		sc->has_legend = 1;
