@@ -1,0 +1,46 @@
+#!/bin/sh
+# plot's figures: one thread count a figure (--threads N), the all-core figure
+# beside it when a run has more than one, SVG whose text is text, --title.
+. "$(dirname "$0")/lib.sh"
+FIXTURE=$ROOFLINE_SRC/tests/fixtures/gnuplot-run
+
+test_expect_success 'a run of one thread count: roofline.png, no all-core figure' '
+	cp -R "$FIXTURE" run && "$ROOFLINE" fit run >/dev/null &&
+	"$ROOFLINE" plot run --out one 2>/dev/null &&
+	test -s one/roofline.png && test ! -e one/roofline-allcores.png
+'
+test_expect_success 'plot --threads with a count the run lacks: exit 2, one line' '
+	expect_usage_error plot run --out bad --threads 4 &&
+	grep -q "^roofline: plot: --threads 4: run measured 1 thread$" "$TRASH/.stderr" &&
+	expect_usage_error plot run --out bad --threads x &&
+	test ! -e bad/roofline.png
+'
+test_expect_success 'plot --title refuses control characters, bad UTF-8 and a long title: exit 2' '
+	expect_usage_error plot run --out bad --title "$(printf "a\tb")" &&
+	grep -q "^roofline: plot: --title: a control character" "$TRASH/.stderr" &&
+	expect_usage_error plot run --out bad --title "$(printf "a\302\205b")" &&
+	grep -q "^roofline: plot: --title: a control character" "$TRASH/.stderr" &&
+	expect_usage_error plot run --out bad --title "$(printf "a\377")" &&
+	grep -q "^roofline: plot: --title: not valid UTF-8" "$TRASH/.stderr" &&
+	expect_usage_error plot run --out bad --title "$(printf "%091d" 0)" &&
+	grep -q "^roofline: plot: --title: want 1 to 90 characters" "$TRASH/.stderr" &&
+	test ! -e bad/roofline.png
+'
+test_expect_success 'SVG keeps its text as text, the title escaped' '
+	"$ROOFLINE" plot run --out svg --format svg --title "Zen <5> & \"more\" · ü" 2>/dev/null &&
+	grep -q "<text [^>]*font-family=\"'"'"'DejaVu Sans'"'"'" svg/roofline.svg &&
+	grep -q ">Zen &lt;5&gt; &amp; &quot;more&quot; · ü</text>" svg/roofline.svg &&
+	grep -q ">Arithmetic intensity (flop/byte)</text>" svg/roofline.svg &&
+	! grep -q "<symbol" svg/roofline.svg && tail -c 7 svg/roofline.svg | grep -q "</svg>"
+'
+test_expect_success 'a run of 1 and 2 threads: the default figure one core, the all-core one beside it' '
+	cp -R "$ROOFLINE_SRC/data/example/run" two &&
+	"$ROOFLINE" plot two --out two-out --format svg 2>/dev/null &&
+	grep -q "  ·  1 thread  ·  " two-out/roofline.svg &&
+	grep -q "  ·  2 threads  ·  " two-out/roofline-allcores.svg &&
+	grep -q ">scaling from 1 thread:</text>" two-out/roofline-allcores.svg &&
+	! grep -q "@2t" two-out/roofline.svg two-out/roofline-allcores.svg &&
+	"$ROOFLINE" plot two --out two-2 --format svg --threads 2 2>/dev/null &&
+	grep -q "  ·  2 threads  ·  " two-2/roofline.svg
+'
+test_done
