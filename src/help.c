@@ -36,6 +36,9 @@ static const struct help_option plot_opts[] = {
 	{ "--size WxH", "the figure's size in pixels (default 1600x1000)" },
 	{ "--points FILE", "also draw the points of FILE (your own code, as include/roofline.h "
 			   "writes them), the versions of one name joined by arrows" },
+	{ "--threads N", "the thread count roofline.png shows (default the run's smallest: one core)" },
+	{ "--title TEXT", "the figures' headline instead of \"Roofline of <cpu>\" (at most 90 "
+			  "characters, no control characters)" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -74,9 +77,12 @@ const struct help_command help_commands[] = {
 	  "Reads DIR's timings and writes DIR/roofs.csv, points.csv, sweep.csv and chains.csv; "
 	  "prints a summary (roofs, ridge, chains to saturate).",
 	  fit_opts },
-	{ "plot", "plot DIR [--out DIR] [--format LIST] [--size WxH] [--points FILE]",
+	{ "plot", "plot DIR [--out DIR] [--format LIST] [--size WxH] [--points FILE] [--threads N] [--title TEXT]",
 	  "draw the roofline figure and write the gnuplot scripts",
-	  "Draws roofline.png (cairo) and writes the gnuplot scripts roofline.gp, bandwidth.gp, "
+	  "Draws roofline.png (cairo): one thread count, one core unless --threads says otherwise; "
+	  "with roofline-allcores.png beside it when the run has more than one thread count (its "
+	  "legend scales each roof from the first figure's count). SVG keeps its text as text. "
+	  "Writes the gnuplot scripts roofline.gp, bandwidth.gp, "
 	  "chains.gp and kernels.gp, which read the run's CSV files themselves (rendered when "
 	  "gnuplot is installed).",
 	  plot_opts },

@@ -9,11 +9,13 @@
 #include <sys/stat.h>
 
 #include "cpu.h"
+#include "figure.h"
 #include "markdown.h"
 #include "registry.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
+#include "version.h"
 
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
@@ -149,7 +151,9 @@ char *report_read_remarks(const char *run_dir, const char *name)
 
 /* ---- sections ---------------------------------------------------------------------- */
 
-static void header(FILE *fp, const struct rundata *run, const char *run_dir)
+static void figures(FILE *fp, const struct rundata *run, const struct analysis *a);
+
+static void header(FILE *fp, const struct rundata *run, const struct analysis *a, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
 	const struct run_env *e = &run->info;
@@ -198,8 +202,51 @@ static void header(FILE *fp, const struct rundata *run, const char *run_dir)
 	      "each job, warm-up timings are discarded; *best* is the fastest kept timing, "
 	      "*median* the median of the kept timings, and *spread* the smallest and largest "
 	      "per-pass median. Kernels are placed at their median rate.\n\n", fp);
-	fputs("![roofline](roofline.png)\n\n", fp);
-	fputs("Beside it: `bandwidth.png` (the triad sweep and its plateaus), `chains.png` "
+	figures(fp, run, a);
+}
+
+/* "one core", "2 threads": what a figure of `threads` shows, in the caption's words. */
+static const char *threads_words(int threads, char *buf, size_t size)
+{
+	if (threads == 1)
+		snprintf(buf, size, "one core");
+	else
+		snprintf(buf, size, "%d threads", threads);
+	return buf;
+}
+
+/*
+ * The figures plot draws (roofline.png: the run's smallest thread count;
+ * roofline-allcores.png: its largest, when it has more than one), each with
+ * a caption line a blog post can paste as it is: machine, compiler, flags,
+ * date and what the lines and points are.
+ */
+static void figures(FILE *fp, const struct rundata *run, const struct analysis *a)
+{
+	const struct run_env *e = &run->info;
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t n = figure_thread_counts(a, counts, ANALYSIS_MAX_THREAD_COUNTS);
+	for (size_t i = 0; i < (n > 1 ? 2 : 1); i++) {
+		int threads = n ? counts[i ? n - 1 : 0] : 1;
+		char words[32];
+		threads_words(threads, words, sizeof words);
+		fputs(i ? "![roofline, all cores](roofline-allcores.png)\n\n" : "![roofline](roofline.png)\n\n", fp);
+		fputs("*Roofline of ", fp);
+		md_cell_text(fp, rundata_or(e->cpu_model, "an unknown CPU"));
+		fprintf(fp, ", %s: ", words);
+		md_cell_text(fp, rundata_or(e->cc, "?"));
+		fputs(" ", fp);
+		md_cell_text(fp, e->cc_version);
+		fputs(" `", fp);
+		md_cell_text(fp, e->kernel_cflags);
+		fputs("`, measured ", fp);
+		md_cell_text(fp, rundata_or(e->date_utc, "?"));
+		fputs(". Sloped lines: the bandwidth of each memory level (triad sweep); flat: the "
+		      "FMA peak and the ceilings that cap a kernel; points: each kernel's median "
+		      "GFLOP/s at its declared flops per byte (STREAM's counting), a family's sizes "
+		      "joined in parameter order. Drawn by roofline " ROOFLINE_VERSION ".*\n\n", fp);
+	}
+	fputs("Beside them: `bandwidth.png` (the triad sweep and its plateaus), `chains.png` "
 	      "(FMA throughput against independent chains) and `kernels.png` (the Horner "
 	      "kernels against their degree); each `.gp` script redraws its figure from the "
 	      "run's CSV files.\n\n", fp);
@@ -697,7 +744,7 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
 	symptoms_check(run, a, up, &sy);
-	header(o.fp, run, run_dir);
+	header(o.fp, run, a, run_dir);
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a, &sy);
 	threads_section(o.fp, a);

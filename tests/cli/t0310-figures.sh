@@ -43,4 +43,12 @@ test_expect_success 'a run of 1 and 2 threads: the default figure one core, the 
 	"$ROOFLINE" plot two --out two-2 --format svg --threads 2 2>/dev/null &&
 	grep -q "  ·  2 threads  ·  " two-2/roofline.svg
 '
+test_expect_success 'report.md embeds both figures, each with a caption a post can paste' '
+	"$ROOFLINE" report two --out two-out 2>/dev/null &&
+	grep -q "^!\[roofline\](roofline.png)$" two-out/report.md &&
+	grep -q "^!\[roofline, all cores\](roofline-allcores.png)$" two-out/report.md &&
+	grep -q "^\*Roofline of [^,]*, one core: [a-z]* [0-9.]* \`-O3 [^\`]*\`, measured [0-9T:-]*Z\. .*points: each kernel" two-out/report.md &&
+	grep -q "^\*Roofline of [^,]*, 2 threads: " two-out/report.md &&
+	"$ROOFLINE" report run --out one 2>/dev/null && ! grep -q "allcores" one/report.md
+'
 test_done
