@@ -192,6 +192,14 @@ static void show_text(struct fig *g, const char *text, struct figure_rgb col, in
 		cairo_stroke_preserve(cr);
 	}
 	set_rgb(cr, col);
+	if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF) {
+		/* In a PDF, glyphs of an embedded font: text a reader can select and search. */
+		cairo_new_path(cr);
+		cairo_move_to(cr, x, y);
+		cairo_show_text(cr, text);
+		cairo_new_path(cr);
+		return;
+	}
 	cairo_fill(cr);
 }
 

@@ -33,6 +33,10 @@ test_expect_success 'SVG keeps its text as text, the title escaped' '
 	grep -q ">Arithmetic intensity (flop/byte)</text>" svg/roofline.svg &&
 	! grep -q "<symbol" svg/roofline.svg && tail -c 7 svg/roofline.svg | grep -q "</svg>"
 '
+test_expect_success 'PDF text is glyphs of an embedded font, not paths' '
+	"$ROOFLINE" plot run --out pdf --format pdf 2>/dev/null &&
+	grep -aq "/FontFile" pdf/roofline.pdf
+'
 test_expect_success 'a run of 1 and 2 threads: the default figure one core, the all-core one beside it' '
 	cp -R "$ROOFLINE_SRC/data/example/run" two &&
 	"$ROOFLINE" plot two --out two-out --format svg 2>/dev/null &&
