@@ -345,8 +345,13 @@ static int cmd_plot(int argc, char **argv)
 			char have[128] = "";
 			for (size_t j = 0, n = 0; j < ncounts && n < sizeof have; j++)
 				n += (size_t)snprintf(have + n, sizeof have - n, "%s%d", j ? ", " : "", counts[j]);
+			int plural = !(ncounts == 1 && counts[0] == 1);
+			/* Freed first: the sanitizer pass counts what an early exit leaves. */
+			userpoints_free(&up);
+			free(a);
+			rundata_free(&run);
 			die(EXIT_USAGE, "plot: --threads %d: %s measured %s thread%s", want_threads, dir,
-			    ncounts ? have : "no", ncounts == 1 && counts[0] == 1 ? "" : "s");
+			    ncounts ? have : "no", plural ? "s" : "");
 		}
 		threads = want_threads;
 	}
