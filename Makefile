@@ -118,7 +118,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # Objects depend on the flags they were built with: a changed CFLAGS or
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS)
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS)
 
 .PHONY: all report plots test check bench install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
