@@ -366,6 +366,7 @@ SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
+	tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
