@@ -15,7 +15,7 @@
 #
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
-# include/roofline.h) for make plots and make report, OPENBLAS=0 to build
+# libroofline) for make plots and make report, OPENBLAS=0 to build
 # without OpenBLAS, SANITIZE=0 (make test without the sanitizer pass),
 # FUZZ_SECONDS=N and FUZZ_CC for make fuzz.
 

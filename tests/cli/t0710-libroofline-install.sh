@@ -4,7 +4,8 @@
 # libroofline.so (soname libroofline.so.0) and roofline.pc in place; programs
 # in C and Fortran build with `pkg-config --cflags --libs roofline` against the
 # installed copy, link the shared library and append their rows; the shared
-# library exports roofline_* only; `make uninstall` takes it all away.
+# library exports roofline_* only; the README's make and CMake snippets build; `make
+# uninstall` takes it all away.
 . "$(dirname "$0")/lib.sh"
 : "${ROOFLINE_BUILD:?run these through make test (ROOFLINE_BUILD is not set)}"
 FX=$ROOFLINE_SRC/tests/fixtures/libroofline
@@ -44,6 +45,25 @@ test_expect_success 'a strict C11 program builds with pkg-config, runs on the sh
 	grep -q "^probe,append,1,8,1.000000000e+00,1,,counted,counted$" points.csv &&
 	test "$(head -n 1 regions.csv)" = "name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source" &&
 	grep -q "^probe,probe,1,8," regions.csv
+'
+test_expect_success 'the README'"'"'s make snippet builds a program with pkg-config' '
+	mkdir mk && cp "$FX/probe.c" mk/prog.c &&
+	printf "CFLAGS += \$(shell pkg-config --cflags roofline)\nLDLIBS += \$(shell pkg-config --libs roofline)\nprog: prog.o\n" >mk/Makefile &&
+	make -C mk CC="${CC:-cc}" >mk.out 2>&1 && test -x mk/prog &&
+	LD_LIBRARY_PATH="$DEST/opt/rl/lib64" ldd mk/prog | grep -q libroofline.so.0
+'
+test_expect_success 'the README'"'"'s CMake snippet builds it too, where cmake is installed' '
+	if command -v cmake >/dev/null; then
+		mkdir cm && cp "$FX/probe.c" cm/prog.c &&
+		printf "%s\n" "cmake_minimum_required(VERSION 3.13)" "project(prog C)" "add_executable(prog prog.c)" \
+			"find_package(PkgConfig REQUIRED)" \
+			"pkg_check_modules(ROOFLINE REQUIRED IMPORTED_TARGET roofline)" \
+			"target_link_libraries(prog PRIVATE PkgConfig::ROOFLINE)" >cm/CMakeLists.txt &&
+		CC="${CC:-cc}" cmake -S cm -B cmb >cm.out 2>&1 && cmake --build cmb >>cm.out 2>&1 &&
+		LD_LIBRARY_PATH="$DEST/opt/rl/lib64" ldd cmb/prog | grep -q "libroofline.so.0 => $DEST"
+	else
+		echo "skip: cmake not installed"
+	fi
 '
 test_expect_success 'the shared library exports roofline_* only (and the Fortran module procedures)' '
 	nm -D --defined-only "$DEST/opt/rl/lib64/libroofline.so.0.1.0" | awk "{print \$3}" >syms &&
