@@ -78,6 +78,10 @@
 #define ROOFLINE_MAX_TRIALS 16
 #define ROOFLINE_MAX_EVENTS 8
 
+/* The longest name and version `roofline report --points` reads (longer ones are refused here). */
+#define ROOFLINE_NAME_MAX 47
+#define ROOFLINE_VERSION_MAX 31
+
 /* The flags of roofline_append: which of the row's figures came from counters. */
 #define ROOFLINE_FLOPS_COUNTED 1
 #define ROOFLINE_BYTES_COUNTED 2
@@ -88,7 +92,7 @@ extern "C" {
 
 /* ---- regions ---------------------------------------------------------------- */
 
-/* Starts an execution of the region `name` on the calling thread (see above). */
+/* Starts an execution of the region `name` (1 to 47 characters) on the calling thread (see above). */
 ROOFLINE_EXPORT void roofline_region_begin(const char *name);
 
 /*
@@ -98,7 +102,7 @@ ROOFLINE_EXPORT void roofline_region_begin(const char *name);
  */
 ROOFLINE_EXPORT void roofline_region_end(const char *name, double flops, double bytes);
 
-/* The version column of the executions that begin after this call (default "v1"). */
+/* The version column of the executions that begin after this call (default "v1"; 1 to 31 characters). */
 ROOFLINE_EXPORT void roofline_set_version(const char *version);
 
 /*
@@ -114,7 +118,9 @@ ROOFLINE_EXPORT void roofline_flush(void);
  * Appends one row: seconds of one execution, threads (at least 1), level
  * ("L1", "L2", "L3", "DRAM", or NULL: the roof its bytes are judged against),
  * flags ROOFLINE_FLOPS_COUNTED | ROOFLINE_BYTES_COUNTED. Returns 0, or -1 with
- * a message on stderr. A file whose header has no bytes_source (an older
+ * a message on stderr: a row the points reader would refuse (a figure that is
+ * not above zero, a name or version too long) is not written, so one bad row
+ * never spoils a file. A file whose header has no bytes_source (an older
  * roofline.h) gets rows without it.
  */
 ROOFLINE_EXPORT int roofline_append(const char *file, const char *name, const char *version,

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -52,12 +53,35 @@ static int append_header_kind(int fd)
 	return -1;
 }
 
+/* 1 when `roofline report --points` would read the row's figures and strings, else 0 (said). */
+static int append_readable(const char *file, const char *name, const char *version, double flops,
+			   double bytes, double seconds)
+{
+	size_t nl = strlen(name), vl = strlen(version);
+	if (nl < 1 || nl > ROOFLINE_NAME_MAX || vl < 1 || vl > ROOFLINE_VERSION_MAX) {
+		fprintf(stderr, "roofline: %s: row '%.60s' '%.40s' not written: want a name of 1 to %d "
+			"and a version of 1 to %d characters\n", file, name, version, ROOFLINE_NAME_MAX,
+			ROOFLINE_VERSION_MAX);
+		return 0;
+	}
+	/* !(x > 0) is also true of NaN; an infinite figure fails x < HUGE_VAL. */
+	if (!(flops > 0 && flops < HUGE_VAL) || !(bytes > 0 && bytes < HUGE_VAL) ||
+	    !(seconds > 0 && seconds < HUGE_VAL)) {
+		fprintf(stderr, "roofline: %s: row %s %s not written: flops %g, bytes %g, seconds %g: "
+			"want each above zero and finite\n", file, name, version, flops, bytes, seconds);
+		return 0;
+	}
+	return 1;
+}
+
 int roofline_append(const char *file, const char *name, const char *version, double flops,
 		    double bytes, double seconds, int threads, const char *level, int flags)
 {
 	char row[1024], buf[sizeof APPEND_HEADER + sizeof row];
 	size_t len = 0, n, used;
 	const char *fields[2] = { name ? name : "", version ? version : "" };
+	if (!append_readable(file, fields[0], fields[1], flops, bytes, seconds))
+		return -1;
 	for (int f = 0; f < 2; f++) {
 		used = append_field(row + len, sizeof row / 2 - len, fields[f]);
 		if (!used) {

@@ -27,10 +27,11 @@
 #endif
 
 #define REGIONS_DEPTH 16
-#define REGIONS_NAME 128
+#define REGIONS_NAME (ROOFLINE_NAME_MAX + 1)
+#define REGIONS_VERSION (ROOFLINE_VERSION_MAX + 1)
 
 struct regions_open {
-	char name[REGIONS_NAME], version[REGIONS_NAME], file[512];
+	char name[REGIONS_NAME], version[REGIONS_VERSION], file[512];
 	int active, threads;
 	double first_begin, last_end;
 	double flops, bytes;
@@ -53,7 +54,7 @@ struct regions_frame {
 
 static pthread_mutex_t regions_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct regions_open *regions_head;
-static char regions_version[REGIONS_NAME] = "v1";
+static char regions_version[REGIONS_VERSION] = "v1";
 static REGIONS_THREAD_LOCAL struct regions_frame regions_stack[REGIONS_DEPTH];
 static REGIONS_THREAD_LOCAL int regions_depth;
 static unsigned long regions_threads_seen;
@@ -200,9 +201,6 @@ void roofline_region_end(const char *name, double flops, double bytes)
 			"ignored\n", name);
 		return;
 	}
-	if (!(flops > 0) || !(bytes > 0))
-		fprintf(stderr, "roofline: region %s: flops %g and bytes %g: want both above zero "
-			"(the points file refuses others)\n", name, flops, bytes);
 	struct regions_frame f = regions_stack[d];
 	/* Regions opened inside this one and never ended are left behind with it. */
 	regions_depth = d;

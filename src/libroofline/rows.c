@@ -169,6 +169,17 @@ void roofline_flush(void)
 
 static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
 
+/*
+ * A child of fork() that exits would write its parent's rows a second time:
+ * it starts with none (the parent's are the parent's to write).
+ */
+static void rows_forget_in_child(void)
+{
+	rows_head = NULL;
+	rows_tail = &rows_head;
+	pthread_mutex_init(&rows_lock, NULL);
+}
+
 static void rows_at_exit(void)
 {
 	roofline_flush();
@@ -177,6 +188,7 @@ static void rows_at_exit(void)
 static void rows_register(void)
 {
 	atexit(rows_at_exit);
+	pthread_atfork(NULL, NULL, rows_forget_in_child);
 }
 
 void rl_flush_at_exit(void)

@@ -152,6 +152,23 @@ static void test_append(void **state)
 	assert_string_equal(slurp(path), "name,version,flops,bytes,seconds\n");
 	/* A directory that does not exist: -1, no crash. */
 	assert_int_equal(append_quietly("/nonexistent/p.csv", "x", "v"), -1);
+	/* Rows the points reader would refuse are not written: the file stays readable. */
+	snprintf(path, sizeof path, "%s/refused.csv", dir);
+	assert_int_equal(append_quietly(path, "a-name-longer-than-the-reader-takes-forty-seven-chars", "v"), -1);
+	assert_int_equal(append_quietly(path, "x", ""), -1);
+	assert_int_equal(append_quietly(path, "x", "a-version-longer-than-thirty-one"), -1);
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	dup2(null, 2);
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 0, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", 1, NAN, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", INFINITY, 1, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", -1, 1, 1, 1, NULL, 0), -1);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	assert_int_equal(access(path, F_OK), -1);   /* refused before the file is made */
 }
 
 /* Many processes appending at once: one header, every row whole. */
@@ -165,7 +182,7 @@ static void test_concurrent_rows(void **state)
 		assert_true(pid >= 0);
 		if (pid == 0) {
 			for (int i = 0; i < 50; i++)
-				if (roofline_append(path, "proc", "v", p, i + 1, 1, 1, NULL, 0) != 0)
+				if (roofline_append(path, "proc", "v", p + 1, i + 1, 1, 1, NULL, 0) != 0)
 					_exit(1);
 			_exit(0);
 		}
@@ -351,6 +368,25 @@ static void test_rows(void **state)
 			    "loop,v,10,20,2.000000000e+00,1,,declared,declared\n"
 			    "loop,v,10,20,1.000000000e+02,2,,declared,declared\n"
 			    "loop,v,44,20,4.000000000e+00,1,,counted,declared\n");
+	/* A forked child that exits writes none of its parent's rows. */
+	e.flops = 10;
+	e.flops_counted = 0;
+	e.version = "fork";
+	e.seconds = 1;
+	rl_record(&e);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		exit(0);   /* runs the atexit flush */
+	int st;
+	waitpid(pid, &st, 0);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	roofline_flush();
+	const char *text = slurp(path);
+	const char *first = strstr(text, "\nloop,fork,");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "\nloop,fork,"));
 	double even[] = { 4, 1, 3, 2 };
 	assert_true(rl_median(even, 4) == 2.5);
 }
