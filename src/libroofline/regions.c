@@ -96,6 +96,24 @@ void roofline_set_version(const char *version)
 	pthread_mutex_unlock(&regions_lock);
 }
 
+/* At exit: an execution some thread never ended is not recorded; say which. */
+static void regions_at_exit(void)
+{
+	pthread_mutex_lock(&regions_lock);
+	for (const struct regions_open *o = regions_head; o; o = o->next)
+		fprintf(stderr, "roofline: region %s %s still open at exit (%d of its %d thread%s inside): "
+			"not recorded\n", o->name, o->version, o->active, o->threads,
+			o->threads == 1 ? "" : "s");
+	pthread_mutex_unlock(&regions_lock);
+}
+
+static pthread_once_t regions_once = PTHREAD_ONCE_INIT;
+
+static void regions_register(void)
+{
+	atexit(regions_at_exit);
+}
+
 static int regions_name_ok(const char *name, const char *call)
 {
 	if (name && name[0] && strlen(name) < REGIONS_NAME)
@@ -114,6 +132,7 @@ void roofline_region_begin(const char *name)
 			REGIONS_DEPTH);
 		return;
 	}
+	pthread_once(&regions_once, regions_register);
 	const char *file = getenv("ROOFLINE_POINTS");
 	if (!file || !file[0])
 		file = "points.csv";

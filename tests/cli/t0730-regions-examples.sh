@@ -68,14 +68,22 @@ test_expect_success 'counting asked for: counted where the machine allows, else 
 		test "$(grep -c "^roofline: bytes are declared, not counted: " cnt.err)" = 1
 	fi
 '
-test_expect_success 'an end without its begin: one roofline: line, no row, the program goes on' '
+test_expect_success 'misuse: an end without its begin, a region left open: a roofline: line each, no row' '
 	cat >bad.c <<-EOC &&
 	#include <roofline.h>
-	int main(void) { roofline_region_end("never", 1, 1); roofline_region_begin("ok"); roofline_region_end("ok", 1, 8); return 0; }
+	int main(void)
+	{
+		roofline_region_end("never", 1, 1);
+		roofline_region_begin("ok");
+		roofline_region_end("ok", 1, 8);
+		roofline_region_begin("open");
+		return 0;
+	}
 	EOC
 	${CC:-cc} -std=c11 -I"$ROOFLINE_SRC/include" bad.c -o bad "$ROOFLINE_BUILD/lib/libroofline.a" -pthread &&
 	ROOFLINE_POINTS=bad.csv ./bad 2>bad.err &&
-	test "$(wc -l <bad.err)" = 1 && grep -q "^roofline: roofline_region_end(\"never\") without its begin" bad.err &&
+	test "$(wc -l <bad.err)" = 2 && grep -q "^roofline: roofline_region_end(\"never\") without its begin" bad.err &&
+	grep -q "^roofline: region open v1 still open at exit (1 of its 1 thread inside): not recorded" bad.err &&
 	test "$(wc -l <bad.csv)" = 2 && grep -q "^ok,v1,1,8," bad.csv
 '
 test_done
