@@ -133,6 +133,9 @@ void roofline_region_begin(const char *name)
 		return;
 	}
 	pthread_once(&regions_once, regions_register);
+	/* This thread's counters opened (at its first region) before the execution's clock starts. */
+	double unused;
+	rl_fp_thread_read(&unused);
 	const char *file = getenv("ROOFLINE_POINTS");
 	if (!file || !file[0])
 		file = "points.csv";
