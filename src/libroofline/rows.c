@@ -175,9 +175,13 @@ static pthread_once_t rows_once = PTHREAD_ONCE_INIT;
  */
 static void rows_forget_in_child(void)
 {
-	rows_head = NULL;
-	rows_tail = &rows_head;
 	pthread_mutex_init(&rows_lock, NULL);
+	while (rows_head) {
+		struct rows_row *r = rows_head;
+		rows_head = r->next;
+		rows_free(r);
+	}
+	rows_tail = &rows_head;
 }
 
 static void rows_at_exit(void)
