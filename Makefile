@@ -27,8 +27,13 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
-CXX ?= c++
-FC ?= gfortran
+# make's own defaults (g++, f77) are not ours: f77 is not on every machine gfortran is.
+ifeq ($(origin CXX),default)
+CXX := c++
+endif
+ifeq ($(origin FC),default)
+FC := gfortran
+endif
 # Empty: measure's default, one core and all physical cores.
 THREADS ?=
 QUICK ?=
