@@ -39,6 +39,23 @@ test_expect_success 'Fortran: the module roofline, flushed by the program' '
 		echo "skip: no gfortran, axpy_f90 not built"
 	fi
 '
+test_expect_success 'Fortran: a blank-padded character variable names the region without its blanks' '
+	if command -v gfortran >/dev/null && [ -e "$ROOFLINE_BUILD/include/roofline.mod" ]; then
+		cat >pad.f90 <<-EOF &&
+		program pad
+		  use roofline
+		  character(len=16) :: name = "padded"
+		  call roofline_set_version("v1  ")
+		  call roofline_region_begin(name)
+		  call roofline_region_end(name, 1d0, 8d0)
+		end program pad
+		EOF
+		gfortran -I"$ROOFLINE_BUILD/include" pad.f90 -o pad "$ROOFLINE_BUILD/lib/libroofline.a" -pthread &&
+		ROOFLINE_POINTS=pad.csv ./pad && grep -q "^padded,v1,1,8," pad.csv
+	else
+		echo "skip: no gfortran"
+	fi
+'
 test_expect_success 'report --points places every row; the 2-thread triad against DRAM@2t' '
 	test "$(grep -c "^name," pts.csv)" = 1 &&
 	"$ROOFLINE" report run --out out --points pts.csv 2>/dev/null &&
