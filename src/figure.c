@@ -134,6 +134,17 @@ void figure_select_threads(const struct analysis *a, int threads, struct analysi
 	out->ridge = dram && isfinite(out->peak) ? out->peak / dram->value : NAN;
 }
 
+size_t figure_select_users(const struct userpoints *up, int threads, struct userpoints *out)
+{
+	out->path = up->path;
+	out->v = xmalloc((up->n ? up->n : 1) * sizeof *out->v);
+	out->n = 0;
+	for (size_t i = 0; i < up->n; i++)
+		if (up->v[i].threads == threads)
+			out->v[out->n++] = up->v[i];
+	return out->n;
+}
+
 /*
  * A roof the figure draws: the slopes and the peak, and of the ceilings
  * those that cap a drawn point (its roof). A ceiling no point meets says

@@ -259,4 +259,11 @@ size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max);
  */
 void figure_select_threads(const struct analysis *a, int threads, struct analysis *out);
 
+/*
+ * The user's points of `threads` threads (the figure that shows that
+ * count): out->v is allocated (free it), out->path borrowed from up.
+ * Returns how many.
+ */
+size_t figure_select_users(const struct userpoints *up, int threads, struct userpoints *out);
+
 #endif

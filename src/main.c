@@ -355,6 +355,9 @@ static int cmd_plot(int argc, char **argv)
 		}
 		threads = want_threads;
 	}
+	/* The user's points go to the figure of their own thread count, as the report judges them. */
+	struct userpoints u1 = { 0 }, un = { 0 };
+	size_t shown = points ? figure_select_users(&up, threads, &u1) : 0;
 	struct analysis *one = xmalloc(sizeof *one);
 	figure_select_threads(a, threads, one);
 	struct plot_meta meta = {
@@ -364,7 +367,7 @@ static int cmd_plot(int argc, char **argv)
 		.kernel_cflags = run.info.kernel_cflags,
 		.date_utc = run.info.date_utc,
 		.threads = threads,
-		.user = points ? &up : NULL,
+		.user = points ? &u1 : NULL,
 		.title = title,
 	};
 	plot_formats(out, "roofline", formats, one, &meta, width, height);
@@ -377,11 +380,20 @@ static int cmd_plot(int argc, char **argv)
 		struct plot_meta mm = meta;
 		mm.threads = all;
 		mm.user = NULL;
+		if (points && all != threads) {
+			shown += figure_select_users(&up, all, &un);
+			mm.user = &un;
+		}
 		mm.base = one;
 		plot_formats(out, "roofline-allcores", formats, many, &mm, width, height);
 		free(many);
 	}
 	free(one);
+	if (points && shown < up.n)
+		util_warn("%s: %zu of its %zu points are of a thread count no figure shows; report.md places them",
+			  points, up.n - shown, up.n);
+	free(u1.v);
+	free(un.v);
 	if (gnuplot_write_scripts_points(dir, out, &run, a, points ? &up : NULL,
 					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);

@@ -47,6 +47,14 @@ test_expect_success 'a run of 1 and 2 threads: the default figure one core, the 
 	"$ROOFLINE" plot two --out two-2 --format svg --threads 2 2>/dev/null &&
 	grep -q "  ·  2 threads  ·  " two-2/roofline.svg
 '
+test_expect_success 'your points go to the figure of their thread count' '
+	printf "name,version,flops,bytes,seconds,threads\nmine,one,1e9,1e9,0.5,1\nmine,two,2e9,1e9,0.5,2\nmine,four,2e9,1e9,0.5,4\n" >pts.csv &&
+	"$ROOFLINE" plot two --out pts --format svg --points pts.csv 2>err &&
+	grep -q ">mine one</text>" pts/roofline.svg && ! grep -q ">mine two</text>" pts/roofline.svg &&
+	grep -q ">mine two</text>" pts/roofline-allcores.svg && ! grep -q ">mine one</text>" pts/roofline-allcores.svg &&
+	! grep -q ">mine four</text>" pts/roofline.svg pts/roofline-allcores.svg &&
+	grep -q "^roofline: warning: pts.csv: 1 of its 3 points are of a thread count no figure shows" err
+'
 test_expect_success 'report.md embeds both figures, each with a caption a post can paste' '
 	"$ROOFLINE" report two --out two-out 2>/dev/null &&
 	grep -q "^!\[roofline\](roofline.png)$" two-out/report.md &&
