@@ -303,6 +303,28 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 }
 
 /*
+ * How many boxes (markers, labels; not its own marker) the leader to b
+ * passes over: a leader through other points' markers reads as theirs.
+ */
+static size_t leader_hits(const struct labels *l, const struct labels_item *it, struct labels_box b)
+{
+	struct labels_item tmp = *it;
+	struct labels_seg s;
+	size_t n = 0;
+	tmp.box = b;
+	labels_leader(&tmp, &s.x0, &s.y0, &s.x1, &s.y1);
+	s.r = 0.75;
+	for (size_t i = 0; i < l->nboxes; i++) {
+		struct labels_box o = l->boxes[i];
+		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
+		if (labels_seg_box_dist(at, o) == 0 || labels_boxes_touch(o, b, 0))
+			continue;
+		n += seg_near_box(s, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad;
+	}
+	return n;
+}
+
+/*
  * The ring search. A free box whose leader would cross something is kept as
  * a fallback while the search goes on a little further (four label heights)
  * for one with a clear leader: a short leader that crosses a line reads
@@ -317,6 +339,7 @@ static int search(struct labels *l, struct labels_item *it)
 	int cap = 0, have_fallback = 0, rc = -1;
 	struct labels_box fallback = it->box;
 	double fallback_r = 0;
+	size_t fallback_hits = 0;
 
 	for (int k = 0;; k++) {
 		double r = it->gap + k * step;
@@ -339,10 +362,21 @@ static int search(struct labels *l, struct labels_item *it)
 			if (!labels_box_free(l, b))
 				continue;
 			if (it->leader && moved && !leader_free(l, it, b, 0)) {
-				if (!have_fallback && leader_free(l, it, b, 1) > 0) {
-					have_fallback = 1;
-					fallback = b;
-					fallback_r = r;
+				/*
+				 * With exclusive leaders (the roofline figure) the fallback is
+				 * the one whose leader passes over the fewest markers and
+				 * labels, the search going on four label heights past each
+				 * better one; else the first.
+				 */
+				if (leader_free(l, it, b, 1) > 0 &&
+				    (!have_fallback || (l->exclusive_leaders && fallback_hits > 0))) {
+					size_t hits = l->exclusive_leaders ? leader_hits(l, it, b) : 0;
+					if (!have_fallback || hits < fallback_hits) {
+						have_fallback = 1;
+						fallback = b;
+						fallback_r = r;
+						fallback_hits = hits;
+					}
 				}
 				continue;
 			}

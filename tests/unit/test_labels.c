@@ -164,6 +164,36 @@ static void test_leaders_do_not_cross(void **state)
 	labels_free(&l);
 }
 
+/*
+ * A label walled in (a square of lines no leader may cross) with a marker
+ * inside on its right, toward the first free spot the search finds: with exclusive
+ * leaders the fallback is a spot whose leader passes over no marker, not
+ * the first one found, whose leader would run through that marker.
+ */
+static void test_fallback_leader_misses_markers(void **state)
+{
+	(void)state;
+	struct labels l;
+	labels_init(&l, frame, 1.5);
+	l.exclusive_leaders = 1;
+	double ax = 500, ay = 400;
+	struct labels_box own = { ax - 6, ay - 6, ax + 6, ay + 6 }, marker = { 515, 394, 527, 406 };
+	labels_add_box(&l, own);
+	labels_add_box(&l, marker);
+	static const double sq[4][4] = { { -40, -40, 40, -40 }, { 40, -40, 40, 40 }, { 40, 40, -40, 40 }, { -40, 40, -40, -40 } };
+	for (int i = 0; i < 4; i++)
+		labels_add_seg(&l, (struct labels_seg){ ax + sq[i][0], ay + sq[i][1], ax + sq[i][2], ay + sq[i][3], 1,
+						       LABELS_SOLID });
+	struct labels_item it = { .ax = ax, .ay = ay, .w = 100, .h = 20, .gap = 8, .leader = 1 };
+	assert_int_equal(labels_place(&l, &it), 0);
+	assert_true(it.moved);
+	struct labels_seg s = { 0, 0, 0, 0, 0.75, 0 };
+	labels_leader(&it, &s.x0, &s.y0, &s.x1, &s.y1);
+	if (labels_seg_box_dist(s, marker) < 0.75 + 1.5)
+		fail_msg("the leader to (%.0f, %.0f) runs through the marker", it.box.x0, it.box.y0);
+	labels_free(&l);
+}
+
 static void test_crowded_scene(void **state)
 {
 	(void)state;
@@ -363,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_crowded_scene),
 		cmocka_unit_test(test_leaders_do_not_cross),
+		cmocka_unit_test(test_fallback_leader_misses_markers),
 		cmocka_unit_test(test_leader_is_clear),
 		cmocka_unit_test(test_leader_leaves_by_the_opening),
 		cmocka_unit_test(test_rotated_label_as_capsule),
