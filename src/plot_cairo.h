@@ -9,16 +9,20 @@
  * labels in plain numbers, minor ticks and a light grid; one slope per
  * bandwidth roof up to the compute roof it meets, labelled along the line
  * with its level and GB/s; the compute roof; the ridge (DRAM meets peak),
- * marked and labelled; ceilings as dashed lines from the DRAM slope to the
- * right edge; the kernels as points, a marker and colour (Okabe-Ito) per
- * family, families of several members joined in parameter order, each point
- * labelled where the label overlaps nothing (src/labels.h); a kernel timed at
+ * marked and labelled; the ceilings that cap a point as dashed lines from
+ * the DRAM slope to the right edge; the kernels as points, a marker and
+ * colour (Okabe-Ito) per family, families of several members joined in
+ * parameter order and named once at their end with their range, every other
+ * point labelled where the label overlaps nothing (src/labels.h); a kernel timed at
  * several working sets (measure --levels) joined within each level only, its
  * smaller working sets drawn with open (L1) or tinted (L2) markers and dotted
  * or dashed lines, named with their level ("triad (L1)"); a title with the
  * CPU, a subtitle with compiler, flags, threads and date, and a legend in a
  * free spot. Sizes scale with the figure: 1600x1000 is meant to be shown
- * 800 px wide (2x density), with 26 px body text.
+ * 800 px wide (2x density), no text under FIGURE_PX_MIN_TEXT. One figure
+ * shows one thread count (figure_select_threads). On SVG the text is
+ * written as <text> elements (see svg_text in plot_cairo.c), on PDF as
+ * glyphs of the embedded font: selectable either way.
  */
 #ifndef ROOFLINE_PLOT_CAIRO_H
 #define ROOFLINE_PLOT_CAIRO_H
@@ -80,7 +84,7 @@ int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const 
  */
 struct plot_stats {
 	size_t roofs;            /* roof and ceiling lines drawn */
-	size_t roof_labels;      /* of them, named: by a label (theirs or a twin's) or a legend row (all, short of a bug) */
+	size_t roof_labels;      /* of them, named: by their label or a legend row (all, short of a bug) */
 	size_t roof_crowded;     /* of those, labelled over a marker or point line: no free spot */
 	size_t points;           /* point labels wanted */
 	size_t points_dropped;   /* of them, left out for want of a free spot */
