@@ -515,7 +515,7 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 	c->compared++;
 	if (r->is_roof) {
 		r->moved = (enum compare_move)judge_move(r->ratio, r->lo, r->hi, threshold);
-		r->differs = judge_move(r->ratio, r->lo, r->hi, JUDGE_MIN_MOVE) != JUDGE_SAME;
+		r->differs = judge_move(r->ratio, r->lo, r->hi, JUDGE_PRACTICAL_MOVE) != JUDGE_SAME;
 	} else {
 		r->threshold = JUDGE_PRACTICAL_MOVE;
 		r->moved = (enum compare_move)(r->rel_tested ? judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE)

@@ -29,8 +29,9 @@
  * its interval excludes 1 and |ln ratio| exceeds COMPARE_DRIFT_FACTOR times
  * the COMPARE_DRIFT_QUANTILE quantile of the other roofs' |ln ratio|, at
  * least COMPARE_MIN_MOVE (one roof's own code, or one level of the machine,
- * changed). A roof differs between the runs (drawn twice in the figure)
- * when judge_move() with JUDGE_MIN_MOVE says it moved at all.
+ * changed). A roof differs between the runs (both drawn in the figure)
+ * when judge_move() with JUDGE_PRACTICAL_MOVE says it moved: beyond a run
+ * to run drift, as a host change or another machine moves it.
  *
  * The machines: from env.csv (CPU model, ISAs, cores, caches, measured
  * clock), whether A and B ran on the same kind of machine, and what differs
@@ -83,7 +84,7 @@ struct compare_row {
 	int paired;                  /* both runs' fractions from trial-paired timings */
 	double fraction_a, fraction_b;   /* each run's fraction of its roof */
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
-	int differs;                 /* roofs: moved at all between the runs (judge_move, JUDGE_MIN_MOVE) */
+	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
 };
 
 /* How the two runs' machines compare (compare_machines). */
