@@ -899,7 +899,7 @@ static void point_row(FILE *fp, const struct compare_row *r)
 		fprintf(fp, "| %s |", p->kernel);
 	fprintf(fp, " %s | %s |", param, p->level[0] ? p->level : "—");
 	if (!(r->pa && r->pb)) {
-		fprintf(fp, " %s | %s | — | — | — | — | — | — | — | only in %s |\n",
+		fprintf(fp, " — | — | — | — | — | %s | %s | — | only in %s |\n",
 			md_rate(r->pa ? r->pa->gflops : NAN, x, sizeof x), md_rate(r->pb ? r->pb->gflops : NAN, y, sizeof y),
 			r->pa ? "A" : "B");
 		return;
