@@ -262,7 +262,7 @@ static void legend_rows(const struct plot_compare_layout *l, const char *rows[3]
 {
 	rows[0] = l->legend_b;
 	rows[1] = l->legend_a;
-	rows[2] = "moved against its own roof (A to B, \u00d7 its fraction of it)";
+	rows[2] = "moved against its own roof (A to B; \u00d7: its share of the roof, B over A)";
 }
 
 /* Legend geometry at scale s: row height and the box's size, text measured with cr. */
