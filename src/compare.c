@@ -984,19 +984,24 @@ done:
 static void method(FILE *fp, const struct compare *c)
 {
 	fprintf(fp, "A kernel is judged against its own roof: in each run its fraction of the roof the "
-		"model judged it against there (its access pattern's bandwidth at its level, or the "
-		"compute ceiling of its build), and the relative move is B's fraction over A's. A machine "
+		"model judged it against (its access pattern's bandwidth at its level, or the compute "
+		"ceiling of its build; the same roof in both runs where both have it, so that code one "
+		"compiler vectorised and the other did not still shows its move), and the relative move "
+		"is B's fraction over A's. A machine "
 		"that is slower everywhere, or another machine, moves no kernel: only what the code makes "
 		"of the machine it runs on. Each fraction pairs the kernel's kept timings (warm-ups left "
 		"out) with its roof's timings of the same round-robin trial, so the machine's slow moments, "
 		"which hit both, cancel (a plateau roof: the mean of its three best sizes in that trial); "
 		"where the trials do not line up the two are taken unpaired. Beside the relative move is its "
-		"%.0f %% bootstrap interval (%d resamples of whole trials, fixed seed: the same runs give the "
-		"same interval), and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL, RATIO_REPS);
+		"%.0f %% bootstrap interval (%d resamples, each drawing whole passes and then trials within "
+		"them, so that the machine's drift from one pass to the next is inside it; fixed seed: the "
+		"same runs give the same interval), and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL,
+		RATIO_REPS);
 	fprintf(fp, "A kernel is marked **faster** or **slower** only when its relative interval excludes "
 		"1 (a difference the runs' own noise does not explain) *and* it moved by more than %.0f %% "
-		"(|ln| > %.3f): a move that small comes and goes between two runs of one build (the passes "
-		"of one run, compared with each other, stay within it). A kernel whose roof one run lacks "
+		"(|ln| > %.3f): a move that small comes and goes between two runs of one build (compared "
+		"pass with pass, half the kernels of one run move by 2 to 3.5 %% with nothing changed). A "
+		"kernel whose roof one run lacks "
 		"is judged on its raw ratio by the same rule.\n\n", 100 * (exp(JUDGE_PRACTICAL_MOVE) - 1),
 		JUDGE_PRACTICAL_MOVE);
 	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
