@@ -359,24 +359,26 @@ static void roof_trials(const struct rundata *run, const struct roof *r, struct 
  * partner, the two samples are used unpaired. The arrays are the caller's to
  * free.
  */
-static void run_fraction(struct trial_rates *pt, const struct trial_rates *rf, double **point,
+static void run_fraction(struct trial_rates *pt, struct trial_rates *rf, double **point,
 			 double **roof, int **block, struct ratio_fraction *f)
 {
 	*point = xmalloc((pt->n + 1) * sizeof **point);
 	*roof = xmalloc((pt->n + rf->n + 1) * sizeof **roof);
 	*block = xmalloc((pt->n + 1) * sizeof **block);
-	/* Pass after pass: ratio.h's blocks are contiguous. */
+	/* Pass after pass: ratio.h's blocks are contiguous; the roof's sorted to be searched. */
 	if (pt->n)
 		qsort(pt->v, pt->n, sizeof *pt->v, cmp_trial);
+	if (rf->n)
+		qsort(rf->v, rf->n, sizeof *rf->v, cmp_trial);
 	size_t pairs = 0;
-	for (size_t i = 0; i < pt->n; i++)
-		for (size_t j = 0; j < rf->n; j++)
-			if (cmp_trial(&pt->v[i], &rf->v[j]) == 0) {
-				(*point)[pairs] = pt->v[i].rate;
-				(*block)[pairs] = pt->v[i].pass;
-				(*roof)[pairs++] = rf->v[j].rate;
-				break;
-			}
+	for (size_t i = 0; i < pt->n && rf->n; i++) {
+		const struct trial_rate *q = bsearch(&pt->v[i], rf->v, rf->n, sizeof *rf->v, cmp_trial);
+		if (!q)
+			continue;
+		(*point)[pairs] = pt->v[i].rate;
+		(*block)[pairs] = pt->v[i].pass;
+		(*roof)[pairs++] = q->rate;
+	}
 	f->paired = pairs >= COMPARE_MIN_PAIRS && 2 * pairs >= pt->n;
 	f->block = f->paired ? *block : NULL;
 	if (f->paired) {
