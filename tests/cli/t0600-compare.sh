@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 SCRIPTED="sh $ROOFLINE_SRC/tests/cli/scripted-run.sh"
 PERTURB="sh $ROOFLINE_SRC/tests/cli/perturb-run.sh"
+Q="'"
 
 # moved FILE: "kind,name,param,level,moved" of every row compare.csv calls moved
 moved() {
@@ -78,6 +79,16 @@ test_expect_success 'two different machines: said in the first line, each kernel
 	test "$(awk -F, "\$1 == \"point\" && \$11 > 0 && \$12 > 0 && \$13 > 0" machines/compare.csv | wc -l)" -ge 40 &&
 	grep -q "^- \*\*[a-z_0-9]*[^*]*\*\* [a-z]*er: it reaches [0-9]* % of its roof ([^)]*) on A and [0-9]* % ([^)]*) on B" machines/compare.md &&
 	grep -q "different machines: L1d" machines/compare.gp
+'
+test_expect_success 'code a compiler stopped vectorising is judged against the same ceiling in both runs' '
+	cp -R "$ROOFLINE_SRC"/tests/fixtures/gnuplot-run vec-a && cp -R vec-a vec-b && chmod -R u+w vec-a vec-b &&
+	sed -i "s/optimized: loop vectorized using [0-9]* byte vectors/missed: couldn${Q}t vectorize loop/; /vectorized 1 loops/d" \
+		vec-b/remarks/horner.txt &&
+	$PERTURB vec-b 0 kernels/horner:64=0.25 &&
+	"$ROOFLINE" compare vec-a vec-b --out vec >/dev/null 2>&1 &&
+	# B alone would judge it against the scalar ceiling, 4x lower, and call it no move or faster
+	grep -q "^| horner | D = 64 | DRAM | peak (the model${Q}s: peak in A, scalar in B) | 21 % | 5 % | 0.250 |" vec/compare.md &&
+	test "$(moved vec/compare.csv)" = "point,horner,64,DRAM,slower"
 '
 test_expect_success 'compare --check: exit 1 on the slower kernel, 0 on A/A, 2 on bad input; one line naming the moves' '
 	"$ROOFLINE" compare a drift --out chk --check >chk.out 2>/dev/null; test $? -eq 1 &&
