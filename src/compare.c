@@ -76,18 +76,21 @@ static double rate_of(const struct timing *t)
 	return (bw ? t->bytes : t->flops) / t->seconds / 1e9;
 }
 
+/* 1 when t is a kept timing of the job (group, kernel, param, threads, working set; < 0: any). */
+static int of_job(const struct rundata *run, const struct timing *t, const char *group, const char *kernel,
+		  long param, int threads, double working_set)
+{
+	return t->param == param && t->threads == threads && strcmp(t->kernel, kernel) == 0 &&
+	       strcmp(t->group, group) == 0 && (working_set < 0 || t->working_set == working_set) && kept(run, t);
+}
+
 /* The kept rates of one job into the current stratum; working_set < 0: any. */
 static void job_rates(const struct rundata *run, const char *group, const char *kernel, long param,
 		      int threads, double working_set, struct rates *out)
 {
-	for (size_t i = 0; i < run->ntimings; i++) {
-		const struct timing *t = &run->timings[i];
-		if (t->param != param || t->threads != threads || strcmp(t->kernel, kernel) != 0 ||
-		    strcmp(t->group, group) != 0 || (working_set >= 0 && t->working_set != working_set) ||
-		    !kept(run, t))
-			continue;
-		rates_add(out, rate_of(t));
-	}
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+			rates_add(out, rate_of(&run->timings[i]));
 }
 
 /*
@@ -298,14 +301,9 @@ static int cmp_trial(const void *x, const void *y)
 static void job_trials(const struct rundata *run, const char *group, const char *kernel, long param,
 		       int threads, double working_set, struct trial_rates *out)
 {
-	for (size_t i = 0; i < run->ntimings; i++) {
-		const struct timing *t = &run->timings[i];
-		if (t->param != param || t->threads != threads || strcmp(t->kernel, kernel) != 0 ||
-		    strcmp(t->group, group) != 0 || (working_set >= 0 && t->working_set != working_set) ||
-		    !kept(run, t))
-			continue;
-		trial_add(out, t);
-	}
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+			trial_add(out, &run->timings[i]);
 }
 
 /*
