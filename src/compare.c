@@ -1073,10 +1073,12 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	FILE *fp = o.fp;
 
 	const struct compare_machines *m = &c->machines;
+	/* The first line says it all: the machines, what differs, and the OS where it does. */
 	if (m->differ)
-		fprintf(fp, "# Comparing two runs on different machines: %s\n\n", m->what);
+		fprintf(fp, "# Comparing two runs on different machines: %s", m->what);
 	else
-		fprintf(fp, "# Comparing two runs on the same kind of machine (%s)\n\n", m->same);
+		fprintf(fp, "# Comparing two runs on the same kind of machine (%s)", m->same);
+	fprintf(fp, "%s%s\n\n", m->os[0] ? "; OS " : "", m->os);
 	fputs("| | A | B |\n| --- | --- | --- |\n", fp);
 	fprintf(fp, "| run |");
 	md_cell(fp, ra->dir ? ra->dir : "?");
@@ -1125,8 +1127,6 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	if (m->differ)
 		fputs("**The machines differ**: each kernel is judged by its fraction of its own roof on each "
 		      "machine; the raw ratios compare machines, not code.\n\n", fp);
-	else if (m->os[0])
-		fprintf(fp, "The OS differs (%s).\n\n", m->os);
 
 	fprintf(fp, "**%d of %d kernels moved against their roofs: %d faster, %d slower.**\n\n",
 		c->points_faster + c->points_slower, c->points_compared, c->points_faster, c->points_slower);

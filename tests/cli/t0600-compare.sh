@@ -72,7 +72,7 @@ test_expect_success 'two different machines: said in the first line, each kernel
 		"$ROOFLINE_SRC"/data/example/run/failures.csv ex/ &&
 	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run zen4 && chmod -R u+w zen4 &&
 	"$ROOFLINE" compare ex zen4 --out machines >/dev/null 2>&1 &&
-	test "$(head -n 1 machines/compare.md)" = "# Comparing two runs on different machines: L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz" &&
+	test "$(head -n 1 machines/compare.md)" = "# Comparing two runs on different machines: L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz; OS Linux 6.18.44-fc-v782 x86_64 → Linux 6.18.44-fc-v669 x86_64" &&
 	grep -q "^\*\*The machines differ\*\*" machines/compare.md &&
 	grep -q "^The machine (B/A of its roofs): L1 0.4[0-9], " machines/compare.md &&
 	# one-core points in both runs all carry their fractions and relative move
