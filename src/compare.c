@@ -862,10 +862,8 @@ static void roof_row(FILE *fp, const struct compare_row *r)
 /* " 61 % |" or " — |": a fraction of a roof. */
 static void fraction_cell(FILE *fp, double f)
 {
-	if (isfinite(f))
-		fprintf(fp, " %.0f %% |", 100 * f);
-	else
-		fputs(" — |", fp);
+	char pct[32];
+	md_cell(fp, md_percent(f, pct, sizeof pct));
 }
 
 /*
@@ -1049,7 +1047,9 @@ static void moves_list(FILE *fp, const struct compare *c)
 		char param[32] = "";
 		if (p->param_letter || p->param)
 			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		fprintf(fp, "- **%s%s%s**", p->kernel, param[0] ? " " : "", param);
+		fputs("- **", fp);
+		md_cell_text(fp, p->kernel);
+		fprintf(fp, "%s%s**", param[0] ? " " : "", param);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
 		if (r->rel_tested)
@@ -1074,11 +1074,15 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 
 	const struct compare_machines *m = &c->machines;
 	/* The first line says it all: the machines, what differs, and the OS where it does. */
-	if (m->differ)
-		fprintf(fp, "# Comparing two runs on different machines: %s", m->what);
-	else
-		fprintf(fp, "# Comparing two runs on the same kind of machine (%s)", m->same);
-	fprintf(fp, "%s%s\n\n", m->os[0] ? "; OS " : "", m->os);
+	/* env.csv's text, flattened: a quoted line break in a CPU's name must not end the line. */
+	fputs(m->differ ? "# Comparing two runs on different machines: " : "# Comparing two runs on the same kind of machine (", fp);
+	md_cell_text(fp, m->differ ? m->what : m->same);
+	fputs(m->differ ? "" : ")", fp);
+	if (m->os[0]) {
+		fputs("; OS ", fp);
+		md_cell_text(fp, m->os);
+	}
+	fputs("\n\n", fp);
 	fputs("| | A | B |\n| --- | --- | --- |\n", fp);
 	fprintf(fp, "| run |");
 	md_cell(fp, ra->dir ? ra->dir : "?");

@@ -80,6 +80,12 @@ test_expect_success 'two different machines: said in the first line, each kernel
 	grep -q "^- \*\*[a-z_0-9]*[^*]*\*\* [a-z]*er: it reaches [0-9]* % of its roof ([^)]*) on A and [0-9]* % ([^)]*) on B" machines/compare.md &&
 	grep -q "different machines: L1d" machines/compare.gp
 '
+test_expect_success 'a CPU name with a quoted line break keeps the first line one line' '
+	cp -R a nl && awk "{ sub(/^cpu_model,.*/, \"cpu_model,\\\"Odd | CPU\\nline two\\\"\") } 1" a/env.csv >nl/env.csv &&
+	"$ROOFLINE" compare a nl --out nl-out >/dev/null 2>&1 &&
+	test "$(head -n 1 nl-out/compare.md)" = "# Comparing two runs on different machines: CPU Scripted CPU (test fixture) → Odd \\| CPU line two" &&
+	test -z "$(sed -n 2p nl-out/compare.md)"
+'
 test_expect_success 'code a compiler stopped vectorising is judged against the same ceiling in both runs' '
 	cp -R "$ROOFLINE_SRC"/tests/fixtures/gnuplot-run vec-a && cp -R vec-a vec-b && chmod -R u+w vec-a vec-b &&
 	sed -i "s/optimized: loop vectorized using [0-9]* byte vectors/missed: couldn${Q}t vectorize loop/; /vectorized 1 loops/d" \
