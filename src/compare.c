@@ -717,6 +717,12 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
 	const char *oa = rundata_or(ea->os, "?"), *ob = rundata_or(eb->os, "?");
 	if (strcmp(oa, ob) != 0)
 		snprintf(out->os, sizeof out->os, "%s \u2192 %s", oa, ob);
+	/* One line each, for a heading and a subtitle: env.csv's quoted line breaks flattened. */
+	char *texts[] = { out->what, out->same, out->os };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		for (char *c = texts[i]; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
 }
 
 /* ---- --check ------------------------------------------------------------------- */
