@@ -51,7 +51,7 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 # after the deps step has installed the packages.
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
@@ -66,6 +66,16 @@ BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
 BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas 2>/dev/null), \
 	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
+
+# Open MPI when present (the deps step installs openmpi-bin and libopenmpi-dev
+# where it can): src/fleet_mpi.c alone is built with its flags and
+# measure --mpi works; without it --mpi says the build has none. MPI=0 builds
+# without it anyway. Found through Open MPI's `mpicc --showme`.
+MPI ?= 1
+MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell mpicc --showme:compile >/dev/null 2>&1 && echo yes))
+# -isystem: Open MPI's headers are not held to our warnings.
+MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
@@ -112,7 +122,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # Objects depend on the flags they were built with: a changed CFLAGS or
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS)
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(MPI_CFLAGS) $(MPI_LIBS)
 
 .PHONY: all report plots test check bench install uninstall clean deps FORCE
 .DEFAULT_GOAL := all
@@ -130,7 +140,9 @@ $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
 $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(FINAL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/fleet_mpi.o: EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.

@@ -49,6 +49,9 @@ for need in "$@"; do
 		want binutils command -v objdump
 		# Optional: gemm_blas builds only with it; its absence never stops a build.
 		optional libopenblas-dev has_pc openblas
+		# Optional: measure --mpi builds only with Open MPI (mpicc), and its tests skip without it.
+		optional openmpi-bin command -v mpirun
+		optional libopenmpi-dev command -v mpicc
 		;;
 	build-clang)
 		# gcc brings libgomp; clang -fopenmp needs LLVM's runtime.
@@ -104,7 +107,7 @@ if [ -n "$optional_missing" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
 	apt-get install -y -qq --no-install-recommends $optional_missing >/dev/null 2>&1 ||
 		echo "roofline: could not install$optional_missing: building without it" >&2
 elif [ -n "$optional_missing" ]; then
-	echo "roofline: optional packages missing:$optional_missing (gemm_blas is skipped without libopenblas-dev)" >&2
+	echo "roofline: optional packages missing:$optional_missing (gemm_blas is skipped without libopenblas-dev, measure --mpi without libopenmpi-dev)" >&2
 fi
 
 [ -z "$missing" ] && exit 0
