@@ -270,14 +270,15 @@ check:
 # tests/lsan.supp. It runs the unit tests and the CLI tests that read,
 # fit, report and compare (the readers are where bad input lands); the ones
 # that measure for seconds, disassemble or emulate Arm are left to the plain
-# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see.
+# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see;
+# t0630-fleet-mpi measures under mpirun (Open MPI's own allocations are not ours to check).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
-	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
+	tests/cli/t0630-% tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \

@@ -399,14 +399,14 @@ static void check_ranks(int size, const char *names, int shared_max, char *why, 
 {
 	why[0] = '\0';
 	const char *hook = getenv("ROOFLINE_NODE_NAME");
+	if (shared_max > 1 && !(hook && *hook))
+		snprintf(why, whylen, "measure --mpi: %d ranks share one machine's memory: start one rank a node "
+			 "(mpirun --map-by ppr:1:node), so that no two measure one machine at once", shared_max);
 	for (int i = 0; i < size && !*why; i++)
 		for (int j = i + 1; j < size && !*why; j++)
 			if (strcmp(names + (size_t)i * NAME_LEN, names + (size_t)j * NAME_LEN) == 0)
 				snprintf(why, whylen, "measure --mpi: ranks %d and %d are both on node %s: start one rank "
 					 "a node (mpirun --map-by ppr:1:node)", i, j, names + (size_t)i * NAME_LEN);
-	if (!*why && shared_max > 1 && !(hook && *hook))
-		snprintf(why, whylen, "measure --mpi: %d ranks share one machine's memory: start one rank a node "
-			 "(mpirun --map-by ppr:1:node), so that no two measure one machine at once", shared_max);
 }
 
 /* Rank 0: its own node, then every other rank's files as they come; fleet.csv kept current. */

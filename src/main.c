@@ -202,15 +202,16 @@ static int cmd_measure(int argc, char **argv)
 			measure_list();
 			return 0;
 		case O_MPI:
+			/* Said at once, before any other option is judged: a test tells the builds apart by it. */
+			if (!fleet_mpi_available())
+				die(EXIT_USAGE, "measure --mpi: this build has no MPI (Open MPI's mpicc was not found "
+				    "when it was built: install libopenmpi-dev and rebuild)");
 			mpi = 1;
 			break;
 		}
 	}
 	want_positional("measure", argc, 0);
 	if (mpi) {
-		if (!fleet_mpi_available())
-			die(EXIT_USAGE, "measure --mpi: this build has no MPI (Open MPI's mpicc was not found when "
-			    "it was built: install libopenmpi-dev and rebuild)");
 		/* Each rank runs this same measure, without --mpi, on its own node (src/fleet_mpi.c). */
 		return fleet_mpi_measure(o.out_dir, argc, argv);
 	}
