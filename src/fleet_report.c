@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "markdown.h"
 #include "util.h"
@@ -255,7 +256,12 @@ int fleet_report_write(const char *path, const struct fleet_dir *fd, const struc
 				continue;
 			fprintf(fp, "- node %s: ", n->name);
 			md_cell_text(fp, strcmp(t, "failed") == 0 ? n->status : n->problem);
-			fprintf(fp, "; what it measured is kept in `%s`, left out of the fleet's figures.\n", n->run);
+			struct stat st;
+			if (n->dir && stat(n->dir, &st) == 0 && S_ISDIR(st.st_mode))
+				fprintf(fp, "; what it measured is kept in `%s`, left out of the fleet's figures.\n",
+					n->run);
+			else
+				fprintf(fp, "; nothing of it arrived (no `%s`).\n", n->run);
 		}
 		fputs("\n", fp);
 	}
