@@ -72,7 +72,11 @@ BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas
 # measure --mpi works; without it --mpi says the build has none. MPI=0 builds
 # without it anyway. Found through Open MPI's `mpicc --showme`.
 MPI ?= 1
-MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell mpicc --showme:compile >/dev/null 2>&1 && echo yes))
+# The check links a tiny MPI program with $(CC), so a cross build (make aarch64)
+# does not pick up this machine's Open MPI.
+MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
+	$(CC) -x c - -o /dev/null $$(mpicc --showme:compile 2>/dev/null) $$(mpicc --showme:link 2>/dev/null) \
+	>/dev/null 2>&1 && echo yes))
 # -isystem: Open MPI's headers are not held to our warnings.
 MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
 MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
