@@ -41,7 +41,7 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 
 enum { TAG_TURN = 1, TAG_STATUS, TAG_FILES, TAG_STORED };
 #define NAME_LEN 64
-#define STATUS_LEN 200
+#define STATUS_LEN 160
 /* A node's files travel as one message, whose count is an int. */
 #define MAX_PACK_BYTES (1024L * 1024 * 1024)
 
@@ -442,9 +442,12 @@ static int gather(const char *dir, struct fleet_node *nodes, int size)
 		if (stored) {
 			snprintf(n->status, sizeof n->status, "%s", status);
 			read_cpu_model(final, n->cpu_model);
+		} else if (count <= 0) {
+			/* The rank's own status says why it sent nothing. */
+			snprintf(n->status, sizeof n->status, "%s (no files arrived)", status);
 		} else {
 			snprintf(n->status, sizeof n->status, "its files could not be stored: %s",
-				 *why ? why : count > 0 ? strerror(errno) : "none arrived");
+				 *why ? why : strerror(errno));
 			remove_local(part, NULL);
 		}
 		failed |= strcmp(n->status, "ok") != 0;
@@ -460,7 +463,7 @@ static int gather(const char *dir, struct fleet_node *nodes, int size)
 /* Every rank but 0: sends its status and files, then removes them once rank 0 has stored them. */
 static void send_node(const char *rundir, const char *parent, const char *status_in)
 {
-	char status[STATUS_LEN], why[160];
+	char status[STATUS_LEN], why[120];
 	snprintf(status, sizeof status, "%s", status_in);
 	struct buf b = { 0 };
 	if (pack_dir(&b, rundir, "", why, sizeof why) != 0 || pack_dir(&b, rundir, "remarks", why, sizeof why) != 0) {
