@@ -3,7 +3,8 @@
 #
 # NEED is one or more of: build (compile bin/roofline), build-clang (what clang
 # needs beyond that: its OpenMP runtime), test (run the suite),
-# plots (render the gnuplot scripts), bench (compare against likwid-bench),
+# plots (render the gnuplot scripts), mpi (Open MPI, for measure --mpi and its
+# tests; build installs it as optional), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
 # compiler, qemu-user and the libraries' arm64 packages through multiarch),
 # fuzz (make fuzz: clang and its libFuzzer runtime).
@@ -67,6 +68,12 @@ for need in "$@"; do
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
+		;;
+	mpi)
+		# What `build` installs as optional, required here: .ci/run asks for it so
+		# that CI's make test runs the MPI tests (t0630) instead of skipping them.
+		want openmpi-bin command -v mpirun
+		want libopenmpi-dev command -v mpicc
 		;;
 	fuzz)
 		want clang command -v clang
