@@ -107,7 +107,7 @@ static double fleet_threshold(const struct fleet *f)
 	double *d = xcalloc(cap, sizeof *d);
 	for (size_t r = 0; r < f->nroofs; r++) {
 		const struct fleet_roof *fr = &f->roofs[r];
-		if (!fr->judged || fr->n < 2)
+		if (!fr->judged || fr->n < FLEET_MIN_NODES)
 			continue;
 		for (size_t i = 0; i < f->nmembers; i++)
 			if (isfinite(fr->ratio[i]) && fr->ratio[i] > 0)
@@ -229,10 +229,10 @@ void fleet_build(const struct fleet_member *m, size_t n, struct fleet *out)
 		}
 	for (size_t r = 0; r < out->nroofs; r++)
 		roof_stats(out, &out->roofs[r]);
-	out->threshold = out->nloaded >= 2 ? fleet_threshold(out) : NAN;
+	out->threshold = out->nloaded >= FLEET_MIN_NODES ? fleet_threshold(out) : NAN;
 	for (size_t r = 0; r < out->nroofs; r++) {
 		struct fleet_roof *fr = &out->roofs[r];
-		if (!fr->judged || fr->n < 2)
+		if (!fr->judged || fr->n < FLEET_MIN_NODES)
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			fr->moved[i] = fleet_judge(fr->ratio[i], fr->ratio_lo[i], fr->ratio_hi[i], out->threshold);

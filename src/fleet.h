@@ -16,7 +16,8 @@
  * least FLEET_MIN_MOVE: the rule compare applies to two runs' drift, with the
  * nodes in place of the roofs. It sees a few slow nodes among many; when a
  * tenth or more of all the node-roof pairs are off, the quantile rises with
- * them and they are no longer outside (the fleet is then two fleets).
+ * them and they are no longer outside (the fleet is then two fleets). A roof
+ * is judged only where FLEET_MIN_NODES nodes or more have it.
  */
 #ifndef ROOFLINE_FLEET_H
 #define ROOFLINE_FLEET_H
@@ -30,6 +31,8 @@
 #define FLEET_MIN_MOVE 0.03
 #define FLEET_SPREAD_FACTOR 1.5
 #define FLEET_SPREAD_QUANTILE 0.9
+/* Nodes a roof needs to be judged: of two, the median (their mean) cannot say which one is off. */
+#define FLEET_MIN_NODES 3
 
 enum fleet_move { FLEET_BELOW = -1, FLEET_WITHIN = 0, FLEET_ABOVE = 1 };
 
@@ -77,7 +80,7 @@ struct fleet {
 	size_t nmembers, nloaded;
 	struct fleet_roof *roofs;       /* every roof any loaded node has, in first-seen order */
 	size_t nroofs;
-	double threshold;               /* |ln ratio| a node had to exceed; NaN with under two nodes */
+	double threshold;               /* |ln ratio| a node had to exceed; NaN under FLEET_MIN_NODES nodes */
 	size_t outside;                 /* (node, roof) pairs outside the fleet */
 	struct fleet_difference diff[FLEET_NASPECTS];
 };

@@ -221,14 +221,17 @@ int fleet_report_write(const char *path, const struct fleet_dir *fd, const struc
 
 	fputs("## Outside the fleet's spread\n\n", fp);
 	char p[32], line[1024];
+	char q[32];
 	if (!isfinite(f->threshold)) {
-		fputs("Fewer than two nodes with a run: nothing to judge.\n\n", fp);
+		fprintf(fp, "Fewer than %d nodes with a run: the median of two cannot say which of them is off, "
+			"so nothing is judged (the table has each node's roofs).\n\n", FLEET_MIN_NODES);
 	} else {
+		/* The threshold is on |ln ratio|: as far above the median as below, in ratio. */
 		fprintf(fp, "A node's roof is outside when its own pass-to-pass spread excludes the fleet's "
-			"median and it differs from it by more than %s: %.1f times the difference that %.0f %% "
-			"of the nodes' roofs stay within, and at least %.0f %%.\n\n",
-			pct(exp(f->threshold) - 1, p, sizeof p), FLEET_SPREAD_FACTOR, FLEET_SPREAD_QUANTILE * 100,
-			FLEET_MIN_MOVE * 100);
+			"median and it lies more than %s above or %s below it: %.1f times the difference that "
+			"%.0f %% of the nodes' roofs stay within (as a log ratio), and at least %.0f %%.\n\n",
+			pct(exp(f->threshold) - 1, p, sizeof p), pct(1 - exp(-f->threshold), q, sizeof q),
+			FLEET_SPREAD_FACTOR, FLEET_SPREAD_QUANTILE * 100, FLEET_MIN_MOVE * 100);
 		int any = 0;
 		for (size_t i = 0; i < fd->n; i++) {
 			fleet_report_outside_line(fd, f, i, line, sizeof line);

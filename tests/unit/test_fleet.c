@@ -170,6 +170,26 @@ static void test_other_cpu_and_missing_node(void **state)
 	fleet_free(&f);
 }
 
+static void test_two_nodes_not_judged(void **state)
+{
+	(void)state;
+	static struct scripted s;
+	build(&s, 1, 0.5, -1);
+	struct fleet f;
+	/* nodes a and b only: b at half a's DRAM, but the median of two cannot say which is off */
+	fleet_build(s.m, 2, &f);
+	assert_int_equal(f.nloaded, 2);
+	assert_true(isnan(f.threshold));
+	assert_int_equal(f.outside, 0);
+	assert_int_equal(fleet_roof(&f, "DRAM")->n, 2);
+	fleet_free(&f);
+	/* a third node: b is the one */
+	fleet_build(s.m, 3, &f);
+	assert_int_equal(f.outside, 1);
+	assert_int_equal(fleet_roof(&f, "DRAM")->moved[1], FLEET_BELOW);
+	fleet_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_alike),
 		cmocka_unit_test(test_one_slow),
 		cmocka_unit_test(test_other_cpu_and_missing_node),
+		cmocka_unit_test(test_two_nodes_not_judged),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
