@@ -97,21 +97,18 @@ static void node_name(int rank, char *out, size_t size)
 
 /* ---- the fleet directory (rank 0) ------------------------------------------ */
 
+/* Makes every directory above `path` (not path itself), from the root down. */
 static int mkdir_parents(const char *path)
 {
-	char *p = xstrdup(path);
-	for (char *s = *p ? p + 1 : p; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
+	char *up = xstrdup(path);
+	char *slash = strrchr(up, '/');
+	int rc = 0;
+	if (slash && slash != up) {
+		*slash = '\0';
+		rc = mkdir_parents(up) == 0 && (mkdir(up, 0777) == 0 || errno == EEXIST) ? 0 : -1;
 	}
-	free(p);
-	return 0;
+	free(up);
+	return rc;
 }
 
 /* Makes the fleet directory and its nodes/; the default gets -2, -3 ... on a clash. NULL with why. */

@@ -23,23 +23,20 @@
 #define FONT "DejaVu Sans"
 #define MAX_LINES ANALYSIS_MAX_ROOFS
 
-struct rgb {
-	double r, g, b;
-};
+typedef struct figure_rgb rgb;
 
-#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
-static const struct rgb C_BG = HEX(0xffffff);
-static const struct rgb C_TEXT = HEX(0x1a1a1a);
-static const struct rgb C_MUTED = HEX(0x5c5c5c);
-static const struct rgb C_PEAK = HEX(0x1b1b1b);
-static const struct rgb C_OUTSIDE = HEX(0xb2182b);
+/* 0xRRGGBB as cairo's 0..1 channels. */
+#define RGB24(v) { (double)((v) >> 16 & 0xff) / 255, (double)((v) >> 8 & 0xff) / 255, (double)((v) & 0xff) / 255 }
+static const rgb C_BG = RGB24(0xffffff), C_TEXT = RGB24(0x1a1a1a), C_MUTED = RGB24(0x5c5c5c);
+static const rgb C_PEAK = RGB24(0x1b1b1b), C_OUTSIDE = RGB24(0xb2182b);
 /* Okabe & Ito, as the roofline figure: one colour per memory level. */
-static const struct rgb PALETTE[] = { HEX(0x0072b2), HEX(0x009e73), HEX(0xcc79a7), HEX(0xe69f00), HEX(0x56b4e9) };
+static const rgb PALETTE[] = { RGB24(0x0072b2), RGB24(0x009e73), RGB24(0xcc79a7), RGB24(0xe69f00),
+			       RGB24(0x56b4e9) };
 #define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
 
 /* One line of the figure: a median roof with its band, or an outside node's roof. */
 struct fleet_line {
-	struct rgb col;
+	rgb col;
 	int outside;             /* a node's roof outside the fleet: dashed, its own label */
 	double x0, y0, x1, y1;   /* the line, pixels */
 	double band[8];          /* the band's quadrilateral (x, y) x 4; median lines only */
@@ -206,7 +203,7 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 	}
 }
 
-static void set_rgba(cairo_t *cr, struct rgb c, double a)
+static void set_rgba(cairo_t *cr, rgb c, double a)
 {
 	cairo_set_source_rgba(cr, c.r, c.g, c.b, a);
 }
@@ -217,17 +214,24 @@ static void set_font(cairo_t *cr, double px, int bold)
 	cairo_set_font_size(cr, px);
 }
 
-/* Text at (x, y) rotated by angle, on a white halo so that lines under it do not cut it. */
-static void label(cairo_t *cr, const char *text, double x, double y, double angle, int flush_right, double px,
-		  int bold, struct rgb col, double s)
+/*
+ * Text at (x, y) rotated by angle, on a white halo so that lines under it do
+ * not cut it; ending at x with flush_right; shrunk to maxw pixels wide when
+ * maxw > 0 (the title and subtitle).
+ */
+static void label(cairo_t *cr, const char *text, double x, double y, double angle, int flush_right, double maxw,
+		  double px, int bold, rgb col, double s)
 {
 	cairo_save(cr);
 	set_font(cr, px, bold);
-	if (flush_right) {
-		cairo_text_extents_t te;
+	cairo_text_extents_t te;
+	cairo_text_extents(cr, text, &te);
+	if (maxw > 0 && te.x_advance > maxw) {
+		cairo_set_font_size(cr, px * maxw / te.x_advance);
 		cairo_text_extents(cr, text, &te);
-		x -= te.x_advance;
 	}
+	if (flush_right)
+		x -= te.x_advance;
 	cairo_translate(cr, x, y);
 	cairo_rotate(cr, angle);
 	cairo_move_to(cr, 0, 0);
@@ -242,19 +246,6 @@ static void label(cairo_t *cr, const char *text, double x, double y, double angl
 	cairo_restore(cr);
 }
 
-static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
-			struct rgb col)
-{
-	cairo_text_extents_t te;
-	set_font(cr, size, bold);
-	cairo_text_extents(cr, text, &te);
-	if (te.x_advance > maxw && te.x_advance > 0)
-		cairo_set_font_size(cr, size * maxw / te.x_advance);
-	cairo_move_to(cr, x, y);
-	set_rgba(cr, col, 1);
-	cairo_show_text(cr, text);
-}
-
 static void paint(cairo_t *cr, void *ctx)
 {
 	const struct fleet_layout *l = ctx;
@@ -267,8 +258,8 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_font_options_destroy(fo);
 	set_rgba(cr, C_BG, 1);
 	cairo_paint(cr);
-	fitted_text(cr, l->title, 34 * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
-	fitted_text(cr, l->subtitle, 22 * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+	label(cr, l->title, 22 * s, 52 * s, 0, 0, f->width - 44 * s, 34 * s, 1, C_TEXT, s);
+	label(cr, l->subtitle, 22 * s, 90 * s, 0, 0, f->width - 44 * s, 22 * s, 0, C_MUTED, s);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
@@ -299,7 +290,7 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_set_dash(cr, NULL, 0, 0);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct fleet_line *ln = &l->lines[i];
-		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 22 * s, ln->outside, ln->col, s);
+		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, 22 * s, ln->outside, ln->col, s);
 	}
 	cairo_restore(cr);
 	plot_draw_axes(cr, f);
