@@ -22,6 +22,7 @@
 
 #define FONT "DejaVu Sans"
 #define MAX_LINES ANALYSIS_MAX_ROOFS
+#define LABEL_PX 22.0
 
 typedef struct figure_rgb rgb;
 
@@ -43,6 +44,8 @@ struct fleet_line {
 	char text[160];
 	double lx, ly, angle;    /* the label's baseline start and angle */
 	int flush_right;         /* the label ends at lx instead of starting there (the peak's, at the right edge) */
+	int sloped;              /* a bandwidth roof: its label slides along it to a free spot */
+	double w;                /* the label's width, pixels */
 };
 
 struct fleet_layout {
@@ -109,8 +112,103 @@ static void along(struct fleet_line *l, double t, double off)
 	l->ly = l->y0 + t * dy + ny * off;
 }
 
+/* The label's box in its own frame: along its baseline from 0 to w, across from -desc to asc (pixels). */
+static void label_box(const struct fleet_line *l, double s, double *asc, double *desc)
+{
+	*asc = LABEL_PX * 0.8 * s + 3 * s;
+	*desc = LABEL_PX * 0.25 * s + 3 * s;
+	(void)l;
+}
+
+/* The four corners of a label on the page. */
+static void label_corners(const struct fleet_line *l, double s, double c[8])
+{
+	double asc, desc, ux = cos(l->angle), uy = sin(l->angle);
+	label_box(l, s, &asc, &desc);
+	double x = l->flush_right ? l->lx - l->w : l->lx;
+	/* "up" of the text is (uy, -ux) on the page, y growing downwards */
+	const double along_[4] = { 0, l->w, l->w, 0 }, across[4] = { -desc, -desc, asc, asc };
+	for (int k = 0; k < 4; k++) {
+		c[2 * k] = x + along_[k] * ux + across[k] * uy;
+		c[2 * k + 1] = l->ly + along_[k] * uy - across[k] * ux;
+	}
+}
+
+/* Whether two labels overlap: in their own frame when parallel (the slopes), else by their page boxes. */
+static int labels_overlap(const struct fleet_line *a, const struct fleet_line *b, double s)
+{
+	double ca[8], cb[8];
+	label_corners(a, s, ca);
+	label_corners(b, s, cb);
+	if (fabs(a->angle - b->angle) < 1e-9) {
+		double ux = cos(a->angle), uy = sin(a->angle);
+		double alo = INFINITY, ahi = -INFINITY, blo = INFINITY, bhi = -INFINITY;
+		double vlo_a = INFINITY, vhi_a = -INFINITY, vlo_b = INFINITY, vhi_b = -INFINITY;
+		for (int k = 0; k < 4; k++) {
+			double pa = ca[2 * k] * ux + ca[2 * k + 1] * uy, qa = ca[2 * k] * uy - ca[2 * k + 1] * ux;
+			double pb = cb[2 * k] * ux + cb[2 * k + 1] * uy, qb = cb[2 * k] * uy - cb[2 * k + 1] * ux;
+			alo = fmin(alo, pa), ahi = fmax(ahi, pa), vlo_a = fmin(vlo_a, qa), vhi_a = fmax(vhi_a, qa);
+			blo = fmin(blo, pb), bhi = fmax(bhi, pb), vlo_b = fmin(vlo_b, qb), vhi_b = fmax(vhi_b, qb);
+		}
+		return alo < bhi && blo < ahi && vlo_a < vhi_b && vlo_b < vhi_a;
+	}
+	double ax0 = INFINITY, ax1 = -INFINITY, ay0 = INFINITY, ay1 = -INFINITY;
+	double bx0 = INFINITY, bx1 = -INFINITY, by0 = INFINITY, by1 = -INFINITY;
+	for (int k = 0; k < 4; k++) {
+		ax0 = fmin(ax0, ca[2 * k]), ax1 = fmax(ax1, ca[2 * k]), ay0 = fmin(ay0, ca[2 * k + 1]), ay1 = fmax(ay1, ca[2 * k + 1]);
+		bx0 = fmin(bx0, cb[2 * k]), bx1 = fmax(bx1, cb[2 * k]), by0 = fmin(by0, cb[2 * k + 1]), by1 = fmax(by1, cb[2 * k + 1]);
+	}
+	return ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1;
+}
+
+static int label_inside(const struct fleet_line *l, const struct plot_frame *f)
+{
+	double c[8];
+	label_corners(l, f->scale, c);
+	for (int k = 0; k < 4; k++)
+		if (c[2 * k] < f->left || c[2 * k] > f->right || c[2 * k + 1] < f->top || c[2 * k + 1] > f->bottom)
+			return 0;
+	return 1;
+}
+
+/*
+ * Each sloped label slides along its line to the first spot, of a few, that
+ * is inside the plot and clear of the labels placed before it (the medians'
+ * above their lines from the left, the outside nodes' below theirs from the
+ * middle); where none is, the first spot. Level labels on near roofs (an L3
+ * and a DRAM within a few percent) would otherwise print over each other.
+ */
+static void place_labels(struct fleet_layout *out, const struct figure_measure *m)
+{
+	double s = out->f.scale;
+	static const double median_t[] = { 0.12, 0.24, 0.36, 0.48, 0.6, 0.72, 0.06 };
+	static const double outside_t[] = { 0.55, 0.67, 0.43, 0.79, 0.31, 0.2 };
+	for (size_t i = 0; i < out->n; i++) {
+		struct fleet_line *l = &out->lines[i];
+		struct figure_text te;
+		m->extents(m->ctx, l->text, LABEL_PX * s, l->outside, &te);
+		l->w = te.x_advance;
+		if (!l->sloped)
+			continue;
+		const double *ts = l->outside ? outside_t : median_t;
+		size_t nt = l->outside ? sizeof outside_t / sizeof *outside_t : sizeof median_t / sizeof *median_t;
+		double off = l->outside ? -26 * s : 9 * s;
+		for (size_t k = 0; k < nt; k++) {
+			along(l, ts[k], off);
+			int clear = label_inside(l, &out->f);
+			for (size_t j = 0; j < out->n && clear; j++)
+				if (j != i && (j < i || !out->lines[j].sloped) && labels_overlap(l, &out->lines[j], s))
+					clear = 0;
+			if (clear)
+				break;
+			if (k + 1 == nt)
+				along(l, ts[0], off);
+		}
+	}
+}
+
 static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int threads, int width, int height,
-			 struct fleet_layout *out)
+			 const struct figure_measure *measure, struct fleet_layout *out)
 {
 	memset(out, 0, sizeof *out);
 	struct analysis *m = xmalloc(sizeof *m);
@@ -148,7 +246,7 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 		snprintf(l->text, sizeof l->text, "%s %s GB/s (%s\u2013%s)", b->name, md_rate(b->median, v, sizeof v),
 			 md_rate(b->lo, lo, sizeof lo), md_rate(b->hi, hi, sizeof hi));
 		/* Staggered along the parallel slopes, so that neighbours' labels do not stack. */
-		along(l, 0.12 + 0.1 * (double)(level % 3), 9 * s);
+		l->sloped = 1;
 		level++;
 	}
 	if (peak && out->n < MAX_LINES) {
@@ -174,7 +272,6 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 		l->ly = fmin(l->y0, yhi) - 10 * s;
 	}
 	/* The nodes outside: their own roof, dashed, named with how far from the median. */
-	size_t nout = 0;
 	for (size_t r = 0; r < f->nroofs; r++) {
 		const struct fleet_roof *b = &f->roofs[r];
 		if (!b->judged || b->threads != threads)
@@ -188,7 +285,7 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 			double val = b->value[i];
 			if (b->kind == ROOF_BANDWIDTH) {
 				slope(fr, val, p, &l->x0, &l->y0, &l->x1, &l->y1);
-				along(l, 0.55 + 0.08 * (double)(nout % 3), -(22 + 4) * s);
+				l->sloped = 1;
 			} else {
 				plot_to_pixel(fr, fr->xmin, val, &l->x0, &l->y0);
 				plot_to_pixel(fr, fr->xmax, val, &l->x1, &l->y1);
@@ -198,9 +295,9 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 			}
 			snprintf(l->text, sizeof l->text, "node %s: %s %s %s (%+.0f %%)", fd->nodes[i].name, b->name,
 				 md_rate(val, v, sizeof v), b->unit, (b->ratio[i] - 1) * 100);
-			nout++;
 		}
 	}
+	place_labels(out, measure);
 }
 
 static void set_rgba(cairo_t *cr, rgb c, double a)
@@ -290,7 +387,7 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_set_dash(cr, NULL, 0, 0);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct fleet_line *ln = &l->lines[i];
-		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, 22 * s, ln->outside, ln->col, s);
+		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, LABEL_PX * s, ln->outside, ln->col, s);
 	}
 	cairo_restore(cr);
 	plot_draw_axes(cr, f);
@@ -299,11 +396,41 @@ static void paint(cairo_t *cr, void *ctx)
 int plot_fleet_draw(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
 		    const char *format, int width, int height, char *err, size_t errlen)
 {
+	return plot_fleet_draw_stats(fd, f, threads, path, format, width, height, NULL, err, errlen);
+}
+
+static void count_stats(const struct fleet_layout *l, struct plot_fleet_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	for (size_t i = 0; i < l->n; i++) {
+		if (l->lines[i].outside)
+			st->outside++;
+		else
+			st->lines++;
+		st->labels_out += !label_inside(&l->lines[i], &l->f);
+		for (size_t j = i + 1; j < l->n; j++)
+			st->overlaps += labels_overlap(&l->lines[i], &l->lines[j], l->f.scale);
+	}
+}
+
+int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
+			  const char *format, int width, int height, struct plot_fleet_stats *st, char *err,
+			  size_t errlen)
+{
 	if (plot_check_format(format, err, errlen) != 0)
 		return -1;
 	struct fleet_layout *l = xmalloc(sizeof *l);
-	fleet_layout(fd, f, threads, width, height, l);
+	/* Text measured as it will be drawn: cairo on a scratch surface, hinting off (plot_cairo.h). */
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
+	cairo_t *cr = cairo_create(surf);
+	struct figure_measure m;
+	plot_measure_cairo(cr, &m);
+	fleet_layout(fd, f, threads, width, height, &m, l);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
 	int rc = plot_write(path, format, width, height, l->title, paint, l, err, errlen);
+	if (rc == 0 && st)
+		count_stats(l, st);
 	free(l);
 	return rc;
 }

@@ -20,4 +20,17 @@
 int plot_fleet_draw(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
 		    const char *format, int width, int height, char *err, size_t errlen);
 
+/* What one drawing laid out, for tests. */
+struct plot_fleet_stats {
+	size_t lines;            /* median roofs drawn (slopes and the peak) */
+	size_t outside;          /* outside nodes' roofs drawn */
+	size_t overlaps;         /* pairs of labels that print over each other (0 short of a crowded figure) */
+	size_t labels_out;       /* labels not wholly inside the plot area */
+};
+
+/* plot_fleet_draw(), filling *st (when not NULL). */
+int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
+			  const char *format, int width, int height, struct plot_fleet_stats *st, char *err,
+			  size_t errlen);
+
 #endif
