@@ -464,7 +464,9 @@ static void send_node(const char *rundir, const char *parent, const char *status
 	snprintf(status, sizeof status, "%s", status_in);
 	struct buf b = { 0 };
 	if (pack_dir(&b, rundir, "", why, sizeof why) != 0 || pack_dir(&b, rundir, "remarks", why, sizeof why) != 0) {
-		snprintf(status, sizeof status, "its files could not be read: %s", why);
+		/* A measure that did not run (interrupted before its turn) keeps its own reason. */
+		if (strcmp(status, "ok") == 0)
+			snprintf(status, sizeof status, "its files could not be read: %s", why);
 		b.len = 0;
 	} else if (b.len > (size_t)MAX_PACK_BYTES) {
 		snprintf(status, sizeof status, "its files (%zu bytes) exceed what one message carries", b.len);
@@ -479,10 +481,13 @@ static void send_node(const char *rundir, const char *parent, const char *status
 	MPI_Irecv(&stored, 1, MPI_INT, 0, TAG_STORED, MPI_COMM_WORLD, &rq);
 	wait_quietly(&rq);
 	free(b.s);
+	struct stat st;
 	if (stored)
 		remove_local(rundir, parent);
-	else
+	else if (stat(rundir, &st) == 0)
 		util_warn("rank 0 could not store this node's run: it stays in %s", rundir);
+	else if (parent)
+		rmdir(parent);   /* nothing was measured into it */
 }
 
 int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
@@ -544,6 +549,13 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 		rundir = parent ? path_join(parent, name) : xstrdup("");
 	}
 
+	/* From here a signal ends this node's measure, never the rank: it still reports. */
+	struct sigaction sa, old_int, old_term;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = forward_signal;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
 	/* Ranks that share a machine (the test hook only) take turns, the waiting ones asleep. */
 	if (lrank > 0) {
 		int token = 0;
@@ -551,15 +563,13 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 		MPI_Irecv(&token, 1, MPI_INT, lrank - 1, TAG_TURN, local, &rq);
 		wait_quietly(&rq);
 	}
-	struct sigaction sa, old_int, old_term;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = forward_signal;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
 	char status[STATUS_LEN];
 	fprintf(stderr, "roofline: rank %d of %d measures node %s into %s\n", rank, size, name,
 		*rundir ? rundir : "(nowhere)");
-	if (*rundir)
+	if (forwarded)
+		snprintf(status, sizeof status, "interrupted by signal %d (%s) before it measured", (int)forwarded,
+			 strsignal(forwarded));
+	else if (*rundir)
 		measure_node(argc, argv, rundir, status, sizeof status);
 	else
 		snprintf(status, sizeof status, "no temporary directory on its node: %s", strerror(errno));
