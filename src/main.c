@@ -229,15 +229,16 @@ static void load_fleet(const char *dir, struct fleet_dir *fd, struct fleet *f)
 	char err[512];
 	if (fleet_dir_load(dir, fd, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s", err);
-	for (size_t i = 0; i < fd->n; i++) {
+	for (size_t i = 0; i < fd->n; i++)
 		if (fd->nodes[i].loaded)
 			write_fit(fd->nodes[i].dir, fd->nodes[i].a);
-		else if (fd->nodes[i].problem[0])
-			util_warn("node %s left out: %s", fd->nodes[i].name, fd->nodes[i].problem);
-	}
 	struct fleet_member *m = fleet_dir_members(fd);
 	fleet_build(m, fd->n, f);
 	free(m);
+	/* With no node left the caller says so, in its one line; else each left out is a warning. */
+	for (size_t i = 0; f->nloaded && i < fd->n; i++)
+		if (fd->nodes[i].problem[0])
+			util_warn("node %s left out: %s", fd->nodes[i].name, fd->nodes[i].problem);
 	if (fleet_report_write_csv(dir, fd, f, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 }
@@ -248,8 +249,8 @@ static int fit_fleet(const char *dir)
 	struct fleet f;
 	load_fleet(dir, &fd, &f);
 	char line[1024];
-	printf("fleet %s: %zu nodes, %zu with a run; fleet-roofs.csv and fleet-nodes.csv written\n", dir, fd.n,
-	       f.nloaded);
+	printf("fleet %s: %zu node%s, %zu with a run; fleet-roofs.csv and fleet-nodes.csv written\n", dir, fd.n,
+	       fd.n == 1 ? "" : "s", f.nloaded);
 	for (size_t i = 0; i < fd.n; i++) {
 		const char *t = fleet_report_trouble(&fd.nodes[i]);
 		if (t)
@@ -288,6 +289,13 @@ static int plot_fleet(const char *dir, const char *out, const char *formats, int
 	struct fleet f;
 	char err[512], *save = NULL;
 	load_fleet(dir, &fd, &f);
+	if (!f.nloaded) {
+		const struct fleet_node *n = fd.nodes;
+		for (size_t i = 0; i < fd.n && !n->problem[0]; i++)
+			n = &fd.nodes[i];
+		die(EXIT_USAGE, "%s: no node has a run that could be read, nothing to draw (node %s: %s)", dir, n->name,
+		    n->problem[0] ? n->problem : n->status);
+	}
 	ensure_dir(out);
 	char *list = xstrdup(formats);
 	for (char *fmt = strtok_r(list, ",", &save); fmt; fmt = strtok_r(NULL, ",", &save)) {

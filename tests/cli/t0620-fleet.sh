@@ -64,7 +64,11 @@ test_expect_success 'a bad fleet.csv: one line, exit 2' '
 	grep -q "fleet.csv:1:1: no .cpu_model. column" "$TRASH/.stderr" &&
 	printf "node,run,cpu_model,status\na,../elsewhere,x,ok\n" >bad2/fleet.csv &&
 	expect_usage_error report bad2 --out bad2/plots &&
-	grep -q "fleet.csv:2:3: run .\.\./elsewhere.: want a path inside" "$TRASH/.stderr"
+	grep -q "fleet.csv:2:3: run .\.\./elsewhere.: want a path inside" "$TRASH/.stderr" &&
+	mkdir -p none &&
+	printf "node,run,cpu_model,status\na,nodes/a,x,ok\n" >none/fleet.csv &&
+	expect_usage_error plot none --out none/plots &&
+	grep -q "no node has a run that could be read, nothing to draw (node a: none/nodes/a: no such run directory)" "$TRASH/.stderr"
 '
 
 test_done
