@@ -20,6 +20,12 @@ fi
 # As short as the options allow: the two ranks run one after another.
 TINY="--quick --only bandwidth,peak --max-size 128k --passes 1 --trials 2 --warmup 0 --min-time 1e-4"
 MPIRUN="mpirun --oversubscribe --allow-run-as-root"
+# A container where Open MPI cannot start even one process is no failure of ours.
+if ! $MPIRUN -np 1 true >"$TRASH/.mpi" 2>&1; then
+	echo "1..0 # SKIP mpirun cannot start a process here: $(grep -m 1 . "$TRASH/.mpi")"
+	rm -rf "$TRASH"
+	exit 0
+fi
 
 test_expect_success 'without the hook, two ranks on one machine are refused in one line' '
 	$MPIRUN -np 2 "$ROOFLINE" measure --mpi $TINY --out refused >out 2>err; rc=$?
