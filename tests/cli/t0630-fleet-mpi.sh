@@ -9,11 +9,13 @@
 
 if ! command -v mpirun >/dev/null 2>&1; then
 	echo "1..0 # SKIP Open MPI's mpirun is not installed (scripts/deps.sh build installs openmpi-bin as root)"
+	rm -rf "$TRASH"
 	exit 0
 fi
 # A build without MPI says so at once, before any other option is judged.
 if "$ROOFLINE" measure --mpi --threads 0 2>&1 | grep -q "this build has no MPI"; then
 	echo "1..0 # SKIP this build has no MPI (mpicc was not found when it was built)"
+	rm -rf "$TRASH"
 	exit 0
 fi
 
