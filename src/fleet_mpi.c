@@ -21,7 +21,6 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 
 #else
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <mpi.h>
@@ -38,6 +37,7 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 
 #include "csvin.h"
 #include "fleet_dir.h"
+#include "fleet_pack.h"
 
 enum { TAG_TURN = 1, TAG_STATUS, TAG_FILES, TAG_STORED };
 #define NAME_LEN 64
@@ -250,118 +250,6 @@ static void measure_node(int argc, char **argv, const char *rundir, char *status
 		snprintf(status, size, "its measure failed (exit %d)", WEXITSTATUS(st));
 }
 
-/* ---- a node's files as one message ----------------------------------------- */
-
-/* Appends "F <rel>\n<size>\n<bytes>" for every regular file of dir/sub (sub "" or "remarks"). */
-static int pack_dir(struct buf *b, const char *dir, const char *sub, char *why, size_t whylen)
-{
-	char *path = *sub ? path_join(dir, sub) : xstrdup(dir);
-	DIR *d = opendir(path);
-	if (!d) {
-		int missing = errno == ENOENT && *sub;
-		snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno));
-		free(path);
-		return missing ? 0 : -1;
-	}
-	int rc = 0;
-	for (struct dirent *e; rc == 0 && (e = readdir(d)) != NULL;) {
-		if (e->d_name[0] == '.')
-			continue;
-		char *file = path_join(path, e->d_name);
-		struct stat st;
-		if (stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
-			FILE *fp = fopen(file, "rb");
-			char *data = xmalloc((size_t)st.st_size + 1);
-			size_t got = fp ? fread(data, 1, (size_t)st.st_size, fp) : 0;
-			if (!fp || got != (size_t)st.st_size) {
-				snprintf(why, whylen, "cannot read %s: %s", file, strerror(errno));
-				rc = -1;
-			} else {
-				buf_addf(b, "F %s%s%s\n%zu\n", sub, *sub ? "/" : "", e->d_name, got);
-				buf_add(b, data, got);
-			}
-			if (fp)
-				fclose(fp);
-			free(data);
-		}
-		free(file);
-	}
-	closedir(d);
-	free(path);
-	return rc;
-}
-
-/* A path from a pack: a file of the run directory or of its remarks/, nothing else. */
-static int pack_path_ok(const char *rel)
-{
-	const char *name = strncmp(rel, "remarks/", 8) == 0 ? rel + 8 : rel;
-	if (!*name || name[0] == '.')
-		return 0;
-	for (const char *s = name; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '.' ||
-		      *s == '-' || *s == '_'))
-			return 0;
-	return 1;
-}
-
-/* Writes a pack's files into dir (made here). 0, or -1 with why. */
-static int unpack(const char *data, size_t len, const char *dir, char *why, size_t whylen)
-{
-	char *remarks = path_join(dir, "remarks");
-	int rc = mkdir(dir, 0777) == 0 && mkdir(remarks, 0777) == 0 ? 0 : -1;
-	if (rc != 0)
-		snprintf(why, whylen, "cannot create %s: %s", dir, strerror(errno));
-	free(remarks);
-	size_t at = 0;
-	while (rc == 0 && at < len) {
-		char rel[256];
-		size_t size = 0;
-		int used = 0;
-		const char *head = data + at;
-		const char *end = memchr(head, '\n', len - at);
-		const char *end2 = end ? memchr(end + 1, '\n', len - (size_t)(end + 1 - data)) : NULL;
-		if (!end || !end2 || end - head > 250 || sscanf(head, "F %255[^\n]\n%zu\n%n", rel, &size, &used) != 2 ||
-		    head + used != end2 + 1 || size > len - at - (size_t)used || !pack_path_ok(rel)) {
-			snprintf(why, whylen, "a node's files arrived malformed at byte %zu", at);
-			rc = -1;
-			break;
-		}
-		char *path = path_join(dir, rel);
-		FILE *fp = fopen(path, "wb");
-		if (!fp || fwrite(head + used, 1, size, fp) != size || fclose(fp) != 0) {
-			snprintf(why, whylen, "cannot write %s: %s", path, strerror(errno));
-			rc = -1;
-			fp = NULL;
-		}
-		free(path);
-		at += (size_t)used + size;
-	}
-	return rc;
-}
-
-/* Removes a run directory this rank made (its files, remarks/, the directory, its parent). */
-static void remove_local(const char *dir, const char *parent)
-{
-	const char *subs[] = { "remarks", "" };
-	for (int k = 0; k < 2; k++) {
-		char *path = *subs[k] ? path_join(dir, subs[k]) : xstrdup(dir);
-		DIR *d = opendir(path);
-		for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			char *file = path_join(path, e->d_name);
-			unlink(file);
-			free(file);
-		}
-		if (d)
-			closedir(d);
-		rmdir(path);
-		free(path);
-	}
-	if (parent)
-		rmdir(parent);
-}
-
 /* cpu_model from a run's env.csv, for fleet.csv. */
 static int env_cpu_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
 {
@@ -433,7 +321,7 @@ static int gather(const char *dir, struct fleet_node *nodes, int size)
 		char *final = path_join(dir, n->run);
 		char *part = xasprintf("%s.part", final);
 		/* Stored under .part and renamed: a node's directory is whole or absent. */
-		int stored = count > 0 && unpack(data, (size_t)count, part, why, sizeof why) == 0 &&
+		int stored = count > 0 && fleet_unpack(data, (size_t)count, part, why, sizeof why) == 0 &&
 			     rename(part, final) == 0;
 		free(data);
 		if (stored) {
@@ -445,7 +333,7 @@ static int gather(const char *dir, struct fleet_node *nodes, int size)
 		} else {
 			snprintf(n->status, sizeof n->status, "its files could not be stored: %s",
 				 *why ? why : strerror(errno));
-			remove_local(part, NULL);
+			fleet_pack_remove(part);
 		}
 		failed |= strcmp(n->status, "ok") != 0;
 		free(part);
@@ -463,7 +351,7 @@ static void send_node(const char *rundir, const char *parent, const char *status
 	char status[STATUS_LEN], why[120];
 	snprintf(status, sizeof status, "%s", status_in);
 	struct buf b = { 0 };
-	if (pack_dir(&b, rundir, "", why, sizeof why) != 0 || pack_dir(&b, rundir, "remarks", why, sizeof why) != 0) {
+	if (fleet_pack_dir(rundir, &b, why, sizeof why) != 0) {
 		/* A measure that did not run (interrupted before its turn) keeps its own reason. */
 		if (strcmp(status, "ok") == 0)
 			snprintf(status, sizeof status, "its files could not be read: %s", why);
@@ -482,8 +370,11 @@ static void send_node(const char *rundir, const char *parent, const char *status
 	wait_quietly(&rq);
 	free(b.s);
 	struct stat st;
-	if (stored)
-		remove_local(rundir, parent);
+	if (stored) {
+		fleet_pack_remove(rundir);
+		if (parent)
+			rmdir(parent);
+	}
 	else if (stat(rundir, &st) == 0)
 		util_warn("rank 0 could not store this node's run: it stays in %s", rundir);
 	else if (parent)
