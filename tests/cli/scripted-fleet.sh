@@ -2,8 +2,8 @@
 # scripted-fleet.sh OUT N [NODE:SPEC ...] - a fleet directory (as measure --mpi
 # writes it) of N nodes named a, b, c ... (N <= 26), each a copy of the committed
 # example run (data/example/run) with its kernels left out (the fleet judges
-# roofs only) and its warm-up timings left out (fit never reads them; both keep
-# fit fast), with +-0.5 % of deterministic noise of its
+# roofs only), its warm-up timings (fit never reads them) and its kept trials
+# past the 8th of each pass left out (all three keep fit fast), with +-0.5 % of deterministic noise of its
 # own (as perturb-run.sh, phase = the node's number), so the nodes differ as
 # real ones would. SPEC changes one node:
 #   dram=F        every bandwidth timing at a working set of 64 MiB or more runs
@@ -41,7 +41,7 @@ for name in a b c d e f g h i j k l m n o p q r s t u v w x y z; do
 	fi
 	awk -F, -v OFS=, -v phase="$i" -v dram="$dram" '
 	NR == 1 { print; next }
-	$4 == "kernels" || $3 == 1 { next }
+	$4 == "kernels" || $3 == 1 || $2 > 8 { next }
 	{
 		u = ((NR * 7919 + phase * 104729) % 1000) / 500 - 1
 		r = 1 + 0.005 * u
