@@ -374,11 +374,11 @@ static void send_node(const char *rundir, const char *parent, const char *status
 		fleet_pack_remove(rundir);
 		if (parent)
 			rmdir(parent);
-	}
-	else if (stat(rundir, &st) == 0)
+	} else if (stat(rundir, &st) == 0) {
 		util_warn("rank 0 could not store this node's run: it stays in %s", rundir);
-	else if (parent)
+	} else if (parent) {
 		rmdir(parent);   /* nothing was measured into it */
+	}
 }
 
 int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
