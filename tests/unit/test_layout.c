@@ -2,8 +2,8 @@
  * test_layout.c - the figures' layouts (figure.h, plot_compare.h) checked
  * for overlaps on real runs: the committed example (1 and 2 threads: its
  * default figure and its all-core figure), the scripted runs of tests/cli
- * (with L1 levels, with shaped kernels), a clang run of 1 and 2 threads
- * and a tiny one (one roof, one point); the compare figure on a run of 1
+ * (with L1 levels, with shaped kernels), a clang run of 1 and 2 threads,
+ * the Zen 4 run of another machine (one core) and a tiny one (one roof, one point); the compare figure on a run of 1
  * and 2 threads. Each layout is checked on its geometry, not on its own
  * counters: no label overlaps another label, a marker, a roof or ceiling
  * line (other than its own) or the legend, none crosses the plot's edge, no
@@ -376,6 +376,18 @@ static void test_legend_beside_fits(void **state)
 	unload(&l);
 }
 
+/* The Zen 4 run of another machine (tests/fixtures/zen4-run, one core): its default figure. */
+static void test_zen4(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded l;
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/zen4-run", src_dir());
+	load(dir, &l);
+	check_figure("zen4", l.a, 1600, 1000);
+	unload(&l);
+}
+
 /* Two runs of 1 and 2 threads compared (the second 10% faster in DRAM): every roof labelled. */
 static void test_compare_two_threads(void **state)
 {
@@ -400,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_scripted),
 		cmocka_unit_test(test_tiny),
 		cmocka_unit_test(test_legend_beside_fits),
+		cmocka_unit_test(test_zen4),
 		cmocka_unit_test(test_compare_two_threads),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
