@@ -693,7 +693,7 @@ static void describe_machine(struct harness *h, struct runfiles_machine *m, cons
 static void prescan_phase(struct harness *h, const struct runfiles_machine *m, struct plan_sweep *d)
 {
 	const struct measure_opts *o = h->o;
-	h->pm.l3_bytes = m->info.l3;
+	h->pm.llc_bytes = m->info.l3 > 0 ? m->info.l3 : m->info.l2;
 	if (plan_limits(o, &h->pm, d) != 0)
 		die(EXIT_FAILED, "no kernel of pattern 2r1w runs on this CPU: no sweep");
 	if (o->max_size > 0 && d->cap < o->max_size)

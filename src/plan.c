@@ -77,7 +77,8 @@ static void say(const struct plan_machine *m, const char *fmt, ...)
 
 static int runs_here(const struct plan_machine *m, const struct kernel *k)
 {
-	return k->run && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
+	int built = m->built ? m->built(k) : k->run != NULL;
+	return built && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
 }
 
 const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
@@ -232,9 +233,9 @@ static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, doub
 {
 	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
 	int shown = d->settled && isfinite(start_ws);
-	if (m->l3_bytes > 0 && !(shown && start_ws < m->l3_bytes && last_ws >= 2.0 * m->l3_bytes)) {
+	if (m->llc_bytes > 0 && !(shown && start_ws < m->llc_bytes && last_ws >= 2.0 * m->llc_bytes)) {
 		d->rule_source = PLAN_RULE_REPORTED;
-		d->rule_l3 = m->l3_bytes;
+		d->rule_l3 = m->llc_bytes;
 	} else if (shown) {
 		d->rule_source = PLAN_RULE_CURVE;
 		d->rule_l3 = start_ws;
@@ -319,12 +320,12 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	len = strlen(d->text);
 	if (d->rule_source == PLAN_RULE_REPORTED)
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
-			 "L3)", r);
+			 "last-level cache)", r);
 	else if (d->rule_source == PLAN_RULE_CURVE) {
 		char rep[32], flat[32];
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "DRAM plateau begins (%s of working set): the reported L3 (%s) is not in the curve, "
-			 "flat from there to %s", r, l3, format_bytes(m->l3_bytes, rep, sizeof rep),
+			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
+			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
 			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
@@ -366,12 +367,12 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 		d->scan_gbs[n] = rate / 1e9;
 		n++;
 		/*
-		 * Stop once the curve has settled (fit_settle) past twice the L3
-		 * the machine reports: the sweep itself goes on to the rule. The
+		 * Stop once the curve has settled (fit_settle) past twice the
+		 * last-level cache the machine reports: the sweep itself goes on to the rule. The
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->l3_bytes && (first = scan_settle(d, n)) >= 0)
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (first = scan_settle(d, n)) >= 0)
 			break;
 	}
 	d->nscan = n;
@@ -448,7 +449,7 @@ static size_t placed_patterns(const struct plan_machine *m, char pats[][32], siz
 	for (size_t i = 0; i < registry_count() + nalways && n < max; i++) {
 		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
 		char pat[32];
-		if (k && (k->kind != KERNEL_STREAM || !k->run || !m->has_isa(k->isa)))
+		if (k && (k->kind != KERNEL_STREAM || !runs_here(m, k)))
 			continue;
 		if (k)
 			kernel_pattern(k, pat, sizeof pat);
@@ -539,8 +540,11 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 			double bytes = sweep_size(i);
 			if (bytes > d->max * 1.0001)
 				break;
-			/* The sweep's DRAM sizes: from where its plateau begins. */
-			int dram = d->settled && bytes >= d->settle * 0.9999;
+			/*
+			 * The sweep's STREAM-sized sizes (each array at least the rule, or
+			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
+			 */
+			int dram = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
 			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = "bandwidth",
 				.n = (size_t)(bytes / 8), .reps = 1, .dram = dram });
 		}

@@ -44,9 +44,15 @@ struct plan_job {
 
 /* What the plan knows of the machine before it times anything. */
 struct plan_machine {
-	double l3_bytes;            /* the last-level cache it reports (0: none reported) */
+	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
 	double phys_bytes;          /* physical memory (0: unknown) */
 	int (*has_isa)(enum isa);   /* whether a kernel of this ISA runs here (cpu_has_isa) */
+	/*
+	 * Whether kernel k is built (NULL: k->run is set). A scripted machine
+	 * of another architecture says yes to the kernels of its ISA, which
+	 * this build compiled out.
+	 */
+	int (*built)(const struct kernel *k);
 	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
 	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
 };
@@ -62,10 +68,10 @@ extern const struct plan_cache_level {
 /* Which last-level cache STREAM's rule was taken from. */
 enum plan_rule_source {
 	PLAN_RULE_NONE = 0,  /* no cache reported and no settled curve: no rule */
-	PLAN_RULE_REPORTED,  /* 4x the L3 the machine reports */
+	PLAN_RULE_REPORTED,  /* 4x the last-level cache the machine reports */
 	/*
 	 * 4x the working set where the curve's DRAM plateau begins: the
-	 * machine reports an L3 the curve does not show (flat from below the
+	 * machine reports a last-level cache the curve does not show (flat from below the
 	 * reported size to twice past it: a VM reporting its host's whole L3).
 	 */
 	PLAN_RULE_CURVE,
@@ -131,7 +137,7 @@ typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
 /*
  * The pre-scan and every decision drawn from it: half-octave sizes up to
  * 1 MiB per array, doubling beyond, up to d->cap, stopping once the curve
- * has settled (fit_settle) past twice the reported L3; then the settle
+ * has settled (fit_settle) past twice the reported last-level cache; then the settle
  * point, STREAM's rule and where it comes from, how far the sweep goes (at
  * least the rule, or the cap), the kernels' DRAM arrays, the plateaus'
  * middles, the L1/L2 working sets and the tile. Returns 0, or -1 when the

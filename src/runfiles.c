@@ -181,9 +181,9 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_num(fp, "sweep_settled", d->settled);
 	env_num(fp, "stream_rule_bytes", d->rule);
 	/* Which cache the rule is 4x of, and whether the cap kept the sweep and DRAM jobs below it. */
-	env_row(fp, "stream_rule_source", d->rule_source == PLAN_RULE_REPORTED ? "reported_l3"
+	env_row(fp, "stream_rule_source", d->rule_source == PLAN_RULE_REPORTED ? "reported"
 		: d->rule_source == PLAN_RULE_CURVE ? "curve" : "none");
-	env_num(fp, "stream_rule_l3_bytes", d->rule_l3);
+	env_num(fp, "stream_rule_cache_bytes", d->rule_l3);
 	env_num(fp, "sweep_cap_binds", d->cap_binds);
 	env_row(fp, "sweep_decision", d->text);
 	env_row(fp, "sweep_kernel", d->sweep ? d->sweep->name : "");
