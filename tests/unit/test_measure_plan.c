@@ -459,6 +459,21 @@ static void slow_jobs_keep_fewer_trials(void **state)
 	assert_int_equal(found, 1);
 	assert_true(slow > 10);
 	plan_free(&p);
+	/* The Zen 5 example's 1 GiB sweep size: 3 GiB at 41 GB/s, 0.15 s a trial: the floor of 3 a pass. */
+	static struct scripted z5 = { .name = "zen5", .l3 = 532676608, .phys = 24 * GiB };
+	z5.isas = x86_isas();
+	if (!z5.n[1])
+		load_fixture(&z5, "zen5-example.csv");
+	plan_on(&z5, 0, 0, &p);
+	found = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++)
+		if (p.jobs[1][i].k == p.d.sweep && array_bytes(&p.jobs[1][i], 1) == p.d.max) {
+			assert_true(plan_trial_seconds(&p.jobs[1][i]) > 0.12 / 2);
+			assert_int_equal(p.jobs[1][i].kept_per_pass, 3);
+			found++;
+		}
+	assert_int_equal(found, 1);
+	plan_free(&p);
 }
 
 int main(void)
