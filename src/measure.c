@@ -204,7 +204,8 @@ void measure_list(void)
 		char pat[32];
 		kernel_pattern(k, pat, sizeof pat);
 		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
-		       k->kind == KERNEL_PEAK ? "peak" : k->kind == KERNEL_BANDWIDTH ? "bw" : "stream",
+		       k->kind == KERNEL_PEAK ? "peak" : k->kind != KERNEL_BANDWIDTH ? "stream"
+		       : k->pace ? "paced" : "bw",
 		       cpu_isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
 		       k->computes);
 	}
@@ -214,7 +215,9 @@ void measure_list(void)
 	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
 	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores,\n"
 	       "-ip for stores in place (to the lines just read).\n"
-	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed.\n"
+	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed;\n"
+	       "paced ones (bw_pace<K>_copy_*: K FMAs an element) are one more way of running\n"
+	       "their pattern, timed beside the plain ones on the DRAM plateau.\n"
 	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
 }
 

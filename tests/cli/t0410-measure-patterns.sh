@@ -46,6 +46,24 @@ test_expect_success 'each pattern is timed at its two widest vector widths (the 
 # Which level a pattern job lands on depends on the pre-scan's plateaus, which
 # a busy machine can move: every level has each pattern's roof, or fit says
 # that none landed there.
+# The paced copies (kind "paced" in the listing) run only on the DRAM plateau,
+# beside the plain copy of their width, at its size: one more way of running
+# 1r1w whose best sets the roof. A quick run's curve may not settle, and then
+# no job is on a DRAM plateau: nothing to check.
+test_expect_success 'paced copies run only beside the plain copy on the DRAM plateau, at its size' '
+	awk "\$2 == \"paced\" { print \$1, \$3 }" list >paced &&
+	test "$(wc -l <paced)" -ge 4 &&
+	while read -r k isa; do
+		awk -F, -v k="$k" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print \$6 }" run/timings.csv |
+			sort -u >sizes &&
+		test "$(wc -l <sizes)" -le 1 &&
+		if test -s sizes; then
+			awk -F, -v k="bw_copy_$isa" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print \$6 }" \
+				run/timings.csv | sort -n | tail -n 1 >plain &&
+			cmp -s sizes plain || { echo "$k at $(cat sizes), bw_copy_$isa at $(cat plain)"; exit 1; }
+		fi
+	done <paced
+'
 test_expect_success 'fit writes each pattern'"'"'s roof per level, or says why not' '
 	"$ROOFLINE" fit run >out &&
 	awk -F, "\$2 == \"bandwidth\" { print \$1 }" run/roofs.csv >levels &&
