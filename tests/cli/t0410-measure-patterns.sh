@@ -56,12 +56,12 @@ test_expect_success 'paced copies run only beside the plain copy on the DRAM pla
 	while read -r k isa; do
 		awk -F, -v k="$k" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print \$6 }" run/timings.csv |
 			sort -u >sizes &&
-		test "$(wc -l <sizes)" -le 1 &&
+		{ test "$(wc -l <sizes)" -le 1 || { echo "$k at $(wc -l <sizes) sizes"; exit 1; }; } &&
 		if test -s sizes; then
 			awk -F, -v k="bw_copy_$isa" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print \$6 }" \
 				run/timings.csv | sort -n | tail -n 1 >plain &&
 			cmp -s sizes plain || { echo "$k at $(cat sizes), bw_copy_$isa at $(cat plain)"; exit 1; }
-		fi
+		fi || exit 1
 	done <paced
 '
 test_expect_success 'fit writes each pattern'"'"'s roof per level, or says why not' '
