@@ -47,6 +47,24 @@ test_expect_success 'calibration never stops on a job'"'"'s first timing (what h
 test_expect_success 'flops and bytes of a sweep (bw_triad) timing are 2 and 24 per element' '
 	awk -F, "NR > 1 && \$4 == \"bandwidth\" && \$5 ~ /^bw_triad_/ { n++; if (\$10 != 12 * \$9 || \$10 == 0) bad = 1 } END { exit bad || !n }" run/timings.csv
 '
+test_expect_success 'load.csv: one row per pass and thread count, what else ran' '
+	test "$(csv_header run/load.csv)" = \
+		"pass,threads,seconds,busy_other_cpu_seconds,steal_cpu_seconds,loadavg_1m" &&
+	test "$(awk -F, "NR > 1 { print \$1 \",\" \$2 }" run/load.csv | tr "\n" " ")" = "1,1 2,1 " &&
+	awk -F, "NR > 1 { if (!(\$3 > 0) || \$4 < 0 || \$6 < 0) bad = 1 } END { exit bad }" run/load.csv
+'
+test_expect_success 'env.csv says STREAM'"'"'s rule, its source, whether the cap binds, and the pages' '
+	for k in stream_rule_bytes stream_rule_source stream_rule_cache_bytes sweep_cap_binds \
+		sweep_max_bytes kernel_array_bytes thp_mode huge_pages_kib; do
+		grep -q "^$k," run/env.csv || { echo "missing $k"; exit 1; }
+	done &&
+	grep -q "^sweep_cap_binds,1\$" run/env.csv &&
+	grep -q "^sweep_decision,.*the cap binds: 1 MiB per array (--max-size)" run/env.csv &&
+	grep -q "^roof_pages,huge\$" run/env.csv && grep -q "^kernel_pages,huge\$" run/env.csv &&
+	ROOFLINE_HUGEPAGES=0 "$ROOFLINE" measure $SMALL --only peak --out base >/dev/null 2>err &&
+	grep -q "^roof_pages,base\$" base/env.csv && grep -q "^kernel_pages,base\$" base/env.csv &&
+	grep -q "ROOFLINE_HUGEPAGES=0" err
+'
 test_expect_success 'measure never writes into an existing directory' '
 	expect_usage_error measure $SMALL --out run
 '

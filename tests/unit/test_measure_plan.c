@@ -302,6 +302,23 @@ static void zen4_obeys_streams_rule(void **state)
 	assert_true(sweep_last(&p, 1) == 128 * MiB);
 	assert_true(sweep_last(&p, 2) == 128 * MiB);
 	assert_true(check_dram_jobs(&p) > 20);
+	/*
+	 * The paced copies: K = 1, 2, 4, 8 at each of the copy's two widths,
+	 * on the DRAM plateau only, each array the kernels' size.
+	 */
+	for (int t = 1; t <= 2; t++) {
+		size_t paced = 0;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (!j->k->pace)
+				continue;
+			paced++;
+			assert_int_equal(j->dram, 1);
+			assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+			assert_true(j->k->isa == ISA_AVX512 || j->k->isa == ISA_AVX2);
+		}
+		assert_int_equal(paced, 8);
+	}
 	print_message("# zen4: settle %.0f MiB, planned trials %.0f s (1 thread) + %.0f s (2)\n",
 		      p.d.settle / MiB, p.seconds[1], p.seconds[2]);
 	plan_free(&p);
