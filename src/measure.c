@@ -750,6 +750,8 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
 		struct runfiles_load_sample before, after;
 		runfiles_load_sample(&before);
+		for (size_t i = 0; i < h->njobs; i++)
+			h->jobs[i].pass_n = 0;
 		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
 			int warm = trial <= o->warmup;
 			progress(h, pass, trial, *done, total, timer_now() - start);
@@ -768,6 +770,11 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 					continue;
 				}
 				record(h, pass, trial, warm, j, t);
+				if (!warm) {
+					j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
+					j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
+					j->pass_n++;
+				}
 			}
 			/* A trial at a time reaches the file: an interrupted run keeps it. */
 			snprintf(what, sizeof what, "the rows before pass %d trial %d of %d thread%s are kept (a "
@@ -783,6 +790,9 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 		runfiles_load_sample(&after);
 		runfiles_load_row(h->load.fp, pass, h->threads, &before, &after);
 		fflush(h->load.fp);
+		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
+		for (size_t i = 0; pass == 1 && o->passes > 1 && i < h->njobs; i++)
+			plan_thin(o, &h->pm, &h->jobs[i]);
 	}
 	/* The team's arrays are touched as far as its largest job: what the kernel gave them. */
 	double kib = huge_pages_kib();

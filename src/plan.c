@@ -788,6 +788,23 @@ int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machin
 	return 1;
 }
 
+void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+{
+	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
+	    !(j->pass_lo > 0))
+		return;
+	int kept = j->kept_per_pass ? j->kept_per_pass : o->trials;
+	double t = plan_trial_seconds(j), spread = j->pass_hi / j->pass_lo - 1.0;
+	if (t < PLAN_THIN_TRIAL_SECONDS || !(spread <= PLAN_THIN_SPREAD) || kept <= PLAN_THIN_MIN_KEPT)
+		return;
+	int k = (kept + 1) / 2;
+	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
+	say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
+	    "%d kept trials a pass from now on, not %d", j->group, j->k->name,
+	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
+	    j->kept_per_pass, kept);
+}
+
 double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
 {
 	double total = 0;

@@ -40,6 +40,9 @@ struct plan_job {
 	 * unless the cap binds.
 	 */
 	int dram;
+	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
+	int pass_n;
+	double pass_lo, pass_hi;
 };
 
 /* What the plan knows of the machine before it times anything. */
@@ -224,6 +227,21 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
  */
 int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j);
+
+/*
+ * After the first pass: a job whose trial is long (PLAN_THIN_TRIAL_SECONDS
+ * or more, its untimed call counted) and whose kept timings that pass were
+ * within PLAN_THIN_SPREAD of each other keeps half as many kept trials in
+ * the later passes (at least PLAN_THIN_MIN_KEPT, never more than it had),
+ * and no warm-up trials: STREAM's rule made the DRAM jobs' timings several
+ * times longer, and a steady long timing says little more the tenth time.
+ * A job with a wider spread keeps all it had: the spread is what the later
+ * passes are there to see. Said on m->say.
+ */
+#define PLAN_THIN_TRIAL_SECONDS 5e-3
+#define PLAN_THIN_SPREAD 0.03
+#define PLAN_THIN_MIN_KEPT 3
+void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
 
 /*
  * Seconds the calibrated plan's passes will take (every trial of every job,

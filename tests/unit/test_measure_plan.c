@@ -493,6 +493,46 @@ static void slow_jobs_keep_fewer_trials(void **state)
 	plan_free(&p);
 }
 
+/*
+ * Thinning after the first pass: a long trial with a steady pass keeps half
+ * its kept trials (at least 3); a wide spread, a short trial or a peak job
+ * keeps what it had.
+ */
+static void long_steady_jobs_are_thinned(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	size_t thinned = 0, kept_wide = 0, short_kept = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++) {
+		struct plan_job *j = &p.jobs[1][i];
+		int before = j->kept_per_pass ? j->kept_per_pass : p.o.trials;
+		int steady = i % 2 == 0;
+		j->pass_n = before;
+		j->pass_lo = j->last_seconds;
+		j->pass_hi = j->last_seconds * (steady ? 1.02 : 1.05);
+		plan_thin(&p.o, &p.pm, j);
+		int after = j->kept_per_pass ? j->kept_per_pass : p.o.trials;
+		int long_trial = plan_trial_seconds(j) >= PLAN_THIN_TRIAL_SECONDS;
+		if (j->k->kind == KERNEL_PEAK || !long_trial || !steady || before <= PLAN_THIN_MIN_KEPT) {
+			assert_int_equal(after, before);
+			kept_wide += long_trial && !steady;
+			short_kept += !long_trial;
+			continue;
+		}
+		assert_int_equal(after, (before + 1) / 2 < 3 ? 3 : (before + 1) / 2);
+		thinned++;
+	}
+	print_message("# zen4: %zu jobs thinned, %zu long but spread, %zu short\n", thinned, kept_wide,
+		      short_kept);
+	assert_true(thinned > 5 && kept_wide > 5 && short_kept > 5);
+	plan_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -505,6 +545,7 @@ int main(void)
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
+		cmocka_unit_test(long_steady_jobs_are_thinned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
