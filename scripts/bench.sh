@@ -102,13 +102,13 @@ likwid_rate() { best_of likwid_once "$@"; }
 dram_patterns() { # dram_patterns SUFFIX THREADS
 	printf '\n%-18s %10s %10s %7s   %s\n' "DRAM roof$1" "roofline" "likwid" "ratio" "likwid test, working set (GB/s)"
 	for pat in 2r1w 2r1w-nt 2r1w-ip 2r0w 1r1w; do
+		# DRAM.2r1w: the sweep's own pattern with ordinary stores (the DRAM
+		# roof itself may be set by streaming stores or stores in place).
 		name=DRAM.$pat$1
-		[ "$pat" = 2r1w ] && name=DRAM$1
 		ours=$(roof "$name" 3)
 		[ -n "$ours" ] || { echo "$name: not in this run"; continue; }
-		ws=$(roof "$name" 5)
-		# The sweep's plateau starts below STREAM's rule: likwid at its largest size.
-		[ "$pat" = 2r1w ] && ws=$(roof "$name" 6)
+		# A pattern job's one size; the sweep's plateau's largest, past STREAM's rule.
+		ws=$(roof "$name" 6)
 		test=$(lk_pattern "$pat")
 		if [ "$2" = 1 ]; then
 			theirs=$(likwid_rate "$test" "$ws" "MByte/s")
@@ -135,13 +135,19 @@ nthreads=$(awk -F, '$1 == "threads_max" { print $2 }' "$tmp/full/env.csv")
 # A bandwidth-only run with ROOFLINE_HUGEPAGES=0 (no MADV_HUGEPAGE), same core.
 echo
 echo "== DRAM roofs on huge pages (above) and on base pages (ROOFLINE_HUGEPAGES=0, bandwidth only, one core)"
-ROOFLINE_HUGEPAGES=0 "$roofline" measure --only bandwidth --threads 1 ${BENCH_PAGES_ARGS:-} \
-	--out "$tmp/base" >/dev/null 2>"$tmp/base.log" && "$roofline" fit "$tmp/base" >/dev/null
+if ! { ROOFLINE_HUGEPAGES=0 "$roofline" measure --only bandwidth --threads 1 ${BENCH_PAGES_ARGS:-} \
+	--out "$tmp/base" >/dev/null 2>"$tmp/base.log" && "$roofline" fit "$tmp/base" >/dev/null; }; then
+	echo "the base-pages run failed:"; tail -n 3 "$tmp/base.log"
+fi
 printf '%-14s %10s %10s %7s\n' roof huge base huge/base
 for name in DRAM DRAM.2r1w DRAM.2r1w-nt DRAM.2r1w-ip DRAM.2r0w DRAM.1r1w; do
 	h=$(roof "$name" 3)
 	b=$(awk -F, -v n="$name" 'NR > 1 && $1 == n { print $3 }' "$tmp/base/roofs.csv")
-	[ -n "$h" ] && [ -n "$b" ] && printf '%-14s %10.2f %10.2f %7.2f\n' "$name" "$h" "$b" "$(echo "$h / $b" | bc -l)"
+	if [ -n "$h" ] && [ -n "$b" ]; then
+		printf '%-14s %10.2f %10.2f %7.2f\n' "$name" "$h" "$b" "$(echo "$h / $b" | bc -l)"
+	else
+		echo "$name: ${h:-not in the huge-pages run} / ${b:-not in the base-pages run}"
+	fi
 done
 echo "base run: huge_pages_kib $(awk -F, '$1 == "huge_pages_kib" { print $2 }' "$tmp/base/env.csv") (0: none obtained)"
 [ "$parts" = all ] || exit 0
