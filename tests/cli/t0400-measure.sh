@@ -29,14 +29,19 @@ test_expect_success 'warm-ups are kept and flagged; each pass has its kept trial
 '
 # Trials 1.. of passes 1.. (trial 0 is the pre-scan and the calibration):
 # 2 passes of 1 warm-up and 2 kept trials, each the same jobs in the same order.
+# A kernels job that a loaded machine makes slow keeps fewer trials (said on
+# stderr, "timed in N kept trials"): it is left out of the comparison.
 test_expect_success 'trials are round-robin: every job once per trial, in the same order' '
+	{ echo "none none"; sed -n "s/^roofline: \([a-z0-9_]*\) [a-zA-Z] = \([0-9]*\) takes .* kept trial.*/\1 \2/p" stderr; } >slow &&
 	awk -F, "NR > 1 && \$1 >= 1 && \$2 >= 1 { print \$1 \",\" \$2 }" run/timings.csv | sort -u >trials &&
 	test "$(wc -l <trials)" -eq 6 &&
-	awk -F, "NR > 1 && \$1 == 1 && \$2 == 1 { print \$4, \$5, \$6, \$8 }" run/timings.csv >first &&
+	jobs() { awk -F, -v p=$1 -v t=$2 "NR == FNR { slow[\$0] = 1; next }
+		FNR > 1 && \$1 == p && \$2 == t && !((\$5 \" \" \$6) in slow) { print \$4, \$5, \$6, \$8 }" \
+		slow run/timings.csv; } &&
+	jobs 1 1 >first &&
 	test -s first && test "$(sort first | uniq -d | wc -l)" -eq 0 &&
 	while IFS=, read -r p t; do
-		awk -F, -v p=$p -v t=$t "NR > 1 && \$1 == p && \$2 == t { print \$4, \$5, \$6, \$8 }" \
-			run/timings.csv >this &&
+		jobs $p $t >this &&
 		cmp -s first this || { echo "pass $p trial $t differs from pass 1 trial 1"; exit 1; }
 	done <trials
 '
