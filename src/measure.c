@@ -783,8 +783,16 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 			flush_timings(h, what);
 			/* The one-core clock, sampled through the run; the all-core one is taken apart. */
 			if (h->threads == 1 &&
-			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))
-				m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0])) {
+				double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+				m->clock_samples[m->nclock++] = ghz;
+				if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
+					int first = pass > m->npass_clock;
+					m->pass_clock_lo[pass] = first ? ghz : fmin(m->pass_clock_lo[pass], ghz);
+					m->pass_clock_hi[pass] = first ? ghz : fmax(m->pass_clock_hi[pass], ghz);
+					m->npass_clock = pass > m->npass_clock ? pass : m->npass_clock;
+				}
+			}
 			(*done)++;
 		}
 		runfiles_load_sample(&after);

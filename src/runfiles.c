@@ -161,6 +161,13 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_row(fp, "clock_method", buf);
 	env_num(fp, "clock_ghz_min", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 0) : NAN);
 	env_num(fp, "clock_ghz_max", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 1) : NAN);
+	/* The host's clock through each pass: a spread that follows it is the host's variation. */
+	for (int p = 1; p <= m->npass_clock && p <= MEASURE_MAX_PASSES; p++) {
+		snprintf(buf, sizeof buf, "clock_ghz_min_pass%d", p);
+		env_num(fp, buf, m->pass_clock_lo[p]);
+		snprintf(buf, sizeof buf, "clock_ghz_max_pass%d", p);
+		env_num(fp, buf, m->pass_clock_hi[p]);
+	}
 	env_num(fp, "pinned_cpu", m->pinned_cpu);
 	for (int t = 0; t < o->nthreads; t++) {
 		if (o->threads[t] < 2)

@@ -17,6 +17,9 @@
 #include "measure.h"
 #include "plan.h"
 
+/* Passes whose clock range env.csv records (clock_ghz_min_pass<N>, _max_pass<N>). */
+#define MEASURE_MAX_PASSES 64
+
 /* What measure learned of the machine, for env.csv. */
 struct runfiles_machine {
 	struct cpu_info info;
@@ -27,6 +30,9 @@ struct runfiles_machine {
 	int nclock;
 	/* Under all-core load: every thread of a pass runs the clock chain at once. */
 	double clock_allcore_ghz[MEASURE_MAX_THREAD_COUNTS];
+	/* The one-core pass's clock samples, per pass (1..): the fastest and slowest, NaN none. */
+	double pass_clock_lo[MEASURE_MAX_PASSES + 1], pass_clock_hi[MEASURE_MAX_PASSES + 1];
+	int npass_clock;             /* passes with samples */
 	double granularity, resolution;
 	int counters;
 	char counters_why[160];

@@ -64,6 +64,12 @@ test_expect_success 'env.csv says STREAM'"'"'s rule, its source, whether the cap
 		grep -q "^$k," run/env.csv || { echo "missing $k"; exit 1; }
 	done &&
 	grep -q "^sweep_cap_binds,1\$" run/env.csv &&
+	for p in 1 2; do
+		lo=$(awk -F, -v k=clock_ghz_min_pass$p "\$1 == k { print \$2 }" run/env.csv) &&
+		hi=$(awk -F, -v k=clock_ghz_max_pass$p "\$1 == k { print \$2 }" run/env.csv) &&
+		awk -v lo="$lo" -v hi="$hi" "BEGIN { exit !(lo > 0 && hi >= lo) }" || exit 1
+	done &&
+	! grep -q "^clock_ghz_min_pass3," run/env.csv &&
 	grep -q "^sweep_decision,.*the cap binds: 1 MiB per array (--max-size)" run/env.csv &&
 	grep -q "^roof_pages,huge\$" run/env.csv && grep -q "^kernel_pages,huge\$" run/env.csv &&
 	ROOFLINE_HUGEPAGES=0 "$ROOFLINE" measure $SMALL --only peak --out base >/dev/null 2>err &&
