@@ -10,6 +10,7 @@
  *   bw_triad_nt_<isa>  the triad with streaming (non-temporal) stores, 2r1w-nt
  *   bw_update_<isa>    a[i] = a[i] + s*b[i]   2r1w-ip  2 flops, 24 bytes: stores
  *                      in place (daxpy's pattern), a reset from c before the clock
+ *   bw_copy_nt_<isa>   the copy with streaming stores, 1r1w-nt (on the DRAM plateau)
  *   bw_pace<K>_copy_<isa>  a[i] = f^K(b[i]), f(y) = y/2 + 1/2   1r1w   2K flops,
  *                      16 bytes: the copy paced by K = 1, 2, 4, 8 FMAs an element
  *                      (kernel.pace), one dependent chain per element as Horner's,
@@ -376,6 +377,34 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		FENCE();                                                             \
 		return n ? a[n - 1] : 0.0;                                           \
 	}                                                                            \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_copy_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b;                                   \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
+		/* Ordinary stores up to the first vector-aligned element of a. */   \
+		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
+		if (head > n)                                                        \
+			head = n;                                                    \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = head;                                             \
+			if (head > 0)                                                \
+				bw_tail_copy(a, b, 0, head);                         \
+			BW_LOOP                                                      \
+			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
+				STREAM2(a + i, LOAD(b + i), LOAD(b + i + (W)));      \
+				STREAM2(a + i + 2 * (W), LOAD(b + i + 2 * (W)), LOAD(b + i + 3 * (W))); \
+			}                                                            \
+			if (i < n)                                                   \
+				bw_tail_copy(a, b, i, n);                            \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		FENCE();                                                             \
+		return n ? a[n - 1] : 0.0;                                           \
+	}                                                                            \
 	BW_STORE_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_UPDATE, BW_TAIL_UPDATE) \
 	BW_STORE_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_COPY, BW_TAIL_COPY) \
 	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
@@ -425,6 +454,9 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	BW_KERNEL(bw_update_##ISA, ISAENUM, FN(bw_update_##ISA##_loop), FN(bw_check_update),   \
 		  "a[i] = a[i] + s*b[i], stores in place, hand-written " #ISA,       \
 		  2, 24, 2, 2, 1, STORES_IN_PLACE, FN(bw_prepare_update))            \
+	BW_KERNEL(bw_copy_nt_##ISA, ISAENUM, FN(bw_copy_nt_##ISA##_loop), FN(bw_check_copy),   \
+		  "a[i] = b[i], streaming stores, hand-written " #ISA, 0, 16, 2, 1, 1, \
+		  STORES_STREAMING, NULL)                                            \
 	BW_PACED_KERNEL(ISA, ISAENUM, FN, 1)                                        \
 	BW_PACED_KERNEL(ISA, ISAENUM, FN, 2)                                        \
 	BW_PACED_KERNEL(ISA, ISAENUM, FN, 4)                                        \

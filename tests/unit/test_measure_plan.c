@@ -304,12 +304,20 @@ static void zen4_obeys_streams_rule(void **state)
 	assert_true(check_dram_jobs(&p) > 20);
 	/*
 	 * The paced copies: K = 1, 2, 4, 8 at each of the copy's two widths,
-	 * on the DRAM plateau only, each array the kernels' size.
+	 * and the streaming-store copy at each, on the DRAM plateau only, each
+	 * array the kernels' size.
 	 */
 	for (int t = 1; t <= 2; t++) {
-		size_t paced = 0;
+		size_t paced = 0, nt_copies = 0;
 		for (size_t i = 0; i < p.njobs[t]; i++) {
 			const struct plan_job *j = &p.jobs[t][i];
+			if (j->k->kind == KERNEL_BANDWIDTH && j->k->reads == 1 && j->k->writes == 1 &&
+			    j->k->stores == STORES_STREAMING) {
+				/* The streaming-store copy: the same place as the paced ones. */
+				nt_copies++;
+				assert_int_equal(j->dram, 1);
+				assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+			}
 			if (!j->k->pace)
 				continue;
 			paced++;
@@ -318,6 +326,7 @@ static void zen4_obeys_streams_rule(void **state)
 			assert_true(j->k->isa == ISA_AVX512 || j->k->isa == ISA_AVX2);
 		}
 		assert_int_equal(paced, 8);
+		assert_int_equal(nt_copies, 2);
 	}
 	print_message("# zen4: settle %.0f MiB, planned trials %.0f s (1 thread) + %.0f s (2)\n",
 		      p.d.settle / MiB, p.seconds[1], p.seconds[2]);
