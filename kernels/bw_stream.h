@@ -260,7 +260,11 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 #define BW_TAIL_TRIAD bw_tail_triad(a, b, c, i, n)
 #define BW_TAIL_UPDATE bw_tail_update(a, b, i, n)
 #define BW_TAIL_COPY bw_tail_copy(a, b, i, n)
-#define BW_STORE_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, STEP, TAIL)      \
+/*
+ * The opening of a storing loop's function, up to its passes: the arrays,
+ * n, and the triad's s broadcast (unused by some: void'ed).
+ */
+#define BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                        \
 	ATTR __attribute__((noinline)) static double                                 \
 	bw_##KIND##_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
 	{                                                                            \
@@ -270,7 +274,9 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		(void)param;                                                         \
 		(void)c;                                                             \
 		const V s = SET1(BW_SCALAR);                                         \
-		(void)s;                                                             \
+		(void)s;
+#define BW_STORE_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, STEP, TAIL)      \
+	BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                       \
 		BW_LOOP                                                              \
 		for (long r = 0; r < reps; r++) {                                    \
 			size_t i = 0;                                                \
@@ -288,6 +294,41 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 				TAIL;                                                \
 			BW_KEEP_PASS();                                              \
 		}                                                                    \
+		return n ? a[n - 1] : 0.0;                                           \
+	}
+
+/*
+ * The loops with streaming stores (triad_nt, copy_nt): ordinary stores up
+ * to the first vector-aligned element of a (a streaming store needs one),
+ * then BW_UNROLL vectors an iteration streamed in pairs, the rest element
+ * by element, and a store fence at the end. VAL(LOAD, FMA, off) is the
+ * vector stored at i + off; TAIL(from, to) stores [from, to) one by one.
+ */
+#define BW_NT_TRIAD(LOAD, FMA, off) FMA(s, LOAD(c + i + (off)), LOAD(b + i + (off)))
+#define BW_NT_COPY(LOAD, FMA, off) LOAD(b + i + (off))
+#define BW_NT_TAIL_TRIAD(from, to) bw_tail_triad(a, b, c, (from), (to))
+#define BW_NT_TAIL_COPY(from, to) bw_tail_copy(a, b, (from), (to))
+#define BW_NT_DEFINE(ISA, KIND, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, VAL, TAIL)  \
+	BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                       \
+		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
+		if (head > n)                                                        \
+			head = n;                                                    \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = head;                                             \
+			if (head > 0)                                                \
+				TAIL(0, head);                                       \
+			BW_LOOP                                                      \
+			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
+				STREAM2(a + i, VAL(LOAD, FMA, 0), VAL(LOAD, FMA, (W))); \
+				STREAM2(a + i + 2 * (W), VAL(LOAD, FMA, 2 * (W)),    \
+					VAL(LOAD, FMA, 3 * (W)));                    \
+			}                                                            \
+			if (i < n)                                                   \
+				TAIL(i, n);                                          \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		FENCE();                                                             \
 		return n ? a[n - 1] : 0.0;                                           \
 	}
 
@@ -346,65 +387,8 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  */
 #define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
 	BW_STORE_DEFINE(ISA, triad, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_TRIAD, BW_TAIL_TRIAD) \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_triad_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		double *restrict a = buf->a;                                         \
-		const double *restrict b = buf->b, *restrict c = buf->c;             \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		const V s = SET1(BW_SCALAR);                                         \
-		/* Ordinary stores up to the first vector-aligned element of a. */   \
-		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
-		if (head > n)                                                        \
-			head = n;                                                    \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = head;                                             \
-			if (head > 0)                                                \
-				bw_tail_triad(a, b, c, 0, head);                     \
-			BW_LOOP                                                      \
-			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
-				STREAM2(a + i, FMA(s, LOAD(c + i), LOAD(b + i)),     \
-					FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W)))); \
-				STREAM2(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W))), \
-					FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
-			}                                                            \
-			if (i < n)                                                   \
-				bw_tail_triad(a, b, c, i, n);                        \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		FENCE();                                                             \
-		return n ? a[n - 1] : 0.0;                                           \
-	}                                                                            \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_copy_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		double *restrict a = buf->a;                                         \
-		const double *restrict b = buf->b;                                   \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		/* Ordinary stores up to the first vector-aligned element of a. */   \
-		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
-		if (head > n)                                                        \
-			head = n;                                                    \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = head;                                             \
-			if (head > 0)                                                \
-				bw_tail_copy(a, b, 0, head);                         \
-			BW_LOOP                                                      \
-			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
-				STREAM2(a + i, LOAD(b + i), LOAD(b + i + (W)));      \
-				STREAM2(a + i + 2 * (W), LOAD(b + i + 2 * (W)), LOAD(b + i + 3 * (W))); \
-			}                                                            \
-			if (i < n)                                                   \
-				bw_tail_copy(a, b, i, n);                            \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		FENCE();                                                             \
-		return n ? a[n - 1] : 0.0;                                           \
-	}                                                                            \
+	BW_NT_DEFINE(ISA, triad_nt, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, BW_NT_TRIAD, BW_NT_TAIL_TRIAD) \
+	BW_NT_DEFINE(ISA, copy_nt, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, BW_NT_COPY, BW_NT_TAIL_COPY) \
 	BW_STORE_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_UPDATE, BW_TAIL_UPDATE) \
 	BW_STORE_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_COPY, BW_TAIL_COPY) \
 	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
