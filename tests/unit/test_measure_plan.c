@@ -354,6 +354,29 @@ static void the_cap_binds_and_says_so(void **state)
 }
 
 /*
+ * A quick run on the Zen 4: the cap is 256 MiB per array, the sweep still
+ * reaches the rule, and the DRAM kernels are a third of where the plateau
+ * begins (said), not the rule: a first look, not a measurement to keep.
+ */
+static void a_quick_run(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-quick", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 1, 0, &p);
+	assert_true(p.d.cap == 256 * MiB);
+	assert_true(p.d.rule == 128 * MiB);
+	assert_int_equal(p.d.cap_binds, 0);
+	assert_true(p.d.max >= 128 * MiB && p.d.max <= 256 * MiB);
+	assert_true(p.d.kernel_bytes == floor(fmax(p.d.settle * 3 / 3, 8 * MiB) / 4096) * 4096);
+	assert_non_null(strstr(p.d.text, "a quick run: DRAM kernels at a third"));
+	plan_free(&p);
+}
+
+/*
  * A VM that reports its host's 508 MiB L3 and whose curve is flat past
  * 64 MiB of working set: the reported cache is not in the curve, so the
  * rule is 4x where the DRAM plateau begins, not 4x 508 MiB (which would
@@ -550,6 +573,7 @@ int main(void)
 		cmocka_unit_test(long_calls_and_peak_chains_are_not),
 		cmocka_unit_test(zen4_obeys_streams_rule),
 		cmocka_unit_test(the_cap_binds_and_says_so),
+		cmocka_unit_test(a_quick_run),
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
