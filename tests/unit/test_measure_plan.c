@@ -373,6 +373,15 @@ static void a_quick_run(void **state)
 	assert_true(p.d.max >= 128 * MiB && p.d.max <= 256 * MiB);
 	assert_true(p.d.kernel_bytes == floor(fmax(p.d.settle * 3 / 3, 8 * MiB) / 4096) * 4096);
 	assert_non_null(strstr(p.d.text, "a quick run: DRAM kernels at a third"));
+	print_message("# zen4 quick: planned trials %.1f s (1 thread) + %.1f s (2)\n", p.seconds[1], p.seconds[2]);
+	plan_free(&p);
+	static struct scripted z5 = { .name = "zen5-quick", .l3 = 532676608, .phys = 24 * GiB };
+	z5.isas = x86_isas();
+	if (!z5.n[1])
+		load_fixture(&z5, "zen5-example.csv");
+	plan_on(&z5, 1, 0, &p);
+	print_message("# zen5 quick: %s; planned trials %.1f s (1 thread) + %.1f s (2)\n", p.d.text, p.seconds[1],
+		      p.seconds[2]);
 	plan_free(&p);
 }
 
