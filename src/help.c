@@ -53,6 +53,7 @@ static const struct help_option report_opts[] = {
 static const struct help_option compare_opts[] = {
 	{ "--out DIR", "where compare.md, compare.csv, compare.png and compare.gp go (default plots)" },
 	{ "--format LIST", "compare.png, and compare.svg and compare.pdf on request: a comma list of png, svg, pdf" },
+	{ "--check [LIST]", "exit 1 when a kernel moved against its roof in a direction of LIST (a comma list of slower, faster; default slower), 0 when none did, 2 on bad input; prints one line naming the moves" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -88,10 +89,12 @@ const struct help_command help_commands[] = {
 	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
 	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule).",
 	  report_opts },
-	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST]", "compare two runs",
-	  "Writes compare.md and compare.csv: each roof and kernel of both runs with the ratio "
-	  "B / A and its 95% bootstrap interval, and whether it moved beyond the runs' noise and "
-	  "the drift their roofs show; draws compare.png (svg and pdf with --format) and compare.gp.",
+	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--check [LIST]]", "compare two runs",
+	  "Writes compare.md and compare.csv: whether the runs' machines differ; each kernel's "
+	  "fraction of its own roof in both runs and their ratio with its 95% bootstrap interval, "
+	  "moved when the interval excludes 1 and the move passes 5% (a machine slower everywhere "
+	  "moves no kernel); beside it the raw B / A; each roof's B / A, the machine's move. Draws "
+	  "compare.png (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",

@@ -346,23 +346,61 @@ static int cmd_report(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * --check takes its list as --check=LIST or as the next word (CONTRACT:
+ * `--check [faster,slower]`), which getopt's optional arguments do not
+ * allow: the word after --check is its list when it is made of letters and
+ * commas only and names no directory (a run directory is always a path).
+ * Removes the list from argv and returns it, or NULL.
+ */
+static const char *check_list_word(int *argc, char **argv)
+{
+	for (int i = 1; i + 1 < *argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--check") != 0)
+			continue;
+		const char *w = argv[i + 1];
+		struct stat st;
+		if (!*w || strspn(w, "abcdefghijklmnopqrstuvwxyz,") != strlen(w) || stat(w, &st) == 0)
+			return NULL;
+		memmove(&argv[i + 1], &argv[i + 2], (size_t)(*argc - i - 2) * sizeof *argv);
+		(*argc)--;
+		argv[*argc] = NULL;
+		return w;
+	}
+	return NULL;
+}
+
 static int cmd_compare(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_FORMAT };
+	enum { O_OUT = 256, O_FORMAT, O_CHECK };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
+		{ "check", optional_argument, NULL, O_CHECK },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *formats = "png";
-	int c;
+	const char *out = "plots", *formats = "png", *check_list = check_list_word(&argc, argv);
+	int c, check = check_list != NULL;
 	while ((c = next_option("compare", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
 			out = optarg;
 		else if (c == O_FORMAT)
 			formats = optarg;
+		else if (c == O_CHECK) {
+			check = 1;
+			if (optarg)
+				check_list = optarg;
+		}
 	}
 	want_positional("compare", argc, 2);
+	char err[512];
+	unsigned check_mask = 0;
+	if (check && compare_check_parse(check_list, &check_mask, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	/* With --check, 1 says "moved", as diff's does: trouble is 2. */
+	int failed = check ? EXIT_USAGE : EXIT_FAILED;
 	char *list = xstrdup(formats), *save = NULL;
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
 		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
@@ -372,19 +410,18 @@ static int cmd_compare(int argc, char **argv)
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);
 	struct compare cmp;
-	char err[512];
 	load_run(argv[optind], &ra, aa);
 	load_run(argv[optind + 1], &rb, ab);
 	ensure_dir(out);
 	compare_build(&ra, aa, &rb, ab, &cmp);
 	char *path = path_join(out, "compare.md");
 	if (compare_write(path, &ra, aa, &rb, ab, &cmp, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	path = path_join(out, "compare.csv");
 	if (compare_write_csv(path, &cmp, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
@@ -394,21 +431,29 @@ static int cmd_compare(int argc, char **argv)
 		char *name = xasprintf("compare.%s", f);
 		path = path_join(out, name);
 		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
-			die(EXIT_FAILED, "%s", err);
+			die(failed, "%s", err);
 		fprintf(stderr, "roofline: wrote %s\n", path);
 		free(name);
 		free(path);
 	}
 	free(list);
 	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(argv[0]), out, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
+	int status = 0;
+	if (check) {
+		char line[1400];
+		status = compare_check_line(&cmp, check_mask, line, sizeof line) > 0 ? 1 : 0;
+		printf("roofline: compare --check: %s\n", line);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_USAGE, "compare: cannot write to standard output");
+	}
 	free(fig);
 	compare_free(&cmp);
 	free(aa);
 	free(ab);
 	rundata_free(&ra);
 	rundata_free(&rb);
-	return 0;
+	return status;
 }
 
 /* roofline help [COMMAND] [--man]: the usage, one command's help, or the man page (src/help.c). */
