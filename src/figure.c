@@ -163,6 +163,17 @@ static int roof_drawn(const struct analysis *a, const struct roof *r)
 	return 0;
 }
 
+/*
+ * A roof the frame holds: every roof of one thread, and of more threads the
+ * slopes, the peak and the ceilings that cap one of their points. Wider
+ * than what the roofline figure draws (roof_drawn): the compare figure
+ * frames the whole run with plot_frame_for and draws its ceilings.
+ */
+static int roof_framed(const struct analysis *a, const struct roof *r)
+{
+	return roof_drawn(a, r) || (roof_ok(r) && r->kind == ROOF_CEILING && r->threads <= 1);
+}
+
 /* "DRAM@8t" -> "@8t", "DRAM" -> "". */
 static const char *roof_suffix(const char *name)
 {
@@ -255,7 +266,7 @@ void figure_decade_text(int k, char *buf, size_t n)
 		snprintf(buf, n, "%.*f", -k, pow(10, k));
 }
 
-static void data_ranges(const struct analysis *a, double *xmin, double *xmax, double *ymin, double *ymax)
+static void data_ranges(const struct analysis *a, int tight, double *xmin, double *xmax, double *ymin, double *ymax)
 {
 	double pxlo = INFINITY, pxhi = -INFINITY, pylo = INFINITY, pyhi = -INFINITY;
 	double clo = INFINITY, chi = -INFINITY, top = -INFINITY, bwlo = INFINITY, bwhi = -INFINITY;
@@ -272,7 +283,7 @@ static void data_ranges(const struct analysis *a, double *xmin, double *xmax, do
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!roof_drawn(a, r))
+		if (!(tight ? roof_drawn(a, r) : roof_framed(a, r)))
 			continue;
 		const char *suf = roof_suffix(r->name);
 		if (r->kind == ROOF_BANDWIDTH) {
@@ -313,14 +324,15 @@ static void data_ranges(const struct analysis *a, double *xmin, double *xmax, do
 	axis_range(lo, hi, 0.1, 1000, ymin, ymax);
 }
 
-void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f)
+/* The frame of plot_frame_for (tight 0) or of the roofline figure (tight 1: only what it draws). */
+static void frame_for(const struct analysis *a, int width, int height, int tight, struct plot_frame *f)
 {
 	double s = fmin(width / 1600.0, height / 1000.0);
 	memset(f, 0, sizeof *f);
 	f->width = width;
 	f->height = height;
 	f->scale = s;
-	data_ranges(a, &f->xmin, &f->xmax, &f->ymin, &f->ymax);
+	data_ranges(a, tight, &f->xmin, &f->xmax, &f->ymin, &f->ymax);
 
 	/* The widest y tick label decides the left margin (DejaVu Sans digits are 0.636 em). */
 	size_t chars = 1;
@@ -334,6 +346,11 @@ void plot_frame_for(const struct analysis *a, int width, int height, struct plot
 	f->right = width - round(48 * s);
 	f->top = round(128 * s);
 	f->bottom = height - round(106 * s);
+}
+
+void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f)
+{
+	frame_for(a, width, height, 0, f);
 }
 
 void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y)
@@ -1288,9 +1305,9 @@ void figure_frame(const struct analysis *a, const struct userpoints *user, int w
 		*with = *a;
 		for (size_t i = 0; i < user->n && with->npoints < ANALYSIS_MAX_POINTS; i++)
 			with->points[with->npoints++] = user->v[i].p;
-		plot_frame_for(with, width, height, f);
+		frame_for(with, width, height, 1, f);
 		free(with);
 	} else {
-		plot_frame_for(a, width, height, f);
+		frame_for(a, width, height, 1, f);
 	}
 }

@@ -54,7 +54,11 @@ struct plot_frame {
 	double scale;                      /* text and line scale: 1 at 1600x1000 */
 };
 
-/* The frame the figure uses for `a` at width x height. */
+/*
+ * A frame for `a` at width x height that holds every roof of one thread
+ * (the compare and fleet figures frame a whole run so). The roofline figure
+ * frames only what it draws: figure_frame().
+ */
 void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f);
 
 /* Data (ai flop/byte, gflops GFLOP/s), both > 0, to pixel (x, y) in f. */
@@ -240,7 +244,7 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 void figure_layout_vs(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
 		      const struct plot_frame *f, const struct figure_measure *m, struct figure *out);
 
-/* The frame for `a` and, when user is not NULL, the user's points too. */
+/* The roofline figure's frame for `a`: what it draws (roof_drawn) and, when user is not NULL, the user's points too. */
 void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,
 		  struct plot_frame *f);
 
