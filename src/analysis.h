@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "kernel.h"
+#include "levels.h"
 #include "rundata.h"
 
 #define ANALYSIS_MAX_ROOFS 64
@@ -31,7 +32,7 @@
 #define ANALYSIS_MAX_SWEEP 128
 #define ANALYSIS_MAX_ISAS 6
 #define ANALYSIS_MAX_CHAINS 64
-#define ANALYSIS_MAX_NOTES 32
+#define ANALYSIS_MAX_NOTES 48
 
 /*
  * ROOF_BANDWIDTH: a plateau of the bandwidth sweep (L1, L2, L3, DRAM), drawn
@@ -57,6 +58,8 @@ struct roof {
 	 */
 	double spread_lo, spread_hi;
 	int threads;
+	/* Bandwidth and pattern roofs: the memory level (src/levels.h); MEM_LEVELS for the others. */
+	enum mem_level level;
 	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
 	char kernel[32];
 	char stores[12];
@@ -90,6 +93,22 @@ struct chain_curve {
 	int plateau_chains;      /* the fewest K whose median is within 3% of the top median */
 	double latency_cycles;   /* from the one-chain rate and the measured clock */
 	double chains_to_saturate;
+};
+
+/* A point's bound, typed (struct point.bound is its name in points.csv). */
+enum point_bound { BOUND_MEMORY, BOUND_COMPUTE, BOUND_UNKNOWN };
+
+/* Why a point sits where it does: the verdict as data (src/diagnosis.h). */
+enum point_reason {
+	REASON_NONE,              /* no roof to compare with */
+	REASON_NEAR,              /* at 80 % of its roof or more */
+	REASON_UNDER,             /* memory-bound, 60-80 % */
+	REASON_FAR,               /* memory-bound, under 60 % */
+	REASON_LATENCY,           /* compute-bound near a whole number of one-chain rates */
+	REASON_MIX,               /* compute-bound, not a whole number of chains */
+	REASON_ABOVE_COUNTS,      /* above its roof: the user's counts or level are wrong */
+	REASON_ABOVE_LOW_ROOF,    /* a built-in kernel above its own pattern's roof: the roof is low */
+	REASON_DRAM_NOT_REACHED,  /* at DRAM, but the sweep never reached DRAM: no memory roof */
 };
 
 /*
@@ -132,7 +151,10 @@ struct point {
 	double roof_gflops;
 	double fraction;         /* gflops / roof_gflops: median over median */
 	char bound[8];           /* memory or compute */
-	int above_roof;          /* fraction above 1 by more than noise: a counting problem */
+	enum point_bound bound_id;   /* the same, typed */
+	enum point_reason reason;    /* why, typed: the sentence in diagnosis is made from it */
+	int above_roof;          /* fraction above 1 by more than noise: a counting problem, or a low roof */
+	int builtin;             /* a kernel of this build's registry (not the user's own code) */
 	char diagnosis[320];     /* one sentence for the report */
 };
 
@@ -170,7 +192,22 @@ struct analysis {
 	size_t npeaks;
 	double clock_ghz;        /* measured (env.csv clock_ghz), NaN if not */
 	double ridge;            /* peak / DRAM bandwidth, flop/byte */
-	char notes[ANALYSIS_MAX_NOTES][240];   /* disagreements and warnings */
+	/*
+	 * Each thread count's memory levels and DRAM verdict (src/levels.h),
+	 * ascending: the one rule for which level a working set runs from.
+	 */
+	struct level_map levels[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t nlevels;
+	/* The sweep kernel that set the plateaus: env.csv's sweep_kernel, read back. */
+	char sweep_kernel[48];
+	/*
+	 * Roofs whose per-pass medians spread wider than 10 %: how many, and the
+	 * widest, said once for the run with what load.csv and the clock show.
+	 */
+	size_t nnoisy;
+	struct roof noisiest;
+	double noisiest_rel;
+	char notes[ANALYSIS_MAX_NOTES][480];   /* disagreements and warnings */
 	size_t nnotes;
 };
 
@@ -179,6 +216,9 @@ struct analysis {
  * in err when the run holds nothing to fit.
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
+
+/* The level map of `threads` threads, or NULL when that count swept nothing. */
+const struct level_map *analysis_levels_of(const struct analysis *a, int threads);
 
 /* The roof named `name`, or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "levels.h"
+#include "util.h"
 #include "vecinfo.h"
 
 /* "name" for one thread, "name@Nt" for N: how analysis.c names a run's roofs. */
@@ -27,22 +29,6 @@ static const struct roof *roof_for(const struct analysis *a, const char *name, i
 static double roof_median(const struct roof *r)
 {
 	return isfinite(r->median) && r->median > 0 ? r->median : r->value;
-}
-
-/* The sweep plateau of `threads` threads a working set falls in (or the transition before it), or NULL. */
-static const struct roof *plateau_of(const struct analysis *a, double working_set, int threads)
-{
-	const struct roof *last = NULL;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
-			continue;
-		/* In the transition before a plateau the slower level bounds it. */
-		if (working_set <= r->size_hi)
-			return r;
-		last = r;
-	}
-	return last;
 }
 
 static int is_scalar_curve(const struct chain_curve *cc)
@@ -133,6 +119,8 @@ static void diagnose_memory(struct point *p, const struct roof *sweep_used)
 	if (sweep_used && p->pattern[0])
 		snprintf(why, sizeof why, " (the sweep's: no %s.%s roof in this run)", p->level,
 			 p->pattern);
+	p->reason = p->fraction >= DIAGNOSIS_NEAR ? REASON_NEAR
+		  : p->fraction >= DIAGNOSIS_FAR ? REASON_UNDER : REASON_FAR;
 	if (p->fraction >= DIAGNOSIS_NEAR)
 		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound, near its roof: %.0f%% of "
 			 "%s x intensity%s; only more reuse or a faster level raises it", pct,
@@ -157,6 +145,7 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 	int is_peak = peak && strcmp(p->roof, peak->name) == 0;
 	char of[40];
 	snprintf(of, sizeof of, is_peak ? "the %s" : "the %s ceiling", p->ceiling);
+	p->reason = REASON_NEAR;
 	if (p->fraction >= DIAGNOSIS_NEAR) {
 		if (is_peak)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
@@ -184,7 +173,9 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 	double per_thread = p->gflops / (p->threads > 1 ? p->threads : 1);
 	int n = isfinite(one) && one > 0 ? near_multiple(per_thread / one) : 0;
 	/* Latency only where fewer chains are in flight than fill the units. */
+	p->reason = REASON_MIX;
 	if (n && (!isfinite(cc->chains_to_saturate) || n < cc->chains_to_saturate)) {
+		p->reason = REASON_LATENCY;
 		snprintf(p->diagnosis, sizeof p->diagnosis,
 			 "compute-bound at %.0f%% of %s (%s), at %d x the rate of one dependent %s "
 			 "FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in flight where "
@@ -200,11 +191,15 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 
 void diagnosis_place(const struct analysis *a, struct point *p)
 {
-	/* The level: given, else the plateau its working set falls in, else DRAM. */
+	/* The level: given, else the one rule of the run's level map (levels_of), else DRAM. */
+	const struct level_map *map = analysis_levels_of(a, p->threads);
 	if (!p->level[0]) {
-		const struct roof *pl = p->working_set > 0 ? plateau_of(a, p->working_set, p->threads) : NULL;
-		if (!pl)
-			pl = analysis_dram_of(a, p->threads);
+		const struct level_span *span = map ? levels_of(map, p->working_set) : NULL;
+		if (span)
+			snprintf(p->level, sizeof p->level, "%s", levels_name(span->id));
+	}
+	if (!p->level[0]) {
+		const struct roof *pl = analysis_dram_of(a, p->threads);
 		if (!pl)
 			pl = analysis_dram(a);
 		if (pl)
@@ -261,6 +256,27 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 		p->ceiling_gflops = roof_median(ceil);
 	}
 
+	/*
+	 * At DRAM in a run whose sweep never reached it: no memory roof, and no
+	 * cache's roof stands in; only a point at its compute ceiling is judged.
+	 */
+	int unreached = !mem && levels_parse(p->level) == MEM_DRAM && map &&
+			map->dram.state != DRAM_FOUND;
+	if (unreached && !(p->gflops >= DIAGNOSIS_NEAR * p->ceiling_gflops)) {
+		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof_gflops = p->fraction = NAN;
+		snprintf(p->bound, sizeof p->bound, "unknown");
+		p->bound_id = BOUND_UNKNOWN;
+		p->reason = REASON_DRAM_NOT_REACHED;
+		p->above_roof = 0;
+		char b1[32];
+		snprintf(p->diagnosis, sizeof p->diagnosis, "no memory roof: this run's sweep did not "
+			 "reach DRAM (%.3g GB/s at its largest size, %s of working set, is only an upper "
+			 "bound), so a point at DRAM cannot be judged", map->dram.end_rate,
+			 format_bytes(map->dram.end_working_set, b1, sizeof b1));
+		return;
+	}
+
 	/* The bound: whichever is lower. */
 	p->above_roof = 0;
 	if (isfinite(p->mem_gflops) && !(p->ceiling_gflops < p->mem_gflops)) {
@@ -282,9 +298,31 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 		snprintf(p->diagnosis, sizeof p->diagnosis, "no roof to compare with in this run");
 		return;
 	}
+	p->bound_id = strcmp(p->bound, "memory") == 0 ? BOUND_MEMORY
+		    : strcmp(p->bound, "compute") == 0 ? BOUND_COMPUTE : BOUND_UNKNOWN;
+	p->reason = REASON_NONE;
 	if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;
-		if (strcmp(p->bound, "memory") == 0)
+		p->reason = REASON_ABOVE_COUNTS;
+		/*
+		 * A built-in kernel's counts are the registry's and checked; faster than
+		 * the tool's own bandwidth kernels of its pattern, it shows the roof is
+		 * low (a pattern runs faster with work between its accesses on some
+		 * cores), not that its counts are wrong.
+		 */
+		if (p->bound_id == BOUND_MEMORY && p->builtin && mem && !sweep_used) {
+			char par[40] = "";
+			if (p->param && p->param_letter)
+				snprintf(par, sizeof par, " %c=%ld", p->param_letter, p->param);
+			else if (p->param)
+				snprintf(par, sizeof par, " %ld", p->param);
+			p->reason = REASON_ABOVE_LOW_ROOF;
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% faster "
+				 "than the tool's own %s kernels: this roof is not the core's limit",
+				 p->fraction * 100, p->roof, p->family, par, p->pattern,
+				 (p->fraction - 1) * 100, p->pattern);
+		} else if (p->bound_id == BOUND_MEMORY)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "above its roof: %.0f%% of %s x intensity; no kernel beats its roof, so "
 				 "its declared flops or bytes, or the level its working set runs from, are "
