@@ -58,8 +58,6 @@ struct roof {
 	 */
 	double spread_lo, spread_hi;
 	int threads;
-	/* Bandwidth and pattern roofs: the memory level (src/levels.h); MEM_LEVELS for the others. */
-	enum mem_level level;
 	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
 	char kernel[32];
 	char stores[12];
@@ -70,6 +68,8 @@ struct roof {
 	 */
 	char job_kernel[48];
 	long job_param;
+	/* Bandwidth and pattern roofs: the memory level (src/levels.h); MEM_LEVELS for the others. */
+	enum mem_level level;
 };
 
 /* The bandwidth sweep, one entry per array size. */
