@@ -1324,6 +1324,9 @@ static void drop_overscaled(struct analysis *a, int base_threads)
 					  ? analysis_roof_at(a, r, base_threads) : NULL;
 		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
 		if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
+			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */
+			if (r->kind == ROOF_PATTERN && !r->job_kernel[0])
+				continue;
 			note(a, "%s: %.3g GB/s is %.2fx the %.3g GB/s of %d thread%s on %d threads: more "
 			     "than threads can scale, a measurement error (not the same level, or a "
 			     "disturbed timing); left out", r->name, r->value, r->value / base->value,

@@ -520,10 +520,16 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		if (k && k->about && (!best || a->points[i].param > best->param))
 			best = &a->points[i];
 	}
-	if (ceil && best && isfinite(best->gflops))
-		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s, %.0f %% of the %s ceiling (%.1f GFLOP/s), "
-			"the one its kernel can reach%s.\n\n", best->param, best->gflops,
-			100 * best->gflops / ceil->value, ceil->name, ceil->value,
+	/*
+	 * One statistic per claim: the fraction the kernels table gives (the
+	 * point's median over its ceiling's median, diagnosis.h), never a second
+	 * one of the same point from its best timing.
+	 */
+	if (ceil && best && isfinite(best->gflops) && best->ceiling_gflops > 0)
+		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of the %s ceiling's "
+			"median (%.1f GFLOP/s), the one its kernel can reach%s.\n\n", best->param,
+			best->gflops, 100 * best->gflops / best->ceiling_gflops, best->ceiling,
+			best->ceiling_gflops,
 			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
 	else
 		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
