@@ -301,17 +301,35 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 			else
 				fputs("— |\n", fp);
 		}
+		/* A DRAM the sweep never reached has a row that says so, never a cache's rate. */
+		for (size_t i = 0; i < a->nlevels; i++) {
+			const struct dram_verdict *d = &a->levels[i].dram;
+			if (d->state == DRAM_FOUND || !(d->end_rate > 0))
+				continue;
+			char at[16] = "";
+			if (a->levels[i].threads > 1)
+				snprintf(at, sizeof at, "@%dt", a->levels[i].threads);
+			fprintf(fp, "| DRAM%s | not reached | %s; at most %s GB/s, the rate at the sweep's "
+				"largest size | — | — | %s |\n", at,
+				d->reason == DRAM_STILL_FALLING ? "the curve was still falling"
+				: d->reason == DRAM_SHORT_OF_RULE ? "no array obeyed STREAM's rule"
+								  : "no DRAM level in the sweep",
+				md_rate(d->end_rate, v, sizeof v),
+				format_bytes(d->end_working_set, b1, sizeof b1));
+		}
 		fputs("\n", fp);
 	}
 	pattern_table(fp, a);
 	/* The ridge's own roof (analysis_dram), named where it is the DRAM plateau of one core. */
 	const struct roof *dram = analysis_dram(a);
-	if (dram && strcmp(dram->name, "DRAM") != 0)
-		dram = NULL;
-	if (isfinite(a->ridge) && a->ridge > 0)
-		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte. A kernel of lower intensity is "
+	if (isfinite(a->ridge) && a->ridge > 0 && dram && dram->level == MEM_DRAM)
+		fprintf(fp, "Ridge point: peak / DRAM = %.2f flop/byte. A kernel of lower intensity is "
 			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",
-			dram ? "DRAM" : "bandwidth", a->ridge);
+			a->ridge);
+	else if (isfinite(a->ridge) && a->ridge > 0 && dram)
+		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte, the slowest level the sweep "
+			"found: DRAM was not reached, so a DRAM ridge lies further right.\n\n",
+			dram->name, a->ridge);
 	if (!isfinite(a->peak))
 		fputs("No `peak` group in this run: no FMA peak, no ceilings and no ridge "
 		      "(`roofline measure --only peak` measures them).\n\n", fp);

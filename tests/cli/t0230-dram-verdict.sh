@@ -34,7 +34,9 @@ test_expect_success 'Zen 4: the DRAM kernels are placed at DRAM with no roof, no
 	"$ROOFLINE" report z4 --out z4r >/dev/null 2>&1 &&
 	grep "^| triad " z4r/report.md | grep -q "this run.s sweep did not reach DRAM" &&
 	grep -q "STREAM.s array-size rule is not met.*this run gives no DRAM roof" z4r/report.md &&
-	! grep -q "likely right" z4r/report.md
+	! grep -q "likely right" z4r/report.md &&
+	grep -q "^| DRAM | not reached | no array obeyed STREAM.s rule; at most 28.3 GB/s" z4r/report.md &&
+	grep -q "^| DRAM@2t | not reached | the curve was still falling; at most 53.7 GB/s" z4r/report.md
 '
 test_expect_success 'a 508 MiB L3 and a curve flat past 72 MiB: DRAM is the flat end, and the report says which rule' '
 	$SCRIPTED vm && "$ROOFLINE" fit vm >vm.out &&
@@ -54,7 +56,10 @@ test_expect_success 'a plausible 32 MiB L3 the sweep never reached 4x of: DRAM n
 	$SCRIPTED short && with_l3 short 33554432 && "$ROOFLINE" fit short >short.out &&
 	grep -q "^note: DRAM not reached: the sweep stopped at 64 MiB per array (192 MiB of working set, 25 GB/s there, flat from 67.9 MiB), short of STREAM.s rule" short.out &&
 	! grep -q "^DRAM" short/roofs.csv &&
-	test "$(field short/points.csv triad 9)" = unknown
+	test "$(field short/points.csv triad 9)" = unknown &&
+	"$ROOFLINE" report short --out shortr >/dev/null 2>&1 &&
+	grep -q "^Ridge point: peak / L3 = 2.24 flop/byte, the slowest level the sweep found: DRAM was not reached" shortr/report.md &&
+	grep -q "^| DRAM | not reached | no array obeyed STREAM.s rule; at most 25.0 GB/s" shortr/report.md
 '
 test_expect_success 'a curve still falling at its largest size: DRAM not reached, with the rate there' '
 	$SCRIPTED fall &&
