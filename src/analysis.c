@@ -702,7 +702,9 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 					      .spread_lo = a->sweep[i].spread_lo,
 					      .spread_hi = a->sweep[i].spread_hi };
 	struct dram_verdict v;
-	levels_find_dram(ls, a->nsweep, pl, count, run->info.l3_bytes, run->info.sweep_settled, &v);
+	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
+	levels_find_dram(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
+			 run->info.sweep_settled, &v);
 	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
 	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
 	char said[480];

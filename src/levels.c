@@ -44,7 +44,8 @@ static double mean_best3(double *v, size_t n)
 }
 
 void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, double reported_llc, int settled, struct dram_verdict *out)
+		      size_t count, double reported_llc, size_t reported_caches, int settled,
+		      struct dram_verdict *out)
 {
 	memset(out, 0, sizeof *out);
 	out->state = DRAM_NOT_REACHED;
@@ -73,8 +74,11 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
 		f--;
 	out->flat_first = f;
 	out->flat_from = sweep[f].working_set;
+	for (size_t i = 0; i < count; i++)
+		out->caches_before += pl[i].size_hi < out->flat_from;
 	out->llc_implausible = !positive(reported_llc) ||
-			       reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from;
+			       (out->caches_before >= reported_caches &&
+				reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from);
 	out->rule_bytes = out->llc_implausible ? 0 : LEVELS_STREAM_FACTOR * reported_llc;
 	if (settled == 0) {
 		out->reason = DRAM_NOT_SETTLED;

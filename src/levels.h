@@ -8,11 +8,14 @@
  * curve: the run of its largest sizes whose best rates stay within
  * LEVELS_FLAT of the rate at the largest size, and of those only the sizes
  * whose arrays obey STREAM's rule (each array at least 4x the reported
- * last-level cache). Where the reported cache is implausible (larger than
- * 1.5x the working set where the curve's last level already begins, as a VM
- * reporting the host's 508 MiB L3 does) or not reported, the rule cannot be
- * applied and the flat end alone is used: the verdict says which rule it
- * used. Two such sizes at least; else DRAM was not reached, and the verdict
+ * last-level cache). Where the reported cache is implausible (the curve
+ * shows as many cache plateaus as the machine reports cache levels, then its
+ * flat end begins at a working set under 1/1.5 of the reported last-level
+ * cache, as on a VM reporting the host's 508 MiB L3) or is not reported, the
+ * rule cannot be applied and the flat end alone is used: the verdict says
+ * which rule it used. A sweep stopped inside the caches (fewer cache
+ * plateaus than reported levels) never makes the reported cache
+ * implausible. Two such sizes at least; else DRAM was not reached, and the verdict
  * keeps the rate at the largest size.
  */
 #ifndef ROOFLINE_LEVELS_H
@@ -73,7 +76,8 @@ struct dram_verdict {
 	double flat_from;              /* its working set */
 	double rule_bytes;             /* STREAM's rule per array; 0 where the flat end alone was used */
 	double reported_llc;           /* as the machine reports it; NaN when not */
-	int llc_implausible;           /* 1: reported larger than LEVELS_IMPLAUSIBLE x flat_from */
+	int llc_implausible;           /* 1: every reported cache seen, then flat from under llc / LEVELS_IMPLAUSIBLE */
+	size_t caches_before;          /* plateaus that end before the flat end begins */
 	/* Not reached: the last plateau the fitter saw (0 when none), for the report's line. */
 	double last_plateau_value, last_plateau_lo, last_plateau_hi;
 };
@@ -81,11 +85,13 @@ struct dram_verdict {
 /*
  * The DRAM verdict of one thread count's sweep (sorted by working set) and
  * the plateaus fit_plateaus found in it. `reported_llc` is the machine's
- * last-level cache (NaN or 0: unknown); `settled` is env.csv's sweep_settled
+ * last-level cache (NaN or 0: unknown) and `reported_caches` how many cache
+ * levels it reports (L1d, L2, L3: 3); `settled` is env.csv's sweep_settled
  * (0: the run says it never settled; 1 or -1 otherwise). Pure.
  */
 void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, double reported_llc, int settled, struct dram_verdict *out);
+		      size_t count, double reported_llc, size_t reported_caches, int settled,
+		      struct dram_verdict *out);
 
 /*
  * Which of the plateaus are caches, given the verdict: those before the

@@ -21,9 +21,10 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	/* Which rule, said the same way in every sentence. */
 	char how[320];
 	if (v->llc_implausible && isfinite(v->reported_llc))
-		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the curve is "
-			 "already flat from %s of working set), so STREAM's rule (4x it per array) is not "
-			 "used: DRAM is the curve's flat end", llc, from);
+		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the sweep "
+			 "showed %zu cache plateaus, then its flat end from %s of working set, inside that "
+			 "size), so STREAM's rule (4x it per array) is not used: DRAM is the curve's flat "
+			 "end", llc, v->caches_before, from);
 	else if (v->llc_implausible)
 		snprintf(how, sizeof how, "no last-level cache is reported, so DRAM is the curve's flat end");
 	else
