@@ -13,7 +13,9 @@
 #include "fit.h"
 #include "levels.h"
 #include "levels_text.h"
+#include "model.h"
 #include "registry.h"
+#include "roofkey.h"
 #include "stats.h"
 #include "util.h"
 
@@ -184,20 +186,31 @@ static void note(struct analysis *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-static struct roof *add_roof(struct analysis *a, const char *name, int threads, enum roof_kind kind)
+/* A new roof of that key, its name formatted from it (roofkey.h); NULL when full. */
+static struct roof *add_roof_key(struct analysis *a, const struct roof_key *key)
 {
 	if (a->nroofs >= ANALYSIS_MAX_ROOFS)
 		return NULL;
 	struct roof *r = &a->roofs[a->nroofs++];
 	memset(r, 0, sizeof *r);
-	if (threads > 1)
-		snprintf(r->name, sizeof r->name, "%s@%dt", name, threads);
-	else
-		snprintf(r->name, sizeof r->name, "%s", name);
-	r->kind = kind;
-	r->threads = threads;
-	r->level = levels_parse(name);
+	r->key = *key;
+	roofkey_format(key, r->name, sizeof r->name);
+	r->kind = key->kind;
+	r->threads = key->threads;
 	return r;
+}
+
+/* A plateau of a level, or a compute roof or ceiling named `ceiling`. */
+static struct roof *add_level_roof(struct analysis *a, enum mem_level level, int threads)
+{
+	struct roof_key key = roofkey_level(level, threads);
+	return add_roof_key(a, &key);
+}
+
+static struct roof *add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind)
+{
+	struct roof_key key = roofkey_compute(kind, ceiling, threads);
+	return add_roof_key(a, &key);
 }
 
 /* A roof whose job's pass-to-pass spread, relative to that job's median `ref`, is too wide. */
@@ -367,23 +380,14 @@ static struct level *level_of(struct level *lv, size_t n, const struct level_map
 	return NULL;
 }
 
-/* The pattern roof "<level>.<pattern>" (with "@Nt"), made when absent; NULL when full. */
-static struct roof *pattern_roof(struct analysis *a, const char *level, const char *pattern,
+/* The pattern roof of kernel k's streams at a level, made when absent; NULL when full. */
+static struct roof *pattern_roof(struct analysis *a, enum mem_level level, const struct kernel *k,
 				 int threads, int *made)
 {
-	char name[24], full[48];
-	snprintf(name, sizeof name, "%s.%s", level, pattern);
-	if (threads > 1)
-		snprintf(full, sizeof full, "%s@%dt", name, threads);
-	else
-		snprintf(full, sizeof full, "%s", name);
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (a->roofs[i].kind == ROOF_PATTERN && strcmp(a->roofs[i].name, full) == 0) {
-			*made = 0;
-			return &a->roofs[i];
-		}
-	*made = 1;
-	return add_roof(a, name, threads, ROOF_PATTERN);
+	struct roof_key key = roofkey_pattern(level, k, threads);
+	const struct roof *r = model_roof(a, &key);
+	*made = !r;
+	return r ? &a->roofs[r - a->roofs] : add_roof_key(a, &key);
 }
 
 /*
@@ -395,28 +399,30 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 {
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		const char *dot = strchr(r->name, '.');
-		if (r->kind != ROOF_PATTERN || !dot || r->threads != threads)
+		if (r->kind != ROOF_PATTERN || r->threads != threads)
 			continue;
 		/* Once per pattern: at its first roof. */
 		int first = 1;
-		for (size_t j = 0; j < i && first; j++)
-			first = !(a->roofs[j].kind == ROOF_PATTERN && a->roofs[j].threads == threads &&
-				  strchr(a->roofs[j].name, '.') &&
-				  strcmp(strchr(a->roofs[j].name, '.'), dot) == 0);
+		for (size_t j = 0; j < i && first; j++) {
+			struct roof_key there = a->roofs[j].key;
+			there.level = r->key.level;
+			first = !roofkey_equal(&there, &r->key);
+		}
+		char pat[24];
+		roofkey_pattern_text(&r->key, pat, sizeof pat);
 		for (size_t l = 0; l < nlv && first; l++) {
-			char name[64];
-			snprintf(name, sizeof name, "%.15s%.40s", lv[l].name, dot);
+			struct roof_key want = r->key;
+			want.level = lv[l].span ? lv[l].span->id : MEM_LEVELS;
 			/*
 			 * Named by the level's own roof ("L3@2t"), so a note of the all-core
 			 * pass is never read as one about one core's kernels.
 			 */
-			if (lv[l].roof && !analysis_roof(a, name))
-				note(a, "%s: no %.*s job of %d thread%s landed on this level (its jobs ran at "
+			if (lv[l].roof && !model_roof(a, &want))
+				note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at "
 				     "the pre-scan's plateaus, and this sweep found the level elsewhere): "
 				     "%d-thread kernels of that pattern there are judged against the "
-				     "sweep's %s", lv[l].roof->name, (int)strcspn(dot + 1, "@"), dot + 1,
-				     threads, threads == 1 ? "" : "s", threads, lv[l].roof->name);
+				     "sweep's %s", lv[l].roof->name, pat, threads, threads == 1 ? "" : "s",
+				     threads, lv[l].roof->name);
 		}
 	}
 }
@@ -434,7 +440,7 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (r->kind == ROOF_PATTERN && r->threads == threads && r->job_kernel[0] &&
-		    r->level == MEM_DRAM && r->size_lo < map->dram.flat_from)
+		    r->key.level == MEM_DRAM && r->size_lo < map->dram.flat_from)
 			lowest = fmin(lowest, r->size_lo);
 	}
 	if (!isfinite(lowest))
@@ -475,12 +481,13 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
 		if (!lv[i].roof)
 			continue;
-		struct roof *r = pattern_roof(a, lv[i].name, sweep_pat, threads, &made);
+		struct roof *r = pattern_roof(a, lv[i].span->id, sk, threads, &made);
 		if (!r)
 			return;
 		struct roof keep = *r;
 		*r = *lv[i].roof;
 		memcpy(r->name, keep.name, sizeof r->name);
+		r->key = keep.key;
 		r->kind = ROOF_PATTERN;
 	}
 	for (size_t i = 0; i < js->n; i++) {
@@ -505,10 +512,9 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		}
 		struct job_summary s;
 		summarize_job(j, &s);
-		struct roof *r = pattern_roof(a, l->name, pat, j->threads, &made);
+		struct roof *r = pattern_roof(a, l->span->id, k, j->threads, &made);
 		if (!r)
 			return;
-		r->level = l->span->id;
 		if (!made && !(s.best > r->value))
 			continue;
 		r->value = s.best;
@@ -533,8 +539,8 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	if (!sweep_pat[0])
 		return;
 	missing_patterns(a, lv, nlv, threads);
-	static const struct { const char *suffix, *says; } kinds[] = {
-		{ "-nt", "streaming stores" }, { "-ip", "stores in place" },
+	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
+		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
 	};
 	for (size_t i = 0; i < nlv; i++) {
 		/* The fastest store kind; the sweep's own (ordinary stores) when none beats it. */
@@ -550,11 +556,9 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
 		double rule = at_dram ? map->dram.rule_bytes : 0, from = at_dram ? map->dram.flat_from : 0;
 		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
-			char name[80];
-			snprintf(name, sizeof name, "%.15s.%.30s%s", lv[i].name, sweep_pat, kinds[kd].suffix);
-			if (threads > 1)
-				snprintf(name + strlen(name), sizeof name - strlen(name), "@%dt", threads);
-			const struct roof *c = analysis_roof(a, name);
+			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
+			key.stores = kinds[kd].stores;
+			const struct roof *c = model_roof(a, &key);
 			if (c && c->value > (s ? s->value : ordinary) && (double)c->job_param >= rule &&
 			    c->size_lo >= from) {
 				s = c;
@@ -719,7 +723,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		if (!is_cache[i])
 			continue;
 		const char *name = levels_name(map->span[nlv].id);
-		struct roof *r = add_roof(a, name, threads, ROOF_BANDWIDTH);
+		struct roof *r = add_level_roof(a, map->span[nlv].id, threads);
 		if (!r)
 			break;
 		r->value = pl[i].value;
@@ -737,7 +741,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		nlv++;
 	}
 	if (nlv < map->n && map->span[nlv].id == MEM_DRAM) {
-		struct roof *r = v.state == DRAM_FOUND ? add_roof(a, "DRAM", threads, ROOF_BANDWIDTH) : NULL;
+		struct roof *r = v.state == DRAM_FOUND ? add_level_roof(a, MEM_DRAM, threads) : NULL;
 		if (r) {
 			r->value = v.value;
 			r->median = v.median;
@@ -1008,14 +1012,6 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 	}
 }
 
-const struct level_map *analysis_levels_of(const struct analysis *a, int threads)
-{
-	for (size_t i = 0; i < a->nlevels; i++)
-		if (a->levels[i].threads == threads)
-			return &a->levels[i];
-	return NULL;
-}
-
 const struct roof *analysis_roof(const struct analysis *a, const char *name)
 {
 	for (size_t i = 0; i < a->nroofs; i++)
@@ -1075,14 +1071,8 @@ const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 
 const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads)
 {
-	size_t len = strcspn(like->name, "@");
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind == like->kind && r->threads == threads && strcspn(r->name, "@") == len &&
-		    strncmp(r->name, like->name, len) == 0)
-			return r;
-	}
-	return NULL;
+	struct roof_key key = roofkey_at(model_key_of(like), threads);
+	return model_roof(a, &key);
 }
 
 const struct roof *analysis_dram(const struct analysis *a)
@@ -1108,7 +1098,7 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 		const struct roof *r = &a->roofs[i];
 		if (r->kind != ROOF_BANDWIDTH || r->threads != threads || !(isfinite(r->value) && r->value > 0))
 			continue;
-		if (strcspn(r->name, "@") == 4 && strncmp(r->name, "DRAM", 4) == 0)
+		if (model_key_of(r).level == MEM_DRAM)
 			return r;
 		if (!low || r->value < low->value)
 			low = r;

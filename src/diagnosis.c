@@ -11,15 +11,12 @@
 #include "util.h"
 #include "vecinfo.h"
 
-/* "name" for one thread, "name@Nt" for N: how analysis.c names a run's roofs. */
-static const struct roof *roof_for(const struct analysis *a, const char *name, int threads)
+/* The compute roof (ROOF_COMPUTE "peak") or ceiling named `ceiling` of `threads` threads, or NULL. */
+static const struct roof *compute_roof(const struct analysis *a, enum roof_kind kind,
+				       const char *ceiling, int threads)
 {
-	char full[48];
-	if (threads > 1)
-		snprintf(full, sizeof full, "%s@%dt", name, threads);
-	else
-		snprintf(full, sizeof full, "%s", name);
-	return analysis_roof(a, full);
+	struct roof_key key = roofkey_compute(kind, ceiling, threads);
+	return model_roof(a, &key);
 }
 
 /*
@@ -69,10 +66,11 @@ static const struct roof *roof_of_curve(const struct analysis *a, const struct c
 		 * The peak may be an FMA+add mix; code made only of FMAs reaches the
 		 * FMA-only plateau at most, the `fma` ceiling where the run has one.
 		 */
-		const struct roof *peak = roof_for(a, "peak", threads), *fma = roof_for(a, "fma", threads);
+		const struct roof *peak = compute_roof(a, ROOF_COMPUTE, "peak", threads),
+				  *fma = compute_roof(a, ROOF_CEILING, "fma", threads);
 		return fma_only && fma && (!peak || fma->value < peak->value) ? fma : peak;
 	}
-	return roof_for(a, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
+	return compute_roof(a, ROOF_CEILING, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
 }
 
 /* The median rate of one chain (K = 1) of a curve, or NaN. */
@@ -136,13 +134,14 @@ static void diagnose_memory(struct point *p, const struct roof *sweep_used)
 }
 
 static void diagnose_compute(const struct analysis *a, struct point *p,
-			     const struct chain_curve *cc)
+			     const struct chain_curve *cc, const struct roof *ceil)
 {
 	char build[64];
 	double pct = p->fraction * 100;
 	build_text(p, build, sizeof build);
-	const struct roof *peak = roof_for(a, "peak", p->threads);
-	int is_peak = peak && strcmp(p->roof, peak->name) == 0;
+	const struct roof *peak = compute_roof(a, ROOF_COMPUTE, "peak", p->threads);
+	int is_peak = peak && ceil == peak;
+	int is_fma = ceil && ceil->kind == ROOF_CEILING && strcmp(model_key_of(ceil).ceiling, "fma") == 0;
 	char of[40];
 	snprintf(of, sizeof of, is_peak ? "the %s" : "the %s ceiling", p->ceiling);
 	p->reason = REASON_NEAR;
@@ -151,7 +150,7 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector units "
 				 "are full", pct, build);
-		else if (strncmp(p->ceiling, "fma", 3) == 0 && (!p->ceiling[3] || p->ceiling[3] == '@'))
+		else if (is_fma)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound, near the FMA-only ceiling: %.0f%% of it (%s); its flops are "
 				 "all FMAs, and only independent adds beside them (the FMA+add peak, %.3g "
@@ -192,29 +191,30 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 void diagnosis_place(const struct analysis *a, struct point *p)
 {
 	/* The level: given, else the one rule of the run's level map (levels_of), else DRAM. */
-	const struct level_map *map = analysis_levels_of(a, p->threads);
+	const struct level_map *map = model_levels_of(a, p->threads);
 	if (!p->level[0]) {
 		const struct level_span *span = map ? levels_of(map, p->working_set) : NULL;
 		if (span)
 			snprintf(p->level, sizeof p->level, "%s", levels_name(span->id));
 	}
-	if (!p->level[0]) {
-		const struct roof *pl = analysis_dram_of(a, p->threads);
-		if (!pl)
-			pl = analysis_dram(a);
-		if (pl)
-			snprintf(p->level, sizeof p->level, "%.*s", (int)strcspn(pl->name, "@"), pl->name);
-	}
+	/* No sweep at its thread count: DRAM, the level a kernel of unknown size streams from. */
+	if (!p->level[0] && (map || a->nroofs))
+		snprintf(p->level, sizeof p->level, "%s", levels_name(MEM_DRAM));
 
 	/* The memory roof: its pattern's at its level, else the level's sweep roof. */
 	const struct roof *mem = NULL, *sweep_used = NULL;
-	if (p->level[0] && p->pattern[0]) {
-		char name[32];
-		snprintf(name, sizeof name, "%s.%s", p->level, p->pattern);
-		mem = roof_for(a, name, p->threads);
+	enum mem_level level = levels_parse(p->level);
+	struct roof_key key;
+	char name[40];
+	snprintf(name, sizeof name, "%s.%s", p->level, p->pattern);
+	if (level != MEM_LEVELS && p->pattern[0] && roofkey_parse(name, ROOF_PATTERN, &key) == 0) {
+		key.threads = p->threads;
+		mem = model_roof(a, &key);
 	}
-	if (!mem && p->level[0])
-		mem = sweep_used = roof_for(a, p->level, p->threads);
+	if (!mem && level != MEM_LEVELS) {
+		key = roofkey_level(level, p->threads);
+		mem = sweep_used = model_roof(a, &key);
+	}
 	p->mem_roof[0] = 0;
 	p->mem_gflops = NAN;
 	if (mem) {
@@ -232,7 +232,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	 */
 	int no_chains = !ceil && p->isa != ISA_NONE;
 	if (!ceil)
-		ceil = roof_for(a, "peak", p->threads);
+		ceil = compute_roof(a, ROOF_COMPUTE, "peak", p->threads);
 	/*
 	 * Compiled code faster than the ceiling its remarks imply: the remarks
 	 * undersold the build (a loop they do not describe was vectorised, say),
@@ -260,7 +260,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	 * At DRAM in a run whose sweep never reached it: no memory roof, and no
 	 * cache's roof stands in; only a point at its compute ceiling is judged.
 	 */
-	int unreached = !mem && levels_parse(p->level) == MEM_DRAM && map &&
+	int unreached = !mem && level == MEM_DRAM && map &&
 			map->dram.state != DRAM_FOUND;
 	if (unreached && !(p->gflops >= DIAGNOSIS_NEAR * p->ceiling_gflops)) {
 		snprintf(p->roof, sizeof p->roof, "none");
@@ -282,24 +282,25 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	if (isfinite(p->mem_gflops) && !(p->ceiling_gflops < p->mem_gflops)) {
 		snprintf(p->roof, sizeof p->roof, "%s", p->mem_roof);
 		p->roof_gflops = p->mem_gflops;
-		snprintf(p->bound, sizeof p->bound, "memory");
+		p->bound_id = BOUND_MEMORY;
 	} else if (isfinite(p->ceiling_gflops)) {
 		snprintf(p->roof, sizeof p->roof, "%s", p->ceiling);
 		p->roof_gflops = p->ceiling_gflops;
-		snprintf(p->bound, sizeof p->bound, "compute");
+		p->bound_id = BOUND_COMPUTE;
 	} else {
 		snprintf(p->roof, sizeof p->roof, "none");
 		p->roof_gflops = NAN;
-		snprintf(p->bound, sizeof p->bound, "unknown");
+		p->bound_id = BOUND_UNKNOWN;
 	}
+	/* points.csv's word for it, made from the enum. */
+	snprintf(p->bound, sizeof p->bound, "%s", p->bound_id == BOUND_MEMORY ? "memory"
+		 : p->bound_id == BOUND_COMPUTE ? "compute" : "unknown");
 	p->fraction = p->gflops / p->roof_gflops;
 
 	if (!isfinite(p->fraction)) {
 		snprintf(p->diagnosis, sizeof p->diagnosis, "no roof to compare with in this run");
 		return;
 	}
-	p->bound_id = strcmp(p->bound, "memory") == 0 ? BOUND_MEMORY
-		    : strcmp(p->bound, "compute") == 0 ? BOUND_COMPUTE : BOUND_UNKNOWN;
 	p->reason = REASON_NONE;
 	if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;
@@ -334,10 +335,10 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 				 "compiler's remarks say", p->fraction * 100, p->roof);
 		return;
 	}
-	if (strcmp(p->bound, "memory") == 0)
+	if (p->bound_id == BOUND_MEMORY)
 		diagnose_memory(p, sweep_used);
 	else
-		diagnose_compute(a, p, cc);
+		diagnose_compute(a, p, cc, ceil);
 	size_t len = strlen(p->diagnosis);
 	if (undersold[0] && len < sizeof p->diagnosis)
 		snprintf(p->diagnosis + len, sizeof p->diagnosis - len, "; it runs faster than the %s "

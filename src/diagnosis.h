@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 
-#include "analysis.h"
+#include "model.h"
 
 /* At this fraction of its roof or more a point is "near its roof". */
 #define DIAGNOSIS_NEAR 0.80

@@ -322,7 +322,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 	pattern_table(fp, a);
 	/* The ridge's own roof (analysis_dram), named where it is the DRAM plateau of one core. */
 	const struct roof *dram = analysis_dram(a);
-	if (isfinite(a->ridge) && a->ridge > 0 && dram && dram->level == MEM_DRAM)
+	if (isfinite(a->ridge) && a->ridge > 0 && dram && model_key_of(dram).level == MEM_DRAM)
 		fprintf(fp, "Ridge point: peak / DRAM = %.2f flop/byte. A kernel of lower intensity is "
 			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",
 			a->ridge);
