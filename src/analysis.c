@@ -397,33 +397,43 @@ static struct roof *pattern_roof(struct analysis *a, enum mem_level level, const
  */
 static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
 {
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_PATTERN || r->threads != threads)
+	for (size_t l = 0; l < nlv; l++) {
+		if (!lv[l].roof || !lv[l].span)
 			continue;
-		/* Once per pattern: at its first roof. */
-		int first = 1;
-		for (size_t j = 0; j < i && first; j++) {
-			struct roof_key there = a->roofs[j].key;
-			there.level = r->key.level;
-			first = !roofkey_equal(&there, &r->key);
-		}
-		char pat[24];
-		roofkey_pattern_text(&r->key, pat, sizeof pat);
-		for (size_t l = 0; l < nlv && first; l++) {
+		char missing[160] = "";
+		size_t len = 0, count = 0;
+		for (size_t i = 0; i < a->nroofs; i++) {
+			const struct roof *r = &a->roofs[i];
+			if (r->kind != ROOF_PATTERN || r->threads != threads)
+				continue;
+			/* Once per pattern: at its first roof. */
+			int first = 1;
+			for (size_t j = 0; j < i && first; j++) {
+				struct roof_key there = a->roofs[j].key;
+				there.level = r->key.level;
+				first = !roofkey_equal(&there, &r->key);
+			}
 			struct roof_key want = r->key;
-			want.level = lv[l].span ? lv[l].span->id : MEM_LEVELS;
-			/*
-			 * Named by the level's own roof ("L3@2t"), so a note of the all-core
-			 * pass is never read as one about one core's kernels.
-			 */
-			if (lv[l].roof && !model_roof(a, &want))
-				note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at "
-				     "the pre-scan's plateaus, and this sweep found the level elsewhere): "
-				     "%d-thread kernels of that pattern there are judged against the "
-				     "sweep's %s", lv[l].roof->name, pat, threads, threads == 1 ? "" : "s",
-				     threads, lv[l].roof->name);
+			want.level = lv[l].span->id;
+			if (!first || model_roof(a, &want))
+				continue;
+			char pat[24];
+			roofkey_pattern_text(&r->key, pat, sizeof pat);
+			if (len < sizeof missing)
+				len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
+							count ? ", " : "", pat);
+			count++;
 		}
+		/*
+		 * Named by the level's own roof ("L3@2t"), so a note of the all-core
+		 * pass is never read as one about one core's kernels.
+		 */
+		if (count)
+			note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
+			     "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
+			     "kernels of %s there are judged against the sweep's %s", lv[l].roof->name,
+			     missing, threads, threads == 1 ? "" : "s", threads,
+			     count == 1 ? "that pattern" : "those patterns", lv[l].roof->name);
 	}
 }
 
@@ -478,6 +488,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		     "unknown, no pattern roofs come from the sweep", sweep);
 	int made;
 	size_t unplaced = 0;
+	double unplaced_lo = INFINITY, unplaced_hi = 0;
 	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
 		if (!lv[i].roof)
 			continue;
@@ -503,6 +514,8 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		if (l && !l->roof) {
 			/* Past the caches in a sweep that never reached DRAM: no DRAM roof of any pattern. */
 			unplaced++;
+			unplaced_lo = fmin(unplaced_lo, j->working_set);
+			unplaced_hi = fmax(unplaced_hi, j->working_set);
 			continue;
 		}
 		if (!pat[0] || !l) {
@@ -529,11 +542,15 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->job_param = j->param;
 	}
 	if (unplaced && map) {
-		char b1[32];
-		note(a, "%zu bandwidth-pattern job%s of %d thread%s ran past the caches (from %s of "
-		     "working set), but this sweep did not reach DRAM: no DRAM pattern roofs",
-		     unplaced, unplaced == 1 ? "" : "s", threads, threads == 1 ? "" : "s",
-		     format_bytes(map->span[map->n - 1].lo, b1, sizeof b1));
+		char b1[32], b2[32], b3[32];
+		format_bytes(unplaced_lo, b1, sizeof b1);
+		format_bytes(unplaced_hi, b2, sizeof b2);
+		note(a, "%zu bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
+		     "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
+		     "DRAM pattern roofs", unplaced, unplaced == 1 ? "" : "s", threads,
+		     threads == 1 ? "" : "s", b1, unplaced_hi > unplaced_lo ? " .. " : "",
+		     unplaced_hi > unplaced_lo ? b2 : "",
+		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
 	}
 	early_dram_patterns(a, map, threads);
 	if (!sweep_pat[0])

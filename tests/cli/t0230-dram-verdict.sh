@@ -29,6 +29,11 @@ test_expect_success 'Zen 4: DRAM was reached at neither thread count, and 143 GB
 	! grep -q "^DRAM" z4/roofs.csv && ! grep -q "^143" z4/roofs.csv && ! grep -q ",143\." z4/roofs.csv &&
 	test "$(field z4/roofs.csv L3@2t 6)" = 17794560
 '
+test_expect_success 'Zen 4: a level the all-core pattern jobs missed is named with its thread count' '
+	grep -q "^note: L3@2t: no 1r1w job of 2 threads landed on this level (.*): 2-thread kernels of that pattern there are judged against the sweep.s L3@2t\$" z4.out &&
+	! grep -q "^note: L3: no" z4.out &&
+	grep -q "^note: 1 bandwidth-pattern job of 2 threads ran at 72 MiB of working set, past the caches .*no DRAM pattern roofs" z4.out
+'
 test_expect_success 'Zen 4: the DRAM kernels are placed at DRAM with no roof, not under a cache' '
 	test "$(awk -F, "NR > 1 && \$10 == \"DRAM\" && \$9 == \"unknown\" && \$6 == \"none\"" z4/points.csv | wc -l)" -eq 4 &&
 	"$ROOFLINE" report z4 --out z4r >/dev/null 2>&1 &&
