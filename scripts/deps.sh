@@ -2,7 +2,8 @@
 # deps.sh [--check] NEED... - makes sure the Debian packages a make step needs are installed.
 #
 # NEED is one or more of: build (compile bin/roofline), build-clang (what clang
-# needs beyond that: its OpenMP runtime), test (run the suite),
+# needs beyond that: its OpenMP runtime), test (run the suite; g++ and gfortran
+# for libroofline's C++ and Fortran sides),
 # plots (render the gnuplot scripts), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
 # compiler, qemu-user and the libraries' arm64 packages through multiarch),
@@ -61,6 +62,11 @@ for need in "$@"; do
 		want file command -v file
 		want man-db command -v man
 		want groff-base command -v nroff
+		# libroofline's C++ and Fortran sides: their examples, the module and the
+		# strict-flag matrix of roofline.h (clang's rows skip without clang).
+		want g++ command -v g++
+		want gfortran command -v gfortran
+		optional clang command -v clang
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
@@ -104,7 +110,7 @@ if [ -n "$optional_missing" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
 	apt-get install -y -qq --no-install-recommends $optional_missing >/dev/null 2>&1 ||
 		echo "roofline: could not install$optional_missing: building without it" >&2
 elif [ -n "$optional_missing" ]; then
-	echo "roofline: optional packages missing:$optional_missing (gemm_blas is skipped without libopenblas-dev)" >&2
+	echo "roofline: optional packages missing:$optional_missing (without libopenblas-dev gemm_blas is skipped; without clang the clang rows of the roofline.h matrix)" >&2
 fi
 
 [ -z "$missing" ] && exit 0

@@ -34,7 +34,7 @@ static const struct help_option plot_opts[] = {
 	{ "--out DIR", "where the figures go (default plots)" },
 	{ "--format LIST", "a comma list of png, svg, pdf (default png)" },
 	{ "--size WxH", "the figure's size in pixels (default 1600x1000)" },
-	{ "--points FILE", "also draw the points of FILE (your own code, as include/roofline.h "
+	{ "--points FILE", "also draw the points of FILE (your own code, as libroofline "
 			   "writes them), the versions of one name joined by arrows" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
@@ -105,15 +105,18 @@ static const char exit_text[] =
 	"Exit status: 0 done, 1 failed while running, 2 bad usage or bad input (one line on\n"
 	"standard error starting with roofline:, with file:line:column for a bad CSV cell).\n";
 
-/* The points file and include/roofline.h: the man page's own section, and the --points help. */
+/* The points file and libroofline: the man page's own section, and the --points help. */
 static const char points_text[] =
 	"A points file is CSV with a header row name,version,flops,bytes,seconds and\n"
-	"optional threads, level (L1, L2, L3, DRAM) and flops_source (declared or counted);\n"
-	"one row per timed region of your own code. include/roofline.h (installed under\n"
-	"PREFIX/include) times a region on CLOCK_MONOTONIC, repeating it until it lasts long\n"
-	"enough, and appends such a row: ROOFLINE_TIME(\"file.csv\", \"name\", \"version\",\n"
-	"flops, bytes, code). Where perf_event_open counts retired floating-point\n"
-	"instructions, it can count the flops instead (ROOFLINE_COUNT_FLOPS=1).\n";
+	"optional threads, level (L1, L2, L3, DRAM), flops_source and bytes_source\n"
+	"(declared or counted); one row per timed region of your own code. libroofline\n"
+	"(roofline.h; pkg-config --cflags --libs roofline; a Fortran module roofline)\n"
+	"writes such rows: roofline_region_begin(\"name\") and roofline_region_end(\"name\",\n"
+	"flops, bytes) around the code, on every thread of a parallel region, to the file\n"
+	"named by ROOFLINE_POINTS (default points.csv) at exit; or ROOFLINE_TIME(\"file.csv\",\n"
+	"\"name\", \"version\", flops, bytes, code). Where perf_event_open allows, it counts\n"
+	"the flops (ROOFLINE_COUNT_FLOPS=1) and the memory controllers' bytes\n"
+	"(ROOFLINE_COUNT_BYTES=1) instead.\n";
 
 const struct help_command *help_find(const char *name)
 {
@@ -226,5 +229,7 @@ void help_man(FILE *fp, const char *version)
 	fputs(".SH FILES\n.TP\n.I data/runs/<UTC>\\-<cc>\\-<version>/\n"
 	      "a run: env.csv, timings.csv, failures.csv, remarks/; after fit: roofs.csv, points.csv, "
 	      "sweep.csv, chains.csv\n.TP\n.I PREFIX/include/roofline.h\n"
-	      "the header that puts your own code on the chart\n", fp);
+	      "the header of libroofline, which puts your own code on the chart\n"
+	      ".TP\n.I LIBDIR/libroofline.so, LIBDIR/libroofline.a, LIBDIR/pkgconfig/roofline.pc\n"
+	      "the library and its pkg-config file\n", fp);
 }
