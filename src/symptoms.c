@@ -81,8 +81,8 @@ static void check_slope_flat(const struct all_points *ap, struct symptoms *out)
 		const struct point *p = ap->v[i];
 		if (p->fraction < SYMPTOMS_ON_ROOF)
 			continue;
-		slope += strcmp(p->bound, "memory") == 0;
-		flat += strcmp(p->bound, "compute") == 0;
+		slope += p->bound_id == BOUND_MEMORY;
+		flat += p->bound_id == BOUND_COMPUTE;
 	}
 	if (ap->n >= 2 && slope == ap->n)
 		add(out, SYMPTOM_SLOPE,
