@@ -726,9 +726,10 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
 	levels_find_dram(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
 			 run->info.sweep_settled, &v);
+	v.cap_binds = run->info.sweep_cap_binds == 1;
 	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
 	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
-	char said[480];
+	char said[600];
 	note(a, "%s", levels_dram_text(&v, threads, said, sizeof said));
 	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
 	levels_caches(pl, count, a->nsweep, &v, is_cache);

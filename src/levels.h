@@ -78,6 +78,7 @@ struct dram_verdict {
 	double reported_llc;           /* as the machine reports it; NaN when not */
 	int llc_implausible;           /* 1: every reported cache seen, then flat from under llc / LEVELS_IMPLAUSIBLE */
 	size_t caches_before;          /* plateaus that end before the flat end begins */
+	int cap_binds;                 /* the run says a quarter of memory capped its sweep (env.csv) */
 	/* Not reached: the last plateau the fitter saw (0 when none), for the report's line. */
 	double last_plateau_value, last_plateau_lo, last_plateau_hi;
 };

@@ -30,6 +30,12 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	else
 		snprintf(how, sizeof how, "STREAM's rule: each array at least 4x the reported %s "
 			 "last-level cache, %s", llc, rule);
+	/* Why the sweep stopped where it did, when the run says its cap bound it. */
+	const char *cap = v->cap_binds ? "; the sweep stopped at its cap, a quarter of the machine's "
+					 "memory" : "";
+	char asks[96] = "";
+	if (!v->llc_implausible)
+		snprintf(asks, sizeof asks, " (STREAM's rule asks %s per array)", rule);
 	switch (v->reason) {
 	case DRAM_BY_STREAM_RULE:
 	case DRAM_BY_FLAT_END:
@@ -39,14 +45,14 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 		break;
 	case DRAM_SHORT_OF_RULE:
 		snprintf(buf, size, "DRAM%s not reached: the sweep stopped at %s per array (%s of "
-			 "working set, %.3g GB/s there, flat from %s), short of %s; measure again with "
-			 "--max-size %s or more", at, arr, end, v->end_rate, from, how, rule);
+			 "working set, %.3g GB/s there, flat from %s), short of %s%s; measure again with "
+			 "--max-size %s or more", at, arr, end, v->end_rate, from, how, cap, rule);
 		break;
 	case DRAM_STILL_FALLING:
 		snprintf(buf, size, "DRAM%s not reached: the curve was still falling at the sweep's "
 			 "largest size, %.3g GB/s at %s per array (%s of working set), so DRAM is at most "
-			 "that; no size before it was within %.0f%% of it (%s)", at, v->end_rate, arr, end,
-			 LEVELS_FLAT * 100, how);
+			 "that; no size before it was within %.0f%% of it%s%s", at, v->end_rate, arr,
+			 end, LEVELS_FLAT * 100, asks, cap);
 		break;
 	case DRAM_NO_CACHE_LEVEL:
 		snprintf(buf, size, "DRAM%s not reached: the curve never fell from a faster level to "

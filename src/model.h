@@ -187,7 +187,7 @@ struct analysis {
 	size_t nnoisy;
 	struct roof noisiest;
 	double noisiest_rel;
-	char notes[ANALYSIS_MAX_NOTES][480];   /* disagreements and warnings */
+	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
 	size_t nnotes;
 };
 

@@ -394,6 +394,7 @@ static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("clock_ghz", clock_ghz), NUM("clock_ghz_min", clock_ghz_min),
 	NUM("clock_ghz_max", clock_ghz_max), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
+	NUM("sweep_cap_binds", sweep_cap_binds),
 };
 #undef NUM
 

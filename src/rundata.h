@@ -75,6 +75,7 @@ struct run_env {
 	double tick_ns;                                   /* timer_granularity_ns as a number */
 	double stream_rule_bytes;                         /* STREAM's array-size rule for this machine */
 	double kernel_tile_bytes;                         /* the block the tiled kernels were built for */
+	double sweep_cap_binds;                           /* 1: a quarter of memory capped the sweep; NaN: not said */
 	int sweep_settled;     /* the pre-scan saw a last level: 1, 0, or -1 where the run does not say (older runs) */
 	/*
 	 * The largest thread count: threads_max, else (older runs) threads; 1 when
