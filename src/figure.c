@@ -998,7 +998,12 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 		ridge = rpeak / dram->value;   /* where the drawn DRAM slope meets the drawn peak */
 	out->has_ridge = isfinite(ridge) && ridge > 0 && isfinite(rpeak) &&
 			 ridge >= f->xmin && ridge <= f->xmax;
-	snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte", ridge);
+	/* A ridge on a cache's slope (DRAM not reached) says which: it is no DRAM ridge. */
+	if (dram && model_key_of(dram).level != MEM_DRAM)
+		snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte on %s, no DRAM",
+			 ridge, dram->name);
+	else
+		snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte", ridge);
 	if (out->has_ridge) {
 		plot_to_pixel(f, ridge, rpeak, &out->rx, &out->ry);
 		struct labels_box b = { out->rx - 8 * s, out->ry - 8 * s, out->rx + 8 * s, out->ry + 8 * s };
