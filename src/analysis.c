@@ -331,9 +331,9 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 static const char *sweep_kernel(const struct rundata *run, const struct jobs *js)
 {
 	/* measure records it (env.csv sweep_kernel): read back, when its jobs are here. */
-	for (size_t i = 0; *run->info.sweep_kernel && i < js->n; i++)
-		if (strcmp(js->v[i].group, "bandwidth") == 0 &&
-		    strcmp(js->v[i].kernel, run->info.sweep_kernel) == 0)
+	const char *recorded = rundata_sweep_kernel(run);
+	for (size_t i = 0; recorded && i < js->n; i++)
+		if (strcmp(js->v[i].group, "bandwidth") == 0 && strcmp(js->v[i].kernel, recorded) == 0)
 			return js->v[i].kernel;
 	/* A run from before that key: the bandwidth kernel with the most sizes. */
 	const char *best = NULL;

@@ -440,3 +440,12 @@ double rundata_clock_ghz(const struct rundata *run, int threads, double fallback
 			return run->info.clocks[i].ghz;
 	return fallback;
 }
+
+const char *rundata_sweep_kernel(const struct rundata *run)
+{
+	for (size_t i = 0; *run->info.sweep_kernel && i < run->ntimings; i++)
+		if (strcmp(run->timings[i].group, "bandwidth") == 0 &&
+		    strcmp(run->timings[i].kernel, run->info.sweep_kernel) == 0)
+			return run->info.sweep_kernel;
+	return NULL;
+}

@@ -149,6 +149,14 @@ void rundata_parse_env(struct rundata *run);
 double rundata_clock_ghz(const struct rundata *run, int threads, double fallback);
 
 /*
+ * The kernel whose sweep set the plateaus, as measure recorded it (env.csv
+ * sweep_kernel), when the run has bandwidth timings of it; NULL otherwise (a
+ * run from before the key: the caller falls back to the kernel timed at the
+ * most sizes). The one place every reader takes it from.
+ */
+const char *rundata_sweep_kernel(const struct rundata *run);
+
+/*
  * The value of an env.csv key, or NULL: for keys named at run time
  * (shape_<kernel>_<param>); the keys every run has are in run->info.
  */

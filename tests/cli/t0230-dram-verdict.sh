@@ -92,4 +92,11 @@ test_expect_success 'all-core roofs 1.8x one core.s stay; no one-thread point is
 	test "$(awk -F, "NR > 1 && \$3 == 2 && \$9 == \"memory\" && \$6 !~ /@2t/" x18/points.csv | wc -l)" -eq 0 &&
 	test "$(awk -F, "NR > 1 && \$3 == 2" x18/points.csv | wc -l)" -gt 0
 '
+test_expect_success 'the sweep kernel is the one env.csv records, not the one timed at the most sizes' '
+	$SCRIPTED sk &&
+	awk "BEGIN { for (i = 0; i < 40; i++) { b = 4096 * (i + 1); printf \"1,2,0,bandwidth,bw_copy_avx512,%d,1,%d,0,%d,%.9e\\n\", b, 2 * b, 2 * b, 2 * b / 5e9 } }" >>sk/timings.csv &&
+	cp -r sk sk-old && echo sweep_kernel,triad >>sk/env.csv &&
+	"$ROOFLINE" fit sk >/dev/null && test "$(field sk/roofs.csv DRAM 3)" = 25 &&
+	"$ROOFLINE" fit sk-old >/dev/null 2>&1; ! grep -q "^DRAM,bandwidth,25," sk-old/roofs.csv
+'
 test_done
