@@ -97,6 +97,6 @@ test_expect_success 'the sweep kernel is the one env.csv records, not the one ti
 	awk "BEGIN { for (i = 0; i < 40; i++) { b = 4096 * (i + 1); printf \"1,2,0,bandwidth,bw_copy_avx512,%d,1,%d,0,%d,%.9e\\n\", b, 2 * b, 2 * b, 2 * b / 5e9 } }" >>sk/timings.csv &&
 	cp -r sk sk-old && echo sweep_kernel,triad >>sk/env.csv &&
 	"$ROOFLINE" fit sk >/dev/null && test "$(field sk/roofs.csv DRAM 3)" = 25 &&
-	"$ROOFLINE" fit sk-old >/dev/null 2>&1; ! grep -q "^DRAM,bandwidth,25," sk-old/roofs.csv
+	"$ROOFLINE" fit sk-old >/dev/null 2>&1 && ! grep -q "^DRAM,bandwidth,25," sk-old/roofs.csv
 '
 test_done
