@@ -62,7 +62,7 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 # after the deps step has installed the packages.
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
@@ -77,6 +77,20 @@ BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
 BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas 2>/dev/null), \
 	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
+
+# Open MPI when present (the deps step installs openmpi-bin and libopenmpi-dev
+# where it can): src/fleet_mpi.c alone is built with its flags and
+# measure --mpi works; without it --mpi says the build has none. MPI=0 builds
+# without it anyway. Found through Open MPI's `mpicc --showme`.
+MPI ?= 1
+# The check links a tiny MPI program with $(CC), so a cross build (make aarch64)
+# does not pick up this machine's Open MPI.
+MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
+	$(CC) -x c - -o /dev/null $$(mpicc --showme:compile 2>/dev/null) $$(mpicc --showme:link 2>/dev/null) \
+	>/dev/null 2>&1 && echo yes))
+# -isystem: Open MPI's headers are not held to our warnings.
+MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
@@ -123,7 +137,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # Objects depend on the flags they were built with: a changed CFLAGS or
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS)
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
 
 .PHONY: all report plots test check bench install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
@@ -141,7 +155,9 @@ $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
 $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(FINAL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/fleet_mpi.o: EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
@@ -364,14 +380,15 @@ check:
 # tests/lsan.supp. It runs the unit tests and the CLI tests that read,
 # fit, report and compare (the readers are where bad input lands); the ones
 # that measure for seconds, disassemble or emulate Arm are left to the plain
-# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see.
+# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see;
+# t0630-fleet-mpi measures under mpirun (Open MPI's own allocations are not ours to check).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
-	tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
+	tests/cli/t0630-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

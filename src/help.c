@@ -16,11 +16,16 @@ static const struct help_option measure_opts[] = {
 	{ "--trials N", "kept trials per pass (default 15)" },
 	{ "--warmup N", "warm-up trials per pass, discarded (default 3)" },
 	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
-			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default 1G" },
+			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default a "
+			      "quarter of memory over the triad's 3 arrays (a quick run: at most 256M); the sweep "
+			      "goes to STREAM's rule (each array 4x the last-level cache) within it" },
 	{ "--min-time SECONDS", "how long each timing is calibrated to last at least (default 0.001)" },
 	{ "--levels LEVELS", "a comma list of dram, l2, l1 (default dram): the memory levels the "
 			     "kernels' working sets sit in" },
 	{ "--list", "print the kernel table and exit" },
+	{ "--mpi", "under mpirun, one rank a node: each rank measures its own node, rank 0 gathers "
+		   "them into one fleet directory (--out, default data/fleets/<UTC>): fleet.csv and "
+		   "nodes/<node>/, each an ordinary run directory; built only where Open MPI's mpicc was found" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -51,6 +56,7 @@ static const struct help_option report_opts[] = {
 static const struct help_option compare_opts[] = {
 	{ "--out DIR", "where compare.md, compare.csv, compare.png and compare.gp go (default plots)" },
 	{ "--format LIST", "compare.png, and compare.svg and compare.pdf on request: a comma list of png, svg, pdf" },
+	{ "--check [LIST]", "exit 1 when a kernel moved against its roof in a direction of LIST (a comma list of slower, faster; default slower), 0 when none did, 2 on bad input; prints one line naming the moves" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -63,7 +69,7 @@ static const struct help_option help_opts[] = {
 const struct help_command help_commands[] = {
 	{ "measure",
 	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST] [--passes N] [--trials N] "
-	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list]",
+	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list] [--mpi]",
 	  "time the bandwidth sweep, the FMA peak and the kernels",
 	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "
 	  "every job once), checks every result, and writes a new run directory: env.csv, "
@@ -72,24 +78,34 @@ const struct help_command help_commands[] = {
 	  measure_opts },
 	{ "fit", "fit DIR", "fit the roofs and place the kernels of a run",
 	  "Reads DIR's timings and writes DIR/roofs.csv, points.csv, sweep.csv and chains.csv; "
-	  "prints a summary (roofs, ridge, chains to saturate).",
+	  "prints a summary (roofs, ridge, chains to saturate). DIR may be a fleet directory "
+	  "(measure --mpi): each node's run is fitted, and fleet-roofs.csv (each roof's median, "
+	  "range and node count) and fleet-nodes.csv (each node's value) are written beside "
+	  "fleet.csv; the nodes outside the fleet's spread are printed.",
 	  fit_opts },
 	{ "plot", "plot DIR [--out DIR] [--format LIST] [--size WxH] [--points FILE]",
 	  "draw the roofline figure and write the gnuplot scripts",
 	  "Draws roofline.png (cairo) and writes the gnuplot scripts roofline.gp, bandwidth.gp, "
 	  "chains.gp and kernels.gp, which read the run's CSV files themselves (rendered when "
-	  "gnuplot is installed).",
+	  "gnuplot is installed). For a fleet directory: the median roofline with each roof's "
+	  "band across the nodes and the roofs of the nodes outside the fleet, one core and all "
+	  "cores (roofline.png, roofline-allcores.png).",
 	  plot_opts },
 	{ "report", "report DIR [--out DIR] [--points FILE]", "write report.md",
 	  "Writes report.md: the machine and build, the roofs with their spread, the FMA chains, "
 	  "each kernel placed and diagnosed, the compiler's vectorisation verdicts, and notes, "
 	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
-	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule).",
+	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule). For a fleet "
+	  "directory: every node's roofs, the fleet's median and range, the nodes outside the "
+	  "fleet's spread and by how much, how the nodes' CPU, caches, clock and compiler "
+	  "differ, and the nodes that failed.",
 	  report_opts },
-	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST]", "compare two runs",
-	  "Writes compare.md and compare.csv: each roof and kernel of both runs with the ratio "
-	  "B / A and its 95% bootstrap interval, and whether it moved beyond the runs' noise and "
-	  "the drift their roofs show; draws compare.png (svg and pdf with --format) and compare.gp.",
+	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--check [LIST]]", "compare two runs",
+	  "Writes compare.md and compare.csv: whether the runs' machines differ; each kernel's "
+	  "fraction of its own roof in both runs and their ratio with its 95% bootstrap interval, "
+	  "moved when the interval excludes 1 and the move passes 5% (a machine slower everywhere "
+	  "moves no kernel); beside it the raw B / A; each roof's B / A, the machine's move. Draws "
+	  "compare.png (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",
