@@ -724,8 +724,16 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 					      .spread_hi = a->sweep[i].spread_hi };
 	struct dram_verdict v;
 	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
-	levels_find_dram(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
-			 run->info.sweep_settled, &v);
+	/* STREAM's rule as measure recorded it (stream_rule_source), else derived (older runs). */
+	const char *src = run->info.stream_rule_source;
+	struct levels_rule rule = {
+		strcmp(src, "curve") == 0 ? RULE_CURVE : strcmp(src, "none") == 0 ? RULE_NONE : RULE_REPORTED,
+		run->info.stream_rule_bytes, run->info.stream_rule_cache_bytes,
+	};
+	int recorded = *src && (strcmp(src, "reported") == 0 || strcmp(src, "curve") == 0 ||
+				strcmp(src, "none") == 0);
+	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
+			       run->info.sweep_settled, recorded ? &rule : NULL, &v);
 	v.cap_binds = run->info.sweep_cap_binds == 1;
 	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
 	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);

@@ -47,6 +47,13 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
 		      size_t count, double reported_llc, size_t reported_caches, int settled,
 		      struct dram_verdict *out)
 {
+	levels_find_dram_ruled(sweep, n, pl, count, reported_llc, reported_caches, settled, NULL, out);
+}
+
+void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+			    size_t count, double reported_llc, size_t reported_caches, int settled,
+			    const struct levels_rule *rule, struct dram_verdict *out)
+{
 	memset(out, 0, sizeof *out);
 	out->state = DRAM_NOT_REACHED;
 	out->reason = DRAM_NO_SWEEP;
@@ -80,6 +87,14 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
 			       (out->caches_before >= reported_caches &&
 				reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from);
 	out->rule_bytes = out->llc_implausible ? 0 : LEVELS_STREAM_FACTOR * reported_llc;
+	out->rule_cache_bytes = out->llc_implausible ? NAN : reported_llc;
+	if (rule) {
+		/* measure's decision, read back: the one rule of the run. */
+		out->rule_recorded = 1;
+		out->llc_implausible = rule->source != RULE_REPORTED;
+		out->rule_bytes = rule->source == RULE_NONE || !positive(rule->bytes) ? 0 : rule->bytes;
+		out->rule_cache_bytes = rule->cache_bytes;
+	}
 	if (settled == 0) {
 		out->reason = DRAM_NOT_SETTLED;
 		return;
@@ -121,7 +136,8 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
 			median[k++] = sweep[i].median;
 	}
 	out->state = DRAM_FOUND;
-	out->reason = out->llc_implausible ? DRAM_BY_FLAT_END : DRAM_BY_STREAM_RULE;
+	out->reason = !out->llc_implausible ? DRAM_BY_STREAM_RULE
+		    : out->rule_bytes > 0 ? DRAM_BY_CURVE_RULE : DRAM_BY_FLAT_END;
 	out->first = q;
 	out->last = end - 1;
 	out->samples = (int)m;

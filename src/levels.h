@@ -55,6 +55,7 @@ enum dram_state { DRAM_FOUND, DRAM_NOT_REACHED };
 enum dram_reason {
 	DRAM_BY_STREAM_RULE,    /* found: flat end, arrays >= 4x the reported last-level cache */
 	DRAM_BY_FLAT_END,       /* found: flat end; the reported cache is implausible or absent */
+	DRAM_BY_CURVE_RULE,     /* found: flat end, arrays >= 4x the cache the run's curve showed (measure's rule) */
 	DRAM_SHORT_OF_RULE,     /* not reached: no flat size's arrays obey STREAM's rule */
 	DRAM_STILL_FALLING,     /* not reached: fewer than LEVELS_MIN_FLAT sizes at the curve's end rate */
 	DRAM_NO_CACHE_LEVEL,    /* not reached: no faster level before the end, nothing to leave */
@@ -79,6 +80,8 @@ struct dram_verdict {
 	int llc_implausible;           /* 1: every reported cache seen, then flat from under llc / LEVELS_IMPLAUSIBLE */
 	size_t caches_before;          /* plateaus that end before the flat end begins */
 	int cap_binds;                 /* the run says a quarter of memory capped its sweep (env.csv) */
+	int rule_recorded;             /* 1: the rule is the one measure recorded (struct levels_rule) */
+	double rule_cache_bytes;       /* the cache the rule was taken from (reported, or the curve's) */
 	/* Not reached: the last plateau the fitter saw (0 when none), for the report's line. */
 	double last_plateau_value, last_plateau_lo, last_plateau_hi;
 };
@@ -93,6 +96,23 @@ struct dram_verdict {
 void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
 		      size_t count, double reported_llc, size_t reported_caches, int settled,
 		      struct dram_verdict *out);
+
+/*
+ * STREAM's rule as measure decided and recorded it (env.csv
+ * stream_rule_source, stream_rule_bytes, stream_rule_cache_bytes): read back,
+ * never re-derived, where the run has it.
+ */
+enum levels_rule_source { RULE_REPORTED, RULE_CURVE, RULE_NONE };
+struct levels_rule {
+	enum levels_rule_source source;
+	double bytes;          /* per array */
+	double cache_bytes;    /* the cache it is 4x of */
+};
+
+/* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */
+void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+			    size_t count, double reported_llc, size_t reported_caches, int settled,
+			    const struct levels_rule *rule, struct dram_verdict *out);
 
 /*
  * Which of the plateaus are caches, given the verdict: those before the

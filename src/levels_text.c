@@ -19,8 +19,14 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	format_bytes(v->size_lo, lo, sizeof lo);
 	format_bytes(v->size_hi, hi, sizeof hi);
 	/* Which rule, said the same way in every sentence. */
-	char how[320];
-	if (v->llc_implausible && isfinite(v->reported_llc))
+	char how[320], cache[32];
+	format_bytes(v->rule_cache_bytes, cache, sizeof cache);
+	if (v->llc_implausible && v->rule_recorded && v->rule_bytes > 0)
+		snprintf(how, sizeof how, "STREAM's rule on the cache the run's curve showed: the reported "
+			 "%s last-level cache is implausible (the pre-scan's curve was flat from below it "
+			 "to twice past it), so measure took 4x %s, where its DRAM plateau began: %s per "
+			 "array", llc, cache, rule);
+	else if (v->llc_implausible && isfinite(v->reported_llc))
 		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the sweep "
 			 "showed %zu cache plateaus, then its flat end from %s of working set, inside that "
 			 "size), so STREAM's rule (4x it per array) is not used: DRAM is the curve's flat "
@@ -34,11 +40,12 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	const char *cap = v->cap_binds ? "; the sweep stopped at its cap, a quarter of the machine's "
 					 "memory" : "";
 	char asks[96] = "";
-	if (!v->llc_implausible)
+	if (v->rule_bytes > 0)
 		snprintf(asks, sizeof asks, " (STREAM's rule asks %s per array)", rule);
 	switch (v->reason) {
 	case DRAM_BY_STREAM_RULE:
 	case DRAM_BY_FLAT_END:
+	case DRAM_BY_CURVE_RULE:
 		snprintf(buf, size, "DRAM%s: %.3g GB/s from %d sizes, %s .. %s of working set, within "
 			 "%.0f%% of the rate at the sweep's largest size (%.3g GB/s); %s", at, v->value,
 			 v->samples, lo, hi, LEVELS_FLAT * 100, v->end_rate, how);

@@ -386,6 +386,7 @@ static const struct { const char *key; size_t at; } env_text[] = {
 	TEXT(threads), TEXT(pinned_cpu), TEXT(timer), TEXT(timer_resolution_ns),
 	TEXT(timer_granularity_ns), TEXT(clock_method), TEXT(kernel_tile_source), TEXT(blas_isa),
 	TEXT(blas_core), TEXT(blas_config), TEXT(openblas_coretype), TEXT(sweep_kernel),
+	TEXT(stream_rule_source),
 };
 #undef TEXT
 #define NUM(key, field) { key, offsetof(struct run_env, field) }
@@ -395,6 +396,7 @@ static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("clock_ghz_max", clock_ghz_max), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
 	NUM("sweep_cap_binds", sweep_cap_binds),
+	NUM("stream_rule_cache_bytes", stream_rule_cache_bytes),
 };
 #undef NUM
 

@@ -69,11 +69,13 @@ struct run_env {
 	const char *kernel_tile_source;
 	const char *blas_isa, *blas_core, *blas_config, *openblas_coretype;
 	const char *sweep_kernel;                         /* the kernel whose sweep set the plateaus */
+	const char *stream_rule_source;                   /* reported, curve or none: measure's rule */
 	double l1d_bytes, l2_bytes, l3_bytes;             /* as the machine reports them */
 	double clock_ghz;                                 /* measured with one core loaded */
 	double clock_ghz_min, clock_ghz_max;              /* its smallest and largest sample */
 	double tick_ns;                                   /* timer_granularity_ns as a number */
 	double stream_rule_bytes;                         /* STREAM's array-size rule for this machine */
+	double stream_rule_cache_bytes;                   /* the cache that rule is 4x of */
 	double kernel_tile_bytes;                         /* the block the tiled kernels were built for */
 	double sweep_cap_binds;                           /* 1: a quarter of memory capped the sweep; NaN: not said */
 	int sweep_settled;     /* the pre-scan saw a last level: 1, 0, or -1 where the run does not say (older runs) */

@@ -50,6 +50,15 @@ test_expect_success 'a 508 MiB L3 and a curve flat past 72 MiB: DRAM is the flat
 	grep -q "^note: DRAM: 25 GB/s from 4 sizes, 67.9 MiB .. 192 MiB of working set, within 10% of the rate at the sweep.s largest size (25 GB/s); the reported 508 MiB last-level cache is implausible" vm.out &&
 	test "$(grep -c "^note: DRAM" vm.out)" -eq 1
 '
+test_expect_success 'the rule measure recorded is read back, never re-derived: the curve.s cache, or the reported one' '
+	$SCRIPTED curve && printf "stream_rule_source,curve\nstream_rule_bytes,33554432\nstream_rule_cache_bytes,8388608\n" >>curve/env.csv &&
+	"$ROOFLINE" fit curve >curve.out &&
+	grep -q "^note: DRAM: 25 GB/s from 3 sizes, 96 MiB .. 192 MiB of working set, .*STREAM.s rule on the cache the run.s curve showed: the reported 508 MiB last-level cache is implausible .*so measure took 4x 8 MiB, where its DRAM plateau began: 32 MiB per array" curve.out &&
+	$SCRIPTED rep && printf "stream_rule_source,reported\nstream_rule_bytes,2130706432\nstream_rule_cache_bytes,532676608\n" >>rep/env.csv &&
+	"$ROOFLINE" fit rep >rep.out &&
+	grep -q "^note: DRAM not reached: the sweep stopped at 64 MiB per array .*short of STREAM.s rule: each array at least 4x the reported 508 MiB last-level cache, 1.98 GiB" rep.out &&
+	! grep -q "^DRAM" rep/roofs.csv
+'
 test_expect_success 'a plausible 4 MiB L3: DRAM by STREAM.s rule, from the sizes whose arrays are 16 MiB or more' '
 	$SCRIPTED rule && with_l3 rule 4194304 && "$ROOFLINE" fit rule >rule.out &&
 	grep -q "^note: DRAM: 25 GB/s from 4 sizes, 67.9 MiB .. 192 MiB of working set, .*STREAM.s rule: each array at least 4x the reported 4 MiB last-level cache, 16 MiB" rule.out &&
