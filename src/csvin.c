@@ -75,38 +75,11 @@ static void on_row(int c, void *data)
 	advance_field_start(r);
 }
 
-/* The whole file, fresh; -1 with err when unreadable. Run files are a few megabytes at most. */
-static int slurp(const char *path, char **text, size_t *len, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		return -1;
-	}
-	size_t cap = 1 << 16, n = 0, got;
-	char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	if (ferror(fp)) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		free(buf);
-		fclose(fp);
-		return -1;
-	}
-	fclose(fp);
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char *err, size_t errlen)
 {
 	char *text;
 	size_t len;
-	if (slurp(path, &text, &len, err, errlen) != 0)
+	if (read_file_capped(path, &text, &len, err, errlen) != 0)
 		return -1;
 	struct csv_parser p;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0) {

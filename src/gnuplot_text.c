@@ -93,11 +93,13 @@ int gp_write_script(const char *templates_dir, const char *name, const char *out
 	struct outfile of = { 0 };
 	int rc = -1;
 
-	errno = 0;
-	char *text = read_text_file(tpath);
+	char why[512];
+	char *text = read_text_file(tpath, why, sizeof why);
 	if (!text) {
-		snprintf(err, errlen, "cannot read template %s: %s", tpath,
-			 strerror(errno ? errno : EIO));
+		if (errno == EFBIG || errno == EINVAL)
+			snprintf(err, errlen, "template %s", why);
+		else
+			snprintf(err, errlen, "cannot read template %s: %s", tpath, strerror(errno));
 		goto done;
 	}
 	if (expand(tpath, text, s, &out, err, errlen) < 0)

@@ -142,7 +142,8 @@ char *report_read_remarks(const char *run_dir, const char *name)
 	char *file = xasprintf("remarks/%s.txt", name);
 	char *path = path_join(run_dir, file);
 	free(file);
-	char *text = read_text_file(path);
+	char why[512];
+	char *text = read_text_file(path, why, sizeof why);
 	free(path);
 	return text;
 }

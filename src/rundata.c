@@ -1,6 +1,7 @@
 /* rundata.c - see rundata.h. Columns are found by header name, so extra ones are fine. */
 #include "rundata.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -206,9 +207,14 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 /*
  * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
  * gets one entry, text NULL where no file is there, so each is tried once.
+ * A remarks file too large or not a regular file is bad input (-1 with err);
+ * one that is there but cannot be read (an unreadable remarks/ folder) is
+ * said once on stderr, since its kernels lose the compiler's verdict.
  */
-static void load_remarks(const char *dir, struct rundata *run)
+static int load_remarks(const char *dir, struct rundata *run, char *err, size_t errlen)
 {
+	size_t unreadable = 0;
+	char first[512] = "";
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
 		if (strcmp(t->group, "kernels") != 0)
@@ -227,10 +233,24 @@ static void load_remarks(const char *dir, struct rundata *run)
 			continue;
 		char *name = xasprintf("remarks/%s.txt", t->kernel);
 		char *path = path_join(dir, name);
-		r->text = read_text_file(path);
+		char why[512];
+		r->text = read_text_file(path, why, sizeof why);
+		int cause = errno;
 		free(name);
 		free(path);
+		if (r->text || cause == ENOENT)
+			continue;
+		if (cause == EFBIG || cause == EINVAL) {
+			snprintf(err, errlen, "%s", why);
+			return -1;
+		}
+		if (!unreadable++)
+			snprintf(first, sizeof first, "%s", why);
 	}
+	if (unreadable)
+		util_warn("%s: the compiler's vectorisation verdict of %zu kernel%s is left out", first,
+			  unreadable, unreadable == 1 ? "" : "s");
+	return 0;
 }
 
 const char *rundata_remarks(const struct rundata *run, const char *kernel)
@@ -281,7 +301,8 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	    load_file(&l, failures, CSVIN_DROP_CUT_ROW, failure_row, err, errlen) != 0)
 		goto done;
 	rundata_parse_env(run);
-	load_remarks(dir, run);
+	if (load_remarks(dir, run, err, errlen) != 0)
+		goto done;
 	rc = 0;
 done:
 	free(env);

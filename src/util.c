@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void die(int code, const char *fmt, ...)
@@ -230,29 +232,77 @@ const char *format_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
-char *read_text_file(const char *path)
+int read_file_capped(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return NULL;
-	size_t cap = 4096, len = 0, n;
-	char *s = xmalloc(cap);
-	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
-		len += n;
-		if (cap - len < 2) {
-			cap *= 2;
-			s = xrealloc(s, cap);
+	const size_t cap = (size_t)UTIL_FILE_CAP_MB << 20;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int why;
+	if (fd < 0) {
+		why = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+		errno = why;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		why = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		why = EINVAL;
+		snprintf(err, errlen, "%s: not a regular file", path);
+		goto fail;
+	}
+	if ((unsigned long long)st.st_size > cap) {
+		why = EFBIG;
+		snprintf(err, errlen, "%s: larger than %d MB", path, UTIL_FILE_CAP_MB);
+		goto fail;
+	}
+	/* The size stat gave is a hint: the file may grow while it is read, never past the cap. */
+	size_t size = (size_t)st.st_size + 1, n = 0;
+	char *buf = xmalloc(size + 1);
+	for (;;) {
+		if (n == size) {
+			if (size > cap) {
+				free(buf);
+				why = EFBIG;
+				snprintf(err, errlen, "%s: larger than %d MB", path, UTIL_FILE_CAP_MB);
+				goto fail;
+			}
+			size = size * 2 > cap + 1 ? cap + 1 : size * 2;
+			buf = xrealloc(buf, size + 1);
 		}
+		ssize_t got = read(fd, buf + n, size - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			why = errno;
+			free(buf);
+			snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+			goto fail;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
 	}
-	int failed = ferror(fp), why = errno;
-	fclose(fp);
-	s[len] = '\0';
-	if (failed) {
-		free(s);
-		errno = why;   /* the read's reason, not what fclose or free left */
-		return NULL;
-	}
-	return s;
+	close(fd);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+fail:
+	close(fd);
+	errno = why;
+	return -1;
+}
+
+char *read_text_file(const char *path, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	return read_file_capped(path, &text, &len, err, errlen) == 0 ? text : NULL;
 }
 
 void buf_add(struct buf *b, const char *s, size_t n)

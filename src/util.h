@@ -90,9 +90,23 @@ int parse_bytes(const char *s, double *out);
 const char *format_bytes(double bytes, char *buf, size_t size);
 
 /*
- * The whole of a small text file, NUL-terminated (free it), or NULL when it
- * cannot be read, errno saying why (the run's remarks, the gnuplot templates).
+ * Every input file (a run's CSV files and remarks, a points file, a template)
+ * is read through read_file_capped: whole, NUL-terminated, at most
+ * UTIL_FILE_CAP_MB megabytes (a real run's largest file is a few megabytes,
+ * so a larger one is a mistake such as a link to /dev/zero), and only a
+ * regular file (a FIFO or a device would block or never end).
  */
-char *read_text_file(const char *path);
+#define UTIL_FILE_CAP_MB 256
+
+/*
+ * Reads PATH into *text (free it) and *len. Returns 0, or -1 with one line
+ * in err ("cannot read PATH: reason", "PATH: larger than 256 MB", "PATH: not
+ * a regular file") and errno saying why (ENOENT for a missing file, EFBIG,
+ * EINVAL).
+ */
+int read_file_capped(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/* read_file_capped's text alone, or NULL with errno and err set (the remarks, the templates). */
+char *read_text_file(const char *path, char *err, size_t errlen);
 
 #endif

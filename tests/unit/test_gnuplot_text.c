@@ -50,7 +50,8 @@ static char *expand(const char *dir, const char *text, struct gp_substs *s, char
 	if (gp_write_script(dir, "t", dir, s, err, errlen) != 0)
 		return NULL;
 	char *out = path_join(dir, "t.gp");
-	char *got = read_text_file(out);
+	char why[512];
+	char *got = read_text_file(out, why, sizeof why);
 	unlink(out);
 	free(out);
 	return got;

@@ -1,10 +1,18 @@
-/* test_util.c - parse_bytes: which suffix means which power. */
+/* test_util.c - parse_bytes: which suffix means which power; the capped file reader. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -33,10 +41,63 @@ static void test_parse_bytes(void **state)
 	}
 }
 
+/* One reader for every input: only regular files, never past the cap, errno saying why. */
+static void test_read_file_capped(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_util.XXXXXX", err[512];
+	assert_non_null(mkdtemp(dir));
+	char *small = xasprintf("%s/small", dir), *big = xasprintf("%s/big", dir);
+	char *fifo = xasprintf("%s/fifo", dir), *missing = xasprintf("%s/missing", dir);
+	FILE *fp = fopen(small, "w");
+	assert_non_null(fp);
+	fputs("key,value\n", fp);
+	fclose(fp);
+	char *text;
+	size_t len;
+	assert_int_equal(read_file_capped(small, &text, &len, err, sizeof err), 0);
+	assert_int_equal(len, 10);
+	assert_string_equal(text, "key,value\n");
+	free(text);
+
+	/* A sparse file one byte past the cap: refused from its size, nothing read. */
+	int fd = open(big, O_WRONLY | O_CREAT, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, ((off_t)UTIL_FILE_CAP_MB << 20) + 1), 0);
+	close(fd);
+	assert_int_equal(read_file_capped(big, &text, &len, err, sizeof err), -1);
+	assert_int_equal(errno, EFBIG);
+	char *want = xasprintf("%s: larger than %d MB", big, UTIL_FILE_CAP_MB);
+	assert_string_equal(err, want);
+	free(want);
+
+	/* A device that never ends and a FIFO nobody writes: refused at once, not read. */
+	assert_int_equal(read_file_capped("/dev/zero", &text, &len, err, sizeof err), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_string_equal(err, "/dev/zero: not a regular file");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(read_file_capped(fifo, &text, &len, err, sizeof err), -1);
+	assert_int_equal(errno, EINVAL);
+
+	assert_null(read_text_file(missing, err, sizeof err));
+	assert_int_equal(errno, ENOENT);
+	assert_non_null(strstr(err, "No such file"));
+
+	unlink(small);
+	unlink(big);
+	unlink(fifo);
+	rmdir(dir);
+	free(small);
+	free(big);
+	free(fifo);
+	free(missing);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_bytes),
+		cmocka_unit_test(test_read_file_capped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
