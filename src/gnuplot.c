@@ -101,7 +101,13 @@ static char *pow2_tics(double lo, double hi, int as_ratio, int as_bytes, int ste
 	char label[32], num[32];
 	buf_puts(&b, "(");
 	int first = 1;
-	for (double v = lo; v <= hi * 1.0001; v *= exp2(step)) {
+	/*
+	 * At most 128 tics: readers keep every range finite (util_derived_ok),
+	 * and this bound keeps a range that slipped through from looping forever
+	 * (a low bound of 0, a high one of infinity) or growing without end.
+	 */
+	int count = 0;
+	for (double v = lo; v > 0 && v <= hi * 1.0001 && count < 128; v *= exp2(step), count++) {
 		if (as_bytes)
 			format_bytes(v, label, sizeof label);
 		else if (as_ratio)

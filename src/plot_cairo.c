@@ -448,7 +448,10 @@ static void draw_axes(struct fig *g)
 			cairo_text_extents(cr, buf, &te);
 			need = fmax(need, axis ? te.height * 1.8 : te.x_advance + 18 * s);
 		}
-		int every = per_decade >= need ? 1 : (int)ceil(need / per_decade);
+		/* Compared as doubles first: an infinite quotient must not reach the int. */
+		double apart = need / per_decade;
+		int span = k1 - k0 + 1;
+		int every = !(apart > 1) ? 1 : apart < span ? (int)ceil(apart) : span;
 		for (int k = k0; k <= k1; k++) {
 			if ((k - k0) % every)
 				continue;

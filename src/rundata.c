@@ -128,6 +128,41 @@ static int get_name(const struct loader *l, const struct csv_row *row, int which
 	return 0;
 }
 
+/* A rate num/seconds outside util_derived_ok's band, said at the numerator's cell. */
+static int bad_rate(const struct loader *l, const struct csv_row *row, int which, double rate,
+		    const char *unit, char *err, size_t errlen)
+{
+	int i = l->col[which];
+	snprintf(err, errlen, "%s:%zu:%zu: %s '%s' over seconds '%s' is %g %s: want a rate from "
+		 "1e-100 to 1e100", l->path, row->line[i], row->column[i], timing_names[which],
+		 row->fields[i], row->fields[l->col[T_SECONDS]], rate, unit);
+	return -1;
+}
+
+/*
+ * util_derived_ok on what the tool derives from one timing: its rates, a
+ * kernel's intensity (a kernel that moves no bytes would sit at infinity),
+ * its working set.
+ */
+static int derived_ok(const struct loader *l, const struct csv_row *row, const struct timing *t,
+		      char *err, size_t errlen)
+{
+	if (t->working_set > 0 && !util_derived_ok(t->working_set))
+		return bad_cell(l, row, l->col[T_WS], "working_set_bytes", "a size up to 1e100 bytes",
+				err, errlen);
+	double gflops = t->flops / t->seconds / 1e9, gbytes = t->bytes / t->seconds / 1e9;
+	if (t->flops > 0 && !util_derived_ok(gflops))
+		return bad_rate(l, row, T_FLOPS, gflops, "GFLOP/s", err, errlen);
+	if (t->bytes > 0 && !util_derived_ok(gbytes))
+		return bad_rate(l, row, T_BYTES, gbytes, "GB/s", err, errlen);
+	if (strcmp(t->group, "kernels") == 0 && t->flops > 0 &&
+	    !(t->bytes > 0 && util_derived_ok(t->flops / t->bytes)))
+		return bad_cell(l, row, l->col[T_BYTES], "bytes",
+				"what a kernel moves (its intensity, flops/bytes, from 1e-100 to 1e100)",
+				err, errlen);
+	return 0;
+}
+
 static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
 {
 	struct loader *l = ctx;
@@ -169,6 +204,8 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	    get_double(l, row, T_FLOPS, 0, &t.flops, err, errlen) ||
 	    get_double(l, row, T_BYTES, 0, &t.bytes, err, errlen) ||
 	    get_double(l, row, T_SECONDS, 1, &t.seconds, err, errlen))
+		return -1;
+	if (derived_ok(l, row, &t, err, errlen))
 		return -1;
 	if (run->ntimings == l->timings_cap) {
 		l->timings_cap = l->timings_cap ? l->timings_cap * 2 : 1024;

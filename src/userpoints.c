@@ -124,6 +124,13 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	    positive(ld, row, C_BYTES, &u->bytes, err, errlen) ||
 	    positive(ld, row, C_SECONDS, &u->seconds, err, errlen))
 		return -1;
+	/* Each number fine alone, yet the point's place may overflow a figure: util_derived_ok. */
+	double gflops = u->flops / u->seconds / 1e9, ai = u->flops / u->bytes;
+	if (!util_derived_ok(gflops) || !util_derived_ok(ai)) {
+		size_t i = (size_t)ld->col[util_derived_ok(gflops) ? C_BYTES : C_SECONDS];
+		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			       "%g GFLOP/s at %g flop/byte: want each from 1e-100 to 1e100", gflops, ai);
+	}
 	if (ld->col[C_THREADS] >= 0) {
 		size_t i = (size_t)ld->col[C_THREADS];
 		long t;

@@ -177,6 +177,11 @@ int parse_double(const char *s, double *out)
 	return 0;
 }
 
+int util_derived_ok(double v)
+{
+	return isfinite(v) && v >= 1 / UTIL_DERIVED_MAX && v <= UTIL_DERIVED_MAX;
+}
+
 int parse_long(const char *s, long *out)
 {
 	char *end;

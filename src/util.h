@@ -109,4 +109,16 @@ int read_file_capped(const char *path, char **text, size_t *len, char *err, size
 /* read_file_capped's text alone, or NULL with errno and err set (the remarks, the templates). */
 char *read_text_file(const char *path, char *err, size_t errlen);
 
+/*
+ * The one rule for a number derived from input: a rate (GFLOP/s, GB/s), an
+ * intensity (flop/byte) or a working set (bytes). Inputs are each finite and
+ * positive, yet 1e300 flops in 1e-300 s overflow to infinity and 768 flops in
+ * 1e308 s to zero; on a log axis either is a range without end (a figure that
+ * never finishes). The band is far wider than any machine (1e-100 to 1e100),
+ * and narrow enough that the figure's own arithmetic on it (ranges padded,
+ * ratios squared) stays finite. 1 when v lies inside it.
+ */
+#define UTIL_DERIVED_MAX 1e100
+int util_derived_ok(double v);
+
 #endif

@@ -36,4 +36,32 @@ test_expect_success 'report: an unreadable remarks/ folder is said, not silently
 	test $rc -eq 0 && grep -q "verdict of .* left out" err
 '
 
+# ---- 1 and 5: a rate, intensity or working set that overflows is bad input, not a hang ----
+# edit DIR AWK: rewrites DIR/timings.csv through an awk program over its comma-split fields
+edit() {
+	awk -F, -v OFS=, "$2" "$1/timings.csv" >"$1/t" && mv "$1/t" "$1/timings.csv"
+}
+test_expect_success 'plot: a points row whose rate overflows is refused at its cell' '
+	$SCRIPTED r1 && printf "name,version,flops,bytes,seconds\na,v,1e300,1e-300,1e-300\n" >p1.csv &&
+	usage_error plot r1 --out o1 --points p1.csv && grep -q "^roofline: p1.csv:2:" "$TRASH/.stderr"
+'
+test_expect_success 'plot: kernels that move no bytes (infinite intensity) are refused' '
+	$SCRIPTED r1k && edit r1k "\$4 == \"kernels\" { \$10 = 0 } 1" &&
+	usage_error plot r1k --out o1k && grep -q "timings.csv:[0-9]*:[0-9]*: bytes .0." "$TRASH/.stderr"
+'
+test_expect_success 'plot: a kept bandwidth row with a working set of 1e308 is refused' '
+	$SCRIPTED r1w && edit r1w "\$4 == \"bandwidth\" && \$3 == 0 && !d { \$8 = \"1e308\"; d = 1 } 1" &&
+	usage_error plot r1w --out o1w && grep -q "working_set_bytes .1e308." "$TRASH/.stderr"
+'
+test_expect_success 'plot: FMA timings of 1e308 s (a rate of zero) are refused' '
+	$SCRIPTED r5 && edit r5 "\$5 == \"fma_avx512\" { \$11 = \"1e308\" } 1" &&
+	usage_error plot r5 --out o5 && grep -q "over seconds .1e308." "$TRASH/.stderr"
+'
+test_expect_success 'plot: 1e308 flops on the triad rows, 1e-300 s on the FMA rows are refused' '
+	$SCRIPTED r5f && edit r5f "\$5 == \"triad\" { \$9 = \"1e308\" } 1" &&
+	usage_error plot r5f --out o5f && grep -q "is inf GFLOP/s" "$TRASH/.stderr" &&
+	$SCRIPTED r5s && edit r5s "\$4 == \"peak\" { \$11 = \"1e-300\" } 1" &&
+	usage_error plot r5s --out o5s
+'
+
 test_done
