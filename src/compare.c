@@ -669,11 +669,11 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 		row_param(r, param, sizeof param);
 		row_level(r, level, sizeof level);
 		fputs(r->is_roof ? "roof," : "point,", o.fp);
-		csv_field(o.fp, r->name);
+		csv_sheet_field(o.fp, r->name);
 		fputs(",", o.fp);
-		csv_field(o.fp, param);
+		csv_sheet_field(o.fp, param);
 		fputs(",", o.fp);
-		csv_field(o.fp, level);
+		csv_sheet_field(o.fp, level);
 		csv_num(o.fp, r->a);
 		csv_num(o.fp, r->b);
 		csv_num(o.fp, r->ratio);

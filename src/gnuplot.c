@@ -329,10 +329,15 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 	}
 }
 
-/* The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its threads, its level). */
+/*
+ * The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its
+ * threads, its level), the name as points.csv stores it (csv_sheet_text).
+ */
 static char *kernel_filter(const struct kernel_set *ks, size_t k)
 {
-	char *name = gp_str(ks->first[k]->kernel);
+	char *stored = csv_sheet_text(ks->first[k]->kernel);
+	char *name = gp_str(stored);
+	free(stored);
 	char *f, *lv, w[32];
 	if (ks->multi_level)
 		lv = xasprintf(" && level(column(0)) eq '%s'", level_word(ks->first[k], w, sizeof w));

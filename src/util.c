@@ -177,6 +177,35 @@ int parse_double(const char *s, double *out)
 	return 0;
 }
 
+/* 1 when a spreadsheet would run s as a formula: = + - @ tab CR first, and not a number. */
+static int sheet_formula(const char *s)
+{
+	double number;
+	return s[0] && strchr("=+-@\t\r", s[0]) && parse_double(s, &number) != 0;
+}
+
+char *csv_sheet_text(const char *s)
+{
+	return xasprintf("%s%s", sheet_formula(s) ? "'" : "", s);
+}
+
+void csv_sheet_field(FILE *fp, const char *s)
+{
+	char *text = csv_sheet_text(s);
+	if (sheet_formula(s)) {
+		fputc('"', fp);   /* quoted: the ' is the cell's text, not a stray character */
+		for (const char *c = text; *c; c++) {
+			if (*c == '"')
+				fputc('"', fp);
+			fputc(*c, fp);
+		}
+		fputc('"', fp);
+	} else {
+		csv_field(fp, text);
+	}
+	free(text);
+}
+
 int util_derived_ok(double v)
 {
 	return isfinite(v) && v >= 1 / UTIL_DERIVED_MAX && v <= UTIL_DERIVED_MAX;

@@ -76,6 +76,17 @@ void outfile_abort(struct outfile *o);
 /* Writes one CSV field, quoted as RFC 4180 asks when it holds , " or a newline. */
 void csv_field(FILE *fp, const char *s);
 
+/*
+ * csv_field for a name in a file people open in a spreadsheet (points.csv,
+ * chains.csv, compare.csv): a cell starting with = + - @, a tab or a CR is
+ * run as a formula there, so it is written quoted with a leading ' (OWASP's
+ * rule); a cell that is a number ("-3", "+1e5") stays a number.
+ */
+void csv_sheet_field(FILE *fp, const char *s);
+
+/* The text csv_sheet_field stores for s, fresh (what a reader of the cell gets back). */
+char *csv_sheet_text(const char *s);
+
 /* Parses a whole string as a double / long; returns 0 or -1. */
 int parse_double(const char *s, double *out);
 int parse_long(const char *s, long *out);

@@ -64,4 +64,16 @@ test_expect_success 'plot: 1e308 flops on the triad rows, 1e-300 s on the FMA ro
 	usage_error plot r5s --out o5s
 '
 
+# ---- 7, and 3's formula cells: CSV written quoted, names that a spreadsheet would run kept text ----
+test_expect_success 'fit: a peak kernel named "fma_a,b" keeps chains.csv at five fields a row' '
+	$SCRIPTED r7 && sed -i "s/,peak,fma_avx512,/,peak,\"fma_a,b\",/" r7/timings.csv &&
+	"$ROOFLINE" fit r7 >/dev/null && grep -q "^\"fma_a,b\"," r7/chains.csv &&
+	awk -F, "NR > 1 && !/fma_a,b/ && NF != 5 { exit 1 }" r7/chains.csv
+'
+test_expect_success 'fit: a kernel named =cmd() is stored as text in points.csv, numbers stay numbers' '
+	$SCRIPTED r3c && sed -i "s/,kernels,dot,/,kernels,=cmd(),/" r3c/timings.csv &&
+	"$ROOFLINE" fit r3c >/dev/null && grep -q "^\"'"'"'=cmd()\",0," r3c/points.csv &&
+	! grep -q "^=" r3c/points.csv && grep -q ",-\?[0-9]" r3c/points.csv
+'
+
 test_done

@@ -93,11 +93,39 @@ static void test_read_file_capped(void **state)
 	free(missing);
 }
 
+/* A name a spreadsheet would run as a formula is stored as text; a number stays a number. */
+static void test_csv_sheet_field(void **state)
+{
+	(void)state;
+	static const struct { const char *name, *cell; } cases[] = {
+		{ "dot", "dot" }, { "a,b", "\"a,b\"" }, { "q\"q", "\"q\"\"q\"" },
+		{ "=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"" }, { "+cmd", "\"'+cmd\"" },
+		{ "-O3", "\"'-O3\"" }, { "@SUM(A1)", "\"'@SUM(A1)\"" }, { "\tx", "\"'\tx\"" },
+		{ "\rx", "\"'\rx\"" }, { "-3", "-3" }, { "+1e5", "+1e5" }, { "-0.25", "-0.25" },
+		{ "", "" }, { "a=b", "a=b" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&got, &len);
+		assert_non_null(fp);
+		csv_sheet_field(fp, cases[i].name);
+		fclose(fp);
+		if (strcmp(got, cases[i].cell) != 0)
+			fail_msg("'%s' written as '%s', want '%s'", cases[i].name, got, cases[i].cell);
+		free(got);
+	}
+	char *stored = csv_sheet_text("=1+1");
+	assert_string_equal(stored, "'=1+1");
+	free(stored);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_bytes),
 		cmocka_unit_test(test_read_file_capped),
+		cmocka_unit_test(test_csv_sheet_field),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
