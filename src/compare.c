@@ -476,7 +476,9 @@ static void value_cells(FILE *fp, const struct compare_row *r, double va, double
 static void roof_row(FILE *fp, const struct compare_row *r)
 {
 	const struct roof *x = r->ra ? r->ra : r->rb;
-	fprintf(fp, "| %s (%s) |", r->name, roof_unit(x));
+	fputs("| ", fp);
+	md_text(fp, r->name);
+	fprintf(fp, " (%s) |", roof_unit(x));
 	value_cells(fp, r, r->tested ? r->a : r->ra ? r->ra->median : NAN,
 		    r->tested ? r->b : r->rb ? r->rb->median : NAN);
 }
@@ -486,11 +488,13 @@ static void point_row(FILE *fp, const struct compare_row *r)
 	const struct point *p = r->pa ? r->pa : r->pb;
 	char param[32];
 	analysis_param_text(p->param_letter, p->param, param, sizeof param);
+	fputs("| ", fp);
+	md_text(fp, p->kernel);
 	if (p->threads > 1)
-		fprintf(fp, "| %s (%d threads) |", p->kernel, p->threads);
-	else
-		fprintf(fp, "| %s |", p->kernel);
-	fprintf(fp, " %s | %s |", param, p->level[0] ? p->level : "—");
+		fprintf(fp, " (%d threads)", p->threads);
+	fputs(" |", fp);
+	md_cell(fp, param);
+	md_cell(fp, p->level[0] ? p->level : "—");
 	value_cells(fp, r, r->tested ? r->a : r->pa ? r->pa->gflops : NAN,
 		    r->tested ? r->b : r->pb ? r->pb->gflops : NAN);
 }
@@ -535,7 +539,10 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
 			free(t);
 		}
-		fprintf(fp, "| %s.c |", name);
+		char *file = xasprintf("%s.c", name);
+		fputs("|", fp);
+		md_cell(fp, file);
+		free(file);
 		md_cell(fp, va);
 		md_cell(fp, vb);
 		fprintf(fp, " %s |\n", c == 0 && strcmp(va, vb) != 0 ? "**changed**" : "");
@@ -609,8 +616,12 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
 		const char *a = rundata_or(changes[i].a, "?"), *b = rundata_or(changes[i].b, "?");
 		if (strcmp(a, b) != 0) {
-			fprintf(fp, "%s %s (%s → %s)", nchanged ? "," : "Changed between the runs:",
-				changes[i].what, a, b);
+			fprintf(fp, "%s %s (", nchanged ? "," : "Changed between the runs:",
+				changes[i].what);
+			md_text(fp, a);
+			fputs(" → ", fp);
+			md_text(fp, b);
+			fputs(")", fp);
 			nchanged++;
 		}
 	}

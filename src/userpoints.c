@@ -244,9 +244,9 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		above += up->v[i].above;
 	}
 	fputs("## Your code\n\n", fp);
-	fputs("Points from `", fp);
-	md_cell_text(fp, up->path ? up->path : "");
-	fputs("`, placed under this run's roofs by the same model as the kernels above; the "
+	fputs("Points from ", fp);
+	md_code(fp, up->path ? up->path : "");
+	fputs(", placed under this run's roofs by the same model as the kernels above; the "
 	      "versions of one name are joined by arrows in the figure, in file order.\n\n", fp);
 	if (counted == up->n)
 		fputs("Flops: all counted by hardware counters (retired floating-point instructions).\n\n", fp);
@@ -264,9 +264,9 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		const struct point *p = &u->p;
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
 		fputs("| ", fp);
-		md_cell_text(fp, u->name);
+		md_text(fp, u->name);
 		fputs(" | ", fp);
-		md_cell_text(fp, u->version);
+		md_text(fp, u->version);
 		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
 			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g),
 			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));

@@ -687,7 +687,7 @@ static void test_report_missing_groups(void **state)
 	s->run_data.failures = NULL;
 	s->run_data.nfailures = 0;
 	assert_contains(text, "1 job computed a wrong result and is left out");
-	assert_contains(text, "| kernels | horner | 64 | a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12) |");
+	assert_contains(text, "| kernels | horner | 64 | a[17]: got 1.5, want 1.25 (rel. error 0.2 &gt; 1e-12) |");
 	assert_contains(text, "No roofs: the run has neither a `bandwidth` nor a `peak` group.");
 	assert_contains(text, "No `peak` group in this run: no FMA peak");
 	assert_contains(text, "No `bandwidth` group in this run");
