@@ -89,4 +89,15 @@ test_expect_success 'report, compare: HTML and Markdown in names stay text' '
 	grep -qF "| run | \`\`$r\`\` |" o3/report.md
 '
 
+# ---- 4: ordinary names do not break the gnuplot scripts ----
+test_expect_success 'plot: names with quotes, %, and an fma_run roof render in gnuplot' '
+	command -v gnuplot >/dev/null || exit 0
+	$SCRIPTED r4 && sed -i "s/,peak,fma_scalar,/,peak,fma_run,/; s/,kernels,dot,/,kernels,'"'"'dot,/" r4/timings.csv &&
+	sed -i "s/,kernels,dot_split,/,kernels,a'"''"'b%d%s,/" r4/timings.csv &&
+	"$ROOFLINE" fit r4 >/dev/null && grep -q "^run," r4/roofs.csv &&
+	timeout 60 "$ROOFLINE" plot r4 --out o4 >/dev/null 2>err && ! grep -v "^roofline: wrote" err &&
+	test -s o4/roofline-gnuplot.png && test -s o4/chains.png && grep -q "^run = " o4/roofline.gp &&
+	! grep -q "^run = [0-9]" o4/roofline.gp
+'
+
 test_done
