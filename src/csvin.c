@@ -21,6 +21,7 @@ struct reader {
 	char *err;
 	size_t errlen;
 	int last_byte;
+	const char *path;
 };
 
 /* The position after the byte being fed: where the next field begins. */
@@ -45,6 +46,15 @@ static void on_field(void *s, size_t len, void *data)
 		r->row.fields = xrealloc(r->row.fields, r->cap * sizeof *r->row.fields);
 		r->row.line = xrealloc(r->row.line, r->cap * sizeof *r->row.line);
 		r->row.column = xrealloc(r->row.column, r->cap * sizeof *r->row.column);
+	}
+	/* Names are drawn and written as text: a byte that is not UTF-8 is refused where it is. */
+	size_t bad;
+	if (!util_utf8_valid(s, len, &bad)) {
+		snprintf(r->err, r->errlen, "%s:%zu:%zu: the field here holds byte 0x%02x (its byte %zu), "
+			 "which is not UTF-8: names must be UTF-8 text", r->path, r->field_line,
+			 r->field_column, ((unsigned char *)s)[bad], bad + 1);
+		r->failed = 1;
+		return;
 	}
 	char *copy = xmalloc(len + 1);
 	if (len)
@@ -87,7 +97,7 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 		snprintf(err, errlen, "cannot start the CSV parser");
 		return -1;
 	}
-	struct reader r = { .fn = fn, .ctx = ctx, .line = 1, .column = 0, .field_line = 1,
+	struct reader r = { .fn = fn, .ctx = ctx, .path = path, .line = 1, .column = 0, .field_line = 1,
 			    .field_column = 1, .err = err, .errlen = errlen };
 	int rc = 0;
 	size_t pos = 0, feed = len;

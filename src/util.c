@@ -206,6 +206,28 @@ void csv_sheet_field(FILE *fp, const char *s)
 	free(text);
 }
 
+int util_utf8_valid(const char *s, size_t n, size_t *bad)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		unsigned c = u[i];
+		size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+			   : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		/* The second byte's range rules out overlong forms, surrogates and > U+10FFFF. */
+		unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+		unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+		int ok = len > 0 && i + len <= n;
+		for (size_t k = 1; ok && k < len; k++)
+			ok = u[i + k] >= (k == 1 ? lo : 0x80) && u[i + k] <= (k == 1 ? hi : 0xbf);
+		if (!ok) {
+			*bad = i;
+			return 0;
+		}
+		i += len;
+	}
+	return 1;
+}
+
 int util_derived_ok(double v)
 {
 	return isfinite(v) && v >= 1 / UTIL_DERIVED_MAX && v <= UTIL_DERIVED_MAX;

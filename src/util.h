@@ -132,4 +132,11 @@ char *read_text_file(const char *path, char *err, size_t errlen);
 #define UTIL_DERIVED_MAX 1e100
 int util_derived_ok(double v);
 
+/*
+ * 1 when s[0..n) is well-formed UTF-8 (no overlong forms, surrogates or code
+ * points past U+10FFFF: what cairo and gnuplot accept), else 0 with *bad the
+ * offset of the first byte that is not.
+ */
+int util_utf8_valid(const char *s, size_t n, size_t *bad);
+
 #endif

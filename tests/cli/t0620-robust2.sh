@@ -100,4 +100,12 @@ test_expect_success 'plot: names with quotes, %, and an fma_run roof render in g
 	! grep -q "^run = [0-9]" o4/roofline.gp
 '
 
+# ---- 6: a name that is not UTF-8 is refused naming its file and place ----
+test_expect_success 'plot: a kernel name with a byte that is not UTF-8 is refused at its cell' '
+	$SCRIPTED r6 && sed -i "s/,kernels,dot,/,kernels,d\xffot,/" r6/timings.csv &&
+	usage_error plot r6 --out o6 && grep -q "timings.csv:96:15: the field here holds byte 0xff" "$TRASH/.stderr" &&
+	printf "name,version,flops,bytes,seconds\nn\351e,v,1e9,1e9,1\n" >p6.csv && $SCRIPTED r6b &&
+	usage_error plot r6b --out o6b --points p6.csv && grep -q "p6.csv:2:1: .*0xe9" "$TRASH/.stderr"
+'
+
 test_done

@@ -120,12 +120,30 @@ static void test_csv_sheet_field(void **state)
 	free(stored);
 }
 
+/* UTF-8 as cairo takes it: every malformed class refused at its first byte. */
+static void test_utf8_valid(void **state)
+{
+	(void)state;
+	static const struct { const char *s; size_t bad; } cases[] = {
+		{ "plain", (size_t)-1 }, { "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80", (size_t)-1 },
+		{ "a\xff", 1 }, { "\x80x", 0 }, { "ab\xc3", 2 }, { "\xc0\xaf", 0 }, { "\xe0\x80\xaf", 0 },
+		{ "\xed\xa0\x80", 0 }, { "x\xf4\x90\x80\x80", 1 }, { "\xe2\x86", 0 }, { "\xc3(", 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t bad = (size_t)-1;
+		int ok = util_utf8_valid(cases[i].s, strlen(cases[i].s), &bad);
+		if (ok != (cases[i].bad == (size_t)-1) || (!ok && bad != cases[i].bad))
+			fail_msg("case %zu: ok %d at %zu, want bad at %zu", i, ok, bad, cases[i].bad);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_bytes),
 		cmocka_unit_test(test_read_file_capped),
 		cmocka_unit_test(test_csv_sheet_field),
+		cmocka_unit_test(test_utf8_valid),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
