@@ -95,6 +95,47 @@ char *path_join(const char *dir, const char *name)
 	return xasprintf("%s/%s", dir, name);
 }
 
+int util_mkdir_parents(const char *path)
+{
+	char *p = xstrdup(path);
+	/* From the second byte (a leading '/' is the root), never past an empty string's end. */
+	for (char *s = *p ? p + 1 : p; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			int why = errno;
+			free(p);
+			errno = why;
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+int util_ensure_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	if (util_mkdir_parents(dir) == 0 && (mkdir(dir, 0777) == 0 || errno == EEXIST) &&
+	    stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	int why = errno;
+	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+		why = ENOTDIR;
+	snprintf(err, errlen, "cannot create output directory %s: %s", dir, strerror(why));
+	return -1;
+}
+
+int util_path_ok(const char *path)
+{
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return 0;
+	return 1;
+}
+
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 {
 	o->path = xstrdup(path);

@@ -139,4 +139,21 @@ int util_derived_ok(double v);
  */
 int util_utf8_valid(const char *s, size_t n, size_t *bad);
 
+/* Creates the parents of path (not path itself), as mkdir -p would. Returns 0, or -1 with errno. */
+int util_mkdir_parents(const char *path);
+
+/*
+ * An output directory: made with its parents when missing, an existing
+ * directory taken as it is. Returns 0, or -1 with "cannot create output
+ * directory DIR: reason" in err.
+ */
+int util_ensure_dir(const char *dir, char *err, size_t errlen);
+
+/*
+ * 1 when path holds no control character. A path is written into the
+ * gnuplot scripts and report.md, where a newline cannot be kept as it is:
+ * such a path is refused rather than named wrongly.
+ */
+int util_path_ok(const char *path);
+
 #endif

@@ -108,4 +108,37 @@ test_expect_success 'plot: a kernel name with a byte that is not UTF-8 is refuse
 	usage_error plot r6b --out o6b --points p6.csv && grep -q "p6.csv:2:1: .*0xe9" "$TRASH/.stderr"
 '
 
+# ---- 10: a path with a newline is refused, not named wrongly ----
+test_expect_success 'measure, plot, report, compare: a path with a newline is refused in one line' '
+	$SCRIPTED r10 && nl="
+" &&
+	usage_error measure --out "runs${nl}x" --quick && grep -q "runs?x. holds a control character" "$TRASH/.stderr" &&
+	! test -e "runs${nl}x" &&
+	usage_error plot r10 --out "o${nl}x" && usage_error report r10 --out "o${nl}x" &&
+	usage_error compare r10 r10 --out "o${nl}x" && ! test -e "o${nl}x" &&
+	cp -R r10 "r10${nl}b" && usage_error plot "r10${nl}b" --out o10
+'
+
+# ---- 11: output directories made with parents, failures with the reason; read-only runs drawn ----
+test_expect_success 'plot, report, compare: the output directory is made with its parents' '
+	$SCRIPTED r11 && "$ROOFLINE" plot r11 --out a/b/c 2>/dev/null && test -s a/b/c/roofline.png &&
+	"$ROOFLINE" report r11 --out d/e 2>/dev/null && test -s d/e/report.md &&
+	"$ROOFLINE" compare r11 r11 --out f/g 2>/dev/null && test -s f/g/compare.md
+'
+test_expect_success 'plot, report, compare: a file in the way of --out gives the reason' '
+	$SCRIPTED r11f && echo x >file &&
+	usage_error plot r11f --out file && grep -q "cannot create output directory file: Not a directory" "$TRASH/.stderr" &&
+	usage_error report r11f --out file/sub && grep -q "cannot create output directory file/sub: Not a directory" "$TRASH/.stderr" &&
+	usage_error compare r11f r11f --out file && grep -q "Not a directory" "$TRASH/.stderr"
+'
+test_expect_success 'plot, report: a run directory without write permission is drawn and left as found' '
+	$SCRIPTED r11r && "$ROOFLINE" fit r11r >/dev/null && rm r11r/points.csv r11r/roofs.csv &&
+	(cd r11r && ls -l --time-style=full-iso && cat ./*.csv) >before && chmod -R a-w r11r &&
+	"$ROOFLINE" plot r11r --out o11r 2>/dev/null; rc=$?;
+	"$ROOFLINE" report r11r --out o11r 2>/dev/null; rc2=$?; chmod -R u+w r11r &&
+	test $rc -eq 0 && test $rc2 -eq 0 && test -s o11r/roofline.png && test -s o11r/report.md &&
+	test -s o11r/fit/roofs.csv && (cd r11r && ls -l --time-style=full-iso && cat ./*.csv) >after &&
+	cmp before after
+'
+
 test_done
