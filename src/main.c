@@ -488,6 +488,9 @@ int main(int argc, char **argv)
 				}
 			opterr = 0;
 			optind = 1;
+			/* measure keeps its own handlers (it stops between jobs); the others clean up. */
+			if (commands[i].fn != cmd_measure)
+				util_cleanup_on_signals();
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	}

@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -797,10 +798,16 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 
 /* ---- files ---------------------------------------------------------------------- */
 
+/* Why the last write_fp failed (EFBIG under ulimit -f, ENOSPC): cairo keeps only "write error". */
+static int write_fp_errno;
+
 static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
 {
 	FILE *fp = closure;
-	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	if (fwrite(data, 1, length, fp) == length)
+		return CAIRO_STATUS_SUCCESS;
+	write_fp_errno = errno;
+	return CAIRO_STATUS_WRITE_ERROR;
 }
 
 int plot_check_format(const char *format, char *err, size_t errlen)
@@ -854,7 +861,9 @@ int plot_write(const char *path, const char *format, int width, int height, cons
 	return outfile_commit(&o, err, errlen);
 
 fail:
-	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
+	snprintf(err, errlen, "cannot write %s: %s", path,
+		 st == CAIRO_STATUS_WRITE_ERROR && write_fp_errno ? strerror(write_fp_errno)
+		 : cairo_status_to_string(st));
 	if (cr)
 		cairo_destroy(cr);
 	if (surf)

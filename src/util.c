@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -136,13 +137,70 @@ int util_path_ok(const char *path)
 	return 1;
 }
 
+/*
+ * The registered temporary paths. The handler only reads the slots and calls
+ * unlink (async-signal-safe); a slot is cleared before its string is freed.
+ */
+#define TMP_SLOTS 16
+static char *volatile tmp_slots[TMP_SLOTS];
+
+void util_tmp_add(const char *path)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++)
+		if (!tmp_slots[i]) {
+			tmp_slots[i] = xstrdup(path);
+			return;
+		}
+	/* More than 16 at once is not a case this tool has; such a file is just not removed. */
+}
+
+void util_tmp_remove(const char *path)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++) {
+		char *p = tmp_slots[i];
+		if (p && strcmp(p, path) == 0) {
+			tmp_slots[i] = NULL;
+			free(p);
+			return;
+		}
+	}
+}
+
+static void remove_tmp_and_die(int sig)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++)
+		if (tmp_slots[i])
+			unlink(tmp_slots[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void util_cleanup_on_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = remove_tmp_and_die;
+		sigemptyset(&sa.sa_mask);
+		/* A signal the caller's shell ignores (nohup) stays ignored. */
+		struct sigaction old;
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	signal(SIGXFSZ, SIG_IGN);
+}
+
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 {
 	o->path = xstrdup(path);
 	o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	util_tmp_add(o->tmp);
 	o->fp = fopen(o->tmp, "w");
 	if (!o->fp) {
 		snprintf(err, errlen, "cannot write %s: %s", o->tmp, strerror(errno));
+		util_tmp_remove(o->tmp);
 		free(o->path);
 		free(o->tmp);
 		o->path = o->tmp = NULL;
@@ -169,6 +227,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		outfile_abort(o);
 		return -1;
 	}
+	util_tmp_remove(o->tmp);
 	free(o->path);
 	free(o->tmp);
 	o->path = o->tmp = NULL;
@@ -183,6 +242,7 @@ void outfile_abort(struct outfile *o)
 	}
 	if (o->tmp) {
 		unlink(o->tmp);
+		util_tmp_remove(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;
 	}

@@ -64,6 +64,22 @@ struct outfile {
 	char *tmp;
 };
 
+/*
+ * Temporary files (outfile's PATH.tmp.<pid>, gnuplot's figure before its
+ * rename) are registered while they exist, so that an interrupt removes
+ * them: util_tmp_add takes a copy of path, util_tmp_remove forgets it.
+ */
+void util_tmp_add(const char *path);
+void util_tmp_remove(const char *path);
+
+/*
+ * For commands that write output files (fit, plot, report, compare):
+ * SIGINT, SIGTERM and SIGHUP remove the registered temporary files, then end
+ * the process as the signal would; SIGXFSZ (a file-size limit, ulimit -f) is
+ * ignored, so the write fails with EFBIG and is reported in one line.
+ */
+void util_cleanup_on_signals(void);
+
 /* Opens PATH.tmp.<pid> for writing. Returns 0, or -1 with a line in err. */
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
 

@@ -141,4 +141,29 @@ test_expect_success 'plot, report: a run directory without write permission is d
 	cmp before after
 '
 
+# ---- 9: an interrupt leaves no temporary file; a file-size limit is one line, not SIGXFSZ ----
+# A gnuplot that writes half its figure and waits: plot is interrupted while a
+# temporary file of it exists, without timing anything.
+test_expect_success 'plot: SIGTERM while gnuplot draws removes the temporary figure' '
+	$SCRIPTED r9 && mkdir fakebin && cat >fakebin/gnuplot <<-\EOS &&
+	#!/bin/sh
+	out=$(printf "%s" "$2" | sed -n "s/.*out=.\([^'"'"']*\).*/\1/p")
+	echo partial >"$out" && echo $$ >"$GP_PID" && exec sleep 30
+	EOS
+	chmod +x fakebin/gnuplot &&
+	GP_PID=$PWD/gp.pid PATH=$PWD/fakebin:$PATH "$ROOFLINE" plot r9 --out o9 2>/dev/null & pid=$!
+	i=0; while ! test -s gp.pid && test $i -lt 1000; do sleep 0.02; i=$((i + 1)); done
+	ls o9 | grep -q "\.tmp\." && kill -TERM $pid; wait $pid; rc=$?
+	kill "$(cat gp.pid)" 2>/dev/null
+	test $rc -eq 143 && ! ls o9 | grep "\.tmp\."
+'
+test_expect_success 'plot, report, compare: ulimit -f ends in one line (File too large), no SIGXFSZ' '
+	$SCRIPTED r9f &&
+	(ulimit -f 8; "$ROOFLINE" plot r9f --out o9f >/dev/null 2>err; echo $? >rc) &&
+	test "$(cat rc)" -eq 1 && grep -q "^roofline: cannot write o9f/roofline.png: File too large" err &&
+	! ls o9f | grep "\.tmp\." &&
+	(ulimit -f 8; "$ROOFLINE" compare r9f r9f --out o9c >/dev/null 2>err; echo $? >rc) &&
+	test "$(cat rc)" -eq 1 && grep -q "File too large" err
+'
+
 test_done
