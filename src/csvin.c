@@ -109,6 +109,17 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 	 * a kill ends without its last line end: that row is incomplete (a
 	 * number cut short still parses), so it is dropped, not trusted.
 	 */
+	/*
+	 * Line ends of CR alone (a classic Mac file) are no line ends to libcsv:
+	 * the file would read as one row, or one cut row. Refused, saying so.
+	 */
+	if (len > pos && !memchr(text + pos, '\n', len - pos) && memchr(text + pos, '\r', len - pos)) {
+		snprintf(err, errlen, "%s:1:1: lines end in CR alone (a classic Mac file): save it "
+			 "with LF or CRLF line ends", path);
+		free(text);
+		csv_free(&p);
+		return -1;
+	}
 	size_t cut_line = 0;
 	if ((flags & CSVIN_DROP_CUT_ROW) && len > pos && text[len - 1] != '\n') {
 		while (feed > pos && text[feed - 1] != '\n')

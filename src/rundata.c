@@ -31,10 +31,21 @@ static int bad_cell(const struct loader *l, const struct csv_row *row, int i, co
 	return -1;
 }
 
-/* Maps the header's names to columns; every name in `names` must be present. */
+/*
+ * Maps the header's names to columns; every name in `names` must be present,
+ * and no name twice (which of the two would be read is a guess), as the
+ * points reader refuses.
+ */
 static int map_header(struct loader *l, const struct csv_row *row, const char *const *names,
 		      size_t count, char *err, size_t errlen)
 {
+	for (size_t i = 1; i < row->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(row->fields[i], row->fields[j]) == 0) {
+				snprintf(err, errlen, "%s:%zu:%zu: column '%s' given twice in the header",
+					 l->path, row->line[i], row->column[i], row->fields[i]);
+				return -1;
+			}
 	for (size_t i = 0; i < count; i++) {
 		l->col[i] = csvin_column(row, names[i]);
 		if (l->col[i] < 0) {

@@ -272,7 +272,12 @@ int parse_double(const char *s, double *out)
 		return -1;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (*end != '\0' || errno == ERANGE)
+	/*
+	 * ERANGE is also an underflow (1e-310, a subnormal or zero): a number
+	 * all the same, which the readers judge by what it means
+	 * (util_derived_ok); only an overflow is no number.
+	 */
+	if (*end != '\0' || (errno == ERANGE && isinf(v)))
 		return -1;
 	*out = v;
 	return 0;

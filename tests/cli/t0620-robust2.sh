@@ -166,4 +166,28 @@ test_expect_success 'plot, report, compare: ulimit -f ends in one line (File too
 	test "$(cat rc)" -eq 1 && grep -q "File too large" err
 '
 
+# ---- 12: the smaller ones ----
+test_expect_success 'fit: seconds of 1e-310 (strtod underflow) are judged as a rate, not "not a number"' '
+	$SCRIPTED r12 && edit r12 "\$5 == \"triad\" && \$4 == \"kernels\" { \$11 = \"1e-310\" } 1" &&
+	usage_error fit r12 && grep -q "over seconds .1e-310. is inf GFLOP/s" "$TRASH/.stderr"
+'
+test_expect_success 'fit: an env.csv with CR-only line ends is refused, not read as one row' '
+	$SCRIPTED r12c && tr "\n" "\r" <r12c/env.csv >e && mv e r12c/env.csv &&
+	usage_error fit r12c && grep -q "env.csv:1:1: lines end in CR alone" "$TRASH/.stderr" &&
+	$SCRIPTED r12t && tr "\n" "\r" <r12t/timings.csv >t && mv t r12t/timings.csv &&
+	usage_error fit r12t && grep -q "timings.csv:1:1: lines end in CR alone" "$TRASH/.stderr"
+'
+test_expect_success 'fit: a column named twice in env, timings or failures.csv is refused' '
+	$SCRIPTED r12d && sed -i "1s/\$/,value/" r12d/env.csv &&
+	usage_error fit r12d && grep -q "env.csv:1:11: column .value. given twice" "$TRASH/.stderr" &&
+	$SCRIPTED r12e && sed -i "1s/,seconds\$/,seconds,seconds/" r12e/timings.csv &&
+	usage_error fit r12e && grep -q "timings.csv:1:[0-9]*: column .seconds. given twice" "$TRASH/.stderr" &&
+	$SCRIPTED r12f && printf "group,kernel,param,message,kernel\n" >r12f/failures.csv &&
+	usage_error fit r12f && grep -q "failures.csv:1:[0-9]*: column .kernel. given twice" "$TRASH/.stderr"
+'
+test_expect_success 'measure: --threads 1,1 is refused before anything is measured' '
+	usage_error measure --threads 1,1 --out m12 && grep -q "1 given twice" "$TRASH/.stderr" &&
+	! test -e m12
+'
+
 test_done

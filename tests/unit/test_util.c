@@ -137,6 +137,20 @@ static void test_utf8_valid(void **state)
 	}
 }
 
+/* An underflow (a subnormal) is a number, judged by what it means; an overflow is none. */
+static void test_parse_double_range(void **state)
+{
+	(void)state;
+	double v = -1;
+	assert_int_equal(parse_double("1e-310", &v), 0);
+	assert_true(v > 0 && v < 1e-300);
+	assert_int_equal(parse_double("1e-400", &v), 0);
+	assert_true(v == 0);
+	assert_int_equal(parse_double("1e999", &v), -1);
+	assert_int_equal(parse_double("-1e999", &v), -1);
+	assert_int_equal(parse_double("1e3x", &v), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +158,7 @@ int main(void)
 		cmocka_unit_test(test_read_file_capped),
 		cmocka_unit_test(test_csv_sheet_field),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_parse_double_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
