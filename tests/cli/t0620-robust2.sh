@@ -190,4 +190,17 @@ test_expect_success 'measure: --threads 1,1 is refused before anything is measur
 	! test -e m12
 '
 
+# ---- 2: OpenBLAS only in the code that calls it ----
+test_expect_success 'the binary does not link OpenBLAS (gemm_blas loads it when it runs)' '
+	! readelf -d "$ROOFLINE" 2>/dev/null | grep -q "NEEDED.*openblas"
+'
+# ASan reserves terabytes of address space: the limit is for the plain build.
+test_expect_success 'fit, report, compare end under an address-space limit of 100 MB' '
+	test -n "$ROOFLINE_SANITIZED" && exit 0
+	$SCRIPTED r2 && "$ROOFLINE" fit r2 >/dev/null &&
+	(ulimit -v 100000; timeout 20 "$ROOFLINE" fit r2 >/dev/null) &&
+	(ulimit -v 100000; timeout 20 "$ROOFLINE" report r2 --out o2 2>/dev/null) &&
+	(ulimit -v 100000; timeout 20 "$ROOFLINE" compare r2 r2 --out o2 2>/dev/null)
+'
+
 test_done
