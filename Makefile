@@ -8,12 +8,14 @@
 #   make fuzz       fuzz the run-directory reader with libFuzzer (clang), FUZZ_SECONDS=N
 #   make bench      side-by-side comparison against likwid-bench
 #   make test-aarch64  cross-build for aarch64, run the unit tests and a tiny measure under qemu
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make lib        libroofline (.a, .so), roofline-single.h, the Fortran module (gfortran)
+#   make examples   the examples of libroofline in C, C++ and Fortran (where the compilers are)
+#   make install    PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib
 #   make clean      removes build output, never data/
 #
 # Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
-# include/roofline.h) for make plots and make report, OPENBLAS=0 to build
+# libroofline) for make plots and make report, OPENBLAS=0 to build
 # without OpenBLAS, SANITIZE=0 (make test without the sanitizer pass),
 # FUZZ_SECONDS=N and FUZZ_CC for make fuzz.
 
@@ -23,6 +25,15 @@ KERNEL_CFLAGS ?= -O3 -march=native
 LDFLAGS ?=
 PREFIX ?= /usr/local
 DESTDIR ?=
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+# make's own defaults (g++, f77) are not ours: f77 is not on every machine gfortran is.
+ifeq ($(origin CXX),default)
+CXX := c++
+endif
+ifeq ($(origin FC),default)
+FC := gfortran
+endif
 # Empty: measure's default, one core and all physical cores.
 THREADS ?=
 QUICK ?=
@@ -51,7 +62,7 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 # after the deps step has installed the packages.
 PKG_CONFIG ?= pkg-config
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
@@ -67,6 +78,20 @@ BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 # Not linked: kernels/gemm_blas.c loads it (dlopen) only when it runs, so
 # the other commands never start OpenBLAS's thread pool.
 BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
+
+# Open MPI when present (the deps step installs openmpi-bin and libopenmpi-dev
+# where it can): src/fleet_mpi.c alone is built with its flags and
+# measure --mpi works; without it --mpi says the build has none. MPI=0 builds
+# without it anyway. Found through Open MPI's `mpicc --showme`.
+MPI ?= 1
+# The check links a tiny MPI program with $(CC), so a cross build (make aarch64)
+# does not pick up this machine's Open MPI.
+MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
+	$(CC) -x c - -o /dev/null $$(mpicc --showme:compile 2>/dev/null) $$(mpicc --showme:link 2>/dev/null) \
+	>/dev/null 2>&1 && echo yes))
+# -isystem: Open MPI's headers are not held to our warnings.
+MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 
 BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
@@ -113,9 +138,9 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # Objects depend on the flags they were built with: a changed CFLAGS or
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
-FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS)
+FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
 
-.PHONY: all report plots test check bench install uninstall clean deps FORCE
+.PHONY: all report plots test check bench install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
 
 all: $(BINDIR)/roofline
@@ -131,7 +156,9 @@ $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
 $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(FINAL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/fleet_mpi.o: EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
@@ -197,12 +224,99 @@ $(BUILD)/roofline.1: $(BUILD)/roofline
 	$(call say,GEN,$@)
 	$(Q)$(BUILD)/roofline help --man > $@.tmp && mv $@.tmp $@
 
-# Built as a user would build it: the one header, the user's CFLAGS, gnu11.
+# Built as a user would build it: roofline.h, the user's CFLAGS, strict C11, libroofline.
 EXAMPLE := $(BUILD)/examples/transpose
-$(EXAMPLE): examples/tiled/transpose.c $(FLAGS_STAMP)
+$(EXAMPLE): examples/tiled/transpose.c $(BUILD)/lib/libroofline.a $(FLAGS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -std=gnu11 -Iinclude $(WARNINGS) -MMD -MP $(CFLAGS) $< -o $@ $(LDFLAGS)
+	$(Q)$(CC) -std=c11 -Iinclude $(WARNINGS) -MMD -MP $(CFLAGS) $< -o $@ $(LDFLAGS) $(BUILD)/lib/libroofline.a -pthread
+
+
+# ---- libroofline: your code on the chart ------------------------------------------
+#
+# One source (src/libroofline/*.c) for three forms: libroofline.a, libroofline.so
+# (soname libroofline.so.$(LIBRL_MAJOR)) and roofline-single.h, the header with the
+# source appended (scripts/single-header.sh). Built as strict C11 with _GNU_SOURCE
+# inside, so the installed header needs neither; public symbols are roofline_*
+# only (-fvisibility=hidden, ROOFLINE_EXPORT in include/roofline.h).
+LIBRL_VERSION := 0.1.0
+LIBRL_MAJOR := 0
+LIBRL_SRC := $(sort $(wildcard src/libroofline/*.c))
+LIBRL_OBJ := $(LIBRL_SRC:%.c=$(BUILD)/%.o)
+LIBRL_DIR := $(BUILD)/lib
+LIBRL_A := $(LIBRL_DIR)/libroofline.a
+LIBRL_SO := $(LIBRL_DIR)/libroofline.so.$(LIBRL_VERSION)
+LIBRL_SINGLE := $(BUILD)/include/roofline-single.h
+LIBRL_CFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -fPIC -fvisibility=hidden -pthread $(WARNINGS) -MMD -MP $(CFLAGS)
+# The Fortran module when gfortran is there: its wrappers go into both libraries
+# (they call nothing of libgfortran), roofline.mod is installed beside the header.
+FC_FOUND := $(shell command -v $(FC) >/dev/null 2>&1 && echo 1)
+LIBRL_FOBJ := $(if $(FC_FOUND),$(BUILD)/src/libroofline/roofline_f90.o)
+LIBRL_MOD := $(if $(FC_FOUND),$(BUILD)/include/roofline.mod)
+CXX_FOUND := $(shell command -v $(CXX) >/dev/null 2>&1 && echo 1)
+
+lib: $(LIBRL_A) $(LIBRL_SO) $(LIBRL_DIR)/libroofline.so $(LIBRL_SINGLE) $(BUILD)/roofline.pc
+
+$(BUILD)/src/libroofline/%.o: src/libroofline/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(LIBRL_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/libroofline/roofline_f90.o: src/libroofline/roofline.f90 $(FLAGS_STAMP)
+	$(call say,FC,$<)
+	$(Q)mkdir -p $(@D) $(BUILD)/include
+	$(Q)$(FC) -std=f2008 -Wall -Wextra -O2 -fPIC -J$(BUILD)/include -c $< -o $@
+
+$(LIBRL_MOD): $(LIBRL_FOBJ)
+
+$(LIBRL_A): $(LIBRL_OBJ) $(LIBRL_FOBJ)
+	$(call say,AR,$@)
+	$(Q)mkdir -p $(@D) && rm -f $@
+	$(Q)$(AR) rcs $@ $^
+
+$(LIBRL_SO): $(LIBRL_OBJ) $(LIBRL_FOBJ)
+	$(call say,LINK,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -shared -pthread -Wl,-soname,libroofline.so.$(LIBRL_MAJOR) $(LDFLAGS) $^ -o $@
+
+$(LIBRL_DIR)/libroofline.so: $(LIBRL_SO)
+	$(Q)ln -sf libroofline.so.$(LIBRL_VERSION) $(LIBRL_DIR)/libroofline.so.$(LIBRL_MAJOR)
+	$(Q)ln -sf libroofline.so.$(LIBRL_MAJOR) $@
+
+$(LIBRL_SINGLE): include/roofline.h src/libroofline/internal.h $(LIBRL_SRC) scripts/single-header.sh
+	$(call say,GEN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)sh scripts/single-header.sh include/roofline.h src/libroofline/internal.h $(LIBRL_SRC) > $@.tmp && mv $@.tmp $@
+
+# roofline.pc for the prefix and libdir asked for: written again when they change.
+$(BUILD)/roofline.pc: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+		'Name: roofline' 'Description: put your own code on the roofline chart: timed regions, points for roofline report --points' \
+		'Version: $(LIBRL_VERSION)' 'Libs: -L$${libdir} -lroofline' 'Libs.private: -pthread' \
+		'Cflags: -I$${includedir}' > $@.tmp
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+# ---- the examples: built as a user builds them, against the static library --------
+
+EXAMPLES := $(BUILD)/examples/transpose $(BUILD)/examples/triad_omp \
+	$(if $(CXX_FOUND),$(BUILD)/examples/stencil_cxx) $(if $(FC_FOUND),$(BUILD)/examples/axpy_f90)
+examples: $(EXAMPLES)
+
+$(BUILD)/examples/triad_omp: examples/regions/triad_omp.c $(LIBRL_A) $(FLAGS_STAMP)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=c11 -Iinclude $(WARNINGS) -MMD -MP -fopenmp $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIBRL_A) -pthread
+
+$(BUILD)/examples/stencil_cxx: examples/cxx/stencil.cpp $(LIBRL_A) $(FLAGS_STAMP)
+	$(call say,CXX,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CXX) -std=c++11 -Iinclude -Wall -Wextra -pedantic -MMD -MP $(CFLAGS) $< -o $@ $(LDFLAGS) $(LIBRL_A) -pthread
+
+$(BUILD)/examples/axpy_f90: examples/fortran/axpy.f90 $(LIBRL_A) $(LIBRL_MOD) $(FLAGS_STAMP)
+	$(call say,FC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(FC) -std=f2008 -Wall -Wextra -O2 -I$(BUILD)/include $< -o $@ $(LDFLAGS) $(LIBRL_A) -pthread
 
 # ---- tests ------------------------------------------------------------------
 
@@ -214,6 +328,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
+
+# libroofline's own test links the static library (its internals are hidden only in the .so).
+$(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUILD)/.deps-test
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -Iinclude -Isrc/libroofline $(WARNINGS) -MMD -MP $(CFLAGS) $< -o $@ \
+		$(LDFLAGS) $(LIBRL_A) -pthread -lcmocka -lm
 
 # The fuzz target built as a plain program: replays the seeds and every crash
 # the fuzzer found (tests/fuzz/), so the suite needs no clang.
@@ -232,7 +353,7 @@ $(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
-	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP
+	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CXX="$(CXX)" FC="$(FC)" CMOCKA_MESSAGE_OUTPUT=TAP
 
 SANITIZE ?= 1
 # The suite runs on every core (the tests are independent, and none times
@@ -245,7 +366,7 @@ TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
 # `make test` builds in parallel).
 .PHONY: test-prereqs
 test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay \
-	$(BUILD)/tests/fuzz_figure_replay | $(BUILD)/.deps-test
+	$(BUILD)/tests/fuzz_figure_replay lib examples | $(BUILD)/.deps-test
 
 test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
@@ -268,13 +389,15 @@ check:
 # tests/lsan.supp. It runs the unit tests and the CLI tests that read,
 # fit, report and compare (the readers are where bad input lands); the ones
 # that measure for seconds, disassemble or emulate Arm are left to the plain
-# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see.
+# pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see;
+# t0630-fleet-mpi measures under mpirun (Open MPI's own allocations are not ours to check).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
+	tests/cli/t0630-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -336,17 +459,26 @@ bench: bin/roofline
 
 # ---- install ----------------------------------------------------------------
 
-install: bin/roofline $(BUILD)/roofline.1
+install: bin/roofline $(BUILD)/roofline.1 lib
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/roofline/templates \
-		$(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(LIBDIR)/pkgconfig
 	$(Q)install -m 755 bin/roofline $(DESTDIR)$(PREFIX)/bin/roofline
 	$(Q)install -m 644 templates/*.gp.in $(DESTDIR)$(PREFIX)/share/roofline/templates/
-	$(Q)install -m 644 include/roofline.h $(DESTDIR)$(PREFIX)/include/roofline.h
+	$(Q)install -m 644 include/roofline.h $(LIBRL_SINGLE) src/libroofline/roofline.f90 $(LIBRL_MOD) \
+		$(DESTDIR)$(INCLUDEDIR)/
 	$(Q)install -m 644 $(BUILD)/roofline.1 $(DESTDIR)$(PREFIX)/share/man/man1/roofline.1
+	$(Q)install -m 644 $(LIBRL_A) $(DESTDIR)$(LIBDIR)/libroofline.a
+	$(Q)install -m 755 $(LIBRL_SO) $(DESTDIR)$(LIBDIR)/libroofline.so.$(LIBRL_VERSION)
+	$(Q)ln -sf libroofline.so.$(LIBRL_VERSION) $(DESTDIR)$(LIBDIR)/libroofline.so.$(LIBRL_MAJOR)
+	$(Q)ln -sf libroofline.so.$(LIBRL_MAJOR) $(DESTDIR)$(LIBDIR)/libroofline.so
+	$(Q)install -m 644 $(BUILD)/roofline.pc $(DESTDIR)$(LIBDIR)/pkgconfig/roofline.pc
 
 uninstall:
-	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/roofline $(DESTDIR)$(PREFIX)/include/roofline.h \
-		$(DESTDIR)$(PREFIX)/share/man/man1/roofline.1
+	$(Q)rm -f $(DESTDIR)$(PREFIX)/bin/roofline $(DESTDIR)$(INCLUDEDIR)/roofline.h \
+		$(DESTDIR)$(INCLUDEDIR)/roofline-single.h $(DESTDIR)$(INCLUDEDIR)/roofline.f90 \
+		$(DESTDIR)$(INCLUDEDIR)/roofline.mod $(DESTDIR)$(PREFIX)/share/man/man1/roofline.1 \
+		$(DESTDIR)$(LIBDIR)/libroofline.a $(DESTDIR)$(LIBDIR)/libroofline.so* \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/roofline.pc
 	$(Q)rm -rf $(DESTDIR)$(PREFIX)/share/roofline
 
 clean:
@@ -388,4 +520,5 @@ test-aarch64: aarch64
 	$(Q)ROOFLINE=$(CURDIR)/$(AARCH64_BUILD)/bin/roofline ROOFLINE_SRC=$(CURDIR) \
 		ROOFLINE_AARCH64_ALL=1 AARCH64_QEMU='$(AARCH64_QEMU)' prove --exec '' ./tests/cli/t0900-aarch64.sh
 
--include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d $(BUILD)/tests/fuzz_replay.d
+-include $(OBJ:.o=.d) $(KOBJ:.o=.d) $(UNIT_BIN:=.d) $(EXAMPLE).d $(BUILD)/tests/fuzz_replay.d \
+	$(LIBRL_OBJ:.o=.d) $(EXAMPLES:=.d)

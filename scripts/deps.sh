@@ -2,8 +2,10 @@
 # deps.sh [--check] NEED... - makes sure the Debian packages a make step needs are installed.
 #
 # NEED is one or more of: build (compile bin/roofline), build-clang (what clang
-# needs beyond that: its OpenMP runtime), test (run the suite),
-# plots (render the gnuplot scripts), bench (compare against likwid-bench),
+# needs beyond that: its OpenMP runtime), test (run the suite; g++ and gfortran
+# for libroofline's C++ and Fortran sides),
+# plots (render the gnuplot scripts), mpi (Open MPI, for measure --mpi and its
+# tests; build installs it as optional), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
 # compiler, qemu-user and the libraries' arm64 packages through multiarch),
 # fuzz (make fuzz: clang and its libFuzzer runtime).
@@ -49,6 +51,9 @@ for need in "$@"; do
 		want binutils command -v objdump
 		# Optional: gemm_blas builds only with it; its absence never stops a build.
 		optional libopenblas-dev has_pc openblas
+		# Optional: measure --mpi builds only with Open MPI (mpicc), and its tests skip without it.
+		optional openmpi-bin command -v mpirun
+		optional libopenmpi-dev command -v mpicc
 		;;
 	build-clang)
 		# gcc brings libgomp; clang -fopenmp needs LLVM's runtime.
@@ -61,9 +66,20 @@ for need in "$@"; do
 		want file command -v file
 		want man-db command -v man
 		want groff-base command -v nroff
+		# libroofline's C++ and Fortran sides: their examples, the module and the
+		# strict-flag matrix of roofline.h (clang's rows skip without clang).
+		want g++ command -v g++
+		want gfortran command -v gfortran
+		optional clang command -v clang
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
+		;;
+	mpi)
+		# What `build` installs as optional, required here: .ci/run asks for it so
+		# that CI's make test runs the MPI tests (t0630) instead of skipping them.
+		want openmpi-bin command -v mpirun
+		want libopenmpi-dev command -v mpicc
 		;;
 	fuzz)
 		want clang command -v clang
@@ -104,7 +120,7 @@ if [ -n "$optional_missing" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
 	apt-get install -y -qq --no-install-recommends $optional_missing >/dev/null 2>&1 ||
 		echo "roofline: could not install$optional_missing: building without it" >&2
 elif [ -n "$optional_missing" ]; then
-	echo "roofline: optional packages missing:$optional_missing (gemm_blas is skipped without libopenblas-dev)" >&2
+	echo "roofline: optional packages missing:$optional_missing (without libopenblas-dev gemm_blas is skipped; without clang the clang rows of the roofline.h matrix; without libopenmpi-dev measure --mpi)" >&2
 fi
 
 [ -z "$missing" ] && exit 0

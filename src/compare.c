@@ -13,6 +13,7 @@
 #include "ratio.h"
 #include "registry.h"
 #include "report.h"
+#include "stats.h"
 #include "util.h"
 
 /* ---- gathering the timings behind a value ---------------------------------------- */
@@ -75,18 +76,21 @@ static double rate_of(const struct timing *t)
 	return (bw ? t->bytes : t->flops) / t->seconds / 1e9;
 }
 
+/* 1 when t is a kept timing of the job (group, kernel, param, threads, working set; < 0: any). */
+static int of_job(const struct rundata *run, const struct timing *t, const char *group, const char *kernel,
+		  long param, int threads, double working_set)
+{
+	return t->param == param && t->threads == threads && strcmp(t->kernel, kernel) == 0 &&
+	       strcmp(t->group, group) == 0 && (working_set < 0 || t->working_set == working_set) && kept(run, t);
+}
+
 /* The kept rates of one job into the current stratum; working_set < 0: any. */
 static void job_rates(const struct rundata *run, const char *group, const char *kernel, long param,
 		      int threads, double working_set, struct rates *out)
 {
-	for (size_t i = 0; i < run->ntimings; i++) {
-		const struct timing *t = &run->timings[i];
-		if (t->param != param || t->threads != threads || strcmp(t->kernel, kernel) != 0 ||
-		    strcmp(t->group, group) != 0 || (working_set >= 0 && t->working_set != working_set) ||
-		    !kept(run, t))
-			continue;
-		rates_add(out, rate_of(t));
-	}
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+			rates_add(out, rate_of(&run->timings[i]));
 }
 
 /*
@@ -258,6 +262,219 @@ static void point_test(struct compare_row *row, const struct rundata *ra, const 
 	rates_free(&b);
 }
 
+/* ---- a point against its own roof ---------------------------------------------- */
+
+/* fit.c's rule for a plateau's value: the mean of the three best sizes. */
+#define COMPARE_PLATEAU_BEST_OF 3
+
+/* Rates keyed by the round-robin trial they were taken in. */
+struct trial_rate {
+	int pass, trial;
+	double rate;
+};
+
+struct trial_rates {
+	struct trial_rate *v;
+	size_t n, cap;
+};
+
+static void trial_add(struct trial_rates *t, const struct timing *x)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->v = xrealloc(t->v, t->cap * sizeof *t->v);
+	}
+	t->v[t->n].pass = x->pass;
+	t->v[t->n].trial = x->trial;
+	t->v[t->n++].rate = rate_of(x);
+}
+
+static int cmp_trial(const void *x, const void *y)
+{
+	const struct trial_rate *a = x, *b = y;
+	if (a->pass != b->pass)
+		return (a->pass > b->pass) - (a->pass < b->pass);
+	return (a->trial > b->trial) - (a->trial < b->trial);
+}
+
+/* The kept timings of one job, each with its trial; working_set < 0: any. */
+static void job_trials(const struct rundata *run, const char *group, const char *kernel, long param,
+		       int threads, double working_set, struct trial_rates *out)
+{
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+			trial_add(out, &run->timings[i]);
+}
+
+/*
+ * A roof's rate in each trial: the kept timings of the job that set it; for
+ * a plateau (no single job) the sweep's sizes inside it, one rate a trial by
+ * fit.c's rule (the mean of the best three sizes of that trial), so that it
+ * pairs with a point's timing of the same trial.
+ */
+static void roof_trials(const struct rundata *run, const struct roof *r, struct trial_rates *out)
+{
+	if (r->job_kernel[0]) {
+		job_trials(run, roof_group(r), r->job_kernel, r->job_param, r->threads, -1, out);
+		return;
+	}
+	char sweep[48];
+	sweep_kernel(run, r->threads, sweep, sizeof sweep);
+	struct trial_rates all = { 0 };
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		if (t->threads == r->threads && strcmp(t->group, "bandwidth") == 0 && strcmp(t->kernel, sweep) == 0 &&
+		    t->working_set >= r->size_lo && t->working_set <= r->size_hi && kept(run, t))
+			trial_add(&all, t);
+	}
+	if (all.n)
+		qsort(all.v, all.n, sizeof *all.v, cmp_trial);
+	double *x = xmalloc((all.n + 1) * sizeof *x);
+	for (size_t i = 0; i < all.n;) {
+		size_t j = i, m = 0;
+		for (; j < all.n && cmp_trial(&all.v[i], &all.v[j]) == 0; j++)
+			x[m++] = all.v[j].rate;
+		struct timing key = { .pass = all.v[i].pass, .trial = all.v[i].trial };
+		trial_add(out, &key);
+		out->v[out->n - 1].rate = stats_mean_of_best(x, m, COMPARE_PLATEAU_BEST_OF);
+		i = j;
+	}
+	free(x);
+	free(all.v);
+}
+
+/* Pairs with fewer than this many trials in common are judged unpaired. */
+#define COMPARE_MIN_PAIRS 3
+
+/*
+ * One run's fraction of a roof, for ratio_of_fractions. How it pairs: each
+ * of the point's kept timings with the roof's timing of the same trial (pass
+ * and trial number), both jobs being timed once a trial in the same round
+ * robin, so the machine's slow and fast moments hit both and cancel in the
+ * quotient. Where the trials do not line up (a long kernel job timed in
+ * fewer trials than the roof, or a run whose rows lost their trials) and
+ * fewer than COMPARE_MIN_PAIRS or under half of the point's timings find a
+ * partner, the two samples are used unpaired. The arrays are the caller's to
+ * free.
+ */
+static void run_fraction(struct trial_rates *pt, struct trial_rates *rf, double **point,
+			 double **roof, int **block, struct ratio_fraction *f)
+{
+	*point = xmalloc((pt->n + 1) * sizeof **point);
+	*roof = xmalloc((pt->n + rf->n + 1) * sizeof **roof);
+	*block = xmalloc((pt->n + 1) * sizeof **block);
+	/* Pass after pass: ratio.h's blocks are contiguous; the roof's sorted to be searched. */
+	if (pt->n)
+		qsort(pt->v, pt->n, sizeof *pt->v, cmp_trial);
+	if (rf->n)
+		qsort(rf->v, rf->n, sizeof *rf->v, cmp_trial);
+	size_t pairs = 0;
+	for (size_t i = 0; i < pt->n && rf->n; i++) {
+		const struct trial_rate *q = bsearch(&pt->v[i], rf->v, rf->n, sizeof *rf->v, cmp_trial);
+		if (!q)
+			continue;
+		(*point)[pairs] = pt->v[i].rate;
+		(*block)[pairs] = pt->v[i].pass;
+		(*roof)[pairs++] = q->rate;
+	}
+	f->paired = pairs >= COMPARE_MIN_PAIRS && 2 * pairs >= pt->n;
+	f->block = f->paired ? *block : NULL;
+	if (f->paired) {
+		f->npoint = f->nroof = pairs;
+	} else {
+		for (size_t i = 0; i < pt->n; i++)
+			(*point)[i] = pt->v[i].rate;
+		for (size_t j = 0; j < rf->n; j++)
+			(*roof)[j] = rf->v[j].rate;
+		f->npoint = pt->n;
+		f->nroof = rf->n;
+	}
+	f->point = *point;
+	f->roof = *roof;
+}
+
+/*
+ * The roof the model judged p against (diagnosis.h: point->roof names it),
+ * or NULL when it found none. Looked up by the name diagnosis_place()
+ * copied from that roof, never parsed.
+ */
+static const struct roof *judged_roof(const struct analysis *a, const struct point *p)
+{
+	return p->roof[0] ? analysis_roof(a, p->roof) : NULL;
+}
+
+/* Fills the row's fractions and relative move; rel_tested = 0 when either run gives none. */
+static void relative_test(struct compare_row *row, const struct rundata *ra, const struct analysis *aa,
+			  const struct rundata *rb, const struct analysis *ab)
+{
+	/*
+	 * Like with like: the same roof in both runs where both have it (A's
+	 * verdict first, else B's). Each run's own verdict would let the build
+	 * move the roof: code that gcc vectorised and clang did not is judged
+	 * against the AVX-512 ceiling in one run and the scalar one in the
+	 * other, and an 8x slowdown reads as no move; and a quick run whose
+	 * pattern job landed on another level would judge one point against two
+	 * different bandwidths. The machine's move still cancels, as the same
+	 * roof is measured in each run.
+	 */
+	row->model_a = judged_roof(aa, row->pa);
+	row->model_b = judged_roof(ab, row->pb);
+	const struct roof *a_in_b = row->model_a ? analysis_roof(ab, row->model_a->name) : NULL;
+	const struct roof *b_in_a = row->model_b ? analysis_roof(aa, row->model_b->name) : NULL;
+	if (a_in_b) {
+		row->roof_a = row->model_a;
+		row->roof_b = a_in_b;
+	} else if (b_in_a) {
+		row->roof_a = b_in_a;
+		row->roof_b = row->model_b;
+	} else {
+		row->roof_a = row->model_a;   /* no roof in common (other machines): each run's own */
+		row->roof_b = row->model_b;
+	}
+	if (!row->roof_a || !row->roof_b)
+		return;
+	struct trial_rates pa = { 0 }, pb = { 0 }, qa = { 0 }, qb = { 0 };
+	const struct point *x = row->pa, *y = row->pb;
+	job_trials(ra, "kernels", x->kernel, x->param, x->threads, x->working_set, &pa);
+	job_trials(rb, "kernels", y->kernel, y->param, y->threads, y->working_set, &pb);
+	roof_trials(ra, row->roof_a, &qa);
+	roof_trials(rb, row->roof_b, &qb);
+	double *xa, *ya, *xb, *yb;
+	int *ba, *bb;
+	struct ratio_fraction fa, fb;
+	run_fraction(&pa, &qa, &xa, &ya, &ba, &fa);
+	run_fraction(&pb, &qb, &xb, &yb, &bb, &fb);
+	struct ratio_relative rr;
+	row->rel_tested = ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &rr) == 0;
+	row->paired = fa.paired && fb.paired;
+	/*
+	 * A point judged against a ceiling: the fraction is of the ceiling's
+	 * GFLOP/s. Against a memory roof, of GB/s x intensity, and the intensity
+	 * (from the kernel's metadata) is the same in both runs' fractions only
+	 * when the kernel is, so it is kept in: the fraction reads as the
+	 * report's (gflops / roof_gflops).
+	 */
+	double ka = row->roof_a->kind == ROOF_BANDWIDTH || row->roof_a->kind == ROOF_PATTERN ? x->ai : 1;
+	double kb = row->roof_b->kind == ROOF_BANDWIDTH || row->roof_b->kind == ROOF_PATTERN ? y->ai : 1;
+	row->fraction_a = rr.fa / ka;
+	row->fraction_b = rr.fb / kb;
+	row->rel = rr.rel * ka / kb;
+	row->rel_lo = rr.lo * ka / kb;
+	row->rel_hi = rr.hi * ka / kb;
+	if (!row->rel_tested)
+		row->fraction_a = row->fraction_b = row->rel = row->rel_lo = row->rel_hi = NAN;
+	free(xa);
+	free(ya);
+	free(ba);
+	free(xb);
+	free(yb);
+	free(bb);
+	free(pa.v);
+	free(pb.v);
+	free(qa.v);
+	free(qb.v);
+}
+
 /*
  * The point of `a` that is p's counterpart: same kernel, parameter, threads
  * and memory level (a run measured with --levels has one point per level).
@@ -285,19 +502,28 @@ static struct compare_row *add_row(struct compare *c, int is_roof, const char *n
 	r->is_roof = is_roof;
 	snprintf(r->name, sizeof r->name, "%s", name);
 	r->a = r->b = r->ratio = r->lo = r->hi = r->threshold = NAN;
+	r->fraction_a = r->fraction_b = r->rel = r->rel_lo = r->rel_hi = NAN;
 	return r;
 }
 
+/* A roof against the other roofs' drift (threshold); a point against its own roof. */
 static void judge(struct compare *c, struct compare_row *r, double threshold)
 {
 	r->threshold = threshold;
 	if (!r->tested)
 		return;
 	c->compared++;
-	if (r->lo > 1 && log(r->ratio) > threshold)
-		r->moved = COMPARE_FASTER;
-	else if (r->hi < 1 && -log(r->ratio) > threshold)
-		r->moved = COMPARE_SLOWER;
+	if (r->is_roof) {
+		r->moved = (enum compare_move)judge_move(r->ratio, r->lo, r->hi, threshold);
+		r->differs = judge_move(r->ratio, r->lo, r->hi, JUDGE_PRACTICAL_MOVE) != JUDGE_SAME;
+	} else {
+		r->threshold = JUDGE_PRACTICAL_MOVE;
+		r->moved = (enum compare_move)(r->rel_tested ? judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE)
+							     : judge_move(r->ratio, r->lo, r->hi, JUDGE_PRACTICAL_MOVE));
+		c->points_compared++;
+		c->points_faster += r->moved == COMPARE_FASTER;
+		c->points_slower += r->moved == COMPARE_SLOWER;
+	}
 	c->faster += r->moved == COMPARE_FASTER;
 	c->slower += r->moved == COMPARE_SLOWER;
 }
@@ -345,6 +571,7 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 		   const struct analysis *ab, struct compare *out)
 {
 	memset(out, 0, sizeof *out);
+	compare_machines(ra, rb, &out->machines);
 	out->rows = xcalloc(aa->nroofs + ab->nroofs + aa->npoints + ab->npoints + 1, sizeof *out->rows);
 	out->drift = NAN;
 	for (size_t i = 0; i < aa->nroofs; i++) {
@@ -363,8 +590,10 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 		struct compare_row *r = add_row(out, 0, aa->points[i].kernel);
 		r->pa = &aa->points[i];
 		r->pb = point_like(ab, r->pa);
-		if (r->pb)
+		if (r->pb) {
 			point_test(r, ra, rb);
+			relative_test(r, ra, aa, rb, ab);
+		}
 	}
 	for (size_t i = 0; i < ab->npoints; i++)
 		if (!point_like(aa, &ab->points[i])) {
@@ -401,7 +630,162 @@ void compare_free(struct compare *c)
 
 const char *compare_move_name(enum compare_move m)
 {
-	return m == COMPARE_FASTER ? "faster" : m == COMPARE_SLOWER ? "slower" : "";
+	return judge_verdict_name((enum judge_verdict)m);
+}
+
+/* ---- the machines -------------------------------------------------------------- */
+
+/* "48 KiB", "508 MiB": a cache size as people read it. */
+static void cache_text(double bytes, char *buf, size_t size)
+{
+	if (!(bytes > 0))
+		snprintf(buf, size, "?");
+	else if (bytes >= 1048576)
+		snprintf(buf, size, "%.4g MiB", bytes / 1048576);
+	else
+		snprintf(buf, size, "%.4g KiB", bytes / 1024);
+}
+
+/* Appends "what a → b" to out->what, comma-separated. */
+static void differs(struct compare_machines *out, const char *what, const char *a, const char *b)
+{
+	size_t n = strlen(out->what);
+	snprintf(out->what + n, sizeof out->what - n, "%s%s %s \u2192 %s", n ? ", " : "", what, a, b);
+}
+
+/* A run's measured clock range, [min, max]; NaN where the run does not record it. */
+static void clock_range(const struct rundata *r, double *lo, double *hi)
+{
+	const char *a = rundata_env(r, "clock_ghz_min"), *b = rundata_env(r, "clock_ghz_max");
+	*lo = a ? strtod(a, NULL) : NAN;
+	*hi = b ? strtod(b, NULL) : NAN;
+}
+
+/*
+ * The clock agrees when each run's clock lies inside the other's range of
+ * samples (a VM's clock wanders within a run: 2.97 to 3.76 GHz in the
+ * committed example), within COMPARE_CLOCK_AGREE without ranges.
+ */
+#define COMPARE_CLOCK_AGREE 0.10
+static int clocks_agree(const struct rundata *a, const struct rundata *b)
+{
+	double ca = a->info.clock_ghz, cb = b->info.clock_ghz, alo, ahi, blo, bhi;
+	if (!(ca > 0) || !(cb > 0))
+		return 1;   /* unknown on a side: nothing says they differ */
+	clock_range(a, &alo, &ahi);
+	clock_range(b, &blo, &bhi);
+	if (alo > 0 && ahi >= alo && blo > 0 && bhi >= blo)
+		return ca >= blo && ca <= bhi && cb >= alo && cb <= ahi;
+	return fabs(log(cb / ca)) <= log(1 + COMPARE_CLOCK_AGREE);
+}
+
+void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct run_env *ea = &a->info, *eb = &b->info;
+	const struct { const char *what, *a, *b; } text[] = {
+		{ "CPU", ea->cpu_model, eb->cpu_model }, { "ISAs", ea->isas, eb->isas },
+		{ "widest ISA", ea->isa, eb->isa }, { "cores", ea->cores, eb->cores },
+	};
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
+		const char *x = rundata_or(text[i].a, "?"), *y = rundata_or(text[i].b, "?");
+		if (strcmp(x, y) != 0)
+			differs(out, text[i].what, x, y);
+	}
+	const struct { const char *what; double a, b; } caches[] = {
+		{ "L1d", ea->l1d_bytes, eb->l1d_bytes }, { "L2", ea->l2_bytes, eb->l2_bytes },
+		{ "L3", ea->l3_bytes, eb->l3_bytes },
+	};
+	for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++)
+		if (caches[i].a != caches[i].b && (caches[i].a > 0 || caches[i].b > 0)) {
+			char x[32], y[32];
+			cache_text(caches[i].a, x, sizeof x);
+			cache_text(caches[i].b, y, sizeof y);
+			differs(out, caches[i].what, x, y);
+		}
+	if (!clocks_agree(a, b)) {
+		char x[32], y[32];
+		snprintf(x, sizeof x, "%.2f", ea->clock_ghz);
+		snprintf(y, sizeof y, "%.2f GHz", eb->clock_ghz);
+		differs(out, "clock", x, y);
+	}
+	out->differ = out->what[0] != 0;
+	char l1[32];
+	cache_text(ea->l1d_bytes, l1, sizeof l1);
+	snprintf(out->same, sizeof out->same, "%s, %s, %s cores, L1d %s", rundata_or(ea->cpu_model, "?"),
+		 rundata_or(ea->isa, "?"), rundata_or(ea->cores, "?"), l1);
+	const char *oa = rundata_or(ea->os, "?"), *ob = rundata_or(eb->os, "?");
+	if (strcmp(oa, ob) != 0)
+		snprintf(out->os, sizeof out->os, "%s \u2192 %s", oa, ob);
+	/* One line each, for a heading and a subtitle: env.csv's quoted line breaks flattened. */
+	char *texts[] = { out->what, out->same, out->os };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+		for (char *c = texts[i]; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
+}
+
+/* ---- --check ------------------------------------------------------------------- */
+
+int compare_check_parse(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+	*mask = 0;
+	if (!list || !*list) {
+		*mask = COMPARE_CHECK_SLOWER;
+		return 0;
+	}
+	const char *p = list;
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		if (n == 6 && strncmp(p, "slower", 6) == 0)
+			*mask |= COMPARE_CHECK_SLOWER;
+		else if (n == 6 && strncmp(p, "faster", 6) == 0)
+			*mask |= COMPARE_CHECK_FASTER;
+		else {
+			snprintf(err, errlen, "compare: --check '%s': '%.*s' is not a direction: want a comma "
+				 "list of slower, faster", list, (int)(n > 40 ? 40 : n), p);
+			return -1;
+		}
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
+int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t size)
+{
+	const char *dirs = mask == (COMPARE_CHECK_SLOWER | COMPARE_CHECK_FASTER) ? "slower or faster"
+			   : mask & COMPARE_CHECK_FASTER ? "faster" : "slower";
+	int n = 0;
+	char list[1024] = "";
+	size_t at = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		int hit = !r->is_roof && ((r->moved == COMPARE_SLOWER && (mask & COMPARE_CHECK_SLOWER)) ||
+					  (r->moved == COMPARE_FASTER && (mask & COMPARE_CHECK_FASTER)));
+		if (!hit)
+			continue;
+		n++;
+		const struct point *p = r->pa;
+		char param[32] = "";
+		if (p->param_letter || p->param)
+			analysis_param_text(p->param_letter, p->param, param, sizeof param);
+		char where[40];
+		if (p->threads > 1)
+			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
+		else
+			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		if (at < sizeof list)
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s%s%s (%s) %s \u00d7%.2f",
+					       n > 1 ? ", " : "", p->kernel, param[0] ? " " : "", param, where,
+					       compare_move_name(r->moved), r->rel_tested ? r->rel : r->ratio);
+	}
+	if (n)
+		snprintf(buf, size, "%d point%s moved %s against %s roof%s: %s", n, n == 1 ? "" : "s", dirs,
+			 n == 1 ? "its" : "their", n == 1 ? "" : "s", list);
+	else
+		snprintf(buf, size, "no point moved %s against its roof (%d compared)", dirs, c->points_compared);
+	return n;
 }
 
 /* ---- writing ------------------------------------------------------------------- */
@@ -483,10 +867,37 @@ static void roof_row(FILE *fp, const struct compare_row *r)
 		    r->tested ? r->b : r->rb ? r->rb->median : NAN);
 }
 
+/* " 61 % |" or " — |": a fraction of a roof. */
+static void fraction_cell(FILE *fp, double f)
+{
+	char pct[32];
+	md_cell(fp, md_percent(f, pct, sizeof pct));
+}
+
+/*
+ * The roof a point was judged against: "DRAM.1r1w", "fma → avx2" where the
+ * runs had none in common, and what the model chose in each run where that
+ * differs from it.
+ */
+static void judged_roofs_cell(FILE *fp, const struct compare_row *r)
+{
+	const char *a = r->roof_a ? r->roof_a->name : "—", *b = r->roof_b ? r->roof_b->name : "—";
+	const char *ma = r->model_a ? r->model_a->name : "—", *mb = r->model_b ? r->model_b->name : "—";
+	char text[160];
+	size_t n;
+	if (strcmp(a, b) == 0)
+		n = (size_t)snprintf(text, sizeof text, "%s", a);
+	else
+		n = (size_t)snprintf(text, sizeof text, "%s \u2192 %s", a, b);
+	if ((strcmp(ma, a) != 0 || strcmp(mb, b) != 0) && n < sizeof text)
+		snprintf(text + n, sizeof text - n, " (the model's: %s in A, %s in B)", ma, mb);
+	md_cell(fp, text);
+}
+
 static void point_row(FILE *fp, const struct compare_row *r)
 {
 	const struct point *p = r->pa ? r->pa : r->pb;
-	char param[32];
+	char param[32], x[32], y[32];
 	analysis_param_text(p->param_letter, p->param, param, sizeof param);
 	fputs("| ", fp);
 	md_text(fp, p->kernel);
@@ -495,8 +906,31 @@ static void point_row(FILE *fp, const struct compare_row *r)
 	fputs(" |", fp);
 	md_cell(fp, param);
 	md_cell(fp, p->level[0] ? p->level : "—");
-	value_cells(fp, r, r->tested ? r->a : r->pa ? r->pa->gflops : NAN,
-		    r->tested ? r->b : r->pb ? r->pb->gflops : NAN);
+	if (!(r->pa && r->pb)) {
+		fprintf(fp, " — | — | — | — | — | %s | %s | — | only in %s |\n",
+			md_rate(r->pa ? r->pa->gflops : NAN, x, sizeof x), md_rate(r->pb ? r->pb->gflops : NAN, y, sizeof y),
+			r->pa ? "A" : "B");
+		return;
+	}
+	judged_roofs_cell(fp, r);
+	fraction_cell(fp, r->fraction_a);
+	fraction_cell(fp, r->fraction_b);
+	if (r->rel_tested)
+		fprintf(fp, " %.3f | %.3f–%.3f |", r->rel, r->rel_lo, r->rel_hi);
+	else
+		fputs(" — | — |", fp);
+	fprintf(fp, " %s | %s |", md_rate(r->tested ? r->a : r->pa->gflops, x, sizeof x),
+		md_rate(r->tested ? r->b : r->pb->gflops, y, sizeof y));
+	if (r->tested)
+		fprintf(fp, " %.3f |", r->ratio);
+	else
+		fputs(" — |", fp);
+	const char *v = r->moved == COMPARE_FASTER ? "**faster**" : r->moved == COMPARE_SLOWER ? "**slower**" : "";
+	if (!r->tested)
+		v = "not compared: no kept timings in one run";
+	else if (!r->rel_tested && r->moved != COMPARE_SAME)
+		v = r->moved == COMPARE_FASTER ? "**faster** (raw: no roof in one run)" : "**slower** (raw: no roof in one run)";
+	fprintf(fp, " %s |\n", v);
 }
 
 /* Keeps the names of files with kernels the run used; returns how many. */
@@ -557,31 +991,94 @@ done:
 	report_free_names(nb, cb);
 }
 
-/* How the threshold was set, with its numbers. */
+/* How points and roofs were judged, with the numbers. */
 static void method(FILE *fp, const struct compare *c)
 {
-	fprintf(fp, "Ratios are B/A of the medians of the kept timings (warm-ups left out) behind each "
-		"value: a kernel's own job; for the peak and each ceiling the FMA-chain job that set it; "
-		"for a bandwidth plateau the sweep's sizes inside it, on the sizes both runs timed there. "
-		"Beside each ratio is its %.0f %% bootstrap interval (%d resamples of each run's timings, "
-		"a plateau's sizes each redrawn from itself, fixed seed: the same runs give the same "
-		"interval).\n\n", 100 * RATIO_LEVEL, RATIO_REPS);
-	fprintf(fp, "A value is marked **faster** or **slower** only when its interval excludes 1 (a "
-		"difference the runs' own noise does not explain) *and* its ratio lies beyond the "
-		"machine's drift between the runs, measured on the roofs, which no compiler moves: ");
+	fprintf(fp, "A kernel is judged against its own roof: in each run its fraction of the roof the "
+		"model judged it against (its access pattern's bandwidth at its level, or the compute "
+		"ceiling of its build; the same roof in both runs where both have it, so that code one "
+		"compiler vectorised and the other did not still shows its move), and the relative move "
+		"is B's fraction over A's. A machine "
+		"that is slower everywhere, or another machine, moves no kernel: only what the code makes "
+		"of the machine it runs on. Each fraction pairs the kernel's kept timings (warm-ups left "
+		"out) with its roof's timings of the same round-robin trial, so the machine's slow moments, "
+		"which hit both, cancel (a plateau roof: the mean of its three best sizes in that trial); "
+		"where the trials do not line up the two are taken unpaired. Beside the relative move is its "
+		"%.0f %% bootstrap interval (%d resamples, each drawing whole passes and then trials within "
+		"them, so that the machine's drift from one pass to the next is inside it; fixed seed: the "
+		"same runs give the same interval), and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL,
+		RATIO_REPS);
+	fprintf(fp, "A kernel is marked **faster** or **slower** only when its relative interval excludes "
+		"1 (a difference the runs' own noise does not explain) *and* it moved by more than %.0f %% "
+		"(|ln| > %.3f): a move that small comes and goes between two runs of one build (compared "
+		"pass with pass, half the kernels of one run move by 2 to 3.5 %% with nothing changed). A "
+		"kernel whose roof one run lacks "
+		"is judged on its raw ratio by the same rule.\n\n", 100 * (exp(JUDGE_PRACTICAL_MOVE) - 1),
+		JUDGE_PRACTICAL_MOVE);
+	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
+	      "roofs: its interval excludes 1 and its ratio lies beyond ", fp);
 	if (isfinite(c->drift))
-		fprintf(fp, "%.0f %% of the roofs moved by at most |ln B/A| %.3f (the one that moved most, "
-			"%s at B/A %.3f, is left out with the rest of the top %.0f %%: a few noisy roofs must "
-			"not hide every move), so the threshold on |ln B/A| is %.1f x %.3f",
-			100 * COMPARE_DRIFT_QUANTILE, c->drift, c->drift_roof, c->drift_ratio,
-			100 * (1 - COMPARE_DRIFT_QUANTILE), COMPARE_DRIFT_FACTOR, c->drift);
+		fprintf(fp, "%.1f x the move that %.0f %% of the other roofs stay within (|ln B/A| %.3f here; the "
+			"roof that moved most, %s, at B/A %.3f)", COMPARE_DRIFT_FACTOR, 100 * COMPARE_DRIFT_QUANTILE,
+			c->drift, c->drift_roof, c->drift_ratio);
 	else
-		fputs("no roof was timed in both runs, so only the floor applies", fp);
-	fprintf(fp, ", and at least %.3f (a %.0f %% move): %.3f, a ratio above %.3f or below %.3f. "
-		"A roof is held to "
-		"the threshold the *other* roofs give, so a roof that moved alone is still marked; a "
-		"marked roof means the machine, or the roof's own code, changed between the runs.\n\n",
-		COMPARE_MIN_MOVE, 100 * COMPARE_MIN_MOVE, c->threshold, exp(c->threshold), exp(-c->threshold));
+		fputs("the floor alone (no roof was timed in both runs)", fp);
+	fprintf(fp, ", and at least %.0f %%: one level of the machine, or one roof's own code, changed "
+		"between the runs.\n\n", 100 * COMPARE_MIN_MOVE);
+}
+
+/* "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread plateaus and peak, B/A. */
+static void machine_move(FILE *fp, const struct compare *c)
+{
+	int lowest = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (r->is_roof && r->tested && (!lowest || r->ra->threads < lowest))
+			lowest = r->ra->threads;
+	}
+	int n = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (!r->is_roof || !r->tested || r->ra->threads != lowest ||
+		    !(r->ra->kind == ROOF_BANDWIDTH || r->ra->kind == ROOF_COMPUTE))
+			continue;
+		fputs(n ? ", " : "The machine (B/A of its roofs): ", fp);
+		md_text(fp, r->name);
+		fprintf(fp, " %.2f", r->ratio);
+		n++;
+	}
+	if (n)
+		fputs(".\n\n", fp);
+}
+
+/* One sentence per moved kernel: its fraction of its roof in each run. */
+static void moves_list(FILE *fp, const struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (r->is_roof || r->moved == COMPARE_SAME)
+			continue;
+		const struct point *p = r->pa;
+		char param[32] = "";
+		if (p->param_letter || p->param)
+			analysis_param_text(p->param_letter, p->param, param, sizeof param);
+		fputs("- **", fp);
+		md_text(fp, p->kernel);
+		fprintf(fp, "%s%s**", param[0] ? " " : "", param);
+		if (p->threads > 1)
+			fprintf(fp, " (%d threads)", p->threads);
+		if (r->rel_tested) {
+			fprintf(fp, " %s: it reaches %.0f %% of its roof (", compare_move_name(r->moved),
+				100 * r->fraction_a);
+			md_text(fp, r->roof_a->name);
+			fprintf(fp, ") on A and %.0f %% (", 100 * r->fraction_b);
+			md_text(fp, r->roof_b->name);
+			fprintf(fp, ") on B, \u00d7%.3f (%.3f–%.3f); raw GFLOP/s \u00d7%.3f.\n", r->rel,
+				r->rel_lo, r->rel_hi, r->ratio);
+		} else
+			fprintf(fp, " %s: raw GFLOP/s \u00d7%.3f (%.3f–%.3f), no roof to judge it against in one run.\n",
+				compare_move_name(r->moved), r->ratio, r->lo, r->hi);
+	}
 }
 
 int compare_write(const char *path, const struct rundata *ra, const struct analysis *aa,
@@ -593,13 +1090,40 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 		return -1;
 	FILE *fp = o.fp;
 
-	fputs("# Comparing two runs\n\n| | A | B |\n| --- | --- | --- |\n", fp);
+	const struct compare_machines *m = &c->machines;
+	/* The first line says it all: the machines, what differs, and the OS where it does. */
+	/* env.csv's text, flattened: a quoted line break in a CPU's name must not end the line. */
+	fputs(m->differ ? "# Comparing two runs on different machines: " : "# Comparing two runs on the same kind of machine (", fp);
+	md_cell_text(fp, m->differ ? m->what : m->same);
+	fputs(m->differ ? "" : ")", fp);
+	if (m->os[0]) {
+		fputs("; OS ", fp);
+		md_cell_text(fp, m->os);
+	}
+	fputs("\n\n", fp);
+	fputs("| | A | B |\n| --- | --- | --- |\n", fp);
 	fprintf(fp, "| run |");
 	md_cell(fp, ra->dir ? ra->dir : "?");
 	md_cell(fp, rb->dir ? rb->dir : "?");
 	fputs("\n", fp);
 	const struct run_env *ea = &ra->info, *eb = &rb->info;
 	env_row(fp, "CPU", ea->cpu_model, eb->cpu_model);
+	env_row(fp, "ISAs", ea->isas ? ea->isas : ea->isa, eb->isas ? eb->isas : eb->isa);
+	env_row(fp, "cores", ea->cores, eb->cores);
+	char ca[128], cb[128], x[32], y[32], z[32];
+	cache_text(ea->l1d_bytes, x, sizeof x);
+	cache_text(ea->l2_bytes, y, sizeof y);
+	cache_text(ea->l3_bytes, z, sizeof z);
+	snprintf(ca, sizeof ca, "%s / %s / %s", x, y, z);
+	cache_text(eb->l1d_bytes, x, sizeof x);
+	cache_text(eb->l2_bytes, y, sizeof y);
+	cache_text(eb->l3_bytes, z, sizeof z);
+	snprintf(cb, sizeof cb, "%s / %s / %s", x, y, z);
+	env_row(fp, "L1d / L2 / L3", ca, cb);
+	snprintf(ca, sizeof ca, "%.2f GHz", ea->clock_ghz);
+	snprintf(cb, sizeof cb, "%.2f GHz", eb->clock_ghz);
+	env_row(fp, "clock (measured)", ea->clock_ghz > 0 ? ca : NULL, eb->clock_ghz > 0 ? cb : NULL);
+	env_row(fp, "OS", ea->os, eb->os);
 	env_row(fp, "compiler", ea->cc, eb->cc);
 	env_row(fp, "version", ea->cc_version, eb->cc_version);
 	env_row(fp, "kernel flags", ea->kernel_cflags, eb->kernel_cflags);
@@ -626,11 +1150,16 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 		}
 	}
 	fputs(nchanged ? ".\n\n" : "Same compiler, version, flags and threads in both runs.\n\n", fp);
-	if (strcmp(rundata_or(ea->cpu_model, "?"), rundata_or(eb->cpu_model, "?")) != 0)
-		fputs("**The CPUs differ**: the ratios compare machines, not compilers.\n\n", fp);
+	if (m->differ)
+		fputs("**The machines differ**: each kernel is judged by its fraction of its own roof on each "
+		      "machine; the raw ratios compare machines, not code.\n\n", fp);
 
-	fprintf(fp, "**%d of %d values moved beyond the runs' noise and drift: %d faster, %d slower.**\n\n",
-		c->faster + c->slower, c->compared, c->faster, c->slower);
+	fprintf(fp, "**%d of %d kernels moved against their roofs: %d faster, %d slower.**\n\n",
+		c->points_faster + c->points_slower, c->points_compared, c->points_faster, c->points_slower);
+	moves_list(fp, c);
+	if (c->points_faster + c->points_slower)
+		fputs("\n", fp);
+	machine_move(fp, c);
 	method(fp, c);
 
 	size_t nroofs = 0, npoints = 0;
@@ -645,13 +1174,15 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 			roof_row(fp, &c->rows[i]);
 	if (!nroofs)
 		fputs("| (no roofs in either run) | | | | | |\n", fp);
-	fputs("\n## Kernels (median GFLOP/s)\n\n| kernel | param | level | A | B | B/A | 95 % interval | moved |\n"
-	      "| --- | --- | --- | ---: | ---: | ---: | :---: | --- |\n", fp);
+	fputs("\n## Kernels, each against its own roof\n\n"
+	      "| kernel | param | level | roof | A of roof | B of roof | relative | 95 % interval | "
+	      "A GFLOP/s | B GFLOP/s | B/A | moved |\n"
+	      "| --- | --- | --- | --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: | --- |\n", fp);
 	for (size_t i = 0; i < c->nrows; i++)
 		if (!c->rows[i].is_roof)
 			point_row(fp, &c->rows[i]);
 	if (!npoints)
-		fputs("| (no kernels group in either run) | | | | | | | |\n", fp);
+		fputs("| (no kernels group in either run) | | | | | | | | | | | |\n", fp);
 	fputs("\n", fp);
 	remarks_section(fp, ra, aa, rb, ab);
 	return outfile_commit(&o, err, errlen);
@@ -671,7 +1202,8 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 	struct outfile o;
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
-	fputs("kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved\n", o.fp);
+	fputs("kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi\n",
+	      o.fp);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
 		char param[32], level[24];
@@ -690,7 +1222,13 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 		csv_num(o.fp, r->ratio);
 		csv_num(o.fp, r->lo);
 		csv_num(o.fp, r->hi);
-		fprintf(o.fp, ",%s\n", compare_move_name(r->moved));
+		fprintf(o.fp, ",%s", compare_move_name(r->moved));
+		csv_num(o.fp, r->fraction_a);
+		csv_num(o.fp, r->fraction_b);
+		csv_num(o.fp, r->rel);
+		csv_num(o.fp, r->rel_lo);
+		csv_num(o.fp, r->rel_hi);
+		fputs("\n", o.fp);
 	}
 	return outfile_commit(&o, err, errlen);
 }

@@ -3,23 +3,39 @@
  * upgrade and see what moved": compare.md, compare.csv and the rows the
  * compare figure (plot_compare.h) draws.
  *
- * What counts as a move. For every roof and every kernel point present in
- * both runs, the kept timings (warm-ups and failed jobs left out) behind it
- * are gathered from each run: for a point its kernel job (kernel, param,
- * threads, working set); for the peak, a ceiling or a pattern roof the job
- * that set it (struct roof's job_kernel, job_param); for a bandwidth plateau
- * the sweep's timings at the sizes inside the plateau, size by size (strata,
- * see ratio.h), on the sizes both runs have there. The ratio B/A of their
- * medians gets a 95 % bootstrap interval (ratio.h). A value has moved when
- *   1. its interval excludes 1 (not noise within the runs), and
- *   2. |ln ratio| exceeds the drift threshold: COMPARE_DRIFT_FACTOR times the
- *      COMPARE_DRIFT_QUANTILE quantile of the roofs' |ln ratio| (the machine's
- *      own drift between the runs: no compiler moves a hand-written roof), and
- *      at least COMPARE_MIN_MOVE. A roof is held to the threshold from the
- *      other roofs, so one roof that moved alone is still seen. The roofs'
- *      moves are the drift the points are held to: on a quiet machine roofs
- *      move by a percent or two, and a busy one should not make every point
- *      look moved; a quantile, so that a few noisy roofs do not blind it.
+ * A point is judged against its own roof. For every kernel point present in
+ * both runs, its fraction of the roof the model judged it against
+ * (point->roof: its pattern's bandwidth at its level and threads, or its
+ * compute ceiling) is taken in each run: the same roof in both where both
+ * runs have it (A's model's, else B's; so that a build's move of its ceiling,
+ * vectorised by one compiler and not the other, stays the code's move), and
+ * the relative move is
+ *   rel = (B's rate / B's roof) / (A's rate / A's roof),
+ * so a machine that is slower everywhere (a VM's host changed, a laptop on
+ * battery), or another machine altogether, moves no point: only what the
+ * code does with the machine it has. The fraction comes from the kept
+ * timings (warm-ups and failed jobs left out) of the point's job and of the
+ * roof's job (a plateau: the sweep's sizes inside it, the mean of the three
+ * best of each trial, fit.c's rule), paired trial by trial where their
+ * trials line up (ratio.h: struct ratio_fraction), with a 95 % bootstrap
+ * interval. A point has moved when judge_move() (judge.h) says so: rel's
+ * interval excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE. A point whose
+ * roof one run lacks is judged on its raw ratio by the same rule. The raw
+ * GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
+ *
+ * The roofs are the machine's move. Each roof's raw ratio gets its interval
+ * from the timings behind it (a plateau's sizes each a stratum, see
+ * ratio.h); a roof is marked moved when it moved against the other roofs:
+ * its interval excludes 1 and |ln ratio| exceeds COMPARE_DRIFT_FACTOR times
+ * the COMPARE_DRIFT_QUANTILE quantile of the other roofs' |ln ratio|, at
+ * least COMPARE_MIN_MOVE (one roof's own code, or one level of the machine,
+ * changed). A roof differs between the runs (both drawn in the figure)
+ * when judge_move() with JUDGE_PRACTICAL_MOVE says it moved: beyond a run
+ * to run drift, as a host change or another machine moves it.
+ *
+ * The machines: from env.csv (CPU model, ISAs, cores, caches, measured
+ * clock), whether A and B ran on the same kind of machine, and what differs
+ * (the OS beside it).
  */
 #ifndef ROOFLINE_COMPARE_H
 #define ROOFLINE_COMPARE_H
@@ -27,16 +43,20 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "judge.h"
 #include "rundata.h"
 
 /* The smallest move worth reporting, as |ln ratio| (about 3 %). */
-#define COMPARE_MIN_MOVE 0.03
+#define COMPARE_MIN_MOVE JUDGE_MIN_MOVE
 /* A move must exceed the roofs' drift by half as much again. */
 #define COMPARE_DRIFT_FACTOR 1.5
 /* The roofs' drift: the |ln ratio| that 90 % of them stay within. */
 #define COMPARE_DRIFT_QUANTILE 0.9
 
-enum compare_move { COMPARE_SLOWER = -1, COMPARE_SAME = 0, COMPARE_FASTER = 1 };
+enum compare_move { COMPARE_SLOWER = JUDGE_SLOWER, COMPARE_SAME = JUDGE_SAME, COMPARE_FASTER = JUDGE_FASTER };
+
+/* compare --check's directions, a bit each. */
+enum compare_check { COMPARE_CHECK_SLOWER = 1, COMPARE_CHECK_FASTER = 2 };
 
 /* One roof or point of either run. */
 struct compare_row {
@@ -48,7 +68,31 @@ struct compare_row {
 	double a, b;                 /* medians of the timings compared (GB/s or GFLOP/s) */
 	double ratio, lo, hi;        /* b / a and its 95 % interval; NaN when not tested */
 	double threshold;            /* the |ln ratio| it had to exceed */
+	/*
+	 * moved: a point's move against its roof (rel below; its raw ratio
+	 * where rel_tested is 0); a roof's move against the other roofs.
+	 */
 	enum compare_move moved;
+	/* Points: the roof the model judged it against in each run (NULL: none). */
+	const struct roof *model_a, *model_b;
+	/*
+	 * The roof its fractions are of: one roof in both runs where both have
+	 * it (A's model's first, else B's), else each run's model's.
+	 */
+	const struct roof *roof_a, *roof_b;
+	int rel_tested;              /* fraction_a .. rel_hi hold numbers */
+	int paired;                  /* both runs' fractions from trial-paired timings */
+	double fraction_a, fraction_b;   /* each run's fraction of its roof */
+	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
+	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
+};
+
+/* How the two runs' machines compare (compare_machines). */
+struct compare_machines {
+	int differ;                  /* not the same kind of machine */
+	char what[400];              /* "L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz" */
+	char same[240];              /* the kind both share: "AMD EPYC, avx512, 2 cores" */
+	char os[240];                /* "Linux a → Linux b" where the OS differs, else "" */
 };
 
 struct compare {
@@ -57,8 +101,10 @@ struct compare {
 	double drift;                /* the roofs' drift (COMPARE_DRIFT_QUANTILE); NaN when none tested */
 	char drift_roof[48];         /* the roof that moved most */
 	double drift_ratio;          /* its B/A */
-	double threshold;            /* the points' threshold, |ln ratio| */
-	int compared, faster, slower;
+	double threshold;            /* the roofs' threshold against the others, |ln ratio| */
+	int compared, faster, slower;   /* every row: roofs and points */
+	int points_compared, points_faster, points_slower;
+	struct compare_machines machines;
 };
 
 /*
@@ -75,6 +121,28 @@ void compare_free(struct compare *c);
 const char *compare_move_name(enum compare_move m);
 
 /*
+ * Whether runs a and b ran on the same kind of machine: the same CPU model,
+ * ISAs, cores and caches, and measured clocks that agree (each run's clock
+ * inside the other's range of clock samples, clock_ghz_min..max; within
+ * 10 % where a run does not give the range). Fills *out. Pure.
+ */
+void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out);
+
+/*
+ * Parses --check's LIST: a comma list of "slower" and "faster" (NULL or "":
+ * slower) into *mask (enum compare_check bits). Returns 0, or -1 with one
+ * line in err naming the word it does not know.
+ */
+int compare_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
+
+/*
+ * The points that moved in a direction of mask, as one line for --check:
+ * "2 points moved slower against their roofs: dot (DRAM) x0.85, ..." or
+ * "no point moved slower against its roof". Returns how many moved.
+ */
+int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t size);
+
+/*
  * Writes compare.md to path (atomically): both runs' headers (CPU, compiler,
  * version, flags, date), how the threshold was set, every roof and point with
  * A, B, B/A, its interval and the verdict, and, where both run directories
@@ -87,8 +155,11 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 
 /*
  * Writes compare.csv to path (atomically): kind,name,param,level,a,b,ratio,
- * ratio_lo,ratio_hi,moved, one row per roof and point present in both runs
- * (../shared/CONTRACT.md). Returns 0, or -1 with one line in err.
+ * ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi, one row
+ * per roof and point present in both runs (../shared/CONTRACT.md: the first
+ * ten as they were; a, b and ratio are the raw medians, the last five a
+ * point's fractions of its roof and their relative move, empty for a roof).
+ * Returns 0, or -1 with one line in err.
  */
 int compare_write_csv(const char *path, const struct compare *c, char *err, size_t errlen);
 

@@ -21,6 +21,9 @@ static const struct help_option measure_opts[] = {
 	{ "--levels LEVELS", "a comma list of dram, l2, l1 (default dram): the memory levels the "
 			     "kernels' working sets sit in" },
 	{ "--list", "print the kernel table and exit" },
+	{ "--mpi", "under mpirun, one rank a node: each rank measures its own node, rank 0 gathers "
+		   "them into one fleet directory (--out, default data/fleets/<UTC>): fleet.csv and "
+		   "nodes/<node>/, each an ordinary run directory; built only where Open MPI's mpicc was found" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -34,7 +37,7 @@ static const struct help_option plot_opts[] = {
 	{ "--out DIR", "where the figures go (default plots)" },
 	{ "--format LIST", "a comma list of png, svg, pdf (default png)" },
 	{ "--size WxH", "the figure's size in pixels (default 1600x1000)" },
-	{ "--points FILE", "also draw the points of FILE (your own code, as include/roofline.h "
+	{ "--points FILE", "also draw the points of FILE (your own code, as libroofline "
 			   "writes them), the versions of one name joined by arrows" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
@@ -51,6 +54,7 @@ static const struct help_option report_opts[] = {
 static const struct help_option compare_opts[] = {
 	{ "--out DIR", "where compare.md, compare.csv, compare.png and compare.gp go (default plots)" },
 	{ "--format LIST", "compare.png, and compare.svg and compare.pdf on request: a comma list of png, svg, pdf" },
+	{ "--check [LIST]", "exit 1 when a kernel moved against its roof in a direction of LIST (a comma list of slower, faster; default slower), 0 when none did, 2 on bad input; prints one line naming the moves" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -63,7 +67,7 @@ static const struct help_option help_opts[] = {
 const struct help_command help_commands[] = {
 	{ "measure",
 	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST] [--passes N] [--trials N] "
-	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list]",
+	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list] [--mpi]",
 	  "time the bandwidth sweep, the FMA peak and the kernels",
 	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "
 	  "every job once), checks every result, and writes a new run directory: env.csv, "
@@ -72,24 +76,34 @@ const struct help_command help_commands[] = {
 	  measure_opts },
 	{ "fit", "fit DIR", "fit the roofs and place the kernels of a run",
 	  "Reads DIR's timings and writes DIR/roofs.csv, points.csv, sweep.csv and chains.csv; "
-	  "prints a summary (roofs, ridge, chains to saturate).",
+	  "prints a summary (roofs, ridge, chains to saturate). DIR may be a fleet directory "
+	  "(measure --mpi): each node's run is fitted, and fleet-roofs.csv (each roof's median, "
+	  "range and node count) and fleet-nodes.csv (each node's value) are written beside "
+	  "fleet.csv; the nodes outside the fleet's spread are printed.",
 	  fit_opts },
 	{ "plot", "plot DIR [--out DIR] [--format LIST] [--size WxH] [--points FILE]",
 	  "draw the roofline figure and write the gnuplot scripts",
 	  "Draws roofline.png (cairo) and writes the gnuplot scripts roofline.gp, bandwidth.gp, "
 	  "chains.gp and kernels.gp, which read the run's CSV files themselves (rendered when "
-	  "gnuplot is installed).",
+	  "gnuplot is installed). For a fleet directory: the median roofline with each roof's "
+	  "band across the nodes and the roofs of the nodes outside the fleet, one core and all "
+	  "cores (roofline.png, roofline-allcores.png).",
 	  plot_opts },
 	{ "report", "report DIR [--out DIR] [--points FILE]", "write report.md",
 	  "Writes report.md: the machine and build, the roofs with their spread, the FMA chains, "
 	  "each kernel placed and diagnosed, the compiler's vectorisation verdicts, and notes, "
 	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
-	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule).",
+	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule). For a fleet "
+	  "directory: every node's roofs, the fleet's median and range, the nodes outside the "
+	  "fleet's spread and by how much, how the nodes' CPU, caches, clock and compiler "
+	  "differ, and the nodes that failed.",
 	  report_opts },
-	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST]", "compare two runs",
-	  "Writes compare.md and compare.csv: each roof and kernel of both runs with the ratio "
-	  "B / A and its 95% bootstrap interval, and whether it moved beyond the runs' noise and "
-	  "the drift their roofs show; draws compare.png (svg and pdf with --format) and compare.gp.",
+	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--check [LIST]]", "compare two runs",
+	  "Writes compare.md and compare.csv: whether the runs' machines differ; each kernel's "
+	  "fraction of its own roof in both runs and their ratio with its 95% bootstrap interval, "
+	  "moved when the interval excludes 1 and the move passes 5% (a machine slower everywhere "
+	  "moves no kernel); beside it the raw B / A; each roof's B / A, the machine's move. Draws "
+	  "compare.png (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",
@@ -105,15 +119,18 @@ static const char exit_text[] =
 	"Exit status: 0 done, 1 failed while running, 2 bad usage or bad input (one line on\n"
 	"standard error starting with roofline:, with file:line:column for a bad CSV cell).\n";
 
-/* The points file and include/roofline.h: the man page's own section, and the --points help. */
+/* The points file and libroofline: the man page's own section, and the --points help. */
 static const char points_text[] =
 	"A points file is CSV with a header row name,version,flops,bytes,seconds and\n"
-	"optional threads, level (L1, L2, L3, DRAM) and flops_source (declared or counted);\n"
-	"one row per timed region of your own code. include/roofline.h (installed under\n"
-	"PREFIX/include) times a region on CLOCK_MONOTONIC, repeating it until it lasts long\n"
-	"enough, and appends such a row: ROOFLINE_TIME(\"file.csv\", \"name\", \"version\",\n"
-	"flops, bytes, code). Where perf_event_open counts retired floating-point\n"
-	"instructions, it can count the flops instead (ROOFLINE_COUNT_FLOPS=1).\n";
+	"optional threads, level (L1, L2, L3, DRAM), flops_source and bytes_source\n"
+	"(declared or counted); one row per timed region of your own code. libroofline\n"
+	"(roofline.h; pkg-config --cflags --libs roofline; a Fortran module roofline)\n"
+	"writes such rows: roofline_region_begin(\"name\") and roofline_region_end(\"name\",\n"
+	"flops, bytes) around the code, on every thread of a parallel region, to the file\n"
+	"named by ROOFLINE_POINTS (default points.csv) at exit; or ROOFLINE_TIME(\"file.csv\",\n"
+	"\"name\", \"version\", flops, bytes, code). Where perf_event_open allows, it counts\n"
+	"the flops (ROOFLINE_COUNT_FLOPS=1) and the memory controllers' bytes\n"
+	"(ROOFLINE_COUNT_BYTES=1) instead.\n";
 
 const struct help_command *help_find(const char *name)
 {
@@ -226,5 +243,7 @@ void help_man(FILE *fp, const char *version)
 	fputs(".SH FILES\n.TP\n.I data/runs/<UTC>\\-<cc>\\-<version>/\n"
 	      "a run: env.csv, timings.csv, failures.csv, remarks/; after fit: roofs.csv, points.csv, "
 	      "sweep.csv, chains.csv\n.TP\n.I PREFIX/include/roofline.h\n"
-	      "the header that puts your own code on the chart\n", fp);
+	      "the header of libroofline, which puts your own code on the chart\n"
+	      ".TP\n.I LIBDIR/libroofline.so, LIBDIR/libroofline.a, LIBDIR/pkgconfig/roofline.pc\n"
+	      "the library and its pkg-config file\n", fp);
 }

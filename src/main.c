@@ -14,6 +14,11 @@
 #include "compare.h"
 #include "plot_compare.h"
 #include "fitout.h"
+#include "fleet.h"
+#include "fleet_dir.h"
+#include "fleet_mpi.h"
+#include "fleet_report.h"
+#include "plot_fleet.h"
 #include "gnuplot.h"
 #include "help.h"
 #include "measure.h"
@@ -107,6 +112,14 @@ static void want_plain_path(const char *cmd, const char *what, const char *path)
 	    "report could not name it; rename it", cmd, what, shown);
 }
 
+/* The fit written into dir, as `fit` writes it (a fleet's nodes, below). */
+static void write_fit(const char *dir, const struct analysis *a)
+{
+	char err[512];
+	if (fitout_write(dir, a, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+}
+
 /*
  * The fit that plot draws, written with its output (OUT/fit/: roofs.csv,
  * points.csv, sweep.csv, chains.csv) for the gnuplot scripts to read: plot
@@ -147,7 +160,7 @@ static struct analysis *load_for_output(const char *cmd, const char *dir, const 
 static int cmd_measure(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_QUICK, O_ONLY, O_THREADS, O_PASSES, O_TRIALS, O_WARMUP, O_MAXSIZE,
-	       O_MINTIME, O_LEVELS, O_LIST };
+	       O_MINTIME, O_LEVELS, O_LIST, O_MPI };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "quick", no_argument, NULL, O_QUICK },
@@ -160,8 +173,10 @@ static int cmd_measure(int argc, char **argv)
 		{ "min-time", required_argument, NULL, O_MINTIME },
 		{ "levels", required_argument, NULL, O_LEVELS },
 		{ "list", no_argument, NULL, O_LIST },
+		{ "mpi", no_argument, NULL, O_MPI },
 		{ NULL, 0, NULL, 0 },
 	};
+	int mpi = 0;
 	/* Quick changes the defaults, so find it first; explicit options win. */
 	int quick = 0;
 	for (int i = 1; i < argc; i++)
@@ -218,10 +233,125 @@ static int cmd_measure(int argc, char **argv)
 		case O_LIST:
 			measure_list();
 			return 0;
+		case O_MPI:
+			/* Said at once, before any other option is judged: a test tells the builds apart by it. */
+			if (!fleet_mpi_available())
+				die(EXIT_USAGE, "measure --mpi: this build has no MPI (Open MPI's mpicc was not found "
+				    "when it was built: install libopenmpi-dev and rebuild)");
+			mpi = 1;
+			break;
 		}
 	}
 	want_positional("measure", argc, 0);
+	if (mpi) {
+		/* Each rank runs this same measure, without --mpi, on its own node (src/fleet_mpi.c). */
+		return fleet_mpi_measure(o.out_dir, argc, argv);
+	}
 	return measure_run(&o);
+}
+
+/*
+ * A fleet directory (fleet.csv, measure --mpi): every node's run loaded and
+ * fitted, its fit written beside it as `fit` writes one run's, and the
+ * fleet's analysis. A bad fleet.csv is bad input; a node whose run will not
+ * load is named in what is written and left out of the rest.
+ */
+static void load_fleet(const char *dir, struct fleet_dir *fd, struct fleet *f)
+{
+	char err[512];
+	if (fleet_dir_load(dir, fd, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	for (size_t i = 0; i < fd->n; i++)
+		if (fd->nodes[i].loaded)
+			write_fit(fd->nodes[i].dir, fd->nodes[i].a);
+	struct fleet_member *m = fleet_dir_members(fd);
+	fleet_build(m, fd->n, f);
+	free(m);
+	/* With no node left the caller says so, in its one line; else each left out is a warning. */
+	for (size_t i = 0; f->nloaded && i < fd->n; i++)
+		if (fd->nodes[i].problem[0])
+			util_warn("node %s left out: %s", fd->nodes[i].name, fd->nodes[i].problem);
+	if (fleet_report_write_csv(dir, fd, f, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+}
+
+static int fit_fleet(const char *dir)
+{
+	struct fleet_dir fd;
+	struct fleet f;
+	load_fleet(dir, &fd, &f);
+	char line[1024];
+	printf("fleet %s: %zu node%s, %zu with a run; fleet-roofs.csv and fleet-nodes.csv written\n", dir, fd.n,
+	       fd.n == 1 ? "" : "s", f.nloaded);
+	for (size_t i = 0; i < fd.n; i++) {
+		const char *t = fleet_report_trouble(&fd.nodes[i]);
+		if (t)
+			printf("node %s: %s: %s\n", fd.nodes[i].name, t,
+			       strcmp(t, "failed") == 0 ? fd.nodes[i].status : fd.nodes[i].problem);
+		else if (*fleet_report_outside_line(&fd, &f, i, line, sizeof line))
+			printf("%s\n", line);
+	}
+	fleet_free(&f);
+	fleet_dir_free(&fd);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		die(EXIT_FAILED, "cannot write the summary to standard output: %s", strerror(errno));
+	return 0;
+}
+
+static int report_fleet(const char *dir, const char *out)
+{
+	struct fleet_dir fd;
+	struct fleet f;
+	char err[512];
+	load_fleet(dir, &fd, &f);
+	ensure_dir(out);
+	char *path = path_join(out, "report.md");
+	if (fleet_report_write(path, &fd, &f, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	fleet_free(&f);
+	fleet_dir_free(&fd);
+	return 0;
+}
+
+static int plot_fleet(const char *dir, const char *out, const char *formats, int width, int height)
+{
+	struct fleet_dir fd;
+	struct fleet f;
+	char err[512], *save = NULL;
+	load_fleet(dir, &fd, &f);
+	if (!f.nloaded) {
+		const struct fleet_node *n = fd.nodes;
+		for (size_t i = 0; i < fd.n && !n->problem[0]; i++)
+			n = &fd.nodes[i];
+		die(EXIT_USAGE, "%s: no node has a run that could be read, nothing to draw (node %s: %s)", dir, n->name,
+		    n->problem[0] ? n->problem : n->status);
+	}
+	ensure_dir(out);
+	char *list = xstrdup(formats);
+	for (char *fmt = strtok_r(list, ",", &save); fmt; fmt = strtok_r(NULL, ",", &save)) {
+		int counts[2] = { 1, 0 }, ncounts = 1;
+		/* One core, and all cores where the nodes measured more (CONTRACT: roofline-allcores). */
+		for (size_t r = 0; r < f.nroofs; r++)
+			if (f.roofs[r].threads > counts[0] && f.roofs[r].threads > counts[1]) {
+				counts[1] = f.roofs[r].threads;
+				ncounts = 2;
+			}
+		for (int c = 0; c < ncounts; c++) {
+			char *name = xasprintf("roofline%s.%s", c ? "-allcores" : "", fmt);
+			char *path = path_join(out, name);
+			if (plot_fleet_draw(&fd, &f, counts[c], path, fmt, width, height, err, sizeof err) != 0)
+				die(EXIT_FAILED, "%s", err);
+			fprintf(stderr, "roofline: wrote %s\n", path);
+			free(name);
+			free(path);
+		}
+	}
+	free(list);
+	fleet_free(&f);
+	fleet_dir_free(&fd);
+	return 0;
 }
 
 static int cmd_fit(int argc, char **argv)
@@ -231,6 +361,8 @@ static int cmd_fit(int argc, char **argv)
 		;
 	want_positional("fit", argc, 1);
 	const char *dir = argv[optind];
+	if (fleet_dir_is(dir))
+		return fit_fleet(dir);
 	struct rundata run;
 	struct analysis *a = xcalloc(1, sizeof *a);
 	char err[512];
@@ -287,6 +419,12 @@ static int cmd_plot(int argc, char **argv)
 		die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", formats);
 
 	const char *dir = argv[optind];
+	if (fleet_dir_is(dir)) {
+		if (points)
+			die(EXIT_USAGE, "plot: --points: %s is a fleet directory: plot one node's run with them (%s/nodes/<node>)",
+			    dir, dir);
+		return plot_fleet(dir, out, formats, width, height);
+	}
 	struct rundata run;
 	struct userpoints up = { 0 };
 	struct analysis *a = load_for_output("plot", dir, points, out, &run, &up);
@@ -357,6 +495,12 @@ static int cmd_report(int argc, char **argv)
 	}
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
+	if (fleet_dir_is(dir)) {
+		if (points)
+			die(EXIT_USAGE, "report: --points: %s is a fleet directory: report one node's run with them (%s/nodes/<node>)",
+			    dir, dir);
+		return report_fleet(dir, out);
+	}
 	struct rundata run;
 	struct userpoints up = { 0 };
 	struct analysis *a = load_for_output("report", dir, points, out, &run, &up);
@@ -372,23 +516,61 @@ static int cmd_report(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * --check takes its list as --check=LIST or as the next word (CONTRACT:
+ * `--check [faster,slower]`), which getopt's optional arguments do not
+ * allow: the word after --check is its list when it is made of letters and
+ * commas only and names no directory (a run directory is always a path).
+ * Removes the list from argv and returns it, or NULL.
+ */
+static const char *check_list_word(int *argc, char **argv)
+{
+	for (int i = 1; i + 1 < *argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--check") != 0)
+			continue;
+		const char *w = argv[i + 1];
+		struct stat st;
+		if (!*w || strspn(w, "abcdefghijklmnopqrstuvwxyz,") != strlen(w) || stat(w, &st) == 0)
+			return NULL;
+		memmove(&argv[i + 1], &argv[i + 2], (size_t)(*argc - i - 2) * sizeof *argv);
+		(*argc)--;
+		argv[*argc] = NULL;
+		return w;
+	}
+	return NULL;
+}
+
 static int cmd_compare(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_FORMAT };
+	enum { O_OUT = 256, O_FORMAT, O_CHECK };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
+		{ "check", optional_argument, NULL, O_CHECK },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *formats = "png";
-	int c;
+	const char *out = "plots", *formats = "png", *check_list = check_list_word(&argc, argv);
+	int c, check = check_list != NULL;
 	while ((c = next_option("compare", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
 			out = optarg;
 		else if (c == O_FORMAT)
 			formats = optarg;
+		else if (c == O_CHECK) {
+			check = 1;
+			if (optarg)
+				check_list = optarg;
+		}
 	}
 	want_positional("compare", argc, 2);
+	char err[512];
+	unsigned check_mask = 0;
+	if (check && compare_check_parse(check_list, &check_mask, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	/* With --check, 1 says "moved", as diff's does: trouble is 2. */
+	int failed = check ? EXIT_USAGE : EXIT_FAILED;
 	char *list = xstrdup(formats), *save = NULL;
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save))
 		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
@@ -398,7 +580,6 @@ static int cmd_compare(int argc, char **argv)
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);
 	struct compare cmp;
-	char err[512];
 	want_plain_path("compare", "run directory", argv[optind]);
 	want_plain_path("compare", "run directory", argv[optind + 1]);
 	want_plain_path("compare", "--out", out);
@@ -408,12 +589,12 @@ static int cmd_compare(int argc, char **argv)
 	compare_build(&ra, aa, &rb, ab, &cmp);
 	char *path = path_join(out, "compare.md");
 	if (compare_write(path, &ra, aa, &rb, ab, &cmp, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	path = path_join(out, "compare.csv");
 	if (compare_write_csv(path, &cmp, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
@@ -423,21 +604,29 @@ static int cmd_compare(int argc, char **argv)
 		char *name = xasprintf("compare.%s", f);
 		path = path_join(out, name);
 		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
-			die(EXIT_FAILED, "%s", err);
+			die(failed, "%s", err);
 		fprintf(stderr, "roofline: wrote %s\n", path);
 		free(name);
 		free(path);
 	}
 	free(list);
 	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(argv[0]), out, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
+		die(failed, "%s", err);
+	int status = 0;
+	if (check) {
+		char line[1400];
+		status = compare_check_line(&cmp, check_mask, line, sizeof line) > 0 ? 1 : 0;
+		printf("roofline: compare --check: %s\n", line);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_USAGE, "compare: cannot write to standard output");
+	}
 	free(fig);
 	compare_free(&cmp);
 	free(aa);
 	free(ab);
 	rundata_free(&ra);
 	rundata_free(&rb);
-	return 0;
+	return status;
 }
 
 /* roofline help [COMMAND] [--man]: the usage, one command's help, or the man page (src/help.c). */

@@ -202,8 +202,9 @@ static void point_text(const struct point *p, const struct compare_row *row, int
 	/* All-core points say so: "horner D=64" at 1 and at 2 threads were two of the same name. */
 	if (p->threads > 1 && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " @%dt", p->threads);
+	/* An arrow's factor is its move against its roof, the one it was judged by. */
 	if (arrow && n < size)
-		snprintf(buf + n, size - n, " \u00d7%.2f", row->ratio);
+		snprintf(buf + n, size - n, " \u00d7%.2f", row->rel_tested ? row->rel : row->ratio);
 	else if (!row->pb && n < size)
 		snprintf(buf + n, size - n, " (A only)");
 	else if (!row->pa && n < size)
@@ -261,7 +262,7 @@ static void legend_rows(const struct plot_compare_layout *l, const char *rows[3]
 {
 	rows[0] = l->legend_b;
 	rows[1] = l->legend_a;
-	rows[2] = "moved beyond the runs' noise and drift (A to B)";
+	rows[2] = "moved against its own roof (A to B; \u00d7: its share of the roof, B over A)";
 }
 
 /* Legend geometry at scale s: row height and the box's size, text measured with cr. */
@@ -286,7 +287,8 @@ static void record(struct plot_compare_layout *l, struct labels_box b)
 		l->placed[l->nplaced++] = b;
 }
 
-static void describe_runs(struct plot_compare_layout *l, const struct rundata *ra, const struct rundata *rb)
+static void describe_runs(struct plot_compare_layout *l, const struct compare *c, const struct rundata *ra,
+			  const struct rundata *rb)
 {
 	const char *cpu = rb->info.cpu_model;
 	const struct rundata *runs[2] = { ra, rb };
@@ -299,6 +301,10 @@ static void describe_runs(struct plot_compare_layout *l, const struct rundata *r
 	snprintf(l->legend_a, sizeof l->legend_a, "A: %s (faint roofs, open points)", l->run_a);
 	snprintf(l->legend_b, sizeof l->legend_b, "B: %s (solid roofs, filled points)", l->run_b);
 	snprintf(l->title, sizeof l->title, "Two runs compared%s%s", cpu && *cpu ? ": " : "", cpu && *cpu ? cpu : "");
+	if (c->machines.differ)
+		snprintf(l->machines, sizeof l->machines, "different machines: %s", c->machines.what);
+	else
+		snprintf(l->machines, sizeof l->machines, "the same kind of machine");
 }
 
 /* The label sizes tried, largest first (as the roofline figure's). */
@@ -359,15 +365,19 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	free(m);
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
-	describe_runs(out, ra, rb);
+	describe_runs(out, c, ra, rb);
 
-	/* Roofs: B's; A's too where the roof moved or B has none. */
+	/*
+	 * Roofs: B's; A's too where the roof differs between the runs beyond
+	 * their noise (compare_row.differs: a host that is slower everywhere
+	 * shows as both sets of roofs) or B has none.
+	 */
 	for (size_t i = 0; i < c->nrows && out->nlines + 2 <= 2 * ANALYSIS_MAX_ROOFS; i++) {
 		const struct compare_row *row = &c->rows[i];
 		if (!row->is_roof)
 			continue;
 		/* Not compared (no timings in common): both drawn, as for a move. */
-		int moved = row->moved != COMPARE_SAME || !row->tested;
+		int moved = row->differs || !row->tested;
 		if (row->ra && (!row->rb || moved))
 			add_line(out, aa, row->ra, 0, moved);
 		if (row->rb)
@@ -566,9 +576,9 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	cairo_paint(cr);
 
 	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
-	char sub[400];
-	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  arrows: moves beyond the runs' noise and drift",
-		 l->run_a, l->run_b);
+	char sub[800];
+	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
+		 l->run_a, l->run_b, l->machines);
 	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
 
 	cairo_save(cr);
@@ -756,7 +766,7 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
 		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
 	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
-	char xmin[32], xmax[32], ymin[32], ymax[32], title[300], ra[160], rb[160], narrows[32];
+	char xmin[32], xmax[32], ymin[32], ymax[32], title[300], ra[160], rb[160], narrows[32], machines[520];
 	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
 	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
 	snprintf(ymin, sizeof ymin, "%.9g", f->ymin);
@@ -765,9 +775,11 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 	gp_cell(title, sizeof title, l->title);
 	gp_cell(ra, sizeof ra, l->run_a);
 	gp_cell(rb, sizeof rb, l->run_b);
+	gp_cell(machines, sizeof machines, l->machines);
 	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
-			       "ARROWS", "MARGINS", "KEY" };
-	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key };
+			       "ARROWS", "MARGINS", "KEY", "MACHINES" };
+	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
+				 machines };
 	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
 					sizeof keys / sizeof keys[0], err, errlen);
 	free(roofs);

@@ -4,9 +4,12 @@
  * from one layout so they show the same thing.
  *
  * What it shows, on the axes of the roofline figure: B's roofs solid, A's
- * faint where a roof moved (compare.h's verdict), could not be compared or
- * is A's alone, a roof that did not move drawn once; for each kernel point judged moved, an arrow from
- * its A position to its B position; every other point once, at B (open, at
+ * faint where a roof differs between the runs beyond their noise
+ * (compare_row.differs), could not be compared or is A's alone, a roof that
+ * did not move drawn once; for each kernel point judged moved against its
+ * own roof (compare.h), an arrow from its A position to its B position,
+ * labelled with that relative move; a subtitle says whether the machines
+ * differ; every other point once, at B (open, at
  * A, when only A has it). Points and moved roofs are labelled by the label
  * placer (labels.h) where a label overlaps nothing, and the legend names both
  * runs' compilers and versions.
@@ -57,6 +60,7 @@ struct plot_compare_layout {
 	size_t labels_wanted, labels_dropped;   /* left out for want of a free spot */
 	char title[256];
 	char run_a[128], run_b[128];         /* "gcc 12.2.0" */
+	char machines[440];          /* the subtitle's "the same kind of machine" or "different machines: ..." */
 	char legend_a[192], legend_b[192];
 	struct labels_box legend;    /* pixels */
 	struct labels_box placed[2 * ANALYSIS_MAX_ROOFS + 2 * ANALYSIS_MAX_POINTS + 1];

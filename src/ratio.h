@@ -48,4 +48,45 @@ struct ratio_interval {
 int ratio_of_medians(const struct ratio_sample *a, const struct ratio_sample *b, unsigned reps,
 		     double level, uint64_t seed, struct ratio_interval *out);
 
+/*
+ * One run's fraction of a roof: a point's rates and its roof's rates.
+ * paired = 1: point[i] and roof[i] were timed in the same trial of the round
+ * robin (npoint == nroof), and the fraction is the median of the per-trial
+ * quotients point[i] / roof[i]: a slow moment of the machine slows both
+ * timings of a trial alike, and cancels in their quotient. paired = 0 (the
+ * trials do not line up: a long job timed in fewer trials): the fraction is
+ * median(point) / median(roof), the two sides resampled independently.
+ *
+ * block (paired only; NULL: one block): the pass each pair was timed in,
+ * pairs of one pass contiguous. A resample then draws whole passes first and
+ * pairs within each drawn pass second (a two-stage bootstrap), so the
+ * interval also holds the machine's slow drift from one pass to the next,
+ * which is what differs between two runs of one build minutes apart; trials
+ * alone would take the minutes of one run for the whole of its noise.
+ */
+struct ratio_fraction {
+	const double *point, *roof;
+	size_t npoint, nroof;
+	int paired;
+	const int *block;
+};
+
+struct ratio_relative {
+	double fa, fb;       /* each run's fraction of its roof */
+	double rel;          /* fb / fa */
+	double lo, hi;       /* percentile interval of fb / fa over the resamples */
+};
+
+/*
+ * Fills *out: each run's fraction (above), rel = fb / fa and its `level`
+ * percentile interval over `reps` bootstrap resamples, a paired run
+ * resampled by whole trials (the pairs kept together; by passes, then trials
+ * within them, where it has blocks), drawn with `seed`.
+ * Returns 0, or -1 when a side is empty, paired sides differ in length, a
+ * rate or fraction is not positive and finite, reps is 0 or level is outside
+ * (0, 1): then every field of *out is NaN.
+ */
+int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fraction *b, unsigned reps,
+		       double level, uint64_t seed, struct ratio_relative *out);
+
 #endif

@@ -18,9 +18,9 @@
 
 /* The columns, required first; the table is what the messages list. */
 enum { C_NAME, C_VERSION, C_FLOPS, C_BYTES, C_SECONDS, C_REQUIRED, C_THREADS = C_REQUIRED,
-       C_LEVEL, C_SOURCE, NCOLS };
+       C_LEVEL, C_SOURCE, C_BYTES_SOURCE, NCOLS };
 static const char *const COLUMNS[NCOLS] = { "name", "version", "flops", "bytes", "seconds",
-					    "threads", "level", "flops_source" };
+					    "threads", "level", "flops_source", "bytes_source" };
 static const char *const LEVELS[] = { "L1", "L2", "L3", "DRAM" };
 
 struct loader {
@@ -62,7 +62,7 @@ static int read_header(struct loader *ld, const struct csv_row *row, char *err, 
 		if (c == NCOLS)
 			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
 				       "unknown column '%s' (want name,version,flops,bytes,seconds; "
-				       "optional threads, level, flops_source)", f);
+				       "optional threads, level, flops_source, bytes_source)", f);
 		if (ld->col[c] >= 0)
 			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
 				       "column '%s' given twice", f);
@@ -72,7 +72,8 @@ static int read_header(struct loader *ld, const struct csv_row *row, char *err, 
 		if (ld->col[c] < 0)
 			return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
 				       "missing column '%s' in the header (want name,version,flops,"
-				       "bytes,seconds; optional threads, level, flops_source)", COLUMNS[c]);
+				       "bytes,seconds; optional threads, level, flops_source, bytes_source)",
+				       COLUMNS[c]);
 	return 0;
 }
 
@@ -90,6 +91,21 @@ static int positive(const struct loader *ld, const struct csv_row *row, size_t c
 		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
 			       "%s '%s': want a number above zero", COLUMNS[c], f);
 	*out = v;
+	return 0;
+}
+
+/* A flops_source or bytes_source field: empty or declared (0), counted (1). */
+static int read_source(const struct loader *ld, const struct csv_row *row, size_t c, int *counted,
+		       char *err, size_t errlen)
+{
+	if (ld->col[c] < 0 || !row->fields[ld->col[c]][0])
+		return 0;
+	size_t i = (size_t)ld->col[c];
+	if (strcmp(row->fields[i], "counted") == 0)
+		*counted = 1;
+	else if (strcmp(row->fields[i], "declared") != 0)
+		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			       "%s '%s': want declared or counted", COLUMNS[c], row->fields[i]);
 	return 0;
 }
 
@@ -150,14 +166,9 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 		snprintf(u->level, sizeof u->level, "%s", LEVELS[l]);
 		u->level_column = row->column[i];
 	}
-	if (ld->col[C_SOURCE] >= 0 && row->fields[ld->col[C_SOURCE]][0]) {
-		size_t i = (size_t)ld->col[C_SOURCE];
-		if (strcmp(row->fields[i], "counted") == 0)
-			u->counted = 1;
-		else if (strcmp(row->fields[i], "declared") != 0)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
-				       "flops_source '%s': want declared or counted", row->fields[i]);
-	}
+	if (read_source(ld, row, C_SOURCE, &u->counted, err, errlen) ||
+	    read_source(ld, row, C_BYTES_SOURCE, &u->bytes_counted, err, errlen))
+		return -1;
 	up->n++;
 	return 0;
 }
@@ -238,9 +249,10 @@ size_t userpoints_arrows(const struct userpoints *up, struct userpoints_arrow *o
 void userpoints_report(FILE *fp, const struct userpoints *up)
 {
 	char ai[32], g[32], rg[32];
-	size_t counted = 0, above = 0;
+	size_t counted = 0, above = 0, bytes_counted = 0;
 	for (size_t i = 0; i < up->n; i++) {
 		counted += up->v[i].counted;
+		bytes_counted += up->v[i].bytes_counted;
 		above += up->v[i].above;
 	}
 	fputs("## Your code\n\n", fp);
@@ -257,6 +269,11 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		fprintf(fp, "Flops: %zu point%s counted by hardware counters, %zu declared by the "
 			"program (the *flops* column says which).\n\n", counted, counted == 1 ? "" : "s",
 			up->n - counted);
+	/* Said only when some were: counted bytes need memory-controller counters, which few machines lend. */
+	if (bytes_counted)
+		fprintf(fp, "Bytes: %zu of %zu point%s counted by the memory controllers' counters (the "
+			"socket's traffic while the region ran, other processes included), the others "
+			"declared.\n\n", bytes_counted, up->n, up->n == 1 ? "" : "s");
 	fputs("| name | version | threads | level | flops | AI (flop/byte) | GFLOP/s | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
 	      "| --- | --- | ---: | --- | --- | ---: | ---: | --- | ---: | --- | --- |\n", fp);
 	for (size_t i = 0; i < up->n; i++) {

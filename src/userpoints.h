@@ -5,8 +5,9 @@
  * The file is CSV (RFC 4180, read by src/csvin.c) with a header row naming
  * at least name,version,flops,bytes,seconds, in any order, and optionally
  * threads (default 1), level (L1, L2, L3 or DRAM: the roof its bytes are
- * judged against; default DRAM) and flops_source (`declared`, the default,
- * or `counted`: flops from hardware counters, see roofline.h). One row is
+ * judged against; default DRAM), flops_source (`declared`, the default,
+ * or `counted`: flops from hardware counters, see roofline.h) and
+ * bytes_source (the same for bytes: memory-controller counters). One row is
  * one timed region: `flops` and `bytes` are what one timing did and moved,
  * `seconds` how long it took, so a point is at flops/bytes flop/byte and
  * flops/seconds/1e9 GFLOP/s. The rows of one name are the versions of one
@@ -36,6 +37,7 @@ struct userpoint {
 	int threads;
 	char level[8];           /* as written, upper case; empty: not given */
 	int counted;             /* flops_source counted: flops from hardware counters */
+	int bytes_counted;       /* bytes_source counted: bytes from memory-controller counters */
 	size_t line;             /* the row's line in the file, for messages */
 	size_t level_column;     /* the level field's column (0: no level column) */
 	struct point p;          /* placed by userpoints_place() */

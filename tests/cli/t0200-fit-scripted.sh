@@ -85,7 +85,12 @@ test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scri
 test_expect_success 'compare of a run with itself: every ratio and interval is 1, nothing moved' '
 	"$ROOFLINE" compare run run --out out &&
 	test "$(awk -F, "NR > 1" out/compare.csv | wc -l)" -gt 10 &&
-	awk -F, "NR > 1 && (\$7 != 1 || \$8 != 1 || \$9 != 1 || \$10 != \"\") { exit 1 }" out/compare.csv
+	awk -F, "NR > 1 && (\$7 != 1 || \$8 != 1 || \$9 != 1 || \$10 != \"\") { exit 1 }" out/compare.csv &&
+	awk -F, "\$1 == \"point\" && (\$13 != 1 || \$14 != 1 || \$15 != 1) { exit 1 }" out/compare.csv &&
+	# and the same comparison sees a move where there is one
+	cp -R run moved && sh "$ROOFLINE_SRC"/tests/cli/perturb-run.sh moved 0 kernels/horner:8=1.25 &&
+	"$ROOFLINE" compare run moved --out out2 &&
+	test "$(awk -F, "\$10 != \"\" && NR > 1 { print \$2 \",\" \$3 \",\" \$10 }" out2/compare.csv)" = "horner,8,faster"
 '
 test_expect_success 'a bad cell is exit 2 with file:line:column, and nothing is lost' '
 	$SCRIPTED bad && "$ROOFLINE" fit bad >/dev/null &&

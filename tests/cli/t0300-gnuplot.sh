@@ -47,8 +47,12 @@ test_expect_success 'report writes report.md with the figure and the kernels' '
 	grep -q "^| horner_simd_avx512 | D = 128 |" plots/report.md &&
 	grep -q "^| dot.c | " plots/report.md
 '
-test_expect_success 'compare of a run with itself moves nothing' '
+test_expect_success 'compare of a run with itself moves nothing; the same run with dot 20 % slower moves dot' '
 	"$ROOFLINE" compare run run --out plots &&
-	grep -q "^\*\*0 of [0-9]* values moved" plots/compare.md
+	grep -q "^\*\*0 of [0-9]* kernels moved against their roofs" plots/compare.md &&
+	cp -R run slow && sh "$ROOFLINE_SRC"/tests/cli/perturb-run.sh slow 0 kernels/dot=0.8 &&
+	"$ROOFLINE" compare run slow --out slowed &&
+	grep -q "^\*\*1 of [0-9]* kernels moved against their roofs: 0 faster, 1 slower" slowed/compare.md &&
+	grep -q "^- \*\*dot\*\* slower" slowed/compare.md
 '
 test_done

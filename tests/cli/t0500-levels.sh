@@ -43,11 +43,11 @@ test_expect_success 'report.md gives each point its level' '
 test_expect_success 'compare.md pairs points by kernel, param and level' '
 	$SCRIPTED other && "$ROOFLINE" fit other >/dev/null &&
 	"$ROOFLINE" compare run run --out same &&
-	grep -q "^| triad | — | L1 | 12.5 | 12.5 | 1.000 |" same/compare.md &&
-	grep -q "^| triad | — | DRAM | 2.00 | 2.00 | 1.000 |" same/compare.md &&
+	grep -q "^| triad | — | L1 | L1.2r1w | 75 % | 75 % | 1.000 | 1.000–1.000 | 12.5 | 12.5 | 1.000 |" same/compare.md &&
+	grep -q "^| triad | — | DRAM | DRAM.2r1w | 96 % | 96 % | 1.000 | 1.000–1.000 | 2.00 | 2.00 | 1.000 |" same/compare.md &&
 	"$ROOFLINE" compare other run --out cmp &&
-	grep -q "^| triad | — | DRAM | 2.00 | 2.00 | 1.000 |" cmp/compare.md &&
-	grep -q "^| triad | — | L1 | — | 12.5 | — | — | only in B |" cmp/compare.md
+	grep -q "^| triad | — | DRAM | DRAM.2r1w | 96 % | 96 % | 1.000 | 1.000–1.000 | 2.00 | 2.00 | 1.000 |" cmp/compare.md &&
+	grep -q "^| triad | — | L1 | — | — | — | — | — | — | 12.5 | — | only in B |" cmp/compare.md
 '
 test_expect_success 'plot draws both levels; gnuplot filters by level' '
 	"$ROOFLINE" plot run --out out --format png,svg &&

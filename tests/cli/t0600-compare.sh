@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 SCRIPTED="sh $ROOFLINE_SRC/tests/cli/scripted-run.sh"
 PERTURB="sh $ROOFLINE_SRC/tests/cli/perturb-run.sh"
+Q="'"
 
 # moved FILE: "kind,name,param,level,moved" of every row compare.csv calls moved
 moved() {
@@ -22,71 +23,142 @@ png_size() {
 	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d\n", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
 }
 
-test_expect_success 'one kernel moved 10 % among drift up to 3 %: that one is flagged, nothing else' '
-	$SCRIPTED a && cp -R a b && $PERTURB a 1 &&
-	$PERTURB b 2 bandwidth/triad=1.03 peak/fma_avx512=0.97 peak/fma_scalar=1.02 kernels/dot=0.97 \
-		kernels/triad=1.03 kernels/horner:8=1.10 "*=1.02" &&
-	"$ROOFLINE" compare a b --out drift &&
-	test "$(moved drift/compare.csv)" = "point,horner,8,DRAM,faster" &&
-	grep -q "^\*\*1 of 19 values moved beyond the runs. noise and drift: 1 faster, 0 slower.\*\*" drift/compare.md &&
-	grep -q "^| horner | D = 8 | DRAM | 20.0 | 22.0 | 1.09[0-9] | 1.0[0-9][0-9]–1.1[0-9][0-9] | \*\*faster\*\* |" drift/compare.md &&
-	# the drifted values lie outside the noise: the threshold, not the interval, keeps them
-	test "$(awk -F, "NR > 1 && (\$9 < 1 || \$8 > 1)" drift/compare.csv | wc -l)" -ge 12
+# The truth tests: scripted pairs (a kernel's rate, its roof's, the machine's)
+# whose answer is known. A point is judged by its fraction of its own roof.
+test_expect_success 'A/A with noise: nothing moved, and the first line says the same kind of machine' '
+	$SCRIPTED a && $PERTURB a 1 && $SCRIPTED a2 && $PERTURB a2 7 &&
+	"$ROOFLINE" compare a a2 --out aa-out &&
+	test -z "$(moved aa-out/compare.csv)" &&
+	grep -q "^\*\*0 of 7 kernels moved against their roofs" aa-out/compare.md &&
+	head -n 1 aa-out/compare.md | grep -q "^# Comparing two runs on the same kind of machine (Scripted CPU" &&
+	# every point was judged relative: its fractions and move are numbers
+	test "$(awk -F, "\$1 == \"point\" && \$13 > 0.98 && \$13 < 1.02 && \$14 < 1 && \$15 > 1" aa-out/compare.csv | wc -l)" -eq 7
 '
-test_expect_success 'a ratio beyond the drift whose interval holds 1 is not a move' '
+test_expect_success 'same machine, every rate 0.97 (drift), one kernel 15 % slower: that kernel, nothing else' '
+	cp -R a drift && $PERTURB drift 2 kernels/dot=0.8245 "*=0.97" &&
+	"$ROOFLINE" compare a drift --out drift-out &&
+	test "$(moved drift-out/compare.csv)" = "point,dot,0,DRAM,slower" &&
+	grep -q "^\*\*1 of 7 kernels moved against their roofs: 0 faster, 1 slower.\*\*" drift-out/compare.md &&
+	grep -q "^- \*\*dot\*\* slower: it reaches 56 % of its roof (DRAM) on A and 48 % (DRAM) on B, ×0.8[45]" drift-out/compare.md &&
+	# the raw ratio stays beside the relative one: 0.82 raw, 0.85 against the roof
+	awk -F, "\$2 == \"dot\" { exit !(\$7 > 0.81 && \$7 < 0.83 && \$13 > 0.84 && \$13 < 0.86) }" drift-out/compare.csv
+'
+test_expect_success 'the machine 20 % slower everywhere (a host change): no point moved, the roofs say it' '
+	cp -R a host && $PERTURB host 3 "*=0.8" &&
+	"$ROOFLINE" compare a host --out host-out &&
+	test -z "$(moved host-out/compare.csv)" &&
+	grep -q "^The machine (B/A of its roofs): L1 0.80, L2 0.80, L3 0.80, DRAM 0.80, peak 0.80\.$" host-out/compare.md &&
+	# every raw ratio moved beyond its noise: only the relative judgement keeps the points still
+	test "$(awk -F, "\$1 == \"point\" && \$9 < 0.82" host-out/compare.csv | wc -l)" -eq 7 &&
+	# both runs roofs are drawn: each roof of A faint beside the one of B
+	test "$(faint host-out/compare.gp | wc -l)" -ge 5 && faint host-out/compare.gp | grep -q "^A: DRAM "
+'
+test_expect_success 'the machine 20 % slower and one kernel a further 15 % slower: only that kernel' '
+	cp -R a host2 && $PERTURB host2 4 kernels/horner:8=0.68 "*=0.8" &&
+	"$ROOFLINE" compare a host2 --out host2-out &&
+	test "$(moved host2-out/compare.csv)" = "point,horner,8,DRAM,slower" &&
+	test "$(arrows host2-out/compare.gp)" = "horner D=8 ×0.85,slower"
+'
+test_expect_success 'a kernel whose rate dropped only because its roof dropped: not moved' '
+	cp -R a roofdrop && $PERTURB roofdrop 5 bandwidth/triad=0.8 kernels/triad=0.8 kernels/dot=0.8 \
+		kernels/dot_split=0.8 kernels/horner:1=0.8 kernels/horner:8=0.8 &&
+	"$ROOFLINE" compare a roofdrop --out roofdrop-out &&
+	test -z "$(moved roofdrop-out/compare.csv | grep "^point")" &&
+	awk -F, "\$1 == \"point\" && \$2 == \"triad\" { exit !(\$9 < 0.82 && \$14 < 1 && \$15 > 1) }" roofdrop-out/compare.csv &&
+	grep -q "^The machine (B/A of its roofs): L1 0.80, L2 0.80, L3 0.80, DRAM 0.80, peak 1.00\.$" roofdrop-out/compare.md
+'
+test_expect_success 'two different machines: said in the first line, each kernel judged against its roof' '
+	mkdir ex && cp "$ROOFLINE_SRC"/data/example/run/env.csv "$ROOFLINE_SRC"/data/example/run/timings.csv \
+		"$ROOFLINE_SRC"/data/example/run/failures.csv ex/ &&
+	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run zen4 && chmod -R u+w zen4 &&
+	"$ROOFLINE" compare ex zen4 --out machines >/dev/null 2>&1 &&
+	test "$(head -n 1 machines/compare.md)" = "# Comparing two runs on different machines: L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz; OS Linux 6.18.44-fc-v782 x86_64 → Linux 6.18.44-fc-v669 x86_64" &&
+	grep -q "^\*\*The machines differ\*\*" machines/compare.md &&
+	grep -q "^The machine (B/A of its roofs): L1 0.4[0-9], " machines/compare.md &&
+	# one-core points in both runs all carry their fractions and relative move
+	test "$(awk -F, "\$1 == \"point\" && \$11 > 0 && \$12 > 0 && \$13 > 0" machines/compare.csv | wc -l)" -ge 40 &&
+	grep -q "^- \*\*[a-z_0-9]*[^*]*\*\* [a-z]*er: it reaches [0-9]* % of its roof ([^)]*) on A and [0-9]* % ([^)]*) on B" machines/compare.md &&
+	grep -q "different machines: L1d" machines/compare.gp
+'
+test_expect_success 'a CPU name with a quoted line break keeps the first line one line' '
+	cp -R a nl && awk "{ sub(/^cpu_model,.*/, \"cpu_model,\\\"Odd | CPU\\nline two\\\"\") } 1" a/env.csv >nl/env.csv &&
+	"$ROOFLINE" compare a nl --out nl-out >/dev/null 2>&1 &&
+	test "$(head -n 1 nl-out/compare.md)" = "# Comparing two runs on different machines: CPU Scripted CPU (test fixture) → Odd \\| CPU line two" &&
+	test -z "$(sed -n 2p nl-out/compare.md)"
+'
+test_expect_success 'code a compiler stopped vectorising is judged against the same ceiling in both runs' '
+	cp -R "$ROOFLINE_SRC"/tests/fixtures/gnuplot-run vec-a && cp -R vec-a vec-b && chmod -R u+w vec-a vec-b &&
+	sed -i "s/optimized: loop vectorized using [0-9]* byte vectors/missed: couldn${Q}t vectorize loop/; /vectorized 1 loops/d" \
+		vec-b/remarks/horner.txt &&
+	$PERTURB vec-b 0 kernels/horner:64=0.25 &&
+	"$ROOFLINE" compare vec-a vec-b --out vec >/dev/null 2>&1 &&
+	# B alone would judge it against the scalar ceiling, 4x lower, and call it no move or faster
+	grep -q "^| horner | D = 64 | DRAM | peak (the model${Q}s: peak in A, scalar in B) | 21 % | 5 % | 0.250 |" vec/compare.md &&
+	test "$(moved vec/compare.csv)" = "point,horner,64,DRAM,slower"
+'
+test_expect_success 'compare --check: exit 1 on the slower kernel, 0 on A/A, 2 on bad input; one line naming the moves' '
+	"$ROOFLINE" compare a drift --out chk --check >chk.out 2>/dev/null; test $? -eq 1 &&
+	test "$(cat chk.out)" = "roofline: compare --check: 1 point moved slower against its roof: dot (DRAM) slower ×0.85" &&
+	"$ROOFLINE" compare a a2 --out chk --check >chk.out 2>/dev/null &&
+	test "$(cat chk.out)" = "roofline: compare --check: no point moved slower against its roof (7 compared)" &&
+	"$ROOFLINE" compare a drift --out chk --check=faster >/dev/null 2>&1 &&
+	"$ROOFLINE" compare a drift --out chk --check faster >/dev/null 2>&1 &&
+	{ "$ROOFLINE" compare a drift --out chk --check faster,slower >/dev/null 2>&1; test $? -eq 1; } &&
+	{ "$ROOFLINE" compare a host2 --out chk --check slower,faster >chk.out 2>/dev/null; test $? -eq 1; } &&
+	grep -q "horner D = 8 (DRAM) slower ×0.85" chk.out &&
+	expect_usage_error compare a nowhere --out chk --check &&
+	expect_usage_error compare a drift --out chk --check slowr &&
+	expect_usage_error compare a drift --out chk --check=faster,,slower &&
+	expect_usage_error compare a drift --out chk --check ""
+'
+test_expect_success 'a move whose interval holds 1 is not a move' '
 	cp -R a c && $PERTURB c 3 kernels/horner:64=1.10~0.3 &&
 	"$ROOFLINE" compare a c --out noisy &&
 	test -z "$(moved noisy/compare.csv)" &&
-	awk -F, "NR > 1 && \$2 == \"horner\" && \$3 == 64 { exit !(\$7 > 1.05 && \$8 < 1) }" noisy/compare.csv
-'
-test_expect_success 'an A/A pair (same build, two runs) flags nothing' '
-	cp -R a aa && $SCRIPTED a2 && $PERTURB a2 7 &&
-	"$ROOFLINE" compare aa a2 --out aa-out &&
-	test -z "$(moved aa-out/compare.csv)" &&
-	grep -q "^\*\*0 of 19 values moved" aa-out/compare.md
+	awk -F, "NR > 1 && \$2 == \"horner\" && \$3 == 64 { exit !(\$13 > 1.05 && \$14 < 1) }" noisy/compare.csv
 '
 test_expect_success 'a roof that moved alone is flagged, and does not hide a point that moved' '
 	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 kernels/horner:8=1.10 kernels/dot=0.5 &&
 	"$ROOFLINE" compare a d --out roof &&
 	test "$(moved roof/compare.csv | tr "\n" " ")" = "roof,one-chain,1,,slower point,dot,0,DRAM,slower point,horner,8,DRAM,faster "
 '
-test_expect_success 'roofs that drift together hold a point move within their drift' '
-	cp -R a g && $PERTURB g 5 kernels/horner:8=0.88 "*=0.90" &&
+test_expect_success 'a kernel that moved with its roof, every roof 10 % slower, is not a move' '
+	cp -R a g && $PERTURB g 5 kernels/horner:8=0.90 "*=0.90" &&
 	"$ROOFLINE" compare a g --out together &&
-	test -z "$(moved together/compare.csv | grep "^point")"
+	test -z "$(moved together/compare.csv)"
 '
 test_expect_success 'plateaus named alike at other sizes are not compared, and drawn twice' '
 	$SCRIPTED p && cp -R p q &&
 	awk -F, "NR == 1 || \$4 != \"bandwidth\" || \$8 > 65536" p/timings.csv >q/timings.csv &&
 	"$ROOFLINE" compare p q --out shifted &&
-	grep -qx "roof,L1,,L1,,,,,," shifted/compare.csv &&
-	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1," shifted/compare.csv &&
+	grep -qx "roof,L1,,L1,,,,,,,,,,," shifted/compare.csv &&
+	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1,,,,,," shifted/compare.csv &&
 	grep -q "^| L1 (GB/s) | 200.0 | 100.0 | — | — | not compared: no timings in common" shifted/compare.md &&
 	test -z "$(moved shifted/compare.csv)" &&
 	test "$(faint shifted/compare.gp | cut -d" " -f1-2 | tr "\n" " ")" = "A: L1 A: L2 A: L3 "
 '
-test_expect_success 'compare.csv: header, one row per value in both runs, exact values' '
+test_expect_success 'compare.csv: the old columns first, the relative ones at the end, exact values' '
 	$SCRIPTED e && cp -R e f && $PERTURB f 0 kernels/dot=0.5 &&
 	"$ROOFLINE" compare e f --out exact &&
-	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved" &&
+	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi" &&
 	test "$(grep -c "^roof," exact/compare.csv)" -eq 12 &&
-	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1," exact/compare.csv &&
+	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
 	test "$(grep -c "^point," exact/compare.csv)" -eq 7 &&
-	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower" exact/compare.csv &&
-	grep -qx "point,horner,8,DRAM,20,20,1,1,1," exact/compare.csv &&
-	grep -qx "roof,L2,,L2,100,100,1,1,1," exact/compare.csv &&
-	grep -qx "roof,one-chain,1,,14,14,1,1,1," exact/compare.csv &&
+	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower,0.56,0.28,0.5,0.5,0.5" exact/compare.csv &&
+	grep -qx "point,horner,8,DRAM,20,20,1,1,1,,0.8,0.8,1,1,1" exact/compare.csv &&
+	grep -qx "roof,L2,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
+	grep -qx "roof,one-chain,1,,14,14,1,1,1,,,,,," exact/compare.csv &&
 	test "$(moved exact/compare.csv)" = "point,dot,0,DRAM,slower" &&
-	grep -q "^| dot | — | DRAM | 1.75 | 0.875 | 0.500 | 0.500–0.500 | \*\*slower\*\* |" exact/compare.md &&
+	grep -q "^| dot | — | DRAM | DRAM | 56 % | 28 % | 0.500 | 0.500–0.500 | 1.75 | 0.875 | 0.500 | \*\*slower\*\* |" exact/compare.md &&
 	! ls exact | grep -q tmp
 '
 test_expect_success 'the figure: a 1600x1000 PNG, svg and pdf on request, one arrow for the one move' '
-	"$ROOFLINE" compare a b --out fig --format png,svg,pdf &&
+	"$ROOFLINE" compare a drift --out fig --format png,svg,pdf &&
 	test "$(head -c 4 fig/compare.png | od -An -tx1 | tr -d " ")" = 89504e47 &&
 	test "$(png_size fig/compare.png)" = 1600x1000 &&
 	head -c 200 fig/compare.svg | grep -q "<svg" &&
 	head -c 4 fig/compare.pdf | grep -q "%PDF" &&
-	test "$(arrows fig/compare.gp)" = "horner D=8 ×1.10,faster" &&
+	test "$(arrows fig/compare.gp)" = "dot ×0.85,slower" &&
 	test -z "$(faint fig/compare.gp)" &&
 	test -z "$(arrows aa-out/compare.gp)" && test -s aa-out/compare.png && test ! -e aa-out/compare.svg
 '
@@ -101,7 +173,6 @@ test_expect_success 'compare.gp runs on its own in gnuplot' '
 	fi
 '
 test_expect_success 'the example (both thread counts): every roof named, all-core points say @2t' '
-	mkdir ex && cp "$ROOFLINE_SRC"/data/example/run/env.csv "$ROOFLINE_SRC"/data/example/run/timings.csv ex/ &&
 	"$ROOFLINE" compare ex ex --out exfig >/dev/null 2>&1 &&
 	awk -F, "/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
 		on { n++; name[n] = \$10; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" \$10 }

@@ -65,7 +65,7 @@ test_expect_success 'plot --points: roofline.gp plots the file and draws the arr
 test_expect_success 'the example program appends two rows; they land on the chart joined by an arrow' '
 	ROOFLINE_MIN_SECONDS=0.002 "$ROOFLINE_EXAMPLE" ex.csv 256 >ex.out 2>ex.err &&
 	grep -q "both versions checked" ex.out &&
-	test "$(head -n 1 ex.csv)" = "name,version,flops,bytes,seconds,threads,level,flops_source" &&
+	test "$(head -n 1 ex.csv)" = "name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source" &&
 	test "$(wc -l <ex.csv)" = 3 &&
 	grep -q "^transpose_add,naive,65536,1572864," ex.csv &&
 	grep -q "^transpose_add,tiled,65536,1572864," ex.csv &&
@@ -82,10 +82,10 @@ test_expect_success 'the example again appends below the header, never a second 
 test_expect_success 'without counters the example says so once, and records declared flops' '
 	ROOFLINE_COUNT_FLOPS=1 ROOFLINE_MIN_SECONDS=0.001 "$ROOFLINE_EXAMPLE" cnt.csv 128 >/dev/null 2>cnt.err &&
 	test "$(wc -l <cnt.csv)" = 3 &&
-	if grep -q ",declared$" cnt.csv; then
+	if grep -q ",declared,[a-z]*$" cnt.csv; then
 		test "$(grep -c "flops are declared, not counted" cnt.err)" = 1
 	else
-		test "$(grep -c ",counted$" cnt.csv)" = 2
+		test "$(grep -c ",counted,[a-z]*$" cnt.csv)" = 2
 	fi
 '
 test_expect_success 'gnuplot draws the script with the points, when installed' '

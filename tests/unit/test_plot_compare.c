@@ -44,7 +44,11 @@ static void scale(struct rundata *r, const char *kernel, long param, double f)
 			r->timings[i].seconds /= f;
 }
 
-static struct pair *build(double dot, double horner128)
+/*
+ * B: every rate times `all` (a host slower everywhere) and, where l1d > 0,
+ * another L1d in env.csv (another machine), before dot and horner D=128 move.
+ */
+static struct pair *build_machine(double dot, double horner128, double all, double l1d)
 {
 	char err[512];
 	struct pair *p = xcalloc(1, sizeof *p);
@@ -53,11 +57,20 @@ static struct pair *build(double dot, double horner128)
 		fail_msg("%s", err);
 	scale(&p->rb, "dot", 0, dot);
 	scale(&p->rb, "horner", 128, horner128);
+	for (size_t i = 0; i < p->rb.ntimings; i++)
+		p->rb.timings[i].seconds /= all;
+	if (l1d > 0)
+		p->rb.info.l1d_bytes = l1d;
 	if (analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
 	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
 	return p;
+}
+
+static struct pair *build(double dot, double horner128)
+{
+	return build_machine(dot, horner128, 1, 0);
 }
 
 static void release(struct pair *p)
@@ -102,6 +115,46 @@ static void test_an_unchanged_pair_has_no_arrow(void **state)
 	release(p);
 }
 
+/*
+ * A host 20 % slower everywhere moves no kernel (each is judged against its
+ * own roof): no arrow, but both runs' roofs drawn, A's beside B's; with dot
+ * a further half slower, one arrow, labelled with its move against its
+ * roof (x0.50), not the raw x0.40.
+ */
+static void test_a_slower_host_moves_roofs_not_kernels(void **state)
+{
+	(void)state;
+	struct pair *p = build_machine(1, 1, 0.8, 0);
+	assert_int_equal(p->l.narrows, 0);
+	size_t a = 0, b = 0;
+	for (size_t i = 0; i < p->l.nlines; i++) {
+		a += !p->l.lines[i].run_b;
+		b += p->l.lines[i].run_b;
+	}
+	assert_true(b >= 4);
+	assert_int_equal(a, b);
+	assert_string_equal(p->l.machines, "the same kind of machine");
+	release(p);
+	p = build_machine(0.5, 1, 0.8, 0);
+	assert_int_equal(p->l.narrows, 1);
+	for (size_t i = 0; i < p->l.nmarks; i++)
+		if (p->l.marks[i].arrow)
+			assert_non_null(strstr(p->l.marks[i].label, "dot \u00d70.50"));
+	release(p);
+}
+
+/* Another machine is said in the subtitle, with what differs. */
+static void test_another_machine_is_said(void **state)
+{
+	(void)state;
+	struct pair *p = build_machine(1, 1, 1, 49152);
+	assert_true(p->c.machines.differ);
+	assert_non_null(strstr(p->l.machines, "different machines: L1d "));
+	assert_non_null(strstr(p->l.machines, "32 KiB \u2192 48 KiB"));
+	assert_int_equal(p->l.narrows, 0);
+	release(p);
+}
+
 /* Every text box inside the canvas, none touching another or a roof label. */
 static void test_no_text_overlaps(void **state)
 {
@@ -138,6 +191,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arrows_are_the_moves),
 		cmocka_unit_test(test_an_unchanged_pair_has_no_arrow),
+		cmocka_unit_test(test_a_slower_host_moves_roofs_not_kernels),
+		cmocka_unit_test(test_another_machine_is_said),
 		cmocka_unit_test(test_no_text_overlaps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -133,6 +133,102 @@ static void test_bad_input(void **state)
 	assert_int_equal(ratio_of_medians(&sa, &sa, RATIO_REPS, 1.0, 1, &r), -1);
 }
 
+/*
+ * Pairing: the machine's noise hits a point and its roof alike in one
+ * trial. Point = 0.5 x roof in every trial, the roof swinging by +-20 %: the
+ * per-trial quotient is exactly 0.5, so both fractions are 0.5 and rel's
+ * interval is [1, 1]. Taken unpaired, the same numbers give an interval
+ * wider than 10 % either way.
+ */
+static void test_pairing_cancels_common_noise(void **state)
+{
+	const double roof[] = { 100, 120, 80, 110, 90, 100, 120, 80, 95, 105 };
+	double point[10];
+	(void)state;
+	for (int i = 0; i < 10; i++)
+		point[i] = 0.5 * roof[i];
+	struct ratio_fraction fa = { point, roof, 10, 10, 1, NULL };
+	struct ratio_fraction fb = { point + 5, roof + 5, 5, 5, 1, NULL };
+	struct ratio_relative r;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.fa, 0.5, 1e-15);
+	assert_near(r.fb, 0.5, 1e-15);
+	assert_near(r.rel, 1, 1e-15);
+	assert_near(r.lo, 1, 1e-15);
+	assert_near(r.hi, 1, 1e-15);
+	fa.paired = fb.paired = 0;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_true(r.lo < 0.9 && r.hi > 1.1);
+}
+
+/*
+ * Unpaired: median(point) / median(roof) on each side. A: point {1, 2, 3}
+ * over roof {4}: 0.5. B: point {3} over roof {2, 6}: 0.75. rel 1.5.
+ */
+static void test_unpaired_fraction(void **state)
+{
+	const double pa[] = { 1, 2, 3 }, ra[] = { 4 }, pb[] = { 3 }, rb[] = { 2, 6 };
+	struct ratio_fraction fa = { pa, ra, 3, 1, 0, NULL }, fb = { pb, rb, 1, 2, 0, NULL };
+	struct ratio_relative r;
+	(void)state;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.fa, 0.5, 1e-15);
+	assert_near(r.fb, 0.75, 1e-15);
+	assert_near(r.rel, 1.5, 1e-15);
+	assert_true(r.lo <= r.rel && r.rel <= r.hi);
+}
+
+/*
+ * Passes as blocks: A's fraction is 0.50 in all 20 trials of pass 1, 0.55
+ * in pass 2 and 0.60 in pass 3 (a machine drifting between passes); B's is
+ * 0.55. Resampling trials alone, the median of 60 draws lands on 0.55 but
+ * for a chance far below 2.5 % (31 or more draws from one outer pass), so
+ * the interval is [1, 1]: the drift is taken for nothing. Resampling passes
+ * first, two or three of the three draws are pass 3 with probability 7/27,
+ * likewise pass 1, so the interval spans 0.55/0.60 .. 0.55/0.50.
+ */
+static void test_blocks_hold_the_drift(void **state)
+{
+	double point[60], roof[60], pointb[5], roofb[5];
+	int block[60];
+	(void)state;
+	for (int i = 0; i < 60; i++) {
+		roof[i] = 100;
+		point[i] = 100 * (0.50 + 0.05 * (i / 20));
+		block[i] = 1 + i / 20;
+	}
+	for (int i = 0; i < 5; i++) {
+		roofb[i] = 100;
+		pointb[i] = 55;
+	}
+	struct ratio_fraction fa = { point, roof, 60, 60, 1, block }, fb = { pointb, roofb, 5, 5, 1, NULL };
+	struct ratio_relative r;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.rel, 1, 1e-12);
+	assert_near(r.lo, 0.55 / 0.60, 1e-12);
+	assert_near(r.hi, 0.55 / 0.50, 1e-12);
+	fa.block = NULL;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.lo, 1, 1e-12);
+	assert_near(r.hi, 1, 1e-12);
+}
+
+static void test_fraction_bad_input(void **state)
+{
+	const double x[] = { 1, 2, 3 }, z[] = { 1, 0, 1 };
+	struct ratio_fraction ok = { x, x, 3, 3, 1, NULL }, uneven = { x, x, 3, 2, 1, NULL };
+	struct ratio_fraction zero = { x, z, 3, 3, 1, NULL }, empty = { x, x, 0, 3, 0, NULL };
+	struct ratio_relative r;
+	(void)state;
+	assert_int_equal(ratio_of_fractions(&ok, &uneven, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
+	assert_true(isnan(r.rel) && isnan(r.lo) && isnan(r.hi) && isnan(r.fa));
+	assert_int_equal(ratio_of_fractions(&ok, &zero, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
+	assert_int_equal(ratio_of_fractions(&empty, &ok, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
+	assert_int_equal(ratio_of_fractions(&ok, &ok, 0, RATIO_LEVEL, 1, &r), -1);
+	assert_int_equal(ratio_of_fractions(&ok, &ok, RATIO_REPS, 0, 1, &r), -1);
+	assert_int_equal(ratio_of_fractions(&ok, &ok, RATIO_REPS, RATIO_LEVEL, 1, &r), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +237,10 @@ int main(void)
 		cmocka_unit_test(test_strata_keep_the_mix),
 		cmocka_unit_test(test_shift_and_no_shift),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_pairing_cancels_common_noise),
+		cmocka_unit_test(test_unpaired_fraction),
+		cmocka_unit_test(test_blocks_hold_the_drift),
+		cmocka_unit_test(test_fraction_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

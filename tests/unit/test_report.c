@@ -415,8 +415,8 @@ static void test_gnuplot_scripts_render(void **state)
 	/* The run directory is named relative to the script, roofs by name. */
 	assert_contains(text, "run = '../run'");
 	assert_contains(text, "peak = 110.075");
-	assert_contains(text, "DRAM = 30.961");
-	assert_contains(text, "one_chain = 13.7556");
+	assert_contains(text, " = 30.961    # GB/s");   /* roof_<index>, never the name */
+	assert_contains(text, " = 13.7556    # GFLOP/s");
 	assert_contains(text, "strcol('kernel') eq 'horner_simd_avx512'");
 	assert_contains(text, "set terminal pngcairo size 1600,1000");
 	assert_false(has_placeholder(text));

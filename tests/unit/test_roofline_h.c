@@ -1,8 +1,11 @@
 /*
- * test_roofline_h.c - include/roofline.h: the counted-flops arithmetic on
- * scripted counts, the event tables by vendor, and the points file it
+ * test_roofline_h.c - libroofline (include/roofline.h, src/libroofline/): the
+ * counted-flops arithmetic on scripted counts, the event tables by vendor, the
+ * memory-controller events read from a made-up sysfs tree, the points file it
  * appends (created with its header, whole rows, quoting, a foreign header
- * refused), and a region timed end to end on the declared path.
+ * refused, an older header kept), executions aggregated into rows (median,
+ * one row per thread count and totals), threads joined into one execution,
+ * and ROOFLINE_TIME end to end on the declared path.
  */
 #include <fcntl.h>
 #include <math.h>
@@ -13,12 +16,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
-#include "../../include/roofline.h"
+#include "roofline.h"
+#include "internal.h"
+
+#define HEADER "name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source\n"
 
 static char dir[256];
 
@@ -120,11 +128,21 @@ static void test_append(void **state)
 	char path[320];
 	snprintf(path, sizeof path, "%s/points.csv", dir);
 	assert_int_equal(roofline_append(path, "mat,vec", "say \"hi\"", 1e9, 8e9, 0.5, 1, NULL, 0), 0);
-	assert_int_equal(roofline_append(path, "x", "v2", 2, 3, 4, 2, "L1", 1), 0);
+	assert_int_equal(roofline_append(path, "x", "v2", 2, 3, 4, 2, "L1", ROOFLINE_FLOPS_COUNTED), 0);
+	assert_int_equal(roofline_append(path, "x", "v3", 2, 3, 4, 1, NULL, ROOFLINE_BYTES_COUNTED), 0);
 	assert_string_equal(slurp(path),
-			    "name,version,flops,bytes,seconds,threads,level,flops_source\n"
-			    "\"mat,vec\",\"say \"\"hi\"\"\",1000000000,8000000000,5.000000000e-01,1,,declared\n"
-			    "x,v2,2,3,4.000000000e+00,2,L1,counted\n");
+			    HEADER
+			    "\"mat,vec\",\"say \"\"hi\"\"\",1000000000,8000000000,5.000000000e-01,1,,declared,declared\n"
+			    "x,v2,2,3,4.000000000e+00,2,L1,counted,declared\n"
+			    "x,v3,2,3,4.000000000e+00,1,,declared,counted\n");
+	/* A file an older roofline.h started (no bytes_source) gets rows of its own shape. */
+	snprintf(path, sizeof path, "%s/old.csv", dir);
+	FILE *old = fopen(path, "w");
+	fputs("name,version,flops,bytes,seconds,threads,level,flops_source\n", old);
+	fclose(old);
+	assert_int_equal(roofline_append(path, "x", "v", 2, 3, 4, 1, NULL, ROOFLINE_BYTES_COUNTED), 0);
+	assert_string_equal(slurp(path), "name,version,flops,bytes,seconds,threads,level,flops_source\n"
+			    "x,v,2,3,4.000000000e+00,1,,declared\n");
 	/* A file with another header is left alone. */
 	snprintf(path, sizeof path, "%s/other.csv", dir);
 	FILE *fp = fopen(path, "w");
@@ -134,6 +152,23 @@ static void test_append(void **state)
 	assert_string_equal(slurp(path), "name,version,flops,bytes,seconds\n");
 	/* A directory that does not exist: -1, no crash. */
 	assert_int_equal(append_quietly("/nonexistent/p.csv", "x", "v"), -1);
+	/* Rows the points reader would refuse are not written: the file stays readable. */
+	snprintf(path, sizeof path, "%s/refused.csv", dir);
+	assert_int_equal(append_quietly(path, "a-name-longer-than-the-reader-takes-forty-seven-chars", "v"), -1);
+	assert_int_equal(append_quietly(path, "x", ""), -1);
+	assert_int_equal(append_quietly(path, "x", "a-version-longer-than-thirty-one"), -1);
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	dup2(null, 2);
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 0, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", 1, NAN, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", INFINITY, 1, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", -1, 1, 1, 1, NULL, 0), -1);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	assert_int_equal(access(path, F_OK), -1);   /* refused before the file is made */
 }
 
 /* Many processes appending at once: one header, every row whole. */
@@ -147,7 +182,7 @@ static void test_concurrent_rows(void **state)
 		assert_true(pid >= 0);
 		if (pid == 0) {
 			for (int i = 0; i < 50; i++)
-				if (roofline_append(path, "proc", "v", p, i + 1, 1, 1, NULL, 0) != 0)
+				if (roofline_append(path, "proc", "v", p + 1, i + 1, 1, 1, NULL, 0) != 0)
 					_exit(1);
 			_exit(0);
 		}
@@ -161,12 +196,12 @@ static void test_concurrent_rows(void **state)
 	char line[256];
 	int rows = 0, headers = 0;
 	while (fgets(line, sizeof line, fp)) {
-		if (strcmp(line, ROOFLINE_HEADER) == 0) {
+		if (strcmp(line, HEADER) == 0) {
 			headers++;
 			continue;
 		}
 		int a, b;
-		assert_int_equal(sscanf(line, "proc,v,%d,%d,1.000000000e+00,1,,declared\n", &a, &b), 2);
+		assert_int_equal(sscanf(line, "proc,v,%d,%d,1.000000000e+00,1,,declared,declared\n", &a, &b), 2);
 		rows++;
 	}
 	fclose(fp);
@@ -195,12 +230,12 @@ static void test_region(void **state)
 	assert_true(runs >= 3);
 	double flops, bytes, seconds;
 	int threads;
-	char src[16];
+	char src[32];
 	const char *text = slurp(path);
 	const char *row = strchr(text, '\n') + 1;
-	assert_int_equal(sscanf(row, "sum,v1,%lf,%lf,%lf,%d,,%15s", &flops, &bytes, &seconds, &threads, src), 5);
+	assert_int_equal(sscanf(row, "sum,v1,%lf,%lf,%lf,%d,,%31s", &flops, &bytes, &seconds, &threads, src), 5);
 	assert_true(flops == 1000 && bytes == 8000 && threads == 1);
-	assert_string_equal(src, "declared");
+	assert_string_equal(src, "declared,declared");
 	/* No timing threshold: a loaded machine can make any batch slow or fast. */
 	assert_true(seconds > 0 && isfinite(seconds));
 	/* The function interface: level and threads reach the row. */
@@ -213,7 +248,211 @@ static void test_region(void **state)
 		sink += 1;
 	assert_int_equal(roofline_end(&r), 0);
 	assert_non_null(strstr(slurp(path), "\nsum,v2,1000,8000,"));
-	assert_non_null(strstr(slurp(path), ",2,L1,declared\n"));
+	assert_non_null(strstr(slurp(path), ",2,L1,declared,declared\n"));
+	/* One row per ROOFLINE_TIME: the two versions, and nothing left for the flush. */
+	roofline_flush();
+	const char *all = slurp(path);
+	int rows = 0;
+	for (const char *c = all; (c = strchr(c, '\n')) != NULL; c++)
+		rows++;
+	assert_int_equal(rows, 3);
+}
+
+/* The made-up sysfs file DIR/NAME holding TEXT. */
+static void put(const char *path, const char *name, const char *text)
+{
+	char full[600];
+	snprintf(full, sizeof full, "%s/%s", path, name);
+	FILE *fp = fopen(full, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/* An Intel-like uncore_imc PMU as the kernel lists it. */
+static void fake_imc(const char *devices, const char *pmu, const char *type, const char *cpumask)
+{
+	char d[400], sub[500];
+	snprintf(d, sizeof d, "%s/%s", devices, pmu);
+	assert_int_equal(mkdir(d, 0755), 0);
+	put(d, "type", type);
+	put(d, "cpumask", cpumask);
+	snprintf(sub, sizeof sub, "%s/format", d);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	put(sub, "event", "config:0-7\n");
+	put(sub, "umask", "config:8-15\n");
+	snprintf(sub, sizeof sub, "%s/events", d);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	put(sub, "cas_count_read", "event=0x04,umask=0x03\n");
+	put(sub, "cas_count_read.scale", "6.103515625e-5\n");
+	put(sub, "cas_count_read.unit", "MiB\n");
+	put(sub, "cas_count_write", "event=0x04,umask=0x0c\n");
+	put(sub, "cas_count_write.scale", "6.103515625e-5\n");
+	put(sub, "cas_count_write.unit", "MiB\n");
+	put(sub, "clockticks", "event=0x00,umask=0x00\n");
+}
+
+static void test_memory_events(void **state)
+{
+	(void)state;
+	char devices[300], why[512];
+	struct rl_mem_event ev[RL_MEM_MAX_EVENTS];
+	snprintf(devices, sizeof devices, "%s/devices", dir);
+	assert_int_equal(mkdir(devices, 0755), 0);
+	/* No memory-controller PMU (this VM has none): 0 and the reason. */
+	assert_int_equal(rl_mem_plan(devices, ev, RL_MEM_MAX_EVENTS, why, sizeof why), 0);
+	assert_non_null(strstr(why, "no memory-controller PMU (uncore_imc)"));
+	/* Two controllers on a two-socket machine: read and write on one CPU of each socket. */
+	fake_imc(devices, "uncore_imc_0", "14\n", "0,28\n");
+	fake_imc(devices, "uncore_imc_1", "15\n", "0,28\n");
+	size_t n = rl_mem_plan(devices, ev, RL_MEM_MAX_EVENTS, why, sizeof why);
+	assert_int_equal(n, 8);
+	int reads = 0, writes = 0, cpu28 = 0;
+	for (size_t i = 0; i < n; i++) {
+		/* 6.103515625e-5 MiB is one 64-byte line per CAS. */
+		assert_true(ev[i].bytes_per_count == 64);
+		assert_true(ev[i].type == 14 || ev[i].type == 15);
+		if (strcmp(ev[i].event, "cas_count_read") == 0) {
+			reads++;
+			assert_true(ev[i].config == 0x0304);
+		} else {
+			writes++;
+			assert_string_equal(ev[i].event, "cas_count_write");
+			assert_true(ev[i].config == 0x0c04);
+		}
+		cpu28 += ev[i].cpu == 28;
+	}
+	assert_int_equal(reads, 4);
+	assert_int_equal(writes, 4);
+	assert_int_equal(cpu28, 4);
+	/* The encoder: split fields, config1, a flag without value, a value too wide. */
+	char pmu[400];
+	snprintf(pmu, sizeof pmu, "%s/uncore_imc_0", devices);
+	put(pmu, "format/split", "config:0-3,32-35\n");
+	put(pmu, "format/filter", "config1:4-7\n");
+	put(pmu, "format/edge", "config:18\n");
+	uint64_t config[3];
+	assert_int_equal(rl_perf_encode(pmu, "split=0xab,filter=0x3,edge", config, why, sizeof why), 0);
+	assert_true(config[0] == ((uint64_t)0xa << 32 | 0xb | (uint64_t)1 << 18));
+	assert_true(config[1] == 0x30);
+	assert_int_equal(rl_perf_encode(pmu, "event=0x100", config, why, sizeof why), -1);
+	assert_int_equal(rl_perf_encode(pmu, "colour=1", config, why, sizeof why), -1);
+	assert_non_null(strstr(why, "no usable format for 'colour'"));
+}
+
+/* Executions of one row: the median time; other totals or thread counts are other rows. */
+static void test_rows(void **state)
+{
+	(void)state;
+	char path[320];
+	snprintf(path, sizeof path, "%s/rows.csv", dir);
+	static const double secs[] = { 3, 1, 2, 100 };
+	struct rl_execution e = { .file = path, .name = "loop", .version = "v", .threads = 1,
+				  .flops = 10, .bytes = 20 };
+	for (int i = 0; i < 3; i++) {
+		e.seconds = secs[i];
+		rl_record(&e);
+	}
+	e.threads = 2;
+	e.seconds = secs[3];
+	rl_record(&e);
+	e.threads = 1;
+	e.flops = 40;
+	e.seconds = 4;
+	e.flops_counted = 1;
+	e.counted_flops = 44;
+	rl_record(&e);
+	roofline_flush();
+	roofline_flush();   /* flushed rows are forgotten: not written twice */
+	assert_string_equal(slurp(path), HEADER
+			    "loop,v,10,20,2.000000000e+00,1,,declared,declared\n"
+			    "loop,v,10,20,1.000000000e+02,2,,declared,declared\n"
+			    "loop,v,44,20,4.000000000e+00,1,,counted,declared\n");
+	/* A forked child that exits writes none of its parent's rows. */
+	e.flops = 10;
+	e.flops_counted = 0;
+	e.version = "fork";
+	e.seconds = 1;
+	rl_record(&e);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		exit(0);   /* runs the atexit flush */
+	int st;
+	waitpid(pid, &st, 0);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	roofline_flush();
+	const char *text = slurp(path);
+	const char *first = strstr(text, "\nloop,fork,");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "\nloop,fork,"));
+	double even[] = { 4, 1, 3, 2 };
+	assert_true(rl_median(even, 4) == 2.5);
+}
+
+struct team {
+	pthread_barrier_t barrier;
+	int trips;
+};
+
+/* One OpenMP-like thread: begin, wait for all, end with the whole region's totals. */
+static void *team_member(void *arg)
+{
+	struct team *t = arg;
+	for (int i = 0; i < t->trips; i++) {
+		roofline_region_begin("triad");
+		pthread_barrier_wait(&t->barrier);
+		roofline_region_end("triad", 2e6, 24e6);
+	}
+	return NULL;
+}
+
+static void test_threaded_region(void **state)
+{
+	(void)state;
+	char path[320];
+	snprintf(path, sizeof path, "%s/threads.csv", dir);
+	setenv("ROOFLINE_POINTS", path, 1);
+	setenv("ROOFLINE_COUNT_FLOPS", "0", 1);
+	struct team t = { .trips = 5 };
+	pthread_t tid[4];
+	pthread_barrier_init(&t.barrier, NULL, 4);
+	roofline_set_version("team");
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(pthread_create(&tid[i], NULL, team_member, &t), 0);
+	for (int i = 0; i < 4; i++)
+		pthread_join(tid[i], NULL);
+	pthread_barrier_destroy(&t.barrier);
+	/* The same region on one thread, nested inside another: a row of its own. */
+	roofline_set_version("alone");
+	roofline_region_begin("outer");
+	roofline_region_begin("triad");
+	roofline_region_end("triad", 2e6, 24e6);
+	roofline_region_end("outer", 1, 1);
+	/* An end without its begin: said and ignored. */
+	fflush(stderr);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	dup2(null, 2);
+	roofline_region_end("never", 1, 1);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	roofline_flush();
+	const char *text = slurp(path);
+	/* Five executions of four threads: one row, totals once, threads = 4. */
+	assert_int_equal(strncmp(text, HEADER, strlen(HEADER)), 0);
+	assert_non_null(strstr(text, "\ntriad,team,2000000,24000000,"));
+	assert_non_null(strstr(text, "\ntriad,alone,2000000,24000000,"));
+	assert_non_null(strstr(text, "\nouter,alone,1,1,"));
+	assert_non_null(strstr(text, ",4,,declared,declared\n"));
+	assert_null(strstr(text, "never"));
+	int rows = 0;
+	for (const char *c = text; (c = strchr(c, '\n')) != NULL; c++)
+		rows++;
+	assert_int_equal(rows, 4);
+	unsetenv("ROOFLINE_POINTS");
 }
 
 int main(void)
@@ -224,6 +463,9 @@ int main(void)
 		cmocka_unit_test(test_append),
 		cmocka_unit_test(test_concurrent_rows),
 		cmocka_unit_test(test_region),
+		cmocka_unit_test(test_memory_events),
+		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_threaded_region),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

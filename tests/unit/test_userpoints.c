@@ -81,6 +81,8 @@ static void test_bad_files(void **state)
 	refused("name,version,flops,bytes,seconds,level\nx,v,1,1,1,L4\n", "2:11", "level 'L4'");
 	refused("name,version,flops,bytes,seconds,flops_source\nx,v,1,1,1,guessed\n", "2:11",
 		"flops_source 'guessed'");
+	refused("name,version,flops,bytes,seconds,flops_source,bytes_source\nx,v,1,1,1,counted,measured\n",
+		"2:19", "bytes_source 'measured': want declared or counted");
 	refused("name,version,name,flops,bytes,seconds\n", "1:14", "column 'name' given twice");
 	refused("name,version,flops,bytes,seconds\nx,\"v,1,1,1\n", "2:11", "malformed CSV");
 }
@@ -108,6 +110,18 @@ static void test_good_file(void **state)
 	assert_string_equal(up.v[2].level, "L1");
 	assert_int_equal(up.v[2].line, 4);
 	assert_true(up.v[0].flops == 1e9 && up.v[0].bytes == 4e9 && up.v[0].seconds == 0.5);
+	userpoints_free(&up);
+	/* libroofline's header: bytes_source last, counted or declared. */
+	path = file("bytes.csv", "name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source\n"
+		    "x,v1,1e9,8e9,1,2,,declared,counted\nx,v2,1e9,8e9,1,1,,counted,declared\n");
+	if (userpoints_load(path, &up, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(up.n, 2);
+	assert_int_equal(up.v[0].bytes_counted, 1);
+	assert_int_equal(up.v[0].counted, 0);
+	assert_int_equal(up.v[0].threads, 2);
+	assert_int_equal(up.v[1].bytes_counted, 0);
+	assert_int_equal(up.v[1].counted, 1);
 	userpoints_free(&up);
 }
 
