@@ -261,13 +261,14 @@ static void pattern_table(FILE *fp, const struct analysis *a)
 	      "streaming stores, `-ip` stores in place), measured by the hand-written bandwidth kernels at each level's "
 	      "middle; a kernel is judged against its own pattern's roof:\n\n| level |", fp);
 	for (size_t j = 0; j < np; j++)
-		fprintf(fp, " %s |", pats[j]);
+		md_cell(fp, pats[j]);
 	fputs("\n| --- |", fp);
 	for (size_t j = 0; j < np; j++)
 		fputs(" ---: |", fp);
 	fputc('\n', fp);
 	for (size_t l = 0; l < nl; l++) {
-		fprintf(fp, "| %s |", levels[l]);
+		fputs("|", fp);
+		md_cell(fp, levels[l]);
 		for (size_t j = 0; j < np; j++) {
 			char name[56];
 			snprintf(name, sizeof name, "%.23s.%.23s", levels[l], pats[j]);
