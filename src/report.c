@@ -595,10 +595,11 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		md_text(fp, p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
+		fprintf(fp, " | %s | %s | %s | %s | %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
-			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best),
-			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
+			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best));
+		md_text(fp, p->roof[0] ? p->roof : "—");
+		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			p->bound[0] ? p->bound : "—");

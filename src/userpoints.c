@@ -284,9 +284,10 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		md_text(fp, u->name);
 		fputs(" | ", fp);
 		md_text(fp, u->version);
-		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
-			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g),
-			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
+		fprintf(fp, " | %d | %s | %s | %s | %s | ", u->threads, p->level[0] ? p->level : "—",
+			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g));
+		md_text(fp, p->roof[0] ? p->roof : "—");
+		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			p->bound[0] ? p->bound : "—");
