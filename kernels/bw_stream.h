@@ -10,6 +10,11 @@
  *   bw_triad_nt_<isa>  the triad with streaming (non-temporal) stores, 2r1w-nt
  *   bw_update_<isa>    a[i] = a[i] + s*b[i]   2r1w-ip  2 flops, 24 bytes: stores
  *                      in place (daxpy's pattern), a reset from c before the clock
+ *   bw_copy_nt_<isa>   the copy with streaming stores, 1r1w-nt (on the DRAM plateau)
+ *   bw_pace<K>_copy_<isa>  a[i] = f^K(b[i]), f(y) = y/2 + 1/2   1r1w   2K flops,
+ *                      16 bytes: the copy paced by K = 1, 2, 4, 8 FMAs an element
+ *                      (kernel.pace), one dependent chain per element as Horner's,
+ *                      BW_UNROLL elements' chains in flight; values stay exact
  *
  * Bytes follow STREAM's convention: what the kernel must move, no
  * write-allocate traffic. Why hand-written: the roofs must belong to the
@@ -89,6 +94,22 @@ bw_tail_copy(double *restrict a, const double *restrict b, size_t i, size_t n)
 		a[i] = b[i];
 }
 
+/* The paced copy's f^k: y/2 + 1/2, k times; exact for the dyadic inputs (k <= 8 adds 8 bits). */
+static inline double bw_pace_value(double y, int k)
+{
+	for (int q = 0; q < k; q++)
+		y = y * 0.5 + 0.5;
+	return y;
+}
+
+BW_HELPER BW_NOVEC __attribute__((noinline)) static void
+bw_tail_pace(double *restrict a, const double *restrict b, size_t i, size_t n, int k)
+{
+	BW_LOOP
+	for (; i < n; i++)
+		a[i] = bw_pace_value(b[i], k);
+}
+
 BW_HELPER BW_NOVEC __attribute__((noinline)) static double
 bw_tail_read(const double *restrict b, const double *restrict c, size_t i, size_t n)
 {
@@ -157,6 +178,10 @@ BW_HELPER static void bw_prepare_update(const struct kernel_buffers *buf, int pa
 	memcpy(buf->a, buf->c, buf->n * sizeof(double));
 }
 BW_CHECK_A(bw_check_copy, kernel_input_b(i))
+BW_CHECK_A(bw_check_pace1, bw_pace_value(kernel_input_b(i), 1))
+BW_CHECK_A(bw_check_pace2, bw_pace_value(kernel_input_b(i), 2))
+BW_CHECK_A(bw_check_pace4, bw_pace_value(kernel_input_b(i), 4))
+BW_CHECK_A(bw_check_pace8, bw_pace_value(kernel_input_b(i), 8))
 
 BW_HELPER static int bw_check_read(const struct kernel_buffers *buf, long reps, int param,
 			 double result, int full, char *why, size_t whylen)
@@ -235,7 +260,11 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 #define BW_TAIL_TRIAD bw_tail_triad(a, b, c, i, n)
 #define BW_TAIL_UPDATE bw_tail_update(a, b, i, n)
 #define BW_TAIL_COPY bw_tail_copy(a, b, i, n)
-#define BW_STORE_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, STEP, TAIL)      \
+/*
+ * The opening of a storing loop's function, up to its passes: the arrays,
+ * n, and the triad's s broadcast (unused by some: void'ed).
+ */
+#define BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                        \
 	ATTR __attribute__((noinline)) static double                                 \
 	bw_##KIND##_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
 	{                                                                            \
@@ -245,7 +274,9 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		(void)param;                                                         \
 		(void)c;                                                             \
 		const V s = SET1(BW_SCALAR);                                         \
-		(void)s;                                                             \
+		(void)s;
+#define BW_STORE_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, STEP, TAIL)      \
+	BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                       \
 		BW_LOOP                                                              \
 		for (long r = 0; r < reps; r++) {                                    \
 			size_t i = 0;                                                \
@@ -267,6 +298,87 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	}
 
 /*
+ * The loops with streaming stores (triad_nt, copy_nt): ordinary stores up
+ * to the first vector-aligned element of a (a streaming store needs one),
+ * then BW_UNROLL vectors an iteration streamed in pairs, the rest element
+ * by element, and a store fence at the end. VAL(LOAD, FMA, off) is the
+ * vector stored at i + off; TAIL(from, to) stores [from, to) one by one.
+ */
+#define BW_NT_TRIAD(LOAD, FMA, off) FMA(s, LOAD(c + i + (off)), LOAD(b + i + (off)))
+#define BW_NT_COPY(LOAD, FMA, off) LOAD(b + i + (off))
+#define BW_NT_TAIL_TRIAD(from, to) bw_tail_triad(a, b, c, (from), (to))
+#define BW_NT_TAIL_COPY(from, to) bw_tail_copy(a, b, (from), (to))
+#define BW_NT_DEFINE(ISA, KIND, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, VAL, TAIL)  \
+	BW_LOOP_HEAD(ISA, KIND, V, SET1, ATTR)                                       \
+		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
+		if (head > n)                                                        \
+			head = n;                                                    \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = head;                                             \
+			if (head > 0)                                                \
+				TAIL(0, head);                                       \
+			BW_LOOP                                                      \
+			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
+				STREAM2(a + i, VAL(LOAD, FMA, 0), VAL(LOAD, FMA, (W))); \
+				STREAM2(a + i + 2 * (W), VAL(LOAD, FMA, 2 * (W)),    \
+					VAL(LOAD, FMA, 3 * (W)));                    \
+			}                                                            \
+			if (i < n)                                                   \
+				TAIL(i, n);                                          \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		FENCE();                                                             \
+		return n ? a[n - 1] : 0.0;                                           \
+	}
+
+/*
+ * The paced copy: BW_UNROLL vectors loaded, each put through K FMAs
+ * (v = v*h + h, h = 1/2: four independent chains, interleaved), stored.
+ * The K loop has a constant count and is unrolled by both compilers.
+ */
+#define BW_PACED_DEFINE(ISA, K, V, W, LOAD, STORE, SET1, FMA, ATTR)                  \
+	ATTR __attribute__((noinline)) static double                                 \
+	bw_pace##K##_copy_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
+	{                                                                            \
+		double *restrict a = buf->a;                                         \
+		const double *restrict b = buf->b;                                   \
+		const size_t n = buf->n;                                             \
+		(void)param;                                                         \
+		const V h = SET1(0.5);                                               \
+		BW_LOOP                                                              \
+		for (long r = 0; r < reps; r++) {                                    \
+			size_t i = 0;                                                \
+			BW_LOOP                                                      \
+			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
+				V v0 = LOAD(b + i), v1 = LOAD(b + i + (W));          \
+				V v2 = LOAD(b + i + 2 * (W)), v3 = LOAD(b + i + 3 * (W)); \
+				for (int q = 0; q < (K); q++) {                      \
+					v0 = FMA(v0, h, h);                          \
+					v1 = FMA(v1, h, h);                          \
+					v2 = FMA(v2, h, h);                          \
+					v3 = FMA(v3, h, h);                          \
+				}                                                    \
+				STORE(a + i, v0);                                    \
+				STORE(a + i + (W), v1);                              \
+				STORE(a + i + 2 * (W), v2);                          \
+				STORE(a + i + 3 * (W), v3);                          \
+			}                                                            \
+			BW_LOOP                                                      \
+			for (; i + (W) <= n; i += (W)) {                             \
+				V v = LOAD(b + i);                                   \
+				for (int q = 0; q < (K); q++)                        \
+					v = FMA(v, h, h);                            \
+				STORE(a + i, v);                                     \
+			}                                                            \
+			if (i < n)                                                   \
+				bw_tail_pace(a, b, i, n, (K));                       \
+			BW_KEEP_PASS();                                              \
+		}                                                                    \
+		return n ? a[n - 1] : 0.0;                                           \
+	}
+
+/*
  * The loops of one ISA. V: vector type; W: doubles per vector; LOAD(p) and
  * STORE(p, v) unaligned; STREAM2(p, v, u) non-temporal stores of v and u to
  * p and p + W, p W*8-byte aligned (a pair, as aarch64's STNP stores one); SET1(x) broadcast; ZERO(); ADD(x, y); FMA(x, y, z) = x*y + z;
@@ -275,47 +387,24 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  */
 #define BW_DEFINE(ISA, V, W, LOAD, STORE, STREAM2, SET1, ZERO, ADD, FMA, HSUM, FENCE, ATTR) \
 	BW_STORE_DEFINE(ISA, triad, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_TRIAD, BW_TAIL_TRIAD) \
-	ATTR __attribute__((noinline)) static double                                 \
-	bw_triad_nt_##ISA##_loop(const struct kernel_buffers *buf, long reps, int param) \
-	{                                                                            \
-		double *restrict a = buf->a;                                         \
-		const double *restrict b = buf->b, *restrict c = buf->c;             \
-		const size_t n = buf->n;                                             \
-		(void)param;                                                         \
-		const V s = SET1(BW_SCALAR);                                         \
-		/* Ordinary stores up to the first vector-aligned element of a. */   \
-		size_t head = ((W) - ((uintptr_t)a / 8) % (W)) % (W);                \
-		if (head > n)                                                        \
-			head = n;                                                    \
-		BW_LOOP                                                              \
-		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = head;                                             \
-			if (head > 0)                                                \
-				bw_tail_triad(a, b, c, 0, head);                     \
-			BW_LOOP                                                      \
-			for (; i + BW_UNROLL * (W) <= n; i += BW_UNROLL * (W)) {     \
-				STREAM2(a + i, FMA(s, LOAD(c + i), LOAD(b + i)),     \
-					FMA(s, LOAD(c + i + (W)), LOAD(b + i + (W)))); \
-				STREAM2(a + i + 2 * (W), FMA(s, LOAD(c + i + 2 * (W)), LOAD(b + i + 2 * (W))), \
-					FMA(s, LOAD(c + i + 3 * (W)), LOAD(b + i + 3 * (W)))); \
-			}                                                            \
-			if (i < n)                                                   \
-				bw_tail_triad(a, b, c, i, n);                        \
-			BW_KEEP_PASS();                                              \
-		}                                                                    \
-		FENCE();                                                             \
-		return n ? a[n - 1] : 0.0;                                           \
-	}                                                                            \
+	BW_NT_DEFINE(ISA, triad_nt, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, BW_NT_TRIAD, BW_NT_TAIL_TRIAD) \
+	BW_NT_DEFINE(ISA, copy_nt, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, BW_NT_COPY, BW_NT_TAIL_COPY) \
 	BW_STORE_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_UPDATE, BW_TAIL_UPDATE) \
 	BW_STORE_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_STEP_COPY, BW_TAIL_COPY) \
 	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
-	BW_SUM_DEFINE(ISA, read2, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ2, bw_tail_read2)
+	BW_SUM_DEFINE(ISA, read2, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ2, bw_tail_read2) \
+	BW_PACED_DEFINE(ISA, 1, V, W, LOAD, STORE, SET1, FMA, ATTR)                 \
+	BW_PACED_DEFINE(ISA, 2, V, W, LOAD, STORE, SET1, FMA, ATTR)                 \
+	BW_PACED_DEFINE(ISA, 4, V, W, LOAD, STORE, SET1, FMA, ATTR)                 \
+	BW_PACED_DEFINE(ISA, 8, V, W, LOAD, STORE, SET1, FMA, ATTR)
 
 /*
  * The six kernel descriptions of one ISA. FN(f) is f, or NULL where the
  * file is built for another architecture (run and check both absent).
  */
 #define BW_KERNEL(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES, PREPARE) \
+	BW_KERNEL_PACED(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES, PREPARE, 0)
+#define BW_KERNEL_PACED(NAME, ISAENUM, RUNFN, CHECKFN, COMPUTES, FLOPS, BYTES, ARRAYS, READS, WRITES, STORES, PREPARE, PACE) \
 	const struct kernel kernel_##NAME = {                                        \
 		.name = #NAME,                                                       \
 		.family = "bw",                                                      \
@@ -329,6 +418,7 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		.run = RUNFN,                                                        \
 		.check = CHECKFN,                                                    \
 		.prepare = PREPARE,                                                  \
+		.pace = PACE,                                                        \
 	};
 
 #define BW_KERNELS(ISA, ISAENUM, FN)                                                \
@@ -347,6 +437,19 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 		  STORES_ALLOCATE, NULL)                                             \
 	BW_KERNEL(bw_update_##ISA, ISAENUM, FN(bw_update_##ISA##_loop), FN(bw_check_update),   \
 		  "a[i] = a[i] + s*b[i], stores in place, hand-written " #ISA,       \
-		  2, 24, 2, 2, 1, STORES_IN_PLACE, FN(bw_prepare_update))
+		  2, 24, 2, 2, 1, STORES_IN_PLACE, FN(bw_prepare_update))            \
+	BW_KERNEL(bw_copy_nt_##ISA, ISAENUM, FN(bw_copy_nt_##ISA##_loop), FN(bw_check_copy),   \
+		  "a[i] = b[i], streaming stores, hand-written " #ISA, 0, 16, 2, 1, 1, \
+		  STORES_STREAMING, NULL)                                            \
+	BW_PACED_KERNEL(ISA, ISAENUM, FN, 1)                                        \
+	BW_PACED_KERNEL(ISA, ISAENUM, FN, 2)                                        \
+	BW_PACED_KERNEL(ISA, ISAENUM, FN, 4)                                        \
+	BW_PACED_KERNEL(ISA, ISAENUM, FN, 8)
+
+/* The copy paced by K FMAs an element: 2K flops, 16 bytes, pattern 1r1w. */
+#define BW_PACED_KERNEL(ISA, ISAENUM, FN, K)                                         \
+	BW_KERNEL_PACED(bw_pace##K##_copy_##ISA, ISAENUM, FN(bw_pace##K##_copy_##ISA##_loop), \
+			FN(bw_check_pace##K), "a[i] = f^" #K "(b[i]), f(y) = y/2 + 1/2, paced copy, " \
+			"hand-written " #ISA, 2 * (K), 16, 2, 1, 1, STORES_ALLOCATE, NULL, K)
 
 #endif

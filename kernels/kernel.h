@@ -159,6 +159,16 @@ struct kernel {
 	 */
 	int flops_all_fma;
 	/*
+	 * KERNEL_BANDWIDTH only: the independent FMAs a paced stream runs on
+	 * each element beside moving it (k = 1, 2, 4, 8; 0: a plain stream). A
+	 * paced kernel is one more way of running its pattern (its reads,
+	 * writes and stores), so its rate counts for that pattern's roof like a
+	 * plain kernel's: a core may stream faster with a few FMAs an element
+	 * than with none (compiled Horner D=2..8 outran every plain copy on a
+	 * Zen 4 VM by 13-35%). Its flops are in flops_fixed (2 per FMA).
+	 */
+	int pace;
+	/*
 	 * KERNEL_PEAK only: the most loop iterations one call may run and still
 	 * be checked (0: no limit). The FMA chains converge to a fixed point, so
 	 * past some length the result no longer says how much work was done;

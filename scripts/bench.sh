@@ -7,7 +7,10 @@
 #    working set inside each of our measured plateaus;
 # 3. prints our value, likwid's and the ratio (target: every ratio >= 1.00),
 #    then each kernel's fraction of its roof (issue targets);
-# 4. all cores: our @Nt roofs against likwid-bench with as many threads
+# 4. every DRAM pattern roof, one core and all cores, against likwid-bench's
+#    test of that pattern at the same working set; our DRAM roofs on huge
+#    pages and on base pages (ROOFLINE_HUGEPAGES=0);
+# 5. all cores: our @Nt roofs against likwid-bench with as many threads
 #    (peakflops; stream at our L3@Nt and DRAM@Nt plateaus' middles), and the
 #    single-core peak (the FMA+add mix where it wins) against the FMA-only
 #    figures, ours and likwid's.
@@ -21,19 +24,31 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 elapsed() { echo "$2 - $1" | bc; }
 
-# Not under taskset: the default thread counts (one core and all physical
-# cores) come from the CPUs the process may use; measure pins itself.
-echo "== roofline measure (full): one core and all physical cores"
-t0=$(now)
-"$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
-t1=$(now)
-"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
-echo "measure: $(elapsed "$t0" "$t1") s"
-echo "== roofline measure --quick"
-t0=$(now)
-"$roofline" measure --quick --out "$tmp/quick" >/dev/null 2>"$tmp/quick.log"
-t1=$(now)
-echo "measure --quick: $(elapsed "$t0" "$t1") s"
+# BENCH_RUN=DIR compares a stored run instead of measuring a new one (it is
+# copied, then fitted); BENCH_PARTS=patterns runs only the DRAM pattern roofs
+# against likwid-bench and the huge-pages-against-base-pages comparison.
+parts=${BENCH_PARTS:-all}
+if [ -n "${BENCH_RUN:-}" ]; then
+	echo "== the stored run $BENCH_RUN"
+	cp -r "$BENCH_RUN" "$tmp/full"
+	"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
+else
+	# Not under taskset: the default thread counts (one core and all physical
+	# cores) come from the CPUs the process may use; measure pins itself.
+	echo "== roofline measure (full): one core and all physical cores"
+	t0=$(now)
+	"$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
+	t1=$(now)
+	"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
+	echo "measure: $(elapsed "$t0" "$t1") s"
+	if [ "$parts" = all ]; then
+		echo "== roofline measure --quick"
+		t0=$(now)
+		"$roofline" measure --quick --out "$tmp/quick" >/dev/null 2>"$tmp/quick.log"
+		t1=$(now)
+		echo "measure --quick: $(elapsed "$t0" "$t1") s"
+	fi
+fi
 cat "$tmp/fit.txt"
 
 # likwid-bench runs on the core our one-core pass ran on (env.csv pinned_cpu).
@@ -46,10 +61,22 @@ roof() { # roof NAME FIELD(3=value,5=size_lo,6=size_hi)
 }
 isa=$(awk -F, '$1 == "isa" { print $2 }' "$tmp/full/env.csv")
 case $isa in
-avx512) lk_peak=peakflops_avx512_fma lk_stream=stream_avx512_fma lk_nt=stream_mem_avx512 ;;
-avx2) lk_peak=peakflops_avx_fma lk_stream=stream_avx_fma lk_nt=stream_mem_avx ;;
-*) lk_peak=peakflops_sse lk_stream=stream lk_nt=stream_mem ;;
+avx512) lk_peak=peakflops_avx512_fma lk_stream=stream_avx512_fma lk_nt=stream_mem_avx512 sfx=_avx512 ;;
+avx2) lk_peak=peakflops_avx_fma lk_stream=stream_avx_fma lk_nt=stream_mem_avx sfx=_avx ;;
+*) lk_peak=peakflops_sse lk_stream=stream lk_nt=stream_mem sfx= ;;
 esac
+# likwid-bench's test of each of our access patterns, the same streams and
+# store kind: the triad (stream), with streaming stores (stream_mem), in
+# place (daxpy), two reads (ddot), one read one write (copy).
+lk_pattern() {
+	case $1 in
+	2r1w) echo "$lk_stream" ;;
+	2r1w-nt) echo "$lk_nt" ;;
+	2r1w-ip) case $sfx in _avx512) echo daxpy_avx512_fma ;; _avx) echo daxpy_avx_fma ;; *) echo daxpy ;; esac ;;
+	2r0w) echo "ddot$sfx" ;;
+	1r1w) echo "copy$sfx" ;;
+	esac
+}
 
 # likwid's figure is the best of LIKWID_RUNS runs: ours are the best of many
 # timings, and on a shared machine one run of likwid-bench (about a second)
@@ -67,6 +94,63 @@ likwid_once() {
 		awk -F: -v f="$3" '$1 == f { gsub(/[ \t]/, "", $2); print $2 }'
 }
 likwid_rate() { best_of likwid_once "$@"; }
+
+# ---- DRAM pattern roofs against likwid-bench: same pattern, same working set
+# Our figure is a roof: the best kept timing of the best job of the pattern on
+# the DRAM plateau (roofs.csv); likwid's is the best of $runs runs on the same
+# core (all cores: as many threads), each run's own rate over its repetitions.
+dram_patterns() { # dram_patterns SUFFIX THREADS
+	printf '\n%-18s %10s %10s %7s   %s\n' "DRAM roof$1" "roofline" "likwid" "ratio" "likwid test, working set (GB/s)"
+	for pat in 2r1w 2r1w-nt 2r1w-ip 2r0w 1r1w; do
+		# DRAM.2r1w: the sweep's own pattern with ordinary stores (the DRAM
+		# roof itself may be set by streaming stores or stores in place).
+		name=DRAM.$pat$1
+		ours=$(roof "$name" 3)
+		[ -n "$ours" ] || { echo "$name: not in this run"; continue; }
+		# A pattern job's one size; the sweep's plateau's largest, past STREAM's rule.
+		ws=$(roof "$name" 6)
+		test=$(lk_pattern "$pat")
+		if [ "$2" = 1 ]; then
+			theirs=$(likwid_rate "$test" "$ws" "MByte/s")
+		else
+			theirs=$(best_of likwid_once_n "$test" "$ws" "$2" "MByte/s")
+		fi
+		[ -n "$theirs" ] || { echo "$name: likwid-bench $test gave nothing"; continue; }
+		printf '%-18s %10.2f %10.2f %7.2f   %s, %s bytes\n' "$name" "$ours" "$(echo "$theirs / 1000" | bc -l)" \
+			"$(echo "$ours * 1000 / $theirs" | bc -l)" "$test" "$ws"
+	done
+}
+likwid_once_n() { # likwid_once_n TEST WORKING_SET_BYTES THREADS FIELD: the node domain, THREADS threads
+	kb=$(( $2 / 1000 ))
+	likwid-bench -t "$1" -W "N:${kb}kB:$3" 2>/dev/null |
+		awk -F: -v f="$4" '$1 == f { gsub(/[ \t]/, "", $2); print $2 }'
+}
+echo
+echo "== DRAM roofs of every pattern against likwid-bench (env.csv: roof_pages $(awk -F, '$1 == "roof_pages" { print $2 }' "$tmp/full/env.csv"), huge_pages_kib $(awk -F, '$1 == "huge_pages_kib" { print $2 }' "$tmp/full/env.csv"); likwid-bench asks for no huge pages)"
+dram_patterns "" 1
+nthreads=$(awk -F, '$1 == "threads_max" { print $2 }' "$tmp/full/env.csv")
+[ -z "$nthreads" ] || [ "$nthreads" -le 1 ] || dram_patterns "@${nthreads}t" "$nthreads"
+
+# ---- pages: our roofs on huge pages (the run above) and on base pages
+# A bandwidth-only run with ROOFLINE_HUGEPAGES=0 (no MADV_HUGEPAGE), same core.
+echo
+echo "== DRAM roofs on huge pages (above) and on base pages (ROOFLINE_HUGEPAGES=0, bandwidth only, one core)"
+if ! { ROOFLINE_HUGEPAGES=0 "$roofline" measure --only bandwidth --threads 1 ${BENCH_PAGES_ARGS:-} \
+	--out "$tmp/base" >/dev/null 2>"$tmp/base.log" && "$roofline" fit "$tmp/base" >/dev/null; }; then
+	echo "the base-pages run failed:"; tail -n 3 "$tmp/base.log"
+fi
+printf '%-14s %10s %10s %7s\n' roof huge base huge/base
+for name in DRAM DRAM.2r1w DRAM.2r1w-nt DRAM.2r1w-ip DRAM.2r0w DRAM.1r1w; do
+	h=$(roof "$name" 3)
+	b=$(awk -F, -v n="$name" 'NR > 1 && $1 == n { print $3 }' "$tmp/base/roofs.csv")
+	if [ -n "$h" ] && [ -n "$b" ]; then
+		printf '%-14s %10.2f %10.2f %7.2f\n' "$name" "$h" "$b" "$(echo "$h / $b" | bc -l)"
+	else
+		echo "$name: ${h:-not in the huge-pages run} / ${b:-not in the base-pages run}"
+	fi
+done
+echo "base run: huge_pages_kib $(awk -F, '$1 == "huge_pages_kib" { print $2 }' "$tmp/base/env.csv") (0: none obtained)"
+[ "$parts" = all ] || exit 0
 
 printf '\n%-8s %12s %12s %8s   %s\n' "roof" "roofline" "likwid" "ratio" "likwid test, working set"
 ours=$(roof peak 3)

@@ -9,20 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge.h"
 #include "stats.h"
 #include "util.h"
 
+/* compare's rule (judge.h), so that a node and a compiler are called moved alike. */
 enum fleet_move fleet_judge(double ratio, double lo, double hi, double threshold)
 {
-	if (!(isfinite(ratio) && ratio > 0 && isfinite(threshold)))
+	/* No threshold (a roof too few nodes hold to give a spread): nothing is judged. */
+	if (!isfinite(threshold))
 		return FLEET_WITHIN;
-	if (fabs(log(ratio)) <= threshold)
-		return FLEET_WITHIN;
-	if (hi < 1)
+	switch (judge_move(ratio, lo, hi, threshold)) {
+	case JUDGE_SLOWER:
 		return FLEET_BELOW;
-	if (lo > 1)
+	case JUDGE_FASTER:
 		return FLEET_ABOVE;
-	return FLEET_WITHIN;
+	default:
+		return FLEET_WITHIN;
+	}
 }
 
 const char *fleet_aspect_name(enum fleet_aspect a)

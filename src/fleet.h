@@ -37,9 +37,10 @@
 enum fleet_move { FLEET_BELOW = -1, FLEET_WITHIN = 0, FLEET_ABOVE = 1 };
 
 /*
- * The one judgement (kept behind this interface so that compare's rule can
- * replace it): a ratio to the median with its interval [lo, hi] is outside
- * when the interval excludes 1 and |ln ratio| > threshold.
+ * The one judgement, compare's (judge_move in judge.h): a ratio to the
+ * median with its interval [lo, hi] is outside when the interval excludes 1
+ * and |ln ratio| > threshold (at least judge.h's floor); a threshold that is
+ * not finite judges nothing.
  */
 enum fleet_move fleet_judge(double ratio, double lo, double hi, double threshold);
 

@@ -16,7 +16,9 @@ static const struct help_option measure_opts[] = {
 	{ "--trials N", "kept trials per pass (default 15)" },
 	{ "--warmup N", "warm-up trials per pass, discarded (default 3)" },
 	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
-			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default 1G" },
+			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default a "
+			      "quarter of memory over the triad's 3 arrays (a quick run: at most 256M); the sweep "
+			      "goes to STREAM's rule (each array 4x the last-level cache) within it" },
 	{ "--min-time SECONDS", "how long each timing is calibrated to last at least (default 0.001)" },
 	{ "--levels LEVELS", "a comma list of dram, l2, l1 (default dram): the memory levels the "
 			     "kernels' working sets sit in" },

@@ -1,7 +1,7 @@
 /*
- * measure.h - the harness: builds a plan of jobs (sweep sizes, FMA chain
- * counts, kernels), times it round-robin within each trial, checks every
- * result, and stores every timing in a new run directory.
+ * measure.h - the harness: times the plan of jobs (plan.h: sweep sizes, FMA
+ * chain counts, kernels) round-robin within each trial, checks every
+ * result, and stores every timing in a new run directory (runfiles.h).
  */
 #ifndef ROOFLINE_MEASURE_H
 #define ROOFLINE_MEASURE_H
@@ -50,25 +50,8 @@ int measure_parse_groups(const char *list, unsigned *mask);
 /* Parses "dram,l2,l1" into a LEVEL_* mask; -1 on an unknown name or an empty list. */
 int measure_parse_levels(const char *list, unsigned *mask);
 
-/*
- * Whether a timing follows one untimed call of the same job (its own
- * steady state, as back-to-back passes leave it): every job that touches
- * memory (peak: 0), unless one call lasts longer than
- * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed).
- */
+/* A call longer than this is its own warm-up: no untimed call before its timings (plan_warm_run). */
 #define MEASURE_WARM_RUN_MAX_SECONDS 0.1
-int measure_warm_run(int peak, double call_seconds);
-
-/*
- * Whether kept trial `trial` (1..trials) of a pass times a job that keeps
- * `kept` of them: `kept` trials spread evenly over the pass (the first, then
- * every trials/kept), not the first `kept`. A machine that slows through a
- * pass (a busy neighbour) would otherwise judge a slow kernel, timed early,
- * against a roof timed all through it: here the compiled Horner kernels read
- * 5-17% above the copy roof at the same working set, from trials 4-12 of a
- * pass against 4-17, where the later trials ran slower.
- */
-int measure_kept_trial(int trial, int kept, int trials);
 
 /*
  * Parses a --threads LIST ("1,2"): each element a whole number >= 1.

@@ -74,6 +74,12 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 		*flops = 2, *bytes = 24;
 	} else if (starts_with(k->name, "bw_copy_")) {
 		*flops = 0, *bytes = 16;
+	} else if (starts_with(k->name, "bw_pace")) {
+		/* The copy paced by K FMAs an element (bw_pace<K>_copy_<isa>): K from the name here. */
+		int pace = 0;
+		if (sscanf(k->name, "bw_pace%d_copy_", &pace) != 1 || pace != k->pace)
+			return 0;
+		*flops = 2.0 * pace, *bytes = 16;
 	} else if (starts_with(k->name, "bw_read2_")) {
 		*flops = 2, *bytes = 16;
 	} else if (starts_with(k->name, "bw_read_")) {

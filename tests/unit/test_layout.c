@@ -294,9 +294,19 @@ static void test_compare_two_threads(void **state)
 	struct loaded a, b;
 	two_threads(&a);
 	two_threads(&b);
-	for (size_t i = 0; i < b.run.ntimings; i++)
-		if (b.run.timings[i].working_set / b.run.timings[i].threads > 64e6)
-			b.run.timings[i].seconds /= 1.1;
+	/*
+	 * B's DRAM 10 % faster: the sweep and the jobs past 64 MB a thread of
+	 * intensity up to 1 flop/byte. The kernels of higher intensity at those
+	 * sizes stay as they were, as on a machine whose memory alone got
+	 * faster; so the three horner D=16 (2 flop/byte, under this run's ridge
+	 * near 2.7) fall behind their risen roof and are arrows, with every roof
+	 * still labelled beside them.
+	 */
+	for (size_t i = 0; i < b.run.ntimings; i++) {
+		struct timing *t = &b.run.timings[i];
+		if (t->working_set / t->threads > 64e6 && !(t->bytes > 0 && t->flops / t->bytes > 1))
+			t->seconds /= 1.1;
+	}
 	free(b.a);
 	analyse(&b);
 	check_compare("compare-two-threads", &a, &b);

@@ -1,10 +1,10 @@
 /*
  * test_measure_plan.c - the harness's rule for the untimed call before a
- * timing (measure_warm_run): every job that touches memory gets one, as
+ * timing (plan_warm_run): every job that touches memory gets one, as
  * back-to-back passes would leave the machine, except a call so long that
  * the state it starts from is lost in it; the peak chains touch no memory.
  * And which kept trials of a pass a slow job is timed in
- * (measure_kept_trial): as many as it keeps, spread over the whole pass.
+ * (plan_kept_trial): as many as it keeps, spread over the whole pass.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,24 +13,29 @@
 
 #include <cmocka.h>
 
-#include "measure.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
 
 static void memory_jobs_are_warmed(void **state)
 {
 	(void)state;
-	assert_true(measure_warm_run(0, 0.0));     /* not timed yet (calibration's first call) */
-	assert_true(measure_warm_run(0, 2e-6));    /* an L1 pass */
-	assert_true(measure_warm_run(0, 6e-3));    /* a DRAM pass of 302 MB */
-	assert_true(measure_warm_run(0, MEASURE_WARM_RUN_MAX_SECONDS));
+	assert_true(plan_warm_run(0, 0.0));     /* not timed yet (calibration's first call) */
+	assert_true(plan_warm_run(0, 2e-6));    /* an L1 pass */
+	assert_true(plan_warm_run(0, 6e-3));    /* a DRAM pass of 302 MB */
+	assert_true(plan_warm_run(0, MEASURE_WARM_RUN_MAX_SECONDS));
 }
 
 static void long_calls_and_peak_chains_are_not(void **state)
 {
 	(void)state;
-	assert_false(measure_warm_run(0, 2 * MEASURE_WARM_RUN_MAX_SECONDS)); /* n = 1024 textbook product */
-	assert_false(measure_warm_run(0, 3.0));
-	assert_false(measure_warm_run(1, 0.0));
-	assert_false(measure_warm_run(1, 1e-3));
+	assert_false(plan_warm_run(0, 2 * MEASURE_WARM_RUN_MAX_SECONDS)); /* n = 1024 textbook product */
+	assert_false(plan_warm_run(0, 3.0));
+	assert_false(plan_warm_run(1, 0.0));
+	assert_false(plan_warm_run(1, 1e-3));
 }
 
 static void kept_trials_spread_over_the_pass(void **state)
@@ -40,7 +45,7 @@ static void kept_trials_spread_over_the_pass(void **state)
 		for (int kept = 1; kept <= trials; kept++) {
 			int n = 0, first = 0, last = 0, widest = 0, prev = 0;
 			for (int t = 1; t <= trials; t++) {
-				if (!measure_kept_trial(t, kept, trials))
+				if (!plan_kept_trial(t, kept, trials))
 					continue;
 				n++;
 				if (!first)
@@ -57,10 +62,516 @@ static void kept_trials_spread_over_the_pass(void **state)
 		}
 	}
 	/* 5 of 15: trials 1, 4, 7, 10, 13 (not 1-5). */
-	assert_true(measure_kept_trial(13, 5, 15));
-	assert_false(measure_kept_trial(2, 5, 15));
-	assert_false(measure_kept_trial(0, 5, 15));
-	assert_false(measure_kept_trial(16, 5, 15));
+	assert_true(plan_kept_trial(13, 5, 15));
+	assert_false(plan_kept_trial(2, 5, 15));
+	assert_false(plan_kept_trial(0, 5, 15));
+	assert_false(plan_kept_trial(16, 5, 15));
+}
+
+/* ---- scripted machines: the plan's decisions on machines we do not have ---- */
+
+/*
+ * A scripted machine: the triad's best rate by working set for each thread
+ * count (GB/s, all threads together; log-log between its points, flat past
+ * its ends), the widest ISA's FMA rate per thread count, what it reports
+ * (L3, memory) and which ISAs it has. Its fake clock times a job as the
+ * slower of its bytes at the curve's rate and its flops at the peak.
+ */
+#define MAX_POINTS 80
+struct scripted {
+	const char *name;
+	double l3, phys;
+	unsigned isas;               /* 1 << enum isa */
+	double ws[3][MAX_POINTS], gbs[3][MAX_POINTS];
+	int n[3];                    /* points per thread count (index 1, 2) */
+	double peak[3];              /* GFLOP/s per thread count */
+	double clock;                /* seconds the fake clock has run */
+};
+
+static struct scripted *machine_now;
+
+static int scripted_has_isa(enum isa isa)
+{
+	return isa == ISA_NONE || (machine_now->isas >> isa & 1u);
+}
+
+/* Every kernel of the machine's ISAs is built there, whatever this build compiled. */
+static int scripted_built(const struct kernel *k)
+{
+	(void)k;
+	return 1;
+}
+
+static double curve(const struct scripted *s, int threads, double ws)
+{
+	int t = threads > 2 ? 2 : threads, n = s->n[t];
+	const double *x = s->ws[t], *y = s->gbs[t];
+	assert_true(n > 0);
+	if (ws <= x[0])
+		return y[0];
+	for (int i = 1; i < n; i++)
+		if (ws <= x[i]) {
+			double f = log(ws / x[i - 1]) / log(x[i] / x[i - 1]);
+			return exp(log(y[i - 1]) + f * log(y[i] / y[i - 1]));
+		}
+	return y[n - 1];
+}
+
+static void load_fixture(struct scripted *s, const char *file)
+{
+	const char *src = getenv("ROOFLINE_SRC");
+	char path[512], kind[16];
+	snprintf(path, sizeof path, "%s/tests/fixtures/scripted/%s", src && *src ? src : ".", file);
+	FILE *fp = fopen(path, "r");
+	assert_non_null(fp);
+	int threads;
+	double ws, v;
+	assert_int_equal(fscanf(fp, "%*[^\n]\n"), 0);
+	while (fscanf(fp, "%15[^,],%d,%lf,%lf\n", kind, &threads, &ws, &v) == 4) {
+		assert_true(threads == 1 || threads == 2);
+		if (strcmp(kind, "peak") == 0) {
+			s->peak[threads] = v;
+		} else {
+			assert_true(s->n[threads] < MAX_POINTS);
+			s->ws[threads][s->n[threads]] = ws;
+			s->gbs[threads][s->n[threads]++] = v;
+		}
+	}
+	fclose(fp);
+}
+
+/* A level model: rate r[i] up to working set edge[i], geometric in between over `blend` (x). */
+static void levels_curve(struct scripted *s, int threads, const double *edge, const double *r, int nlev)
+{
+	int n = 0;
+	for (double ws = 12288; ws <= 64.0 * 1073741824; ws *= sqrt(2.0)) {
+		double v = r[nlev - 1];
+		for (int i = nlev - 2; i >= 0; i--)
+			if (ws <= edge[i])
+				v = r[i];
+			else if (ws < edge[i] * 3)
+				v = exp(log(r[i]) + log(ws / edge[i]) / log(3.0) * log(r[i + 1] / r[i]));
+		s->ws[threads][n] = ws;
+		s->gbs[threads][n++] = v;
+	}
+	s->n[threads] = n;
+}
+
+static int scripted_probe(void *ctx, size_t n, double *rate)
+{
+	struct scripted *s = ctx;
+	*rate = curve(s, 1, 24.0 * (double)n) * 1e9;
+	s->clock += 5 * 24.0 * (double)n / *rate;
+	return 0;
+}
+
+/* The fake clock: one timing of j with its reps on j->threads threads. */
+static double scripted_time(void *ctx, struct plan_job *j)
+{
+	struct scripted *s = ctx;
+	int t = j->threads > 0 ? j->threads : 1;
+	double flops, bytes, ws;
+	if (j->shaped) {
+		flops = j->shape.flops;
+		bytes = j->shape.bytes;
+		ws = j->shape.working_set;
+	} else {
+		flops = kernel_flops_per_elem(j->k, j->param) * (double)j->n;
+		bytes = kernel_bytes_per_elem(j->k, j->param) * (double)j->n;
+		ws = j->k->kind == KERNEL_PEAK ? 0 : 8.0 * j->k->arrays * (double)j->n;
+	}
+	double secs = flops * t / (s->peak[t > 2 ? 2 : t] * 1e9);
+	if (ws > 0)
+		secs = fmax(secs, bytes * t / (curve(s, t, ws * t) * 1e9));
+	secs *= (double)j->reps;
+	s->clock += secs;
+	return secs;
+}
+
+struct scripted_plan {
+	struct plan_machine pm;
+	struct plan_sweep d;
+	struct measure_opts o;
+	struct plan_job *jobs[3];
+	size_t njobs[3];
+	double seconds[3];           /* the planned trials' seconds per thread count */
+};
+
+/* The whole plan on machine s: pre-scan, then each thread count's jobs, calibrated on the fake clock. */
+static void plan_on(struct scripted *s, int quick, double max_size, struct scripted_plan *p)
+{
+	memset(p, 0, sizeof *p);
+	machine_now = s;
+	measure_defaults(&p->o, quick);
+	p->o.max_size = max_size;
+	p->pm = (struct plan_machine){ .llc_bytes = s->l3, .phys_bytes = s->phys, .has_isa = scripted_has_isa,
+				       .built = scripted_built };
+	assert_int_equal(plan_limits(&p->o, &p->pm, &p->d), 0);
+	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, scripted_probe, s), 0);
+	size_t capacity = (size_t)(p->d.cap / 8);
+	for (int t = 1; t <= 2; t++) {
+		plan_build(&p->o, &p->pm, &p->d, capacity, &p->jobs[t], &p->njobs[t]);
+		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
+		for (size_t i = 0; i < p->njobs[t]; i++) {
+			p->jobs[t][i].threads = t;
+			plan_calibrate(&p->o, &p->jobs[t][i], scripted_time, s);
+			plan_slow_job(&p->o, &p->pm, &p->jobs[t][i]);
+		}
+		p->seconds[t] = plan_seconds(&p->o, p->jobs[t], p->njobs[t]);
+	}
+}
+
+static void plan_free(struct scripted_plan *p)
+{
+	free(p->jobs[1]);
+	free(p->jobs[2]);
+}
+
+/* Bytes per array of job j, all threads' parts together. */
+static double array_bytes(const struct plan_job *j, int threads)
+{
+	return 8.0 * (double)j->n * threads;
+}
+
+/*
+ * STREAM's rule at every thread count: every DRAM job's arrays are each at
+ * least the rule, or, where the cap binds, at the sweep's reach; none
+ * beyond the cap. Returns the DRAM jobs seen.
+ */
+static size_t check_dram_jobs(const struct scripted_plan *p)
+{
+	size_t seen = 0;
+	double want = p->d.cap_binds ? p->d.max : p->d.rule;
+	for (int t = 1; t <= 2; t++)
+		for (size_t i = 0; i < p->njobs[t]; i++) {
+			const struct plan_job *j = &p->jobs[t][i];
+			if (!j->dram || j->shaped)
+				continue;
+			seen++;
+			/* The split rounds each thread's share down to a cache line. */
+			if (array_bytes(j, t) < want - 64.0 * t || array_bytes(j, t) > p->d.cap * 1.0001) {
+				print_error("%s at %.0f bytes per array on %d threads: rule %.0f, cap %.0f\n",
+					    j->k->name, array_bytes(j, t), t, p->d.rule, p->d.cap);
+				fail();
+			}
+		}
+	return seen;
+}
+
+/* The sweep's largest size (bytes per array) in thread count t's plan. */
+static double sweep_last(const struct scripted_plan *p, int t)
+{
+	double last = 0;
+	for (size_t i = 0; i < p->njobs[t]; i++)
+		if (p->jobs[t][i].k == p->d.sweep)
+			last = fmax(last, array_bytes(&p->jobs[t][i], t));
+	return last;
+}
+
+#define MiB 1048576.0
+#define GiB (1024.0 * MiB)
+
+static unsigned x86_isas(void)
+{
+	return 1u << ISA_SCALAR | 1u << ISA_SSE2 | 1u << ISA_AVX2 | 1u << ISA_AVX512;
+}
+
+/*
+ * The Zen 4 VM of issue 18 (L3 32 MiB reported, 24 GiB): its pre-scan
+ * settled from 16 MiB per array and the old plan swept to 64 MiB per
+ * array, its DRAM jobs at 72 MiB of working set, inside 2.25x the L3. Now
+ * the sweep reaches STREAM's 128 MiB per array at both thread counts and
+ * every DRAM job's arrays are 128 MiB each.
+ */
+static void zen4_obeys_streams_rule(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_int_equal(p.d.settled, 1);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_REPORTED);
+	assert_true(p.d.rule == 128 * MiB);
+	assert_int_equal(p.d.cap_binds, 0);
+	assert_true(p.d.cap == floor(24 * GiB / 4 / 3 / 64) * 64);
+	assert_true(p.d.max == 128 * MiB);
+	assert_true(p.d.kernel_bytes == 128 * MiB);
+	assert_true(sweep_last(&p, 1) == 128 * MiB);
+	assert_true(sweep_last(&p, 2) == 128 * MiB);
+	assert_true(check_dram_jobs(&p) > 20);
+	/*
+	 * The paced copies: K = 1, 2, 4, 8 at each of the copy's two widths,
+	 * and the streaming-store copy at each, on the DRAM plateau only, each
+	 * array the kernels' size.
+	 */
+	for (int t = 1; t <= 2; t++) {
+		size_t paced = 0, nt_copies = 0;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (j->k->kind == KERNEL_BANDWIDTH && j->k->reads == 1 && j->k->writes == 1 &&
+			    j->k->stores == STORES_STREAMING) {
+				/* The streaming-store copy: the same place as the paced ones. */
+				nt_copies++;
+				assert_int_equal(j->dram, 1);
+				assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+			}
+			if (!j->k->pace)
+				continue;
+			paced++;
+			assert_int_equal(j->dram, 1);
+			assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+			assert_true(j->k->isa == ISA_AVX512 || j->k->isa == ISA_AVX2);
+		}
+		assert_int_equal(paced, 8);
+		assert_int_equal(nt_copies, 2);
+	}
+	print_message("# zen4: settle %.0f MiB, planned trials %.0f s (1 thread) + %.0f s (2)\n",
+		      p.d.settle / MiB, p.seconds[1], p.seconds[2]);
+	plan_free(&p);
+}
+
+/* The same machine with 1 GiB of memory: the cap (a quarter of it over 3 arrays) binds, said. */
+static void the_cap_binds_and_says_so(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-small", .l3 = 32 * MiB, .phys = 1 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_int_equal(p.d.cap_binds, 1);
+	assert_true(p.d.rule == 128 * MiB);
+	/* 1 GiB / 4 / 3 = 85.3 MiB per array: the sweep's last half-octave size within it is 64 MiB. */
+	assert_true(p.d.max == 64 * MiB);
+	assert_true(p.d.kernel_bytes == 64 * MiB);
+	assert_non_null(strstr(p.d.text, "the cap binds"));
+	check_dram_jobs(&p);
+	plan_free(&p);
+}
+
+/*
+ * A quick run on the Zen 4: the cap is 256 MiB per array, the sweep still
+ * reaches the rule, and the DRAM kernels are a third of where the plateau
+ * begins (said), not the rule: a first look, not a measurement to keep.
+ */
+static void a_quick_run(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-quick", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 1, 0, &p);
+	assert_true(p.d.cap == 256 * MiB);
+	assert_true(p.d.rule == 128 * MiB);
+	assert_int_equal(p.d.cap_binds, 0);
+	assert_true(p.d.max >= 128 * MiB && p.d.max <= 256 * MiB);
+	assert_true(p.d.kernel_bytes == floor(fmax(p.d.settle * 3 / 3, 8 * MiB) / 4096) * 4096);
+	assert_non_null(strstr(p.d.text, "a quick run: DRAM kernels at a third"));
+	print_message("# zen4 quick: planned trials %.1f s (1 thread) + %.1f s (2)\n", p.seconds[1], p.seconds[2]);
+	plan_free(&p);
+	static struct scripted z5 = { .name = "zen5-quick", .l3 = 532676608, .phys = 24 * GiB };
+	z5.isas = x86_isas();
+	if (!z5.n[1])
+		load_fixture(&z5, "zen5-example.csv");
+	plan_on(&z5, 1, 0, &p);
+	print_message("# zen5 quick: %s; planned trials %.1f s (1 thread) + %.1f s (2)\n", p.d.text, p.seconds[1],
+		      p.seconds[2]);
+	plan_free(&p);
+}
+
+/*
+ * A VM that reports its host's 508 MiB L3 and whose curve is flat past
+ * 64 MiB of working set: the reported cache is not in the curve, so the
+ * rule is 4x where the DRAM plateau begins, not 4x 508 MiB (which would
+ * ask for 2 GiB arrays, 6 GiB a triad).
+ */
+static void a_reported_l3_the_curve_lacks(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "vm508", .l3 = 508 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	const double edge[] = { 48.0 * 1024, 1.0 * MiB, 20 * MiB }, r1[] = { 600, 200, 100, 40 },
+		     r2[] = { 1200, 400, 200, 70 };
+	levels_curve(&s, 1, edge, r1, 4);
+	levels_curve(&s, 2, edge, r2, 4);
+	s.peak[1] = 180;
+	s.peak[2] = 360;
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_int_equal(p.d.settled, 1);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_CURVE);
+	/* The plateau begins at 96 MiB of working set (32 MiB a array: the pre-scan doubles past 1 MiB). */
+	double start = p.d.settle * 3;
+	assert_true(start == 96 * MiB);
+	assert_true(p.d.rule == 4 * start);
+	assert_true(p.d.rule_l3 == start);
+	assert_int_equal(p.d.cap_binds, 0);
+	assert_true(p.d.max >= p.d.rule && p.d.max < p.d.rule * sqrt(2.0));
+	assert_true(p.d.kernel_bytes == floor(p.d.rule / 4096) * 4096);
+	assert_non_null(strstr(p.d.text, "is not in the curve"));
+	check_dram_jobs(&p);
+	plan_free(&p);
+}
+
+/*
+ * The committed Zen 5 example (data/example/run: L3 508 MiB reported, the
+ * curve 40-48 GB/s from 96 MiB to 1.5 GiB of working set): the same case
+ * on a measured curve.
+ */
+static void zen5_example(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen5", .l3 = 532676608, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen5-example.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	print_message("# zen5 example: %s\n", p.d.text);
+	assert_int_equal(p.d.settled, 1);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_CURVE);
+	assert_true(p.d.rule == 4 * p.d.settle * 3);
+	assert_true(p.d.max >= p.d.rule);
+	assert_true(p.d.kernel_bytes >= p.d.rule - 4096);
+	check_dram_jobs(&p);
+	print_message("# zen5: settle %.0f MiB, rule %.0f MiB, planned trials %.0f s (1 thread) + %.0f s (2)\n",
+		      p.d.settle / MiB, p.d.rule / MiB, p.seconds[1], p.seconds[2]);
+	plan_free(&p);
+}
+
+/*
+ * The English article's M1 (tests/cli/scripted-m1.sh: 196 GB/s to 192 KiB
+ * of working set, 124 to 8 MiB, 46 from 24 MiB; 49.8 GFLOP/s; no L3
+ * reported): the rule comes from the curve, NEON kernels are planned.
+ */
+static void m1_article(void **state)
+{
+	(void)state;
+	/* No L3 reported: its 12 MiB L2 is the last level the rule is 4x of. */
+	static struct scripted s = { .name = "m1", .l3 = 12 * MiB, .phys = 16 * GiB };
+	s.isas = 1u << ISA_SCALAR | 1u << ISA_NEON;
+	const double edge[] = { 196608, 8 * MiB }, r[] = { 196, 124, 46 };
+	levels_curve(&s, 1, edge, r, 3);
+	levels_curve(&s, 2, edge, r, 3);
+	s.peak[1] = s.peak[2] = 49.8;
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_string_equal(p.d.sweep->name, "bw_triad_neon");
+	assert_int_equal(p.d.settled, 1);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_REPORTED);
+	assert_true(p.d.settle * 3 >= 24 * MiB && p.d.settle * 3 <= 48 * MiB);
+	assert_true(p.d.rule == 48 * MiB);
+	assert_true(p.d.max == 64 * MiB);  /* two octaves past the settle point, beyond the rule */
+	assert_true(sweep_last(&p, 1) >= p.d.rule);
+	assert_true(isfinite(p.d.cache_ws[PLAN_L1]) || !(p.o.levels & LEVEL_L1));
+	assert_int_equal(p.d.nplateaus, 3);
+	check_dram_jobs(&p);
+	plan_free(&p);
+}
+
+/*
+ * Kept trials: a job whose trial (its timing and untimed call) would take
+ * the pass past its budget keeps fewer, spread over the pass; the sweep's
+ * DRAM sizes at least 3 a pass, a kernels job at least 1.
+ */
+static void slow_jobs_keep_fewer_trials(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	size_t slow = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++) {
+		const struct plan_job *j = &p.jobs[1][i];
+		double t = plan_trial_seconds(j);
+		int bw = strcmp(j->group, "bandwidth") == 0, kern = strcmp(j->group, "kernels") == 0;
+		int over = t * (p.o.warmup + p.o.trials) > (bw ? 0.12 : 0.1);
+		if (!(bw || kern) || !over) {
+			assert_int_equal(j->kept_per_pass, 0);
+			continue;
+		}
+		slow++;
+		int want = (int)floor((bw ? 0.12 : 0.1) / t);
+		want = want < (bw ? 3 : 1) ? (bw ? 3 : 1) : want;
+		if (want >= p.o.trials)
+			assert_int_equal(j->kept_per_pass, 0);
+		else
+			assert_int_equal(j->kept_per_pass, want);
+	}
+	/* The 128 MiB sweep size: 384 MiB at 28.3 GB/s, 14 ms a timing and as much untimed: 4 a pass. */
+	size_t found = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++)
+		if (p.jobs[1][i].k == p.d.sweep && array_bytes(&p.jobs[1][i], 1) == 128 * MiB) {
+			assert_int_equal(p.jobs[1][i].kept_per_pass, 4);
+			found++;
+		}
+	assert_int_equal(found, 1);
+	assert_true(slow > 10);
+	plan_free(&p);
+	/* The Zen 5 example's 1 GiB sweep size: 3 GiB at 41 GB/s, 0.15 s a trial: the floor of 3 a pass. */
+	static struct scripted z5 = { .name = "zen5", .l3 = 532676608, .phys = 24 * GiB };
+	z5.isas = x86_isas();
+	if (!z5.n[1])
+		load_fixture(&z5, "zen5-example.csv");
+	plan_on(&z5, 0, 0, &p);
+	found = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++)
+		if (p.jobs[1][i].k == p.d.sweep && array_bytes(&p.jobs[1][i], 1) == p.d.max) {
+			assert_true(plan_trial_seconds(&p.jobs[1][i]) > 0.12 / 2);
+			assert_int_equal(p.jobs[1][i].kept_per_pass, 3);
+			found++;
+		}
+	assert_int_equal(found, 1);
+	plan_free(&p);
+}
+
+/*
+ * Thinning after the first pass: a long trial with a steady pass keeps half
+ * its kept trials (at least 3); a wide spread, a short trial or a peak job
+ * keeps what it had.
+ */
+static void long_steady_jobs_are_thinned(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	size_t thinned = 0, kept_wide = 0, short_kept = 0;
+	for (size_t i = 0; i < p.njobs[1]; i++) {
+		struct plan_job *j = &p.jobs[1][i];
+		int before = j->kept_per_pass ? j->kept_per_pass : p.o.trials;
+		int steady = i % 2 == 0;
+		j->pass_n = before;
+		j->pass_lo = j->last_seconds;
+		j->pass_hi = j->last_seconds * (steady ? 1.02 : 1.05);
+		plan_thin(&p.o, &p.pm, j);
+		int after = j->kept_per_pass ? j->kept_per_pass : p.o.trials;
+		int long_trial = plan_trial_seconds(j) >= PLAN_THIN_TRIAL_SECONDS;
+		if (j->k->kind == KERNEL_PEAK || !long_trial || !steady || before <= PLAN_THIN_MIN_KEPT) {
+			assert_int_equal(after, before);
+			kept_wide += long_trial && !steady;
+			short_kept += !long_trial;
+			continue;
+		}
+		assert_int_equal(after, (before + 1) / 2 < 3 ? 3 : (before + 1) / 2);
+		thinned++;
+	}
+	print_message("# zen4: %zu jobs thinned, %zu long but spread, %zu short\n", thinned, kept_wide,
+		      short_kept);
+	assert_true(thinned > 5 && kept_wide > 5 && short_kept > 5);
+	plan_free(&p);
 }
 
 int main(void)
@@ -69,6 +580,14 @@ int main(void)
 		cmocka_unit_test(kept_trials_spread_over_the_pass),
 		cmocka_unit_test(memory_jobs_are_warmed),
 		cmocka_unit_test(long_calls_and_peak_chains_are_not),
+		cmocka_unit_test(zen4_obeys_streams_rule),
+		cmocka_unit_test(the_cap_binds_and_says_so),
+		cmocka_unit_test(a_quick_run),
+		cmocka_unit_test(a_reported_l3_the_curve_lacks),
+		cmocka_unit_test(zen5_example),
+		cmocka_unit_test(m1_article),
+		cmocka_unit_test(slow_jobs_keep_fewer_trials),
+		cmocka_unit_test(long_steady_jobs_are_thinned),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,847 @@
+/*
+ * plan.c - measure's decisions, apart from the harness that times them
+ * (see plan.h). Nothing here reads a clock or touches a buffer: timings
+ * come in through the callbacks, so a scripted machine can drive it.
+ */
+#include "plan.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <math.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "registry.h"
+#include "stats.h"
+#include "util.h"
+
+#define DEFAULT_CAP_FRACTION 0.25            /* a job's arrays: at most a quarter of memory */
+#define FALLBACK_CAP_BYTES (1024.0 * 1048576) /* per array, when memory is unknown */
+#define QUICK_CAP_BYTES (256.0 * 1048576)    /* a quick run: still 768 MB of working set */
+#define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
+#define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
+#define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
+#define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
+#define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+#define PEAK_MIN_ITERS 64
+/*
+ * A kernels job whose timings would take longer than this per pass (a matrix
+ * product of order 1024 by the textbook loop: seconds a call) is timed in
+ * fewer kept trials and no warm-up trials, so `make report` stays short (the
+ * kernels at DRAM-sized arrays, 60-odd jobs a thread count, are most of a
+ * run: at 0.1 s a pass each still keeps 6 or more timings of 10-15 ms a pass,
+ * 18 in all); a quick run leaves out a job whose one timing takes longer
+ * than PLAN_QUICK_SKIP_SECONDS.
+ */
+#define SLOW_PASS_SECONDS 0.1
+#define QUICK_SLOW_PASS_SECONDS 0.12
+/*
+ * The bandwidth group's: each DRAM-sized job costs two passes a trial (its
+ * untimed call, plan_warm_run), so a pattern job at 302 MB keeps 10 timings
+ * of 6 ms a pass, and the sweep's largest sizes SWEEP_MIN_KEPT.
+ */
+#define SWEEP_SLOW_PASS_SECONDS 0.12
+#define SWEEP_MIN_KEPT 3
+
+/* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
+#define SWEEP_PATTERN "2r1w"
+/*
+ * The sweep's two reads and one write with the stores that allocate nothing,
+ * streaming and in place: measured at every plateau, either may set a
+ * level's roof (analysis.c: the best of the store kinds).
+ */
+#define STREAMING_PATTERN "2r1w-nt"
+#define IN_PLACE_PATTERN "2r1w-ip"
+
+/* The FMAs an element of the paced bandwidth kernels (kernel.pace) run beside their stream. */
+static const int plan_paces[] = { 1, 2, 4, 8 };
+
+const struct plan_cache_level plan_cache_levels[PLAN_NCACHE] = {
+	/* Two plateaus: the first is then not the last (DRAM). Three: the second is not DRAM. */
+	[PLAN_L1] = { LEVEL_L1, "l1", "L1", 2 },
+	[PLAN_L2] = { LEVEL_L2, "l2", "L2", 3 },
+};
+
+static void say(const struct plan_machine *m, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void say(const struct plan_machine *m, const char *fmt, ...)
+{
+	if (!m->say)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("roofline: ", m->say);
+	vfprintf(m->say, fmt, ap);
+	fputc('\n', m->say);
+	va_end(ap);
+}
+
+static int runs_here(const struct plan_machine *m, const struct kernel *k)
+{
+	int built = m->built ? m->built(k) : k->run != NULL;
+	return built && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
+}
+
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+					 int pace, int placed_too, int below)
+{
+	const struct kernel *best = NULL;
+	for (int pass = 0; pass < (placed_too ? 2 : 1) && !best; pass++) {
+		enum kernel_kind want = pass == 0 ? KERNEL_BANDWIDTH : KERNEL_STREAM;
+		for (size_t i = 0; i < registry_count(); i++) {
+			const struct kernel *k = registry_get(i);
+			char pat[32];
+			kernel_pattern(k, pat, sizeof pat);
+			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 ||
+			    (want == KERNEL_BANDWIDTH && k->pace != pace) || cpu_isa_lanes(k->isa) >= below)
+				continue;
+			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
+				best = k;
+		}
+	}
+	return best;
+}
+
+const struct kernel *plan_sweep_kernel(const struct plan_machine *m)
+{
+	return plan_pattern_kernel(m, SWEEP_PATTERN, 0, 1, INT_MAX);
+}
+
+int plan_limits(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
+{
+	d->sweep = plan_sweep_kernel(m);
+	if (!d->sweep)
+		return -1;
+	int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	double mem = m->phys_bytes > 0 ? DEFAULT_CAP_FRACTION * m->phys_bytes / arrays : FALLBACK_CAP_BYTES;
+	/* A multiple of 64 bytes, as every size of the sweep. */
+	mem = floor(mem / 64.0) * 64.0;
+	d->cap = o->max_size > 0 ? fmin(o->max_size, mem) : o->quick ? fmin(QUICK_CAP_BYTES, mem) : mem;
+	d->cap = fmax(d->cap, 8 * PLAN_SWEEP_MIN_BYTES);
+	return 0;
+}
+
+/* The pre-scan's first n sizes as the fitter reads a sweep (its rates are bests, kept as both). */
+static void scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs)
+{
+	for (int i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
+						  .median = d->scan_gbs[i] };
+}
+
+/* fit_settle on the pre-scan's first n sizes: the index of the last level's first, or -1. */
+static long scan_settle(const struct plan_sweep *d, int n)
+{
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	return fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
+}
+
+/* The sweep's i-th size: half-octave steps from PLAN_SWEEP_MIN_BYTES, a multiple of 64 bytes. */
+static double sweep_size(int i)
+{
+	return floor(PLAN_SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
+}
+
+/* The smallest sweep size at least `want`, but no larger than the largest within `cap`. */
+static double sweep_reach(double want, double cap)
+{
+	double last = sweep_size(0);
+	for (int i = 0; i < 200; i++) {
+		double b = sweep_size(i);
+		if (b > cap * 1.0001)
+			break;
+		last = b;
+		if (b >= want * 0.9999)
+			break;
+	}
+	return last;
+}
+
+/*
+ * The L1- and L2-resident working sets, from the pre-scan's own curve (not
+ * from the cache sizes the machine reports): its plateaus as fit finds them,
+ * and the geometric middle of the first (L1) and second (L2) one's range,
+ * as far from both of its edges as a log axis allows. A level the curve does
+ * not show is skipped, said, and left NaN. Every plateau's middle is kept
+ * too, for the access-pattern jobs, and the tile.
+ */
+static void cache_working_sets(const struct measure_opts *o, const struct plan_machine *m,
+			       struct plan_sweep *d)
+{
+	int n = d->nscan;
+	for (int c = 0; c < PLAN_NCACHE; c++)
+		d->cache_ws[c] = NAN;
+	d->nplateaus = 0;
+	d->tile_bytes = 0;
+	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
+	for (size_t i = 0; i < count; i++)
+		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
+	d->nplateaus = count;
+	if (!(o->groups & GROUP_KERNELS))
+		return;
+	/*
+	 * Tiled kernels block for the L2 plateau's middle when the curve shows one
+	 * (three plateaus: the second is then a cache), else for the L1 one's,
+	 * else they keep their defaults: from the measured curve, like the levels.
+	 */
+	int tc = count >= plan_cache_levels[PLAN_L2].plateaus ? PLAN_L2
+		 : count >= plan_cache_levels[PLAN_L1].plateaus ? PLAN_L1 : -1;
+	if (tc >= 0) {
+		char lo[32], hi[32], mid[32];
+		d->tile_bytes = round(sqrt(pl[tc].size_lo * pl[tc].size_hi));
+		snprintf(d->tile_text, sizeof d->tile_text, "%s, the middle of the pre-scan's %s plateau (%s .. %s)",
+			 format_bytes(d->tile_bytes, mid, sizeof mid), plan_cache_levels[tc].name,
+			 format_bytes(pl[tc].size_lo, lo, sizeof lo), format_bytes(pl[tc].size_hi, hi, sizeof hi));
+	} else {
+		snprintf(d->tile_text, sizeof d->tile_text, "the pre-scan's curve shows %zu plateau%s and no cache "
+			 "level before its last: tiled kernels use their default tiles", count, count == 1 ? "" : "s");
+	}
+	for (int c = 0; c < PLAN_NCACHE; c++) {
+		if (!(o->levels & plan_cache_levels[c].flag))
+			continue;
+		char lo[32], hi[32], mid[32];
+		if (count < plan_cache_levels[c].plateaus) {
+			say(m, "skipped %s kernels: the pre-scan's curve shows %zu plateau%s, and an %s "
+			    "plateau needs %zu (one more level must follow it)", plan_cache_levels[c].opt, count,
+			    count == 1 ? "" : "s", plan_cache_levels[c].name, plan_cache_levels[c].plateaus);
+			continue;
+		}
+		const struct fit_plateau *p = &pl[c];
+		d->cache_ws[c] = round(sqrt(p->size_lo * p->size_hi));
+		say(m, "%s kernels at %s of working set, the middle of the pre-scan's %s plateau "
+		    "(%s .. %s, %.1f GB/s)", plan_cache_levels[c].opt, format_bytes(d->cache_ws[c], mid, sizeof mid),
+		    plan_cache_levels[c].name, format_bytes(p->size_lo, lo, sizeof lo),
+		    format_bytes(p->size_hi, hi, sizeof hi), p->value);
+	}
+}
+
+/*
+ * STREAM's rule: each array at least 4x the last-level cache. The cache is
+ * the one the machine reports, unless the pre-scan's curve shows it is not
+ * there: its DRAM plateau begins below the reported size and runs flat to
+ * twice past it (a VM that reports its host's whole L3: this development VM
+ * says 508 MiB and its curve is flat from 96 MiB of working set to 1.5 GiB).
+ * A rule of 4x 508 MiB would then make every DRAM timing 20 times longer
+ * for a cache no timing sees; 4x where the plateau begins keeps the rule's
+ * intent (no cache can hold a quarter of an array).
+ */
+static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws)
+{
+	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
+	int shown = d->settled && isfinite(start_ws);
+	if (m->llc_bytes > 0 && !(shown && start_ws < m->llc_bytes && last_ws >= 2.0 * m->llc_bytes)) {
+		d->rule_source = PLAN_RULE_REPORTED;
+		d->rule_l3 = m->llc_bytes;
+	} else if (shown) {
+		d->rule_source = PLAN_RULE_CURVE;
+		d->rule_l3 = start_ws;
+	} else {
+		d->rule_source = PLAN_RULE_NONE;
+		d->rule_l3 = 0;
+	}
+	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
+}
+
+/* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
+static void decide(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
+		   const double *sizes, long first)
+{
+	int n = d->nscan;
+	const double *rates = d->scan_gbs;
+	int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	/*
+	 * Where the last level begins, as the fitter sees it (fit_settle: it
+	 * merges the neighbours of one level, so a DRAM level that slopes, or
+	 * one slow moment at the largest size, does not hide it).
+	 */
+	if (first < 0)
+		first = scan_settle(d, n);
+	d->settled = first >= 0;
+	d->settle = sizes[first >= 0 ? first : n - 1];
+	/*
+	 * Failing that, the smallest size from which every larger one is within
+	 * tolerance of the last, when that level lasts at least two octaves.
+	 */
+	if (!d->settled) {
+		int settle = n - 1;
+		while (settle > 0 && fabs(rates[settle - 1] / rates[n - 1] - 1.0) <= SETTLE_TOLERANCE)
+			settle--;
+		d->settled = (n - 1 - settle) >= 2;
+		d->settle = sizes[settle];
+	}
+	double start_ws = d->settled ? d->settle * arrays : NAN;
+	stream_rule(m, d, start_ws);
+	/*
+	 * How far the sweep goes: two octaves past the settle point, and at
+	 * least STREAM's rule, so that every thread count's curve is seen at
+	 * arrays no cache holds; a curve that never settled goes to the cap.
+	 */
+	double want = d->settled ? fmax(d->settle * SETTLE_REACH, d->rule) : d->cap;
+	d->max = sweep_reach(want, d->cap);
+	if (d->max < sizes[n - 1])
+		d->max = sweep_reach(sizes[n - 1], d->cap);
+	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
+	/*
+	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
+	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
+	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
+	 * A curve that never settled uses where its last level after a cache
+	 * one begins. A quick run: each a third of where the plateau begins
+	 * (with every DRAM timing after an untimed call of its own, larger
+	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
+	 */
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
+	d->kernel_bytes = 0;
+	if (isfinite(start)) {
+		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
+		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
+	}
+	char a[32], b[32], c[32], r[32], l3[32];
+	format_bytes(d->settle, a, sizeof a);
+	format_bytes(d->max, b, sizeof b);
+	format_bytes(d->cap, c, sizeof c);
+	format_bytes(d->rule, r, sizeof r);
+	format_bytes(d->rule_l3, l3, sizeof l3);
+	size_t len;
+	if (d->settled)
+		snprintf(d->text, sizeof d->text, "%s settled on its last level from %s per array; sweep to %s "
+			 "per array", d->sweep->name, a, b);
+	else
+		snprintf(d->text, sizeof d->text, "%s had not settled by %s per array (raise --max-size); "
+			 "sweep to %s per array", d->sweep->name, a, b);
+	len = strlen(d->text);
+	if (d->rule_source == PLAN_RULE_REPORTED)
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
+			 "last-level cache)", r);
+	else if (d->rule_source == PLAN_RULE_CURVE) {
+		char rep[32], flat[32];
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
+			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
+			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+	} else
+		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
+			 "curve did not settle");
+	len = strlen(d->text);
+	if (d->cap_binds)
+		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
+			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
+			 : "a quarter of memory over the sweep's arrays");
+	len = strlen(d->text);
+	if (o->quick && d->kernel_bytes > 0)
+		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
+			 "the plateau begins, not the rule");
+}
+
+int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
+		 plan_probe_fn probe, void *ctx)
+{
+	double sizes[64];
+	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	long first = -1;   /* fit_settle's answer, once asked */
+	int stopped = 0;
+	/*
+	 * Half-octave steps up to PRESCAN_FINE_BYTES per array, doubling beyond:
+	 * the caches' plateaus are only a few octaves wide, and with one size an
+	 * octave a single slow size could hide one (and with it the pattern
+	 * roofs measured at its middle); small sizes cost next to nothing.
+	 */
+	for (double e = 0, bytes = PLAN_SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64;
+	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
+	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
+		double rate;
+		if (probe(ctx, (size_t)(bytes / 8), &rate) != 0) {
+			stopped = 1;
+			break;
+		}
+		sizes[n] = bytes;
+		d->scan_ws[n] = bytes * arrays;
+		d->scan_gbs[n] = rate / 1e9;
+		n++;
+		/*
+		 * Stop once the curve has settled (fit_settle) past twice the
+		 * last-level cache the machine reports: the sweep itself goes on to the rule. The
+		 * reported size is a floor, not the answer: a large L3 can look
+		 * settled over two octaves.
+		 */
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (first = scan_settle(d, n)) >= 0)
+			break;
+	}
+	d->nscan = n;
+	if (stopped || n == 0)
+		return -1;
+	decide(o, m, d, sizes, first);
+	cache_working_sets(o, m, d);
+	return 0;
+}
+
+void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
+{
+	d->nscan = 0;
+	cache_working_sets(o, m, d);
+}
+
+/* ---- the plan ----------------------------------------------------------------- */
+
+static void add_job(struct plan_job **jobs, size_t *n, size_t *cap, struct plan_job j)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		*jobs = xrealloc(*jobs, *cap * sizeof **jobs);
+	}
+	(*jobs)[(*n)++] = j;
+}
+
+size_t plan_cache_level_n(double working_set, int arrays)
+{
+	double n = floor(working_set / (8.0 * (arrays > 0 ? arrays : 1)) / 8.0) * 8.0;
+	return n < 64 ? 64 : (size_t)n;
+}
+
+/*
+ * A kernel with a shape says how many elements it uses for the level's offer
+ * (a matrix product: its order's, whatever the level), and what one call
+ * does. Returns 0 when the job is not to be planned: it cannot run at that
+ * size, does not fit the arrays (said), or the same member at the same
+ * size is already planned (a matrix of order n is one job, not one per level).
+ */
+static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
+		     const struct plan_job *jobs, size_t njobs, struct plan_job *j)
+{
+	j->k->shape(j->param, j->n, d->tile_bytes, &j->shape);
+	j->shaped = 1;
+	if (j->shape.n == 0)
+		return 0;
+	if (j->shape.n > capacity) {
+		char need[32], have[32];
+		say(m, "skipped %s %c = %d: needs %s per array, the arrays hold %s (--max-size)", j->k->name,
+		    j->k->param_letter ? j->k->param_letter : 'p', j->param,
+		    format_bytes(8.0 * (double)j->shape.n, need, sizeof need),
+		    format_bytes(8.0 * (double)capacity, have, sizeof have));
+		return 0;
+	}
+	j->n = j->shape.n;
+	for (size_t i = 0; i < njobs; i++)
+		if (jobs[i].k == j->k && jobs[i].param == j->param && jobs[i].n == j->n)
+			return 0;
+	return 1;
+}
+
+/*
+ * The access patterns the placed kernels (KERNEL_STREAM) that run here
+ * declare, plus the sweep's pattern with streaming stores and in place; the
+ * sweep's own pattern is left out (the sweep measures it at every size).
+ * Returns their number.
+ */
+static size_t placed_patterns(const struct plan_machine *m, char pats[][32], size_t max)
+{
+	static const char *const always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
+	const size_t nalways = sizeof always / sizeof always[0];
+	size_t n = 0;
+	for (size_t i = 0; i < registry_count() + nalways && n < max; i++) {
+		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
+		char pat[32];
+		if (k && (k->kind != KERNEL_STREAM || !runs_here(m, k)))
+			continue;
+		if (k)
+			kernel_pattern(k, pat, sizeof pat);
+		else
+			snprintf(pat, sizeof pat, "%s", always[i - registry_count()]);
+		int seen = !pat[0] || strcmp(pat, SWEEP_PATTERN) == 0;
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = strcmp(pats[j], pat) == 0;
+		if (!seen)
+			snprintf(pats[n++], sizeof pats[0], "%s", pat);
+	}
+	return n;
+}
+
+/* Elements per array of a pattern job of kernel k at plateau i (see plan_patterns). */
+static size_t pattern_n(const struct plan_sweep *d, const struct kernel *k, size_t i, size_t capacity)
+{
+	int dram = d->settled && i + 1 == d->nplateaus;
+	double n = dram ? floor(d->kernel_bytes / 8.0 / 8.0) * 8.0
+		   : (double)plan_cache_level_n(d->plateau_ws[i], k->arrays);
+	return n > (double)capacity ? capacity : (size_t)n;
+}
+
+/*
+ * The bandwidth kernel that runs base's streams (reads, writes) at base's
+ * vector width with `stores` and `pace`: one more way of running its
+ * pattern. NULL when none runs here.
+ */
+static const struct kernel *variant_kernel(const struct plan_machine *m, const struct kernel *base,
+					   enum kernel_stores stores, int pace)
+{
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (k != base && k->kind == KERNEL_BANDWIDTH && runs_here(m, k) && k->reads == base->reads &&
+		    k->writes == base->writes && k->stores == stores && k->pace == pace &&
+		    cpu_isa_lanes(k->isa) == cpu_isa_lanes(base->isa))
+			return k;
+	}
+	return NULL;
+}
+
+/*
+ * Jobs per access pattern, its widest and next-widest kernels, at each of
+ * the pre-scan's plateaus, in the bandwidth group beside the sweep: at a
+ * cache plateau's geometric middle (all arrays together, as the L1 and L2
+ * kernels run), and on the DRAM plateau with each array the kernels' DRAM
+ * arrays' size (STREAM's rule, where the kernels of the pattern run: DRAM's
+ * bandwidth falls with the size, so a pattern measured further out would
+ * judge them by a lower roof), within the buffers. On the DRAM plateau the
+ * paced kernels of the pattern too (kernel.pace FMAs an element): a stream
+ * with a few FMAs an element can outrun a plain one (on a Zen 4 VM,
+ * compiled Horner D=2..8 streamed 13-35% faster than the plain-copy roof),
+ * and a roof is the best way of running its pattern; and with streaming
+ * stores where its stores allocate (a copy: 38.8 GB/s there, against
+ * 22-26 with ordinary stores).
+ */
+static void plan_patterns(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
+			  struct plan_job **jobs, size_t *njobs, size_t *cap)
+{
+	char pats[16][32];
+	size_t npats = placed_patterns(m, pats, 16);
+	for (size_t p = 0; p < npats; p++) {
+		const struct kernel *widest = plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX);
+		if (!widest) {
+			say(m, "no bandwidth kernel runs pattern %s here: kernels with it are judged against "
+			    "the sweep's roofs", pats[p]);
+			continue;
+		}
+		/*
+		 * The widest and the next width: the roof is the faster (analysis.c,
+		 * fit_patterns). The widest is not the fastest everywhere: from DRAM
+		 * on this Zen 5 VM, 256-bit copies and 2-read sums streamed 7-15%
+		 * faster than 512-bit ones, and the compiled kernels, built for
+		 * 256-bit vectors, sat that far above a roof timed at 512.
+		 */
+		const struct kernel *ks[2] = {
+			widest, plan_pattern_kernel(m, pats[p], 0, 0, cpu_isa_lanes(widest->isa)) };
+		for (size_t w = 0; w < 2 && ks[w]; w++) {
+			for (size_t i = 0; i < d->nplateaus; i++) {
+				int dram = d->settled && i + 1 == d->nplateaus;
+				add_job(jobs, njobs, cap, (struct plan_job){ .k = ks[w], .group = "bandwidth",
+					.n = pattern_n(d, ks[w], i, capacity), .reps = 1, .dram = dram });
+				if (!dram)
+					continue;
+				/*
+				 * The other ways of running it at this width: paced, and with
+				 * streaming stores where its stores allocate (the roof of a
+				 * pattern is the best of them; fit keeps the streaming one as
+				 * its own pattern, -nt).
+				 */
+				for (size_t q = 0; q <= sizeof plan_paces / sizeof plan_paces[0]; q++) {
+					int nt = q == sizeof plan_paces / sizeof plan_paces[0];
+					if (nt && ks[w]->stores != STORES_ALLOCATE)
+						continue;
+					const struct kernel *vk = variant_kernel(m, ks[w], nt ? STORES_STREAMING
+										 : ks[w]->stores, nt ? 0 : plan_paces[q]);
+					if (vk)
+						add_job(jobs, njobs, cap, (struct plan_job){ .k = vk,
+							.group = "bandwidth", .n = pattern_n(d, vk, i, capacity),
+							.reps = 1, .dram = 1 });
+				}
+			}
+		}
+	}
+}
+
+void plan_build(const struct measure_opts *o, const struct plan_machine *m,
+		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
+{
+	size_t cap = 0;
+	unsigned g = o->groups;
+	*jobs = NULL;
+	*njobs = 0;
+	if (g & GROUP_BANDWIDTH) {
+		for (int i = 0;; i++) {
+			double bytes = sweep_size(i);
+			if (bytes > d->max * 1.0001)
+				break;
+			/*
+			 * The sweep's STREAM-sized sizes (each array at least the rule, or
+			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
+			 */
+			int dram = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = "bandwidth",
+				.n = (size_t)(bytes / 8), .reps = 1, .dram = dram });
+		}
+		plan_patterns(m, d, capacity, jobs, njobs, &cap);
+	}
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		int peak = k->kind == KERNEL_PEAK;
+		if (k->kind == KERNEL_BANDWIDTH || !(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
+			continue;
+		if (!m->has_isa(k->isa)) {
+			say(m, "skipped %s: needs %s", k->name, cpu_isa_name(k->isa));
+			continue;
+		}
+		if (!runs_here(m, k)) {
+			say(m, "skipped %s: %s", k->name, k->missing ? k->missing : "not built here");
+			continue;
+		}
+		/*
+		 * Each level is one more job of the same round-robin plan: a kernel's
+		 * DRAM-resident family first, then its L2- and L1-resident ones, so
+		 * each family's members stay neighbours from timings.csv to points.csv.
+		 */
+		for (int lv = 0; lv <= (peak ? 0 : PLAN_NCACHE); lv++) {
+			size_t n = PEAK_MIN_ITERS;
+			if (!peak && lv == 0) {          /* DRAM */
+				if (!(o->levels & LEVEL_DRAM))
+					continue;
+				n = (size_t)(d->kernel_bytes / 8);
+			} else if (!peak) {              /* L2, then L1 */
+				int c = PLAN_NCACHE - lv;
+				if (!(o->levels & plan_cache_levels[c].flag) || !isfinite(d->cache_ws[c]))
+					continue;
+				n = plan_cache_level_n(d->cache_ws[c], k->arrays);
+			}
+			for (int p = 0; p < registry_nparams(k); p++) {
+				struct plan_job j = { .k = k, .group = peak ? "peak" : "kernels",
+						      .param = registry_param(k, p), .n = n, .reps = 1,
+						      .dram = !peak && lv == 0 };
+				if (k->shape && !shape_job(m, d, capacity, *jobs, *njobs, &j))
+					continue;
+				add_job(jobs, njobs, &cap, j);
+			}
+		}
+	}
+}
+
+/*
+ * A pass of more than one thread keeps every job: the peak group of every ISA
+ * (a kernel built for a narrower ISA is judged against its own ISA's
+ * ceiling at its own thread count, which must be measured, not scaled; the
+ * chains cost milliseconds), every sweep size (in whole octaves the
+ * all-core DRAM level had too few sizes to be a plateau, and the fitter
+ * named the L3 one DRAM), and every kernel: each is a point of its own.
+ */
+void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < *njobs; i++) {
+		struct plan_job *j = &jobs[i];
+		if (j->shaped && threads > 1) {
+			/*
+			 * A shaped kernel's size is its problem's: each thread solves one
+			 * of its own (a matrix product of the same order; a stencil's grid
+			 * shrunk to the thread's share of what the one-thread job was given).
+			 */
+			j->k->shape(j->param, j->n / (size_t)threads, tile_bytes, &j->shape);
+			if (j->shape.n == 0 || j->shape.n > capacity)
+				continue;
+			j->n = j->shape.n;
+		} else if (j->k->kind != KERNEL_PEAK && threads > 1) {
+			size_t n = j->n / (size_t)threads / 8 * 8;
+			j->n = n < 64 ? 64 : n;
+		}
+		jobs[kept++] = *j;
+	}
+	*njobs = kept;
+}
+
+/* ---- calibration and trial budgets ------------------------------------------ */
+
+/*
+ * Whether a timing of job j follows one untimed call of the same job.
+ * Round-robin means the job before this one left its own data in the caches
+ * (and, on a VM, its pages' translations); one call of this job first puts
+ * the machine in the state the job's own repetitions keep it in, as
+ * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
+ * level then finds its data there (else its first repetition drags an L3
+ * figure towards DRAM); one that streams from memory no longer pays for
+ * what the job before it left: on this 2-core VM the streaming-store triad
+ * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
+ * 1 GB of other data, the two interleaved in one process. A call longer
+ * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses
+ * its data so often that the state it starts from is lost in it, and is not
+ * doubled. Peak kernels touch no memory.
+ */
+int plan_warm_run(int peak, double call_seconds)
+{
+	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
+}
+
+static int job_warm_run(const struct plan_job *j)
+{
+	double call = j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0;
+	return plan_warm_run(j->k->kind == KERNEL_PEAK, call);
+}
+
+double plan_trial_seconds(const struct plan_job *j)
+{
+	double t = j->last_seconds;
+	return job_warm_run(j) && j->reps > 0 ? t + t / (double)j->reps : t;
+}
+
+int plan_kept_trial(int trial, int kept, int trials)
+{
+	if (trial < 1 || trial > trials || kept < 1)
+		return 0;
+	return (long)(trial - 1) * kept % trials < kept;
+}
+
+/*
+ * A peak job's timings last half the min time: its chains run in registers,
+ * with no data to warm and nothing that settles over time, and at 0.5 ms a
+ * timing is still 25,000 ticks of a 20 ns clock; they are 160-odd of a
+ * run's 250 jobs, so this is a quarter of a full run's time.
+ */
+double plan_min_time(const struct measure_opts *o, const struct plan_job *j)
+{
+	return j->k->kind == KERNEL_PEAK ? o->min_time / 2 : o->min_time;
+}
+
+void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx)
+{
+	for (int first = 1;; first = 0) {
+		double t = time(ctx, j);
+		if (t < 0) {
+			j->failed = 1;
+			return;
+		}
+		j->last_seconds = t;
+		/*
+		 * Never the first timing: it carries what happens once (a library's
+		 * first call allocating its buffers, pages faulted in), and a first
+		 * call long enough to stop here left OpenBLAS at n = 16 timed one
+		 * 30 us call at a time, at a hundredth of its rate.
+		 */
+		if (t >= plan_min_time(o, j) && !first)
+			return;
+		if (first && t >= plan_min_time(o, j)) {
+			/* One call past a quick run's limit: skipped anyway (plan_slow_job). */
+			if (o->quick && t > PLAN_QUICK_SKIP_SECONDS)
+				return;
+			continue;
+		}
+		/* A peak kernel grows its loop up to the longest its check can vouch for (max_n). */
+		if (j->k->kind == KERNEL_PEAK && (j->k->max_n <= 0 || (long)j->n * 2 <= j->k->max_n)) {
+			if (j->n > (1ul << 40))
+				return;
+			j->n *= 2;
+		} else {
+			if (j->reps > (1l << 40))
+				return;
+			j->reps *= 2;
+		}
+	}
+}
+
+void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+{
+	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
+	double t = plan_trial_seconds(j), budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (j->failed)
+		return;
+	/*
+	 * The bandwidth group's DRAM-sized jobs (a timing of a 1.5 GB working
+	 * set lasts 80 ms) get fewer kept trials too, at least SWEEP_MIN_KEPT a
+	 * pass: the DRAM roof is fitted over several such sizes, and it was a
+	 * quarter of a run whose DRAM settled late.
+	 */
+	if (strcmp(j->group, "bandwidth") == 0 && !o->quick &&
+	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
+		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
+		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
+		if (j->kept_per_pass < o->trials)
+			say(m, "%s at %.0f MiB per array takes %.2g s a trial: timed in %d kept trials a pass, "
+			    "no warm-up trials", j->k->name, (double)j->n * 8 / 1048576, t, j->kept_per_pass);
+		else
+			j->kept_per_pass = 0;
+		return;
+	}
+	if (strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
+		return;
+	if (o->quick && t > PLAN_QUICK_SKIP_SECONDS) {
+		j->skipped = 1;
+		say(m, "skipped %s %c = %d in a quick run: one timing takes %.2g s", j->k->name, letter,
+		    j->param, t);
+		return;
+	}
+	double k = floor(budget / t);
+	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
+	say(m, "%s %c = %d takes %.2g s a trial: timed in %d kept trial%s a pass, no warm-up trials "
+	    "(its calibration warmed it)", j->k->name, letter, j->param, t, j->kept_per_pass,
+	    j->kept_per_pass == 1 ? "" : "s");
+}
+
+/* Flops of one call of job j on one thread. */
+static double call_flops(const struct plan_job *j)
+{
+	return j->shaped ? j->shape.flops : kernel_flops_per_elem(j->k, j->param) * (double)j->n;
+}
+
+/*
+ * In a quick run, a family member is skipped without being run when the
+ * member before it (the plan lists a family's members in ascending order)
+ * was skipped, or took so long a call that this one, doing more flops at no
+ * better rate, would take over PLAN_QUICK_SKIP_SECONDS: calibrating it only
+ * to learn that (the textbook matrix product at n = 1024: 3 s) cost more
+ * than the rest of its kernel's jobs. A plan's guess, said as one; nothing
+ * measured comes from it.
+ */
+int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+			  const struct plan_job *prev, struct plan_job *j)
+{
+	if (!o->quick || strcmp(j->group, "kernels") != 0 || prev->k != j->k ||
+	    prev->param >= j->param || prev->failed)
+		return 0;
+	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
+	double guess = call * call_flops(j) / call_flops(prev);
+	if (!prev->skipped && !(guess > PLAN_QUICK_SKIP_SECONDS))
+		return 0;
+	j->skipped = 1;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (prev->skipped)
+		say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d before it was skipped", j->k->name,
+		    letter, j->param, letter, prev->param);
+	else
+		say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d took %.2g s a call, so one of "
+		    "this would take about %.2g s", j->k->name, letter, j->param, letter, prev->param, call,
+		    guess);
+	return 1;
+}
+
+void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+{
+	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
+	    !(j->pass_lo > 0))
+		return;
+	int kept = j->kept_per_pass ? j->kept_per_pass : o->trials;
+	double t = plan_trial_seconds(j), spread = j->pass_hi / j->pass_lo - 1.0;
+	if (t < PLAN_THIN_TRIAL_SECONDS || !(spread <= PLAN_THIN_SPREAD) || kept <= PLAN_THIN_MIN_KEPT)
+		return;
+	int k = (kept + 1) / 2;
+	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
+	say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
+	    "%d kept trials a pass from now on, not %d", j->group, j->k->name,
+	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
+	    j->kept_per_pass, kept);
+}
+
+double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
+{
+	double total = 0;
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (j->failed || j->skipped)
+			continue;
+		int per_pass = j->kept_per_pass ? j->kept_per_pass : o->warmup + o->trials;
+		total += (double)o->passes * per_pass * plan_trial_seconds(j);
+	}
+	return total;
+}

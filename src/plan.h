@@ -1,0 +1,253 @@
+/*
+ * plan.h - what measure times, decided without timing anything: the
+ * pre-scan's decisions (where the curve settles, STREAM's rule and the cap),
+ * the cache levels' working sets, how far the sweep goes, where the pattern
+ * jobs and kernels run, how each job is calibrated and how many trials it
+ * keeps. The harness (measure.c) supplies the timings through callbacks; a
+ * unit test supplies a scripted machine's (a curve and a fake clock), so
+ * every decision is checked exactly on machines we do not have.
+ */
+#ifndef ROOFLINE_PLAN_H
+#define ROOFLINE_PLAN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fit.h"
+#include "kernel.h"
+#include "measure.h"
+
+/* One job of the round-robin plan: a kernel at one size (or chain count). */
+struct plan_job {
+	const struct kernel *k;
+	const char *group;   /* "bandwidth", "peak" or "kernels" (timings.csv) */
+	int param;
+	size_t n;            /* elements per array, or loop iterations for KERNEL_PEAK */
+	long reps;
+	int full_checked;
+	int failed;
+	double last_seconds;
+	/* The work of one call for a kernel with a shape (k->shape); shaped = 0 otherwise. */
+	struct kernel_shape shape;
+	int shaped;
+	/* Kept timings per pass, for a job too slow to time every trial (plan_slow_job). */
+	int kept_per_pass;
+	int skipped;         /* too slow for a quick run: calibrated, then left out */
+	int threads;         /* the team that ran it last (the harness sets it): n is per thread */
+	/*
+	 * Runs from DRAM: a DRAM-level kernel or a pattern job on the DRAM
+	 * plateau, whose arrays are each at least STREAM's rule (plan_sweep.rule)
+	 * unless the cap binds.
+	 */
+	int dram;
+	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
+	int pass_n;
+	double pass_lo, pass_hi;
+};
+
+/* What the plan knows of the machine before it times anything. */
+struct plan_machine {
+	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
+	double phys_bytes;          /* physical memory (0: unknown) */
+	int (*has_isa)(enum isa);   /* whether a kernel of this ISA runs here (cpu_has_isa) */
+	/*
+	 * Whether kernel k is built (NULL: k->run is set). A scripted machine
+	 * of another architecture says yes to the kernels of its ISA, which
+	 * this build compiled out.
+	 */
+	int (*built)(const struct kernel *k);
+	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
+	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
+};
+
+/* The cache levels kernels may also run from (--levels l1,l2), in this order. */
+enum { PLAN_L1, PLAN_L2, PLAN_NCACHE };
+extern const struct plan_cache_level {
+	unsigned flag;       /* LEVEL_L1, LEVEL_L2 */
+	const char *opt, *name;  /* "l1", "L1" */
+	size_t plateaus;     /* the pre-scan plateaus needed to call the level's one a cache */
+} plan_cache_levels[PLAN_NCACHE];
+
+/* Which last-level cache STREAM's rule was taken from. */
+enum plan_rule_source {
+	PLAN_RULE_NONE = 0,  /* no cache reported and no settled curve: no rule */
+	PLAN_RULE_REPORTED,  /* 4x the last-level cache the machine reports */
+	/*
+	 * 4x the working set where the curve's DRAM plateau begins: the
+	 * machine reports a last-level cache the curve does not show (flat from below the
+	 * reported size to twice past it: a VM reporting its host's whole L3).
+	 */
+	PLAN_RULE_CURVE,
+};
+
+struct plan_sweep {
+	/* Bytes per array (all threads' parts together). */
+	double cap;          /* the largest array: --max-size, or a quarter of memory over the sweep's arrays */
+	double settle, max, kernel_bytes;
+	double rule;         /* STREAM's rule: each DRAM array at least this */
+	double rule_l3;      /* the last-level cache the rule is 4x of */
+	enum plan_rule_source rule_source;
+	int cap_binds;       /* the rule asks for more than the cap allows: DRAM jobs at the cap */
+	int settled;
+	char text[480];      /* sweep_decision: what was decided and why, one line */
+	/* Working sets (all arrays) of the L1- and L2-resident kernel jobs; NaN: none. */
+	double cache_ws[PLAN_NCACHE];
+	/* The pre-scan's curve: working set (bytes) and best rate (GB/s) per size. */
+	double scan_ws[64], scan_gbs[64];
+	int nscan;
+	/* The cache tiled kernels block for (kernel_buffers.tile_bytes): 0 when none; and why. */
+	double tile_bytes;
+	char tile_text[200];
+	/* The pre-scan's plateaus: the geometric middle of each (all arrays), smallest first. */
+	double plateau_ws[FIT_MAX_PLATEAUS];
+	size_t nplateaus;
+	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
+};
+
+/* The smallest array of the sweep and the pre-scan. */
+#define PLAN_SWEEP_MIN_BYTES 4096.0
+
+/*
+ * The sweep's kernel: the hand-written bandwidth kernel of the 2r1w pattern
+ * (the STREAM triad) of the widest ISA m runs, else a placed kernel of that
+ * pattern. NULL when none.
+ */
+const struct kernel *plan_sweep_kernel(const struct plan_machine *m);
+
+/*
+ * The kernel that runs access pattern `pattern` best here: a bandwidth
+ * kernel of that pattern for the widest ISA with fewer lanes than `below`
+ * (INT_MAX: any) and `pace` FMAs an element (0: a plain stream), or with
+ * `placed_too`, failing that, a placed kernel of the pattern. NULL when none.
+ */
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+					 int pace, int placed_too, int below);
+
+/*
+ * The largest array (d->cap) and d->sweep's arrays: --max-size, or a
+ * quarter of memory over the sweep's arrays (a quick run: at most 256 MiB).
+ * Sets d->sweep first. Returns -1 when no kernel runs the sweep's pattern.
+ */
+int plan_limits(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d);
+
+/*
+ * The pre-scan's timing of the sweep kernel at n elements per array on one
+ * thread: its best rate in bytes per second into *rate. Returns 0, or -1 to
+ * stop (interrupted).
+ */
+typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
+
+/*
+ * The pre-scan and every decision drawn from it: half-octave sizes up to
+ * 1 MiB per array, doubling beyond, up to d->cap, stopping once the curve
+ * has settled (fit_settle) past twice the reported last-level cache; then the settle
+ * point, STREAM's rule and where it comes from, how far the sweep goes (at
+ * least the rule, or the cap), the kernels' DRAM arrays, the plateaus'
+ * middles, the L1/L2 working sets and the tile. Returns 0, or -1 when the
+ * probe stopped it (d->nscan says how far it got).
+ */
+int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
+		 plan_probe_fn probe, void *ctx);
+
+/* No pre-scan (neither the bandwidth nor the kernels group): no plateaus, no cache levels, no tile. */
+void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d);
+
+/*
+ * Elements per array for a kernel of `arrays` arrays to span `working_set`
+ * bytes: rounded down to a multiple of 8 (one 64-byte line), at least 64.
+ */
+size_t plan_cache_level_n(double working_set, int arrays);
+
+/*
+ * The jobs of one thread count's plan, for one thread, into a new array
+ * (*jobs, *njobs): the sweep (half-octave sizes up to d->max), each access
+ * pattern's bandwidth kernels at each plateau, the peak chains and the
+ * kernels at each asked level. `capacity` and `tile_bytes` are the arrays'
+ * doubles and the tile (a shaped kernel that does not fit is left out).
+ */
+void plan_build(const struct measure_opts *o, const struct plan_machine *m,
+		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs);
+
+/* Splits each job between `threads` threads (n per thread); drops a shaped job that no longer fits. */
+void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes);
+
+/*
+ * Whether a timing follows one untimed call of the same job (its own
+ * steady state, as back-to-back passes leave it): every job that touches
+ * memory (peak: 0), unless one call lasts longer than
+ * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed).
+ */
+int plan_warm_run(int peak, double call_seconds);
+
+/* What one trial of job j costs: its timing, and its untimed call where it has one. */
+double plan_trial_seconds(const struct plan_job *j);
+
+/*
+ * Whether kept trial `trial` (1..trials) of a pass times a job that keeps
+ * `kept` of them: `kept` trials spread evenly over the pass (the first, then
+ * every trials/kept), not the first `kept`. A machine that slows through a
+ * pass (a busy neighbour) would otherwise judge a slow kernel, timed early,
+ * against a roof timed all through it: here the compiled Horner kernels read
+ * 5-17% above the copy roof at the same working set, from trials 4-12 of a
+ * pass against 4-17, where the later trials ran slower.
+ */
+int plan_kept_trial(int trial, int kept, int trials);
+
+/* A job's min time: a peak job's timings last half of it (register-only chains). */
+double plan_min_time(const struct measure_opts *o, const struct plan_job *j);
+
+/*
+ * Times job j once with its current reps (the harness, or a scripted
+ * machine's fake clock): seconds, or a negative number when its check
+ * failed (the callback has recorded it). `ctx` is the caller's.
+ */
+typedef double (*plan_time_fn)(void *ctx, struct plan_job *j);
+
+/*
+ * Doubles j's repetitions (a peak kernel's iterations up to its max_n
+ * first) until one timing lasts its min time, never stopping on the first
+ * timing (it carries what happens once); likwid's MEASURE loop. Sets
+ * j->last_seconds; j->failed when a timing failed.
+ */
+void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx);
+
+/*
+ * After calibration: a job too slow to time every trial keeps fewer
+ * (j->kept_per_pass, no warm-up trials), and a quick run leaves out a
+ * kernels job whose one timing takes over PLAN_QUICK_SKIP_SECONDS
+ * (j->skipped). Said on m->say.
+ */
+void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
+#define PLAN_QUICK_SKIP_SECONDS 0.25
+
+/*
+ * In a quick run, whether j is left out unrun because the family member
+ * before it (prev) was skipped or was so slow that j would be; sets
+ * j->skipped and says so.
+ */
+int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+			  const struct plan_job *prev, struct plan_job *j);
+
+/*
+ * After the first pass: a job whose trial is long (PLAN_THIN_TRIAL_SECONDS
+ * or more, its untimed call counted) and whose kept timings that pass were
+ * within PLAN_THIN_SPREAD of each other keeps half as many kept trials in
+ * the later passes (at least PLAN_THIN_MIN_KEPT, never more than it had),
+ * and no warm-up trials: STREAM's rule made the DRAM jobs' timings several
+ * times longer, and a steady long timing says little more the tenth time.
+ * A job with a wider spread keeps all it had: the spread is what the later
+ * passes are there to see. Said on m->say.
+ */
+#define PLAN_THIN_TRIAL_SECONDS 5e-3
+#define PLAN_THIN_SPREAD 0.03
+#define PLAN_THIN_MIN_KEPT 3
+void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
+
+/*
+ * Seconds the calibrated plan's passes will take (every trial of every job,
+ * its untimed calls included, from each job's last_seconds): the work a
+ * plan asks for, counted rather than timed.
+ */
+double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs);
+
+#endif

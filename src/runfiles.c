@@ -1,0 +1,325 @@
+/*
+ * runfiles.c - the run directory's files as measure writes them (see runfiles.h).
+ */
+#include "runfiles.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "registry.h"
+#include "remarks.h"
+#include "stats.h"
+#include "timer.h"
+#include "util.h"
+#include "version.h"
+
+char *runfiles_default_dir(void)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+	return xasprintf("data/runs/%s-%s-%s", stamp, build_compiler, build_compiler_version);
+}
+
+/* Creates a directory that did not exist. With `unique`, adds -2, -3 ... on a clash. */
+char *runfiles_create_dir(const char *want, int unique)
+{
+	char *dir = xstrdup(want);
+	if (util_mkdir_parents(dir) != 0)
+		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
+	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
+		if (errno != EEXIST || !unique)
+			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(errno),
+			    errno == EEXIST ? " (a run never writes into an existing directory)" : "");
+		free(dir);
+		dir = xasprintf("%s-%d", want, i);
+	}
+	return dir;
+}
+
+/* data/latest -> runs/<name>, replaced atomically (symlink then rename). */
+void runfiles_point_latest(const char *dir)
+{
+	const char *name = strrchr(dir, '/');
+	char *target = xasprintf("runs/%s", name ? name + 1 : dir);
+	char *tmp = xasprintf("data/latest.tmp.%ld", (long)getpid());
+	unlink(tmp);
+	if (symlink(target, tmp) != 0 || rename(tmp, "data/latest") != 0) {
+		util_warn("cannot point data/latest at %s: %s", dir, strerror(errno));
+		unlink(tmp);
+	}
+	free(target);
+	free(tmp);
+}
+
+static void env_row(FILE *fp, const char *key, const char *value)
+{
+	csv_field(fp, key);
+	fputc(',', fp);
+	csv_field(fp, value);
+	fputc('\n', fp);
+}
+
+static void env_num(FILE *fp, const char *key, double v)
+{
+	char buf[64];
+	if (isfinite(v))
+		snprintf(buf, sizeof buf, "%.10g", v);
+	else
+		snprintf(buf, sizeof buf, "nan");
+	env_row(fp, key, buf);
+}
+
+static void env_about(void *ctx, const char *key, const char *value)
+{
+	env_row(ctx, key, value);
+}
+
+void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
+			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs)
+{
+	char *path = path_join(dir, "env.csv"), err[512], buf[256];
+	struct outfile out;
+	if (outfile_open(&out, path, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	FILE *fp = out.fp;
+	fputs("key,value\n", fp);
+	env_row(fp, "cpu_model", m->info.model);
+	env_row(fp, "isa", cpu_isa_name(cpu_widest_isa()));
+	buf[0] = '\0';
+	for (int i = ISA_SCALAR; i < ISA_COUNT; i++) {
+		if (!cpu_has_isa((enum isa)i))
+			continue;
+		if (buf[0])
+			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
+		strncat(buf, cpu_isa_name((enum isa)i), sizeof buf - strlen(buf) - 1);
+	}
+	env_row(fp, "isas", buf);
+	env_row(fp, "isa_dispatch", cpu_dispatch_name());
+	env_num(fp, "cores", m->info.cores);
+	env_num(fp, "hw_threads", m->info.pus);
+	buf[0] = '\0';
+	int tmax = 0;
+	for (int t = 0; t < o->nthreads; t++) {
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", t ? "," : "", o->threads[t]);
+		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
+	}
+	env_row(fp, "threads", buf);
+	env_num(fp, "threads_max", tmax);
+	env_num(fp, "l1d_bytes", m->info.l1d);
+	env_num(fp, "l2_bytes", m->info.l2);
+	env_num(fp, "l3_bytes", m->info.l3);
+	env_row(fp, "topology_source", m->info.source);
+	env_row(fp, "cc", build_compiler);
+	env_row(fp, "cc_version", build_compiler_version);
+	env_row(fp, "kernel_cflags", build_kernel_cflags);
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	env_row(fp, "date_utc", buf);
+	struct utsname u;
+	if (uname(&u) == 0) {
+		snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release, u.machine);
+		env_row(fp, "os", buf);
+	} else {
+		env_row(fp, "os", "unknown");
+	}
+	env_row(fp, "roofline_version", ROOFLINE_VERSION);
+	env_row(fp, "timer", timer_name());
+	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
+	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
+	env_num(fp, "clock_ghz", m->clock_ghz);
+	snprintf(buf, sizeof buf, "%s; median of %d samples (one before the trials, one after each)",
+		 m->clock_method, m->nclock);
+	env_row(fp, "clock_method", buf);
+	env_num(fp, "clock_ghz_min", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 0) : NAN);
+	env_num(fp, "clock_ghz_max", m->nclock ? stats_quantile(m->clock_samples, (size_t)m->nclock, 1) : NAN);
+	/* The host's clock through each pass: a spread that follows it is the host's variation. */
+	for (int p = 1; p <= m->npass_clock && p <= MEASURE_MAX_PASSES; p++) {
+		snprintf(buf, sizeof buf, "clock_ghz_min_pass%d", p);
+		env_num(fp, buf, m->pass_clock_lo[p]);
+		snprintf(buf, sizeof buf, "clock_ghz_max_pass%d", p);
+		env_num(fp, buf, m->pass_clock_hi[p]);
+	}
+	env_num(fp, "pinned_cpu", m->pinned_cpu);
+	for (int t = 0; t < o->nthreads; t++) {
+		if (o->threads[t] < 2)
+			continue;
+		snprintf(buf, sizeof buf, "clock_ghz@%dt", o->threads[t]);
+		env_num(fp, buf, m->clock_allcore_ghz[t]);
+	}
+	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
+	env_num(fp, "passes", o->passes);
+	env_num(fp, "trials", o->trials);
+	env_num(fp, "warmup_trials", o->warmup);
+	env_num(fp, "min_time_s", o->min_time);
+	env_num(fp, "min_time_peak_s", o->min_time / 2);
+	env_num(fp, "quick", o->quick);
+	env_num(fp, "sweep_cap_bytes", d->cap);
+	env_num(fp, "sweep_settle_bytes", d->settle);
+	env_num(fp, "sweep_max_bytes", d->max);
+	env_num(fp, "sweep_settled", d->settled);
+	env_num(fp, "stream_rule_bytes", d->rule);
+	/* Which cache the rule is 4x of, and whether the cap kept the sweep and DRAM jobs below it. */
+	env_row(fp, "stream_rule_source", d->rule_source == PLAN_RULE_REPORTED ? "reported"
+		: d->rule_source == PLAN_RULE_CURVE ? "curve" : "none");
+	env_num(fp, "stream_rule_cache_bytes", d->rule_l3);
+	env_num(fp, "sweep_cap_binds", d->cap_binds);
+	env_row(fp, "sweep_decision", d->text);
+	env_row(fp, "sweep_kernel", d->sweep ? d->sweep->name : "");
+	env_num(fp, "kernel_array_bytes", d->kernel_bytes);
+	buf[0] = '\0';
+	if (o->levels & LEVEL_DRAM)
+		strncat(buf, "dram", sizeof buf - 1);
+	for (int c = PLAN_NCACHE; c-- > 0;)
+		if (o->levels & plan_cache_levels[c].flag)
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", buf[0] ? "," : "",
+				 plan_cache_levels[c].opt);
+	env_row(fp, "kernel_levels", buf);
+	for (int c = 0; c < PLAN_NCACHE; c++) {
+		if (!(o->levels & plan_cache_levels[c].flag))
+			continue;
+		snprintf(buf, sizeof buf, "kernel_%s_working_set_bytes", plan_cache_levels[c].opt);
+		env_num(fp, buf, d->cache_ws[c]);
+	}
+	/*
+	 * The pages the roofs and kernels ran on: they share one set of arrays,
+	 * so both are huge when MADV_HUGEPAGE was asked; whether the kernel
+	 * gave huge pages is AnonHugePages (0 under THP "never").
+	 */
+	env_row(fp, "thp_mode", m->thp_mode[0] ? m->thp_mode : "unknown");
+	env_row(fp, "roof_pages", m->huge_asked ? "huge" : "base");
+	env_row(fp, "kernel_pages", m->huge_asked ? "huge" : "base");
+	env_num(fp, "huge_pages_kib", m->huge_pages_kib);
+	env_num(fp, "kernel_tile_bytes", d->tile_bytes);
+	env_row(fp, "kernel_tile_source", d->tile_text);
+	/* What each shaped job chose (a tile, a grid), and what a library kernel runs on. */
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_job *j = &jobs[i];
+		size_t first = 0, same = 0;
+		while (jobs[first].k != j->k)
+			first++;
+		for (size_t e = first; e < i; e++)
+			same += jobs[e].k == j->k && jobs[e].param == j->param;
+		/* shape_<kernel>_<param>, then _2, _3 for the same member at other levels. */
+		if (j->shaped && j->shape.why[0]) {
+			snprintf(buf, sizeof buf, "shape_%s_%d", j->k->name, j->param);
+			if (same)
+				snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "_%zu", same + 1);
+			env_row(fp, buf, j->shape.why);
+		}
+		if (j->k->about && first == i)
+			j->k->about(env_about, fp);
+	}
+	if (outfile_commit(&out, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	free(path);
+}
+
+/* The compiler's remarks for every kernel file, so a later reader sees what was built. */
+void runfiles_write_remarks(const char *dir)
+{
+	char *rdir = path_join(dir, "remarks"), err[512];
+	if (mkdir(rdir, 0777) != 0)
+		die(EXIT_FAILED, "cannot create %s: %s", rdir, strerror(errno));
+	for (size_t i = 0; i < build_nremarks; i++) {
+		char *name = xasprintf("%s.txt", build_remarks[i].file);
+		char *path = path_join(rdir, name);
+		struct outfile out;
+		if (outfile_open(&out, path, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		fprintf(out.fp, "# %s %s %s\n", build_compiler, build_compiler_version, build_kernel_cflags);
+		fputs(build_remarks[i].text, out.fp);
+		if (outfile_commit(&out, err, sizeof err) != 0)
+			die(EXIT_FAILED, "%s", err);
+		free(name);
+		free(path);
+	}
+	free(rdir);
+}
+
+/* ---- streamed files --------------------------------------------------------- */
+
+/* Far larger than a trial's rows: see struct runfiles_stream. */
+#define STREAM_BUFFER (8u << 20)
+
+void runfiles_open_stream(struct runfiles_stream *s, const char *dir, const char *name, const char *header)
+{
+	s->path = path_join(dir, name);
+	s->fp = fopen(s->path, "w");
+	if (!s->fp)
+		die(EXIT_FAILED, "cannot write %s: %s", s->path, strerror(errno));
+	/* Our own buffer: glibc ignores the size when setvbuf is given none. */
+	s->buffer = xmalloc(STREAM_BUFFER);
+	setvbuf(s->fp, s->buffer, _IOFBF, STREAM_BUFFER);
+	fputs(header, s->fp);
+	fflush(s->fp);
+}
+
+void runfiles_close_stream(struct runfiles_stream *s)
+{
+	if (ferror(s->fp) | fflush(s->fp) | fclose(s->fp))
+		die(EXIT_FAILED, "cannot write %s: %s", s->path, strerror(errno));
+	free(s->buffer);
+	free(s->path);
+	memset(s, 0, sizeof *s);
+}
+
+/* ---- load: what else ran ---------------------------------------------------- */
+
+void runfiles_load_sample(struct runfiles_load_sample *s)
+{
+	double tick = (double)sysconf(_SC_CLK_TCK);
+	s->wall = timer_now();
+	s->busy_all = s->steal_all = s->self_cpu = s->loadavg_1m = NAN;
+	if (!(tick > 0))
+		return;
+	FILE *fp = fopen("/proc/stat", "r");
+	if (fp) {
+		/* The first line sums every CPU: user nice system idle iowait irq softirq steal ... */
+		unsigned long long v[8] = { 0 };
+		if (fscanf(fp, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+			   &v[4], &v[5], &v[6], &v[7]) == 8) {
+			s->busy_all = (double)(v[0] + v[1] + v[2] + v[5] + v[6]) / tick;
+			s->steal_all = (double)v[7] / tick;
+		}
+		fclose(fp);
+	}
+	fp = fopen("/proc/self/stat", "r");
+	if (fp) {
+		/* Fields 14 and 15, utime and stime, after the command name's closing parenthesis. */
+		char line[1024];
+		if (fgets(line, sizeof line, fp)) {
+			const char *p = strrchr(line, ')');
+			unsigned long long ut, st;
+			if (p && sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) == 2)
+				s->self_cpu = (double)(ut + st) / tick;
+		}
+		fclose(fp);
+	}
+	fp = fopen("/proc/loadavg", "r");
+	if (fp) {
+		double l;
+		if (fscanf(fp, "%lf", &l) == 1)
+			s->loadavg_1m = l;
+		fclose(fp);
+	}
+}
+
+void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_load_sample *a,
+		       const struct runfiles_load_sample *b)
+{
+	/* Others' CPU time: never below 0 (the counters tick at 100 Hz, our own time rounds apart). */
+	double other = (b->busy_all - a->busy_all) - (b->self_cpu - a->self_cpu);
+	fprintf(fp, "%d,%d,%.3f,%.2f,%.2f,%.2f\n", pass, threads, b->wall - a->wall,
+		isfinite(other) ? fmax(0.0, other) : NAN, b->steal_all - a->steal_all, b->loadavg_1m);
+}

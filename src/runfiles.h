@@ -1,0 +1,105 @@
+/*
+ * runfiles.h - the run directory's files as measure writes them: the
+ * directory itself (never an existing one) and data/latest, env.csv (the
+ * machine, the build, the clock, the plan's decisions), the compiler's
+ * remarks, the streamed timings.csv and failures.csv, and load.csv (what
+ * else ran during each pass). Every whole file is written under a
+ * temporary name and renamed; the streamed ones reach the disk a trial at
+ * a time.
+ */
+#ifndef ROOFLINE_RUNFILES_H
+#define ROOFLINE_RUNFILES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cpu.h"
+#include "measure.h"
+#include "plan.h"
+
+/* Passes whose clock range env.csv records (clock_ghz_min_pass<N>, _max_pass<N>). */
+#define MEASURE_MAX_PASSES 64
+
+/* What measure learned of the machine, for env.csv. */
+struct runfiles_machine {
+	struct cpu_info info;
+	int pinned_cpu;
+	double clock_ghz;            /* median of the samples */
+	const char *clock_method;
+	double clock_samples[1024];  /* one before the trials, one after each trial */
+	int nclock;
+	/* Under all-core load: every thread of a pass runs the clock chain at once. */
+	double clock_allcore_ghz[MEASURE_MAX_THREAD_COUNTS];
+	/* The one-core pass's clock samples, per pass (1..): the fastest and slowest, NaN none. */
+	double pass_clock_lo[MEASURE_MAX_PASSES + 1], pass_clock_hi[MEASURE_MAX_PASSES + 1];
+	int npass_clock;             /* passes with samples */
+	double granularity, resolution;
+	int counters;
+	char counters_why[160];
+	/* Pages: the THP mode, whether MADV_HUGEPAGE was asked, what the process got. */
+	char thp_mode[32];           /* the bracketed word of .../transparent_hugepage/enabled; "" unknown */
+	int huge_asked;              /* 1: the arrays were madvise'd MADV_HUGEPAGE */
+	double huge_pages_kib;       /* AnonHugePages after the largest allocation; NaN unknown */
+};
+
+/* data/runs/<UTC stamp>-<cc>-<version>, newly allocated. */
+char *runfiles_default_dir(void);
+
+/* Creates a directory that did not exist (with `unique`, adds -2, -3 ... on a clash); dies otherwise. */
+char *runfiles_create_dir(const char *want, int unique);
+
+/* data/latest -> runs/<name>, replaced atomically; a warning when it cannot be. */
+void runfiles_point_latest(const char *dir);
+
+/* remarks/<file>.txt: the compiler's remarks for every kernel file. */
+void runfiles_write_remarks(const char *dir);
+
+/*
+ * env.csv, whole, under a temporary name then renamed: the machine, the
+ * options, the plan's decisions (d) and what each shaped or library job
+ * chose (jobs). Dies on a write error.
+ */
+void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
+			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs);
+
+/*
+ * A CSV file that rows reach a trial at a time (fflush): its buffer is far
+ * larger than a trial's rows, so a run killed mid-trial leaves whole rows.
+ */
+struct runfiles_stream {
+	FILE *fp;
+	char *buffer;
+	char *path;
+};
+void runfiles_open_stream(struct runfiles_stream *s, const char *dir, const char *name, const char *header);
+/* Flushes and closes; dies on a write error. */
+void runfiles_close_stream(struct runfiles_stream *s);
+
+/* load.csv's header (the model reads it to say whether the machine was busy). */
+#define RUNFILES_LOAD_HEADER "pass,threads,seconds,busy_other_cpu_seconds,steal_cpu_seconds,loadavg_1m\n"
+
+/*
+ * What the whole machine did, read from /proc: every CPU's non-idle and
+ * steal time (/proc/stat, in seconds), this process's own CPU time
+ * (/proc/self/stat) and the 1-minute load average. A field that cannot be
+ * read is NaN.
+ */
+struct runfiles_load_sample {
+	double wall;          /* CLOCK_MONOTONIC seconds */
+	double busy_all;      /* user+nice+system+irq+softirq of every CPU (steal apart) */
+	double steal_all;
+	double self_cpu;      /* this process's utime+stime */
+	double loadavg_1m;
+};
+void runfiles_load_sample(struct runfiles_load_sample *s);
+
+/*
+ * One row of load.csv from two samples around a pass: its seconds, the CPU
+ * time others used (all CPUs' busy time less this process's own; the
+ * threads of this process are its own), the time the host took (steal),
+ * and the load average at its end.
+ */
+void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_load_sample *a,
+		       const struct runfiles_load_sample *b);
+
+#endif
