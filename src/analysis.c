@@ -11,7 +11,11 @@
 #include "cpu.h"
 #include "diagnosis.h"
 #include "fit.h"
+#include "levels.h"
+#include "levels_text.h"
+#include "model.h"
 #include "registry.h"
+#include "roofkey.h"
 #include "stats.h"
 #include "util.h"
 
@@ -182,19 +186,31 @@ static void note(struct analysis *a, const char *fmt, ...)
 	va_end(ap);
 }
 
-static struct roof *add_roof(struct analysis *a, const char *name, int threads, enum roof_kind kind)
+/* A new roof of that key, its name formatted from it (roofkey.h); NULL when full. */
+static struct roof *add_roof_key(struct analysis *a, const struct roof_key *key)
 {
 	if (a->nroofs >= ANALYSIS_MAX_ROOFS)
 		return NULL;
 	struct roof *r = &a->roofs[a->nroofs++];
 	memset(r, 0, sizeof *r);
-	if (threads > 1)
-		snprintf(r->name, sizeof r->name, "%s@%dt", name, threads);
-	else
-		snprintf(r->name, sizeof r->name, "%s", name);
-	r->kind = kind;
-	r->threads = threads;
+	r->key = *key;
+	roofkey_format(key, r->name, sizeof r->name);
+	r->kind = key->kind;
+	r->threads = key->threads;
 	return r;
+}
+
+/* A plateau of a level, or a compute roof or ceiling named `ceiling`. */
+static struct roof *add_level_roof(struct analysis *a, enum mem_level level, int threads)
+{
+	struct roof_key key = roofkey_level(level, threads);
+	return add_roof_key(a, &key);
+}
+
+static struct roof *add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind)
+{
+	struct roof_key key = roofkey_compute(kind, ceiling, threads);
+	return add_roof_key(a, &key);
 }
 
 /* A roof whose job's pass-to-pass spread, relative to that job's median `ref`, is too wide. */
@@ -203,10 +219,66 @@ static void check_spread(struct analysis *a, const struct roof *r, double ref, c
 	if (!(ref > 0) || !isfinite(r->spread_lo))
 		return;
 	double rel = (r->spread_hi - r->spread_lo) / ref;
-	if (rel > NOISY_SPREAD)
-		note(a, "%s: per-pass medians range from %.3g to %.3g %s (%.0f%% of the median): the "
-		     "machine was busy or throttling; close other programs, or raise --passes",
-		     r->name, r->spread_lo, r->spread_hi, unit, rel * 100);
+	(void)unit;
+	if (!(rel > NOISY_SPREAD))
+		return;
+	a->nnoisy++;
+	if (rel > a->noisiest_rel) {
+		a->noisiest = *r;
+		a->noisiest_rel = rel;
+	}
+}
+
+/* Other processes or steal at this share of one core over a pass: the machine was busy. */
+#define LOAD_BUSY 0.05
+
+/*
+ * The run's spread, said once: its size, and what load.csv and the clock's
+ * own samples say of it. "Busy" only where load was seen, naming it.
+ */
+static void spread_note(struct analysis *a, const struct rundata *run)
+{
+	if (!a->nnoisy)
+		return;
+	const struct roof *r = &a->noisiest;
+	char head[224], clock[160] = "";
+	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
+		 "%s, per-pass medians %.3g to %.3g %s, %.0f%%)", a->nnoisy,
+		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
+		 r->name, r->spread_lo, r->spread_hi, roof_unit(r), a->noisiest_rel * 100);
+	double lo = run->info.clock_ghz_min, hi = run->info.clock_ghz_max, mid = run->info.clock_ghz;
+	if (isfinite(lo) && isfinite(hi) && mid > 0) {
+		double crel = (hi - lo) / mid;
+		snprintf(clock, sizeof clock, "; the run's clock samples ranged from %.2f to %.2f GHz "
+			 "(%.0f%%)%s", lo, hi, crel * 100,
+			 crel >= a->noisiest_rel ? ", as wide: the spread may follow the clock"
+						 : ", narrower: not the clock alone");
+	}
+	if (!run->has_load) {
+		note(a, "%s; load was not recorded (no load.csv in this run), so whether other programs "
+		     "ran is unknown%s", head, clock);
+		return;
+	}
+	const struct load_row *worst = NULL;
+	double worst_share = 0;
+	for (size_t i = 0; i < run->nload; i++) {
+		const struct load_row *l = &run->load[i];
+		double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
+		if (share > worst_share) {
+			worst_share = share;
+			worst = l;
+		}
+	}
+	if (worst && worst_share >= LOAD_BUSY)
+		note(a, "%s; the machine was busy: in pass %d at %d thread%s other processes used %.2g "
+		     "CPU-seconds and steal took %.2g over %.3g s (load average %.2f): close other "
+		     "programs, or raise --passes%s", head, worst->pass, worst->threads,
+		     worst->threads == 1 ? "" : "s", worst->busy_other, worst->steal, worst->seconds,
+		     worst->loadavg, clock);
+	else
+		note(a, "%s, with no other load recorded (load.csv: other processes and steal under "
+		     "%.0f%% of a core in every pass): the host's own variation%s", head,
+		     LOAD_BUSY * 100, clock);
 }
 
 static int cmp_sweep(const void *x, const void *y)
@@ -217,16 +289,18 @@ static int cmp_sweep(const void *x, const void *y)
 
 /* Compares each cache plateau's range with the size the machine reports for it. */
 static void compare_reported(struct analysis *a, const struct rundata *run,
-			     const struct fit_plateau *pl, size_t count, int last_is_dram)
+			     const struct fit_plateau *pl, size_t count, const int *is_cache)
 {
 	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
-	size_t caches = last_is_dram && count ? count - 1 : count;
 	char rep[32], hi[32], next[32];
-	for (size_t i = 0; i < caches && i < 3; i++) {
-		char name[16];
-		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
-		double reported = reported_sizes[i];
-		if (!(reported > 0))
+	size_t level = 0;
+	for (size_t i = 0; i < count && level < 3; i++) {
+		if (!is_cache[i])
+			continue;
+		const char *name = levels_name((enum mem_level)level);
+		double reported = reported_sizes[level++];
+		/* The last level's reported size is judged with DRAM (levels.h): said once, there. */
+		if (!(reported > 0) || level == 3)
 			continue;
 		/* The level's capacity lies between where its plateau ends and the next begins. */
 		double lo = pl[i].size_hi, up = i + 1 < count ? pl[i + 1].size_lo : INFINITY;
@@ -244,15 +318,6 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 			     "working set: the measured plateaus are used", name, rep, name, hi);
 		}
 	}
-	/* A last-level cache reported larger than where DRAM starts is the VM's story, not the core's. */
-	double l3 = run->info.l3_bytes;
-	if (last_is_dram && count >= 1 && l3 > pl[count - 1].size_lo * 1.5 && caches < 3) {
-		format_bytes(l3, rep, sizeof rep);
-		format_bytes(pl[count - 1].size_lo, next, sizeof next);
-		note(a, "L3: the machine reports %s, but bandwidth is already at its DRAM level from %s "
-		     "of working set: a core sees far less last-level cache than reported",
-		     rep, next);
-	}
 	if (count < 2)
 		note(a, "the sweep found %zu plateau%s: too few sizes, or a machine whose caches all "
 		     "run at one speed", count, count == 1 ? "" : "s");
@@ -263,8 +328,14 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
  * hand-written bw_triad_<isa> of a new run, the compiled triad of an old
  * one); the group's other jobs are access-pattern roofs. NULL when none.
  */
-static const char *sweep_kernel(const struct jobs *js)
+static const char *sweep_kernel(const struct rundata *run, const struct jobs *js)
 {
+	/* measure records it (env.csv sweep_kernel): read back, when its jobs are here. */
+	const char *recorded = rundata_sweep_kernel(run);
+	for (size_t i = 0; recorded && i < js->n; i++)
+		if (strcmp(js->v[i].group, "bandwidth") == 0 && strcmp(js->v[i].kernel, recorded) == 0)
+			return js->v[i].kernel;
+	/* A run from before that key: the bandwidth kernel with the most sizes. */
 	const char *best = NULL;
 	size_t best_n = 0;
 	for (size_t i = 0; i < js->n; i++) {
@@ -288,46 +359,35 @@ static const char *stores_name(const struct kernel *k)
 	return k->stores == STORES_STREAMING ? "streaming" : k->stores == STORES_IN_PLACE ? "in place" : "allocate";
 }
 
-/* A plateau as fit_patterns needs it: its level's name, range and roof. */
+/*
+ * A level as fit_patterns needs it: its span in the thread count's map
+ * (levels.h) and its roof, NULL where the run has none (DRAM not reached).
+ */
 struct level {
 	char name[16];
-	double lo, hi;
+	const struct level_span *span;
 	struct roof *roof;
 };
 
-/* The level a working set belongs to: the plateau holding it, else the nearest on a log axis. */
-static struct level *level_of(struct level *lv, size_t n, double working_set)
+/* The level a working set runs from, by the map's one rule (levels_of). */
+static struct level *level_of(struct level *lv, size_t n, const struct level_map *map,
+			      double working_set)
 {
-	struct level *best = NULL;
-	double dist = INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		double d = working_set < lv[i].lo ? log(lv[i].lo / working_set)
-			 : working_set > lv[i].hi ? log(working_set / lv[i].hi) : 0.0;
-		if (d < dist) {
-			dist = d;
-			best = &lv[i];
-		}
-	}
-	return best;
+	const struct level_span *s = map ? levels_of(map, working_set) : NULL;
+	for (size_t i = 0; s && i < n; i++)
+		if (lv[i].span == s)
+			return &lv[i];
+	return NULL;
 }
 
-/* The pattern roof "<level>.<pattern>" (with "@Nt"), made when absent; NULL when full. */
-static struct roof *pattern_roof(struct analysis *a, const char *level, const char *pattern,
+/* The pattern roof of kernel k's streams at a level, made when absent; NULL when full. */
+static struct roof *pattern_roof(struct analysis *a, enum mem_level level, const struct kernel *k,
 				 int threads, int *made)
 {
-	char name[24], full[48];
-	snprintf(name, sizeof name, "%s.%s", level, pattern);
-	if (threads > 1)
-		snprintf(full, sizeof full, "%s@%dt", name, threads);
-	else
-		snprintf(full, sizeof full, "%s", name);
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (a->roofs[i].kind == ROOF_PATTERN && strcmp(a->roofs[i].name, full) == 0) {
-			*made = 0;
-			return &a->roofs[i];
-		}
-	*made = 1;
-	return add_roof(a, name, threads, ROOF_PATTERN);
+	struct roof_key key = roofkey_pattern(level, k, threads);
+	const struct roof *r = model_roof(a, &key);
+	*made = !r;
+	return r ? &a->roofs[r - a->roofs] : add_roof_key(a, &key);
 }
 
 /*
@@ -337,26 +397,72 @@ static struct roof *pattern_roof(struct analysis *a, const char *level, const ch
  */
 static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
 {
+	for (size_t l = 0; l < nlv; l++) {
+		if (!lv[l].roof || !lv[l].span)
+			continue;
+		char missing[160] = "";
+		size_t len = 0, count = 0;
+		for (size_t i = 0; i < a->nroofs; i++) {
+			const struct roof *r = &a->roofs[i];
+			if (r->kind != ROOF_PATTERN || r->threads != threads)
+				continue;
+			/* Once per pattern: at its first roof. */
+			int first = 1;
+			for (size_t j = 0; j < i && first; j++) {
+				struct roof_key there = a->roofs[j].key;
+				there.level = r->key.level;
+				first = !roofkey_equal(&there, &r->key);
+			}
+			struct roof_key want = r->key;
+			want.level = lv[l].span->id;
+			if (!first || model_roof(a, &want))
+				continue;
+			char pat[24];
+			roofkey_pattern_text(&r->key, pat, sizeof pat);
+			if (len < sizeof missing)
+				len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
+							count ? ", " : "", pat);
+			count++;
+		}
+		/*
+		 * Named by the level's own roof ("L3@2t"), so a note of the all-core
+		 * pass is never read as one about one core's kernels.
+		 */
+		if (count)
+			note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
+			     "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
+			     "kernels of %s there are judged against the sweep's %s", lv[l].roof->name,
+			     missing, threads, threads == 1 ? "" : "s", threads,
+			     count == 1 ? "that pattern" : "those patterns", lv[l].roof->name);
+	}
+}
+
+/*
+ * DRAM pattern roofs whose job ran before the flat end DRAM was found at
+ * (measure placed it from the pre-scan): said once, since part of such a
+ * working set may still be served by a cache.
+ */
+static void early_dram_patterns(struct analysis *a, const struct level_map *map, int threads)
+{
+	double lowest = INFINITY;
+	if (!map || map->dram.state != DRAM_FOUND)
+		return;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		const char *dot = strchr(r->name, '.');
-		if (r->kind != ROOF_PATTERN || !dot || r->threads != threads)
-			continue;
-		/* Once per pattern: at its first roof. */
-		int first = 1;
-		for (size_t j = 0; j < i && first; j++)
-			first = !(a->roofs[j].kind == ROOF_PATTERN && a->roofs[j].threads == threads &&
-				  strchr(a->roofs[j].name, '.') &&
-				  strcmp(strchr(a->roofs[j].name, '.'), dot) == 0);
-		for (size_t l = 0; l < nlv && first; l++) {
-			char name[64];
-			snprintf(name, sizeof name, "%.15s%.40s", lv[l].name, dot);
-			if (!analysis_roof(a, name))
-				note(a, "%s: no %.*s job landed on this level (the pre-scan saw the plateaus "
-				     "differently): kernels of that pattern there are judged against %s",
-				     lv[l].name, (int)strcspn(dot + 1, "@"), dot + 1, lv[l].roof->name);
-		}
+		if (r->kind == ROOF_PATTERN && r->threads == threads && r->job_kernel[0] &&
+		    r->key.level == MEM_DRAM && r->size_lo < map->dram.flat_from)
+			lowest = fmin(lowest, r->size_lo);
 	}
+	if (!isfinite(lowest))
+		return;
+	char b1[32], b2[32];
+	char at[16] = "";
+	if (threads > 1)
+		snprintf(at, sizeof at, "@%dt", threads);
+	note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end DRAM "
+	     "was found at (%s ..): part of it may come from a cache, so they may read high",
+	     at, format_bytes(lowest, b1, sizeof b1),
+	     format_bytes(map->dram.flat_from, b2, sizeof b2));
 }
 
 /*
@@ -371,7 +477,7 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
  * that kernels whose stores allocate are judged against.
  */
 static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
-			 struct level *lv, size_t nlv, int threads)
+			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
 {
 	const struct kernel *sk = registry_find(sweep);
 	char sweep_pat[32] = "";
@@ -381,13 +487,18 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
 		     "unknown, no pattern roofs come from the sweep", sweep);
 	int made;
+	size_t unplaced = 0;
+	double unplaced_lo = INFINITY, unplaced_hi = 0;
 	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
-		struct roof *r = pattern_roof(a, lv[i].name, sweep_pat, threads, &made);
+		if (!lv[i].roof)
+			continue;
+		struct roof *r = pattern_roof(a, lv[i].span->id, sk, threads, &made);
 		if (!r)
 			return;
 		struct roof keep = *r;
 		*r = *lv[i].roof;
 		memcpy(r->name, keep.name, sizeof r->name);
+		r->key = keep.key;
 		r->kind = ROOF_PATTERN;
 	}
 	for (size_t i = 0; i < js->n; i++) {
@@ -399,7 +510,14 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		char pat[32] = "";
 		if (k)
 			kernel_pattern(k, pat, sizeof pat);
-		struct level *l = level_of(lv, nlv, j->working_set);
+		struct level *l = level_of(lv, nlv, map, j->working_set);
+		if (l && !l->roof) {
+			/* Past the caches in a sweep that never reached DRAM: no DRAM roof of any pattern. */
+			unplaced++;
+			unplaced_lo = fmin(unplaced_lo, j->working_set);
+			unplaced_hi = fmax(unplaced_hi, j->working_set);
+			continue;
+		}
 		if (!pat[0] || !l) {
 			note(a, "bandwidth job %s at %.0f bytes per array: %s, left out", j->kernel,
 			     (double)j->param, !pat[0] ? "no access pattern known for it" : "no plateau to put it on");
@@ -407,7 +525,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		}
 		struct job_summary s;
 		summarize_job(j, &s);
-		struct roof *r = pattern_roof(a, l->name, pat, j->threads, &made);
+		struct roof *r = pattern_roof(a, l->span->id, k, j->threads, &made);
 		if (!r)
 			return;
 		if (!made && !(s.best > r->value))
@@ -423,24 +541,43 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 		r->job_param = j->param;
 	}
+	if (unplaced && map) {
+		char b1[32], b2[32], b3[32];
+		format_bytes(unplaced_lo, b1, sizeof b1);
+		format_bytes(unplaced_hi, b2, sizeof b2);
+		note(a, "%zu bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
+		     "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
+		     "DRAM pattern roofs", unplaced, unplaced == 1 ? "" : "s", threads,
+		     threads == 1 ? "" : "s", b1, unplaced_hi > unplaced_lo ? " .. " : "",
+		     unplaced_hi > unplaced_lo ? b2 : "",
+		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
+	}
+	early_dram_patterns(a, map, threads);
 	if (!sweep_pat[0])
 		return;
 	missing_patterns(a, lv, nlv, threads);
-	static const struct { const char *suffix, *says; } kinds[] = {
-		{ "-nt", "streaming stores" }, { "-ip", "stores in place" },
+	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
+		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
 	};
 	for (size_t i = 0; i < nlv; i++) {
 		/* The fastest store kind; the sweep's own (ordinary stores) when none beats it. */
 		const struct roof *s = NULL;
 		const char *says = NULL;
+		if (!lv[i].roof)
+			continue;
 		double ordinary = lv[i].roof->value;
+		/*
+		 * At DRAM only a job inside the flat end whose arrays obey the rule DRAM
+		 * was found by: a DRAM roof stays within the noise of the sweep's end.
+		 */
+		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
+		double rule = at_dram ? map->dram.rule_bytes : 0, from = at_dram ? map->dram.flat_from : 0;
 		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
-			char name[80];
-			snprintf(name, sizeof name, "%.15s.%.30s%s", lv[i].name, sweep_pat, kinds[kd].suffix);
-			if (threads > 1)
-				snprintf(name + strlen(name), sizeof name - strlen(name), "@%dt", threads);
-			const struct roof *c = analysis_roof(a, name);
-			if (c && c->value > (s ? s->value : ordinary)) {
+			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
+			key.stores = kinds[kd].stores;
+			const struct roof *c = model_roof(a, &key);
+			if (c && c->value > (s ? s->value : ordinary) && (double)c->job_param >= rule &&
+			    c->size_lo >= from) {
 				s = c;
 				says = kinds[kd].says;
 			}
@@ -486,6 +623,29 @@ static void slope_note(struct analysis *a, const char *name, const struct fit_pl
 		     pl->best_hi, b1, b2);
 }
 
+/*
+ * A plateau roof's noise: its sizes' own pass-to-pass spread, the widest of
+ * sizes first..last of a->sweep. How far the sizes' medians differ is the
+ * plateau's slope, a note of its own.
+ */
+static void plateau_spread(struct analysis *a, struct roof *r, size_t first, size_t last)
+{
+	double widest = -1, ref = NAN;
+	for (size_t k = first; k <= last && k < a->nsweep; k++) {
+		const struct sweep_point *p = &a->sweep[k];
+		double rel = (p->spread_hi - p->spread_lo) / p->median;
+		if (isfinite(rel) && rel > widest) {
+			widest = rel;
+			ref = p->median;
+			r->spread_lo = p->spread_lo;
+			r->spread_hi = p->spread_hi;
+		}
+	}
+	if (widest < 0)
+		r->spread_lo = r->spread_hi = NAN;
+	check_spread(a, r, ref, "GB/s");
+}
+
 static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t n)
 {
 	if (!saved)
@@ -504,7 +664,9 @@ static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t 
 static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
 			  int threads, int keep)
 {
-	const char *sweep = sweep_kernel(js);
+	const char *sweep = sweep_kernel(run, js);
+	if (sweep && keep)
+		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
 	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
 	size_t kept_sweep = a->nsweep;
 	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
@@ -552,19 +714,42 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
 		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
 	}
-	/* measure records whether the sweep went past the point where the curve settled. */
-	/* A run that does not say (older ones) swept into DRAM. */
-	int last_is_dram = run->info.sweep_settled != 0;
-	if (!last_is_dram && keep)
-		note(a, "the sweep had not settled on a DRAM level when it stopped (raise --max-size): "
-		     "no plateau is named DRAM");
+	/* DRAM is found from the curve's flat end, never assumed (levels.h). */
+	struct levels_size *ls = xmalloc(a->nsweep * sizeof *ls);
+	for (size_t i = 0; i < a->nsweep; i++)
+		ls[i] = (struct levels_size){ .array_bytes = a->sweep[i].param,
+					      .working_set = a->sweep[i].working_set,
+					      .best = a->sweep[i].best, .median = a->sweep[i].median,
+					      .spread_lo = a->sweep[i].spread_lo,
+					      .spread_hi = a->sweep[i].spread_hi };
+	struct dram_verdict v;
+	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
+	/* STREAM's rule as measure recorded it (stream_rule_source), else derived (older runs). */
+	const char *src = run->info.stream_rule_source;
+	struct levels_rule rule = {
+		strcmp(src, "curve") == 0 ? RULE_CURVE : strcmp(src, "none") == 0 ? RULE_NONE : RULE_REPORTED,
+		run->info.stream_rule_bytes, run->info.stream_rule_cache_bytes,
+	};
+	int recorded = *src && (strcmp(src, "reported") == 0 || strcmp(src, "curve") == 0 ||
+				strcmp(src, "none") == 0);
+	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
+			       run->info.sweep_settled, recorded ? &rule : NULL, &v);
+	v.cap_binds = run->info.sweep_cap_binds == 1;
+	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
+	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
+	char said[600];
+	note(a, "%s", levels_dram_text(&v, threads, said, sizeof said));
+	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
+	levels_caches(pl, count, a->nsweep, &v, is_cache);
+	free(ls);
 	const struct kernel *sk = registry_find(sweep);
-	struct level lv[FIT_MAX_PLATEAUS];
+	struct level lv[LEVELS_MAX];
 	size_t nlv = 0;
-	for (size_t i = 0; i < count; i++) {
-		char name[16];
-		fit_plateau_name(i, count, last_is_dram, name, sizeof name);
-		struct roof *r = add_roof(a, name, threads, ROOF_BANDWIDTH);
+	for (size_t i = 0; i < count && nlv < map->n; i++) {
+		if (!is_cache[i])
+			continue;
+		const char *name = levels_name(map->span[nlv].id);
+		struct roof *r = add_level_roof(a, map->span[nlv].id, threads);
 		if (!r)
 			break;
 		r->value = pl[i].value;
@@ -574,35 +759,34 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		r->median = pl[i].median;
 		snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
 		snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
-		/*
-		 * The roof's noise is its sizes' own pass-to-pass spread: the widest
-		 * of them. How far the sizes' medians differ is the plateau's slope.
-		 */
-		double widest = -1, ref = NAN;
-		for (size_t k = pl[i].first; k <= pl[i].last; k++) {
-			const struct sweep_point *p = &a->sweep[k];
-			double rel = (p->spread_hi - p->spread_lo) / p->median;
-			if (isfinite(rel) && rel > widest) {
-				widest = rel;
-				ref = p->median;
-				r->spread_lo = p->spread_lo;
-				r->spread_hi = p->spread_hi;
-			}
-		}
-		if (widest < 0)
-			r->spread_lo = r->spread_hi = NAN;
-		check_spread(a, r, ref, "GB/s");
+		plateau_spread(a, r, pl[i].first, pl[i].last);
 		slope_note(a, r->name, &pl[i]);
 		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", name);
-		lv[nlv].lo = pl[i].size_lo;
-		lv[nlv].hi = pl[i].size_hi;
+		lv[nlv].span = &map->span[nlv];
+		lv[nlv].roof = r;
+		nlv++;
+	}
+	if (nlv < map->n && map->span[nlv].id == MEM_DRAM) {
+		struct roof *r = v.state == DRAM_FOUND ? add_level_roof(a, MEM_DRAM, threads) : NULL;
+		if (r) {
+			r->value = v.value;
+			r->median = v.median;
+			r->size_lo = v.size_lo;
+			r->size_hi = v.size_hi;
+			r->samples = v.samples;
+			snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+			snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+			plateau_spread(a, r, v.first, v.last);
+		}
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "DRAM");
+		lv[nlv].span = &map->span[nlv];
 		lv[nlv].roof = r;
 		nlv++;
 	}
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
-		compare_reported(a, run, pl, count, last_is_dram);
-	fit_patterns(a, js, sweep, lv, nlv, threads);
+		compare_reported(a, run, pl, count, is_cache);
+	fit_patterns(a, js, sweep, lv, nlv, map, threads);
 }
 
 static int lanes_of(const char *kernel)
@@ -913,14 +1097,8 @@ const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 
 const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads)
 {
-	size_t len = strcspn(like->name, "@");
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind == like->kind && r->threads == threads && strcspn(r->name, "@") == len &&
-		    strncmp(r->name, like->name, len) == 0)
-			return r;
-	}
-	return NULL;
+	struct roof_key key = roofkey_at(model_key_of(like), threads);
+	return model_roof(a, &key);
 }
 
 const struct roof *analysis_dram(const struct analysis *a)
@@ -946,7 +1124,7 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 		const struct roof *r = &a->roofs[i];
 		if (r->kind != ROOF_BANDWIDTH || r->threads != threads || !(isfinite(r->value) && r->value > 0))
 			continue;
-		if (strcspn(r->name, "@") == 4 && strncmp(r->name, "DRAM", 4) == 0)
+		if (model_key_of(r).level == MEM_DRAM)
 			return r;
 		if (!low || r->value < low->value)
 			low = r;
@@ -1109,6 +1287,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		p->param = j->param;
 		p->param_letter = k ? k->param_letter : 0;
 		p->threads = j->threads;
+		p->builtin = k != NULL;
 		p->working_set = j->working_set;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
@@ -1145,6 +1324,38 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 		note(a, "%zu kernel%s in timings.csv unknown to this build (%s%s): used from the rows alone, "
 		     "without the registry's metadata", count, count == 1 ? "" : "s", names,
 		     count > 4 ? ", ..." : "");
+}
+
+/*
+ * N cores cannot move more than N times one core's bytes: an all-core
+ * bandwidth or pattern roof past that (beyond fit's tolerance) compares two
+ * different levels or a disturbed timing, a measurement error. It is left
+ * out, and said, rather than printed as a result or judged against.
+ */
+static void drop_overscaled(struct analysis *a, int base_threads)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		struct roof *r = &a->roofs[i];
+		const struct roof *base = (r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN) &&
+					  r->threads > base_threads
+					  ? analysis_roof_at(a, r, base_threads) : NULL;
+		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
+		if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
+			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */
+			if (r->kind == ROOF_PATTERN && !r->job_kernel[0])
+				continue;
+			note(a, "%s: %.3g GB/s is %.2fx the %.3g GB/s of %d thread%s on %d threads: more "
+			     "than threads can scale, a measurement error (not the same level, or a "
+			     "disturbed timing); left out", r->name, r->value, r->value / base->value,
+			     base->value, base_threads, base_threads == 1 ? "" : "s", r->threads);
+			continue;
+		}
+		if (kept != i)
+			a->roofs[kept] = *r;
+		kept++;
+	}
+	a->nroofs = kept;
 }
 
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
@@ -1186,6 +1397,8 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	qsort(counts, (size_t)ncounts, sizeof counts[0], cmp_int);
 	for (int c = 0; c < ncounts; c++)
 		fit_bandwidth(out, run, &js, counts[c], c == 0);
+	if (ncounts > 1)
+		drop_overscaled(out, counts[0]);
 	for (int c = 0; c < ncounts; c++)
 		fit_peak(out, &js, counts[c], c == 0);
 	theoretical_peaks(out, run);
@@ -1193,6 +1406,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	if (dram && isfinite(out->peak))
 		out->ridge = fit_ridge(out->peak, dram->value);
 	place_points(out, run, &js);
+	spread_note(out, run);
 	size_t kernel_jobs = 0;
 	for (size_t i = 0; i < js.n; i++)
 		kernel_jobs += strcmp(js.v[i].group, "kernels") == 0;

@@ -103,6 +103,12 @@ static void sweep_kernel(const struct rundata *run, int threads, char *out, size
 	struct job { const char *kernel; long param; } *jobs = NULL;
 	size_t n = 0, cap = 0, best = 0;
 	out[0] = 0;
+	/* The run's record of it (rundata_sweep_kernel); the count below only for older runs. */
+	const char *recorded = rundata_sweep_kernel(run);
+	if (recorded) {
+		snprintf(out, size, "%s", recorded);
+		return;
+	}
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
 		if (strcmp(t->group, "bandwidth") != 0 || t->threads != threads)

@@ -7,17 +7,16 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "levels.h"
+#include "util.h"
 #include "vecinfo.h"
 
-/* "name" for one thread, "name@Nt" for N: how analysis.c names a run's roofs. */
-static const struct roof *roof_for(const struct analysis *a, const char *name, int threads)
+/* The compute roof (ROOF_COMPUTE "peak") or ceiling named `ceiling` of `threads` threads, or NULL. */
+static const struct roof *compute_roof(const struct analysis *a, enum roof_kind kind,
+				       const char *ceiling, int threads)
 {
-	char full[48];
-	if (threads > 1)
-		snprintf(full, sizeof full, "%s@%dt", name, threads);
-	else
-		snprintf(full, sizeof full, "%s", name);
-	return analysis_roof(a, full);
+	struct roof_key key = roofkey_compute(kind, ceiling, threads);
+	return model_roof(a, &key);
 }
 
 /*
@@ -27,22 +26,6 @@ static const struct roof *roof_for(const struct analysis *a, const char *name, i
 static double roof_median(const struct roof *r)
 {
 	return isfinite(r->median) && r->median > 0 ? r->median : r->value;
-}
-
-/* The sweep plateau of `threads` threads a working set falls in (or the transition before it), or NULL. */
-static const struct roof *plateau_of(const struct analysis *a, double working_set, int threads)
-{
-	const struct roof *last = NULL;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (r->kind != ROOF_BANDWIDTH || r->threads != threads)
-			continue;
-		/* In the transition before a plateau the slower level bounds it. */
-		if (working_set <= r->size_hi)
-			return r;
-		last = r;
-	}
-	return last;
 }
 
 static int is_scalar_curve(const struct chain_curve *cc)
@@ -83,10 +66,11 @@ static const struct roof *roof_of_curve(const struct analysis *a, const struct c
 		 * The peak may be an FMA+add mix; code made only of FMAs reaches the
 		 * FMA-only plateau at most, the `fma` ceiling where the run has one.
 		 */
-		const struct roof *peak = roof_for(a, "peak", threads), *fma = roof_for(a, "fma", threads);
+		const struct roof *peak = compute_roof(a, ROOF_COMPUTE, "peak", threads),
+				  *fma = compute_roof(a, ROOF_CEILING, "fma", threads);
 		return fma_only && fma && (!peak || fma->value < peak->value) ? fma : peak;
 	}
-	return roof_for(a, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
+	return compute_roof(a, ROOF_CEILING, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
 }
 
 /* The median rate of one chain (K = 1) of a curve, or NaN. */
@@ -133,6 +117,8 @@ static void diagnose_memory(struct point *p, const struct roof *sweep_used)
 	if (sweep_used && p->pattern[0])
 		snprintf(why, sizeof why, " (the sweep's: no %s.%s roof in this run)", p->level,
 			 p->pattern);
+	p->reason = p->fraction >= DIAGNOSIS_NEAR ? REASON_NEAR
+		  : p->fraction >= DIAGNOSIS_FAR ? REASON_UNDER : REASON_FAR;
 	if (p->fraction >= DIAGNOSIS_NEAR)
 		snprintf(p->diagnosis, sizeof p->diagnosis, "memory-bound, near its roof: %.0f%% of "
 			 "%s x intensity%s; only more reuse or a faster level raises it", pct,
@@ -148,21 +134,23 @@ static void diagnose_memory(struct point *p, const struct roof *sweep_used)
 }
 
 static void diagnose_compute(const struct analysis *a, struct point *p,
-			     const struct chain_curve *cc)
+			     const struct chain_curve *cc, const struct roof *ceil)
 {
 	char build[64];
 	double pct = p->fraction * 100;
 	build_text(p, build, sizeof build);
-	const struct roof *peak = roof_for(a, "peak", p->threads);
-	int is_peak = peak && strcmp(p->roof, peak->name) == 0;
+	const struct roof *peak = compute_roof(a, ROOF_COMPUTE, "peak", p->threads);
+	int is_peak = peak && ceil == peak;
+	int is_fma = ceil && ceil->kind == ROOF_CEILING && strcmp(model_key_of(ceil).ceiling, "fma") == 0;
 	char of[40];
 	snprintf(of, sizeof of, is_peak ? "the %s" : "the %s ceiling", p->ceiling);
+	p->reason = REASON_NEAR;
 	if (p->fraction >= DIAGNOSIS_NEAR) {
 		if (is_peak)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector units "
 				 "are full", pct, build);
-		else if (strncmp(p->ceiling, "fma", 3) == 0 && (!p->ceiling[3] || p->ceiling[3] == '@'))
+		else if (is_fma)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "compute-bound, near the FMA-only ceiling: %.0f%% of it (%s); its flops are "
 				 "all FMAs, and only independent adds beside them (the FMA+add peak, %.3g "
@@ -184,7 +172,9 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 	double per_thread = p->gflops / (p->threads > 1 ? p->threads : 1);
 	int n = isfinite(one) && one > 0 ? near_multiple(per_thread / one) : 0;
 	/* Latency only where fewer chains are in flight than fill the units. */
+	p->reason = REASON_MIX;
 	if (n && (!isfinite(cc->chains_to_saturate) || n < cc->chains_to_saturate)) {
+		p->reason = REASON_LATENCY;
 		snprintf(p->diagnosis, sizeof p->diagnosis,
 			 "compute-bound at %.0f%% of %s (%s), at %d x the rate of one dependent %s "
 			 "FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in flight where "
@@ -200,26 +190,31 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 
 void diagnosis_place(const struct analysis *a, struct point *p)
 {
-	/* The level: given, else the plateau its working set falls in, else DRAM. */
+	/* The level: given, else the one rule of the run's level map (levels_of), else DRAM. */
+	const struct level_map *map = model_levels_of(a, p->threads);
 	if (!p->level[0]) {
-		const struct roof *pl = p->working_set > 0 ? plateau_of(a, p->working_set, p->threads) : NULL;
-		if (!pl)
-			pl = analysis_dram_of(a, p->threads);
-		if (!pl)
-			pl = analysis_dram(a);
-		if (pl)
-			snprintf(p->level, sizeof p->level, "%.*s", (int)strcspn(pl->name, "@"), pl->name);
+		const struct level_span *span = map ? levels_of(map, p->working_set) : NULL;
+		if (span)
+			snprintf(p->level, sizeof p->level, "%s", levels_name(span->id));
 	}
+	/* No sweep at its thread count: DRAM, the level a kernel of unknown size streams from. */
+	if (!p->level[0] && (map || a->nroofs))
+		snprintf(p->level, sizeof p->level, "%s", levels_name(MEM_DRAM));
 
 	/* The memory roof: its pattern's at its level, else the level's sweep roof. */
 	const struct roof *mem = NULL, *sweep_used = NULL;
-	if (p->level[0] && p->pattern[0]) {
-		char name[32];
-		snprintf(name, sizeof name, "%s.%s", p->level, p->pattern);
-		mem = roof_for(a, name, p->threads);
+	enum mem_level level = levels_parse(p->level);
+	struct roof_key key;
+	char name[40];
+	snprintf(name, sizeof name, "%s.%s", p->level, p->pattern);
+	if (level != MEM_LEVELS && p->pattern[0] && roofkey_parse(name, ROOF_PATTERN, &key) == 0) {
+		key.threads = p->threads;
+		mem = model_roof(a, &key);
 	}
-	if (!mem && p->level[0])
-		mem = sweep_used = roof_for(a, p->level, p->threads);
+	if (!mem && level != MEM_LEVELS) {
+		key = roofkey_level(level, p->threads);
+		mem = sweep_used = model_roof(a, &key);
+	}
 	p->mem_roof[0] = 0;
 	p->mem_gflops = NAN;
 	if (mem) {
@@ -237,7 +232,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	 */
 	int no_chains = !ceil && p->isa != ISA_NONE;
 	if (!ceil)
-		ceil = roof_for(a, "peak", p->threads);
+		ceil = compute_roof(a, ROOF_COMPUTE, "peak", p->threads);
 	/*
 	 * Compiled code faster than the ceiling its remarks imply: the remarks
 	 * undersold the build (a loop they do not describe was vectorised, say),
@@ -261,30 +256,74 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 		p->ceiling_gflops = roof_median(ceil);
 	}
 
+	/*
+	 * At DRAM in a run whose sweep never reached it: no memory roof, and no
+	 * cache's roof stands in; only a point at its compute ceiling is judged.
+	 */
+	int unreached = !mem && level == MEM_DRAM && map &&
+			map->dram.state != DRAM_FOUND;
+	if (unreached && !(p->gflops >= DIAGNOSIS_NEAR * p->ceiling_gflops)) {
+		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof_gflops = p->fraction = NAN;
+		snprintf(p->bound, sizeof p->bound, "unknown");
+		p->bound_id = BOUND_UNKNOWN;
+		p->reason = REASON_DRAM_NOT_REACHED;
+		p->above_roof = 0;
+		char b1[32];
+		snprintf(p->diagnosis, sizeof p->diagnosis, "no memory roof: this run's sweep did not "
+			 "reach DRAM (%.3g GB/s at its largest size, %s of working set, is only an upper "
+			 "bound), so a point at DRAM cannot be judged", map->dram.end_rate,
+			 format_bytes(map->dram.end_working_set, b1, sizeof b1));
+		return;
+	}
+
 	/* The bound: whichever is lower. */
 	p->above_roof = 0;
 	if (isfinite(p->mem_gflops) && !(p->ceiling_gflops < p->mem_gflops)) {
 		snprintf(p->roof, sizeof p->roof, "%s", p->mem_roof);
 		p->roof_gflops = p->mem_gflops;
-		snprintf(p->bound, sizeof p->bound, "memory");
+		p->bound_id = BOUND_MEMORY;
 	} else if (isfinite(p->ceiling_gflops)) {
 		snprintf(p->roof, sizeof p->roof, "%s", p->ceiling);
 		p->roof_gflops = p->ceiling_gflops;
-		snprintf(p->bound, sizeof p->bound, "compute");
+		p->bound_id = BOUND_COMPUTE;
 	} else {
 		snprintf(p->roof, sizeof p->roof, "none");
 		p->roof_gflops = NAN;
-		snprintf(p->bound, sizeof p->bound, "unknown");
+		p->bound_id = BOUND_UNKNOWN;
 	}
+	/* points.csv's word for it, made from the enum. */
+	snprintf(p->bound, sizeof p->bound, "%s", p->bound_id == BOUND_MEMORY ? "memory"
+		 : p->bound_id == BOUND_COMPUTE ? "compute" : "unknown");
 	p->fraction = p->gflops / p->roof_gflops;
 
 	if (!isfinite(p->fraction)) {
 		snprintf(p->diagnosis, sizeof p->diagnosis, "no roof to compare with in this run");
 		return;
 	}
+	p->reason = REASON_NONE;
 	if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;
-		if (strcmp(p->bound, "memory") == 0)
+		p->reason = REASON_ABOVE_COUNTS;
+		/*
+		 * A built-in kernel's counts are the registry's and checked; faster than
+		 * the tool's own bandwidth kernels of its pattern, it shows the roof is
+		 * low (a pattern runs faster with work between its accesses on some
+		 * cores), not that its counts are wrong.
+		 */
+		if (p->bound_id == BOUND_MEMORY && p->builtin && mem && !sweep_used) {
+			char par[40] = "";
+			if (p->param && p->param_letter)
+				snprintf(par, sizeof par, " %c=%ld", p->param_letter, p->param);
+			else if (p->param)
+				snprintf(par, sizeof par, " %ld", p->param);
+			p->reason = REASON_ABOVE_LOW_ROOF;
+			snprintf(p->diagnosis, sizeof p->diagnosis,
+				 "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% faster "
+				 "than the tool's own %s kernels: this roof is not the core's limit",
+				 p->fraction * 100, p->roof, p->family, par, p->pattern,
+				 (p->fraction - 1) * 100, p->pattern);
+		} else if (p->bound_id == BOUND_MEMORY)
 			snprintf(p->diagnosis, sizeof p->diagnosis,
 				 "above its roof: %.0f%% of %s x intensity; no kernel beats its roof, so "
 				 "its declared flops or bytes, or the level its working set runs from, are "
@@ -296,10 +335,10 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 				 "compiler's remarks say", p->fraction * 100, p->roof);
 		return;
 	}
-	if (strcmp(p->bound, "memory") == 0)
+	if (p->bound_id == BOUND_MEMORY)
 		diagnose_memory(p, sweep_used);
 	else
-		diagnose_compute(a, p, cc);
+		diagnose_compute(a, p, cc, ceil);
 	size_t len = strlen(p->diagnosis);
 	if (undersold[0] && len < sizeof p->diagnosis)
 		snprintf(p->diagnosis + len, sizeof p->diagnosis - len, "; it runs faster than the %s "

@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 
-#include "analysis.h"
+#include "model.h"
 
 /* At this fraction of its roof or more a point is "near its roof". */
 #define DIAGNOSIS_NEAR 0.80
@@ -37,11 +37,16 @@
 
 /*
  * Places p under the run's roofs and diagnoses it. Reads p->ai, gflops,
- * threads, level (or, when empty, working_set: the bandwidth plateau it falls
- * in, and DRAM when neither is known), pattern, isa and vec_width. Fills
- * level (when it was empty), mem_roof, mem_gflops, ceiling, ceiling_gflops,
- * roof, roof_gflops, fraction, bound, above_roof and diagnosis. A run
- * without roofs gives roof "none", bound "unknown" and a fraction of NaN.
+ * threads, level (or, when empty, working_set: the level the run's level map
+ * gives it, levels_of, and DRAM when neither is known), pattern, isa,
+ * vec_width and builtin. Fills level (when it was empty), mem_roof,
+ * mem_gflops, ceiling, ceiling_gflops, roof, roof_gflops, fraction, bound and
+ * bound_id, reason, above_roof and diagnosis. A run without roofs gives roof
+ * "none", bound "unknown" and a fraction of NaN; so does a point at DRAM in a
+ * run whose sweep never reached DRAM (reason REASON_DRAM_NOT_REACHED), unless
+ * it runs at its compute ceiling. A built-in kernel above its own pattern's
+ * roof gets REASON_ABOVE_LOW_ROOF (the roof is low), any other point above
+ * its roof REASON_ABOVE_COUNTS.
  */
 void diagnosis_place(const struct analysis *a, struct point *p);
 

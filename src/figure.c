@@ -101,14 +101,21 @@ static const char *roof_suffix(const char *name)
 	return at ? at : "";
 }
 
-/* The compute roof a slope with this suffix meets: same suffix, else the plain one, else a->peak. */
+/* The thread count a suffix names: "@8t" -> 8, "" -> 1. */
+static int suffix_threads(const char *suffix)
+{
+	return *suffix ? atoi(suffix + 1) : 1;
+}
+
+/* The compute roof a slope with this suffix meets: same thread count, else one thread's, else a->peak. */
 static double peak_for(const struct analysis *a, const char *suffix)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
 			if (r->kind == ROOF_COMPUTE && roof_ok(r) &&
-			    strcmp(roof_suffix(r->name), pass ? "" : suffix) == 0)
+			    (pass ? model_key_of(r).threads <= 1
+				  : model_key_of(r).threads == suffix_threads(suffix)))
 				return r->value;
 		}
 	return isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
@@ -117,7 +124,7 @@ static double peak_for(const struct analysis *a, const char *suffix)
 /* The DRAM roof of the thread count this suffix names (analysis_dram_of's one rule), else the run's. */
 static const struct roof *dram_for(const struct analysis *a, const char *suffix)
 {
-	const struct roof *r = analysis_dram_of(a, *suffix ? atoi(suffix + 1) : 1);
+	const struct roof *r = analysis_dram_of(a, suffix_threads(suffix));
 	return r ? r : analysis_dram(a);
 }
 
@@ -382,7 +389,7 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 				for (size_t i = 0; i < a->nroofs; i++) {
 					const struct roof *b = &a->roofs[i];
 					if (b->kind == ROOF_BANDWIDTH && roof_ok(b) &&
-					    strcmp(roof_suffix(b->name), suf) == 0)
+					    model_key_of(b).threads == suffix_threads(suf))
 						best = fmin(best, r->value / b->value);
 				}
 				if (isfinite(best))
@@ -695,7 +702,7 @@ static void build_kernels(const struct analysis *a, struct figure_kernels *k)
 				const struct point *q = &a->points[j];
 				if (point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
 				    q->working_set > p->working_set)
-					k->grp[g].style = strcmp(p->level, "L1") == 0 ? LV_L1 : LV_OTHER;
+					k->grp[g].style = levels_parse(p->level) == MEM_L1 ? LV_L1 : LV_OTHER;
 			}
 			if (p->level[0])
 				snprintf(k->grp[g].level, sizeof k->grp[g].level, "%s", p->level);
@@ -998,7 +1005,12 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 		ridge = rpeak / dram->value;   /* where the drawn DRAM slope meets the drawn peak */
 	out->has_ridge = isfinite(ridge) && ridge > 0 && isfinite(rpeak) &&
 			 ridge >= f->xmin && ridge <= f->xmax;
-	snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte", ridge);
+	/* A ridge on a cache's slope (DRAM not reached) says which: it is no DRAM ridge. */
+	if (dram && model_key_of(dram).level != MEM_DRAM)
+		snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte on %s, no DRAM",
+			 ridge, dram->name);
+	else
+		snprintf(out->ridge_text, sizeof out->ridge_text, "ridge %.3g flop/byte", ridge);
 	if (out->has_ridge) {
 		plot_to_pixel(f, ridge, rpeak, &out->rx, &out->ry);
 		struct labels_box b = { out->rx - 8 * s, out->ry - 8 * s, out->rx + 8 * s, out->ry + 8 * s };

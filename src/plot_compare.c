@@ -314,8 +314,10 @@ static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76, 0.66 };
  * A roof's label written along its line, on a free stretch: from the right
  * end leftwards, above the line, then below it, right beside it. Where that
  * finds nothing free (lines a few pixels apart, markers sitting on the
- * line), the same again stepped away from the line by up to two label
- * heights, then at smaller sizes. The label is a capsule parallel to the
+ * line), the same again stepped away from the line by up to eight label
+ * heights (four DRAM slopes of two runs and two thread counts a few pixels
+ * apart, as the example's are since its DRAM is found at the curve's flat
+ * end, stack their labels beside each other), then at smaller sizes. The label is a capsule parallel to the
  * line, so it is tested against the scene exactly.
  */
 static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
@@ -332,7 +334,7 @@ static void label_along(struct labels *scene, const struct plot_frame *f, cairo_
 		if (len < box[2] + 8 * s)
 			continue;
 		double half = box[2] / 2;
-		for (double away = 0; away <= 4 * box[3]; away += 2 * s)
+		for (double away = 0; away <= 8 * box[3]; away += 2 * s)
 			for (int side = 0; side < 2; side++)
 				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
 					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;

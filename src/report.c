@@ -216,19 +216,23 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
 			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
 			 r->kernel, r->kernel[0] ? ", ordinary stores" : "");
-	else if (strncmp(r->name, "peak", 4) == 0)
+	if (r->kind == ROOF_BANDWIDTH)
+		return buf;
+	/* The compute roofs by their typed key (roofkey.h), never by a name's prefix. */
+	const struct roof_key key = model_key_of(r);
+	const char *c = key.ceiling;
+	if (r->kind == ROOF_COMPUTE)
 		snprintf(buf, size, "best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P");
-	else if (strncmp(r->name, "fma", 3) == 0 && (r->name[3] == '\0' || r->name[3] == '@'))
+	else if (strcmp(c, "fma") == 0)
 		snprintf(buf, size, "best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)");
-	else if (strncmp(r->name, "scalar", 6) == 0)
+	else if (strcmp(c, "scalar") == 0)
 		snprintf(buf, size, "best timing of scalar FMA chains over K");
-	else if (strncmp(r->name, "one-chain-scalar", 16) == 0)
+	else if (strcmp(c, "one-chain-scalar") == 0)
 		snprintf(buf, size, "best timing, one scalar FMA chain");
-	else if (strncmp(r->name, "one-chain", 9) == 0)
+	else if (strcmp(c, "one-chain") == 0)
 		snprintf(buf, size, "best timing, one chain of the widest ISA");
 	else
-		snprintf(buf, size, "best timing of %.*s FMA chains over K", (int)strcspn(r->name, "@"),
-			 r->name);
+		snprintf(buf, size, "best timing of %s FMA chains over K", c);
 	return buf;
 }
 
@@ -238,41 +242,49 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
  */
 static void pattern_table(FILE *fp, const struct analysis *a)
 {
-	char pats[16][24], levels[16][24], v[32];
+	/* Columns: a pattern at a thread count; rows: levels. Both from the roofs' typed keys. */
+	struct roof_key cols[16];
+	enum mem_level rows[MEM_LEVELS];
+	char v[32], pat[24];
 	size_t np = 0, nl = 0;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		const char *dot = strchr(r->name, '.');
-		if (r->kind != ROOF_PATTERN || !dot)
+		if (r->kind != ROOF_PATTERN)
 			continue;
+		struct roof_key key = model_key_of(r), col = key;
+		col.level = MEM_LEVELS;
 		size_t j;
-		for (j = 0; j < np && strcmp(pats[j], dot + 1) != 0; j++)
+		for (j = 0; j < np && !roofkey_equal(&cols[j], &col); j++)
 			;
 		if (j == np && np < 16)
-			snprintf(pats[np++], sizeof pats[0], "%s", dot + 1);
-		for (j = 0; j < nl && strncmp(levels[j], r->name, (size_t)(dot - r->name)) != 0; j++)
+			cols[np++] = col;
+		for (j = 0; j < nl && rows[j] != key.level; j++)
 			;
-		if (j == nl && nl < 16)
-			snprintf(levels[nl++], sizeof levels[0], "%.*s", (int)(dot - r->name), r->name);
+		if (j == nl && nl < MEM_LEVELS && key.level < MEM_LEVELS)
+			rows[nl++] = key.level;
 	}
 	if (!np)
 		return;
 	fputs("Bandwidth per access pattern (GB/s; `2r1w` is 2 reads and 1 write an element, `-nt` "
 	      "streaming stores, `-ip` stores in place), measured by the hand-written bandwidth kernels at each level's "
 	      "middle; a kernel is judged against its own pattern's roof:\n\n| level |", fp);
-	for (size_t j = 0; j < np; j++)
-		md_cell(fp, pats[j]);
+	for (size_t j = 0; j < np; j++) {
+		roofkey_pattern_text(&cols[j], pat, sizeof pat);
+		if (cols[j].threads > 1)
+			fprintf(fp, " %s@%dt |", pat, cols[j].threads);
+		else
+			fprintf(fp, " %s |", pat);
+	}
 	fputs("\n| --- |", fp);
 	for (size_t j = 0; j < np; j++)
 		fputs(" ---: |", fp);
 	fputc('\n', fp);
 	for (size_t l = 0; l < nl; l++) {
-		fputs("|", fp);
-		md_cell(fp, levels[l]);
+		fprintf(fp, "| %s |", levels_name(rows[l]));
 		for (size_t j = 0; j < np; j++) {
-			char name[56];
-			snprintf(name, sizeof name, "%.23s.%.23s", levels[l], pats[j]);
-			const struct roof *r = analysis_roof(a, name);
+			struct roof_key key = cols[j];
+			key.level = rows[l];
+			const struct roof *r = model_roof(a, &key);
 			fprintf(fp, " %s |", r ? md_rate(r->value, v, sizeof v) : "—");
 		}
 		fputc('\n', fp);
@@ -305,17 +317,35 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 			else
 				fputs("— |\n", fp);
 		}
+		/* A DRAM the sweep never reached has a row that says so, never a cache's rate. */
+		for (size_t i = 0; i < a->nlevels; i++) {
+			const struct dram_verdict *d = &a->levels[i].dram;
+			if (d->state == DRAM_FOUND || !(d->end_rate > 0))
+				continue;
+			char at[16] = "";
+			if (a->levels[i].threads > 1)
+				snprintf(at, sizeof at, "@%dt", a->levels[i].threads);
+			fprintf(fp, "| DRAM%s | not reached | %s; at most %s GB/s, the rate at the sweep's "
+				"largest size | — | — | %s |\n", at,
+				d->reason == DRAM_STILL_FALLING ? "the curve was still falling"
+				: d->reason == DRAM_SHORT_OF_RULE ? "no array obeyed STREAM's rule"
+								  : "no DRAM level in the sweep",
+				md_rate(d->end_rate, v, sizeof v),
+				format_bytes(d->end_working_set, b1, sizeof b1));
+		}
 		fputs("\n", fp);
 	}
 	pattern_table(fp, a);
 	/* The ridge's own roof (analysis_dram), named where it is the DRAM plateau of one core. */
 	const struct roof *dram = analysis_dram(a);
-	if (dram && strcmp(dram->name, "DRAM") != 0)
-		dram = NULL;
-	if (isfinite(a->ridge) && a->ridge > 0)
-		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte. A kernel of lower intensity is "
+	if (isfinite(a->ridge) && a->ridge > 0 && dram && model_key_of(dram).level == MEM_DRAM)
+		fprintf(fp, "Ridge point: peak / DRAM = %.2f flop/byte. A kernel of lower intensity is "
 			"capped by memory bandwidth, one of higher intensity by the FMA peak.\n\n",
-			dram ? "DRAM" : "bandwidth", a->ridge);
+			a->ridge);
+	else if (isfinite(a->ridge) && a->ridge > 0 && dram)
+		fprintf(fp, "Ridge point: peak / %s = %.2f flop/byte, the slowest level the sweep "
+			"found: DRAM was not reached, so a DRAM ridge lies further right.\n\n",
+			dram->name, a->ridge);
 	if (!isfinite(a->peak))
 		fputs("No `peak` group in this run: no FMA peak, no ceilings and no ridge "
 		      "(`roofline measure --only peak` measures them).\n\n", fp);
@@ -546,10 +576,16 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		if (k && k->about && (!best || a->points[i].param > best->param))
 			best = &a->points[i];
 	}
-	if (ceil && best && isfinite(best->gflops))
-		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s, %.0f %% of the %s ceiling (%.1f GFLOP/s), "
-			"the one its kernel can reach%s.\n\n", best->param, best->gflops,
-			100 * best->gflops / ceil->value, ceil->name, ceil->value,
+	/*
+	 * One statistic per claim: the fraction the kernels table gives (the
+	 * point's median over its ceiling's median, diagnosis.h), never a second
+	 * one of the same point from its best timing.
+	 */
+	if (ceil && best && isfinite(best->gflops) && best->ceiling_gflops > 0)
+		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of the %s ceiling's "
+			"median (%.1f GFLOP/s), the one its kernel can reach%s.\n\n", best->param,
+			best->gflops, 100 * best->gflops / best->ceiling_gflops, best->ceiling,
+			best->ceiling_gflops,
 			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
 	else
 		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);

@@ -252,6 +252,41 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 	return 0;
 }
 
+static const char *const load_names[] = {
+	"pass", "threads", "seconds", "busy_other_cpu_seconds", "steal_cpu_seconds", "loadavg_1m",
+};
+
+static int load_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, load_names, 6, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	struct load_row r;
+	long pass, threads;
+	double *num[] = { &r.seconds, &r.busy_other, &r.steal, &r.loadavg };
+	if (parse_long(row->fields[l->col[0]], &pass) != 0 || pass < 0 || pass > INT_MAX)
+		return bad_cell(l, row, l->col[0], "pass", "a whole number >= 0", err, errlen);
+	if (parse_long(row->fields[l->col[1]], &threads) != 0 || threads < 1 || threads > INT_MAX)
+		return bad_cell(l, row, l->col[1], "threads", "a whole number >= 1", err, errlen);
+	for (int i = 0; i < 4; i++)
+		if (parse_double(row->fields[l->col[2 + i]], num[i]) != 0 || !isfinite(*num[i]) ||
+		    *num[i] < 0)
+			return bad_cell(l, row, l->col[2 + i], load_names[2 + i], "a number >= 0", err,
+					errlen);
+	r.pass = (int)pass;
+	r.threads = (int)threads;
+	run->load = xrealloc(run->load, (run->nload + 1) * sizeof *run->load);
+	run->load[run->nload++] = r;
+	return 0;
+}
+
 /*
  * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
  * gets one entry, text NULL where no file is there, so each is tried once.
@@ -339,6 +374,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	char *env = path_join(dir, "env.csv");
 	char *timings = path_join(dir, "timings.csv");
 	char *failures = path_join(dir, "failures.csv");
+	char *load = path_join(dir, "load.csv");
 	int rc = -1;
 
 	/* timings.csv and failures.csv are streamed by measure: a cut last row is dropped. */
@@ -348,6 +384,9 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	if (access(failures, F_OK) == 0 &&
 	    load_file(&l, failures, CSVIN_DROP_CUT_ROW, failure_row, err, errlen) != 0)
 		goto done;
+	run->has_load = access(load, F_OK) == 0;
+	if (run->has_load && load_file(&l, load, CSVIN_DROP_CUT_ROW, load_row, err, errlen) != 0)
+		goto done;
 	rundata_parse_env(run);
 	if (load_remarks(dir, run, err, errlen) != 0)
 		goto done;
@@ -356,6 +395,7 @@ done:
 	free(env);
 	free(timings);
 	free(failures);
+	free(load);
 	if (rc != 0)
 		rundata_free(run);
 	return rc;
@@ -370,6 +410,7 @@ void rundata_free(struct rundata *run)
 	free(run->env);
 	free(run->timings);
 	free(run->failures);
+	free(run->load);
 	for (size_t i = 0; i < run->nremarks; i++)
 		free(run->remarks[i].text);
 	free(run->remarks);
@@ -413,14 +454,18 @@ static const struct { const char *key; size_t at; } env_text[] = {
 	TEXT(isas), TEXT(isa_dispatch), TEXT(cc), TEXT(cc_version), TEXT(kernel_cflags),
 	TEXT(threads), TEXT(pinned_cpu), TEXT(timer), TEXT(timer_resolution_ns),
 	TEXT(timer_granularity_ns), TEXT(clock_method), TEXT(kernel_tile_source), TEXT(blas_isa),
-	TEXT(blas_core), TEXT(blas_config), TEXT(openblas_coretype),
+	TEXT(blas_core), TEXT(blas_config), TEXT(openblas_coretype), TEXT(sweep_kernel),
+	TEXT(stream_rule_source),
 };
 #undef TEXT
 #define NUM(key, field) { key, offsetof(struct run_env, field) }
 static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("l1d_bytes", l1d_bytes), NUM("l2_bytes", l2_bytes), NUM("l3_bytes", l3_bytes),
-	NUM("clock_ghz", clock_ghz), NUM("timer_granularity_ns", tick_ns),
+	NUM("clock_ghz", clock_ghz), NUM("clock_ghz_min", clock_ghz_min),
+	NUM("clock_ghz_max", clock_ghz_max), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
+	NUM("sweep_cap_binds", sweep_cap_binds),
+	NUM("stream_rule_cache_bytes", stream_rule_cache_bytes),
 };
 #undef NUM
 
@@ -465,4 +510,13 @@ double rundata_clock_ghz(const struct rundata *run, int threads, double fallback
 		if (run->info.clocks[i].threads == threads)
 			return run->info.clocks[i].ghz;
 	return fallback;
+}
+
+const char *rundata_sweep_kernel(const struct rundata *run)
+{
+	for (size_t i = 0; *run->info.sweep_kernel && i < run->ntimings; i++)
+		if (strcmp(run->timings[i].group, "bandwidth") == 0 &&
+		    strcmp(run->timings[i].kernel, run->info.sweep_kernel) == 0)
+			return run->info.sweep_kernel;
+	return NULL;
 }

@@ -32,6 +32,18 @@ struct failure {
 	char message[200];
 };
 
+/*
+ * One row of load.csv: what else ran on the machine during one pass of one
+ * thread count (other processes' CPU time and steal time from /proc/stat,
+ * the load average at its end). Runs from before the file have none.
+ */
+struct load_row {
+	int pass, threads;
+	double seconds;               /* the pass's wall time */
+	double busy_other, steal;     /* CPU-seconds */
+	double loadavg;
+};
+
 /* What the compiler said about one kernel file (remarks/<kernel>.txt, kept by measure). */
 struct run_remarks {
 	char kernel[48];
@@ -56,11 +68,16 @@ struct run_env {
 	const char *timer, *timer_resolution_ns, *timer_granularity_ns, *clock_method;
 	const char *kernel_tile_source;
 	const char *blas_isa, *blas_core, *blas_config, *openblas_coretype;
+	const char *sweep_kernel;                         /* the kernel whose sweep set the plateaus */
+	const char *stream_rule_source;                   /* reported, curve or none: measure's rule */
 	double l1d_bytes, l2_bytes, l3_bytes;             /* as the machine reports them */
 	double clock_ghz;                                 /* measured with one core loaded */
+	double clock_ghz_min, clock_ghz_max;              /* its smallest and largest sample */
 	double tick_ns;                                   /* timer_granularity_ns as a number */
 	double stream_rule_bytes;                         /* STREAM's array-size rule for this machine */
+	double stream_rule_cache_bytes;                   /* the cache that rule is 4x of */
 	double kernel_tile_bytes;                         /* the block the tiled kernels were built for */
+	double sweep_cap_binds;                           /* 1: a quarter of memory capped the sweep; NaN: not said */
 	int sweep_settled;     /* the pre-scan saw a last level: 1, 0, or -1 where the run does not say (older runs) */
 	/*
 	 * The largest thread count: threads_max, else (older runs) threads; 1 when
@@ -83,12 +100,15 @@ struct rundata {
 	size_t ntimings;
 	struct failure *failures;
 	size_t nfailures;
+	struct load_row *load;   /* load.csv's rows; has_load 0 when the run has no load.csv */
+	size_t nload;
+	int has_load;
 	struct run_remarks *remarks;   /* one per kernels-group kernel whose file is there */
 	size_t nremarks;
 };
 
 /*
- * Loads DIR/env.csv, DIR/timings.csv and DIR/failures.csv (when present). On bad input returns -1 with one
+ * Loads DIR/env.csv, DIR/timings.csv, DIR/failures.csv and DIR/load.csv (when present). On bad input returns -1 with one
  * line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
  * it after "roofline: " and exits 2.
  */
@@ -129,6 +149,14 @@ void rundata_parse_env(struct rundata *run);
  * when the run did not measure it.
  */
 double rundata_clock_ghz(const struct rundata *run, int threads, double fallback);
+
+/*
+ * The kernel whose sweep set the plateaus, as measure recorded it (env.csv
+ * sweep_kernel), when the run has bandwidth timings of it; NULL otherwise (a
+ * run from before the key: the caller falls back to the kernel timed at the
+ * most sizes). The one place every reader takes it from.
+ */
+const char *rundata_sweep_kernel(const struct rundata *run);
 
 /*
  * The value of an env.csv key, or NULL: for keys named at run time

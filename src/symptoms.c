@@ -81,8 +81,8 @@ static void check_slope_flat(const struct all_points *ap, struct symptoms *out)
 		const struct point *p = ap->v[i];
 		if (p->fraction < SYMPTOMS_ON_ROOF)
 			continue;
-		slope += strcmp(p->bound, "memory") == 0;
-		flat += strcmp(p->bound, "compute") == 0;
+		slope += p->bound_id == BOUND_MEMORY;
+		flat += p->bound_id == BOUND_COMPUTE;
 	}
 	if (ap->n >= 2 && slope == ap->n)
 		add(out, SYMPTOM_SLOPE,
@@ -154,7 +154,7 @@ static void check_ticks(const struct rundata *run, const struct userpoints *up, 
 		    tick * 1e9, shortest * 1e9, SYMPTOMS_MIN_TICKS);
 }
 
-static void check_stream(const struct rundata *run, struct symptoms *out)
+static void check_stream(const struct rundata *run, const struct analysis *a, struct symptoms *out)
 {
 	double rule = run->info.stream_rule_bytes;
 	if (!isfinite(rule))
@@ -167,15 +167,21 @@ static void check_stream(const struct rundata *run, struct symptoms *out)
 		return;
 	char b1[32], b2[32];
 	int settled = run->info.sweep_settled > 0;
+	/* What the fit made of it (levels.h): DRAM from the flat end where the cache is implausible. */
+	int flat_end = 0;
+	for (size_t i = 0; i < a->nlevels; i++)
+		flat_end |= a->levels[i].dram.reason == DRAM_BY_FLAT_END;
 	add(out, SYMPTOM_STREAM,
 	    "STREAM's array-size rule is not met: the sweep's largest array is %s, the rule (4x the "
 	    "reported last-level cache) asks for %s. %s The guide: the arrays must be far larger "
 	    "than the last-level cache for the bandwidth to be DRAM's; if the reported cache size "
 	    "is right, measure again with `--max-size` at least the rule.",
 	    format_bytes(largest, b1, sizeof b1), format_bytes(rule, b2, sizeof b2),
-	    settled ? "The curve had settled on its last level before that, so the DRAM roof is "
-		      "likely right (a VM may report a cache it does not have)."
-		    : "The curve had not settled on its last level: the DRAM roof may be a cache's.");
+	    !settled ? "The curve had not settled on its last level: no DRAM roof is given."
+	    : flat_end ? "The reported cache is implausible for this curve (a VM may report the "
+			 "host's), so DRAM was taken from the curve's flat end, as the notes say."
+		       : "DRAM figures come only from arrays that obey it, so this run gives no "
+			 "DRAM roof.");
 }
 
 void symptoms_check(const struct rundata *run, const struct analysis *a,
@@ -188,5 +194,5 @@ void symptoms_check(const struct rundata *run, const struct analysis *a,
 	check_slope_flat(&ap, out);
 	check_above(&ap, out);
 	check_ticks(run, up, out);
-	check_stream(run, out);
+	check_stream(run, a, out);
 }

@@ -130,7 +130,7 @@ static double sweep_rate(double ws)
 
 static const char *const env[][2] = {
 	{ "clock_ghz", "3.5" }, { "l1d_bytes", "49152" }, { "l2_bytes", "1048576" },
-	{ "l3_bytes", "532676608" }, { "sweep_settled", "1" }, { "cc", "gcc" },
+	{ "l3_bytes", "2097152" }, { "sweep_settled", "1" }, { "cc", "gcc" },
 };
 #define NENV (sizeof env / sizeof env[0])
 

@@ -1,0 +1,228 @@
+/* levels.c - a run's memory levels and its DRAM verdict (see levels.h). */
+#include "levels.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const NAMES[MEM_LEVELS] = { "L1", "L2", "L3", "DRAM" };
+
+const char *levels_name(enum mem_level id)
+{
+	return id >= 0 && id < MEM_LEVELS ? NAMES[id] : "?";
+}
+
+enum mem_level levels_parse(const char *name)
+{
+	for (int i = 0; name && i < MEM_LEVELS; i++)
+		if (strcasecmp(name, NAMES[i]) == 0)
+			return (enum mem_level)i;
+	return MEM_LEVELS;
+}
+
+static int positive(double x)
+{
+	return isfinite(x) && x > 0;
+}
+
+static int cmp_desc(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a < b) - (a > b);
+}
+
+/* The mean of the (up to) 3 largest of v[0..n): the article's DRAM rule, fit's for every level. */
+static double mean_best3(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_desc);
+	size_t k = n < 3 ? n : 3;
+	double sum = 0;
+	for (size_t i = 0; i < k; i++)
+		sum += v[i];
+	return k ? sum / (double)k : NAN;
+}
+
+void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		      size_t count, double reported_llc, size_t reported_caches, int settled,
+		      struct dram_verdict *out)
+{
+	levels_find_dram_ruled(sweep, n, pl, count, reported_llc, reported_caches, settled, NULL, out);
+}
+
+void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+			    size_t count, double reported_llc, size_t reported_caches, int settled,
+			    const struct levels_rule *rule, struct dram_verdict *out)
+{
+	memset(out, 0, sizeof *out);
+	out->state = DRAM_NOT_REACHED;
+	out->reason = DRAM_NO_SWEEP;
+	out->value = out->median = out->size_lo = out->size_hi = NAN;
+	out->reported_llc = positive(reported_llc) ? reported_llc : NAN;
+	if (count) {
+		out->last_plateau_value = pl[count - 1].value;
+		out->last_plateau_lo = pl[count - 1].size_lo;
+		out->last_plateau_hi = pl[count - 1].size_hi;
+	}
+	/* The curve's end: its largest size with a usable rate. */
+	size_t end = n;
+	while (end > 0 && !positive(sweep[end - 1].best))
+		end--;
+	if (end == 0)
+		return;
+	const struct levels_size *e = &sweep[end - 1];
+	out->end_rate = e->best;
+	out->end_working_set = e->working_set;
+	out->end_array_bytes = e->array_bytes;
+	/* The flat end: the largest sizes within LEVELS_FLAT of the end's rate, either side. */
+	size_t f = end - 1;
+	while (f > 0 && positive(sweep[f - 1].best) &&
+	       fabs(sweep[f - 1].best - e->best) <= LEVELS_FLAT * e->best)
+		f--;
+	out->flat_first = f;
+	out->flat_from = sweep[f].working_set;
+	for (size_t i = 0; i < count; i++)
+		out->caches_before += pl[i].size_hi < out->flat_from;
+	out->llc_implausible = !positive(reported_llc) ||
+			       (out->caches_before >= reported_caches &&
+				reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from);
+	out->rule_bytes = out->llc_implausible ? 0 : LEVELS_STREAM_FACTOR * reported_llc;
+	out->rule_cache_bytes = out->llc_implausible ? NAN : reported_llc;
+	if (rule) {
+		/* measure's decision, read back: the one rule of the run. */
+		out->rule_recorded = 1;
+		out->llc_implausible = rule->source != RULE_REPORTED;
+		out->rule_bytes = rule->source == RULE_NONE || !positive(rule->bytes) ? 0 : rule->bytes;
+		out->rule_cache_bytes = rule->cache_bytes;
+	}
+	if (settled == 0) {
+		out->reason = DRAM_NOT_SETTLED;
+		return;
+	}
+	/* DRAM is what the curve falls to from a cache: a faster level must come before. */
+	double faster = 0;
+	for (size_t i = 0; i < f; i++)
+		if (positive(sweep[i].best) && sweep[i].best > faster)
+			faster = sweep[i].best;
+	if (!(faster > FIT_MIN_STEP * e->best)) {
+		out->reason = DRAM_NO_CACHE_LEVEL;
+		return;
+	}
+	if (end - f < LEVELS_MIN_FLAT) {
+		out->reason = DRAM_STILL_FALLING;
+		return;
+	}
+	/* Of the flat end, the sizes whose arrays obey the rule (a suffix: arrays grow). */
+	size_t q = f;
+	while (q < end && !(sweep[q].array_bytes >= out->rule_bytes))
+		q++;
+	if (end - q < LEVELS_MIN_FLAT) {
+		out->reason = DRAM_SHORT_OF_RULE;
+		return;
+	}
+	double *best = malloc((end - q) * sizeof *best), *median = malloc((end - q) * sizeof *median);
+	if (!best || !median) {
+		free(best);
+		free(median);
+		out->reason = DRAM_SHORT_OF_RULE;
+		return;
+	}
+	size_t m = 0, k = 0;
+	for (size_t i = q; i < end; i++) {
+		if (!positive(sweep[i].best))
+			continue;
+		best[m++] = sweep[i].best;
+		if (positive(sweep[i].median))
+			median[k++] = sweep[i].median;
+	}
+	out->state = DRAM_FOUND;
+	out->reason = !out->llc_implausible ? DRAM_BY_STREAM_RULE
+		    : out->rule_bytes > 0 ? DRAM_BY_CURVE_RULE : DRAM_BY_FLAT_END;
+	out->first = q;
+	out->last = end - 1;
+	out->samples = (int)m;
+	out->value = mean_best3(best, m);
+	out->median = k ? mean_best3(median, k) : NAN;
+	out->size_lo = sweep[q].working_set;
+	out->size_hi = e->working_set;
+	free(best);
+	free(median);
+}
+
+void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
+		   const struct dram_verdict *v, int is_cache[FIT_MAX_PLATEAUS])
+{
+	int named = 0;
+	for (size_t i = 0; i < count && i < FIT_MAX_PLATEAUS; i++) {
+		int cache = v->state == DRAM_FOUND ? pl[i].size_hi < v->flat_from
+						   : !(count >= 2 && pl[i].last + 1 == nsizes);
+		/* A sweep with one plateau and no DRAM: that plateau is the only level it has. */
+		if (count == 1 && v->state != DRAM_FOUND)
+			cache = 1;
+		is_cache[i] = cache && named < MEM_DRAM;
+		named += is_cache[i];
+	}
+}
+
+void levels_build_map(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		      size_t count, const struct dram_verdict *v, int threads, struct level_map *out)
+{
+	memset(out, 0, sizeof *out);
+	out->threads = threads;
+	out->dram = *v;
+	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
+	levels_caches(pl, count, n, v, is_cache);
+	const struct fit_plateau *last_cache = NULL;
+	double dram_lo = v->state == DRAM_FOUND ? v->flat_from : NAN;
+	for (size_t i = 0; i < count && i < FIT_MAX_PLATEAUS; i++) {
+		if (!is_cache[i]) {
+			/* A plateau past the caches that holds the flat end's start: DRAM begins with it. */
+			if (v->state == DRAM_FOUND && pl[i].size_hi >= v->flat_from && pl[i].size_lo < dram_lo)
+				dram_lo = pl[i].size_lo;
+			continue;
+		}
+		struct level_span *s = &out->span[out->n++];
+		s->id = (enum mem_level)(out->n - 1);
+		s->lo = pl[i].size_lo;
+		s->hi = pl[i].size_hi;
+		s->has_roof = 1;
+		last_cache = &pl[i];
+	}
+	if (v->state != DRAM_FOUND) {
+		/* Where the curve leaves the last cache: DRAM would begin there. */
+		dram_lo = v->end_working_set;
+		for (size_t i = 0; last_cache && i < n; i++)
+			if (sweep[i].working_set > last_cache->size_hi && positive(sweep[i].best) &&
+			    sweep[i].best < (1 - LEVELS_FLAT) * last_cache->value) {
+				dram_lo = sweep[i].working_set;
+				break;
+			}
+		if (!last_cache && n)
+			dram_lo = sweep[0].working_set;
+	}
+	if (!positive(dram_lo))
+		return;
+	struct level_span *s = &out->span[out->n++];
+	s->id = MEM_DRAM;
+	s->lo = dram_lo;
+	s->hi = INFINITY;
+	s->has_roof = v->state == DRAM_FOUND;
+}
+
+const struct level_span *levels_of(const struct level_map *m, double working_set)
+{
+	const struct level_span *best = NULL;
+	double dist = INFINITY;
+	if (!positive(working_set))
+		return NULL;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct level_span *s = &m->span[i];
+		double d = working_set < s->lo ? log(s->lo / working_set)
+			 : working_set > s->hi ? log(working_set / s->hi) : 0.0;
+		if (d < dist) {
+			dist = d;
+			best = s;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,158 @@
+/*
+ * levels.h - the one model of a run's memory levels: which working set runs
+ * from which level, and whether the sweep found DRAM. Pure: takes numbers,
+ * returns typed verdicts; the sentences are made where text is written
+ * (report.c, analysis.c's notes).
+ *
+ * DRAM is found, never assumed. The DRAM level is the flat end of the sweep
+ * curve: the run of its largest sizes whose best rates stay within
+ * LEVELS_FLAT of the rate at the largest size, and of those only the sizes
+ * whose arrays obey STREAM's rule (each array at least 4x the reported
+ * last-level cache). Where the reported cache is implausible (the curve
+ * shows as many cache plateaus as the machine reports cache levels, then its
+ * flat end begins at a working set under 1/1.5 of the reported last-level
+ * cache, as on a VM reporting the host's 508 MiB L3) or is not reported, the
+ * rule cannot be applied and the flat end alone is used: the verdict says
+ * which rule it used. A sweep stopped inside the caches (fewer cache
+ * plateaus than reported levels) never makes the reported cache
+ * implausible. Two such sizes at least; else DRAM was not reached, and the verdict
+ * keeps the rate at the largest size.
+ */
+#ifndef ROOFLINE_LEVELS_H
+#define ROOFLINE_LEVELS_H
+
+#include <stddef.h>
+
+#include "fit.h"
+
+/* A size within this of the rate at the sweep's largest size is on the flat end (fit's tolerance). */
+#define LEVELS_FLAT FIT_TOLERANCE
+/* STREAM's rule: each array at least this many times the last-level cache. */
+#define LEVELS_STREAM_FACTOR 4.0
+/* A reported cache past this many times where the last level begins is not what the curve shows. */
+#define LEVELS_IMPLAUSIBLE 1.5
+/* The flat end needs at least this many sizes: one size cannot show that a curve stopped falling. */
+#define LEVELS_MIN_FLAT 2
+
+enum mem_level { MEM_L1, MEM_L2, MEM_L3, MEM_DRAM, MEM_LEVELS };
+
+/* "L1", "L2", "L3", "DRAM": the names roofs and points carry. */
+const char *levels_name(enum mem_level id);
+
+/* The level named `name` ("L2", "DRAM", case as written), or MEM_LEVELS for none. */
+enum mem_level levels_parse(const char *name);
+
+/* One sweep size as the model reads it. */
+struct levels_size {
+	double array_bytes;   /* bytes per array (timings.csv's param in the bandwidth group) */
+	double working_set;   /* bytes, all arrays */
+	double best, median;  /* GB/s over kept timings */
+	double spread_lo, spread_hi;   /* smallest and largest per-pass median */
+};
+
+enum dram_state { DRAM_FOUND, DRAM_NOT_REACHED };
+
+enum dram_reason {
+	DRAM_BY_STREAM_RULE,    /* found: flat end, arrays >= 4x the reported last-level cache */
+	DRAM_BY_FLAT_END,       /* found: flat end; the reported cache is implausible or absent */
+	DRAM_BY_CURVE_RULE,     /* found: flat end, arrays >= 4x the cache the run's curve showed (measure's rule) */
+	DRAM_SHORT_OF_RULE,     /* not reached: no flat size's arrays obey STREAM's rule */
+	DRAM_STILL_FALLING,     /* not reached: fewer than LEVELS_MIN_FLAT sizes at the curve's end rate */
+	DRAM_NO_CACHE_LEVEL,    /* not reached: no faster level before the end, nothing to leave */
+	DRAM_NOT_SETTLED,       /* not reached: the run says its pre-scan never settled */
+	DRAM_NO_SWEEP,          /* no sizes at all */
+};
+
+struct dram_verdict {
+	enum dram_state state;
+	enum dram_reason reason;
+	/* Found: the sizes that set DRAM (indices into the sweep, inclusive) and the roof. */
+	size_t first, last;
+	int samples;
+	double value, median;          /* mean of the (up to) 3 best per-size bests / medians */
+	double size_lo, size_hi;       /* working sets of first and last */
+	/* Always: the curve's end. */
+	double end_rate, end_working_set, end_array_bytes;
+	size_t flat_first;             /* first size of the flat end (== n - 1 when it is one size) */
+	double flat_from;              /* its working set */
+	double rule_bytes;             /* STREAM's rule per array; 0 where the flat end alone was used */
+	double reported_llc;           /* as the machine reports it; NaN when not */
+	int llc_implausible;           /* 1: every reported cache seen, then flat from under llc / LEVELS_IMPLAUSIBLE */
+	size_t caches_before;          /* plateaus that end before the flat end begins */
+	int cap_binds;                 /* the run says a quarter of memory capped its sweep (env.csv) */
+	int rule_recorded;             /* 1: the rule is the one measure recorded (struct levels_rule) */
+	double rule_cache_bytes;       /* the cache the rule was taken from (reported, or the curve's) */
+	/* Not reached: the last plateau the fitter saw (0 when none), for the report's line. */
+	double last_plateau_value, last_plateau_lo, last_plateau_hi;
+};
+
+/*
+ * The DRAM verdict of one thread count's sweep (sorted by working set) and
+ * the plateaus fit_plateaus found in it. `reported_llc` is the machine's
+ * last-level cache (NaN or 0: unknown) and `reported_caches` how many cache
+ * levels it reports (L1d, L2, L3: 3); `settled` is env.csv's sweep_settled
+ * (0: the run says it never settled; 1 or -1 otherwise). Pure.
+ */
+void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		      size_t count, double reported_llc, size_t reported_caches, int settled,
+		      struct dram_verdict *out);
+
+/*
+ * STREAM's rule as measure decided and recorded it (env.csv
+ * stream_rule_source, stream_rule_bytes, stream_rule_cache_bytes): read back,
+ * never re-derived, where the run has it.
+ */
+enum levels_rule_source { RULE_REPORTED, RULE_CURVE, RULE_NONE };
+struct levels_rule {
+	enum levels_rule_source source;
+	double bytes;          /* per array */
+	double cache_bytes;    /* the cache it is 4x of */
+};
+
+/* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */
+void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+			    size_t count, double reported_llc, size_t reported_caches, int settled,
+			    const struct levels_rule *rule, struct dram_verdict *out);
+
+/*
+ * Which of the plateaus are caches, given the verdict: those before the
+ * flat end when DRAM was found; when it was not, those that do not hold the
+ * sweep's largest size (that one is the unproven end); the first three
+ * either way (L1, L2, L3). Sets is_cache[i] for each of the `count`.
+ */
+void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
+		   const struct dram_verdict *v, int is_cache[FIT_MAX_PLATEAUS]);
+
+/* One level of a thread count's map: a working-set span and whether the run has its roof. */
+struct level_span {
+	enum mem_level id;
+	double lo, hi;        /* working sets; DRAM's hi is infinite */
+	int has_roof;         /* 0: DRAM not reached, the span is where it would begin */
+};
+
+#define LEVELS_MAX (FIT_MAX_PLATEAUS + 1)
+
+struct level_map {
+	int threads;
+	struct level_span span[LEVELS_MAX];
+	size_t n;
+	struct dram_verdict dram;
+};
+
+/*
+ * The map of one thread count: the caches' plateau spans, then DRAM from
+ * where it begins: its flat end (or the fitted plateau holding it, when
+ * that begins earlier) when found, else the first size past the last cache
+ * that runs slower than that cache by more than LEVELS_FLAT.
+ */
+void levels_build_map(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		      size_t count, const struct dram_verdict *v, int threads, struct level_map *out);
+
+/*
+ * The one rule for the level a working set runs from: the span holding it,
+ * else (a transition) the nearest span on a log axis. NULL for an empty map
+ * or a working set that is not a positive number.
+ */
+const struct level_span *levels_of(const struct level_map *m, double working_set);
+
+#endif

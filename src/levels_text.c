@@ -1,0 +1,79 @@
+/* levels_text.c - a DRAM verdict in words (see levels_text.h). */
+#include "levels_text.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "util.h"
+
+const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size)
+{
+	char at[16] = "", end[32], arr[32], rule[32], llc[32], from[32], lo[32], hi[32];
+	if (threads > 1)
+		snprintf(at, sizeof at, "@%dt", threads);
+	format_bytes(v->end_working_set, end, sizeof end);
+	format_bytes(v->end_array_bytes, arr, sizeof arr);
+	format_bytes(v->rule_bytes, rule, sizeof rule);
+	format_bytes(v->reported_llc, llc, sizeof llc);
+	format_bytes(v->flat_from, from, sizeof from);
+	format_bytes(v->size_lo, lo, sizeof lo);
+	format_bytes(v->size_hi, hi, sizeof hi);
+	/* Which rule, said the same way in every sentence. */
+	char how[320], cache[32];
+	format_bytes(v->rule_cache_bytes, cache, sizeof cache);
+	if (v->llc_implausible && v->rule_recorded && v->rule_bytes > 0)
+		snprintf(how, sizeof how, "STREAM's rule on the cache the run's curve showed: the reported "
+			 "%s last-level cache is implausible (the pre-scan's curve was flat from below it "
+			 "to twice past it), so measure took 4x %s, where its DRAM plateau began: %s per "
+			 "array", llc, cache, rule);
+	else if (v->llc_implausible && isfinite(v->reported_llc))
+		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the sweep "
+			 "showed %zu cache plateaus, then its flat end from %s of working set, inside that "
+			 "size), so STREAM's rule (4x it per array) is not used: DRAM is the curve's flat "
+			 "end", llc, v->caches_before, from);
+	else if (v->llc_implausible)
+		snprintf(how, sizeof how, "no last-level cache is reported, so DRAM is the curve's flat end");
+	else
+		snprintf(how, sizeof how, "STREAM's rule: each array at least 4x the reported %s "
+			 "last-level cache, %s", llc, rule);
+	/* Why the sweep stopped where it did, when the run says its cap bound it. */
+	const char *cap = v->cap_binds ? "; the sweep stopped at its cap, a quarter of the machine's "
+					 "memory" : "";
+	char asks[96] = "";
+	if (v->rule_bytes > 0)
+		snprintf(asks, sizeof asks, " (STREAM's rule asks %s per array)", rule);
+	switch (v->reason) {
+	case DRAM_BY_STREAM_RULE:
+	case DRAM_BY_FLAT_END:
+	case DRAM_BY_CURVE_RULE:
+		snprintf(buf, size, "DRAM%s: %.3g GB/s from %d sizes, %s .. %s of working set, within "
+			 "%.0f%% of the rate at the sweep's largest size (%.3g GB/s); %s", at, v->value,
+			 v->samples, lo, hi, LEVELS_FLAT * 100, v->end_rate, how);
+		break;
+	case DRAM_SHORT_OF_RULE:
+		snprintf(buf, size, "DRAM%s not reached: the sweep stopped at %s per array (%s of "
+			 "working set, %.3g GB/s there, flat from %s), short of %s%s; measure again with "
+			 "--max-size %s or more", at, arr, end, v->end_rate, from, how, cap, rule);
+		break;
+	case DRAM_STILL_FALLING:
+		snprintf(buf, size, "DRAM%s not reached: the curve was still falling at the sweep's "
+			 "largest size, %.3g GB/s at %s per array (%s of working set), so DRAM is at most "
+			 "that; no size before it was within %.0f%% of it%s%s", at, v->end_rate, arr,
+			 end, LEVELS_FLAT * 100, asks, cap);
+		break;
+	case DRAM_NO_CACHE_LEVEL:
+		snprintf(buf, size, "DRAM%s not reached: the curve never fell from a faster level to "
+			 "its end (%.3g GB/s at %s of working set): no cache was left, no DRAM seen", at,
+			 v->end_rate, end);
+		break;
+	case DRAM_NOT_SETTLED:
+		snprintf(buf, size, "DRAM%s not reached: the run says its pre-scan never settled on a "
+			 "last level (%.3g GB/s at the largest size, %s of working set); raise --max-size",
+			 at, v->end_rate, end);
+		break;
+	case DRAM_NO_SWEEP:
+		snprintf(buf, size, "DRAM%s: no sweep sizes to find it from", at);
+		break;
+	}
+	return buf;
+}

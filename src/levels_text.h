@@ -1,0 +1,19 @@
+/*
+ * levels_text.h - the sentence of a DRAM verdict (src/levels.h): the one
+ * place it is worded, for the fit's summary and the report alike.
+ */
+#ifndef ROOFLINE_LEVELS_TEXT_H
+#define ROOFLINE_LEVELS_TEXT_H
+
+#include <stddef.h>
+
+#include "levels.h"
+
+/*
+ * One line: what the sweep of `threads` threads showed at its end and which
+ * rule DRAM was found by, or why it was not reached (with the rate at the
+ * largest size). Returns buf.
+ */
+const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+ * model.h - the typed model every reader of a run shares: roofs (with their
+ * typed keys, src/roofkey.h), the sweep, the chain curves, the placed points
+ * with their verdicts, and the level maps (src/levels.h). analysis.c builds
+ * it from raw timings, diagnosis.c places points in it; both depend on this
+ * header, neither on the other's. Lookups by key are here (model.c).
+ */
+#ifndef ROOFLINE_MODEL_H
+#define ROOFLINE_MODEL_H
+
+#include <stddef.h>
+
+#include "kernel.h"
+#include "levels.h"
+#include "roofkey.h"
+
+#define ANALYSIS_MAX_ROOFS 64
+#define ANALYSIS_MAX_THREAD_COUNTS 16
+#define ANALYSIS_MAX_POINTS 192
+#define ANALYSIS_MAX_SWEEP 128
+#define ANALYSIS_MAX_ISAS 6
+#define ANALYSIS_MAX_CHAINS 64
+#define ANALYSIS_MAX_NOTES 48
+
+
+/* One row of roofs.csv, plus the spread the report prints beside it. */
+struct roof {
+	char name[24];           /* L1, L2, L3, DRAM, peak, scalar, one-chain; "@Nt" for N threads */
+	enum roof_kind kind;
+	double value;            /* GB/s or GFLOP/s */
+	double size_lo, size_hi; /* working-set range of a bandwidth plateau; 0 otherwise */
+	int samples;             /* sizes in the plateau, or kept timings behind the value */
+	double median;           /* median counterpart of value */
+	/*
+	 * Smallest and largest per-pass median of the job that sets it; for a
+	 * plateau, those of its size with the widest pass-to-pass spread (the
+	 * plateau's slope across its sizes is a note of its own, not noise).
+	 */
+	double spread_lo, spread_hi;
+	int threads;
+	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
+	char kernel[32];
+	char stores[12];
+	/*
+	 * The job whose kept timings set a roof taken from one job (peak,
+	 * ceilings, patterns): its kernel and param, for compare to test; ""
+	 * for a plateau, which spans the sweep's sizes in size_lo..size_hi.
+	 */
+	char job_kernel[48];
+	long job_param;
+	/* Its identity, typed (src/roofkey.h): what the model looks it up by; name is its text. */
+	struct roof_key key;
+};
+
+/* The bandwidth sweep, one entry per array size. */
+struct sweep_point {
+	double param;            /* bytes per array */
+	double working_set;      /* bytes */
+	double best, median, spread_lo, spread_hi;   /* GB/s */
+	int kept;
+};
+
+/* One ISA's FMA-chain curve. */
+struct chain_curve {
+	char kernel[24];         /* fma_avx512 ... */
+	char isa[12];            /* avx512 ... */
+	int lanes;
+	int n;
+	int chains[ANALYSIS_MAX_CHAINS];
+	double best[ANALYSIS_MAX_CHAINS], median[ANALYSIS_MAX_CHAINS];   /* GFLOP/s */
+	double plateau;          /* best over K */
+	int best_chains;         /* the K whose best timing is the plateau */
+	int plateau_chains;      /* the fewest K whose median is within 3% of the top median */
+	double latency_cycles;   /* from the one-chain rate and the measured clock */
+	double chains_to_saturate;
+};
+
+/* A point's bound, typed (struct point.bound is its name in points.csv). */
+enum point_bound { BOUND_MEMORY, BOUND_COMPUTE, BOUND_UNKNOWN };
+
+/* Why a point sits where it does: the verdict as data (src/diagnosis.h). */
+enum point_reason {
+	REASON_NONE,              /* no roof to compare with */
+	REASON_NEAR,              /* at 80 % of its roof or more */
+	REASON_UNDER,             /* memory-bound, 60-80 % */
+	REASON_FAR,               /* memory-bound, under 60 % */
+	REASON_LATENCY,           /* compute-bound near a whole number of one-chain rates */
+	REASON_MIX,               /* compute-bound, not a whole number of chains */
+	REASON_ABOVE_COUNTS,      /* above its roof: the user's counts or level are wrong */
+	REASON_ABOVE_LOW_ROOF,    /* a built-in kernel above its own pattern's roof: the roof is low */
+	REASON_DRAM_NOT_REACHED,  /* at DRAM, but the sweep never reached DRAM: no memory roof */
+};
+
+/*
+ * One row of points.csv, plus what the report says of it. The first block is
+ * what diagnosis_place() reads (a caller with its own code's numbers fills it
+ * without a registry entry); the second is what it fills.
+ */
+struct point {
+	char kernel[48];
+	char family[24];
+	long param;
+	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
+	int threads;
+	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
+	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
+	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
+	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
+	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
+	int fma_only;            /* its flops are all FMAs: judged by the FMA-only ceiling `fma` where the peak is a mix */
+	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */               /* flop/byte, from the kernel's metadata: where it is placed */
+	/*
+	 * flop/byte of the loop as written (struct kernel_shape.loop_bytes: GEMM
+	 * i-j-k 1/8 against the ideal n/16 of ai); equal to ai for a stream.
+	 */
+	double ai_loop;
+	/*
+	 * A member of a kernel measured at several sizes (its shape gives each
+	 * member its own working set: GEMM n = 64 and 1024): the figures join
+	 * its members in size order as one trajectory.
+	 */
+	int trajectory;
+	double gflops;           /* median over kept timings */
+	double best_gflops, spread_lo, spread_hi;
+
+	char mem_roof[24];       /* the memory roof used: "<LEVEL>.<pattern>" or the sweep's "<LEVEL>" */
+	double mem_gflops;       /* its median x ai: NaN when the run has none */
+	char ceiling[24];        /* the compute ceiling of its build: peak, avx2, scalar ... */
+	double ceiling_gflops;   /* its median: NaN when the run has none */
+	char roof[24];           /* the lower of the two: what caps it at its intensity */
+	double roof_gflops;
+	double fraction;         /* gflops / roof_gflops: median over median */
+	char bound[8];           /* memory or compute */
+	enum point_bound bound_id;   /* the same, typed */
+	enum point_reason reason;    /* why, typed: the sentence in diagnosis is made from it */
+	int above_roof;          /* fraction above 1 by more than noise: a counting problem, or a low roof */
+	int builtin;             /* a kernel of this build's registry (not the user's own code) */
+	char diagnosis[320];     /* one sentence for the report */
+};
+
+/*
+ * The compute peak of one thread count: what set it, and the theoretical
+ * peak beside it: threads x clock x lanes x (2 x FMA pipes + add pipes), the
+ * pipe counts inferred from the measured plateaus and clock (no table of
+ * CPUs): FMA pipes = FMA-only plateau / (threads x clock x lanes x 2); the
+ * mix runs one add per FMA, so when its FMAs keep that rate the adds ran on
+ * pipes of their own, as many as the FMAs per cycle (at least: a 1:1 mix
+ * cannot show more), else they shared the FMA pipes (0 add pipes).
+ */
+struct peak_info {
+	int threads;
+	char set_by[40];         /* "fma_add_avx512 P=12" or "fma_avx512 K=13" */
+	int lanes;               /* doubles per register of the widest ISA */
+	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
+	double clock_ghz;        /* one thread: clock_ghz; N: clock_ghz@Nt (all cores loaded) */
+	int fma_pipes, add_pipes;   /* per core, inferred; -1 when the clock is unknown */
+	double flops_per_cycle;  /* per core: lanes x (2 x fma_pipes + add_pipes) */
+	double theory;           /* GFLOP/s for these threads; NaN when unknown */
+};
+
+struct analysis {
+	struct roof roofs[ANALYSIS_MAX_ROOFS];
+	size_t nroofs;
+	struct sweep_point sweep[ANALYSIS_MAX_SWEEP];
+	size_t nsweep;
+	struct chain_curve chains[ANALYSIS_MAX_ISAS];
+	size_t nchains;
+	struct point points[ANALYSIS_MAX_POINTS];
+	size_t npoints;
+	double peak;             /* GFLOP/s, NaN when the run has no peak group */
+	struct peak_info peaks[ANALYSIS_MAX_THREAD_COUNTS];   /* one per thread count, ascending */
+	size_t npeaks;
+	double clock_ghz;        /* measured (env.csv clock_ghz), NaN if not */
+	double ridge;            /* peak / DRAM bandwidth, flop/byte */
+	/*
+	 * Each thread count's memory levels and DRAM verdict (src/levels.h),
+	 * ascending: the one rule for which level a working set runs from.
+	 */
+	struct level_map levels[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t nlevels;
+	/* The sweep kernel that set the plateaus: env.csv's sweep_kernel, read back. */
+	char sweep_kernel[48];
+	/*
+	 * Roofs whose per-pass medians spread wider than 10 %: how many, and the
+	 * widest, said once for the run with what load.csv and the clock show.
+	 */
+	size_t nnoisy;
+	struct roof noisiest;
+	double noisiest_rel;
+	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
+	size_t nnotes;
+};
+
+/* r's key: its own, or (a roof built by hand with a name only) parsed from its name. */
+struct roof_key model_key_of(const struct roof *r);
+
+/* The roof whose key equals `key`, or NULL. */
+const struct roof *model_roof(const struct analysis *a, const struct roof_key *key);
+
+/* The level map of `threads` threads, or NULL when that count swept nothing. */
+const struct level_map *model_levels_of(const struct analysis *a, int threads);
+
+#endif

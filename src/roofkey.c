@@ -1,0 +1,132 @@
+/* roofkey.c - a roof's typed identity and its name (see roofkey.h). */
+#include "roofkey.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct roof_key blank(enum roof_kind kind, int threads)
+{
+	struct roof_key k;
+	memset(&k, 0, sizeof k);
+	k.kind = kind;
+	k.level = MEM_LEVELS;
+	k.threads = threads > 0 ? threads : 1;
+	return k;
+}
+
+struct roof_key roofkey_level(enum mem_level level, int threads)
+{
+	struct roof_key k = blank(ROOF_BANDWIDTH, threads);
+	k.level = level;
+	return k;
+}
+
+struct roof_key roofkey_pattern(enum mem_level level, const struct kernel *kern, int threads)
+{
+	struct roof_key k = blank(ROOF_PATTERN, threads);
+	k.level = level;
+	if (kern) {
+		k.reads = kern->reads;
+		k.writes = kern->writes;
+		k.stores = kern->stores;
+	}
+	return k;
+}
+
+struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int threads)
+{
+	struct roof_key k = blank(kind, threads);
+	snprintf(k.ceiling, sizeof k.ceiling, "%s", ceiling ? ceiling : "");
+	return k;
+}
+
+struct roof_key roofkey_at(struct roof_key key, int threads)
+{
+	key.threads = threads > 0 ? threads : 1;
+	return key;
+}
+
+const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t size)
+{
+	if (!size)
+		return buf;
+	buf[0] = 0;
+	if (k->reads > 0 || k->writes > 0)
+		snprintf(buf, size, "%dr%dw%s", k->reads, k->writes,
+			 k->stores == STORES_STREAMING ? "-nt" : k->stores == STORES_IN_PLACE ? "-ip" : "");
+	return buf;
+}
+
+const char *roofkey_format(const struct roof_key *k, char *buf, size_t size)
+{
+	char base[48], pat[24];
+	if (k->kind == ROOF_BANDWIDTH)
+		snprintf(base, sizeof base, "%s", levels_name(k->level));
+	else if (k->kind == ROOF_PATTERN)
+		snprintf(base, sizeof base, "%s.%s", levels_name(k->level),
+			 roofkey_pattern_text(k, pat, sizeof pat));
+	else
+		snprintf(base, sizeof base, "%s", k->ceiling);
+	if (k->threads > 1)
+		snprintf(buf, size, "%s@%dt", base, k->threads);
+	else
+		snprintf(buf, size, "%s", base);
+	return buf;
+}
+
+int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out)
+{
+	char base[48];
+	int threads = 1;
+	const char *at = strchr(name, '@');
+	size_t len = at ? (size_t)(at - name) : strlen(name);
+	if (len == 0 || len >= sizeof base)
+		return -1;
+	if (at) {
+		char *end;
+		long t = strtol(at + 1, &end, 10);
+		if (end == at + 1 || strcmp(end, "t") != 0 || t < 1 || t > 1000000)
+			return -1;
+		threads = (int)t;
+	}
+	memcpy(base, name, len);
+	base[len] = 0;
+	*out = blank(kind, threads);
+	if (kind == ROOF_COMPUTE || kind == ROOF_CEILING) {
+		if (len >= sizeof out->ceiling)
+			return -1;
+		memcpy(out->ceiling, base, len + 1);
+		return 0;
+	}
+	char *dot = strchr(base, '.');
+	if ((kind == ROOF_PATTERN) != (dot != NULL))
+		return -1;
+	if (dot)
+		*dot = 0;
+	out->level = levels_parse(base);
+	if (out->level == MEM_LEVELS)
+		return -1;
+	if (!dot)
+		return 0;
+	int r, w, n = 0;
+	if (sscanf(dot + 1, "%dr%dw%n", &r, &w, &n) != 2 || r < 0 || w < 0)
+		return -1;
+	const char *rest = dot + 1 + n;
+	out->reads = r;
+	out->writes = w;
+	out->stores = strcmp(rest, "-nt") == 0 ? STORES_STREAMING
+		    : strcmp(rest, "-ip") == 0 ? STORES_IN_PLACE : STORES_ALLOCATE;
+	return *rest && out->stores == STORES_ALLOCATE ? -1 : 0;
+}
+
+int roofkey_equal(const struct roof_key *a, const struct roof_key *b)
+{
+	if (a->kind != b->kind || a->threads != b->threads)
+		return 0;
+	if (a->kind == ROOF_COMPUTE || a->kind == ROOF_CEILING)
+		return strcmp(a->ceiling, b->ceiling) == 0;
+	return a->level == b->level &&
+	       (a->kind != ROOF_PATTERN ||
+		(a->reads == b->reads && a->writes == b->writes && a->stores == b->stores));
+}

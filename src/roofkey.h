@@ -1,0 +1,62 @@
+/*
+ * roofkey.h - a roof's identity, typed: (kind, level, pattern, store kind,
+ * threads), or for a compute roof its ceiling's name. The names people and
+ * files read ("L2", "DRAM.1r1w@2t", "avx2@2t") are formatted and parsed here
+ * and nowhere else; the model looks roofs up by key, never by comparing
+ * names. Pure: no I/O.
+ */
+#ifndef ROOFLINE_ROOFKEY_H
+#define ROOFLINE_ROOFKEY_H
+
+#include <stddef.h>
+
+#include "kernel.h"
+#include "levels.h"
+
+/*
+ * ROOF_BANDWIDTH: a plateau of the bandwidth sweep (L1, L2, L3, DRAM), drawn
+ * as the figure's sloped lines. ROOF_PATTERN: one access pattern's bandwidth
+ * at one level, named "<level>.<pattern>" (e.g. "L2.1r1w", "DRAM.2r1w-nt",
+ * see kernel_pattern()), what a point with that pattern is judged against.
+ * ROOF_COMPUTE: the peak; ROOF_CEILING: the ceilings under it. All carry
+ * "@Nt" for N threads.
+ */
+enum roof_kind { ROOF_BANDWIDTH, ROOF_COMPUTE, ROOF_CEILING, ROOF_PATTERN };
+
+struct roof_key {
+	enum roof_kind kind;
+	enum mem_level level;        /* bandwidth and pattern roofs; MEM_LEVELS for the others */
+	int reads, writes;           /* pattern roofs: the streams */
+	enum kernel_stores stores;   /* pattern roofs: how the stores reach memory */
+	char ceiling[24];            /* compute and ceiling roofs: "peak", "fma", "avx2", "one-chain" */
+	int threads;                 /* 1 for one core */
+};
+
+/* A bandwidth plateau's key. */
+struct roof_key roofkey_level(enum mem_level level, int threads);
+
+/* A pattern roof's key: the streams of kernel k (its metadata) at a level. */
+struct roof_key roofkey_pattern(enum mem_level level, const struct kernel *k, int threads);
+
+/* A compute (kind ROOF_COMPUTE, "peak") or ceiling roof's key. */
+struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int threads);
+
+/* The same key at another thread count. */
+struct roof_key roofkey_at(struct roof_key key, int threads);
+
+/* The pattern alone, "2r1w-nt" (kernel_pattern's spelling); "" for none. Returns buf. */
+const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t size);
+
+/* The roof's name: "L2", "DRAM.1r1w@2t", "peak@2t". Returns buf. */
+const char *roofkey_format(const struct roof_key *k, char *buf, size_t size);
+
+/*
+ * Parses a name of kind `kind` back into a key: 0, or -1 when it is not one
+ * this program writes (a pattern roof needs "<level>.<r>r<w>w[-nt|-ip]").
+ */
+int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out);
+
+/* 1 when both keys name the same roof. */
+int roofkey_equal(const struct roof_key *a, const struct roof_key *b);
+
+#endif

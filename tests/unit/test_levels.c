@@ -1,0 +1,168 @@
+/*
+ * test_levels.c - levels.c's DRAM verdict and level rule on curves whose
+ * truth is chosen here: a triad sweep of 3 arrays in half-octave steps with
+ * caches at 200/100/50 GB/s and an end chosen per test (flat, falling, flat
+ * but short of STREAM's rule), and the reported cache plausible or not.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fit.h"
+#include "levels.h"
+
+#define MIB 1048576.0
+#define MAX 40
+
+static struct levels_size sweep[MAX];
+static struct fit_sweep_point fs[MAX];
+static struct fit_plateau pl[FIT_MAX_PLATEAUS];
+static size_t n, count;
+
+/* Sizes from 4 KiB per array up to `last_array` bytes; `end(ws)` gives the rate past 24 MiB. */
+static void curve(double last_array, double (*end)(double ws))
+{
+	n = 0;
+	for (int i = 0; n < MAX; i++) {
+		double b = 4096 * pow(2, i / 2.0), ws = 3 * b;
+		if (b > last_array * 1.0001)
+			break;
+		double r = ws <= 48 * 1024 ? 200 : ws <= MIB ? 100 : ws <= 24 * MIB ? 50 : end(ws);
+		sweep[n] = (struct levels_size){ b, ws, r, r * 0.95, r * 0.94, r * 0.96 };
+		fs[n] = (struct fit_sweep_point){ ws, r, r * 0.95 };
+		n++;
+	}
+	count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+}
+
+static double flat25(double ws)
+{
+	return ws <= 48 * MIB ? 37 : 25;
+}
+
+/* Falls by a fifth every octave from 48 MiB: never flat. */
+static double falling(double ws)
+{
+	return 37 * pow(0.8, log2(ws / (48 * MIB)));
+}
+
+static void test_flat_end_by_stream_rule(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, flat25);                 /* arrays to 256 MiB; rule 4 x 8 MiB = 32 MiB */
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_int_equal(v.reason, DRAM_BY_STREAM_RULE);
+	assert_true(v.rule_bytes == 32 * MIB);
+	assert_true(sweep[v.first].array_bytes >= 32 * MIB);
+	assert_true(sweep[v.first - 1].array_bytes < 32 * MIB);
+	assert_true(v.value == 25 && v.median == 25 * 0.95);
+	assert_int_equal(v.last, n - 1);
+}
+
+static void test_short_of_rule(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(64 * MIB, flat25);                  /* flat, but rule 4 x 32 MiB = 128 MiB per array */
+	levels_find_dram(sweep, n, pl, count, 32 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_NOT_REACHED);
+	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
+	assert_true(v.end_rate == 25 && v.end_array_bytes == 64 * MIB);
+	assert_true(isnan(v.value));
+}
+
+static void test_implausible_cache(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(64 * MIB, flat25);                  /* flat from 72 MiB; 508 MiB reported */
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
+	assert_true(v.llc_implausible && v.rule_bytes == 0);
+	assert_true(v.size_lo > 48 * MIB && v.value == 25);
+	/* A sweep stopped inside L2 (one cache plateau before its flat end, three reported): plausible. */
+	curve(256 * 1024, flat25);
+	levels_find_dram(sweep, n, pl, count, 32 * MIB, 3, 1, &v);
+	assert_false(v.llc_implausible);
+	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
+	curve(64 * MIB, flat25);
+	/* Nothing reported: the flat end alone, too. */
+	levels_find_dram(sweep, n, pl, count, NAN, 3, 1, &v);
+	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
+}
+
+static void test_still_falling(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, falling);
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_NOT_REACHED);
+	assert_int_equal(v.reason, DRAM_STILL_FALLING);
+	assert_true(v.end_rate == sweep[n - 1].best);
+	/* And no plateau of it is DRAM: the caches are the three cache plateaus. */
+	struct level_map m;
+	levels_build_map(sweep, n, pl, count, &v, 1, &m);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.span[3].id, MEM_DRAM);
+	assert_false(m.span[3].has_roof);
+	assert_true(m.span[2].hi <= 24 * MIB);
+}
+
+static void test_not_settled_and_no_cache(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, flat25);
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 0, &v);
+	assert_int_equal(v.reason, DRAM_NOT_SETTLED);
+	/* One speed everywhere: nothing was left, no DRAM. */
+	for (size_t i = 0; i < n; i++)
+		sweep[i].best = 30;
+	levels_find_dram(sweep, n, pl, 0, 8 * MIB, 3, 1, &v);
+	assert_int_equal(v.reason, DRAM_NO_CACHE_LEVEL);
+	levels_find_dram(sweep, 0, pl, 0, 8 * MIB, 3, 1, &v);
+	assert_int_equal(v.reason, DRAM_NO_SWEEP);
+}
+
+static void test_one_level_rule(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	struct level_map m;
+	curve(256 * MIB, flat25);
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	levels_build_map(sweep, n, pl, count, &v, 1, &m);
+	assert_int_equal(m.n, 4);
+	assert_true(m.span[3].has_roof);
+	/* Inside a span, its level; in a transition, the nearer on a log axis; past the end, DRAM. */
+	assert_int_equal(levels_of(&m, 16 * 1024)->id, MEM_L1);
+	assert_int_equal(levels_of(&m, 8 * MIB)->id, MEM_L3);
+	double gap_lo = m.span[1].hi, gap_hi = m.span[2].lo;
+	assert_int_equal(levels_of(&m, gap_lo * 1.01)->id, MEM_L2);
+	assert_int_equal(levels_of(&m, gap_hi / 1.01)->id, MEM_L3);
+	assert_int_equal(levels_of(&m, 4096 * MIB)->id, MEM_DRAM);
+	assert_null(levels_of(&m, 0));
+	assert_int_equal(levels_parse("dram"), MEM_DRAM);
+	assert_int_equal(levels_parse("L4"), MEM_LEVELS);
+	assert_string_equal(levels_name(MEM_L2), "L2");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flat_end_by_stream_rule),
+		cmocka_unit_test(test_short_of_rule),
+		cmocka_unit_test(test_implausible_cache),
+		cmocka_unit_test(test_still_falling),
+		cmocka_unit_test(test_not_settled_and_no_cache),
+		cmocka_unit_test(test_one_level_rule),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

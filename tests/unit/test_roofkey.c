@@ -1,0 +1,77 @@
+/* test_roofkey.c - a roof's typed key and its name: formatted and parsed in one place. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "roofkey.h"
+
+static void test_format(void **state)
+{
+	(void)state;
+	char buf[48];
+	struct roof_key k = roofkey_level(MEM_L2, 1);
+	assert_string_equal(roofkey_format(&k, buf, sizeof buf), "L2");
+	k = roofkey_level(MEM_DRAM, 2);
+	assert_string_equal(roofkey_format(&k, buf, sizeof buf), "DRAM@2t");
+	struct kernel copy = { .reads = 1, .writes = 1, .stores = STORES_ALLOCATE };
+	k = roofkey_pattern(MEM_DRAM, &copy, 2);
+	assert_string_equal(roofkey_format(&k, buf, sizeof buf), "DRAM.1r1w@2t");
+	struct kernel nt = { .reads = 2, .writes = 1, .stores = STORES_STREAMING };
+	k = roofkey_pattern(MEM_L3, &nt, 1);
+	assert_string_equal(roofkey_format(&k, buf, sizeof buf), "L3.2r1w-nt");
+	k = roofkey_compute(ROOF_CEILING, "one-chain", 8);
+	assert_string_equal(roofkey_format(&k, buf, sizeof buf), "one-chain@8t");
+}
+
+static void test_parse_round_trip(void **state)
+{
+	(void)state;
+	static const struct { const char *name; enum roof_kind kind; } names[] = {
+		{ "L1", ROOF_BANDWIDTH }, { "DRAM@2t", ROOF_BANDWIDTH }, { "L2.2r1w-ip", ROOF_PATTERN },
+		{ "DRAM.2r0w@16t", ROOF_PATTERN }, { "peak", ROOF_COMPUTE }, { "avx2@2t", ROOF_CEILING },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		struct roof_key k;
+		char buf[48];
+		assert_int_equal(roofkey_parse(names[i].name, names[i].kind, &k), 0);
+		assert_string_equal(roofkey_format(&k, buf, sizeof buf), names[i].name);
+	}
+	struct roof_key a, b;
+	assert_int_equal(roofkey_parse("L2.2r1w-ip@2t", ROOF_PATTERN, &a), 0);
+	assert_int_equal(a.level, MEM_L2);
+	assert_int_equal(a.reads, 2);
+	assert_int_equal(a.writes, 1);
+	assert_int_equal(a.stores, STORES_IN_PLACE);
+	assert_int_equal(a.threads, 2);
+	b = roofkey_at(a, 1);
+	assert_false(roofkey_equal(&a, &b));
+	b = roofkey_at(b, 2);
+	assert_true(roofkey_equal(&a, &b));
+	b.stores = STORES_STREAMING;
+	assert_false(roofkey_equal(&a, &b));
+}
+
+static void test_parse_refuses(void **state)
+{
+	(void)state;
+	struct roof_key k;
+	assert_int_equal(roofkey_parse("L4", ROOF_BANDWIDTH, &k), -1);
+	assert_int_equal(roofkey_parse("L2.1r1w", ROOF_BANDWIDTH, &k), -1);
+	assert_int_equal(roofkey_parse("L2", ROOF_PATTERN, &k), -1);
+	assert_int_equal(roofkey_parse("L2.1r1w-xx", ROOF_PATTERN, &k), -1);
+	assert_int_equal(roofkey_parse("DRAM@0t", ROOF_BANDWIDTH, &k), -1);
+	assert_int_equal(roofkey_parse("DRAM@2", ROOF_BANDWIDTH, &k), -1);
+	assert_int_equal(roofkey_parse("", ROOF_COMPUTE, &k), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_parse_round_trip),
+		cmocka_unit_test(test_parse_refuses),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
