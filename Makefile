@@ -75,8 +75,9 @@ OPENBLAS ?= 1
 BLAS_MODE = $(if $(filter 0,$(OPENBLAS)),,$(OPENBLAS_FOUND))
 BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
-BLAS_LIBS = $(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --libs openblas 2>/dev/null), \
-	$(if $(filter lib,$(BLAS_MODE)),-lopenblas))
+# Not linked: kernels/gemm_blas.c loads it (dlopen) only when it runs, so
+# the other commands never start OpenBLAS's thread pool.
+BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
 
 # Open MPI when present (the deps step installs openmpi-bin and libopenmpi-dev
 # where it can): src/fleet_mpi.c alone is built with its flags and
@@ -342,6 +343,14 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
+# The figure target (fit, the figure's layout, the cairo painter, the gnuplot
+# writers), from the same source: tests/fuzz/fuzz_run.c with FUZZ_FIGURE.
+FUZZ_FIGURE_DEFS = -DFUZZ_FIGURE -DFUZZ_TEMPLATES='"$(CURDIR)/templates"'
+$(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
 	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CXX="$(CXX)" FC="$(FC)" CMOCKA_MESSAGE_OUTPUT=TAP
@@ -357,7 +366,7 @@ TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
 # `make test` builds in parallel).
 .PHONY: test-prereqs
 test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay \
-	lib examples | $(BUILD)/.deps-test
+	$(BUILD)/tests/fuzz_figure_replay lib examples | $(BUILD)/.deps-test
 
 test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
@@ -400,6 +409,7 @@ sanitize-test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
+		$(SAN_BUILD)/tests/fuzz_figure_replay \
 		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
 	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
 	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
@@ -410,26 +420,38 @@ sanitize-test:
 
 # ---- fuzzing ------------------------------------------------------------------
 # libFuzzer on tests/fuzz/fuzz_run.c, built with clang under ASan + UBSan in
-# build/fuzz. New inputs go to build/fuzz/corpus (the committed seeds stay
-# small); a crash is written to build/fuzz/crash-*: add it to tests/fuzz/regress/.
+# build/fuzz. New inputs go to build/fuzz/corpus-<target> (the committed seeds
+# stay small); a crash or timeout is written to build/fuzz/crash-<target>-*:
+# add it to tests/fuzz/regress/, which make test replays through both targets.
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 
+# Each target FUZZ_SECONDS in turn: fuzz_run (the readers, fit, report,
+# compare), then fuzz_figure (fit, the figure's layout, the cairo painter,
+# the gnuplot writers), each with its own corpus under build/fuzz.
+FUZZ_TARGETS ?= fuzz_run fuzz_figure
 fuzz:
 	$(Q)sh scripts/deps.sh fuzz
 	$(Q)$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) BINDIR=$(FUZZ_BUILD)/bin \
-		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_BUILD)/fuzz_run
-	$(Q)mkdir -p $(FUZZ_BUILD)/corpus
-	$(Q)ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		$(FUZZ_BUILD)/fuzz_run -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
-		-artifact_prefix=$(FUZZ_BUILD)/crash- $(FUZZ_BUILD)/corpus tests/fuzz/corpus tests/fuzz/regress
+		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
+	$(Q)for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_BUILD)/corpus-$$t && echo "  FUZZ   $$t for $(FUZZ_SECONDS) s" && \
+		ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		ROOFLINE_TEMPLATES=$(CURDIR)/templates \
+		$(FUZZ_BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
+		-artifact_prefix=$(FUZZ_BUILD)/crash-$$t- $(FUZZ_BUILD)/corpus-$$t tests/fuzz/corpus tests/fuzz/regress \
+		|| exit 1; done
 
 $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
+
+$(FUZZ_BUILD)/fuzz_figure: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(FUZZ_FIGURE_DEFS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
 bench: bin/roofline
 	$(Q)sh scripts/deps.sh bench

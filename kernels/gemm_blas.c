@@ -5,7 +5,13 @@
  *
  * Built only when the build finds OpenBLAS (ROOFLINE_HAVE_OPENBLAS, set by
  * the Makefile from pkg-config `openblas` or -lopenblas); otherwise run is
- * NULL and the run says it skipped it. OpenBLAS is held to one thread a
+ * NULL and the run says it skipped it. The library is not linked: it is
+ * loaded (dlopen) the first time this kernel is prepared or describes
+ * itself, with OPENBLAS_NUM_THREADS=1 set before it loads, so its thread
+ * pool never starts: fit, plot, report and compare never carry it, and a
+ * measure under an address-space limit has no worker whose allocation fails
+ * forever (OpenBLAS's pool started in every command, and exit waited on it).
+ * OpenBLAS is held to one thread a
  * call (in the all-core pass each of the harness's pinned threads makes its
  * own call, as with every kernel), and
  * OpenBLAS picks its kernel by CPU, or by OPENBLAS_CORETYPE: env.csv records
@@ -22,18 +28,56 @@
 
 #ifdef ROOFLINE_HAVE_OPENBLAS
 #include <cblas.h>
+#include <dlfcn.h>
+#include <stdio.h>
 
 /* OpenBLAS's own extensions (cblas.h declares them in OpenBLAS's copy). */
 extern void openblas_set_num_threads(int num_threads);
 extern char *openblas_get_corename(void);
 extern char *openblas_get_config(void);
 
+/* The library's functions, found once by blas_load. */
+static struct {
+	__typeof__(cblas_dgemm) *dgemm;
+	__typeof__(openblas_set_num_threads) *set_num_threads;
+	__typeof__(openblas_get_corename) *corename;
+	__typeof__(openblas_get_config) *config;
+} blas;
+
+/*
+ * Loads OpenBLAS the first time it is needed. The build found it, so its
+ * absence now is a broken install: said in one line, exit 1 (a run cannot
+ * go on without a kernel it planned).
+ */
+static void blas_load(void)
+{
+	if (blas.dgemm)
+		return;
+	/* Read by OpenBLAS's constructor: no worker threads at all (the harness calls it from one). */
+	setenv("OPENBLAS_NUM_THREADS", "1", 1);
+	static const char *const names[] = { "libopenblas.so.0", "libopenblas.so" };
+	void *lib = NULL;
+	for (size_t i = 0; i < sizeof names / sizeof names[0] && !lib; i++)
+		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (lib) {
+		*(void **)&blas.set_num_threads = dlsym(lib, "openblas_set_num_threads");
+		*(void **)&blas.corename = dlsym(lib, "openblas_get_corename");
+		*(void **)&blas.config = dlsym(lib, "openblas_get_config");
+		*(void **)&blas.dgemm = dlsym(lib, "cblas_dgemm");
+	}
+	if (!blas.dgemm || !blas.set_num_threads || !blas.corename || !blas.config) {
+		fprintf(stderr, "roofline: gemm_blas: cannot load OpenBLAS (libopenblas.so.0): %s\n",
+			lib ? "a function is missing from it" : dlerror());
+		exit(1);
+	}
+}
+
 static double gemm_blas_run(const struct kernel_buffers *buf, long reps, int param)
 {
 	const int n = param;
 	for (long r = 0; r < reps; r++) {
-		cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, buf->b,
-			    n + GEMM_LDA_PAD, buf->c, n + GEMM_LDB_PAD, 1.0, buf->a, n);
+		blas.dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, buf->b,
+			   n + GEMM_LDA_PAD, buf->c, n + GEMM_LDB_PAD, 1.0, buf->a, n);
 		__asm__ __volatile__("" : : "r"(buf->a) : "memory");
 	}
 	return buf->a[(size_t)n * (size_t)n - 1];
@@ -41,7 +85,8 @@ static double gemm_blas_run(const struct kernel_buffers *buf, long reps, int par
 
 static void gemm_blas_prepare(const struct kernel_buffers *buf, int param)
 {
-	openblas_set_num_threads(1);
+	blas_load();
+	blas.set_num_threads(1);
 	gemm_prepare(buf, param);
 }
 
@@ -70,9 +115,10 @@ static const char *core_isa(const char *core)
 
 static void gemm_blas_about(kernel_env_fn emit, void *ctx)
 {
-	const char *core = openblas_get_corename(), *env = getenv("OPENBLAS_CORETYPE");
+	blas_load();
+	const char *core = blas.corename(), *env = getenv("OPENBLAS_CORETYPE");
 	emit(ctx, "blas_library", "OpenBLAS");
-	emit(ctx, "blas_config", openblas_get_config());
+	emit(ctx, "blas_config", blas.config());
 	emit(ctx, "blas_core", core);
 	emit(ctx, "blas_isa", core_isa(core));
 	emit(ctx, "blas_threads", "1");

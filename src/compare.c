@@ -866,7 +866,9 @@ static void value_cells(FILE *fp, const struct compare_row *r, double va, double
 static void roof_row(FILE *fp, const struct compare_row *r)
 {
 	const struct roof *x = r->ra ? r->ra : r->rb;
-	fprintf(fp, "| %s (%s) |", r->name, roof_unit(x));
+	fputs("| ", fp);
+	md_text(fp, r->name);
+	fprintf(fp, " (%s) |", roof_unit(x));
 	value_cells(fp, r, r->tested ? r->a : r->ra ? r->ra->median : NAN,
 		    r->tested ? r->b : r->rb ? r->rb->median : NAN);
 }
@@ -903,11 +905,13 @@ static void point_row(FILE *fp, const struct compare_row *r)
 	const struct point *p = r->pa ? r->pa : r->pb;
 	char param[32], x[32], y[32];
 	analysis_param_text(p->param_letter, p->param, param, sizeof param);
+	fputs("| ", fp);
+	md_text(fp, p->kernel);
 	if (p->threads > 1)
-		fprintf(fp, "| %s (%d threads) |", p->kernel, p->threads);
-	else
-		fprintf(fp, "| %s |", p->kernel);
-	fprintf(fp, " %s | %s |", param, p->level[0] ? p->level : "—");
+		fprintf(fp, " (%d threads)", p->threads);
+	fputs(" |", fp);
+	md_cell(fp, param);
+	md_cell(fp, p->level[0] ? p->level : "—");
 	if (!(r->pa && r->pb)) {
 		fprintf(fp, " — | — | — | — | — | %s | %s | — | only in %s |\n",
 			md_rate(r->pa ? r->pa->gflops : NAN, x, sizeof x), md_rate(r->pb ? r->pb->gflops : NAN, y, sizeof y),
@@ -975,7 +979,10 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
 			free(t);
 		}
-		fprintf(fp, "| %s.c |", name);
+		char *file = xasprintf("%s.c", name);
+		fputs("|", fp);
+		md_cell(fp, file);
+		free(file);
 		md_cell(fp, va);
 		md_cell(fp, vb);
 		fprintf(fp, " %s |\n", c == 0 && strcmp(va, vb) != 0 ? "**changed**" : "");
@@ -1041,7 +1048,9 @@ static void machine_move(FILE *fp, const struct compare *c)
 		if (!r->is_roof || !r->tested || r->ra->threads != lowest ||
 		    !(r->ra->kind == ROOF_BANDWIDTH || r->ra->kind == ROOF_COMPUTE))
 			continue;
-		fprintf(fp, "%s%s %.2f", n ? ", " : "The machine (B/A of its roofs): ", r->name, r->ratio);
+		fputs(n ? ", " : "The machine (B/A of its roofs): ", fp);
+		md_text(fp, r->name);
+		fprintf(fp, " %.2f", r->ratio);
 		n++;
 	}
 	if (n)
@@ -1060,16 +1069,19 @@ static void moves_list(FILE *fp, const struct compare *c)
 		if (p->param_letter || p->param)
 			analysis_param_text(p->param_letter, p->param, param, sizeof param);
 		fputs("- **", fp);
-		md_cell_text(fp, p->kernel);
+		md_text(fp, p->kernel);
 		fprintf(fp, "%s%s**", param[0] ? " " : "", param);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		if (r->rel_tested)
-			fprintf(fp, " %s: it reaches %.0f %% of its roof (%s) on A and %.0f %% (%s) on B, "
-				"\u00d7%.3f (%.3f–%.3f); raw GFLOP/s \u00d7%.3f.\n", compare_move_name(r->moved),
-				100 * r->fraction_a, r->roof_a->name, 100 * r->fraction_b, r->roof_b->name, r->rel,
+		if (r->rel_tested) {
+			fprintf(fp, " %s: it reaches %.0f %% of its roof (", compare_move_name(r->moved),
+				100 * r->fraction_a);
+			md_text(fp, r->roof_a->name);
+			fprintf(fp, ") on A and %.0f %% (", 100 * r->fraction_b);
+			md_text(fp, r->roof_b->name);
+			fprintf(fp, ") on B, \u00d7%.3f (%.3f–%.3f); raw GFLOP/s \u00d7%.3f.\n", r->rel,
 				r->rel_lo, r->rel_hi, r->ratio);
-		else
+		} else
 			fprintf(fp, " %s: raw GFLOP/s \u00d7%.3f (%.3f–%.3f), no roof to judge it against in one run.\n",
 				compare_move_name(r->moved), r->ratio, r->lo, r->hi);
 	}
@@ -1134,8 +1146,12 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
 		const char *a = rundata_or(changes[i].a, "?"), *b = rundata_or(changes[i].b, "?");
 		if (strcmp(a, b) != 0) {
-			fprintf(fp, "%s %s (%s → %s)", nchanged ? "," : "Changed between the runs:",
-				changes[i].what, a, b);
+			fprintf(fp, "%s %s (", nchanged ? "," : "Changed between the runs:",
+				changes[i].what);
+			md_text(fp, a);
+			fputs(" → ", fp);
+			md_text(fp, b);
+			fputs(")", fp);
 			nchanged++;
 		}
 	}
@@ -1202,11 +1218,11 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 		row_param(r, param, sizeof param);
 		row_level(r, level, sizeof level);
 		fputs(r->is_roof ? "roof," : "point,", o.fp);
-		csv_field(o.fp, r->name);
+		csv_sheet_field(o.fp, r->name);
 		fputs(",", o.fp);
-		csv_field(o.fp, param);
+		csv_sheet_field(o.fp, param);
 		fputs(",", o.fp);
-		csv_field(o.fp, level);
+		csv_sheet_field(o.fp, level);
 		csv_num(o.fp, r->a);
 		csv_num(o.fp, r->b);
 		csv_num(o.fp, r->ratio);

@@ -21,6 +21,7 @@ struct reader {
 	char *err;
 	size_t errlen;
 	int last_byte;
+	const char *path;
 };
 
 /* The position after the byte being fed: where the next field begins. */
@@ -45,6 +46,15 @@ static void on_field(void *s, size_t len, void *data)
 		r->row.fields = xrealloc(r->row.fields, r->cap * sizeof *r->row.fields);
 		r->row.line = xrealloc(r->row.line, r->cap * sizeof *r->row.line);
 		r->row.column = xrealloc(r->row.column, r->cap * sizeof *r->row.column);
+	}
+	/* Names are drawn and written as text: a byte that is not UTF-8 is refused where it is. */
+	size_t bad;
+	if (!util_utf8_valid(s, len, &bad)) {
+		snprintf(r->err, r->errlen, "%s:%zu:%zu: the field here holds byte 0x%02x (its byte %zu), "
+			 "which is not UTF-8: names must be UTF-8 text", r->path, r->field_line,
+			 r->field_column, ((unsigned char *)s)[bad], bad + 1);
+		r->failed = 1;
+		return;
 	}
 	char *copy = xmalloc(len + 1);
 	if (len)
@@ -75,38 +85,11 @@ static void on_row(int c, void *data)
 	advance_field_start(r);
 }
 
-/* The whole file, fresh; -1 with err when unreadable. Run files are a few megabytes at most. */
-static int slurp(const char *path, char **text, size_t *len, char *err, size_t errlen)
-{
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		return -1;
-	}
-	size_t cap = 1 << 16, n = 0, got;
-	char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	if (ferror(fp)) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		free(buf);
-		fclose(fp);
-		return -1;
-	}
-	fclose(fp);
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char *err, size_t errlen)
 {
 	char *text;
 	size_t len;
-	if (slurp(path, &text, &len, err, errlen) != 0)
+	if (read_file_capped(path, &text, &len, err, errlen) != 0)
 		return -1;
 	struct csv_parser p;
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0) {
@@ -114,7 +97,7 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 		snprintf(err, errlen, "cannot start the CSV parser");
 		return -1;
 	}
-	struct reader r = { .fn = fn, .ctx = ctx, .line = 1, .column = 0, .field_line = 1,
+	struct reader r = { .fn = fn, .ctx = ctx, .path = path, .line = 1, .column = 0, .field_line = 1,
 			    .field_column = 1, .err = err, .errlen = errlen };
 	int rc = 0;
 	size_t pos = 0, feed = len;
@@ -126,6 +109,17 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 	 * a kill ends without its last line end: that row is incomplete (a
 	 * number cut short still parses), so it is dropped, not trusted.
 	 */
+	/*
+	 * Line ends of CR alone (a classic Mac file) are no line ends to libcsv:
+	 * the file would read as one row, or one cut row. Refused, saying so.
+	 */
+	if (len > pos && !memchr(text + pos, '\n', len - pos) && memchr(text + pos, '\r', len - pos)) {
+		snprintf(err, errlen, "%s:1:1: lines end in CR alone (a classic Mac file): save it "
+			 "with LF or CRLF line ends", path);
+		free(text);
+		csv_free(&p);
+		return -1;
+	}
 	size_t cut_line = 0;
 	if ((flags & CSVIN_DROP_CUT_ROW) && len > pos && text[len - 1] != '\n') {
 		while (feed > pos && text[feed - 1] != '\n')

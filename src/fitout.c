@@ -47,18 +47,18 @@ static int write_points(FILE *fp, const struct analysis *a)
 	      "working_set_bytes,ai_ideal,ai_loop\n", fp);
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		csv_field(fp, p->kernel);
+		csv_sheet_field(fp, p->kernel);
 		fprintf(fp, ",%ld,%d,", p->param, p->threads);
 		num(fp, p->ai);
 		next_num(fp, p->gflops);
 		fputc(',', fp);
-		csv_field(fp, p->roof);
+		csv_sheet_field(fp, p->roof);
 		next_num(fp, p->roof_gflops);
 		next_num(fp, p->fraction);
 		fprintf(fp, ",%s,", p->bound);
-		csv_field(fp, p->level);
+		csv_sheet_field(fp, p->level);
 		fputc(',', fp);
-		csv_field(fp, p->pattern);
+		csv_sheet_field(fp, p->pattern);
 		fprintf(fp, ",%.0f", p->working_set);
 		next_num(fp, p->ai);
 		next_num(fp, p->ai_loop);
@@ -88,7 +88,11 @@ static int write_chains(FILE *fp, const struct analysis *a)
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[c];
 		for (int k = 0; k < cc->n; k++) {
-			fprintf(fp, "%s,%s,%d", cc->kernel, cc->isa, cc->chains[k]);
+			/* Quoted (a name may hold a comma); chains.gp matches the name as written. */
+			csv_field(fp, cc->kernel);
+			fputc(',', fp);
+			csv_field(fp, cc->isa);
+			fprintf(fp, ",%d", cc->chains[k]);
 			next_num(fp, cc->best[k]);
 			next_num(fp, cc->median[k]);
 			fputc('\n', fp);

@@ -186,8 +186,8 @@ static char **child_args(int argc, char **argv, const char *rundir)
 /* 1 when DIR/failures.csv has a row past its header. */
 static int has_failures(const char *dir)
 {
-	char *path = path_join(dir, "failures.csv");
-	char *text = read_text_file(path);
+	char *path = path_join(dir, "failures.csv"), why[512];
+	char *text = read_text_file(path, why, sizeof why);
 	free(path);
 	const char *nl = text ? strchr(text, '\n') : NULL;
 	int any = nl && nl[1] != '\0';

@@ -101,7 +101,13 @@ static char *pow2_tics(double lo, double hi, int as_ratio, int as_bytes, int ste
 	char label[32], num[32];
 	buf_puts(&b, "(");
 	int first = 1;
-	for (double v = lo; v <= hi * 1.0001; v *= exp2(step)) {
+	/*
+	 * At most 128 tics: readers keep every range finite (util_derived_ok),
+	 * and this bound keeps a range that slipped through from looping forever
+	 * (a low bound of 0, a high one of infinity) or growing without end.
+	 */
+	int count = 0;
+	for (double v = lo; v > 0 && v <= hi * 1.0001 && count < 128; v *= exp2(step), count++) {
 		if (as_bytes)
 			format_bytes(v, label, sizeof label);
 		else if (as_ratio)
@@ -323,10 +329,15 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 	}
 }
 
-/* The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its threads, its level). */
+/*
+ * The points.csv filter for kernel k: "strcol('kernel') eq 'dot'" (and its
+ * threads, its level), the name as points.csv stores it (csv_sheet_text).
+ */
 static char *kernel_filter(const struct kernel_set *ks, size_t k)
 {
-	char *name = gp_str(ks->first[k]->kernel);
+	char *stored = csv_sheet_text(ks->first[k]->kernel);
+	char *name = gp_str(stored);
+	free(stored);
 	char *f, *lv, w[32];
 	if (ks->multi_level)
 		lv = xasprintf(" && level(column(0)) eq '%s'", level_word(ks->first[k], w, sizeof w));
@@ -375,20 +386,27 @@ static void plot_clause(struct buf *plots, const char *fmt, ...)
 	free(s);
 }
 
+/* The gnuplot variable of roof r of a (gp_roof_var: from its index, never its name). */
+static void roof_id(const struct analysis *a, const struct roof *r, char *out, size_t size)
+{
+	gp_roof_var((size_t)(r - a->roofs), out, size);
+}
+
 /*
  * A flat roof (peak's ceilings) as a variable, a dashed line drawn by
  * `clause` (a format taking the variable's name) and a right-margin label.
  */
-static void add_flat_roof(const struct roof *r, struct buf *vars, struct buf *plots,
-			  const char *clause, struct margin_label *ml, size_t *nml)
+static void add_flat_roof(const struct analysis *a, const struct roof *r, struct buf *vars,
+			  struct buf *plots, const char *clause, struct margin_label *ml, size_t *nml)
 {
-	char id[32], num[32];
-	gp_ident(r->name, id, sizeof id);
-	char *name = gp_str(r->name);
+	char id[32], num[32], shown[41];
+	roof_id(a, r, id, sizeof id);
+	snprintf(shown, sizeof shown, "%s", r->name);   /* cut before quoting, never inside a quote */
+	char *name = gp_str(shown);
 	buf_addf(vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
 	plot_clause(plots, clause, id);
 	ml[*nml].value = r->value;
-	snprintf(ml[*nml].text, sizeof ml[*nml].text, "sprintf('%.40s %%.3g', %s)", name, id);
+	snprintf(ml[*nml].text, sizeof ml[*nml].text, "sprintf('%%s %%.3g', '%s', %s)", name, id);
 	snprintf(ml[*nml].var, sizeof ml[*nml].var, "%s", id);
 	(*nml)++;
 	free(name);
@@ -586,15 +604,14 @@ static void slope_labels(const struct analysis *a, const struct roofline_frame *
 		for (size_t k = i; k < j; k++) {
 			char id[32];
 			char *name = gp_str(bw[k]->name);
-			gp_ident(bw[k]->name, id, sizeof id);
+			roof_id(a, bw[k], id, sizeof id);
 			/* Three digits, but a thousand and more whole ("1083", not "1.08e+03"). */
-			buf_addf(&fmt, "%s%s %s", k > i ? " · " : "", name,
-				 bw[k]->value >= 1000 ? "%.0f" : "%.3g");
-			buf_addf(&args, ", %s", id);
+			buf_addf(&fmt, "%s%%s %s", k > i ? " · " : "", bw[k]->value >= 1000 ? "%.0f" : "%.3g");
+			buf_addf(&args, ", '%s', %s", name, id);
 			free(name);
 		}
 		char id[32];
-		gp_ident(bw[i]->name, id, sizeof id);
+		roof_id(a, bw[i], id, sizeof id);
 		double x = fmax(f->xmin, f->ymin / bw[i]->value) * 1.3;
 		buf_addf(labels, "set label sprintf('%s GB/s'%s) at %s, %s * %s left rotate by angle offset 0,0.6\n",
 			 fmt.s, args.s, gp_num(x, num, sizeof num), id, gp_num(x, num2, sizeof num2));
@@ -618,7 +635,7 @@ static void roofline_roofs(const struct analysis *a, const struct roofline_frame
 		if (!is_bandwidth(r))
 			continue;
 		char id[32];
-		gp_ident(r->name, id, sizeof id);
+		roof_id(a, r, id, sizeof id);
 		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
 		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
 	}
@@ -639,13 +656,13 @@ static void roofline_roofs(const struct analysis *a, const struct roofline_frame
 		const struct roof *r = &a->roofs[i];
 		if (!is_flat(r) || !(r->value > f->ymin) || !(r->value < f->ymax))
 			continue;
-		add_flat_roof(r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
+		add_flat_roof(a, r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
 	emit_margin_labels(labels, ml, nml, f->ymin, f->ymax, f->plot_h);
 
 	if (isfinite(f->peak) && f->dram) {
 		char id[32];
-		gp_ident(f->dram->name, id, sizeof id);
+		roof_id(a, f->dram, id, sizeof id);
 		buf_addf(labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
 		buf_addf(labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
 	}
@@ -852,7 +869,9 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		if (!is_bandwidth(lv) || strchr(lv->name, '@') || !(lv->size_hi > 0))
 			continue;
 		const struct roof *own = sweep_plateau(a, lv);
-		buf_addf(&names, "%s(strcol(\"name\") eq \"%s\")", plateaus ? " || " : "", own->name);
+		char *own_name = gp_str(own->name);
+		buf_addf(&names, "%s(n eq '%s')", plateaus ? " || " : "", own_name);
+		free(own_name);
 		plateaus++;
 		char mid[32];
 		gp_num(sqrt(lv->size_lo * lv->size_hi), mid, sizeof mid);
@@ -875,8 +894,9 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 			 gp_num(lv->size_hi, num, sizeof num), gp_num(lv->value, label, sizeof label));
 	}
 	if (plateaus) {
-		buf_addf(&labels, "plateau = '%s'\n", names.s);
-		plot_clause(&plots, "rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)'");
+		/* A function, not a macro: the names are never inside a string that is read again. */
+		buf_addf(&labels, "plateau(n) = %s\n", names.s);
+		plot_clause(&plots, "rf using 'size_lo':(plateau(strcol('name')) ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)'");
 		plot_clause(&plots, "NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'");
 	}
 	free(names.s);
@@ -1003,12 +1023,8 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
 	if (ks.multi_level)
 		level_vars(a, &vars);
-	char dram_id[32] = "DRAM";
-	if (dram)
-		gp_ident(dram->name, dram_id, sizeof dram_id);
-	buf_addf(&vars, "%s = %s    # GB/s\n", dram_id, gp_num(dram ? dram->value : NAN, num, sizeof num));
-	if (strcmp(dram_id, "DRAM") != 0)
-		buf_addf(&vars, "DRAM = %s    # no DRAM plateau: the lowest bandwidth roof\n", dram_id);
+	/* The template's DRAM: the DRAM plateau, or the lowest bandwidth roof where there is none. */
+	buf_addf(&vars, "DRAM = %s    # GB/s\n", gp_num(dram ? dram->value : NAN, num, sizeof num));
 
 	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
 	size_t nml = 0;
@@ -1030,7 +1046,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		/* A ceiling outside the range would leave a label with no line beside it. */
 		if (!is_flat(r) || strchr(r->name, '@') || !(r->value > ymin && r->value < ymax))
 			continue;
-		add_flat_roof(r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
+		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
 	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 

@@ -129,6 +129,7 @@ static int run_gnuplot(const char *out_dir, const char *script, const char *outp
 	char *setfmt = xasprintf("fmt='%s'; out='%s'", format, tmp);
 	char *tmp_path = path_join(out_dir, tmp), *final_path = path_join(out_dir, final);
 	int rc = -1, status;
+	util_tmp_add(tmp_path);
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
@@ -168,6 +169,7 @@ static int run_gnuplot(const char *out_dir, const char *script, const char *outp
 done:
 	if (rc != 0)
 		unlink(tmp_path);
+	util_tmp_remove(tmp_path);
 	free(tmp_path);
 	free(final_path);
 	free(setfmt);

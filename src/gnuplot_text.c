@@ -93,11 +93,13 @@ int gp_write_script(const char *templates_dir, const char *name, const char *out
 	struct outfile of = { 0 };
 	int rc = -1;
 
-	errno = 0;
-	char *text = read_text_file(tpath);
+	char why[512];
+	char *text = read_text_file(tpath, why, sizeof why);
 	if (!text) {
-		snprintf(err, errlen, "cannot read template %s: %s", tpath,
-			 strerror(errno ? errno : EIO));
+		if (errno == EFBIG || errno == EINVAL)
+			snprintf(err, errlen, "template %s", why);
+		else
+			snprintf(err, errlen, "cannot read template %s: %s", tpath, strerror(errno));
 		goto done;
 	}
 	if (expand(tpath, text, s, &out, err, errlen) < 0)
@@ -126,9 +128,16 @@ char *gp_str(const char *s)
 	struct buf b = { 0 };
 	buf_puts(&b, "");
 	for (; s && *s; s++) {
+		/*
+		 * gnuplot's scanner reads a doubled quote as a quote only after a
+		 * character that is not one (two quotes at the start, or four in a
+		 * row, end the string), so a quote leaves the string instead:
+		 * 'it'."'".'s' is it's in every expression. In double quotes, alone,
+		 * it is open to nothing (no backquote, no escape).
+		 */
 		if (*s == '\'')
-			buf_puts(&b, "''");
-		else if ((unsigned char)*s < 0x20)
+			buf_puts(&b, "'.\"'\".'");
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			buf_puts(&b, " ");
 		else
 			buf_add(&b, s, 1);
@@ -145,16 +154,9 @@ const char *gp_num(double v, char *buf, size_t size)
 	return buf;
 }
 
-void gp_ident(const char *name, char *out, size_t size)
+void gp_roof_var(size_t index, char *out, size_t size)
 {
-	size_t j = 0;
-	if (size == 0)
-		return;
-	if (!isalpha((unsigned char)name[0]) && j + 1 < size)
-		out[j++] = 'r';
-	for (const char *p = name; *p && j + 1 < size; p++)
-		out[j++] = isalnum((unsigned char)*p) ? *p : '_';
-	out[j] = '\0';
+	snprintf(out, size, "roof_%zu", index);
 }
 
 /* ---- paths -------------------------------------------------------------------- */

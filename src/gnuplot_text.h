@@ -41,14 +41,25 @@ void gp_subst_free(struct gp_substs *s);
 int gp_write_script(const char *templates_dir, const char *name, const char *out_dir,
 		    const struct gp_substs *s, char *err, size_t errlen);
 
-/* s as the inside of a gnuplot single-quoted string, fresh: ' doubled, control characters as spaces. */
+/*
+ * The one quoting rule for text in a gnuplot script: s as the inside of a
+ * single-quoted string (no command substitution, no macros, no escapes
+ * there), fresh. A quote becomes '."'".' (the string left and entered
+ * again, which gnuplot reads in every expression the scripts put a string
+ * in), control characters spaces. Text never goes into a gnuplot sprintf
+ * format: it is an argument ('%s'), so a % in it stays a %.
+ */
 char *gp_str(const char *s);
 
 /* A number as gnuplot reads it (%.6g), "NaN" for a missing value. Returns buf. */
 const char *gp_num(double v, char *buf, size_t size);
 
-/* A roof name as a gnuplot variable: L1, DRAM, one_chain, DRAM_2t ("r" before a leading non-letter). */
-void gp_ident(const char *name, char *out, size_t size);
+/*
+ * The gnuplot variable of the index-th roof: roof_<index>. Never made from
+ * the roof's name (an fma_* suffix is the user's text: fma_run would be the
+ * template's own `run`); templates define no variable starting roof_.
+ */
+void gp_roof_var(size_t index, char *out, size_t size);
 
 /*
  * The run directory as the scripts name it, fresh: relative to out_dir

@@ -90,18 +90,29 @@ static void load_points(const char *path, const struct analysis *a, struct userp
 
 static void ensure_dir(const char *dir)
 {
-	if (mkdir(dir, 0777) != 0) {
-		struct stat st;
-		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-			die(EXIT_USAGE, "cannot create output directory %s", dir);
-	}
+	char err[1024];
+	if (util_ensure_dir(dir, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
 }
 
 /*
- * plot and report write the CSV files of the fit they draw from, as fit does:
- * the gnuplot scripts read them, and a stale roofs.csv or points.csv from an
- * older fit would draw a figure that disagrees with the report.
+ * A path the command will name in what it writes (the gnuplot scripts,
+ * report.md): one with a control character (a newline) is refused, with
+ * those characters shown as ?, so the message stays one line.
  */
+static void want_plain_path(const char *cmd, const char *what, const char *path)
+{
+	if (util_path_ok(path))
+		return;
+	char *shown = xstrdup(path);
+	for (char *c = shown; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	die(EXIT_USAGE, "%s: %s '%s' holds a control character (a newline?): the scripts and the "
+	    "report could not name it; rename it", cmd, what, shown);
+}
+
+/* The fit written into dir, as `fit` writes it (a fleet's nodes, below). */
 static void write_fit(const char *dir, const struct analysis *a)
 {
 	char err[512];
@@ -110,19 +121,39 @@ static void write_fit(const char *dir, const struct analysis *a)
 }
 
 /*
- * What plot and report both do first: the run loaded and fitted, the user's
- * points placed (when a points file is given), the output directory made,
- * and the fit written beside the run so the gnuplot scripts read what is drawn.
+ * The fit that plot draws, written with its output (OUT/fit/: roofs.csv,
+ * points.csv, sweep.csv, chains.csv) for the gnuplot scripts to read: plot
+ * and report leave the run directory as they found it (it may be read-only,
+ * an archived or a colleague's run), and a stale fit there cannot reach a
+ * figure.
  */
-static struct analysis *load_for_output(const char *dir, const char *points, const char *out,
-					struct rundata *run, struct userpoints *up)
+static char *write_fit_beside(const char *out, const struct analysis *a)
 {
+	char err[1024];
+	char *dir = path_join(out, "fit");
+	ensure_dir(dir);
+	if (fitout_write(dir, a, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	return dir;
+}
+
+/*
+ * What plot and report both do first: the paths checked, the run loaded and
+ * fitted (in memory), the user's points placed (when a points file is
+ * given), the output directory made.
+ */
+static struct analysis *load_for_output(const char *cmd, const char *dir, const char *points,
+					const char *out, struct rundata *run, struct userpoints *up)
+{
+	want_plain_path(cmd, "run directory", dir);
+	want_plain_path(cmd, "--out", out);
+	if (points)
+		want_plain_path(cmd, "--points", points);
 	struct analysis *a = xcalloc(1, sizeof *a);
 	load_run(dir, run, a);
 	if (points)
 		load_points(points, a, up);
 	ensure_dir(out);
-	write_fit(dir, a);
 	return a;
 }
 
@@ -159,6 +190,7 @@ static int cmd_measure(int argc, char **argv)
 		case O_OUT:
 			if (!*optarg)
 				die(EXIT_USAGE, "measure: --out '': want a directory name");
+			want_plain_path("measure", "--out", optarg);
 			o.out_dir = optarg;
 			break;
 		case O_QUICK:
@@ -457,7 +489,8 @@ static int cmd_plot(int argc, char **argv)
 	}
 	struct rundata run;
 	struct userpoints up = { 0 };
-	struct analysis *a = load_for_output(dir, points, out, &run, &up);
+	struct analysis *a = load_for_output("plot", dir, points, out, &run, &up);
+	char *fit_dir = write_fit_beside(out, a);
 	char err[512];
 	/*
 	 * One thread count a figure: the smallest (one core) unless --threads
@@ -524,9 +557,10 @@ static int cmd_plot(int argc, char **argv)
 			  points, up.n - shown, up.n);
 	free(u1.v);
 	free(un.v);
-	if (gnuplot_write_scripts_points(dir, out, &run, a, points ? &up : NULL,
+	if (gnuplot_write_scripts_points(fit_dir, out, &run, a, points ? &up : NULL,
 					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
+	free(fit_dir);
 	/* The gnuplot scripts render in the same formats as the cairo figure. */
 	list = xstrdup(formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
@@ -572,7 +606,7 @@ static int cmd_report(int argc, char **argv)
 	}
 	struct rundata run;
 	struct userpoints up = { 0 };
-	struct analysis *a = load_for_output(dir, points, out, &run, &up);
+	struct analysis *a = load_for_output("report", dir, points, out, &run, &up);
 	char err[512];
 	char *path = path_join(out, "report.md");
 	if (report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
@@ -649,6 +683,9 @@ static int cmd_compare(int argc, char **argv)
 	struct rundata ra, rb;
 	struct analysis *aa = xcalloc(1, sizeof *aa), *ab = xcalloc(1, sizeof *ab);
 	struct compare cmp;
+	want_plain_path("compare", "run directory", argv[optind]);
+	want_plain_path("compare", "run directory", argv[optind + 1]);
+	want_plain_path("compare", "--out", out);
 	load_run(argv[optind], &ra, aa);
 	load_run(argv[optind + 1], &rb, ab);
 	ensure_dir(out);
@@ -743,6 +780,9 @@ int main(int argc, char **argv)
 				}
 			opterr = 0;
 			optind = 1;
+			/* measure keeps its own handlers (it stops between jobs); the others clean up. */
+			if (commands[i].fn != cmd_measure)
+				util_cleanup_on_signals();
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	}

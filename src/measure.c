@@ -164,6 +164,11 @@ int measure_parse_threads(const char *list, struct measure_opts *o, char *err, s
 			snprintf(err, errlen, "more than %d thread counts", MEASURE_MAX_THREAD_COUNTS);
 			return -1;
 		}
+		for (int i = 0; i < n; i++)
+			if (o->threads[i] == (int)v) {
+				snprintf(err, errlen, "%ld given twice (each count is measured once)", v);
+				return -1;
+			}
 		o->threads[n++] = (int)v;
 		if (!*end)
 			break;

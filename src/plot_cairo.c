@@ -12,6 +12,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -567,7 +568,10 @@ static void draw_axes(struct fig *g)
 			cairo_text_extents(cr, buf, &te);
 			need = fmax(need, axis ? te.height * 1.8 : te.x_advance + 18 * s);
 		}
-		int every = per_decade >= need ? 1 : (int)ceil(need / per_decade);
+		/* Compared as doubles first: an infinite quotient must not reach the int. */
+		double apart = need / per_decade;
+		int span = k1 - k0 + 1;
+		int every = !(apart > 1) ? 1 : apart < span ? (int)ceil(apart) : span;
 		for (int k = k0; k <= k1; k++) {
 			if ((k - k0) % every)
 				continue;
@@ -919,10 +923,16 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 
 /* ---- files ---------------------------------------------------------------------- */
 
+/* Why the last write_fp failed (EFBIG under ulimit -f, ENOSPC): cairo keeps only "write error". */
+static int write_fp_errno;
+
 static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
 {
 	FILE *fp = closure;
-	return fwrite(data, 1, length, fp) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	if (fwrite(data, 1, length, fp) == length)
+		return CAIRO_STATUS_SUCCESS;
+	write_fp_errno = errno;
+	return CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* cairo's SVG, held in memory so the <text> elements can go in before its </svg>. */
@@ -1022,7 +1032,9 @@ int plot_write(const char *path, const char *format, int width, int height, cons
 fail:
 	free(drawing.buf);
 	free(text.buf);
-	snprintf(err, errlen, "cannot write %s: %s", path, cairo_status_to_string(st));
+	snprintf(err, errlen, "cannot write %s: %s", path,
+		 st == CAIRO_STATUS_WRITE_ERROR && write_fp_errno ? strerror(write_fp_errno)
+		 : cairo_status_to_string(st));
 	if (cr)
 		cairo_destroy(cr);
 	if (surf)

@@ -144,7 +144,8 @@ char *report_read_remarks(const char *run_dir, const char *name)
 	char *file = xasprintf("remarks/%s.txt", name);
 	char *path = path_join(run_dir, file);
 	free(file);
-	char *text = read_text_file(path);
+	char why[512];
+	char *text = read_text_file(path, why, sizeof why);
 	free(path);
 	return text;
 }
@@ -165,7 +166,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 
 	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
 	fputs("# Roofline: ", fp);
-	md_cell_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
+	md_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
 	fputs("\n\n", fp);
 	fputs("| | |\n| --- | --- |\n", fp);
 	md_row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
@@ -174,7 +175,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	    l1 > 0 ? format_bytes(l1, b1, sizeof b1) : "?", l2 > 0 ? format_bytes(l2, b2, sizeof b2) : "?",
 	    l3 > 0 ? format_bytes(l3, b3, sizeof b3) : "none");
 	md_row(fp, "compiler", "%s %s", rundata_or(e->cc, "?"), e->cc_version);
-	md_row(fp, "kernel flags", "`%s`", e->kernel_cflags);
+	md_code_row(fp, "kernel flags", e->kernel_cflags);
 	md_row(fp, "ISA", "widest %s (available: %s); dispatch: %s", rundata_or(e->isa, "?"),
 	    rundata_or(e->isas, "?"), rundata_or(e->isa_dispatch, "?"));
 	md_row(fp, "timer", "%s%s%s%s%s%s%s", rundata_or(e->timer, "?"), res ? ", resolution " : "",
@@ -189,7 +190,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
 	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
 	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
-	md_row(fp, "run", "`%s`", run_dir);
+	md_code_row(fp, "run", run_dir);
 	fputs("\n", fp);
 
 	fputs("**Units and counting.** 1 GB = 10^9 bytes and 1 GFLOP = 10^9 double-precision "
@@ -352,7 +353,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 			const char *unit = roof_unit(r);
 			if (r->kind == ROOF_PATTERN)
 				continue;   /* in their own table below */
-			fprintf(fp, "| %s | %s %s | %s | %s | %s – %s | ", r->name, md_rate(r->value, v, sizeof v),
+			fputs("|", fp);
+			md_cell(fp, r->name);
+			fprintf(fp, " %s %s | %s | %s | %s – %s | ", md_rate(r->value, v, sizeof v),
 				unit, statistic(r, st, sizeof st), md_rate(r->median, m, sizeof m),
 				md_rate(r->spread_lo, lo, sizeof lo), md_rate(r->spread_hi, hi, sizeof hi));
 			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
@@ -446,8 +449,11 @@ static void threads_section(FILE *fp, const struct analysis *a)
 			continue;
 		const struct roof *one = analysis_roof_at(a, r, first);
 		const char *unit = roof_unit(r);
-		fprintf(fp, "| %.*s | %d | %s %s | ", base_len(r->name), r->name, r->threads,
-			md_rate(r->value, vn, sizeof vn), unit);
+		char *base = xasprintf("%.*s", base_len(r->name), r->name);
+		fputs("|", fp);
+		md_cell(fp, base);
+		free(base);
+		fprintf(fp, " %d | %s %s | ", r->threads, md_rate(r->value, vn, sizeof vn), unit);
 		if (one && one->value > 0)
 			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
 				md_rate(one->value, v1, sizeof v1), first);
@@ -459,8 +465,13 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *pk = analysis_peak_of(a, a->peaks[i].threads);
 		const struct roof *dr = analysis_dram_of(a, a->peaks[i].threads);
 		if (pk && dr && dr->value > 0)
-			fprintf(fp, "%s %s / %s = %.2f flop/byte", i ? ";" : "", pk->name, dr->name,
-				pk->value / dr->value);
+		{
+			fprintf(fp, "%s ", i ? ";" : "");
+			md_text(fp, pk->name);
+			fputs(" / ", fp);
+			md_text(fp, dr->name);
+			fprintf(fp, " = %.2f flop/byte", pk->value / dr->value);
+		}
 	}
 	fputs(".\n\n", fp);
 }
@@ -484,8 +495,9 @@ static void theory_section(FILE *fp, const struct analysis *a)
 		const struct peak_info *p = &a->peaks[i];
 		const struct roof *pk = analysis_peak_of(a, p->threads);
 		char f[32], m[32], t[32], c[32];
-		fprintf(fp, "| %d | %s | %s GFLOP/s | %s | ", p->threads, p->set_by,
-			md_rate(p->fma, f, sizeof f),
+		fprintf(fp, "| %d |", p->threads);
+		md_cell(fp, p->set_by);
+		fprintf(fp, " %s GFLOP/s | %s | ", md_rate(p->fma, f, sizeof f),
 			isfinite(p->mix) ? md_rate(p->mix, m, sizeof m) : "not measured");
 		if (isfinite(p->theory) && pk) {
 			fprintf(fp, "%.2f GHz | %d FMA, %d add | %.0f | %s GFLOP/s (%s a core) | %.2f |\n",
@@ -530,8 +542,9 @@ static void chains_section(FILE *fp, const struct analysis *a)
 			snprintf(clk, sizeof clk, "%.2f GHz", a->clock_ghz);
 		else
 			snprintf(clk, sizeof clk, "not measured");
-		fprintf(fp, "| %s | %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->isa[0] ? cc->isa : cc->kernel,
-			cc->lanes, md_rate(one_rate, one, sizeof one), md_rate(cc->plateau, pl, sizeof pl),
+		fputs("|", fp);
+		md_cell(fp, cc->isa[0] ? cc->isa : cc->kernel);
+		fprintf(fp, " %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->lanes, md_rate(one_rate, one, sizeof one), md_rate(cc->plateau, pl, sizeof pl),
 			cc->plateau_chains);
 		if (isfinite(cc->chains_to_saturate))
 			fprintf(fp, "%.0f", cc->chains_to_saturate);
@@ -580,8 +593,14 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
 		char span[48];
 		if (why && strncmp(why, "tile ", 5) == 0)
-			fprintf(fp, " `%s` %s: %s.", p->kernel,
-				analysis_param_span(k->param_letter, p->param, p->param, "", span, sizeof span), why);
+		{
+			fputs(" ", fp);
+			md_code(fp, p->kernel);
+			fprintf(fp, " %s: ", analysis_param_span(k->param_letter, p->param, p->param, "",
+								 span, sizeof span));
+			md_cell_text(fp, why);
+			fputs(".", fp);
+		}
 	}
 	if (*tile && any)
 		fputs("\n\n", fp);
@@ -589,8 +608,14 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	if (!*isa || !*core)
 		return;
 	const struct roof *ceil = analysis_roof(a, strcmp(run->info.isa, isa) == 0 ? "peak" : isa);
-	fprintf(fp, "OpenBLAS (%s) runs its `%s` kernel (OPENBLAS_CORETYPE %s), built for %s",
-		rundata_or(run->info.blas_config, "?"), core, rundata_or(run->info.openblas_coretype, "unset"), isa);
+	fputs("OpenBLAS (", fp);
+	md_text(fp, rundata_or(run->info.blas_config, "?"));
+	fputs(") runs its ", fp);
+	md_code(fp, core);
+	fputs(" kernel (OPENBLAS_CORETYPE ", fp);
+	md_text(fp, rundata_or(run->info.openblas_coretype, "unset"));
+	fputs("), built for ", fp);
+	md_text(fp, isa);
 	const struct point *best = NULL;
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -649,13 +674,15 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		/* Both intensities where the loop as written moves more than the ideal. */
 		if (loop_differs(p))
 			snprintf(ai + strlen(ai), sizeof ai - strlen(ai), " (loop %.3g)", p->ai_loop);
-		fprintf(fp, "| %s", p->kernel);
+		fputs("| ", fp);
+		md_text(fp, p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | %s %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
+		fprintf(fp, " | %s | %s | %s | %s | %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
-			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best),
-			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
+			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best));
+		md_text(fp, p->roof[0] ? p->roof : "—");
+		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			p->bound[0] ? p->bound : "—");
@@ -682,11 +709,13 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 			free(names[i]);
 	}
 	const char *cc = rundata_or(run->info.cc, "?");
-	char *title = xasprintf("## What the compiler did (%s %s, `%s`)", cc, run->info.cc_version,
-				run->info.kernel_cflags);
-	md_cell_text(fp, title);
-	fputs("\n\n", fp);
-	free(title);
+	fputs("## What the compiler did (", fp);
+	md_text(fp, cc);
+	fputs(" ", fp);
+	md_text(fp, run->info.cc_version);
+	fputs(", ", fp);
+	md_code(fp, run->info.kernel_cflags);
+	fputs(")\n\n", fp);
 	if (!n) {
 		/* names[0..all) are freed above but the n kept: free only those and the array. */
 		char *rdir = path_join(run_dir, "remarks");
@@ -705,7 +734,11 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		char verdict[240];
 		char *text = report_read_remarks(run_dir, names[i]);
 		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
-		fprintf(fp, "| %s.c | ", names[i]);
+		char *file = xasprintf("%s.c", names[i]);
+		fputs("|", fp);
+		md_cell(fp, file);
+		fputs(" ", fp);
+		free(file);
 		md_cell_text(fp, text ? verdict : "remarks unreadable");
 		fputs(" |\n", fp);
 		free(text);
@@ -718,8 +751,13 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 			const char *end = strchr(l, '\n');
 			size_t len = end ? (size_t)(end - l) : strlen(l);
 			if (telling_remark(l, len)) {
-				if (shown == 0)
-					fprintf(fp, "`remarks/%s.txt`:\n\n```\n", names[i]);
+				if (shown == 0) {
+					char *file = xasprintf("remarks/%s.txt", names[i]);
+					md_code(fp, file);
+					fputs(":\n\n", fp);
+					md_fence(fp, text);
+					free(file);
+				}
 				if (shown < REMARK_LINES)
 					fprintf(fp, "%.*s\n", (int)len, l);
 				else
@@ -729,7 +767,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 			l = end ? end + 1 : l + len;
 		}
 		if (shown)
-			fputs("```\n", fp);
+			md_fence(fp, text);
 		if (more)
 			fprintf(fp, "(%d more such lines in the file)\n", more);
 		if (shown)
@@ -751,7 +789,10 @@ static void failures_section(FILE *fp, const struct rundata *run)
 		run->nfailures == 1 ? "is" : "are");
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
-		fprintf(fp, "| %s | %s | %ld | ", f->group, f->kernel, f->param);
+		fputs("|", fp);
+		md_cell(fp, f->group);
+		md_cell(fp, f->kernel);
+		fprintf(fp, " %ld | ", f->param);
 		md_cell_text(fp, f->message);
 		fputs(" |\n", fp);
 	}

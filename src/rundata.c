@@ -1,6 +1,7 @@
 /* rundata.c - see rundata.h. Columns are found by header name, so extra ones are fine. */
 #include "rundata.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -30,10 +31,21 @@ static int bad_cell(const struct loader *l, const struct csv_row *row, int i, co
 	return -1;
 }
 
-/* Maps the header's names to columns; every name in `names` must be present. */
+/*
+ * Maps the header's names to columns; every name in `names` must be present,
+ * and no name twice (which of the two would be read is a guess), as the
+ * points reader refuses.
+ */
 static int map_header(struct loader *l, const struct csv_row *row, const char *const *names,
 		      size_t count, char *err, size_t errlen)
 {
+	for (size_t i = 1; i < row->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(row->fields[i], row->fields[j]) == 0) {
+				snprintf(err, errlen, "%s:%zu:%zu: column '%s' given twice in the header",
+					 l->path, row->line[i], row->column[i], row->fields[i]);
+				return -1;
+			}
 	for (size_t i = 0; i < count; i++) {
 		l->col[i] = csvin_column(row, names[i]);
 		if (l->col[i] < 0) {
@@ -127,6 +139,41 @@ static int get_name(const struct loader *l, const struct csv_row *row, int which
 	return 0;
 }
 
+/* A rate num/seconds outside util_derived_ok's band, said at the numerator's cell. */
+static int bad_rate(const struct loader *l, const struct csv_row *row, int which, double rate,
+		    const char *unit, char *err, size_t errlen)
+{
+	int i = l->col[which];
+	snprintf(err, errlen, "%s:%zu:%zu: %s '%s' over seconds '%s' is %g %s: want a rate from "
+		 "1e-100 to 1e100", l->path, row->line[i], row->column[i], timing_names[which],
+		 row->fields[i], row->fields[l->col[T_SECONDS]], rate, unit);
+	return -1;
+}
+
+/*
+ * util_derived_ok on what the tool derives from one timing: its rates, a
+ * kernel's intensity (a kernel that moves no bytes would sit at infinity),
+ * its working set.
+ */
+static int derived_ok(const struct loader *l, const struct csv_row *row, const struct timing *t,
+		      char *err, size_t errlen)
+{
+	if (t->working_set > 0 && !util_derived_ok(t->working_set))
+		return bad_cell(l, row, l->col[T_WS], "working_set_bytes", "a size up to 1e100 bytes",
+				err, errlen);
+	double gflops = t->flops / t->seconds / 1e9, gbytes = t->bytes / t->seconds / 1e9;
+	if (t->flops > 0 && !util_derived_ok(gflops))
+		return bad_rate(l, row, T_FLOPS, gflops, "GFLOP/s", err, errlen);
+	if (t->bytes > 0 && !util_derived_ok(gbytes))
+		return bad_rate(l, row, T_BYTES, gbytes, "GB/s", err, errlen);
+	if (strcmp(t->group, "kernels") == 0 && t->flops > 0 &&
+	    !(t->bytes > 0 && util_derived_ok(t->flops / t->bytes)))
+		return bad_cell(l, row, l->col[T_BYTES], "bytes",
+				"what a kernel moves (its intensity, flops/bytes, from 1e-100 to 1e100)",
+				err, errlen);
+	return 0;
+}
+
 static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
 {
 	struct loader *l = ctx;
@@ -168,6 +215,8 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	    get_double(l, row, T_FLOPS, 0, &t.flops, err, errlen) ||
 	    get_double(l, row, T_BYTES, 0, &t.bytes, err, errlen) ||
 	    get_double(l, row, T_SECONDS, 1, &t.seconds, err, errlen))
+		return -1;
+	if (derived_ok(l, row, &t, err, errlen))
 		return -1;
 	if (run->ntimings == l->timings_cap) {
 		l->timings_cap = l->timings_cap ? l->timings_cap * 2 : 1024;
@@ -241,9 +290,14 @@ static int load_row(void *ctx, size_t index, const struct csv_row *row, char *er
 /*
  * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
  * gets one entry, text NULL where no file is there, so each is tried once.
+ * A remarks file too large or not a regular file is bad input (-1 with err);
+ * one that is there but cannot be read (an unreadable remarks/ folder) is
+ * said once on stderr, since its kernels lose the compiler's verdict.
  */
-static void load_remarks(const char *dir, struct rundata *run)
+static int load_remarks(const char *dir, struct rundata *run, char *err, size_t errlen)
 {
+	size_t unreadable = 0;
+	char first[512] = "";
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
 		if (strcmp(t->group, "kernels") != 0)
@@ -262,10 +316,24 @@ static void load_remarks(const char *dir, struct rundata *run)
 			continue;
 		char *name = xasprintf("remarks/%s.txt", t->kernel);
 		char *path = path_join(dir, name);
-		r->text = read_text_file(path);
+		char why[512];
+		r->text = read_text_file(path, why, sizeof why);
+		int cause = errno;
 		free(name);
 		free(path);
+		if (r->text || cause == ENOENT)
+			continue;
+		if (cause == EFBIG || cause == EINVAL) {
+			snprintf(err, errlen, "%s", why);
+			return -1;
+		}
+		if (!unreadable++)
+			snprintf(first, sizeof first, "%s", why);
 	}
+	if (unreadable)
+		util_warn("%s: the compiler's vectorisation verdict of %zu kernel%s is left out", first,
+			  unreadable, unreadable == 1 ? "" : "s");
+	return 0;
 }
 
 const char *rundata_remarks(const struct rundata *run, const char *kernel)
@@ -320,7 +388,8 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	if (run->has_load && load_file(&l, load, CSVIN_DROP_CUT_ROW, load_row, err, errlen) != 0)
 		goto done;
 	rundata_parse_env(run);
-	load_remarks(dir, run);
+	if (load_remarks(dir, run, err, errlen) != 0)
+		goto done;
 	rc = 0;
 done:
 	free(env);

@@ -29,29 +29,11 @@ char *runfiles_default_dir(void)
 	return xasprintf("data/runs/%s-%s-%s", stamp, build_compiler, build_compiler_version);
 }
 
-static int mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-	/* From the second byte (a leading '/' is the root), never past an empty string's end. */
-	for (char *s = *p ? p + 1 : p; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	free(p);
-	return 0;
-}
-
 /* Creates a directory that did not exist. With `unique`, adds -2, -3 ... on a clash. */
 char *runfiles_create_dir(const char *want, int unique)
 {
 	char *dir = xstrdup(want);
-	if (mkdir_p(dir) != 0)
+	if (util_mkdir_parents(dir) != 0)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
 	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
 		if (errno != EEXIST || !unique)

@@ -140,6 +140,13 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	    positive(ld, row, C_BYTES, &u->bytes, err, errlen) ||
 	    positive(ld, row, C_SECONDS, &u->seconds, err, errlen))
 		return -1;
+	/* Each number fine alone, yet the point's place may overflow a figure: util_derived_ok. */
+	double gflops = u->flops / u->seconds / 1e9, ai = u->flops / u->bytes;
+	if (!util_derived_ok(gflops) || !util_derived_ok(ai)) {
+		size_t i = (size_t)ld->col[util_derived_ok(gflops) ? C_BYTES : C_SECONDS];
+		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			       "%g GFLOP/s at %g flop/byte: want each from 1e-100 to 1e100", gflops, ai);
+	}
 	if (ld->col[C_THREADS] >= 0) {
 		size_t i = (size_t)ld->col[C_THREADS];
 		long t;
@@ -249,9 +256,9 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		above += up->v[i].above;
 	}
 	fputs("## Your code\n\n", fp);
-	fputs("Points from `", fp);
-	md_cell_text(fp, up->path ? up->path : "");
-	fputs("`, placed under this run's roofs by the same model as the kernels above; the "
+	fputs("Points from ", fp);
+	md_code(fp, up->path ? up->path : "");
+	fputs(", placed under this run's roofs by the same model as the kernels above; the "
 	      "versions of one name are joined by arrows in the figure, in file order.\n\n", fp);
 	if (counted == up->n)
 		fputs("Flops: all counted by hardware counters (retired floating-point instructions).\n\n", fp);
@@ -274,12 +281,13 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		const struct point *p = &u->p;
 		snprintf(ai, sizeof ai, "%.3g", p->ai);
 		fputs("| ", fp);
-		md_cell_text(fp, u->name);
+		md_text(fp, u->name);
 		fputs(" | ", fp);
-		md_cell_text(fp, u->version);
-		fprintf(fp, " | %d | %s | %s | %s | %s | %s %s | ", u->threads, p->level[0] ? p->level : "—",
-			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g),
-			p->roof[0] ? p->roof : "—", md_rate(p->roof_gflops, rg, sizeof rg));
+		md_text(fp, u->version);
+		fprintf(fp, " | %d | %s | %s | %s | %s | ", u->threads, p->level[0] ? p->level : "—",
+			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g));
+		md_text(fp, p->roof[0] ? p->roof : "—");
+		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			p->bound[0] ? p->bound : "—");

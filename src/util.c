@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void die(int code, const char *fmt, ...)
@@ -93,13 +96,111 @@ char *path_join(const char *dir, const char *name)
 	return xasprintf("%s/%s", dir, name);
 }
 
+int util_mkdir_parents(const char *path)
+{
+	char *p = xstrdup(path);
+	/* From the second byte (a leading '/' is the root), never past an empty string's end. */
+	for (char *s = *p ? p + 1 : p; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			int why = errno;
+			free(p);
+			errno = why;
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+int util_ensure_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	if (util_mkdir_parents(dir) == 0 && (mkdir(dir, 0777) == 0 || errno == EEXIST) &&
+	    stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	int why = errno;
+	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+		why = ENOTDIR;
+	snprintf(err, errlen, "cannot create output directory %s: %s", dir, strerror(why));
+	return -1;
+}
+
+int util_path_ok(const char *path)
+{
+	for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return 0;
+	return 1;
+}
+
+/*
+ * The registered temporary paths. The handler only reads the slots and calls
+ * unlink (async-signal-safe); a slot is cleared before its string is freed.
+ */
+#define TMP_SLOTS 16
+static char *volatile tmp_slots[TMP_SLOTS];
+
+void util_tmp_add(const char *path)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++)
+		if (!tmp_slots[i]) {
+			tmp_slots[i] = xstrdup(path);
+			return;
+		}
+	/* More than 16 at once is not a case this tool has; such a file is just not removed. */
+}
+
+void util_tmp_remove(const char *path)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++) {
+		char *p = tmp_slots[i];
+		if (p && strcmp(p, path) == 0) {
+			tmp_slots[i] = NULL;
+			free(p);
+			return;
+		}
+	}
+}
+
+static void remove_tmp_and_die(int sig)
+{
+	for (size_t i = 0; i < TMP_SLOTS; i++)
+		if (tmp_slots[i])
+			unlink(tmp_slots[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void util_cleanup_on_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = remove_tmp_and_die;
+		sigemptyset(&sa.sa_mask);
+		/* A signal the caller's shell ignores (nohup) stays ignored. */
+		struct sigaction old;
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	signal(SIGXFSZ, SIG_IGN);
+}
+
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 {
 	o->path = xstrdup(path);
 	o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	util_tmp_add(o->tmp);
 	o->fp = fopen(o->tmp, "w");
 	if (!o->fp) {
 		snprintf(err, errlen, "cannot write %s: %s", o->tmp, strerror(errno));
+		util_tmp_remove(o->tmp);
 		free(o->path);
 		free(o->tmp);
 		o->path = o->tmp = NULL;
@@ -126,6 +227,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 		outfile_abort(o);
 		return -1;
 	}
+	util_tmp_remove(o->tmp);
 	free(o->path);
 	free(o->tmp);
 	o->path = o->tmp = NULL;
@@ -140,6 +242,7 @@ void outfile_abort(struct outfile *o)
 	}
 	if (o->tmp) {
 		unlink(o->tmp);
+		util_tmp_remove(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;
 	}
@@ -169,10 +272,71 @@ int parse_double(const char *s, double *out)
 		return -1;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (*end != '\0' || errno == ERANGE)
+	/*
+	 * ERANGE is also an underflow (1e-310, a subnormal or zero): a number
+	 * all the same, which the readers judge by what it means
+	 * (util_derived_ok); only an overflow is no number.
+	 */
+	if (*end != '\0' || (errno == ERANGE && isinf(v)))
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/* 1 when a spreadsheet would run s as a formula: = + - @ tab CR first, and not a number. */
+static int sheet_formula(const char *s)
+{
+	double number;
+	return s[0] && strchr("=+-@\t\r", s[0]) && parse_double(s, &number) != 0;
+}
+
+char *csv_sheet_text(const char *s)
+{
+	return xasprintf("%s%s", sheet_formula(s) ? "'" : "", s);
+}
+
+void csv_sheet_field(FILE *fp, const char *s)
+{
+	char *text = csv_sheet_text(s);
+	if (sheet_formula(s)) {
+		fputc('"', fp);   /* quoted: the ' is the cell's text, not a stray character */
+		for (const char *c = text; *c; c++) {
+			if (*c == '"')
+				fputc('"', fp);
+			fputc(*c, fp);
+		}
+		fputc('"', fp);
+	} else {
+		csv_field(fp, text);
+	}
+	free(text);
+}
+
+int util_utf8_valid(const char *s, size_t n, size_t *bad)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		unsigned c = u[i];
+		size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+			   : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		/* The second byte's range rules out overlong forms, surrogates and > U+10FFFF. */
+		unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+		unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+		int ok = len > 0 && i + len <= n;
+		for (size_t k = 1; ok && k < len; k++)
+			ok = u[i + k] >= (k == 1 ? lo : 0x80) && u[i + k] <= (k == 1 ? hi : 0xbf);
+		if (!ok) {
+			*bad = i;
+			return 0;
+		}
+		i += len;
+	}
+	return 1;
+}
+
+int util_derived_ok(double v)
+{
+	return isfinite(v) && v >= 1 / UTIL_DERIVED_MAX && v <= UTIL_DERIVED_MAX;
 }
 
 int parse_long(const char *s, long *out)
@@ -230,29 +394,77 @@ const char *format_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
-char *read_text_file(const char *path)
+int read_file_capped(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "r");
-	if (!fp)
-		return NULL;
-	size_t cap = 4096, len = 0, n;
-	char *s = xmalloc(cap);
-	while ((n = fread(s + len, 1, cap - len - 1, fp)) > 0) {
-		len += n;
-		if (cap - len < 2) {
-			cap *= 2;
-			s = xrealloc(s, cap);
+	const size_t cap = (size_t)UTIL_FILE_CAP_MB << 20;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer before it can be refused. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int why;
+	if (fd < 0) {
+		why = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+		errno = why;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		why = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		why = EINVAL;
+		snprintf(err, errlen, "%s: not a regular file", path);
+		goto fail;
+	}
+	if ((unsigned long long)st.st_size > cap) {
+		why = EFBIG;
+		snprintf(err, errlen, "%s: larger than %d MB", path, UTIL_FILE_CAP_MB);
+		goto fail;
+	}
+	/* The size stat gave is a hint: the file may grow while it is read, never past the cap. */
+	size_t size = (size_t)st.st_size + 1, n = 0;
+	char *buf = xmalloc(size + 1);
+	for (;;) {
+		if (n == size) {
+			if (size > cap) {
+				free(buf);
+				why = EFBIG;
+				snprintf(err, errlen, "%s: larger than %d MB", path, UTIL_FILE_CAP_MB);
+				goto fail;
+			}
+			size = size * 2 > cap + 1 ? cap + 1 : size * 2;
+			buf = xrealloc(buf, size + 1);
 		}
+		ssize_t got = read(fd, buf + n, size - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			why = errno;
+			free(buf);
+			snprintf(err, errlen, "cannot read %s: %s", path, strerror(why));
+			goto fail;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
 	}
-	int failed = ferror(fp), why = errno;
-	fclose(fp);
-	s[len] = '\0';
-	if (failed) {
-		free(s);
-		errno = why;   /* the read's reason, not what fclose or free left */
-		return NULL;
-	}
-	return s;
+	close(fd);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+fail:
+	close(fd);
+	errno = why;
+	return -1;
+}
+
+char *read_text_file(const char *path, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	return read_file_capped(path, &text, &len, err, errlen) == 0 ? text : NULL;
 }
 
 void buf_add(struct buf *b, const char *s, size_t n)

@@ -64,6 +64,22 @@ struct outfile {
 	char *tmp;
 };
 
+/*
+ * Temporary files (outfile's PATH.tmp.<pid>, gnuplot's figure before its
+ * rename) are registered while they exist, so that an interrupt removes
+ * them: util_tmp_add takes a copy of path, util_tmp_remove forgets it.
+ */
+void util_tmp_add(const char *path);
+void util_tmp_remove(const char *path);
+
+/*
+ * For commands that write output files (fit, plot, report, compare):
+ * SIGINT, SIGTERM and SIGHUP remove the registered temporary files, then end
+ * the process as the signal would; SIGXFSZ (a file-size limit, ulimit -f) is
+ * ignored, so the write fails with EFBIG and is reported in one line.
+ */
+void util_cleanup_on_signals(void);
+
 /* Opens PATH.tmp.<pid> for writing. Returns 0, or -1 with a line in err. */
 int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);
 
@@ -75,6 +91,17 @@ void outfile_abort(struct outfile *o);
 
 /* Writes one CSV field, quoted as RFC 4180 asks when it holds , " or a newline. */
 void csv_field(FILE *fp, const char *s);
+
+/*
+ * csv_field for a name in a file people open in a spreadsheet (points.csv,
+ * chains.csv, compare.csv): a cell starting with = + - @, a tab or a CR is
+ * run as a formula there, so it is written quoted with a leading ' (OWASP's
+ * rule); a cell that is a number ("-3", "+1e5") stays a number.
+ */
+void csv_sheet_field(FILE *fp, const char *s);
+
+/* The text csv_sheet_field stores for s, fresh (what a reader of the cell gets back). */
+char *csv_sheet_text(const char *s);
 
 /* Parses a whole string as a double / long; returns 0 or -1. */
 int parse_double(const char *s, double *out);
@@ -90,9 +117,59 @@ int parse_bytes(const char *s, double *out);
 const char *format_bytes(double bytes, char *buf, size_t size);
 
 /*
- * The whole of a small text file, NUL-terminated (free it), or NULL when it
- * cannot be read, errno saying why (the run's remarks, the gnuplot templates).
+ * Every input file (a run's CSV files and remarks, a points file, a template)
+ * is read through read_file_capped: whole, NUL-terminated, at most
+ * UTIL_FILE_CAP_MB megabytes (a real run's largest file is a few megabytes,
+ * so a larger one is a mistake such as a link to /dev/zero), and only a
+ * regular file (a FIFO or a device would block or never end).
  */
-char *read_text_file(const char *path);
+#define UTIL_FILE_CAP_MB 256
+
+/*
+ * Reads PATH into *text (free it) and *len. Returns 0, or -1 with one line
+ * in err ("cannot read PATH: reason", "PATH: larger than 256 MB", "PATH: not
+ * a regular file") and errno saying why (ENOENT for a missing file, EFBIG,
+ * EINVAL).
+ */
+int read_file_capped(const char *path, char **text, size_t *len, char *err, size_t errlen);
+
+/* read_file_capped's text alone, or NULL with errno and err set (the remarks, the templates). */
+char *read_text_file(const char *path, char *err, size_t errlen);
+
+/*
+ * The one rule for a number derived from input: a rate (GFLOP/s, GB/s), an
+ * intensity (flop/byte) or a working set (bytes). Inputs are each finite and
+ * positive, yet 1e300 flops in 1e-300 s overflow to infinity and 768 flops in
+ * 1e308 s to zero; on a log axis either is a range without end (a figure that
+ * never finishes). The band is far wider than any machine (1e-100 to 1e100),
+ * and narrow enough that the figure's own arithmetic on it (ranges padded,
+ * ratios squared) stays finite. 1 when v lies inside it.
+ */
+#define UTIL_DERIVED_MAX 1e100
+int util_derived_ok(double v);
+
+/*
+ * 1 when s[0..n) is well-formed UTF-8 (no overlong forms, surrogates or code
+ * points past U+10FFFF: what cairo and gnuplot accept), else 0 with *bad the
+ * offset of the first byte that is not.
+ */
+int util_utf8_valid(const char *s, size_t n, size_t *bad);
+
+/* Creates the parents of path (not path itself), as mkdir -p would. Returns 0, or -1 with errno. */
+int util_mkdir_parents(const char *path);
+
+/*
+ * An output directory: made with its parents when missing, an existing
+ * directory taken as it is. Returns 0, or -1 with "cannot create output
+ * directory DIR: reason" in err.
+ */
+int util_ensure_dir(const char *dir, char *err, size_t errlen);
+
+/*
+ * 1 when path holds no control character. A path is written into the
+ * gnuplot scripts and report.md, where a newline cannot be kept as it is:
+ * such a path is refused rather than named wrongly.
+ */
+int util_path_ok(const char *path);
 
 #endif

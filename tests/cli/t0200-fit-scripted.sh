@@ -63,16 +63,17 @@ test_expect_success 'report: latency explains the compute-bound horner, never th
 	! grep "^| dot " out/report.md | grep -q "chain" &&
 	grep "^| horner .* 64 " out/report.md | grep -q "latency-bound, about 3 chains in flight"
 '
-test_expect_success 'plot and report write the fit they draw: no stale points.csv behind the scripts' '
+test_expect_success 'plot writes the fit it draws beside its scripts; plot and report leave the run as found' '
 	$SCRIPTED stale && "$ROOFLINE" fit stale >/dev/null &&
 	echo "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" >stale/points.csv &&
 	echo "name,kind,value,unit,size_lo,size_hi,samples" >stale/roofs.csv &&
+	(cd stale && ls -l --time-style=full-iso && cat ./*.csv) >before &&
 	"$ROOFLINE" plot stale --out stale-out 2>/dev/null &&
-	test "$(csv_header stale/points.csv)" = "$(csv_header run/points.csv)" &&
-	test "$(field stale/roofs.csv DRAM 3)" = 25 &&
-	echo "kernel,param,threads,ai,gflops,roof,roof_gflops,fraction,bound" >stale/points.csv &&
+	test "$(csv_header stale-out/fit/points.csv)" = "$(csv_header run/points.csv)" &&
+	test "$(field stale-out/fit/roofs.csv DRAM 3)" = 25 &&
+	test "$(point stale-out/fit/points.csv triad 0 6)" = DRAM.2r1w &&
 	"$ROOFLINE" report stale --out stale-out 2>/dev/null &&
-	test "$(point stale/points.csv triad 0 6)" = DRAM.2r1w
+	(cd stale && ls -l --time-style=full-iso && cat ./*.csv) >after && cmp before after
 '
 test_expect_success 'plot draws a PNG of at least 1600x1000 and the gnuplot scripts' '
 	"$ROOFLINE" plot run --out out --format png,svg,pdf &&

@@ -15,10 +15,11 @@ test_expect_success 'fit and plot write the four scripts' '
 	mkdir plots && "$ROOFLINE" plot run --out plots &&
 	for s in roofline bandwidth chains kernels; do test -s plots/$s.gp || exit 1; done
 '
-test_expect_success 'scripts name the run directory relative to themselves' '
+test_expect_success 'scripts read the fit plot wrote beside them (fit/), not the run directory' '
 	for s in roofline bandwidth chains kernels; do
-		grep -q "^run = '"'"'../run'"'"'" plots/$s.gp || exit 1
-	done
+		grep -q "^run = '"'"'fit'"'"'" plots/$s.gp || exit 1
+	done &&
+	test -s plots/fit/roofs.csv && test -s plots/fit/points.csv
 '
 test_expect_success 'scripts hold no unfilled placeholder' '
 	! grep -n "@[A-Z_][A-Z_0-9]*@" plots/*.gp

@@ -1,11 +1,13 @@
 #!/bin/sh
-# t0610-fuzz-regress.sh - the fuzz target's seeds and every input that once
-# crashed (tests/fuzz/corpus, tests/fuzz/regress) replayed without libFuzzer:
-# through the fuzz target built as a plain program, and unpacked into a run
+# t0610-fuzz-regress.sh - the fuzz targets' seeds and every input that once
+# crashed or hung (tests/fuzz/corpus, tests/fuzz/regress) replayed without
+# libFuzzer: through both fuzz targets built as plain programs (fuzz_run, and
+# fuzz_figure, which draws; a hang is a failure after 60 s), and unpacked into a run
 # directory for the roofline binary itself (fit, report, compare), which must
 # end with exit 0, or exit 2 and one "roofline:" line; never a crash.
 . "$(dirname "$0")/lib.sh"
 REPLAY=${ROOFLINE_BUILD:?}/tests/fuzz_replay
+FIGURE=$ROOFLINE_BUILD/tests/fuzz_figure_replay
 FUZZ=$ROOFLINE_SRC/tests/fuzz
 
 # ends_well RC: exit 0, or 2 with one roofline: line on stderr (in .stderr)
@@ -21,8 +23,9 @@ ends_well() {
 
 for input in "$FUZZ"/corpus/* "$FUZZ"/regress/*; do
 	name=$(basename "$(dirname "$input")")/$(basename "$input")
-	test_expect_success "fuzz target replays $name" '
+	test_expect_success "fuzz targets (run, figure) replay $name" '
 		"$REPLAY" "$input" 2>replay.err || { cat replay.err; exit 1; }
+		timeout 60 "$FIGURE" "$input" 2>replay.err || { cat replay.err; exit 1; }
 	'
 	test_expect_success "roofline fit, report, compare on $name" '
 		rm -rf run out && mkdir run && "$REPLAY" --unpack run "$input" &&

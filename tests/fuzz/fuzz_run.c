@@ -19,6 +19,12 @@
  * The line end before an "@@@" line belongs to the file above it; the last
  * file ends where the input ends, with or without a line end (a cut run).
  *
+ * With -DFUZZ_FIGURE it is the figure target (fuzz_figure): the same input,
+ * fitted, then drawn as roofline.png by the cairo painter (the figure's
+ * layout first) at a small size, and written as the four gnuplot scripts
+ * (templates from ROOFLINE_TEMPLATES, else the source tree's), which the
+ * reading target never reaches: an axis that overflows hung plot there.
+ *
  * Built two ways: with clang -fsanitize=fuzzer (make fuzz), and with
  * -DFUZZ_REPLAY as a plain program that runs each file named on its command
  * line once (make test replays the seeds and every crash found, without
@@ -35,6 +41,8 @@
 #include "analysis.h"
 #include "compare.h"
 #include "fitout.h"
+#include "gnuplot.h"
+#include "plot_cairo.h"
 #include "report.h"
 #include "rundata.h"
 #include "userpoints.h"
@@ -92,7 +100,7 @@ static void remove_scratch(void)
 {
 	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
 		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md",
-		"compare.csv" };
+		"compare.csv", "roofline.png", "roofline.gp", "bandwidth.gp", "chains.gp", "kernels.gp" };
 	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
 		char *path = path_join(scratch, outputs[i]);
 		unlink(path);
@@ -122,6 +130,32 @@ static char *scratch_dir(void)
 	return dir;
 }
 
+#ifdef FUZZ_FIGURE
+#ifndef FUZZ_TEMPLATES
+#define FUZZ_TEMPLATES "templates"
+#endif
+/* The figure of the fit and its gnuplot scripts, as plot draws them (without running gnuplot). */
+static void draw(const char *dir, const struct rundata *run, const struct analysis *a,
+		 const struct userpoints *up)
+{
+	char err[512];
+	const char *templates = getenv("ROOFLINE_TEMPLATES");
+	struct plot_meta meta = {
+		.cpu_model = run->info.cpu_model, .compiler = run->info.cc,
+		.compiler_version = run->info.cc_version, .kernel_cflags = run->info.kernel_cflags,
+		.date_utc = run->info.date_utc, .threads = run->info.threads_max ? run->info.threads_max : 1,
+		.user = up,
+	};
+	char *png = path_join(dir, "roofline.png");
+	/* The smallest size plot takes: the layout's crowding is at its worst, the PNG cheapest. */
+	if (plot_roofline(a, &meta, png, "png", 400, 300, err, sizeof err) != 0 ||
+	    gnuplot_write_scripts_points(dir, dir, run, a, up, templates && *templates ? templates
+					 : FUZZ_TEMPLATES, err, sizeof err) != 0)
+		fprintf(stderr, "fuzz_figure: %s\n", err);
+	free(png);
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *dir = scratch_dir();
@@ -142,11 +176,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				  userpoints_place(a, &up, err, sizeof err) == 0;
 		struct compare c;
 		compare_build(&run, a, &run, a, &c);
+#ifdef FUZZ_FIGURE
+		if (fitout_write(dir, a, err, sizeof err) != 0)
+			fprintf(stderr, "fuzz_figure: %s\n", err);
+		else
+			draw(dir, &run, a, have_points ? &up : NULL);
+#else
 		if (fitout_write(dir, a, err, sizeof err) != 0 ||
 		    report_write_points(report, &run, a, dir, have_points ? &up : NULL, err, sizeof err) != 0 ||
 		    compare_write(compare, &run, a, &run, a, &c, err, sizeof err) != 0 ||
 		    compare_write_csv(compare_csv, &c, err, sizeof err) != 0)
 			fprintf(stderr, "fuzz_run: %s\n", err);
+#endif
 		compare_free(&c);
 		userpoints_free(&up);
 		free(report);

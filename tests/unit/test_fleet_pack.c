@@ -51,7 +51,8 @@ static void put(const char *dir, const char *name, const char *text, size_t len)
 static char *get(const char *dir, const char *name)
 {
 	char *path = path_join(dir, name);
-	char *text = read_text_file(path);
+	char why[512];
+	char *text = read_text_file(path, why, sizeof why);
 	free(path);
 	return text;
 }

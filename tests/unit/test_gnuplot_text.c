@@ -21,7 +21,7 @@ static void test_quoting(void **state)
 {
 	(void)state;
 	char *s = gp_str("it's\ta test");
-	assert_string_equal(s, "it''s a test");
+	assert_string_equal(s, "it'.\"'\".'s a test");
 	free(s);
 	s = gp_str(NULL);
 	assert_string_equal(s, "");
@@ -30,12 +30,8 @@ static void test_quoting(void **state)
 	assert_string_equal(gp_num(1234567.0, b, sizeof b), "1.23457e+06");
 	assert_string_equal(gp_num(0.25, b, sizeof b), "0.25");
 	assert_string_equal(gp_num(NAN, b, sizeof b), "NaN");
-	gp_ident("DRAM@2t", b, sizeof b);
-	assert_string_equal(b, "DRAM_2t");
-	gp_ident("one-chain", b, sizeof b);
-	assert_string_equal(b, "one_chain");
-	gp_ident("2r1w", b, sizeof b);
-	assert_string_equal(b, "r2r1w");
+	gp_roof_var(3, b, sizeof b);
+	assert_string_equal(b, "roof_3");
 }
 
 /* Writes DIR/t.gp.in with `text` and expands it into DIR/t.gp; returns what was written or NULL. */
@@ -50,7 +46,8 @@ static char *expand(const char *dir, const char *text, struct gp_substs *s, char
 	if (gp_write_script(dir, "t", dir, s, err, errlen) != 0)
 		return NULL;
 	char *out = path_join(dir, "t.gp");
-	char *got = read_text_file(out);
+	char why[512];
+	char *got = read_text_file(out, why, sizeof why);
 	unlink(out);
 	free(out);
 	return got;
@@ -117,10 +114,68 @@ static void test_run_dir_for(void **state)
 	free(deep);
 }
 
+/*
+ * gp_str proved against gnuplot's own scanner: each nasty value, quoted, is
+ * put in every kind of place the scripts put a string (a variable, an
+ * sprintf argument, a comparison, a label, a title), and gnuplot must print
+ * it back exactly (control characters as spaces) with no error.
+ */
+static void test_quoting_gnuplot(void **state)
+{
+	(void)state;
+	static const char *const nasty[] = {
+		"plain", "'x", "x'", "''", "''''", "a''b", "it's", "'", "%s%d%%", "100%", "@run",
+		"`id`", "$(id)", "\"dq\"", "back\\slash", "x\\", "; print 'owned'", "#comment",
+		"new\nline", "tab\there", "fma_run", "caf\xc3\xa9 \xe2\x86\x92", "a'.'b", "'.\"'\".'",
+	};
+	char dir[] = "/tmp/test_gp_quote.XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *script = xasprintf("%s/q.gp", dir), *out = xasprintf("%s/out", dir);
+	FILE *fp = fopen(script, "w");
+	assert_non_null(fp);
+	fputs("set term dumb size 60,12\nset output '/dev/null'\nset print '-'\n", fp);
+	for (size_t i = 0; i < sizeof nasty / sizeof nasty[0]; i++) {
+		char *q = gp_str(nasty[i]);
+		fprintf(fp, "v = '%s'\nprint v\nprint sprintf('%%s', '%s')\n", q, q);
+		fprintf(fp, "print ('%s' eq v) ? 'same' : 'differs'\n", q);
+		fprintf(fp, "set label 1 '%s' at 0, 0\nplot x title '%s'\n", q, q);
+		free(q);
+	}
+	fclose(fp);
+	char *cmd = xasprintf("cd %s && gnuplot q.gp >out 2>&1", dir);
+	int rc = system(cmd);
+	free(cmd);
+	char why[256];
+	char *got = read_text_file(out, why, sizeof why);
+	assert_non_null(got);
+	if (rc != 0)
+		fail_msg("gnuplot failed (%d):\n%s", rc, got);
+	struct buf want = { 0 };
+	for (size_t i = 0; i < sizeof nasty / sizeof nasty[0]; i++) {
+		char *shown = xstrdup(nasty[i]);
+		for (char *c = shown; *c; c++)
+			if ((unsigned char)*c < 0x20)
+				*c = ' ';
+		buf_addf(&want, "%s\n%s\nsame\n", shown, shown);
+		free(shown);
+	}
+	char *w = buf_take(&want);
+	if (strcmp(got, w) != 0)
+		fail_msg("gnuplot read back\n%s\nwant\n%s", got, w);
+	free(w);
+	free(got);
+	unlink(out);
+	unlink(script);
+	rmdir(dir);
+	free(out);
+	free(script);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quoting),
+		cmocka_unit_test(test_quoting_gnuplot),
 		cmocka_unit_test(test_templates),
 		cmocka_unit_test(test_run_dir_for),
 	};
