@@ -37,8 +37,8 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 		snprintf(how, sizeof how, "STREAM's rule: each array at least 4x the reported %s "
 			 "last-level cache, %s", llc, rule);
 	/* Why the sweep stopped where it did, when the run says its cap bound it. */
-	const char *cap = v->cap_binds ? "; the sweep stopped at its cap, a quarter of the machine's "
-					 "memory" : "";
+	const char *cap = v->cap_binds ? "; the sweep stopped at its cap (--max-size, a quick run's "
+					 "or a quarter of memory: env.csv's sweep_decision says which)" : "";
 	char asks[96] = "";
 	if (v->rule_bytes > 0)
 		snprintf(asks, sizeof asks, " (STREAM's rule asks %s per array)", rule);

@@ -299,11 +299,21 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
 	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
+	/*
+	 * No plateau to start from (a curve cut short by --max-size, or noise
+	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
+	 * largest, said in the decision; the fit puts them at the level their
+	 * working set shows. Never none: a job of 0 elements has no element to
+	 * check, and its check read outside the arrays.
+	 */
 	d->kernel_bytes = 0;
+	d->kernel_at_reach = !isfinite(start);
 	if (isfinite(start)) {
 		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
 		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
 	}
+	if (!(d->kernel_bytes >= 4096))
+		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
 	char a[32], b[32], c[32], r[32], l3[32];
 	format_bytes(d->settle, a, sizeof a);
 	format_bytes(d->max, b, sizeof b);
@@ -336,7 +346,10 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
 			 : "a quarter of memory over the sweep's arrays");
 	len = strlen(d->text);
-	if (o->quick && d->kernel_bytes > 0)
+	if (d->kernel_at_reach)
+		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
+			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
+	else if (o->quick)
 		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
 			 "the plateau begins, not the rule");
 }

@@ -89,6 +89,7 @@ struct plan_sweep {
 	enum plan_rule_source rule_source;
 	int cap_binds;       /* the rule asks for more than the cap allows: DRAM jobs at the cap */
 	int settled;
+	int kernel_at_reach; /* no DRAM plateau seen: kernel_bytes is the sweep's reach */
 	char text[480];      /* sweep_decision: what was decided and why, one line */
 	/* Working sets (all arrays) of the L1- and L2-resident kernel jobs; NaN: none. */
 	double cache_ws[PLAN_NCACHE];
