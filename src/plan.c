@@ -277,10 +277,13 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	stream_rule(m, d, start_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
-	 * least STREAM's rule, so that every thread count's curve is seen at
-	 * arrays no cache holds; a curve that never settled goes to the cap.
+	 * least one size past STREAM's rule, so that every thread count's curve
+	 * is seen at arrays no cache holds and the fit has two sizes that obey
+	 * the rule to judge a flat end by (levels.c wants two; a sweep that
+	 * ended at the rule gave it one, and DRAM was never reached); a curve
+	 * that never settled goes to the cap.
 	 */
-	double want = d->settled ? fmax(d->settle * SETTLE_REACH, d->rule) : d->cap;
+	double want = d->settled ? fmax(d->settle * SETTLE_REACH, 1.25 * d->rule) : d->cap;
 	d->max = sweep_reach(want, d->cap);
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
