@@ -6,7 +6,7 @@
 #   gnuplot bandwidth.gp                   writes bandwidth.png
 #   gnuplot -e "fmt='svg'" bandwidth.gp    writes bandwidth.svg ('pdf': bandwidth.pdf)
 
-run = '../run'    # the run directory, seen from this file's directory
+run = 'fit'    # the fit's CSV files, beside this file (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
@@ -48,17 +48,16 @@ set label 'L2 198.9 GB/s; roof 266.0, in place' at 233795, 265.963 center offset
 set arrow from 69504, 265.963 to 786432, 265.963 nohead dt 2 lw 2 lc 'gray40'
 set label 'L3 101.2 GB/s; roof 162.0, in place' at 6.29136e+06, 162.009 center offset 0,1.2
 set arrow from 2.22432e+06, 162.009 to 1.77948e+07, 162.009 nohead dt 2 lw 2 lc 'gray40'
-set label 'DRAM 48.6 GB/s; roof 66.2, in place' at 1.42359e+08, 66.2153 center offset 0,1.2
-set arrow from 7.11796e+07, 66.2153 to 2.84719e+08, 66.2153 nohead dt 2 lw 2 lc 'gray40'
-plateau = '(strcol("name") eq "L1.2r1w") || (strcol("name") eq "L2.2r1w") || (strcol("name") eq "L3.2r1w") || (strcol("name") eq "DRAM.2r1w")'
+set label 'DRAM 42.5 GB/s' at 2.84719e+08, 42.5206 center offset 0,1.2
+plateau(n) = (n eq 'L1.2r1w') || (n eq 'L2.2r1w') || (n eq 'L3.2r1w') || (n eq 'DRAM.2r1w')
 
 sw = run.'/sweep.csv'
 rf = run.'/roofs.csv'
-# `plateau` (set above) picks the rows of roofs.csv that are the sweep's own
+# `plateau(name)` (set above) picks the rows of roofs.csv that are the sweep's own
 # single-thread plateaus.
 plot \
      sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread', \
      sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best', \
-     rf using 'size_lo':(@plateau ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)', \
+     rf using 'size_lo':(plateau(strcol('name')) ? column('value') : NaN):(column('size_hi') - column('size_lo')):(0) with vectors nohead lw 4 lc 'black' title 'plateau of the sweep (roofs.csv)', \
      NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'
 

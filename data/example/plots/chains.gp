@@ -6,7 +6,7 @@
 #   gnuplot chains.gp                   writes chains.png
 #   gnuplot -e "fmt='svg'" chains.gp    writes chains.svg ('pdf': chains.pdf)
 
-run = '../run'    # the run directory, seen from this file's directory
+run = 'fit'    # the fit's CSV files, beside this file (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'

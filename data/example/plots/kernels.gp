@@ -7,7 +7,7 @@
 #   gnuplot kernels.gp                   writes kernels.png
 #   gnuplot -e "fmt='svg'" kernels.gp    writes kernels.svg ('pdf': kernels.pdf)
 
-run = '../run'    # the run directory, seen from this file's directory
+run = 'fit'    # the fit's CSV files, beside this file (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
@@ -20,12 +20,12 @@ set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
 peak = 180.631    # GFLOP/s
-DRAM = 66.2153    # GB/s
-fma = 121.062    # GFLOP/s
-scalar = 15.0108    # GFLOP/s
-one_chain = 14.8694    # GFLOP/s
-avx2 = 60.5732    # GFLOP/s
-sse2 = 30.2034    # GFLOP/s
+DRAM = 42.5206    # GB/s
+roof_49 = 121.062    # GFLOP/s
+roof_50 = 15.0108    # GFLOP/s
+roof_51 = 14.8694    # GFLOP/s
+roof_52 = 60.5732    # GFLOP/s
+roof_53 = 30.2034    # GFLOP/s
 roof(d) = DRAM * d / 8 > peak ? peak : DRAM * d / 8
 
 xmin = 0.8; xmax = 160
@@ -51,22 +51,22 @@ set linetype cycle 4
 
 # How steep a slope-one line looks on this canvas, for the label along it.
 angle = atan((1000 * 0.84 / log(ymax / ymin)) / (1600 * 0.75 / log(xmax / xmin))) * 180 / pi
-set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 15.5882, roof(15.5882) right rotate by angle offset 0,0.6
+set label sprintf('DRAM %.3g GB/s × D/8', DRAM) at 24.2748, roof(24.2748) right rotate by angle offset 0,0.6
 set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,0.00
-set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,0.00
-set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.00
-set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.00
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,0.54
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-0.54
+set label sprintf('%s %.3g', 'fma', roof_49) at graph 1.01, first roof_49 left offset 0,0.00
+set label sprintf('%s %.3g', 'avx2', roof_52) at graph 1.01, first roof_52 left offset 0,0.00
+set label sprintf('%s %.3g', 'sse2', roof_53) at graph 1.01, first roof_53 left offset 0,0.00
+set label sprintf('%s %.3g', 'scalar', roof_50) at graph 1.01, first roof_50 left offset 0,0.54
+set label sprintf('%s %.3g', 'one-chain', roof_51) at graph 1.01, first roof_51 left offset 0,-0.54
 
 pts = run.'/points.csv'
 plot \
      roof(x) with lines lw 3 lc 'black' notitle, \
-     fma with lines lw 2 dt 2 lc 'gray40' notitle, \
-     scalar with lines lw 2 dt 2 lc 'gray40' notitle, \
-     one_chain with lines lw 2 dt 2 lc 'gray40' notitle, \
-     avx2 with lines lw 2 dt 2 lc 'gray40' notitle, \
-     sse2 with lines lw 2 dt 2 lc 'gray40' notitle, \
+     roof_49 with lines lw 2 dt 2 lc 'gray40' notitle, \
+     roof_50 with lines lw 2 dt 2 lc 'gray40' notitle, \
+     roof_51 with lines lw 2 dt 2 lc 'gray40' notitle, \
+     roof_52 with lines lw 2 dt 2 lc 'gray40' notitle, \
+     roof_53 with lines lw 2 dt 2 lc 'gray40' notitle, \
      pts using 'param':(strcol('kernel') eq 'horner' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'horner', \
      pts using 'param':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'horner_simd_avx2', \
      pts using 'param':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'horner_simd_avx512'

@@ -6,7 +6,7 @@
 #   gnuplot roofline.gp                   writes roofline-gnuplot.png (roofline.png is the cairo figure)
 #   gnuplot -e "fmt='svg'" roofline.gp    writes roofline-gnuplot.svg ('pdf' likewise)
 
-run = '../run'    # the run directory, seen from this file's directory
+run = 'fit'    # the fit's CSV files, beside this file (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
@@ -19,27 +19,27 @@ set datafile columnheaders
 
 # The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
 peak = 180.631    # GFLOP/s
-L1 = 620.015    # GB/s
-L2 = 265.963    # GB/s
-L3 = 162.009    # GB/s
-DRAM = 66.2153    # GB/s
-L1_2t = 1082.94    # GB/s
-L2_2t = 491.464    # GB/s
-L3_2t = 279.744    # GB/s
-DRAM_2t = 108.944    # GB/s
-fma = 121.062    # GFLOP/s
-scalar = 15.0108    # GFLOP/s
-one_chain = 14.8694    # GFLOP/s
-avx2 = 60.5732    # GFLOP/s
-sse2 = 30.2034    # GFLOP/s
-one_chain_scalar = 1.89102    # GFLOP/s
-peak_2t = 351.657    # GFLOP/s
-fma_2t = 238.449    # GFLOP/s
-scalar_2t = 29.7224    # GFLOP/s
-one_chain_2t = 28.3901    # GFLOP/s
-avx2_2t = 119.133    # GFLOP/s
-sse2_2t = 59.8829    # GFLOP/s
-one_chain_scalar_2t = 3.64994    # GFLOP/s
+roof_0 = 620.015    # GB/s
+roof_1 = 265.963    # GB/s
+roof_2 = 162.009    # GB/s
+roof_3 = 42.5206    # GB/s
+roof_24 = 1082.94    # GB/s
+roof_25 = 491.464    # GB/s
+roof_26 = 279.744    # GB/s
+roof_27 = 72.1864    # GB/s
+roof_49 = 121.062    # GFLOP/s
+roof_50 = 15.0108    # GFLOP/s
+roof_51 = 14.8694    # GFLOP/s
+roof_52 = 60.5732    # GFLOP/s
+roof_53 = 30.2034    # GFLOP/s
+roof_54 = 1.89102    # GFLOP/s
+roof_55 = 351.657    # GFLOP/s
+roof_56 = 238.449    # GFLOP/s
+roof_57 = 29.7224    # GFLOP/s
+roof_58 = 28.3901    # GFLOP/s
+roof_59 = 119.133    # GFLOP/s
+roof_60 = 59.8829    # GFLOP/s
+roof_61 = 3.64994    # GFLOP/s
 top = 1082.94    # the fastest bandwidth roof (GB/s): ceilings start on it
 
 xmin = 0.000488281; xmax = 128     # flop/byte
@@ -71,52 +71,53 @@ slope(bw, x) = bw * x > peak ? NaN : bw * x
 flat(c, x) = x < c / top ? NaN : c
 # How steep a slope-one line looks on this canvas, for the labels along it.
 angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.72 / log(xmax / xmin))) * 180 / pi
-set label sprintf('L1@2t %.0f GB/s', L1_2t) at 0.000634766, L1_2t * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('L1 %.3g · L2@2t %.3g GB/s', L1, L2_2t) at 0.000634766, L1 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('L3@2t %.3g · L2 %.3g GB/s', L3_2t, L2) at 0.000634766, L3_2t * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('L3 %.3g · DRAM@2t %.3g GB/s', L3, DRAM_2t) at 0.000634766, L3 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('DRAM %.3g GB/s', DRAM) at 0.000634766, DRAM * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('peak@2t %.3g', peak_2t) at graph 1.01, first peak_2t left offset 0,2.52
-set label sprintf('fma@2t %.3g', fma_2t) at graph 1.01, first fma_2t left offset 0,2.26
+set label sprintf('%s %.0f GB/s', 'L1@2t', roof_24) at 0.000634766, roof_24 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g · %s %.3g GB/s', 'L1', roof_0, 'L2@2t', roof_25) at 0.000634766, roof_0 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g · %s %.3g GB/s', 'L3@2t', roof_26, 'L2', roof_1) at 0.000634766, roof_26 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g GB/s', 'L3', roof_2) at 0.000634766, roof_2 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g GB/s', 'DRAM@2t', roof_27) at 0.000634766, roof_27 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g GB/s', 'DRAM', roof_3) at 0.000634766, roof_3 * 0.000634766 left rotate by angle offset 0,0.6
+set label sprintf('%s %.3g', 'peak@2t', roof_55) at graph 1.01, first roof_55 left offset 0,2.52
+set label sprintf('%s %.3g', 'fma@2t', roof_56) at graph 1.01, first roof_56 left offset 0,2.26
 set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.75
-set label sprintf('fma %.3g', fma) at graph 1.01, first fma left offset 0,1.51
-set label sprintf('avx2@2t %.3g', avx2_2t) at graph 1.01, first avx2_2t left offset 0,0.40
-set label sprintf('avx2 %.3g', avx2) at graph 1.01, first avx2 left offset 0,0.80
-set label sprintf('sse2@2t %.3g', sse2_2t) at graph 1.01, first sse2_2t left offset 0,-0.32
-set label sprintf('sse2 %.3g', sse2) at graph 1.01, first sse2 left offset 0,0.09
-set label sprintf('scalar@2t %.3g', scalar_2t) at graph 1.01, first scalar_2t left offset 0,-1.02
-set label sprintf('one-chain@2t %.3g', one_chain_2t) at graph 1.01, first one_chain_2t left offset 0,-2.07
-set label sprintf('scalar %.3g', scalar) at graph 1.01, first scalar left offset 0,-1.76
-set label sprintf('one-chain %.3g', one_chain) at graph 1.01, first one_chain left offset 0,-2.89
-set label sprintf('one-chain-scalar@2t %.3g', one_chain_scalar_2t) at graph 1.01, first one_chain_scalar_2t left offset 0,-0.82
-set label sprintf('one-chain-scalar %.3g', one_chain_scalar) at graph 1.01, first one_chain_scalar left offset 0,-0.46
-set arrow from peak / DRAM, ymin to peak / DRAM, peak nohead dt 3 lc 'gray40'
-set label sprintf('ridge %.2f flop/byte', peak / DRAM) at peak / DRAM, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'
+set label sprintf('%s %.3g', 'fma', roof_49) at graph 1.01, first roof_49 left offset 0,1.51
+set label sprintf('%s %.3g', 'avx2@2t', roof_59) at graph 1.01, first roof_59 left offset 0,0.40
+set label sprintf('%s %.3g', 'avx2', roof_52) at graph 1.01, first roof_52 left offset 0,0.80
+set label sprintf('%s %.3g', 'sse2@2t', roof_60) at graph 1.01, first roof_60 left offset 0,-0.32
+set label sprintf('%s %.3g', 'sse2', roof_53) at graph 1.01, first roof_53 left offset 0,0.09
+set label sprintf('%s %.3g', 'scalar@2t', roof_57) at graph 1.01, first roof_57 left offset 0,-1.02
+set label sprintf('%s %.3g', 'one-chain@2t', roof_58) at graph 1.01, first roof_58 left offset 0,-2.07
+set label sprintf('%s %.3g', 'scalar', roof_50) at graph 1.01, first roof_50 left offset 0,-1.76
+set label sprintf('%s %.3g', 'one-chain', roof_51) at graph 1.01, first roof_51 left offset 0,-2.89
+set label sprintf('%s %.3g', 'one-chain-scalar@2t', roof_61) at graph 1.01, first roof_61 left offset 0,-0.82
+set label sprintf('%s %.3g', 'one-chain-scalar', roof_54) at graph 1.01, first roof_54 left offset 0,-0.46
+set arrow from peak / roof_3, ymin to peak / roof_3, peak nohead dt 3 lc 'gray40'
+set label sprintf('ridge %.2f flop/byte', peak / roof_3) at peak / roof_3, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'
 
 pts = run.'/points.csv'
 plot \
-     slope(L1, x) lw 2 lc 'black' notitle, \
-     slope(L2, x) lw 2 lc 'black' notitle, \
-     slope(L3, x) lw 2 lc 'black' notitle, \
-     slope(DRAM, x) lw 3 lc 'black' notitle, \
-     slope(L1_2t, x) lw 2 lc 'black' notitle, \
-     slope(L2_2t, x) lw 2 lc 'black' notitle, \
-     slope(L3_2t, x) lw 2 lc 'black' notitle, \
-     slope(DRAM_2t, x) lw 2 lc 'black' notitle, \
+     slope(roof_0, x) lw 2 lc 'black' notitle, \
+     slope(roof_1, x) lw 2 lc 'black' notitle, \
+     slope(roof_2, x) lw 2 lc 'black' notitle, \
+     slope(roof_3, x) lw 3 lc 'black' notitle, \
+     slope(roof_24, x) lw 2 lc 'black' notitle, \
+     slope(roof_25, x) lw 2 lc 'black' notitle, \
+     slope(roof_26, x) lw 2 lc 'black' notitle, \
+     slope(roof_27, x) lw 2 lc 'black' notitle, \
      x < peak / top ? NaN : peak lw 3 lc 'black' notitle, \
-     flat(fma, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(scalar, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(one_chain, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(avx2, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(sse2, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(one_chain_scalar, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(peak_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(fma_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(scalar_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(one_chain_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(avx2_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(sse2_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(one_chain_scalar_2t, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_49, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_50, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_51, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_52, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_53, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_54, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_55, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_56, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_57, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_58, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_59, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_60, x) lw 2 dt 2 lc 'gray40' notitle, \
+     flat(roof_61, x) lw 2 dt 2 lc 'gray40' notitle, \
      pts using 'ai':(strcol('kernel') eq 'gemm_blas' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'gemm_blas, n = 16 → 1024', \
      pts using 'ai':(strcol('kernel') eq 'gemm_ijk' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'gemm_ijk, n = 16 → 1024', \
      pts using 'ai':(strcol('kernel') eq 'gemm_ikj' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'gemm_ikj, n = 16 → 1024', \
