@@ -46,18 +46,15 @@ static int pack_sub(struct buf *b, const char *dir, const char *sub, char *why, 
 		char *file = path_join(path, e->d_name);
 		struct stat st;
 		if (stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
-			FILE *fp = fopen(file, "rb");
-			char *data = xmalloc((size_t)st.st_size + 1);
-			size_t got = fp ? fread(data, 1, (size_t)st.st_size, fp) : 0;
-			if (!fp || got != (size_t)st.st_size) {
-				snprintf(why, whylen, "cannot read %s: %s", file, strerror(errno));
+			/* The one capped reader every input goes through (util.h). */
+			char *data = NULL;
+			size_t got = 0;
+			if (read_file_capped(file, &data, &got, why, whylen) != 0) {
 				rc = -1;
 			} else {
 				buf_addf(b, "F %s%s%s\n%zu\n", sub, *sub ? "/" : "", e->d_name, got);
 				buf_add(b, data, got);
 			}
-			if (fp)
-				fclose(fp);
 			free(data);
 		}
 		free(file);

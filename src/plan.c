@@ -283,7 +283,9 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	 * ended at the rule gave it one, and DRAM was never reached); a curve
 	 * that never settled goes to the cap.
 	 */
-	double want = d->settled ? fmax(d->settle * SETTLE_REACH, 1.25 * d->rule) : d->cap;
+	/* The first sweep size at the rule, then the next one: two sizes obey it. */
+	double past_rule = d->rule > 0 ? sweep_reach(sweep_reach(d->rule, INFINITY) * 1.2, INFINITY) : 0;
+	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
 	d->max = sweep_reach(want, d->cap);
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);

@@ -708,12 +708,19 @@ int plot_compare_draw(const struct plot_compare_layout *l, const char *path, con
 
 /* ---- gnuplot ---------------------------------------------------------------------- */
 
-/* s for a gnuplot datablock cell or single-quoted string: no commas, quotes or control characters. */
+/*
+ * s for a gnuplot datablock cell or single-quoted string: no commas, quotes
+ * or control characters; and no backslash at its end, since the template
+ * also writes the run names at the end of comment lines, where a trailing
+ * backslash would carry the comment into the next line of the script.
+ */
 static void gp_cell(char *out, size_t size, const char *s)
 {
 	size_t n = 0;
 	for (; *s && n + 1 < size; s++)
 		out[n++] = (*s == ',' || *s == '\'' || *s == '"' || (unsigned char)*s < 0x20) ? ' ' : *s;
+	while (n > 0 && out[n - 1] == '\\')
+		out[--n] = 0;
 	out[n] = 0;
 }
 

@@ -203,4 +203,13 @@ test_expect_success 'fit, report, compare end under an address-space limit of 10
 	(ulimit -v 100000; timeout 20 "$ROOFLINE" compare r2 r2 --out o2 2>/dev/null)
 '
 
+# ---- 4: compare.gp survives a compiler version that ends in a backslash ----
+test_expect_success 'compare.gp: a trailing backslash in a run name does not carry a comment into the script' '
+	$SCRIPTED c4a && $SCRIPTED c4b &&
+	sed -i "s/^cc_version,.*/cc_version,12\\\\/" c4b/env.csv &&
+	grep -q "^cc_version,12.\$" c4b/env.csv &&
+	timeout 20 "$ROOFLINE" compare c4a c4b --out c4 >/dev/null 2>&1 &&
+	grep -q "^#   B (solid roofs, filled points): gcc 12\$" c4/compare.gp &&
+	(cd c4 && timeout 20 gnuplot compare.gp) && test -s c4/compare-gnuplot.png
+'
 test_done

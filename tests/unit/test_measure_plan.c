@@ -271,6 +271,20 @@ static double sweep_last(const struct scripted_plan *p, int t)
 #define MiB 1048576.0
 #define GiB (1024.0 * MiB)
 
+/*
+ * The sweep's sizes at thread count t whose arrays obey STREAM's rule: the
+ * fit takes DRAM from a flat end of two such sizes at least (levels.c), so
+ * the plan must sweep to two (and, for the run time, no more).
+ */
+static int sizes_obeying_rule(const struct scripted_plan *p, int t)
+{
+	int n = 0;
+	for (size_t i = 0; i < p->njobs[t]; i++)
+		if (p->jobs[t][i].k == p->d.sweep && array_bytes(&p->jobs[t][i], t) >= p->d.rule - 64.0 * t)
+			n++;
+	return n;
+}
+
 static unsigned x86_isas(void)
 {
 	return 1u << ISA_SCALAR | 1u << ISA_SSE2 | 1u << ISA_AVX2 | 1u << ISA_AVX512;
@@ -303,6 +317,8 @@ static void zen4_obeys_streams_rule(void **state)
 	assert_true(p.d.kernel_bytes == 128 * MiB);
 	assert_true(sweep_last(&p, 1) == next);
 	assert_true(sweep_last(&p, 2) == next);
+	assert_int_equal(sizes_obeying_rule(&p, 1), 2);
+	assert_int_equal(sizes_obeying_rule(&p, 2), 2);
 	assert_true(check_dram_jobs(&p) > 20);
 	/*
 	 * The paced copies: K = 1, 2, 4, 8 at each of the copy's two widths,
@@ -448,7 +464,9 @@ static void a_reported_l3_the_curve_lacks(void **state)
 	assert_true(p.d.rule == 4 * start);
 	assert_true(p.d.rule_l3 == start);
 	assert_int_equal(p.d.cap_binds, 0);
-	assert_true(p.d.max >= p.d.rule && p.d.max < p.d.rule * sqrt(2.0));
+	/* 768 MiB is no sweep size: 1 GiB and 1.41 GiB are the two that obey the rule. */
+	assert_true(p.d.max > p.d.rule * sqrt(2.0) && p.d.max < p.d.rule * 2);
+	assert_int_equal(sizes_obeying_rule(&p, 1), 2);
 	assert_true(p.d.kernel_bytes == floor(p.d.rule / 4096) * 4096);
 	assert_non_null(strstr(p.d.text, "is not in the curve"));
 	check_dram_jobs(&p);
@@ -503,8 +521,9 @@ static void m1_article(void **state)
 	assert_int_equal(p.d.rule_source, PLAN_RULE_REPORTED);
 	assert_true(p.d.settle * 3 >= 24 * MiB && p.d.settle * 3 <= 48 * MiB);
 	assert_true(p.d.rule == 48 * MiB);
-	assert_true(p.d.max == 64 * MiB);  /* two octaves past the settle point, beyond the rule */
-	assert_true(sweep_last(&p, 1) >= p.d.rule);
+	/* 48 MiB is no sweep size: 64 MiB and 90.5 MiB are the two that obey the rule. */
+	assert_true(p.d.max == floor(64 * MiB * sqrt(2.0) / 64) * 64);
+	assert_int_equal(sizes_obeying_rule(&p, 1), 2);
 	assert_true(isfinite(p.d.cache_ws[PLAN_L1]) || !(p.o.levels & LEVEL_L1));
 	assert_int_equal(p.d.nplateaus, 3);
 	check_dram_jobs(&p);
