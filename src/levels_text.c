@@ -28,7 +28,7 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 			 "array", llc, cache, rule);
 	else if (v->llc_implausible && isfinite(v->reported_llc))
 		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the sweep "
-			 "showed %zu cache plateaus, then its flat end from %s of working set, inside that "
+			 "showed %zu plateaus, then its flat end from %s of working set, inside that "
 			 "size), so STREAM's rule (4x it per array) is not used: DRAM is the curve's flat "
 			 "end", llc, v->caches_before, from);
 	else if (v->llc_implausible)
