@@ -395,6 +395,20 @@ static struct roof *pattern_roof(struct analysis *a, enum mem_level level, const
  * the pre-scan's plateaus, and the sweep found the levels elsewhere): said,
  * since kernels of that pattern there are judged against the level's roof.
  */
+/* Whether the pattern of `key` has a roof at some cache level of lv (not only at DRAM). */
+static int pattern_at_a_cache(const struct analysis *a, const struct level *lv, size_t nlv,
+			      struct roof_key key)
+{
+	for (size_t l = 0; l < nlv; l++) {
+		if (!lv[l].span || lv[l].span->id == MEM_DRAM)
+			continue;
+		key.level = lv[l].span->id;
+		if (model_roof(a, &key))
+			return 1;
+	}
+	return 0;
+}
+
 static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
 {
 	for (size_t l = 0; l < nlv; l++) {
@@ -416,6 +430,12 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 			struct roof_key want = r->key;
 			want.level = lv[l].span->id;
 			if (!first || model_roof(a, &want))
+				continue;
+			/*
+			 * A pattern measured at DRAM alone (the streaming-store and
+			 * paced copies: the plan runs them there only) missed no level.
+			 */
+			if (want.level != MEM_DRAM && !pattern_at_a_cache(a, lv, nlv, r->key))
 				continue;
 			char pat[24];
 			roofkey_pattern_text(&r->key, pat, sizeof pat);

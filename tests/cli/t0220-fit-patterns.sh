@@ -138,6 +138,15 @@ test_expect_success 'a level no job of a pattern landed on is said, not filled i
 	grep -q "^note: L3: no 1r1w job of 1 thread landed on this level.*kernels of that pattern there are judged against the sweep.s L3\$" gapout &&
 	! grep -q "^L3\.1r1w," gap/roofs.csv && ! grep -q "^note: L2: no" gapout
 '
+test_expect_success 'a pattern measured at DRAM alone (the streaming-store copy) missed no cache level' '
+	cp -r run dramonly &&
+	for p in 1 2 3; do for t in 1 2 3; do
+		echo "$p,$t,0,bandwidth,bw_copy_nt_avx512,78643200,1,157286400,0,1572864000,0.0524288"
+	done; done >>dramonly/timings.csv &&
+	"$ROOFLINE" fit dramonly >dramout &&
+	grep -q "^DRAM\.1r1w-nt,pattern,30," dramonly/roofs.csv &&
+	! grep -q "no .*1r1w-nt.* job" dramout
+'
 test_expect_success 'stores in place, faster still, set the DRAM roof; daxpy is judged by them' '
 	script_run ip ip && "$ROOFLINE" fit ip >ipout &&
 	grep -q "^note: DRAM: stores in place set the roof, 40 GB/s (bw_update_avx512); with ordinary stores 25 GB/s, the DRAM.2r1w roof" ipout &&
