@@ -863,28 +863,44 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	 * dashed line above its plateau, saying which.
 	 */
 	struct buf names = { 0 };
-	int plateaus = 0;
+	int plateaus = 0, nplateaus = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		nplateaus += is_bandwidth(&a->roofs[i]) && !strchr(a->roofs[i].name, '@') && a->roofs[i].size_hi > 0;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *lv = &a->roofs[i];
 		if (!is_bandwidth(lv) || strchr(lv->name, '@') || !(lv->size_hi > 0))
 			continue;
+		/*
+		 * A label centred on its plateau ran off the frame for the first
+		 * and the last (L1 over the y axis, DRAM past the right edge): those
+		 * two start at their plateau's first size and end at its last.
+		 */
+		double at = sqrt(lv->size_lo * lv->size_hi);
+		const char *align = "center";
+		if (plateaus == 0 && nplateaus > 1) {
+			at = lv->size_lo;
+			align = "left";
+		} else if (plateaus == nplateaus - 1 && nplateaus > 1) {
+			at = lv->size_hi;
+			align = "right";
+		}
 		const struct roof *own = sweep_plateau(a, lv);
 		char *own_name = gp_str(own->name);
 		buf_addf(&names, "%s(n eq '%s')", plateaus ? " || " : "", own_name);
 		free(own_name);
 		plateaus++;
 		char mid[32];
-		gp_num(sqrt(lv->size_lo * lv->size_hi), mid, sizeof mid);
+		gp_num(at, mid, sizeof mid);
 		int higher = own != lv && lv->value > own->value * 1.01;
 		char *name = gp_str(lv->name);
 		if (higher)
 			/* Above the dashed roof: between it and the plateau it crossed the line. */
-			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s center offset 0,1.2\n",
+			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s %s offset 0,1.2\n",
 				 name, own->value, lv->value, strcmp(lv->stores, "in place") == 0 ? "in place"
-				 : lv->stores, mid, gp_num(lv->value, num, sizeof num));
+				 : lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
 		else
-			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s center offset 0,1.2\n", name,
-				 own->value, mid, gp_num(own->value, num, sizeof num));
+			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s %s offset 0,1.2\n", name,
+				 own->value, mid, gp_num(own->value, num, sizeof num), align);
 		free(name);
 		if (!higher)
 			continue;

@@ -115,7 +115,9 @@ test_expect_success 'the figures draw the plateaus, never the other patterns'"'"
 test_expect_success 'bandwidth.gp: the sweep'"'"'s own plateaus, and a faster store kind'"'"'s roof dashed above' '
 	grep -q "^plateau(n) = .*.L1.2r1w.*.L2.2r1w.*.L3.2r1w.*.DRAM.2r1w." fig/bandwidth.gp &&
 	grep -q "^set label .DRAM 25.0 GB/s; roof 35.0, streaming. " fig/bandwidth.gp &&
-	grep -q "^set label .L2 100.0 GB/s. " fig/bandwidth.gp &&
+	grep -q "^set label .L2 100.0 GB/s. .* center offset" fig/bandwidth.gp &&
+	grep -q "^set label .L1 [^ ]* GB/s.* left offset" fig/bandwidth.gp &&
+	grep -q "^set label .DRAM 25.0 GB/s; roof 35.0, streaming. .* right offset" fig/bandwidth.gp &&
 	test "$(grep -c "nohead dt 2 lw 2 lc .gray40.\$" fig/bandwidth.gp)" -eq 1
 '
 test_expect_success 'a roof'"'"'s spread is the widest pass-to-pass spread of the jobs that set it' '

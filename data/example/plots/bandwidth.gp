@@ -43,12 +43,12 @@ set arrow from l2, graph 0 to l2, graph 1 nohead dt 2 lc 'gray30'
 set label 'L2 1 MiB' at l2, graph 1 center offset 0,0.7 tc 'gray30'
 set arrow from l3, graph 0 to l3, graph 1 nohead dt 2 lc 'gray30'
 set label 'L3 508 MiB' at l3, graph 1 center offset 0,0.7 tc 'gray30'
-set label 'L1 620.0 GB/s' at 29143.6, 620.015 center offset 0,1.2
+set label 'L1 620.0 GB/s' at 17280, 620.015 left offset 0,1.2
 set label 'L2 198.9 GB/s; roof 266.0, in place' at 233795, 265.963 center offset 0,1.2
 set arrow from 69504, 265.963 to 786432, 265.963 nohead dt 2 lw 2 lc 'gray40'
 set label 'L3 101.2 GB/s; roof 162.0, in place' at 6.29136e+06, 162.009 center offset 0,1.2
 set arrow from 2.22432e+06, 162.009 to 1.77948e+07, 162.009 nohead dt 2 lw 2 lc 'gray40'
-set label 'DRAM 42.5 GB/s' at 2.84719e+08, 42.5206 center offset 0,1.2
+set label 'DRAM 42.5 GB/s' at 4.02653e+08, 42.5206 right offset 0,1.2
 plateau(n) = (n eq 'L1.2r1w') || (n eq 'L2.2r1w') || (n eq 'L3.2r1w') || (n eq 'DRAM.2r1w')
 
 sw = run.'/sweep.csv'
