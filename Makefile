@@ -93,7 +93,12 @@ MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint ma
 MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
 MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 
-BASE_CFLAGS = -D_GNU_SOURCE -Isrc -Ikernels $(WARNINGS) -MMD -MP
+# src/ is in folders by stage (README "Layout", whose table of which folder may
+# include which tests/cli/t0030-layout.sh checks); every folder is on the include
+# path, so `#include "util.h"` names a header wherever it lives. libroofline is
+# a library of its own, built with its own flags below.
+SRC_DIRS := $(filter-out src/libroofline,$(patsubst %/,%,$(wildcard src/*/)))
+BASE_CFLAGS = -D_GNU_SOURCE -Isrc $(SRC_DIRS:%=-I%) -Ikernels $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
 # under clang: scripts/deps.sh installs libomp-14-dev for it).
 OPENMP_FLAGS := -fopenmp
@@ -125,11 +130,11 @@ Q := @
 say = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
-SRC := $(wildcard src/*.c)
+SRC := $(wildcard src/*.c $(SRC_DIRS:%=%/*.c))
 KSRC := $(wildcard kernels/*.c)
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 KOBJ := $(KSRC:%.c=$(BUILD)/%.o)
-LIB_OBJ := $(filter-out $(BUILD)/src/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o
+LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 CLI_TESTS := $(sort $(wildcard tests/cli/t*.sh))
@@ -158,7 +163,7 @@ $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(EXTRA_CFLAGS) -c $< -o $@
 
-$(BUILD)/src/fleet_mpi.o: EXTRA_CFLAGS = $(MPI_CFLAGS)
+$(filter %/fleet_mpi.o,$(OBJ)): EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
