@@ -732,7 +732,7 @@ static int cmd_compare(int argc, char **argv)
 	return status;
 }
 
-/* roofline help [COMMAND] [--man]: the usage, one command's help, or the man page (src/help.c). */
+/* roofline help [COMMAND] [--man]: the usage, one command's help, or the man page (src/cli/help.c). */
 static int cmd_help(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--man") == 0)
