@@ -23,6 +23,7 @@
 #include "help.h"
 #include "measure.h"
 #include "plot_cairo.h"
+#include "plotargs.h"
 #include "report.h"
 #include "rundata.h"
 #include "userpoints.h"
@@ -377,53 +378,6 @@ static int cmd_fit(int argc, char **argv)
 	return 0;
 }
 
-static void parse_size(const char *arg, int *w, int *h)
-{
-	char tail;
-	if (sscanf(arg, "%dx%d%c", w, h, &tail) != 2 || *w < 400 || *h < 300 || *w > 10000 || *h > 10000)
-		die(EXIT_USAGE, "plot: --size '%s': want WIDTHxHEIGHT in pixels, e.g. 1600x1000 (400x300 to 10000x10000)",
-		    arg);
-}
-
-/* --threads N of plot: one positive thread count. */
-static int parse_plot_threads(const char *arg)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || v < 1 || v > 1 << 16)
-		die(EXIT_USAGE, "plot: --threads '%s': want one thread count the run measured, e.g. 1", arg);
-	return (int)v;
-}
-
-/*
- * --title TEXT: drawn as the figure's headline and written into SVG, so
- * it must be UTF-8 without control characters, and short enough to fit
- * the figure's width at a readable size (PLOT_TITLE_MAX characters).
- */
-static const char *check_title(const char *t)
-{
-	size_t chars = 0;
-	for (const unsigned char *p = (const unsigned char *)t; *p; chars++) {
-		int len = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
-		if (*p < 0x20 || *p == 0x7f)
-			die(EXIT_USAGE, "plot: --title: a control character (byte 0x%02x at %zu) is not allowed",
-			    *p, (size_t)(p - (const unsigned char *)t) + 1);
-		if (len == 0 || (len == 2 && *p < 0xc2))
-			die(EXIT_USAGE, "plot: --title: not valid UTF-8 at byte %zu", (size_t)(p - (const unsigned char *)t) + 1);
-		for (int i = 1; i < len; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				die(EXIT_USAGE, "plot: --title: not valid UTF-8 at byte %zu",
-				    (size_t)(p - (const unsigned char *)t) + 1);
-		if (len == 2 && p[1] >= 0x80 && p[0] == 0xc2 && p[1] < 0xa0)
-			die(EXIT_USAGE, "plot: --title: a control character (U+%04X) is not allowed", p[1]);
-		p += len;
-	}
-	if (chars == 0 || chars > PLOT_TITLE_MAX)
-		die(EXIT_USAGE, "plot: --title: want 1 to %d characters, got %zu", PLOT_TITLE_MAX, chars);
-	return t;
-}
-
 /* Draws one figure (roofline.FMT or roofline-allcores.FMT) in every format of the list. */
 static void plot_formats(const char *out, const char *stem, const char *formats, const struct analysis *a,
 			 const struct plot_meta *meta, int width, int height)
@@ -441,7 +395,18 @@ static void plot_formats(const char *out, const char *stem, const char *formats,
 	free(list);
 }
 
-static int cmd_plot(int argc, char **argv)
+/* What plot was asked for. */
+struct plot_args {
+	const char *dir, *out, *formats, *points, *title;
+	int width, height;
+	int threads;          /* --threads N, or 0: the run's smallest */
+};
+
+/*
+ * plot's options and its one positional argument, every format checked
+ * before anything is drawn.
+ */
+static void parse_plot_args(int argc, char **argv, struct plot_args *pa)
 {
 	enum { O_OUT = 256, O_FORMAT, O_SIZE, O_POINTS, O_THREADS, O_TITLE };
 	static const struct option longopts[] = {
@@ -453,34 +418,97 @@ static int cmd_plot(int argc, char **argv)
 		{ "title", required_argument, NULL, O_TITLE },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *formats = "png", *points = NULL, *title = NULL;
-	int width = 1600, height = 1000, c, want_threads = 0;
+	int c;
+	*pa = (struct plot_args){ .out = "plots", .formats = "png", .width = 1600, .height = 1000 };
 	while ((c = next_option("plot", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
-			out = optarg;
+			pa->out = optarg;
 		else if (c == O_FORMAT)
-			formats = optarg;
+			pa->formats = optarg;
 		else if (c == O_SIZE)
-			parse_size(optarg, &width, &height);
+			plotargs_size(optarg, &pa->width, &pa->height);
 		else if (c == O_POINTS)
-			points = optarg;
+			pa->points = optarg;
 		else if (c == O_THREADS)
-			want_threads = parse_plot_threads(optarg);
+			pa->threads = plotargs_threads(optarg);
 		else if (c == O_TITLE)
-			title = check_title(optarg);
+			pa->title = plotargs_title(optarg);
 	}
 	want_positional("plot", argc, 1);
-	/* Check every format before drawing anything; an empty list would draw nothing. */
-	char *list = xstrdup(formats), *save = NULL;
+	pa->dir = argv[optind];
+	/* An empty list would draw nothing. */
+	char *list = xstrdup(pa->formats), *save = NULL;
 	int nformats = 0;
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save), nformats++)
 		if (strcmp(f, "png") && strcmp(f, "svg") && strcmp(f, "pdf"))
 			die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", f);
 	free(list);
 	if (!nformats)
-		die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", formats);
+		die(EXIT_USAGE, "plot: --format '%s': want a comma list of png, svg, pdf", pa->formats);
+}
 
-	const char *dir = argv[optind];
+/* want among the run's thread counts, or "1, 2" (the counts it has) into have. */
+static int has_thread_count(const int *counts, size_t ncounts, int want, char *have, size_t len)
+{
+	size_t n = 0;
+
+	have[0] = '\0';
+	for (size_t j = 0; j < ncounts; j++) {
+		if (counts[j] == want)
+			return 1;
+		if (n < len)
+			n += (size_t)snprintf(have + n, len - n, "%s%d", j ? ", " : "", counts[j]);
+	}
+	return 0;
+}
+
+/*
+ * One thread count a figure: the smallest (one core) unless --threads says
+ * otherwise, and the largest in roofline-allcores beside it, its legend
+ * scaling each roof from the first figure's count. A --threads the run did
+ * not measure is bad usage (a, run and up freed first: the sanitizer pass
+ * counts what an early exit leaves).
+ */
+static int plot_threads(const struct plot_args *pa, const int *counts, size_t ncounts,
+			struct analysis *a, struct rundata *run, struct userpoints *up)
+{
+	char have[128];
+
+	if (!pa->threads)
+		return ncounts ? counts[0] : 1;
+	if (has_thread_count(counts, ncounts, pa->threads, have, sizeof have))
+		return pa->threads;
+	int plural = !(ncounts == 1 && counts[0] == 1);
+	userpoints_free(up);
+	free(a);
+	rundata_free(run);
+	die(EXIT_USAGE, "plot: --threads %d: %s measured %s thread%s", pa->threads, pa->dir,
+	    ncounts ? have : "no", plural ? "s" : "");
+}
+
+/* The gnuplot scripts render in the same formats as the cairo figure. */
+static void render_gnuplot(const char *out, const char *formats)
+{
+	char *list = xstrdup(formats), *save = NULL, err[512];
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		int r = gnuplot_render_as(out, f, err, sizeof err);
+		if (r < 0)
+			die(EXIT_FAILED, "%s", err);
+		if (r > 0) {
+			fprintf(stderr, "roofline: gnuplot is not installed: the .gp scripts in %s are "
+				"written, not rendered\n", out);
+			break;
+		}
+	}
+	free(list);
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+	struct plot_args pa;
+	parse_plot_args(argc, argv, &pa);
+	const char *dir = pa.dir, *out = pa.out, *formats = pa.formats, *points = pa.points;
+	int width = pa.width, height = pa.height;
 	if (fleet_dir_is(dir)) {
 		if (points)
 			die(EXIT_USAGE, "plot: --points: %s is a fleet directory: plot one node's run with them (%s/nodes/<node>)",
@@ -492,32 +520,9 @@ static int cmd_plot(int argc, char **argv)
 	struct analysis *a = load_for_output("plot", dir, points, out, &run, &up);
 	char *fit_dir = write_fit_beside(out, a);
 	char err[512];
-	/*
-	 * One thread count a figure: the smallest (one core) unless --threads
-	 * says otherwise, and the largest in roofline-allcores beside it, its
-	 * legend scaling each roof from the first figure's count.
-	 */
 	int counts[ANALYSIS_MAX_THREAD_COUNTS];
 	size_t ncounts = figure_thread_counts(a, counts, ANALYSIS_MAX_THREAD_COUNTS);
-	int threads = ncounts ? counts[0] : 1;
-	if (want_threads) {
-		size_t i = 0;
-		while (i < ncounts && counts[i] != want_threads)
-			i++;
-		if (i == ncounts) {
-			char have[128] = "";
-			for (size_t j = 0, n = 0; j < ncounts && n < sizeof have; j++)
-				n += (size_t)snprintf(have + n, sizeof have - n, "%s%d", j ? ", " : "", counts[j]);
-			int plural = !(ncounts == 1 && counts[0] == 1);
-			/* Freed first: the sanitizer pass counts what an early exit leaves. */
-			userpoints_free(&up);
-			free(a);
-			rundata_free(&run);
-			die(EXIT_USAGE, "plot: --threads %d: %s measured %s thread%s", want_threads, dir,
-			    ncounts ? have : "no", plural ? "s" : "");
-		}
-		threads = want_threads;
-	}
+	int threads = plot_threads(&pa, counts, ncounts, a, &run, &up);
 	/* The user's points go to the figure of their own thread count, as the report judges them. */
 	struct userpoints u1 = { 0 }, un = { 0 };
 	size_t shown = points ? figure_select_users(&up, threads, &u1) : 0;
@@ -531,7 +536,7 @@ static int cmd_plot(int argc, char **argv)
 		.date_utc = run.info.date_utc,
 		.threads = threads,
 		.user = points ? &u1 : NULL,
-		.title = title,
+		.title = pa.title,
 	};
 	plot_formats(out, "roofline", formats, one, &meta, width, height);
 	if (ncounts > 1) {
@@ -561,19 +566,7 @@ static int cmd_plot(int argc, char **argv)
 					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	free(fit_dir);
-	/* The gnuplot scripts render in the same formats as the cairo figure. */
-	list = xstrdup(formats);
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		int r = gnuplot_render_as(out, f, err, sizeof err);
-		if (r < 0)
-			die(EXIT_FAILED, "%s", err);
-		if (r > 0) {
-			fprintf(stderr, "roofline: gnuplot is not installed: the .gp scripts in %s are "
-				"written, not rendered\n", out);
-			break;
-		}
-	}
-	free(list);
+	render_gnuplot(out, formats);
 	userpoints_free(&up);
 	free(a);
 	rundata_free(&run);

@@ -381,6 +381,80 @@ static void send_node(const char *rundir, const char *parent, const char *status
 	}
 }
 
+/*
+ * Rank 0's list of the nodes, written to fleet.csv before anything is
+ * measured: an interrupted fleet says who never reported.
+ */
+static struct fleet_node *list_nodes(const char *dir, const char *names, int size)
+{
+	struct fleet_node *nodes = xcalloc((size_t)size, sizeof *nodes);
+
+	for (int r = 0; r < size; r++) {
+		snprintf(nodes[r].name, sizeof nodes[r].name, "%s", names + (size_t)r * NAME_LEN);
+		snprintf(nodes[r].run, sizeof nodes[r].run, "nodes/%s", nodes[r].name);
+		snprintf(nodes[r].status, sizeof nodes[r].status, "measuring (no result arrived)");
+	}
+	save_fleet_csv(dir, nodes, (size_t)size);
+	return nodes;
+}
+
+/*
+ * Where this node's run goes: the fleet directory on rank 0, a directory of
+ * its own elsewhere (*parent, a new temporary directory, or NULL). "" when no
+ * temporary directory could be made.
+ */
+static char *node_rundir(int rank, const char *dir, const char *name, char **parent)
+{
+	*parent = NULL;
+	if (rank == 0)
+		return xasprintf("%s/nodes/%s", dir, name);
+	const char *tmp = getenv("TMPDIR");
+	char *tmpl = xasprintf("%s/roofline-fleet-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	*parent = mkdtemp(tmpl) ? tmpl : NULL;
+	if (!*parent)
+		free(tmpl);
+	return *parent ? path_join(*parent, name) : xstrdup("");
+}
+
+/* Waits for the turn from rank `peer` of `local` (give 0), or hands it to that rank (give 1). */
+static void pass_turn(MPI_Comm local, int peer, int give)
+{
+	int token = give;
+	MPI_Request rq;
+
+	if (give)
+		MPI_Isend(&token, 1, MPI_INT, peer, TAG_TURN, local, &rq);
+	else
+		MPI_Irecv(&token, 1, MPI_INT, peer, TAG_TURN, local, &rq);
+	wait_quietly(&rq);
+}
+
+/* Measures this node into rundir, or says why it did not: its status in fleet.csv. */
+static void measure_status(int argc, char **argv, const char *rundir, char *status, size_t len)
+{
+	if (forwarded)
+		snprintf(status, len, "interrupted by signal %d (%s) before it measured", (int)forwarded,
+			 strsignal(forwarded));
+	else if (*rundir)
+		measure_node(argc, argv, rundir, status, len);
+	else
+		snprintf(status, len, "no temporary directory on its node: %s", strerror(errno));
+}
+
+/*
+ * Rank 0, at the end: the fleet directory on standard output. Returns
+ * failed, or 1 when it could not be printed.
+ */
+static int print_fleet(const char *dir, int failed)
+{
+	printf("%s\n", dir);
+	if (fflush(stdout) != 0)
+		failed = 1;
+	if (failed)
+		fprintf(stderr, "roofline: a node did not measure cleanly: see %s/fleet.csv\n", dir);
+	return failed;
+}
+
 int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 {
 	if (MPI_Init(NULL, NULL) != MPI_SUCCESS)
@@ -415,30 +489,8 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	struct fleet_node *nodes = NULL;
-	if (rank == 0) {
-		nodes = xcalloc((size_t)size, sizeof *nodes);
-		for (int r = 0; r < size; r++) {
-			snprintf(nodes[r].name, sizeof nodes[r].name, "%s", names + (size_t)r * NAME_LEN);
-			snprintf(nodes[r].run, sizeof nodes[r].run, "nodes/%s", nodes[r].name);
-			snprintf(nodes[r].status, sizeof nodes[r].status, "measuring (no result arrived)");
-		}
-		/* Listed before anything is measured: an interrupted fleet says who never reported. */
-		save_fleet_csv(dir, nodes, (size_t)size);
-	}
-
-	/* Where this node's run goes: the fleet directory on rank 0, a directory of its own elsewhere. */
-	char *parent = NULL, *rundir;
-	if (rank == 0) {
-		rundir = xasprintf("%s/nodes/%s", dir, name);
-	} else {
-		const char *tmp = getenv("TMPDIR");
-		char *tmpl = xasprintf("%s/roofline-fleet-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		parent = mkdtemp(tmpl) ? tmpl : NULL;
-		if (!parent)
-			free(tmpl);
-		rundir = parent ? path_join(parent, name) : xstrdup("");
-	}
+	struct fleet_node *nodes = rank == 0 ? list_nodes(dir, names, size) : NULL;
+	char *parent = NULL, *rundir = node_rundir(rank, dir, name, &parent);
 
 	/* From here a signal ends this node's measure, never the rank: it still reports. */
 	struct sigaction sa, old_int, old_term;
@@ -448,28 +500,14 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 	sigaction(SIGTERM, &sa, &old_term);
 
 	/* Ranks that share a machine (the test hook only) take turns, the waiting ones asleep. */
-	if (lrank > 0) {
-		int token = 0;
-		MPI_Request rq;
-		MPI_Irecv(&token, 1, MPI_INT, lrank - 1, TAG_TURN, local, &rq);
-		wait_quietly(&rq);
-	}
+	if (lrank > 0)
+		pass_turn(local, lrank - 1, 0);
 	char status[STATUS_LEN];
 	fprintf(stderr, "roofline: rank %d of %d measures node %s into %s\n", rank, size, name,
 		*rundir ? rundir : "(nowhere)");
-	if (forwarded)
-		snprintf(status, sizeof status, "interrupted by signal %d (%s) before it measured", (int)forwarded,
-			 strsignal(forwarded));
-	else if (*rundir)
-		measure_node(argc, argv, rundir, status, sizeof status);
-	else
-		snprintf(status, sizeof status, "no temporary directory on its node: %s", strerror(errno));
-	if (lrank + 1 < lsize) {
-		int token = 1;
-		MPI_Request rq;
-		MPI_Isend(&token, 1, MPI_INT, lrank + 1, TAG_TURN, local, &rq);
-		wait_quietly(&rq);
-	}
+	measure_status(argc, argv, rundir, status, sizeof status);
+	if (lrank + 1 < lsize)
+		pass_turn(local, lrank + 1, 1);
 
 	int failed = 0;
 	if (rank == 0) {
@@ -482,13 +520,8 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (rank == 0) {
-		printf("%s\n", dir);
-		if (fflush(stdout) != 0)
-			failed = 1;
-		if (failed)
-			fprintf(stderr, "roofline: a node did not measure cleanly: see %s/fleet.csv\n", dir);
-	}
+	if (rank == 0)
+		failed = print_fleet(dir, failed);
 	free(rundir);
 	free(parent);
 	free(nodes);

@@ -85,6 +85,55 @@ static void on_row(int c, void *data)
 	advance_field_start(r);
 }
 
+/*
+ * One byte at a time: libcsv reports no positions, and feeding single bytes
+ * lets us know exactly where each field began. Run files are a few megabytes
+ * at most, so the cost is milliseconds. Returns 0, or -1 with r->err set.
+ */
+static int feed_bytes(struct csv_parser *p, struct reader *r, const char *text, size_t n)
+{
+	for (size_t pos = 0; !r->failed && pos < n; pos++) {
+		char byte = text[pos];
+		if (r->last_byte == '\n') {
+			r->line++;
+			r->column = 0;
+		}
+		r->column++;
+		r->last_byte = (unsigned char)byte;
+		if (byte == '\0') {
+			/* A field would end at the NUL and the rest of it vanish unseen. */
+			snprintf(r->err, r->errlen, "%s:%zu:%zu: a NUL byte (a damaged file?)", r->path,
+				 r->line, r->column);
+			return -1;
+		}
+		if (csv_parse(p, &byte, 1, on_field, on_row, r) != 1) {
+			snprintf(r->err, r->errlen, "%s:%zu:%zu: malformed CSV: %s", r->path, r->line,
+				 r->column, csv_strerror(csv_error(p)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Where a file that does not end in a line end is cut: *len becomes the end
+ * of its last whole line, and the cut row's line number is returned (0 when
+ * the file ends in a line end).
+ */
+static size_t cut_row(const char *text, size_t pos, size_t *len)
+{
+	size_t feed = *len, line = 1;
+
+	if (feed <= pos || text[feed - 1] == '\n')
+		return 0;
+	while (feed > pos && text[feed - 1] != '\n')
+		feed--;
+	for (size_t i = pos; i < feed; i++)
+		line += text[i] == '\n';
+	*len = feed;
+	return line;
+}
+
 static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char *err, size_t errlen)
 {
 	char *text;
@@ -120,41 +169,8 @@ static int read_csv(const char *path, int flags, csv_row_fn fn, void *ctx, char 
 		csv_free(&p);
 		return -1;
 	}
-	size_t cut_line = 0;
-	if ((flags & CSVIN_DROP_CUT_ROW) && len > pos && text[len - 1] != '\n') {
-		while (feed > pos && text[feed - 1] != '\n')
-			feed--;
-		cut_line = 1;
-		for (size_t i = pos; i < feed; i++)
-			cut_line += text[i] == '\n';
-	}
-	/*
-	 * One byte at a time: libcsv reports no positions, and feeding single
-	 * bytes lets us know exactly where each field began. Run files are a few
-	 * megabytes at most, so the cost is milliseconds.
-	 */
-	for (; !r.failed && pos < feed; pos++) {
-		char byte = text[pos];
-		if (r.last_byte == '\n') {
-			r.line++;
-			r.column = 0;
-		}
-		r.column++;
-		r.last_byte = (unsigned char)byte;
-		if (byte == '\0') {
-			/* A field would end at the NUL and the rest of it vanish unseen. */
-			snprintf(err, errlen, "%s:%zu:%zu: a NUL byte (a damaged file?)", path, r.line,
-				 r.column);
-			rc = -1;
-			break;
-		}
-		if (csv_parse(&p, &byte, 1, on_field, on_row, &r) != 1) {
-			snprintf(err, errlen, "%s:%zu:%zu: malformed CSV: %s", path, r.line, r.column,
-				 csv_strerror(csv_error(&p)));
-			rc = -1;
-			break;
-		}
-	}
+	size_t cut_line = (flags & CSVIN_DROP_CUT_ROW) ? cut_row(text, pos, &feed) : 0;
+	rc = feed_bytes(&p, &r, text + pos, feed - pos);
 	if (rc == 0 && !r.failed && csv_fini(&p, on_field, on_row, &r) != 0) {
 		snprintf(err, errlen, "%s:%zu:%zu: malformed CSV: %s", path, r.line, r.column,
 			 csv_strerror(csv_error(&p)));

@@ -109,6 +109,41 @@ static double seg_cost(const double *s1, const double *s2, size_t a, size_t b)
 }
 
 /*
+ * Prefix sums of y - mean (s1) and of its square (s2), m + 1 each: centred,
+ * so that the subtraction in seg_cost() stays accurate.
+ */
+static void prefix_sums(const struct work *w, double *s1, double *s2)
+{
+	double mean = 0.0;
+
+	for (size_t i = 0; i < w->m; i++)
+		mean += w->y[i];
+	mean /= (double)w->m;
+	s1[0] = s2[0] = 0.0;
+	for (size_t i = 0; i < w->m; i++) {
+		double d = w->y[i] - mean;
+		s1[i + 1] = s1[i] + d;
+		s2[i + 1] = s2[i] + d * d;
+	}
+}
+
+/*
+ * The noise of y from the neighbour-to-neighbour steps, robust to the big
+ * ones at transitions; at least SIGMA_FLOOR.
+ */
+static double step_noise(const struct work *w)
+{
+	double sigma = 0.0;
+
+	if (w->m >= 2) {
+		for (size_t i = 0; i + 1 < w->m; i++)
+			w->tmp[i] = fabs(w->y[i + 1] - w->y[i]);
+		sigma = stats_quantile(w->tmp, w->m - 1, 0.25) / (0.3186 * sqrt(2.0));
+	}
+	return sigma >= SIGMA_FLOOR ? sigma : SIGMA_FLOOR;
+}
+
+/*
  * Step 2. Writes the segments into seg[] and returns their number, or 0
  * when out of memory.
  */
@@ -116,7 +151,7 @@ static size_t segment(const struct work *w, struct seg seg[FIT_MAX_SEGMENTS])
 {
 	size_t m = w->m, kmax = m < FIT_MAX_SEGMENTS ? m : FIT_MAX_SEGMENTS;
 	size_t stride = m + 1, best_k = 1, nseg = 0;
-	double *s1 = NULL, *s2 = NULL, *cost = NULL, mean = 0.0, sigma, beta, best_score;
+	double *s1 = NULL, *s2 = NULL, *cost = NULL, sigma, beta, best_score;
 	size_t *from = NULL;
 
 	s1 = malloc(stride * sizeof(*s1));
@@ -126,16 +161,7 @@ static size_t segment(const struct work *w, struct seg seg[FIT_MAX_SEGMENTS])
 	if (s1 == NULL || s2 == NULL || cost == NULL || from == NULL)
 		goto done;
 
-	/* Centred prefix sums keep the subtraction in seg_cost() accurate. */
-	for (size_t i = 0; i < m; i++)
-		mean += w->y[i];
-	mean /= (double)m;
-	s1[0] = s2[0] = 0.0;
-	for (size_t i = 0; i < m; i++) {
-		double d = w->y[i] - mean;
-		s1[i + 1] = s1[i] + d;
-		s2[i + 1] = s2[i] + d * d;
-	}
+	prefix_sums(w, s1, s2);
 
 	/* cost[k][j]: least error of y[0..j) in k segments; from[k][j]: where the last starts. */
 	for (size_t j = 1; j <= m; j++) {
@@ -158,15 +184,7 @@ static size_t segment(const struct work *w, struct seg seg[FIT_MAX_SEGMENTS])
 		}
 	}
 
-	/* Noise from the neighbour-to-neighbour steps, robust to the big ones at transitions. */
-	sigma = 0.0;
-	if (m >= 2) {
-		for (size_t i = 0; i + 1 < m; i++)
-			w->tmp[i] = fabs(w->y[i + 1] - w->y[i]);
-		sigma = stats_quantile(w->tmp, m - 1, 0.25) / (0.3186 * sqrt(2.0));
-	}
-	if (!(sigma >= SIGMA_FLOOR))
-		sigma = SIGMA_FLOOR;
+	sigma = step_noise(w);
 	beta = 0.5 * sigma * sigma * log((double)m > 2.0 ? (double)m : 2.0);
 
 	best_score = INFINITY;
