@@ -1,0 +1,114 @@
+#!/bin/sh
+# long-check.sh [FILE...] - lists each function over 80 lines and each file
+# over 800 in src/ and kernels/ (libroofline included), or in the files
+# given: "FILE:LINE: NAME is N lines (over 80)", "FILE: N lines (over 800)".
+#
+# A function is from the line that names it to its closing brace. One may be
+# longer where the comment just above it says why, with a line containing
+# "Long:"; a file, where its opening comment does. scripts/long.allow
+# (LONG_ALLOW) lists, one a line, "FILE" or "FILE NAME" excused while its
+# owner splits it; an entry that excuses nothing fails, so the list only
+# shrinks. Exits 1 when anything is listed.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+allow=${LONG_ALLOW:-$top/scripts/long.allow}
+MAX_FN=${LONG_MAX_FUNCTION:-80}
+MAX_FILE=${LONG_MAX_FILE:-800}
+if [ $# -eq 0 ]; then
+	cd "$top"
+	set -- $(find src kernels -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
+fi
+[ $# -gt 0 ] || exit 0
+{ sed 's/#.*//' "$allow" 2>/dev/null || true; } | awk 'NF { print }' >"${TMPDIR:-/tmp}/long-allow.$$"
+trap 'rm -f "${TMPDIR:-/tmp}/long-allow.$$"' EXIT INT TERM
+
+awk -v maxfn="$MAX_FN" -v maxfile="$MAX_FILE" -v allowfile="$allow" \
+	-v allowlist="${TMPDIR:-/tmp}/long-allow.$$" '
+BEGIN {
+	while ((getline l < allowlist) > 0) { split(l, w, " "); k = w[1] (w[2] != "" ? " " w[2] : ""); excused[k] = 1 }
+}
+FNR == 1 && NR > 1 { endfile() }
+FNR == 1 {
+	depth = 0; incomment = 0; cont = 0; head = ""; headline = 0; top = 1; topwhy = 0
+	lastcomment = ""; commentend = 0; why = 0
+}
+{ prevfile = FILENAME; prevlines = FNR }
+{
+	raw = $0
+	# The file'"'"'s opening comment: every line until the first line of code.
+	if (top && raw ~ /Long:/) topwhy = 1
+	# Preprocessor lines (and their continuations) are not code for this count.
+	if (cont || raw ~ /^[ \t]*#/) { top = 0; cont = (raw ~ /\\$/); next }
+	line = strip(raw)
+	if (line ~ /[^ \t]/) top = 0
+	if (raw ~ /Long:/) why = FNR
+	for (i = 1; i <= length(line); i++) {
+		ch = substr(line, i, 1)
+		if (ch == "{") {
+			if (depth == 0 && head ~ /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/ && head !~ /=/) {
+				name = head; sub(/[ \t]*\(.*/, "", name); sub(/.*[^A-Za-z0-9_]/, "", name)
+				fnname = name; fnstart = headline; fnwhy = (why > 0 && why >= lastend)
+			} else if (depth == 0) fnname = ""
+			depth++
+		} else if (ch == "}") {
+			depth--
+			if (depth == 0) {
+				if (fnname != "") check(fnname, fnstart, FNR, fnwhy)
+				fnname = ""; head = ""; headline = 0; lastend = FNR
+			}
+		} else if (depth == 0) {
+			if (ch == ";") { head = ""; headline = 0; lastend = FNR }
+			else {
+				if (head == "" && ch ~ /[^ \t]/) headline = FNR
+				head = head ch
+			}
+		}
+	}
+	if (depth == 0 && head != "") head = head " "
+}
+# One line with its comments and string and character literals blanked.
+function strip(s,   out, i, c, n, q) {
+	out = ""; n = length(s)
+	for (i = 1; i <= n; i++) {
+		c = substr(s, i, 1)
+		if (incomment) {
+			if (c == "*" && substr(s, i + 1, 1) == "/") { incomment = 0; i++ }
+			continue
+		}
+		if (c == "/" && substr(s, i + 1, 1) == "*") { incomment = 1; i++; continue }
+		if (c == "/" && substr(s, i + 1, 1) == "/") break
+		if (c == "\"" || c == "'"'"'") {
+			q = c
+			for (i++; i <= n; i++) {
+				c = substr(s, i, 1)
+				if (c == "\\") { i++; continue }
+				if (c == q) break
+			}
+			out = out q q
+			continue
+		}
+		out = out c
+	}
+	return out
+}
+function check(name, from, to, excuse,   n) {
+	n = to - from + 1
+	if (n <= maxfn || excuse) return
+	if ((FILENAME " " name) in excused) { used[FILENAME " " name] = 1; return }
+	if (FILENAME in excused) { used[FILENAME] = 1; return }
+	printf "%s:%d: %s is %d lines (over %d)\n", FILENAME, from, name, n, maxfn
+	bad = 1
+}
+function endfile() {
+	if (prevlines > maxfile && !topwhy) {
+		if (prevfile in excused) used[prevfile] = 1
+		else { printf "%s: %d lines (over %d)\n", prevfile, prevlines, maxfile; bad = 1 }
+	}
+}
+END {
+	endfile()
+	for (k in excused) if (!(k in used)) {
+		printf "%s: \"%s\" excuses nothing (remove it)\n", allowfile, k; bad = 1
+	}
+	exit bad
+}' "$@"
