@@ -378,15 +378,22 @@ static int cmd_fit(int argc, char **argv)
 	return 0;
 }
 
+/* What plot was asked for. */
+struct plot_args {
+	const char *dir, *out, *formats, *points, *title;
+	int width, height;
+	int threads;          /* --threads N, or 0: the run's smallest */
+};
+
 /* Draws one figure (roofline.FMT or roofline-allcores.FMT) in every format of the list. */
-static void plot_formats(const char *out, const char *stem, const char *formats, const struct analysis *a,
-			 const struct plot_meta *meta, int width, int height)
+static void plot_formats(const struct plot_args *pa, const char *stem, const struct analysis *a,
+			 const struct plot_meta *meta)
 {
-	char *list = xstrdup(formats), *save = NULL, err[512];
+	char *list = xstrdup(pa->formats), *save = NULL, err[512];
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("%s.%s", stem, f);
-		char *path = path_join(out, name);
-		if (plot_roofline(a, meta, path, f, width, height, err, sizeof err) != 0)
+		char *path = path_join(pa->out, name);
+		if (plot_roofline(a, meta, path, f, pa->width, pa->height, err, sizeof err) != 0)
 			die(EXIT_FAILED, "%s", err);
 		fprintf(stderr, "roofline: wrote %s\n", path);
 		free(name);
@@ -395,12 +402,6 @@ static void plot_formats(const char *out, const char *stem, const char *formats,
 	free(list);
 }
 
-/* What plot was asked for. */
-struct plot_args {
-	const char *dir, *out, *formats, *points, *title;
-	int width, height;
-	int threads;          /* --threads N, or 0: the run's smallest */
-};
 
 /*
  * plot's options and its one positional argument, every format checked
@@ -538,7 +539,7 @@ static int cmd_plot(int argc, char **argv)
 		.user = points ? &u1 : NULL,
 		.title = pa.title,
 	};
-	plot_formats(out, "roofline", formats, one, &meta, width, height);
+	plot_formats(&pa, "roofline", one, &meta);
 	if (ncounts > 1) {
 		int all = counts[ncounts - 1];
 		struct analysis *many = xmalloc(sizeof *many);
@@ -553,7 +554,7 @@ static int cmd_plot(int argc, char **argv)
 			mm.user = &un;
 		}
 		mm.base = one;
-		plot_formats(out, "roofline-allcores", formats, many, &mm, width, height);
+		plot_formats(&pa, "roofline-allcores", many, &mm);
 		free(many);
 	}
 	free(one);

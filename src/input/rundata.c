@@ -23,11 +23,18 @@ struct loader {
 	size_t wide_line;    /* the first of them */
 };
 
-static int bad_cell(const struct loader *l, const struct csv_row *row, int i, const char *name,
-		    const char *want, char *err, size_t errlen)
+/* A row being read: the loader, the row, and where an error goes. */
+struct row_in {
+	const struct loader *l;
+	const struct csv_row *row;
+	char *err;
+	size_t errlen;
+};
+
+static int bad_cell(const struct row_in *r, int i, const char *name, const char *want)
 {
-	snprintf(err, errlen, "%s:%zu:%zu: %s '%s' is not %s", l->path, row->line[i], row->column[i],
-		 name, row->fields[i], want);
+	snprintf(r->err, r->errlen, "%s:%zu:%zu: %s '%s' is not %s", r->l->path, r->row->line[i],
+		 r->row->column[i], name, r->row->fields[i], want);
 	return -1;
 }
 
@@ -101,52 +108,48 @@ static const char *const timing_names[T_COUNT] = {
 };
 
 /* pass, trial, warmup and threads are ints: larger is bad input, not a silent truncation. */
-static int get_long(const struct loader *l, const struct csv_row *row, int which, long min,
-		    long *out, char *err, size_t errlen)
+static int get_long(const struct row_in *r, int which, long min, long *out)
 {
-	int i = l->col[which];
+	int i = r->l->col[which];
 	long max = which == T_PARAM ? LONG_MAX : INT_MAX;
-	if (parse_long(row->fields[i], out) != 0 || *out < min || *out > max) {
+	if (parse_long(r->row->fields[i], out) != 0 || *out < min || *out > max) {
 		char want[64];
 		if (max == LONG_MAX)
 			snprintf(want, sizeof want, "a whole number >= %ld", min);
 		else
 			snprintf(want, sizeof want, "a whole number from %ld to %ld", min, max);
-		return bad_cell(l, row, i, timing_names[which], want, err, errlen);
+		return bad_cell(r, i, timing_names[which], want);
 	}
 	return 0;
 }
 
-static int get_double(const struct loader *l, const struct csv_row *row, int which, int positive,
-		      double *out, char *err, size_t errlen)
+static int get_double(const struct row_in *r, int which, int positive, double *out)
 {
-	int i = l->col[which];
-	if (parse_double(row->fields[i], out) != 0 || !isfinite(*out) || *out < 0 ||
+	int i = r->l->col[which];
+	if (parse_double(r->row->fields[i], out) != 0 || !isfinite(*out) || *out < 0 ||
 	    (positive && *out <= 0))
-		return bad_cell(l, row, i, timing_names[which],
-				positive ? "a positive number" : "a number >= 0", err, errlen);
+		return bad_cell(r, i, timing_names[which], positive ? "a positive number" : "a number >= 0");
 	return 0;
 }
 
-static int get_name(const struct loader *l, const struct csv_row *row, int which, char *dst,
-		    size_t size, char *err, size_t errlen)
+static int get_name(const struct row_in *r, int which, char *dst, size_t size)
 {
-	int i = l->col[which];
-	const char *s = row->fields[i];
+	int i = r->l->col[which];
+	const char *s = r->row->fields[i];
 	if (!*s || strlen(s) >= size)
-		return bad_cell(l, row, i, timing_names[which], "a name", err, errlen);
+		return bad_cell(r, i, timing_names[which], "a name");
 	memcpy(dst, s, strlen(s) + 1);
 	return 0;
 }
 
 /* A rate num/seconds outside util_derived_ok's band, said at the numerator's cell. */
-static int bad_rate(const struct loader *l, const struct csv_row *row, int which, double rate,
-		    const char *unit, char *err, size_t errlen)
+static int bad_rate(const struct row_in *r, int which, double rate, const char *unit)
 {
-	int i = l->col[which];
-	snprintf(err, errlen, "%s:%zu:%zu: %s '%s' over seconds '%s' is %g %s: want a rate from "
-		 "1e-100 to 1e100", l->path, row->line[i], row->column[i], timing_names[which],
-		 row->fields[i], row->fields[l->col[T_SECONDS]], rate, unit);
+	const struct csv_row *row = r->row;
+	int i = r->l->col[which];
+	snprintf(r->err, r->errlen, "%s:%zu:%zu: %s '%s' over seconds '%s' is %g %s: want a rate from "
+		 "1e-100 to 1e100", r->l->path, row->line[i], row->column[i], timing_names[which],
+		 row->fields[i], row->fields[r->l->col[T_SECONDS]], rate, unit);
 	return -1;
 }
 
@@ -155,22 +158,20 @@ static int bad_rate(const struct loader *l, const struct csv_row *row, int which
  * kernel's intensity (a kernel that moves no bytes would sit at infinity),
  * its working set.
  */
-static int derived_ok(const struct loader *l, const struct csv_row *row, const struct timing *t,
-		      char *err, size_t errlen)
+static int derived_ok(const struct row_in *r, const struct timing *t)
 {
+	const struct loader *l = r->l;
 	if (t->working_set > 0 && !util_derived_ok(t->working_set))
-		return bad_cell(l, row, l->col[T_WS], "working_set_bytes", "a size up to 1e100 bytes",
-				err, errlen);
+		return bad_cell(r, l->col[T_WS], "working_set_bytes", "a size up to 1e100 bytes");
 	double gflops = t->flops / t->seconds / 1e9, gbytes = t->bytes / t->seconds / 1e9;
 	if (t->flops > 0 && !util_derived_ok(gflops))
-		return bad_rate(l, row, T_FLOPS, gflops, "GFLOP/s", err, errlen);
+		return bad_rate(r, T_FLOPS, gflops, "GFLOP/s");
 	if (t->bytes > 0 && !util_derived_ok(gbytes))
-		return bad_rate(l, row, T_BYTES, gbytes, "GB/s", err, errlen);
+		return bad_rate(r, T_BYTES, gbytes, "GB/s");
 	if (strcmp(t->group, "kernels") == 0 && t->flops > 0 &&
 	    !(t->bytes > 0 && util_derived_ok(t->flops / t->bytes)))
-		return bad_cell(l, row, l->col[T_BYTES], "bytes",
-				"what a kernel moves (its intensity, flops/bytes, from 1e-100 to 1e100)",
-				err, errlen);
+		return bad_cell(r, l->col[T_BYTES], "bytes",
+				"what a kernel moves (its intensity, flops/bytes, from 1e-100 to 1e100)");
 	return 0;
 }
 
@@ -186,37 +187,38 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 		return 0;
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
+	struct row_in in = { l, row, err, errlen };
 	struct timing t;
 	long v;
 	memset(&t, 0, sizeof t);
-	if (get_long(l, row, T_PASS, 0, &v, err, errlen))
+	if (get_long(&in, T_PASS, 0, &v))
 		return -1;
 	t.pass = (int)v;
-	if (get_long(l, row, T_TRIAL, 0, &v, err, errlen))
+	if (get_long(&in, T_TRIAL, 0, &v))
 		return -1;
 	t.trial = (int)v;
-	if (get_long(l, row, T_WARMUP, 0, &v, err, errlen))
+	if (get_long(&in, T_WARMUP, 0, &v))
 		return -1;
 	if (v > 1)
-		return bad_cell(l, row, l->col[T_WARMUP], "warmup", "0 or 1", err, errlen);
+		return bad_cell(&in, l->col[T_WARMUP], "warmup", "0 or 1");
 	t.warmup = (int)v;
-	if (get_name(l, row, T_GROUP, t.group, sizeof t.group, err, errlen))
+	if (get_name(&in, T_GROUP, t.group, sizeof t.group))
 		return -1;
 	if (strcmp(t.group, "bandwidth") && strcmp(t.group, "peak") && strcmp(t.group, "kernels"))
-		return bad_cell(l, row, l->col[T_GROUP], "group", "bandwidth, peak or kernels", err, errlen);
-	if (get_name(l, row, T_KERNEL, t.kernel, sizeof t.kernel, err, errlen))
+		return bad_cell(&in, l->col[T_GROUP], "group", "bandwidth, peak or kernels");
+	if (get_name(&in, T_KERNEL, t.kernel, sizeof t.kernel))
 		return -1;
-	if (get_long(l, row, T_PARAM, 0, &t.param, err, errlen))
+	if (get_long(&in, T_PARAM, 0, &t.param))
 		return -1;
-	if (get_long(l, row, T_THREADS, 1, &v, err, errlen))
+	if (get_long(&in, T_THREADS, 1, &v))
 		return -1;
 	t.threads = (int)v;
-	if (get_double(l, row, T_WS, 0, &t.working_set, err, errlen) ||
-	    get_double(l, row, T_FLOPS, 0, &t.flops, err, errlen) ||
-	    get_double(l, row, T_BYTES, 0, &t.bytes, err, errlen) ||
-	    get_double(l, row, T_SECONDS, 1, &t.seconds, err, errlen))
+	if (get_double(&in, T_WS, 0, &t.working_set) ||
+	    get_double(&in, T_FLOPS, 0, &t.flops) ||
+	    get_double(&in, T_BYTES, 0, &t.bytes) ||
+	    get_double(&in, T_SECONDS, 1, &t.seconds))
 		return -1;
-	if (derived_ok(l, row, &t, err, errlen))
+	if (derived_ok(&in, &t))
 		return -1;
 	if (run->ntimings == l->timings_cap) {
 		l->timings_cap = l->timings_cap ? l->timings_cap * 2 : 1024;
@@ -240,12 +242,13 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 		return 0;
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
+	struct row_in in = { l, row, err, errlen };
 	struct failure f;
 	memset(&f, 0, sizeof f);
 	snprintf(f.group, sizeof f.group, "%s", row->fields[l->col[0]]);
 	snprintf(f.kernel, sizeof f.kernel, "%s", row->fields[l->col[1]]);
 	if (parse_long(row->fields[l->col[2]], &f.param) != 0)
-		return bad_cell(l, row, l->col[2], "param", "a whole number", err, errlen);
+		return bad_cell(&in, l->col[2], "param", "a whole number");
 	snprintf(f.message, sizeof f.message, "%s", row->fields[l->col[3]]);
 	run->failures = xrealloc(run->failures, (run->nfailures + 1) * sizeof *run->failures);
 	run->failures[run->nfailures++] = f;
@@ -268,18 +271,18 @@ static int load_row(void *ctx, size_t index, const struct csv_row *row, char *er
 		return 0;
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
+	struct row_in in = { l, row, err, errlen };
 	struct load_row r;
 	long pass, threads;
 	double *num[] = { &r.seconds, &r.busy_other, &r.steal, &r.loadavg };
 	if (parse_long(row->fields[l->col[0]], &pass) != 0 || pass < 0 || pass > INT_MAX)
-		return bad_cell(l, row, l->col[0], "pass", "a whole number >= 0", err, errlen);
+		return bad_cell(&in, l->col[0], "pass", "a whole number >= 0");
 	if (parse_long(row->fields[l->col[1]], &threads) != 0 || threads < 1 || threads > INT_MAX)
-		return bad_cell(l, row, l->col[1], "threads", "a whole number >= 1", err, errlen);
+		return bad_cell(&in, l->col[1], "threads", "a whole number >= 1");
 	for (int i = 0; i < 4; i++)
 		if (parse_double(row->fields[l->col[2 + i]], num[i]) != 0 || !isfinite(*num[i]) ||
 		    *num[i] < 0)
-			return bad_cell(l, row, l->col[2 + i], load_names[2 + i], "a number >= 0", err,
-					errlen);
+			return bad_cell(&in, l->col[2 + i], load_names[2 + i], "a number >= 0");
 	r.pass = (int)pass;
 	r.threads = (int)threads;
 	run->load = xrealloc(run->load, (run->nload + 1) * sizeof *run->load);
