@@ -140,6 +140,17 @@ test_expect_success 'plot, report: a run directory without write permission is d
 	test -s o11r/deep/fit/roofs.csv && (cd r11r && ls -l --time-style=full-iso && cat ./*.csv) >after &&
 	cmp before after
 '
+test_expect_success 'plot, report: a fitted run is left as found too (every file, its checksum and time)' '
+	$SCRIPTED r11s && "$ROOFLINE" fit r11s >/dev/null && test -s r11s/roofs.csv &&
+	(cd r11s && find . -type f | LC_ALL=C sort | xargs sha256sum && find . | LC_ALL=C sort | xargs stat -c "%n %s %Y.%y") >before &&
+	"$ROOFLINE" plot r11s --out o11s --format png,svg 2>/dev/null &&
+	"$ROOFLINE" report r11s --out o11s 2>/dev/null &&
+	"$ROOFLINE" plot r11s --out o11s --points "$ROOFLINE_SRC/data/example/points.csv" 2>/dev/null &&
+	"$ROOFLINE" report r11s --out o11s --points "$ROOFLINE_SRC/data/example/points.csv" 2>/dev/null &&
+	test -s o11s/report.md && test -s o11s/fit/roofs.csv &&
+	(cd r11s && find . -type f | LC_ALL=C sort | xargs sha256sum && find . | LC_ALL=C sort | xargs stat -c "%n %s %Y.%y") >after &&
+	cmp before after
+'
 
 # ---- 9: an interrupt leaves no temporary file; a file-size limit is one line, not SIGXFSZ ----
 # A gnuplot that writes half its figure and waits: plot is interrupted while a
