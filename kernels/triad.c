@@ -3,8 +3,10 @@
  *
  * Per element: 2 flops (one multiply-add), 24 bytes (load b, load c, store a;
  * STREAM's convention, no write-allocate). Intensity 2/24 = 0.083 flop/byte.
- * The bandwidth sweep times this kernel at every working-set size; the kernels
- * group times it at a DRAM-resident size to place it under the roof.
+ * A compiled kernel, placed under the roofs like any other (the kernels group,
+ * at the levels --levels names: DRAM by default); the sweep that sets the roofs
+ * times the hand-written bw_triad_<isa> of bw_stream.h instead, so that no
+ * compiler moves them.
  */
 #include "kernel.h"
 
@@ -13,7 +15,8 @@
 /*
  * gcc vectorises without interleaving, and in L1 the loop's own overhead then
  * caps the rate: it is told to unroll. clang interleaves by 4 on its own, and
- * an unroll hint there switches its vectoriser off (a 3.7x slower L1 roof).
+ * an unroll hint there switches its vectoriser off (a scalar loop: several
+ * times slower in L1 where this was measured).
  */
 #if defined(__clang__)
 #define TRIAD_UNROLL

@@ -41,7 +41,7 @@
  *     min_step lower than one at a larger working set is not a level of
  *     its own. Where a faster plateau comes before it, it is the first
  *     part of that later level (a level that rises across its sizes, as L2
- *     did on the development machine): the two are merged, and the merged
+ *     can, README "The method"): the two are merged, and the merged
  *     plateau's core is every point within `tolerance` of the band between
  *     their levels, so it keeps all its sizes. Where the level before it
  *     is within min_step of the later one, it is a dip inside one level,
@@ -63,7 +63,7 @@
 
 #include "stats.h"
 
-#define FIT_MAX_SEGMENTS 20   /* 4 levels, their transitions and a few outliers */
+#define FIT_MAX_SEGMENTS 20   /* the levels, their transitions and a few outliers */
 #define SIGMA_FLOOR 0.005     /* 0.5 %: below any timing noise we have seen */
 #define BRIDGE_POINTS 2       /* the longest run treated as an outlier */
 #define ROOF_BEST_OF 3        /* the article's "mean of the three best values" */

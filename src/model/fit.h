@@ -9,11 +9,11 @@
 
 /*
  * Five: L1, L2, L3 and DRAM, and room for one more, a slope between the last
- * cache and DRAM that the segmentation keeps as a plateau (a Zen 4 VM's 38 to
- * 29 GB/s from 34 to 136 MiB). With four, step 6 had to merge a pair, the
- * closest, and merged that VM's L3 (97 GB/s) into its L2 (117) in half the
- * runs here. levels.c names three caches at most; what lies after them and
- * before the flat end is no level.
+ * cache and DRAM that the segmentation can keep as a plateau of its own
+ * (README "The method" gives the run where it did). With no room for it,
+ * step 6 must merge the closest pair of real levels, which can be L3 and L2.
+ * levels.c names three caches at most; what lies after them and before the
+ * flat end is no level.
  */
 #define FIT_MAX_PLATEAUS 5
 
