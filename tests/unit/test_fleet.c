@@ -190,6 +190,50 @@ static void test_two_nodes_not_judged(void **state)
 	fleet_free(&f);
 }
 
+/* Every roof of a node scaled by `by` (its value, median and per-pass spread). */
+static void scale_node(struct analysis *a, double by)
+{
+	for (size_t r = 0; r < a->nroofs; r++) {
+		a->roofs[r].value *= by;
+		a->roofs[r].median *= by;
+		a->roofs[r].spread_lo *= by;
+		a->roofs[r].spread_hi *= by;
+	}
+}
+
+/*
+ * A noisy fleet: node i's roofs at 1 + 0.01 (i - 4) (0.96 .. 1.03) instead
+ * of 1 + 0.001 (i - 4), node b's DRAM at 0.85 of that. Each judged roof's
+ * median is (0.99 + 1.00) / 2 = 0.995 (b's slow DRAM sits below it and
+ * leaves it there); of the 32 |ln ratio| (L1, DRAM, peak, DRAM@2t on 8
+ * nodes) the 29th smallest, the 0.9 quantile, is node a's |ln(0.96 /
+ * 0.995)| = 0.0358, so the threshold is 1.5 x that, 0.0537, not the 3 %
+ * floor: nodes a and h, 3.5 % off with intervals that exclude 1, are within
+ * the fleet's own spread; b's DRAM, 17 % off, is outside.
+ */
+static void test_noisy_fleet(void **state)
+{
+	(void)state;
+	static struct scripted s;
+	build(&s, 1, 0.85, -1);
+	for (int i = 0; i < NODES; i++)
+		scale_node(&s.a[i], (1 + 0.01 * (i - 4)) / (1 + 0.001 * (i - 4)));
+	struct fleet f;
+	fleet_build(s.m, NODES, &f);
+	assert_near(f.threshold, 1.5 * fabs(log(0.96 / 0.995)), 1e-12);
+	assert_true(f.threshold > FLEET_MIN_MOVE);
+	const struct fleet_roof *dram = fleet_roof(&f, "DRAM");
+	assert_near(dram->median, 60 * 0.995, 1e-9);
+	assert_int_equal(dram->moved[1], FLEET_BELOW);
+	assert_int_equal(f.outside, 1);
+	for (size_t r = 0; r < f.nroofs; r++)
+		if (f.roofs[r].judged) {
+			assert_int_equal(f.roofs[r].moved[0], FLEET_WITHIN);
+			assert_int_equal(f.roofs[r].moved[NODES - 1], FLEET_WITHIN);
+		}
+	fleet_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_one_slow),
 		cmocka_unit_test(test_other_cpu_and_missing_node),
 		cmocka_unit_test(test_two_nodes_not_judged),
+		cmocka_unit_test(test_noisy_fleet),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
