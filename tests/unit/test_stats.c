@@ -62,6 +62,12 @@ static void test_max(void **state)
 	assert_near(stats_max(x, 5), 7.0, 0);
 	assert_near(stats_max(x, 1), 1.0, 0);
 	assert_nan(stats_max(x, 0));
+	/* a NaN is skipped wherever it stands, first included; all NaN is NaN */
+	const double nan_first[] = { NAN, 2, 9, NAN, 4 };
+	const double all_nan[] = { NAN, NAN };
+	assert_near(stats_max(nan_first, 5), 9.0, 0);
+	assert_near(stats_max(nan_first + 3, 2), 4.0, 0);
+	assert_nan(stats_max(all_nan, 2));
 }
 
 static void test_mean_of_best(void **state)
