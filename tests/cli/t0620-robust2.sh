@@ -119,6 +119,22 @@ test_expect_success 'measure, plot, report, compare: a path with a newline is re
 	cp -R r10 "r10${nl}b" && usage_error plot "r10${nl}b" --out o10
 '
 
+# ---- timings.csv's whole-number cells: their range, named at the cell ----
+# cell RUN COLUMN VALUE: timings.csv's second row (line 3) with COLUMN set to VALUE
+cell() {
+	awk -F, -v OFS=, -v c="$2" -v v="$3" "NR == 3 { \$c = v } { print }" "$1/timings.csv" >"$1/t" &&
+	mv "$1/t" "$1/timings.csv"
+}
+test_expect_success 'fit: warmup 2, a pass past INT_MAX, threads 0 are bad cells, said where' '
+	$SCRIPTED rw && cell rw 3 2 && usage_error fit rw &&
+	grep -x "roofline: rw/timings.csv:3:5: warmup .2. is not 0 or 1" "$TRASH/.stderr" &&
+	$SCRIPTED rp && cell rp 1 2147483648 && usage_error fit rp &&
+	grep -x "roofline: rp/timings.csv:3:1: pass .2147483648. is not a whole number from 0 to 2147483647" "$TRASH/.stderr" &&
+	$SCRIPTED rt && cell rt 7 0 && usage_error fit rt &&
+	grep "^roofline: rt/timings.csv:3:[0-9]*: threads .0. is not a whole number from 1 to 2147483647$" "$TRASH/.stderr" &&
+	$SCRIPTED rk && cell rk 6 9223372036854775807 && "$ROOFLINE" fit rk >/dev/null 2>&1
+'
+
 # ---- 11: output directories made with parents, failures with the reason; read-only runs drawn ----
 # (plot makes its directory through the same load_for_output as report: drawn once, below.)
 test_expect_success 'report, compare: the output directory is made with its parents' '
