@@ -670,6 +670,13 @@ static void test_settle(void **state)
 	/* One level and no cache before it. */
 	const double flat[] = { 40, 40, 40, 40, 40, 40, 40, 40 };
 	assert_int_equal(settle_of(flat, ARRAY_LEN(flat)), -1);
+	/*
+	 * A cache within the slope of DRAM (60 over 52, 1.15x: two levels, yet
+	 * under the 1.2 that joins a slope) stays the cache before the last
+	 * level: the flat end never takes in the first plateau.
+	 */
+	const double close_[] = { 60, 60, 60, 60, 60, 52, 52, 52, 52, 52, 52 };
+	assert_int_equal(settle_of(close_, ARRAY_LEN(close_)), 5);
 }
 
 int main(void)
