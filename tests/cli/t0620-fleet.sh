@@ -65,6 +65,13 @@ test_expect_success 'a bad fleet.csv: one line, exit 2' '
 	printf "node,run,cpu_model,status\na,../elsewhere,x,ok\n" >bad2/fleet.csv &&
 	expect_usage_error report bad2 --out bad2/plots &&
 	grep -q "fleet.csv:2:3: run .\.\./elsewhere.: want a path inside" "$TRASH/.stderr" &&
+	mkdir -p bad3 bad4 &&
+	printf "node,run,cpu_model,status\na,/tmp,x,ok\n" >bad3/fleet.csv &&
+	expect_usage_error fit bad3 &&
+	grep -q "fleet.csv:2:3: run ./tmp.: want a path inside" "$TRASH/.stderr" &&
+	printf "node,run,cpu_model,status\n..,nodes/a,x,ok\n" >bad4/fleet.csv &&
+	expect_usage_error fit bad4 &&
+	grep -q "fleet.csv:2:1: node .\.\..: want letters, digits" "$TRASH/.stderr" &&
 	mkdir -p none &&
 	printf "node,run,cpu_model,status\na,nodes/a,x,ok\n" >none/fleet.csv &&
 	expect_usage_error plot none --out none/plots &&
