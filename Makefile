@@ -80,7 +80,7 @@ BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
 
 # Open MPI when present (the deps step installs openmpi-bin and libopenmpi-dev
-# where it can): src/fleet_mpi.c alone is built with its flags and
+# where it can): src/fleet/fleet_mpi.c alone is built with its flags and
 # measure --mpi works; without it --mpi says the build has none. MPI=0 builds
 # without it anyway. Found through Open MPI's `mpicc --showme`.
 MPI ?= 1
@@ -224,7 +224,7 @@ plots: bin/roofline
 
 # ---- the man page and the example of include/roofline.h ---------------------
 
-# Generated from the same table as --help (src/help.c), so the two agree.
+# Generated from the same table as --help (src/cli/help.c), so the two agree.
 $(BUILD)/roofline.1: $(BUILD)/roofline
 	$(call say,GEN,$@)
 	$(Q)$(BUILD)/roofline help --man > $@.tmp && mv $@.tmp $@
