@@ -1,5 +1,5 @@
 #!/bin/sh
-# The DRAM verdict (src/levels.h) on runs whose truth is known: a real run
+# The DRAM verdict (src/model/levels.h) on runs whose truth is known: a real run
 # that never reached DRAM (tests/fixtures/zen4-sweep), and scripted ones
 # (scripted-run.sh: triad sweep 200/100/50 GB/s caches, 25 GB/s from 72 MiB of
 # working set to its end at 64 MiB per array, 508 MiB L3 reported).
