@@ -245,7 +245,7 @@ static int cmd_measure(int argc, char **argv)
 	}
 	want_positional("measure", argc, 0);
 	if (mpi) {
-		/* Each rank runs this same measure, without --mpi, on its own node (src/fleet_mpi.c). */
+		/* Each rank runs this same measure, without --mpi, on its own node (src/fleet/fleet_mpi.c). */
 		return fleet_mpi_measure(o.out_dir, argc, argv);
 	}
 	return measure_run(&o);

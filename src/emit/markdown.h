@@ -2,7 +2,7 @@
  * markdown.h - the Markdown pieces report.md, compare.md and the "Your code"
  * section share: a table cell's text, a rate with the digits a measurement
  * supports, a two-column row. Formatting only: what the documents say is
- * theirs (src/report.c, src/compare.c, src/userpoints.c).
+ * theirs (src/emit/report.c, src/model/compare.c, src/model/userpoints.c).
  */
 #ifndef ROOFLINE_MARKDOWN_H
 #define ROOFLINE_MARKDOWN_H

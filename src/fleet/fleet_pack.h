@@ -1,6 +1,6 @@
 /*
  * fleet_pack.h - a run directory's files as one buffer and back: how each
- * rank's run travels to rank 0 over MPI (src/fleet_mpi.c), since the nodes
+ * rank's run travels to rank 0 over MPI (src/fleet/fleet_mpi.c), since the nodes
  * of a fleet share no disk. No MPI here, so the format is tested without it.
  *
  * The format: for every regular file of the directory and of its remarks/,

@@ -1,6 +1,6 @@
 /*
  * rundata.h - a run directory in memory: env.csv and timings.csv as read,
- * nothing derived. Loading is the only I/O; src/analysis.c derives the rest.
+ * nothing derived. Loading is the only I/O; src/model/analysis.c derives the rest.
  */
 #ifndef ROOFLINE_RUNDATA_H
 #define ROOFLINE_RUNDATA_H
