@@ -16,6 +16,7 @@
 #include "fit.h"
 #include "kernel.h"
 #include "measure.h"
+#include "util.h"
 
 /* One job of the round-robin plan: a kernel at one size (or chain count). */
 struct plan_job {
@@ -59,6 +60,9 @@ struct plan_machine {
 	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
 	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
 };
+
+/* Says one line on m->say ("roofline: ..."), when it is set. */
+void plan_say(const struct plan_machine *m, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* The cache levels kernels may also run from (--levels l1,l2), in this order. */
 enum { PLAN_L1, PLAN_L2, PLAN_NCACHE };
