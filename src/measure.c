@@ -45,6 +45,7 @@
 #include "cpu.h"
 #include "plan.h"
 #include "registry.h"
+#include "rounds.h"
 #include "runfiles.h"
 #include "stats.h"
 #include "timer.h"
@@ -75,7 +76,10 @@ struct harness {
 	int huge;                    /* ask for transparent huge pages (ROOFLINE_HUGEPAGES=0: no) */
 	struct plan_job *jobs;
 	size_t njobs;
-	struct runfiles_stream timings, failures, load;
+	struct runfiles_stream timings, failures, load, stops;
+	struct runfiles_machine *m;  /* what is learned of the machine as the run goes (env.csv) */
+	struct runfiles_load_sample load_before;  /* at the pass in hand's start (load.csv) */
+	double run_start;            /* timer_now() as the run began: the budget counts from here */
 	char *dir;
 	int any_failed;
 	int tty;
@@ -94,9 +98,16 @@ void measure_defaults(struct measure_opts *o, int quick)
 	o->levels = LEVEL_DRAM;
 	o->nthreads = 0;
 	o->passes = quick ? 1 : 3;
-	o->trials = quick ? 5 : 15;
-	o->warmup = quick ? 1 : 3;
+	o->trials = quick ? 8 : 15;
+	/*
+	 * One warm-up trial a pass: every timing already follows an untimed
+	 * call of its own job (plan_warm_run), and pass 1 follows the
+	 * calibration; with each job stopping once its figure is known, more
+	 * warm-ups were most of a short job's trials.
+	 */
+	o->warmup = 1;
 	o->min_time = quick ? 0.4e-3 : 1e-3;
+	o->budget = quick ? MEASURE_QUICK_BUDGET_S : MEASURE_DEFAULT_BUDGET_S;
 }
 
 struct name_bit {
@@ -529,25 +540,6 @@ static int prescan_probe(void *ctx, size_t n, double *rate)
 	return 0;
 }
 
-/* ---- progress ----------------------------------------------------------------- */
-
-static void progress(struct harness *h, int pass, int trial, double done, double total,
-		     double elapsed)
-{
-	const struct measure_opts *o = h->o;
-	int per = o->warmup + o->trials;
-	double left = done > 0 ? elapsed * (total - done) / done : 0;
-	char line[160];
-	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %3.0f%%, "
-		 "about %.0f s left", h->threads, h->threads == 1 ? "" : "s",
-		 pass, o->passes, trial, per, trial <= o->warmup ? " (warm-up)" : "",
-		 100.0 * done / total, left);
-	if (h->tty)
-		fprintf(stderr, "\r\033[Kroofline: %s", line);
-	else
-		fprintf(stderr, "roofline: %s\n", line);
-}
-
 /* ---- the run ------------------------------------------------------------------ */
 
 static void on_interrupt(int sig)
@@ -731,14 +723,96 @@ static void flush_timings(struct harness *h, const char *what)
 		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: %s", h->dir, strerror(errno), what);
 }
 
-/* The trials of one thread count: see the file's top comment, step 5. */
-static void run_passes(struct harness *h, struct runfiles_machine *m, double *done, double total,
-		       double start)
+/* ---- the trials: rounds.c's hooks on this machine ---------------------------- */
+
+static double hook_now(void *ctx)
+{
+	(void)ctx;
+	return timer_now();
+}
+
+static double hook_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	struct harness *h = ctx;
+	char why[320];
+	int ok;
+	double t = time_job(h, j, &ok, why, sizeof why);
+	if (!ok) {
+		record_failure(h, pass, trial, j, why);
+		return -1;
+	}
+	return t;
+}
+
+static void hook_record(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds)
+{
+	record(ctx, pass, trial, warm, j, seconds);
+}
+
+/* A trial at a time reaches the file, and the one-core clock is sampled through the run. */
+static void hook_trial_end(void *ctx, int pass, int trial)
+{
+	struct harness *h = ctx;
+	struct runfiles_machine *m = h->m;
+	char what[160];
+	snprintf(what, sizeof what, "the rows before pass %d trial %d of %d thread%s are kept (a "
+		 "last row cut short is dropped when read)", pass, trial, h->threads, h->threads == 1 ? "" : "s");
+	flush_timings(h, what);
+	/* The all-core clock is taken apart (clock_allcore). */
+	if (h->threads != 1 || m->nclock >= (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))
+		return;
+	double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+	m->clock_samples[m->nclock++] = ghz;
+	if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
+		int first = pass > m->npass_clock;
+		m->pass_clock_lo[pass] = first ? ghz : fmin(m->pass_clock_lo[pass], ghz);
+		m->pass_clock_hi[pass] = first ? ghz : fmax(m->pass_clock_hi[pass], ghz);
+		m->npass_clock = pass > m->npass_clock ? pass : m->npass_clock;
+	}
+}
+
+static void hook_pass_begin(void *ctx, int pass)
+{
+	struct harness *h = ctx;
+	(void)pass;
+	runfiles_load_sample(&h->load_before);
+}
+
+static void hook_pass_end(void *ctx, int pass)
+{
+	struct harness *h = ctx;
+	struct runfiles_load_sample after;
+	runfiles_load_sample(&after);
+	runfiles_load_row(h->load.fp, pass, h->threads, &h->load_before, &after);
+	fflush(h->load.fp);
+}
+
+static void hook_progress(void *ctx, const struct rounds_progress *p)
+{
+	struct harness *h = ctx;
+	char line[200];
+	double whole = p->elapsed + p->left;
+	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %d job%s running, "
+		 "%3.0f%%, about %.0f s left", p->threads, p->threads == 1 ? "" : "s", p->pass, p->passes,
+		 p->trial, p->trials, p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s",
+		 whole > 0 ? 100.0 * p->elapsed / whole : 0.0, p->left);
+	if (h->tty)
+		fprintf(stderr, "\r\033[Kroofline: %s", line);
+	else
+		fprintf(stderr, "roofline: %s\n", line);
+}
+
+static int hook_stop(void *ctx)
+{
+	(void)ctx;
+	return interrupted != 0;
+}
+
+/* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
+static void calibrate_all(struct harness *h)
 {
 	const struct measure_opts *o = h->o;
-	int per_pass = o->warmup + o->trials;
 	char what[160];
-	/* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
@@ -750,82 +824,170 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 	snprintf(what, sizeof what, "of this pass of %d thread%s, no kept trial reached it, only warm-up rows",
 		 h->threads, h->threads == 1 ? "" : "s");
 	flush_timings(h, what);
-	fprintf(stderr, "roofline: %d thread%s: the plan's trials will take about %.0f s\n", h->threads,
-		h->threads == 1 ? "" : "s", plan_seconds(o, h->jobs, h->njobs));
-	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
-		struct runfiles_load_sample before, after;
-		runfiles_load_sample(&before);
-		for (size_t i = 0; i < h->njobs; i++)
-			h->jobs[i].pass_n = 0;
-		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
-			int warm = trial <= o->warmup;
-			progress(h, pass, trial, *done, total, timer_now() - start);
-			for (size_t i = 0; i < h->njobs && !interrupted; i++) {
-				struct plan_job *j = &h->jobs[i];
-				if (j->failed || j->skipped)
-					continue;
-				if (j->kept_per_pass &&
-				    (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
-					continue;
-				char why[320];
-				int ok;
-				double t = time_job(h, j, &ok, why, sizeof why);
-				if (!ok) {
-					record_failure(h, pass, trial, j, why);
-					continue;
-				}
-				record(h, pass, trial, warm, j, t);
-				if (!warm) {
-					j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
-					j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
-					j->pass_n++;
-				}
-			}
-			/* A trial at a time reaches the file: an interrupted run keeps it. */
-			snprintf(what, sizeof what, "the rows before pass %d trial %d of %d thread%s are kept (a "
-				 "last row cut short is dropped when read)", pass, trial, h->threads,
-				 h->threads == 1 ? "" : "s");
-			flush_timings(h, what);
-			/* The one-core clock, sampled through the run; the all-core one is taken apart. */
-			if (h->threads == 1 &&
-			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0])) {
-				double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
-				m->clock_samples[m->nclock++] = ghz;
-				if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
-					int first = pass > m->npass_clock;
-					m->pass_clock_lo[pass] = first ? ghz : fmin(m->pass_clock_lo[pass], ghz);
-					m->pass_clock_hi[pass] = first ? ghz : fmax(m->pass_clock_hi[pass], ghz);
-					m->npass_clock = pass > m->npass_clock ? pass : m->npass_clock;
-				}
-			}
-			(*done)++;
-		}
-		runfiles_load_sample(&after);
-		runfiles_load_row(h->load.fp, pass, h->threads, &before, &after);
-		fflush(h->load.fp);
-		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
-		for (size_t i = 0; pass == 1 && o->passes > 1 && i < h->njobs; i++)
-			plan_thin(o, &h->pm, &h->jobs[i]);
+}
+
+/* Why each job of this thread count stopped, a row each (stops.csv); the counts for env.csv. */
+static void record_stops(struct harness *h)
+{
+	for (size_t i = 0; i < h->njobs; i++) {
+		const struct plan_job *j = &h->jobs[i];
+		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = job_param_column(j),
+					     .threads = (int)job_threads(j), .working_set = job_working_set(j),
+					     .statistic = rounds_statistic(j) == KNOWN_MEDIAN ? "median" : "best",
+					     .kept = j->nkept, .width = j->width, .tolerance = rounds_tolerance(j),
+					     .stop = rounds_stop_name(j->stop) };
+		runfiles_stop_row(h->stops.fp, &row);
+		if (j->stop >= 0 && j->stop < ROUNDS_NSTOPS)
+			h->m->stops[j->stop]++;
 	}
+	if (fflush(h->stops.fp) != 0)
+		die(EXIT_FAILED, "cannot write %s/stops.csv: %s", h->dir, strerror(errno));
+}
+
+/* The trials of one thread count: see the file's top comment, step 5. */
+static void run_passes(struct harness *h, int counts_after, double count_start)
+{
+	const struct measure_opts *o = h->o;
+	calibrate_all(h);
+	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
+				  .counts_after = counts_after, .threads = h->threads };
+	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
+				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
+				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
+	rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	if (h->tty)
+		fputc('\n', stderr);
+	record_stops(h);
 	/* The team's arrays are touched as far as its largest job: what the kernel gave them. */
 	double kib = huge_pages_kib();
-	if (isfinite(kib) && !(kib <= m->huge_pages_kib))
-		m->huge_pages_kib = kib;
+	if (isfinite(kib) && !(kib <= h->m->huge_pages_kib))
+		h->m->huge_pages_kib = kib;
+}
+
+/* The thread counts' per-thread timing slots, once, for the largest team. */
+static void alloc_slots(struct harness *h)
+{
+	const struct measure_opts *o = h->o;
+	int tmax = 1;
+	for (int t = 0; t < o->nthreads; t++)
+		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
+	h->tsec = xcalloc((size_t)tmax, sizeof *h->tsec);
+	h->tok = xcalloc((size_t)tmax, sizeof *h->tok);
+	h->twhy = xcalloc((size_t)tmax, sizeof *h->twhy);
+	const char *ct = getenv("ROOFLINE_TEST_CORRUPT_THREAD");
+	if (ct && *ct)
+		h->corrupt_thread = atoi(ct);
+}
+
+/* The run directory and its streamed files; SIGINT and SIGTERM stop the run between jobs. */
+static void open_run(struct harness *h)
+{
+	const struct measure_opts *o = h->o;
+	/* The directory first: a bad --out is a usage error before any work. */
+	char *want = o->out_dir ? NULL : runfiles_default_dir();
+	h->dir = runfiles_create_dir(want ? want : o->out_dir, want != NULL);
+	free(want);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void open_streams(struct harness *h)
+{
+	runfiles_write_remarks(h->dir);
+	runfiles_open_stream(&h->timings, h->dir, "timings.csv",
+			     "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
+			     "flops,bytes,seconds\n");
+	runfiles_open_stream(&h->failures, h->dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
+	runfiles_open_stream(&h->load, h->dir, "load.csv", RUNFILES_LOAD_HEADER);
+	runfiles_open_stream(&h->stops, h->dir, "stops.csv", RUNFILES_STOPS_HEADER);
+}
+
+/*
+ * 5. plan and trials, once per thread count: the all-core pass times the
+ * same sweep, chains and kernels as the one-core pass, each job split
+ * between the threads.
+ */
+static void each_thread_count(struct harness *h, const struct plan_sweep *d, int *cores)
+{
+	const struct measure_opts *o = h->o;
+	struct runfiles_machine *m = h->m;
+	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d->cap / 8) : 8;
+	for (int c = 0; c < o->nthreads && !interrupted; c++) {
+		int threads = o->threads[c];
+		double count_start = timer_now();
+		size_t share = per_array / (size_t)threads / 8 * 8;
+		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
+		free(h->jobs);
+		plan_build(o, &h->pm, d, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
+		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
+		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
+		if (c == 0)
+			runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
+		if (threads > 1) {
+			m->clock_allcore_ghz[c] = clock_allcore(h);
+			fprintf(stderr, "roofline: %d threads on cores (CPUs", threads);
+			for (int t = 0; t < threads; t++)
+				fprintf(stderr, " %d", cores[t]);
+			fprintf(stderr, "), clock under all-core load %.2f GHz\n", m->clock_allcore_ghz[c]);
+		}
+		run_passes(h, o->nthreads - c - 1, count_start);
+	}
+}
+
+/* What the run ends with: env.csv whole, the summary, data/latest, the directory on stdout. */
+static int finish_run(struct harness *h, const struct plan_sweep *d)
+{
+	const struct measure_opts *o = h->o;
+	struct runfiles_machine *m = h->m;
+	runfiles_close_stream(&h->timings);
+	runfiles_close_stream(&h->failures);
+	runfiles_close_stream(&h->load);
+	runfiles_close_stream(&h->stops);
+	/* env.csv again, whole, now that the clock has been sampled through the run. */
+	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
+	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
+	fprintf(stderr, "roofline: measured %d thread count%s in %.1f s (the pre-scan counted)",
+		o->nthreads, o->nthreads == 1 ? "" : "s", timer_now() - h->run_start);
+	if (o->budget > 0)
+		fprintf(stderr, ", a budget of %.0f s", o->budget);
+	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
+		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
+	if (m->stops[ROUNDS_BUDGET] > 0)
+		fprintf(stderr, "roofline: %d figure%s wider than asked: the budget ran out first (stops.csv; "
+			"a larger --budget narrows them)\n", m->stops[ROUNDS_BUDGET],
+			m->stops[ROUNDS_BUDGET] == 1 ? " is" : "s are");
+	if (interrupted)
+		fprintf(stderr, "roofline: interrupted: %s keeps every timing taken (fit works once a kept "
+			"trial is complete)\n", h->dir);
+	if (!o->out_dir && !interrupted)
+		runfiles_point_latest(h->dir);
+	printf("%s\n", h->dir);
+	if (fflush(stdout) != 0)
+		die(EXIT_FAILED, "cannot write to standard output");
+	int rc = interrupted ? EXIT_FAILED : 0;
+	if (!interrupted && h->any_failed) {
+		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
+			h->dir);
+		rc = EXIT_FAILED;
+	}
+	return rc;
 }
 
 int measure_run(const struct measure_opts *opts)
 {
 	struct measure_opts run_opts = *opts;
-	const struct measure_opts *o = &run_opts;
 	const char *huge = getenv("ROOFLINE_HUGEPAGES");
-	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
+	struct runfiles_machine m = { 0 };
+	struct plan_sweep d = { 0 };
+	struct harness h = { .o = &run_opts, .m = &m, .tty = isatty(STDERR_FILENO),
 			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
-			     .huge = !(huge && strcmp(huge, "0") == 0) };
+			     .huge = !(huge && strcmp(huge, "0") == 0), .run_start = timer_now() };
 	h.pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
 				      .say = stderr,
 				      .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
-	struct runfiles_machine m = { 0 };
-	struct plan_sweep d = { 0 };
 	char err[256];
 
 	/* The thread counts before anything else: one too many is a usage error. */
@@ -839,90 +1001,16 @@ int measure_run(const struct measure_opts *opts)
 	}
 	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
 	resolve_threads(&run_opts, ncores);
-	int tmax = 1;
-	for (int t = 0; t < o->nthreads; t++)
-		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
-	h.tsec = xcalloc((size_t)tmax, sizeof *h.tsec);
-	h.tok = xcalloc((size_t)tmax, sizeof *h.tok);
-	h.twhy = xcalloc((size_t)tmax, sizeof *h.twhy);
-	const char *ct = getenv("ROOFLINE_TEST_CORRUPT_THREAD");
-	if (ct && *ct)
-		h.corrupt_thread = atoi(ct);
-	/* The directory first: a bad --out is a usage error before any work. */
-	char *want = o->out_dir ? NULL : runfiles_default_dir();
-	h.dir = runfiles_create_dir(want ? want : o->out_dir, want != NULL);
-	free(want);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_interrupt;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-
+	alloc_slots(&h);
+	open_run(&h);
 	describe_machine(&h, &m, cores);
 	/* 2. the run directory's first files */
-	runfiles_write_remarks(h.dir);
-	runfiles_open_stream(&h.timings, h.dir, "timings.csv",
-			     "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
-			     "flops,bytes,seconds\n");
-	runfiles_open_stream(&h.failures, h.dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
-	runfiles_open_stream(&h.load, h.dir, "load.csv", RUNFILES_LOAD_HEADER);
+	open_streams(&h);
 	prescan_phase(&h, &m, &d);
 	h.tile_bytes = d.tile_bytes;
 	fflush(h.timings.fp);
-
-	/*
-	 * 5. plan and trials, once per thread count: the all-core pass times the
-	 * same sweep, chains and kernels as the one-core pass, each job split
-	 * between the threads.
-	 */
-	double start = timer_now();
-	int per_pass = o->warmup + o->trials;
-	double total = (double)o->nthreads * o->passes * per_pass, done = 0;
-	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d.cap / 8) : 8;
-	for (int c = 0; c < o->nthreads && !interrupted; c++) {
-		int threads = o->threads[c];
-		size_t share = per_array / (size_t)threads / 8 * 8;
-		set_team(&h, threads, cores, &m.pinned_cpu, share < 64 ? 64 : share);
-		free(h.jobs);
-		plan_build(o, &h.pm, &d, h.capacity * (size_t)threads, &h.jobs, &h.njobs);
-		plan_split(h.jobs, &h.njobs, threads, h.capacity, h.tile_bytes);
-		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
-		if (c == 0)
-			runfiles_write_env(h.dir, o, &m, &d, h.jobs, h.njobs);
-		if (threads > 1) {
-			m.clock_allcore_ghz[c] = clock_allcore(&h);
-			fprintf(stderr, "roofline: %d threads on cores (CPUs", threads);
-			for (int t = 0; t < threads; t++)
-				fprintf(stderr, " %d", cores[t]);
-			fprintf(stderr, "), clock under all-core load %.2f GHz\n", m.clock_allcore_ghz[c]);
-		}
-		run_passes(&h, &m, &done, total, start);
-	}
-	if (h.tty)
-		fputc('\n', stderr);
-	runfiles_close_stream(&h.timings);
-	runfiles_close_stream(&h.failures);
-	runfiles_close_stream(&h.load);
-	/* env.csv again, whole, now that the clock has been sampled through the run. */
-	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
-	runfiles_write_env(h.dir, o, &m, &d, h.jobs, h.njobs);
-	fprintf(stderr, "roofline: measured %zu jobs x %d timings x %d thread count%s in %.1f s\n",
-		h.njobs, o->passes * per_pass, o->nthreads, o->nthreads == 1 ? "" : "s",
-		timer_now() - start);
-	if (interrupted)
-		fprintf(stderr, "roofline: interrupted after %.0f of %.0f trials: %s keeps every timing "
-			"taken (fit works once a kept trial is complete)\n", done, total, h.dir);
-	if (!o->out_dir && !interrupted)
-		runfiles_point_latest(h.dir);
-	printf("%s\n", h.dir);
-	if (fflush(stdout) != 0)
-		die(EXIT_FAILED, "cannot write to standard output");
-	int rc = interrupted ? EXIT_FAILED : 0;
-	if (!interrupted && h.any_failed) {
-		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
-			h.dir);
-		rc = EXIT_FAILED;
-	}
+	each_thread_count(&h, &d, cores);
+	int rc = finish_run(&h, &d);
 	free(h.jobs);
 	free_buffers(&h);
 	free(cores);

@@ -39,7 +39,25 @@ struct measure_opts {
 	int passes, trials, warmup;
 	double max_size;       /* bytes per array the sweep may reach; 0: the default cap */
 	double min_time;       /* seconds a timing must last at least */
+	/*
+	 * Seconds the whole run may take (--budget; 0: none): once a pass's
+	 * share is spent, a job stops when it has its floor of kept timings,
+	 * its figure then perhaps wider than its tolerance (stops.csv says).
+	 */
+	double budget;
 };
+
+/*
+ * The default budgets: what `make report` (a full run, one core and all
+ * cores) and a quick run may spend measuring. A wish of the person
+ * waiting, not a fact of any machine: a machine whose floor costs more
+ * takes longer, and says which figures the budget left wide.
+ */
+#define MEASURE_DEFAULT_BUDGET_S 45.0
+#define MEASURE_QUICK_BUDGET_S 12.0
+/* --budget: from this to a day. */
+#define MEASURE_MIN_BUDGET_S 1.0
+#define MEASURE_MAX_BUDGET_S 86400.0
 
 /* The defaults, for quick or full runs. */
 void measure_defaults(struct measure_opts *o, int quick);

@@ -44,6 +44,19 @@ struct plan_job {
 	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
 	int pass_n;
 	double pass_lo, pass_hi;
+	/*
+	 * Its trials so far (rounds.c): every kept timing (kept, nkept; the
+	 * array is rounds_run's), the 95 % interval's relative width of its
+	 * figure over them (known_width), the kept timings the floor still asks
+	 * of this pass, whether it is done for this pass, whether the budget
+	 * ended a pass of it before its figure was known, the last finished
+	 * pass's kept timings (0: none yet) and, once the thread count's trials
+	 * end, why it stopped (enum rounds_stop).
+	 */
+	double *kept;
+	int nkept;
+	double width;
+	int share, pass_done, budget_cut, last_pass_n, stop;
 };
 
 /* What the plan knows of the machine before it times anything. */

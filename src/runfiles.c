@@ -161,6 +161,11 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_num(fp, "passes", o->passes);
 	env_num(fp, "trials", o->trials);
 	env_num(fp, "warmup_trials", o->warmup);
+	/* The run's time budget (0: none), and how many jobs' figures it left wider than asked (stops.csv). */
+	env_num(fp, "budget_s", o->budget);
+	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
+	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
+	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);
 	env_num(fp, "min_time_s", o->min_time);
 	env_num(fp, "min_time_peak_s", o->min_time / 2);
 	env_num(fp, "quick", o->quick);
@@ -322,4 +327,15 @@ void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_lo
 	double other = (b->busy_all - a->busy_all) - (b->self_cpu - a->self_cpu);
 	fprintf(fp, "%d,%d,%.3f,%.2f,%.2f,%.2f\n", pass, threads, b->wall - a->wall,
 		isfinite(other) ? fmax(0.0, other) : NAN, b->steal_all - a->steal_all, b->loadavg_1m);
+}
+
+void runfiles_stop_row(FILE *fp, const struct runfiles_stop *r)
+{
+	char width[32];
+	if (isfinite(r->width))
+		snprintf(width, sizeof width, "%.6f", r->width);
+	else
+		snprintf(width, sizeof width, "inf");
+	fprintf(fp, "%s,%s,%ld,%d,%.0f,%s,%d,%s,%.4g,%s\n", r->group, r->kernel, r->param, r->threads,
+		r->working_set, r->statistic, r->kept, width, r->tolerance, r->stop);
 }

@@ -1,0 +1,296 @@
+/*
+ * rounds.c - the trials of one thread count (see rounds.h).
+ */
+#include "rounds.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+const char *rounds_stop_name(int stop)
+{
+	static const char *const names[] = {
+		[ROUNDS_RUNNING] = "running", [ROUNDS_TOLERANCE] = "tolerance", [ROUNDS_CEILING] = "ceiling",
+		[ROUNDS_BUDGET] = "budget", [ROUNDS_FAILED] = "failed", [ROUNDS_SKIPPED] = "skipped",
+		[ROUNDS_INTERRUPTED] = "interrupted",
+	};
+	return stop >= 0 && stop <= ROUNDS_INTERRUPTED ? names[stop] : "?";
+}
+
+enum known_statistic rounds_statistic(const struct plan_job *j)
+{
+	return strcmp(j->group, "kernels") == 0 ? KNOWN_MEDIAN : KNOWN_BEST;
+}
+
+double rounds_tolerance(const struct plan_job *j)
+{
+	return rounds_statistic(j) == KNOWN_MEDIAN ? ROUNDS_KERNEL_TOLERANCE : ROUNDS_ROOF_TOLERANCE;
+}
+
+double rounds_deadline(const struct rounds_clock *c, double now)
+{
+	if (!(c->budget > 0))
+		return INFINITY;
+	double left = c->run_start + c->budget - now;
+	return now + fmax(0.0, left) / (double)(c->counts_after + 1);
+}
+
+/* The kept timings job j may take in one pass: its kept_per_pass, else every kept trial. */
+static int pass_ceiling(const struct measure_opts *o, const struct plan_job *j)
+{
+	return j->kept_per_pass ? j->kept_per_pass : o->trials;
+}
+
+static int running(const struct plan_job *j)
+{
+	return !j->failed && !j->skipped;
+}
+
+/* The thread count in hand, as the estimate sees it. */
+struct state {
+	const struct measure_opts *o;
+	const struct rounds_clock *c;
+	struct plan_job *jobs;
+	size_t njobs;
+	double deadline;     /* the thread count's (rounds_deadline at its first pass) */
+	double first_pass;   /* when its first pass began: calibration before it */
+	int pass, trial;
+};
+
+/*
+ * The kept timings job j is expected to take in a pass it has not finished:
+ * as many as its last finished pass took; in the first pass, as many as the
+ * jobs of its statistic that are done this pass took on average, once a
+ * quarter of them are; failing that, its ceiling. Never fewer than it has
+ * or its share asks, never more than its ceiling.
+ */
+static double expected_kept(const struct state *s, const struct plan_job *j)
+{
+	int ceil = pass_ceiling(s->o, j);
+	double e = ceil;
+	if (j->last_pass_n > 0) {
+		e = j->last_pass_n;
+	} else {
+		double sum = 0;
+		size_t done = 0, all = 0;
+		for (size_t i = 0; i < s->njobs; i++) {
+			const struct plan_job *q = &s->jobs[i];
+			if (!running(q) || rounds_statistic(q) != rounds_statistic(j))
+				continue;
+			all++;
+			if (q->pass_done) {
+				sum += q->pass_n;
+				done++;
+			}
+		}
+		if (done > 0 && 4 * done >= all)
+			e = sum / (double)done;
+	}
+	e = fmax(e, (double)j->share);
+	e = fmax(e, (double)j->pass_n + (j->pass_done ? 0 : 1));
+	return fmin(e, (double)ceil);
+}
+
+/*
+ * Seconds left in this thread count: each running job's expected kept
+ * trials left in this pass and in the passes after it, and the warm-up
+ * trials left, at its trial's cost (plan_trial_seconds); no later than the
+ * deadline, except for what the floor still asks.
+ */
+static double count_left(const struct state *s, double now)
+{
+	const struct measure_opts *o = s->o;
+	double want = 0, floor_left = 0;
+	int later = o->passes - s->pass;
+	for (size_t i = 0; i < s->njobs; i++) {
+		const struct plan_job *j = &s->jobs[i];
+		if (!running(j))
+			continue;
+		double t = plan_trial_seconds(j), e = expected_kept(s, j);
+		int warm_left = j->kept_per_pass ? 0 : o->warmup - (s->trial - 1 < o->warmup ? s->trial - 1 : o->warmup);
+		int warm_later = j->kept_per_pass ? 0 : o->warmup;
+		double here = j->pass_done ? 0 : e - j->pass_n + warm_left;
+		want += t * (here + later * (e + warm_later));
+		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0);
+		int floor_total = ROUNDS_FLOOR_KEPT - j->nkept - floor_here;
+		floor_left += t * (floor_here + (floor_total > 0 ? floor_total : 0) + later * warm_later);
+	}
+	if (isfinite(s->deadline))
+		want = fmin(want, fmax(0.0, s->deadline - now));
+	return fmax(want, floor_left);
+}
+
+/*
+ * The whole run's time left: this thread count's, and for each count
+ * after it as long as this one is expected to take in all (calibration
+ * and trials), within its share of the budget then left.
+ */
+static double run_left(const struct state *s, double now)
+{
+	double here = count_left(s, now), total = now - s->c->count_start + here;
+	double later = s->c->counts_after * total;
+	if (s->c->budget > 0 && s->c->counts_after > 0) {
+		double budget_left = s->c->run_start + s->c->budget - (now + here);
+		double calib = s->first_pass - s->c->count_start;
+		later = s->c->counts_after * fmax(calib, fmin(total, budget_left / s->c->counts_after));
+	}
+	return here + later;
+}
+
+/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
+static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
+{
+	int ceil = pass_ceiling(o, j), floor_kept = ROUNDS_FLOOR_KEPT;
+	if (floor_kept > o->passes * ceil)
+		floor_kept = o->passes * ceil;
+	int left = floor_kept - j->nkept, passes_left = o->passes - pass + 1;
+	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
+	return share > ceil ? ceil : share;
+}
+
+static void begin_pass(struct state *s, int pass)
+{
+	s->pass = pass;
+	s->trial = 1;
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		j->pass_n = 0;
+		j->pass_done = !running(j);
+		j->share = floor_share(s->o, j, pass);
+	}
+}
+
+/* One kept timing of j: kept, and whether j is done for this pass. */
+static void keep(const struct measure_opts *o, struct plan_job *j, double t)
+{
+	j->kept[j->nkept++] = t;
+	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
+	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
+	j->pass_n++;
+	j->width = known_width(rounds_statistic(j), j->kept, j->nkept);
+	if ((j->pass_n >= j->share && j->width <= rounds_tolerance(j)) || j->pass_n >= pass_ceiling(o, j))
+		j->pass_done = 1;
+}
+
+/* Trial `trial` of the pass: every job not done, once, in the plan's order. */
+static void one_trial(struct state *s, const struct rounds_hooks *h, int trial)
+{
+	const struct measure_opts *o = s->o;
+	int warm = trial <= o->warmup;
+	for (size_t i = 0; i < s->njobs && !(h->stop && h->stop(h->ctx)); i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done)
+			continue;
+		if (j->kept_per_pass && (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
+			continue;
+		double t = h->time(h->ctx, j, s->pass, trial);
+		if (t < 0) {
+			j->failed = 1;
+			j->pass_done = 1;
+			continue;
+		}
+		h->record(h->ctx, s->pass, trial, warm, j, t);
+		if (!warm)
+			keep(o, j, t);
+	}
+}
+
+/* Once the pass's time is spent: every job with its share of the floor is done for this pass. */
+static void cut_by_budget(struct state *s)
+{
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done || j->pass_n < j->share)
+			continue;
+		j->pass_done = 1;
+		if (!(j->width <= rounds_tolerance(j)))
+			j->budget_cut = 1;
+	}
+}
+
+static int any_running(const struct state *s)
+{
+	for (size_t i = 0; i < s->njobs; i++)
+		if (!s->jobs[i].pass_done)
+			return 1;
+	return 0;
+}
+
+static void one_pass(struct state *s, const struct measure_opts *o, const struct rounds_hooks *h, int pass)
+{
+	double now = h->now(h->ctx);
+	/* The pass's even share of the time to the deadline: time a pass leaves goes to the next. */
+	double pass_end = isfinite(s->deadline) ? now + (s->deadline - now) / (o->passes - pass + 1) : INFINITY;
+	begin_pass(s, pass);
+	if (h->pass_begin)
+		h->pass_begin(h->ctx, pass);
+	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s); trial++) {
+		if (h->stop && h->stop(h->ctx))
+			break;
+		s->trial = trial;
+		now = h->now(h->ctx);
+		if (now >= pass_end)
+			cut_by_budget(s);
+		if (h->progress) {
+			struct rounds_progress p = { .threads = s->c->threads, .pass = pass, .passes = o->passes,
+						     .trial = trial, .trials = o->warmup + o->trials,
+						     .warm = trial <= o->warmup, .elapsed = now - s->c->run_start,
+						     .left = run_left(s, now) };
+			for (size_t i = 0; i < s->njobs; i++)
+				p.running += !s->jobs[i].pass_done;
+			h->progress(h->ctx, &p);
+		}
+		one_trial(s, h, trial);
+		if (h->trial_end)
+			h->trial_end(h->ctx, pass, trial);
+	}
+	for (size_t i = 0; i < s->njobs; i++)
+		if (running(&s->jobs[i]))
+			s->jobs[i].last_pass_n = s->jobs[i].pass_n;
+	if (h->pass_end)
+		h->pass_end(h->ctx, pass);
+}
+
+/* Why j stopped, once the thread count's passes are over. */
+static int stop_reason(const struct plan_job *j, int interrupted)
+{
+	if (j->failed)
+		return ROUNDS_FAILED;
+	if (j->skipped)
+		return ROUNDS_SKIPPED;
+	if (j->width <= rounds_tolerance(j))
+		return ROUNDS_TOLERANCE;
+	if (interrupted)
+		return ROUNDS_INTERRUPTED;
+	return j->budget_cut ? ROUNDS_BUDGET : ROUNDS_CEILING;
+}
+
+void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h)
+{
+	struct state s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
+	double now = h->now(h->ctx);
+	s.deadline = rounds_deadline(c, now);
+	s.first_pass = now;
+	for (size_t i = 0; i < njobs; i++) {
+		struct plan_job *j = &jobs[i];
+		j->kept = xcalloc((size_t)(o->passes * pass_ceiling(o, j)) + 1, sizeof *j->kept);
+		j->nkept = j->last_pass_n = j->budget_cut = 0;
+		j->width = INFINITY;
+	}
+	int pass;
+	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
+		one_pass(&s, o, h, pass);
+		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
+		for (size_t i = 0; pass == 1 && o->passes > 1 && i < njobs; i++)
+			plan_thin(o, m, &jobs[i]);
+	}
+	int interrupted = h->stop && h->stop(h->ctx);
+	for (size_t i = 0; i < njobs; i++) {
+		jobs[i].stop = stop_reason(&jobs[i], interrupted);
+		free(jobs[i].kept);
+		jobs[i].kept = NULL;
+	}
+}
