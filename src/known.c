@@ -81,3 +81,11 @@ double known_width(enum known_statistic s, const double *seconds, int n)
 	free(t);
 	return w;
 }
+
+int known_min_count(enum known_statistic s)
+{
+	int lo, hi, n = 2;
+	while (known_bounds(s, n, &lo, &hi) != 0)
+		n++;
+	return n;
+}

@@ -40,4 +40,7 @@ double known_width(enum known_statistic s, const double *seconds, int n);
  */
 int known_bounds(enum known_statistic s, int n, int *lo, int *hi);
 
+/* The fewest timings that give statistic s a 95 % interval (known_bounds). */
+int known_min_count(enum known_statistic s);
+
 #endif

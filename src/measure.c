@@ -850,7 +850,8 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 	const struct measure_opts *o = h->o;
 	calibrate_all(h);
 	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
-				  .counts_after = counts_after, .threads = h->threads };
+				  .counts_after = counts_after, .threads = h->threads,
+				  .later_threads = o->threads + o->nthreads - counts_after };
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
 				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
 				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };

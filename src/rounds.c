@@ -56,48 +56,68 @@ struct state {
 	size_t njobs;
 	double deadline;     /* the thread count's (rounds_deadline at its first pass) */
 	double first_pass;   /* when its first pass began: calibration before it */
+	double floor_total;  /* seconds its floor asks, all passes (warm-ups counted) */
+	double peak_share;   /* the peak jobs' part of floor_total */
 	int pass, trial;
 };
 
+/* The kept timings job j must take in all: the floor, or as many as give its statistic an interval (a median: 6), within its ceiling. */
+static int floor_kept(const struct measure_opts *o, const struct plan_job *j)
+{
+	int n = ROUNDS_FLOOR_KEPT, least = known_min_count(rounds_statistic(j));
+	n = n > least ? n : least;
+	return n < o->passes * pass_ceiling(o, j) ? n : o->passes * pass_ceiling(o, j);
+}
+
+/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
+static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
+{
+	int ceil = pass_ceiling(o, j);
+	int left = floor_kept(o, j) - j->nkept, passes_left = o->passes - pass + 1;
+	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
+	return share > ceil ? ceil : share;
+}
+
 /*
  * The kept timings job j is expected to take in a pass it has not finished:
- * as many as its last finished pass took; in the first pass, as many as the
- * jobs of its statistic that are done this pass took on average, once a
- * quarter of them are; failing that, its ceiling. Never fewer than it has
+ * as many as its last finished pass took; in the first pass, its ceiling
+ * once its interval is known and wider than its tolerance (the best's
+ * interval narrows slowly: it bounds a quantile, whose spread stays), as
+ * many as it has once within it; with no interval yet, the geometric
+ * middle of its share and its ceiling (nothing known of its spread: off by
+ * at most their ratio's square root either way). Never fewer than it has
  * or its share asks, never more than its ceiling.
  */
-static double expected_kept(const struct state *s, const struct plan_job *j)
+static double expected_kept(const struct plan_job *j, int ceil)
 {
-	int ceil = pass_ceiling(s->o, j);
-	double e = ceil;
-	if (j->last_pass_n > 0) {
+	double e;
+	if (j->last_pass_n > 0)
 		e = j->last_pass_n;
-	} else {
-		double sum = 0;
-		size_t done = 0, all = 0;
-		for (size_t i = 0; i < s->njobs; i++) {
-			const struct plan_job *q = &s->jobs[i];
-			if (!running(q) || rounds_statistic(q) != rounds_statistic(j))
-				continue;
-			all++;
-			if (q->pass_done) {
-				sum += q->pass_n;
-				done++;
-			}
-		}
-		if (done > 0 && 4 * done >= all)
-			e = sum / (double)done;
-	}
+	else if (j->pass_done)
+		e = j->pass_n;
+	else if (isfinite(j->width))
+		e = j->width <= rounds_tolerance(j) ? j->pass_n : ceil;
+	else
+		e = sqrt(fmax(1.0, (double)j->share) * ceil);
 	e = fmax(e, (double)j->share);
 	e = fmax(e, (double)j->pass_n + (j->pass_done ? 0 : 1));
 	return fmin(e, (double)ceil);
+}
+
+/* The kept timings the floor asks of j after this pass: what is left of it, and one a pass at least. */
+static int floor_after(const struct measure_opts *o, const struct plan_job *j, int pass, int want)
+{
+	int later = o->passes - pass, here = j->pass_done ? j->pass_n : (j->pass_n > j->share ? j->pass_n : j->share);
+	int left = want - (j->nkept - j->pass_n) - here;
+	return left > later ? left : later;
 }
 
 /*
  * Seconds left in this thread count: each running job's expected kept
  * trials left in this pass and in the passes after it, and the warm-up
  * trials left, at its trial's cost (plan_trial_seconds); no later than the
- * deadline, except for what the floor still asks.
+ * deadline, except for what the floor still asks (its share here, the rest
+ * of it after, one kept trial a pass at least, and the warm-ups).
  */
 static double count_left(const struct state *s, double now)
 {
@@ -108,14 +128,14 @@ static double count_left(const struct state *s, double now)
 		const struct plan_job *j = &s->jobs[i];
 		if (!running(j))
 			continue;
-		double t = plan_trial_seconds(j), e = expected_kept(s, j);
-		int warm_left = j->kept_per_pass ? 0 : o->warmup - (s->trial - 1 < o->warmup ? s->trial - 1 : o->warmup);
+		int ceil = pass_ceiling(o, j);
+		double t = plan_trial_seconds(j), e = expected_kept(j, ceil);
+		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
 		int warm_later = j->kept_per_pass ? 0 : o->warmup;
 		double here = j->pass_done ? 0 : e - j->pass_n + warm_left;
 		want += t * (here + later * (e + warm_later));
-		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0);
-		int floor_total = ROUNDS_FLOOR_KEPT - j->nkept - floor_here;
-		floor_left += t * (floor_here + (floor_total > 0 ? floor_total : 0) + later * warm_later);
+		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0) + warm_left;
+		floor_left += t * (floor_here + floor_after(o, j, s->pass, floor_kept(o, j)) + later * warm_later);
 	}
 	if (isfinite(s->deadline))
 		want = fmin(want, fmax(0.0, s->deadline - now));
@@ -123,31 +143,38 @@ static double count_left(const struct state *s, double now)
 }
 
 /*
+ * How long a later thread count of `threads` takes against this one: a
+ * peak job takes as long (each thread runs the whole chain), a job that
+ * streams memory moves the same bytes split between the threads, from
+ * 1/T as long (private caches, T the ratio of the teams) to as long (a
+ * bandwidth that does not grow with cores); nothing measured says which
+ * before that count calibrates, so the geometric middle, 1/sqrt(T).
+ */
+static double later_scale(const struct state *s, int threads)
+{
+	double ratio = (double)threads / (double)(s->c->threads > 0 ? s->c->threads : 1);
+	return s->peak_share + (1.0 - s->peak_share) / sqrt(ratio > 1 ? ratio : 1);
+}
+
+/*
  * The whole run's time left: this thread count's, and for each count
  * after it as long as this one is expected to take in all (calibration
- * and trials), within its share of the budget then left.
+ * and trials, later_scale), within its share of the budget then left, but
+ * no less than this count's calibration and floor, scaled alike.
  */
 static double run_left(const struct state *s, double now)
 {
 	double here = count_left(s, now), total = now - s->c->count_start + here;
-	double later = s->c->counts_after * total;
-	if (s->c->budget > 0 && s->c->counts_after > 0) {
-		double budget_left = s->c->run_start + s->c->budget - (now + here);
-		double calib = s->first_pass - s->c->count_start;
-		later = s->c->counts_after * fmax(calib, fmin(total, budget_left / s->c->counts_after));
+	double least = s->first_pass - s->c->count_start + s->floor_total, later = 0;
+	double budget_left = s->c->run_start + s->c->budget - (now + here);
+	for (int c = 0; c < s->c->counts_after; c++) {
+		double f = later_scale(s, s->c->later_threads[c]), t = f * total;
+		if (s->c->budget > 0)
+			t = fmax(f * least, fmin(t, budget_left / (s->c->counts_after - c)));
+		budget_left -= t;
+		later += t;
 	}
 	return here + later;
-}
-
-/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
-static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
-{
-	int ceil = pass_ceiling(o, j), floor_kept = ROUNDS_FLOOR_KEPT;
-	if (floor_kept > o->passes * ceil)
-		floor_kept = o->passes * ceil;
-	int left = floor_kept - j->nkept, passes_left = o->passes - pass + 1;
-	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
-	return share > ceil ? ceil : share;
 }
 
 static void begin_pass(struct state *s, int pass)
@@ -162,15 +189,21 @@ static void begin_pass(struct state *s, int pass)
 	}
 }
 
-/* One kept timing of j: kept, and whether j is done for this pass. */
-static void keep(const struct measure_opts *o, struct plan_job *j, double t)
+/*
+ * One kept timing of j: kept, and whether j is done for this pass: its
+ * share of the floor is in and its figure is within tolerance, or too few
+ * timings for an interval yet with passes still to come (they bring the
+ * rest, spread), or its ceiling.
+ */
+static void keep(const struct measure_opts *o, struct plan_job *j, double t, int pass)
 {
 	j->kept[j->nkept++] = t;
 	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
 	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
 	j->pass_n++;
 	j->width = known_width(rounds_statistic(j), j->kept, j->nkept);
-	if ((j->pass_n >= j->share && j->width <= rounds_tolerance(j)) || j->pass_n >= pass_ceiling(o, j))
+	int early = !isfinite(j->width) && pass < o->passes;
+	if ((j->pass_n >= j->share && (j->width <= rounds_tolerance(j) || early)) || j->pass_n >= pass_ceiling(o, j))
 		j->pass_done = 1;
 }
 
@@ -193,7 +226,7 @@ static void one_trial(struct state *s, const struct rounds_hooks *h, int trial)
 		}
 		h->record(h->ctx, s->pass, trial, warm, j, t);
 		if (!warm)
-			keep(o, j, t);
+			keep(o, j, t, s->pass);
 	}
 }
 
@@ -280,6 +313,16 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 		j->nkept = j->last_pass_n = j->budget_cut = 0;
 		j->width = INFINITY;
 	}
+	double peak = 0;
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (!running(j))
+			continue;
+		double t = plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+		s.floor_total += t;
+		peak += j->k->kind == KERNEL_PEAK ? t : 0;
+	}
+	s.peak_share = s.floor_total > 0 ? peak / s.floor_total : 0;
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
 		one_pass(&s, o, h, pass);

@@ -80,7 +80,8 @@ struct rounds_clock {
 	double run_start;    /* the run's first moment (the pre-scan counted) */
 	double budget;       /* seconds for the whole run; 0: none */
 	double count_start;  /* when this thread count began, its calibration counted */
-	int counts_after;    /* thread counts still to run after this one */
+	int counts_after;    /* thread counts still to run after this one ... */
+	const int *later_threads;  /* ... and their threads */
 	int threads;
 };
 
