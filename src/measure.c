@@ -90,155 +90,6 @@ struct harness {
 	int cal_pass, cal_trial;
 };
 
-void measure_defaults(struct measure_opts *o, int quick)
-{
-	memset(o, 0, sizeof *o);
-	o->quick = quick;
-	o->groups = GROUP_ALL;
-	o->levels = LEVEL_DRAM;
-	o->nthreads = 0;
-	o->passes = quick ? 1 : 3;
-	o->trials = quick ? 8 : 15;
-	/*
-	 * One warm-up trial a pass: every timing already follows an untimed
-	 * call of its own job (plan_warm_run), and pass 1 follows the
-	 * calibration; with each job stopping once its figure is known, more
-	 * warm-ups were most of a short job's trials.
-	 */
-	o->warmup = 1;
-	o->min_time = quick ? 0.4e-3 : 1e-3;
-	o->budget = quick ? MEASURE_QUICK_BUDGET_S : MEASURE_DEFAULT_BUDGET_S;
-}
-
-struct name_bit {
-	const char *name;
-	unsigned bit;
-};
-
-/* A comma list of names from `table` as a bit mask; -1 on an unknown or empty list. */
-static int parse_name_list(const char *list, const struct name_bit *table, size_t n,
-			   unsigned *mask)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	unsigned m = 0;
-	int rc = 0;
-	for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save)) {
-		size_t i = 0;
-		while (i < n && strcmp(tok, table[i].name) != 0)
-			i++;
-		if (i == n)
-			rc = -1;
-		else
-			m |= table[i].bit;
-	}
-	free(copy);
-	if (rc != 0 || !m)
-		return -1;
-	*mask = m;
-	return 0;
-}
-
-int measure_parse_groups(const char *list, unsigned *mask)
-{
-	static const struct name_bit groups[] = {
-		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
-	};
-	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
-}
-
-int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen)
-{
-	int n = 0;
-	const char *s = list;
-	for (;;) {
-		const char *end = s + strcspn(s, ",");
-		char *stop;
-		errno = 0;
-		long v = strtol(s, &stop, 10);
-		if (end == s) {
-			snprintf(err, errlen, "an empty element; want a comma list of thread counts such as 1,2");
-			return -1;
-		}
-		if (stop != end || errno != 0 || *s == '+' || *s == ' ') {
-			snprintf(err, errlen, "'%.*s' is not a whole number", (int)(end - s), s);
-			return -1;
-		}
-		if (v < 1) {
-			snprintf(err, errlen, "%ld threads: want at least 1", v);
-			return -1;
-		}
-		if (v > 1 << 20) {
-			snprintf(err, errlen, "%ld threads: more than any machine has", v);
-			return -1;
-		}
-		if (n == MEASURE_MAX_THREAD_COUNTS) {
-			snprintf(err, errlen, "more than %d thread counts", MEASURE_MAX_THREAD_COUNTS);
-			return -1;
-		}
-		for (int i = 0; i < n; i++)
-			if (o->threads[i] == (int)v) {
-				snprintf(err, errlen, "%ld given twice (each count is measured once)", v);
-				return -1;
-			}
-		o->threads[n++] = (int)v;
-		if (!*end)
-			break;
-		s = end + 1;
-	}
-	o->nthreads = n;
-	return 0;
-}
-
-int measure_parse_levels(const char *list, unsigned *mask)
-{
-	static const struct name_bit levels[] = {
-		{ "dram", LEVEL_DRAM }, { "l2", LEVEL_L2 }, { "l1", LEVEL_L1 },
-	};
-	return parse_name_list(list, levels, sizeof levels / sizeof levels[0], mask);
-}
-
-void measure_list(void)
-{
-	printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", "kernel", "kind", "isa", "here",
-	       "flops", "bytes", "pattern", "computes");
-	for (size_t i = 0; i < registry_count(); i++) {
-		const struct kernel *k = registry_get(i);
-		char flops[32], bytes[32];
-		if (k->shape)
-			snprintf(flops, sizeof flops, "per-call");
-		else if (k->flops_per_param)
-			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
-		else
-			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
-		if (k->shape)
-			snprintf(bytes, sizeof bytes, "per-call");
-		else if (k->bytes_per_param)
-			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
-		else
-			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
-		int here = k->run && cpu_has_isa(k->isa);
-		char pat[32];
-		kernel_pattern(k, pat, sizeof pat);
-		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
-		       k->kind == KERNEL_PEAK ? "peak" : k->kind != KERNEL_BANDWIDTH ? "stream"
-		       : k->pace ? "paced" : "bw",
-		       cpu_isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
-		       k->computes);
-	}
-	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
-	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
-	       "\"per-call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
-	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
-	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores,\n"
-	       "-ip for stores in place (to the lines just read).\n"
-	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed;\n"
-	       "paced ones (bw_pace<K>_copy_*: K FMAs an element) are one more way of running\n"
-	       "their pattern, timed beside the plain ones on the DRAM plateau.\n"
-	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
-}
-
-/* ---- buffers and timing ---------------------------------------------------- */
-
 /* ---- buffers and timing ---------------------------------------------------- */
 
 /* NULL when out of memory: it runs in OpenMP threads, where die() must not. */
@@ -433,48 +284,12 @@ static double time_job(struct harness *h, struct plan_job *j, int *ok, char *why
 	return slowest;
 }
 
-/* Threads that ran job j: its n is per thread, and its totals count them all. */
-static double job_threads(const struct plan_job *j)
-{
-	return j->threads > 0 ? (double)j->threads : 1.0;
-}
-
-static double job_flops(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.flops * (double)j->reps * job_threads(j);
-	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
-}
-
-static double job_bytes(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.bytes * (double)j->reps * job_threads(j);
-	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
-}
-
-static double job_working_set(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.working_set * job_threads(j);
-	return j->k->kind == KERNEL_PEAK ? 0.0
-		: (double)j->k->arrays * 8.0 * (double)j->n * job_threads(j);
-}
-
-static long job_param_column(const struct plan_job *j)
-{
-	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
-	if (strcmp(j->group, "bandwidth") == 0)
-		return (long)((double)j->n * sizeof(double) * job_threads(j));
-	return j->param;
-}
-
 static void record(struct harness *h, int pass, int trial, int warmup, const struct plan_job *j,
 		   double seconds)
 {
 	fprintf(h->timings.fp, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
-		j->group, j->k->name, job_param_column(j), (int)job_threads(j), job_working_set(j),
-		job_flops(j), job_bytes(j), seconds);
+		j->group, j->k->name, plan_job_param_column(j), (int)plan_job_threads(j), plan_job_working_set(j),
+		plan_job_flops(j), plan_job_bytes(j), seconds);
 }
 
 static void record_failure(struct harness *h, int pass, int trial, struct plan_job *j, const char *why)
@@ -536,7 +351,7 @@ static int prescan_probe(void *ctx, size_t n, double *rate)
 			die(EXIT_FAILED, "%s failed its check during the pre-scan", j.k->name);
 		best = fmin(best, t);
 	}
-	*rate = job_bytes(&j) / best;
+	*rate = plan_job_bytes(&j) / best;
 	return 0;
 }
 
@@ -548,24 +363,6 @@ static void on_interrupt(int sig)
 	interrupted = 1;
 }
 
-/*
- * The thread counts to measure: o's list, or one core and all physical cores.
- * A count above the physical cores is a usage error: each thread gets a core
- * of its own, SMT siblings excluded.
- */
-static void resolve_threads(struct measure_opts *o, int ncores)
-{
-	if (o->nthreads == 0) {
-		o->threads[o->nthreads++] = 1;
-		if (ncores > 1)
-			o->threads[o->nthreads++] = ncores;
-	}
-	for (int t = 0; t < o->nthreads; t++)
-		if (o->threads[t] > ncores)
-			die(EXIT_USAGE, "measure: --threads %d: this machine has %d physical core%s this "
-			    "process may use (SMT siblings excluded), one thread each", o->threads[t],
-			    ncores, ncores == 1 ? "" : "s");
-}
 
 
 /*
@@ -602,37 +399,6 @@ static double clock_allcore(struct harness *h)
 	return v;
 }
 
-/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"). */
-static void read_thp_mode(char *out, size_t len)
-{
-	char line[160];
-	out[0] = '\0';
-	FILE *fp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-	if (!fp)
-		return;
-	if (fgets(line, sizeof line, fp)) {
-		char *a = strchr(line, '['), *b = a ? strchr(a, ']') : NULL;
-		if (a && b)
-			snprintf(out, len, "%.*s", (int)(b - a - 1), a + 1);
-	}
-	fclose(fp);
-}
-
-/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
-static double huge_pages_kib(void)
-{
-	char line[256];
-	double kib = NAN;
-	FILE *fp = fopen("/proc/self/smaps_rollup", "r");
-	if (!fp)
-		return NAN;
-	while (fgets(line, sizeof line, fp))
-		if (sscanf(line, "AnonHugePages: %lf kB", &kib) == 1)
-			break;
-	fclose(fp);
-	return kib;
-}
-
 /*
  * 1. the machine. The one-core pass runs on the first physical core this
  * process may use (as likwid-bench's default), not wherever it started:
@@ -665,7 +431,7 @@ static void describe_machine(struct harness *h, struct runfiles_machine *m, cons
 	m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m->clock_method);
 	m->clock_ghz = m->clock_samples[0];
 	m->counters = cpu_counters_available(m->counters_why, sizeof m->counters_why);
-	read_thp_mode(m->thp_mode, sizeof m->thp_mode);
+	runfiles_thp_mode(m->thp_mode, sizeof m->thp_mode);
 	m->huge_asked = h->huge;
 	m->huge_pages_kib = NAN;
 	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f "
@@ -831,8 +597,8 @@ static void record_stops(struct harness *h)
 {
 	for (size_t i = 0; i < h->njobs; i++) {
 		const struct plan_job *j = &h->jobs[i];
-		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = job_param_column(j),
-					     .threads = (int)job_threads(j), .working_set = job_working_set(j),
+		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = plan_job_param_column(j),
+					     .threads = (int)plan_job_threads(j), .working_set = plan_job_working_set(j),
 					     .statistic = rounds_statistic(j) == KNOWN_MEDIAN ? "median" : "best",
 					     .kept = j->nkept, .width = j->width, .tolerance = rounds_tolerance(j),
 					     .stop = rounds_stop_name(j->stop) };
@@ -860,7 +626,7 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 		fputc('\n', stderr);
 	record_stops(h);
 	/* The team's arrays are touched as far as its largest job: what the kernel gave them. */
-	double kib = huge_pages_kib();
+	double kib = runfiles_huge_pages_kib();
 	if (isfinite(kib) && !(kib <= h->m->huge_pages_kib))
 		h->m->huge_pages_kib = kib;
 }
@@ -1001,7 +767,7 @@ int measure_run(const struct measure_opts *opts)
 		cores[0] = -1;
 	}
 	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
-	resolve_threads(&run_opts, ncores);
+	measure_resolve_threads(&run_opts, ncores);
 	alloc_slots(&h);
 	open_run(&h);
 	describe_machine(&h, &m, cores);

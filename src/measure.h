@@ -86,6 +86,12 @@ int measure_parse_threads(const char *list, struct measure_opts *o, char *err, s
  */
 int measure_run(const struct measure_opts *o);
 
+/*
+ * The thread counts to measure: o's list, or one core and all `ncores`
+ * physical cores; a count above them is a usage error (dies).
+ */
+void measure_resolve_threads(struct measure_opts *o, int ncores);
+
 /* Prints the kernel table (roofline measure --list). */
 void measure_list(void);
 

@@ -237,6 +237,85 @@ static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, doub
 	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
 }
 
+/* The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau begins (start_ws; NaN: unsettled). */
+static void kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws)
+{
+	int n = d->nscan;
+	/*
+	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
+	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
+	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
+	 * A curve that never settled uses where its last level after a cache
+	 * one begins. A quick run: each a third of where the plateau begins
+	 * (with every DRAM timing after an untimed call of its own, larger
+	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
+	 */
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
+	/*
+	 * No plateau to start from (a curve cut short by --max-size, or noise
+	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
+	 * largest, said in the decision; the fit puts them at the level their
+	 * working set shows. Never none: a job of 0 elements has no element to
+	 * check, and its check read outside the arrays.
+	 */
+	d->kernel_bytes = 0;
+	d->kernel_at_reach = !isfinite(start);
+	if (isfinite(start)) {
+		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
+		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
+	}
+	if (!(d->kernel_bytes >= 4096))
+		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
+}
+
+/* sweep_decision: what the pre-scan decided and why, one line (d->text). */
+static void decision_text(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
+{
+	int n = d->nscan;
+	char a[32], b[32], c[32], r[32], l3[32];
+	format_bytes(d->settle, a, sizeof a);
+	format_bytes(d->max, b, sizeof b);
+	format_bytes(d->cap, c, sizeof c);
+	format_bytes(d->rule, r, sizeof r);
+	format_bytes(d->rule_l3, l3, sizeof l3);
+	size_t len;
+	if (d->settled)
+		snprintf(d->text, sizeof d->text, "%s settled on its last level from %s per array; sweep to %s "
+			 "per array", d->sweep->name, a, b);
+	else
+		snprintf(d->text, sizeof d->text, "%s had not settled by %s per array (raise --max-size); "
+			 "sweep to %s per array", d->sweep->name, a, b);
+	len = strlen(d->text);
+	if (d->rule_source == PLAN_RULE_REPORTED)
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
+			 "last-level cache)", r);
+	else if (d->rule_source == PLAN_RULE_CURVE) {
+		char rep[32], flat[32];
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
+			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
+			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+	} else
+		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
+			 "curve did not settle");
+	len = strlen(d->text);
+	if (d->cap_binds)
+		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
+			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
+			 : "a quarter of memory over the sweep's arrays");
+	len = strlen(d->text);
+	if (d->kernel_at_reach)
+		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
+			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
+	else if (o->quick)
+		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
+			 "the plateau begins, not the rule");
+}
+
 /* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
 static void decide(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
 		   const double *sizes, long first)
@@ -281,73 +360,8 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
-	/*
-	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
-	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
-	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
-	 * A curve that never settled uses where its last level after a cache
-	 * one begins. A quick run: each a third of where the plateau begins
-	 * (with every DRAM timing after an untimed call of its own, larger
-	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
-	 */
-	struct fit_sweep_point fs[64];
-	scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
-	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
-	/*
-	 * No plateau to start from (a curve cut short by --max-size, or noise
-	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
-	 * largest, said in the decision; the fit puts them at the level their
-	 * working set shows. Never none: a job of 0 elements has no element to
-	 * check, and its check read outside the arrays.
-	 */
-	d->kernel_bytes = 0;
-	d->kernel_at_reach = !isfinite(start);
-	if (isfinite(start)) {
-		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
-		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
-	}
-	if (!(d->kernel_bytes >= 4096))
-		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
-	char a[32], b[32], c[32], r[32], l3[32];
-	format_bytes(d->settle, a, sizeof a);
-	format_bytes(d->max, b, sizeof b);
-	format_bytes(d->cap, c, sizeof c);
-	format_bytes(d->rule, r, sizeof r);
-	format_bytes(d->rule_l3, l3, sizeof l3);
-	size_t len;
-	if (d->settled)
-		snprintf(d->text, sizeof d->text, "%s settled on its last level from %s per array; sweep to %s "
-			 "per array", d->sweep->name, a, b);
-	else
-		snprintf(d->text, sizeof d->text, "%s had not settled by %s per array (raise --max-size); "
-			 "sweep to %s per array", d->sweep->name, a, b);
-	len = strlen(d->text);
-	if (d->rule_source == PLAN_RULE_REPORTED)
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
-			 "last-level cache)", r);
-	else if (d->rule_source == PLAN_RULE_CURVE) {
-		char rep[32], flat[32];
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
-			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
-			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
-	} else
-		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
-			 "curve did not settle");
-	len = strlen(d->text);
-	if (d->cap_binds)
-		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
-			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
-			 : "a quarter of memory over the sweep's arrays");
-	len = strlen(d->text);
-	if (d->kernel_at_reach)
-		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
-			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
-	else if (o->quick)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
-			 "the plateau begins, not the rule");
+	kernel_arrays(o, d, start_ws);
+	decision_text(o, m, d);
 }
 
 int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,

@@ -268,4 +268,16 @@ void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struc
  */
 double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs);
 
+/*
+ * What one timing of job j (with its reps, on j->threads threads) did, as
+ * timings.csv records it: its threads, flops and bytes (all threads'), its
+ * working set, and the param column (bytes per array in the bandwidth
+ * group, all threads' parts; else the kernel's parameter).
+ */
+double plan_job_threads(const struct plan_job *j);
+double plan_job_flops(const struct plan_job *j);
+double plan_job_bytes(const struct plan_job *j);
+double plan_job_working_set(const struct plan_job *j);
+long plan_job_param_column(const struct plan_job *j);
+
 #endif

@@ -220,3 +220,41 @@ double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, s
 	}
 	return total;
 }
+
+/* ---- what one timing of a job did (timings.csv) ---- */
+
+/* Threads that ran job j: its n is per thread, and its totals count them all. */
+double plan_job_threads(const struct plan_job *j)
+{
+	return j->threads > 0 ? (double)j->threads : 1.0;
+}
+
+double plan_job_flops(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.flops * (double)j->reps * plan_job_threads(j);
+	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+}
+
+double plan_job_bytes(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.bytes * (double)j->reps * plan_job_threads(j);
+	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+}
+
+double plan_job_working_set(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.working_set * plan_job_threads(j);
+	return j->k->kind == KERNEL_PEAK ? 0.0
+		: (double)j->k->arrays * 8.0 * (double)j->n * plan_job_threads(j);
+}
+
+long plan_job_param_column(const struct plan_job *j)
+{
+	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
+	if (strcmp(j->group, "bandwidth") == 0)
+		return (long)((double)j->n * sizeof(double) * plan_job_threads(j));
+	return j->param;
+}

@@ -83,15 +83,10 @@ static void env_about(void *ctx, const char *key, const char *value)
 	env_row(ctx, key, value);
 }
 
-void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
-			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs)
+/* The machine, the build and the system. */
+static void env_machine(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
 {
-	char *path = path_join(dir, "env.csv"), err[512], buf[256];
-	struct outfile out;
-	if (outfile_open(&out, path, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
-	FILE *fp = out.fp;
-	fputs("key,value\n", fp);
+	char buf[256];
 	env_row(fp, "cpu_model", m->info.model);
 	env_row(fp, "isa", cpu_isa_name(cpu_widest_isa()));
 	buf[0] = '\0';
@@ -134,6 +129,12 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		env_row(fp, "os", "unknown");
 	}
 	env_row(fp, "roofline_version", ROOFLINE_VERSION);
+}
+
+/* The timer and the clock, sampled through the run. */
+static void env_clock(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
+{
+	char buf[256];
 	env_row(fp, "timer", timer_name());
 	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
 	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
@@ -157,6 +158,13 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		snprintf(buf, sizeof buf, "clock_ghz@%dt", o->threads[t]);
 		env_num(fp, buf, m->clock_allcore_ghz[t]);
 	}
+}
+
+/* The options, the plan's decisions and how the jobs stopped. */
+static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m,
+		     const struct plan_sweep *d)
+{
+	char buf[256];
 	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
 	env_num(fp, "passes", o->passes);
 	env_num(fp, "trials", o->trials);
@@ -207,6 +215,12 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_num(fp, "huge_pages_kib", m->huge_pages_kib);
 	env_num(fp, "kernel_tile_bytes", d->tile_bytes);
 	env_row(fp, "kernel_tile_source", d->tile_text);
+}
+
+/* What each shaped job chose and what each library kernel runs on. */
+static void env_jobs(FILE *fp, const struct plan_job *jobs, size_t njobs)
+{
+	char buf[256];
 	/* What each shaped job chose (a tile, a grid), and what a library kernel runs on. */
 	for (size_t i = 0; i < njobs; i++) {
 		const struct plan_job *j = &jobs[i];
@@ -225,6 +239,21 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		if (j->k->about && first == i)
 			j->k->about(env_about, fp);
 	}
+}
+
+void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
+			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs)
+{
+	char *path = path_join(dir, "env.csv"), err[512];
+	struct outfile out;
+	if (outfile_open(&out, path, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	FILE *fp = out.fp;
+	fputs("key,value\n", fp);
+	env_machine(fp, o, m);
+	env_clock(fp, o, m);
+	env_plan(fp, o, m, d);
+	env_jobs(fp, jobs, njobs);
 	if (outfile_commit(&out, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	free(path);
@@ -338,4 +367,35 @@ void runfiles_stop_row(FILE *fp, const struct runfiles_stop *r)
 		snprintf(width, sizeof width, "inf");
 	fprintf(fp, "%s,%s,%ld,%d,%.0f,%s,%d,%s,%.4g,%s\n", r->group, r->kernel, r->param, r->threads,
 		r->working_set, r->statistic, r->kept, width, r->tolerance, r->stop);
+}
+
+/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"). */
+void runfiles_thp_mode(char *out, size_t len)
+{
+	char line[160];
+	out[0] = '\0';
+	FILE *fp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	if (!fp)
+		return;
+	if (fgets(line, sizeof line, fp)) {
+		char *a = strchr(line, '['), *b = a ? strchr(a, ']') : NULL;
+		if (a && b)
+			snprintf(out, len, "%.*s", (int)(b - a - 1), a + 1);
+	}
+	fclose(fp);
+}
+
+/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
+double runfiles_huge_pages_kib(void)
+{
+	char line[256];
+	double kib = NAN;
+	FILE *fp = fopen("/proc/self/smaps_rollup", "r");
+	if (!fp)
+		return NAN;
+	while (fgets(line, sizeof line, fp))
+		if (sscanf(line, "AnonHugePages: %lf kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return kib;
 }

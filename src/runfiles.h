@@ -104,6 +104,11 @@ void runfiles_load_sample(struct runfiles_load_sample *s);
 void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_load_sample *a,
 		       const struct runfiles_load_sample *b);
 
+/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("madvise"); "" unknown. */
+void runfiles_thp_mode(char *out, size_t len);
+/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
+double runfiles_huge_pages_kib(void);
+
 /*
  * stops.csv: a row per job and thread count, why its trials stopped. `param`,
  * `threads` and `working_set_bytes` as in timings.csv; `statistic` the one
