@@ -53,7 +53,7 @@ struct measure_opts {
  * waiting, not a fact of any machine: a machine whose floor costs more
  * takes longer, and says which figures the budget left wide.
  */
-#define MEASURE_DEFAULT_BUDGET_S 45.0
+#define MEASURE_DEFAULT_BUDGET_S 50.0
 #define MEASURE_QUICK_BUDGET_S 12.0
 /* --budget: from this to a day. */
 #define MEASURE_MIN_BUDGET_S 1.0
