@@ -80,6 +80,7 @@ struct harness {
 	struct runfiles_machine *m;  /* what is learned of the machine as the run goes (env.csv) */
 	struct runfiles_load_sample load_before;  /* at the pass in hand's start (load.csv) */
 	double run_start;            /* timer_now() as the run began: the budget counts from here */
+	double prescan_seconds;      /* the one-core pre-scan's (the machine's description counted) */
 	char *dir;
 	int any_failed;
 	int tty;
@@ -331,16 +332,19 @@ static void calibrate(struct harness *h, struct plan_job *j, int pass, int trial
 }
 
 /*
- * The pre-scan's probe (plan_prescan): the sweep's kernel at n elements per
- * array, calibrated, then the best of 5 timings (one slow moment must not
- * move the decision); all recorded as warm-ups of pass 0.
+ * The pre-scan's probe (plan_prescan, plan_prescan_team): the sweep's
+ * kernel at n elements per array, split between the pass's threads,
+ * calibrated, then the best of 5 timings (one slow moment must not move
+ * the decision); all recorded as warm-ups of pass 0.
  */
 static int prescan_probe(void *ctx, size_t n, double *rate)
 {
 	struct harness *h = ctx;
 	if (interrupted)
 		return -1;
-	struct plan_job j = { .k = h->sweep, .group = "bandwidth", .n = n, .reps = 1 };
+	size_t share = n / (size_t)(h->threads > 0 ? h->threads : 1) / 8 * 8;
+	share = share < 64 ? 64 : share > h->capacity ? h->capacity : share;
+	struct plan_job j = { .k = h->sweep, .group = "bandwidth", .n = share, .reps = 1 };
 	calibrate(h, &j, 0, 0);
 	if (j.failed)
 		die(EXIT_FAILED, "%s failed its check during the pre-scan", j.k->name);
@@ -616,6 +620,7 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 	const struct measure_opts *o = h->o;
 	calibrate_all(h);
 	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
+				  .prescan_seconds = h->prescan_seconds,
 				  .counts_after = counts_after, .threads = h->threads,
 				  .later_threads = o->threads + o->nthreads - counts_after };
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
@@ -673,6 +678,28 @@ static void open_streams(struct harness *h)
 }
 
 /*
+ * The decisions thread count c's plan is placed by: the one-core pre-scan's
+ * for one thread, else its own team's pre-scan (plan_prescan_team), kept
+ * for env.csv (m->team[c]).
+ */
+static const struct plan_sweep *team_decisions(struct harness *h, const struct plan_sweep *d, int c, int threads)
+{
+	const struct measure_opts *o = h->o;
+	if (threads == 1 || !(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) || !d->sweep)
+		return d;
+	struct plan_sweep *t = &h->m->team[c];
+	fprintf(stderr, "roofline: pre-scan of %d threads: %s, each array split between them\n", threads,
+		d->sweep->name);
+	if (plan_prescan_team(o, &h->pm, d, threads, t, prescan_probe, h) != 0 || interrupted) {
+		fflush(h->timings.fp);
+		die(EXIT_FAILED, "interrupted during the pre-scan of %d threads: %s holds the timings so far",
+		    threads, h->dir);
+	}
+	fprintf(stderr, "roofline: %s\n", t->text);
+	return t;
+}
+
+/*
  * 5. plan and trials, once per thread count: the all-core pass times the
  * same sweep, chains and kernels as the one-core pass, each job split
  * between the threads.
@@ -688,7 +715,8 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		size_t share = per_array / (size_t)threads / 8 * 8;
 		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
 		free(h->jobs);
-		plan_build(o, &h->pm, d, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
+		const struct plan_sweep *dc = team_decisions(h, d, c, threads);
+		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
 		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
 		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
 		if (c == 0)
@@ -774,6 +802,7 @@ int measure_run(const struct measure_opts *opts)
 	/* 2. the run directory's first files */
 	open_streams(&h);
 	prescan_phase(&h, &m, &d);
+	h.prescan_seconds = timer_now() - h.run_start;
 	h.tile_bytes = d.tile_bytes;
 	fflush(h.timings.fp);
 	each_thread_count(&h, &d, cores);

@@ -283,12 +283,15 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 	format_bytes(d->rule, r, sizeof r);
 	format_bytes(d->rule_l3, l3, sizeof l3);
 	size_t len;
+	char team[32] = "";
+	if (d->threads > 1)
+		snprintf(team, sizeof team, "%d threads: ", d->threads);
 	if (d->settled)
-		snprintf(d->text, sizeof d->text, "%s settled on its last level from %s per array; sweep to %s "
-			 "per array", d->sweep->name, a, b);
+		snprintf(d->text, sizeof d->text, "%s%s settled on its last level from %s per array; sweep to %s "
+			 "per array", team, d->sweep->name, a, b);
 	else
-		snprintf(d->text, sizeof d->text, "%s had not settled by %s per array (raise --max-size); "
-			 "sweep to %s per array", d->sweep->name, a, b);
+		snprintf(d->text, sizeof d->text, "%s%s had not settled by %s per array (raise --max-size); "
+			 "sweep to %s per array", team, d->sweep->name, a, b);
 	len = strlen(d->text);
 	if (d->rule_source == PLAN_RULE_REPORTED)
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
@@ -344,7 +347,8 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 		d->settle = sizes[settle];
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
-	stream_rule(m, d, start_ws);
+	if (!d->rule_fixed)
+		stream_rule(m, d, start_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -356,7 +360,9 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	/* The first sweep size at the rule, then the next one: two sizes obey it. */
 	double past_rule = d->rule > 0 ? sweep_reach(sweep_reach(d->rule, INFINITY) * 1.2, INFINITY) : 0;
 	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
-	d->max = sweep_reach(want, d->cap);
+	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
+	double reach = d->rule_fixed ? d->max : 0;
+	d->max = sweep_reach(fmax(want, reach), d->cap);
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
@@ -364,19 +370,20 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	decision_text(o, m, d);
 }
 
-int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
-		 plan_probe_fn probe, void *ctx)
+/*
+ * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
+ * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
+ * array, doubling beyond: the caches' plateaus are only a few octaves wide,
+ * and with one size an octave a single slow size could hide one (and with
+ * it the pattern roofs measured at its middle); small sizes cost next to
+ * nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
+ * -1 when the probe stopped it.
+ */
+static int scan(const struct plan_machine *m, struct plan_sweep *d, plan_probe_fn probe, void *ctx,
+		double *sizes, long *first)
 {
-	double sizes[64];
-	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
-	long first = -1;   /* fit_settle's answer, once asked */
-	int stopped = 0;
-	/*
-	 * Half-octave steps up to PRESCAN_FINE_BYTES per array, doubling beyond:
-	 * the caches' plateaus are only a few octaves wide, and with one size an
-	 * octave a single slow size could hide one (and with it the pattern
-	 * roofs measured at its middle); small sizes cost next to nothing.
-	 */
+	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
+	*first = -1;
 	for (double e = 0, bytes = PLAN_SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64;
 	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
 	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
@@ -395,14 +402,40 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (first = scan_settle(d, n)) >= 0)
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0)
 			break;
 	}
 	d->nscan = n;
-	if (stopped || n == 0)
+	return stopped || n == 0 ? -1 : 0;
+}
+
+int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
+		 plan_probe_fn probe, void *ctx)
+{
+	double sizes[64];
+	long first;
+	if (scan(m, d, probe, ctx, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, d);
+	return 0;
+}
+
+int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
+		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx)
+{
+	double sizes[64];
+	long first;
+	*d = *one;
+	d->threads = threads;
+	d->rule_fixed = 1;
+	if (scan(m, d, probe, ctx, sizes, &first) != 0)
+		return -1;
+	decide(o, m, d, sizes, first);
+	cache_working_sets(o, m, d);
+	/* A tile is one core's block of its own cache: the one-core curve's, whatever the team's shows. */
+	d->tile_bytes = one->tile_bytes;
+	memcpy(d->tile_text, one->tile_text, sizeof d->tile_text);
 	return 0;
 }
 

@@ -120,6 +120,14 @@ struct plan_sweep {
 	double plateau_ws[FIT_MAX_PLATEAUS];
 	size_t nplateaus;
 	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
+	/*
+	 * The team this decision is for (0, 1: one core). An all-core decision
+	 * (plan_prescan_team) keeps the one-core STREAM rule (rule_fixed: the
+	 * rule is the machine's cache, not a thread count's) and places its
+	 * jobs from its own curve.
+	 */
+	int threads;
+	int rule_fixed;
 };
 
 /* The smallest array of the sweep and the pre-scan. */
@@ -166,6 +174,19 @@ typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
  */
 int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
 		 plan_probe_fn probe, void *ctx);
+
+/*
+ * The pre-scan of a team of `threads` threads (probe: all threads' arrays
+ * together, n elements per array split between them) and the all-core
+ * plan's decisions from its own curve: its settle point, how far its sweep
+ * goes (at least the one-core sweep's reach and two sizes past STREAM's
+ * rule, which stays one's), its plateaus, pattern-job and kernel working
+ * sets and its DRAM arrays. One-core levels are not all-core levels: an L3
+ * shared by two cores ends at another working set, and a one-core DRAM
+ * plateau can be a team's L3 slope. Returns 0, or -1 when the probe stopped.
+ */
+int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
+		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx);
 
 /* No pre-scan (neither the bandwidth nor the kernels group): no plateaus, no cache levels, no tile. */
 void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d);

@@ -164,8 +164,9 @@ static double later_scale(const struct state *s, int threads)
  */
 static double run_left(const struct state *s, double now)
 {
-	double here = count_left(s, now), total = now - s->c->count_start + here;
-	double least = s->first_pass - s->c->count_start + s->floor_total, later = 0;
+	/* Each later count pre-scans its own team first, about as long as one core's pre-scan took. */
+	double here = count_left(s, now), total = now - s->c->count_start + here + s->c->prescan_seconds;
+	double least = s->first_pass - s->c->count_start + s->floor_total + s->c->prescan_seconds, later = 0;
 	double budget_left = s->c->run_start + s->c->budget - (now + here);
 	for (int c = 0; c < s->c->counts_after; c++) {
 		double f = later_scale(s, s->c->later_threads[c]), t = f * total;

@@ -80,6 +80,7 @@ struct rounds_clock {
 	double run_start;    /* the run's first moment (the pre-scan counted) */
 	double budget;       /* seconds for the whole run; 0: none */
 	double count_start;  /* when this thread count began, its calibration counted */
+	double prescan_seconds;  /* what the one-core pre-scan took (a later team pre-scans too) */
 	int counts_after;    /* thread counts still to run after this one ... */
 	const int *later_threads;  /* ... and their threads */
 	int threads;

@@ -217,6 +217,36 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_row(fp, "kernel_tile_source", d->tile_text);
 }
 
+/*
+ * Each all-core pre-scan's decisions, keyed @<N>t as the all-core roofs:
+ * where its curve settled, its sweep's reach, its DRAM arrays and its
+ * L1/L2 working sets, and the one line saying so.
+ */
+static void env_teams(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
+{
+	char key[96];
+	for (int c = 0; c < o->nthreads && c < MEASURE_MAX_THREAD_COUNTS; c++) {
+		const struct plan_sweep *t = &m->team[c];
+		if (t->threads < 2)
+			continue;
+		snprintf(key, sizeof key, "sweep_decision@%dt", t->threads);
+		env_row(fp, key, t->text);
+		snprintf(key, sizeof key, "sweep_settle_bytes@%dt", t->threads);
+		env_num(fp, key, t->settle);
+		snprintf(key, sizeof key, "sweep_max_bytes@%dt", t->threads);
+		env_num(fp, key, t->max);
+		snprintf(key, sizeof key, "kernel_array_bytes@%dt", t->threads);
+		env_num(fp, key, t->kernel_bytes);
+		for (int l = 0; l < PLAN_NCACHE; l++) {
+			if (!(o->levels & plan_cache_levels[l].flag))
+				continue;
+			snprintf(key, sizeof key, "kernel_%s_working_set_bytes@%dt", plan_cache_levels[l].opt,
+				 t->threads);
+			env_num(fp, key, t->cache_ws[l]);
+		}
+	}
+}
+
 /* What each shaped job chose and what each library kernel runs on. */
 static void env_jobs(FILE *fp, const struct plan_job *jobs, size_t njobs)
 {
@@ -253,6 +283,7 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_machine(fp, o, m);
 	env_clock(fp, o, m);
 	env_plan(fp, o, m, d);
+	env_teams(fp, o, m);
 	env_jobs(fp, jobs, njobs);
 	if (outfile_commit(&out, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);

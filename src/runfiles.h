@@ -42,6 +42,8 @@ struct runfiles_machine {
 	int huge_asked;              /* 1: the arrays were madvise'd MADV_HUGEPAGE */
 	double huge_pages_kib;       /* AnonHugePages after the largest allocation; NaN unknown */
 	int stops[ROUNDS_NSTOPS];    /* jobs (every thread count's) by why their trials stopped */
+	/* Each thread count's own decisions where it had a pre-scan of its own (threads > 1; else 0). */
+	struct plan_sweep team[MEASURE_MAX_THREAD_COUNTS];
 };
 
 /* data/runs/<UTC stamp>-<cc>-<version>, newly allocated. */

@@ -159,12 +159,27 @@ static void levels_curve(struct scripted *s, int threads, const double *edge, co
 	s->n[threads] = n;
 }
 
+static int probe_threads = 1;   /* the team the scripted pre-scan times */
+
 static int scripted_probe(void *ctx, size_t n, double *rate)
 {
 	struct scripted *s = ctx;
-	*rate = curve(s, 1, 24.0 * (double)n) * 1e9;
+	*rate = curve(s, probe_threads, 24.0 * (double)n) * 1e9;
 	s->clock += 5 * 24.0 * (double)n / *rate;
 	return 0;
+}
+
+/* Thread count t's decisions: the one-core pre-scan's, or its own team's. */
+static const struct plan_sweep *team_of(struct scripted *s, const struct measure_opts *o,
+					const struct plan_machine *pm, const struct plan_sweep *d, int t,
+					struct plan_sweep *team)
+{
+	if (t == 1)
+		return d;
+	probe_threads = t;
+	assert_int_equal(plan_prescan_team(o, pm, d, t, team, scripted_probe, s), 0);
+	probe_threads = 1;
+	return team;
 }
 
 /* The fake clock: one timing of j with its reps on j->threads threads. */
@@ -192,7 +207,7 @@ static double scripted_time(void *ctx, struct plan_job *j)
 
 struct scripted_plan {
 	struct plan_machine pm;
-	struct plan_sweep d;
+	struct plan_sweep d, team;   /* the one-core decisions, and the 2-thread team's */
 	struct measure_opts o;
 	struct plan_job *jobs[3];
 	size_t njobs[3];
@@ -212,7 +227,8 @@ static void plan_on(struct scripted *s, int quick, double max_size, struct scrip
 	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, scripted_probe, s), 0);
 	size_t capacity = (size_t)(p->d.cap / 8);
 	for (int t = 1; t <= 2; t++) {
-		plan_build(&p->o, &p->pm, &p->d, capacity, &p->jobs[t], &p->njobs[t]);
+		const struct plan_sweep *d = team_of(s, &p->o, &p->pm, &p->d, t, &p->team);
+		plan_build(&p->o, &p->pm, d, capacity, &p->jobs[t], &p->njobs[t]);
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			p->jobs[t][i].threads = t;
@@ -287,6 +303,20 @@ static int sizes_obeying_rule(const struct scripted_plan *p, int t)
 	return n;
 }
 
+/*
+ * The 2-thread sweep: to its own reach (two octaves past where its own
+ * curve settles), never short of one core's, so two sizes at least obey
+ * STREAM's rule; exactly two where it reaches as far as one core's.
+ */
+static void check_team_reach(const struct scripted_plan *p)
+{
+	assert_true(p->team.max >= p->d.max);
+	assert_true(sweep_last(p, 2) == p->team.max);
+	assert_true(sizes_obeying_rule(p, 2) >= 2);
+	if (p->team.max == p->d.max)
+		assert_int_equal(sizes_obeying_rule(p, 2), 2);
+}
+
 static unsigned x86_isas(void)
 {
 	return 1u << ISA_SCALAR | 1u << ISA_SSE2 | 1u << ISA_AVX2 | 1u << ISA_AVX512;
@@ -318,9 +348,8 @@ static void zen4_obeys_streams_rule(void **state)
 	assert_true(p.d.max == next);
 	assert_true(p.d.kernel_bytes == 128 * MiB);
 	assert_true(sweep_last(&p, 1) == next);
-	assert_true(sweep_last(&p, 2) == next);
 	assert_int_equal(sizes_obeying_rule(&p, 1), 2);
-	assert_int_equal(sizes_obeying_rule(&p, 2), 2);
+	check_team_reach(&p);
 	assert_true(check_dram_jobs(&p) > 20);
 	/*
 	 * The paced copies: K = 1, 2, 4, 8 at each of the copy's two widths,
@@ -329,6 +358,7 @@ static void zen4_obeys_streams_rule(void **state)
 	 */
 	for (int t = 1; t <= 2; t++) {
 		size_t paced = 0, nt_copies = 0;
+		double kernel_bytes = t == 1 ? p.d.kernel_bytes : p.team.kernel_bytes;
 		for (size_t i = 0; i < p.njobs[t]; i++) {
 			const struct plan_job *j = &p.jobs[t][i];
 			if (j->k->kind == KERNEL_BANDWIDTH && j->k->reads == 1 && j->k->writes == 1 &&
@@ -336,13 +366,13 @@ static void zen4_obeys_streams_rule(void **state)
 				/* The streaming-store copy: the same place as the paced ones. */
 				nt_copies++;
 				assert_int_equal(j->dram, 1);
-				assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+				assert_true(fabs(array_bytes(j, t) - kernel_bytes) <= 64.0 * t);
 			}
 			if (!j->k->pace)
 				continue;
 			paced++;
 			assert_int_equal(j->dram, 1);
-			assert_true(fabs(array_bytes(j, t) - p.d.kernel_bytes) <= 64.0 * t);
+			assert_true(fabs(array_bytes(j, t) - kernel_bytes) <= 64.0 * t);
 			assert_true(j->k->isa == ISA_AVX512 || j->k->isa == ISA_AVX2);
 		}
 		assert_int_equal(paced, 8);
@@ -496,8 +526,65 @@ static void a_reported_l3_that_ends_early(void **state)
 	assert_true(p.d.rule == 128 * MiB);
 	assert_null(strstr(p.d.text, "is not in the curve"));
 	assert_int_equal(sizes_obeying_rule(&p, 1), 2);
-	assert_int_equal(sizes_obeying_rule(&p, 2), 2);
+	check_team_reach(&p);
 	check_dram_jobs(&p);
+	plan_free(&p);
+}
+
+/*
+ * The all-core plan is placed from the all-core curve: on the Zen 4 VM two
+ * cores' L3 plateau and DRAM plateau begin at other working sets than one
+ * core's (its 2-thread triad still fell from 24 to 192 MiB of working set,
+ * where one core's was flat from 96 MiB), so each 2-thread pattern job sits
+ * at the middle of a 2-thread plateau and every 2-thread DRAM job inside
+ * the 2-thread DRAM plateau, with STREAM's rule still one core's.
+ */
+static void all_core_jobs_from_the_all_core_curve(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-early", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4-early-dram.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	const struct plan_sweep *one = &p.d, *two = &p.team;
+	print_message("# zen4 2 threads: %s\n", two->text);
+	assert_int_equal(two->threads, 2);
+	assert_true(two->rule == one->rule);
+	assert_true(two->settled);
+	assert_true(two->settle > one->settle);
+	assert_true(two->max >= one->max);
+	assert_true(two->kernel_bytes >= one->kernel_bytes);
+	assert_true(two->kernel_bytes >= 0.75 * two->settle * 3 - 4096);
+	size_t moved = 0, placed = 0;
+	for (size_t i = 0; i < p.njobs[2]; i++) {
+		const struct plan_job *j = &p.jobs[2][i];
+		if (strcmp(j->group, "bandwidth") != 0 || j->k == p.d.sweep || j->dram)
+			continue;
+		/* A cache pattern job: its working set (both threads') is a 2-thread plateau's middle. */
+		double ws = 8.0 * j->k->arrays * (double)j->n * 2;
+		int at_two = 0, at_one = 0;
+		for (size_t l = 0; l + 1 < two->nplateaus; l++)
+			at_two |= fabs(ws / two->plateau_ws[l] - 1) < 0.02;
+		for (size_t l = 0; l + 1 < one->nplateaus; l++)
+			at_one |= fabs(ws / one->plateau_ws[l] - 1) < 0.02;
+		assert_true(at_two);
+		moved += !at_one;
+		placed++;
+	}
+	assert_true(placed > 0 && moved > 0);
+	size_t dram = 0;
+	for (size_t i = 0; i < p.njobs[2]; i++) {
+		const struct plan_job *j = &p.jobs[2][i];
+		if (!j->dram || j->shaped || j->k == p.d.sweep)
+			continue;
+		assert_true(array_bytes(j, 2) >= two->kernel_bytes - 64.0 * 2);
+		dram++;
+	}
+	assert_true(dram > 20);
+	print_message("# %zu 2-thread cache pattern jobs, %zu placed elsewhere than one core's; %zu DRAM jobs\n",
+		      placed, moved, dram);
 	plan_free(&p);
 }
 
@@ -793,11 +880,16 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 	size_t capacity = (size_t)(p->d.cap / 8);
 	struct rounds_hooks h = { .ctx = r, .now = run_now, .time = run_time, .record = run_record,
 				  .progress = run_progress };
+	double prescan = 0;
 	for (int t = 1; t <= 2; t++) {
 		r->count = t;
+		if (t == 1)
+			prescan = s->clock;
 		struct rounds_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
+					  .prescan_seconds = prescan,
 					  .counts_after = 2 - t, .threads = t, .later_threads = (const int[]){ 2 } };
-		plan_build(&p->o, &p->pm, &p->d, capacity, &p->jobs[t], &p->njobs[t]);
+		const struct plan_sweep *d = team_of(s, &p->o, &p->pm, &p->d, t, &p->team);
+		plan_build(&p->o, &p->pm, d, capacity, &p->jobs[t], &p->njobs[t]);
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			p->jobs[t][i].threads = t;
@@ -990,6 +1082,7 @@ int main(void)
 		cmocka_unit_test(a_sweep_cut_short),
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(a_reported_l3_that_ends_early),
+		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
