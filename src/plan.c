@@ -24,6 +24,12 @@
 #define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
 #define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+/*
+ * A sweep size is on a flat stretch when the pre-scan's rates an octave
+ * either side are within this of each other: half FIT_TOLERANCE, so a
+ * plateau the fit would split is never thinned as one.
+ */
+#define SWEEP_FLAT (FIT_TOLERANCE / 2)
 #define PEAK_MIN_ITERS 64
 /* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
 #define SWEEP_PATTERN "2r1w"
@@ -612,6 +618,54 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 	}
 }
 
+/*
+ * Whether the pre-scan saw its curve flat around working set ws: three of
+ * its sizes at least within an octave either side, their rates within
+ * SWEEP_FLAT of each other. Only what it timed counts: between two sizes an
+ * octave apart (its steps past 1 MiB) it cannot say whether the curve bent.
+ */
+static int scan_flat(const struct plan_sweep *d, double ws)
+{
+	double lo = INFINITY, hi = 0;
+	int seen = 0;
+	for (int i = 0; i < d->nscan; i++) {
+		if (d->scan_ws[i] < ws / 2 * 0.999 || d->scan_ws[i] > ws * 2 * 1.001)
+			continue;
+		lo = fmin(lo, d->scan_gbs[i]);
+		hi = fmax(hi, d->scan_gbs[i]);
+		seen++;
+	}
+	return seen >= 3 && hi <= lo * (1 + SWEEP_FLAT);
+}
+
+size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
+{
+	size_t n = 0;
+	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1, dropped = 0;
+	for (int i = 0; n < max; i++) {
+		double bytes = sweep_size(i);
+		if (bytes > d->max * 1.0001)
+			break;
+		/*
+		 * Flat: the pre-scan's rates an octave either side within
+		 * SWEEP_FLAT of each other (scan_flat). The sizes that obey
+		 * STREAM's rule are all kept (the fit takes DRAM from them), and so
+		 * are the sweep's first and last; a flat size follows a kept one
+		 * only every other time (octave steps on a plateau).
+		 */
+		int rule = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+		int ends = i == 0 || sweep_size(i + 1) > d->max * 1.0001;
+		int flat = !rule && !ends && scan_flat(d, bytes * arrays);
+		if (flat && !dropped) {
+			dropped = 1;
+			continue;
+		}
+		dropped = 0;
+		sizes[n++] = bytes;
+	}
+	return n;
+}
+
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
 {
@@ -620,17 +674,16 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	*jobs = NULL;
 	*njobs = 0;
 	if (g & GROUP_BANDWIDTH) {
-		for (int i = 0;; i++) {
-			double bytes = sweep_size(i);
-			if (bytes > d->max * 1.0001)
-				break;
+		double sizes[PLAN_MAX_SWEEP_SIZES];
+		size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
+		for (size_t i = 0; i < nsizes; i++) {
 			/*
 			 * The sweep's STREAM-sized sizes (each array at least the rule, or
 			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
 			 */
-			int dram = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
 			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = "bandwidth",
-				.n = (size_t)(bytes / 8), .reps = 1, .dram = dram });
+				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
 	}

@@ -198,8 +198,17 @@ void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, s
 size_t plan_cache_level_n(double working_set, int arrays);
 
 /*
+ * The sweep's sizes (bytes per array, all threads' parts), up to d->max:
+ * half-octave steps where the pre-scan's curve bends, octave steps where
+ * it is flat (every other flat size left out), every size that obeys
+ * STREAM's rule, and the first and last. Returns their number (at most max).
+ */
+#define PLAN_MAX_SWEEP_SIZES 128
+size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max);
+
+/*
  * The jobs of one thread count's plan, for one thread, into a new array
- * (*jobs, *njobs): the sweep (half-octave sizes up to d->max), each access
+ * (*jobs, *njobs): the sweep (plan_sweep_sizes), each access
  * pattern's bandwidth kernels at each plateau, the peak chains and the
  * kernels at each asked level. `capacity` and `tile_bytes` are the arrays'
  * doubles and the tile (a shaped kernel that does not fit is left out).

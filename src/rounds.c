@@ -158,20 +158,24 @@ static double later_scale(const struct state *s, int threads)
 
 /*
  * The whole run's time left: this thread count's, and for each count
- * after it as long as this one is expected to take in all (calibration
- * and trials, later_scale), within its share of the budget then left, but
- * no less than this count's calibration and floor, scaled alike.
+ * after it its pre-scan and calibration, as long as this count's, and
+ * this count's trials scaled (later_scale), within its share of the budget
+ * then left, but no less than that and this count's floor, scaled alike.
  */
 static double run_left(const struct state *s, double now)
 {
-	/* Each later count pre-scans its own team first, about as long as one core's pre-scan took. */
-	double here = count_left(s, now), total = now - s->c->count_start + here + s->c->prescan_seconds;
-	double least = s->first_pass - s->c->count_start + s->floor_total + s->c->prescan_seconds, later = 0;
+	/*
+	 * A later count pre-scans its own team and calibrates its own jobs
+	 * first, about as long as this count's pre-scan and calibration took
+	 * (larger all-core arrays against more bandwidth); its trials scale.
+	 */
+	double here = count_left(s, now), fixed = s->first_pass - s->c->count_start + s->c->prescan_seconds;
+	double trials = now - s->first_pass + here, later = 0;
 	double budget_left = s->c->run_start + s->c->budget - (now + here);
 	for (int c = 0; c < s->c->counts_after; c++) {
-		double f = later_scale(s, s->c->later_threads[c]), t = f * total;
+		double f = later_scale(s, s->c->later_threads[c]), t = fixed + f * trials;
 		if (s->c->budget > 0)
-			t = fmax(f * least, fmin(t, budget_left / (s->c->counts_after - c)));
+			t = fmax(fixed + f * s->floor_total, fmin(t, budget_left / (s->c->counts_after - c)));
 		budget_left -= t;
 		later += t;
 	}
