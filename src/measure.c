@@ -6,26 +6,33 @@
  * Order of work:
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
- *  3. allocate the three arrays once, 2 MiB aligned, and touch every page;
+ *  3. allocate the three arrays once, 2 MiB aligned, as large as the cap;
+ *     each thread fills its own as far as a job first needs them (first
+ *     touch), before that job's clock starts;
  *  4. pre-scan the sweep's kernel (the hand-written triad of the widest ISA,
  *     bw_triad_<isa>) at growing sizes to see where the curve settles on its
- *     last (DRAM) level: that decides how far the sweep goes and how big the
- *     kernels' arrays are, from the measured curve rather than from the
- *     reported cache sizes, which a VM may get wrong; its plateaus give the
- *     L1- and L2-resident working sets of --levels l1,l2, and the working
- *     sets where each access pattern's bandwidth kernel runs;
+ *     last (DRAM) level (plan.c): STREAM's rule sets the DRAM arrays (each
+ *     at least 4x the reported last-level cache, or 4x where the curve's
+ *     DRAM plateau begins when the reported cache is not in the curve), and
+ *     the sweep reaches two sizes that obey it; the curve's plateaus give
+ *     the L1- and L2-resident working sets of --levels l1,l2 and where each
+ *     access pattern's bandwidth kernels run;
  *  5. for each thread count (--threads; default one core, then all physical
  *     cores): bring up that many OpenMP threads, each pinned to its own core
- *     with its own first-touched arrays; build the plan (the sweep, the
- *     pattern jobs, the peak and kernels groups), each job's arrays split
- *     between the threads; then for each pass run warm-up and kept
- *     trials, each trial timing every job once in the same order
- *     (round-robin), so a slow moment on the machine hits all jobs alike.
- *     Before them, trial 0 of pass 1 calibrates repetitions to a minimum time
- *     per timing (all warm-ups). A timing starts all threads at a barrier and
- *     is the slowest thread's; every thread's result is checked; every timing
- *     is written to timings.csv with its thread count, flushed after each
- *     trial so an interrupted run keeps what it did.
+ *     with its own first-touched arrays; a team of more than one pre-scans
+ *     its own curve (plan_prescan_team) and is placed from it; build the
+ *     plan (the sweep, the pattern jobs, the peak and kernels groups), each
+ *     job's arrays split between the threads; calibrate each job's
+ *     repetitions to a minimum time per timing (trial 0 of pass 1, all
+ *     warm-ups); then the passes (rounds.c): warm-up and kept trials, each
+ *     trial timing every job still running once in the same order
+ *     (round-robin), so a slow moment on the machine hits all jobs alike,
+ *     each job done once its figure is known, at its ceiling, or when the
+ *     budget is spent. A timing starts all threads at a barrier and is the
+ *     slowest thread's; every thread's result is checked; every timing is
+ *     written to timings.csv with its thread count, flushed after each trial
+ *     so an interrupted run keeps what it did; stops.csv says why each job
+ *     stopped.
  */
 #include "measure.h"
 
@@ -403,57 +410,6 @@ static double clock_allcore(struct harness *h)
 	return v;
 }
 
-/*
- * 1. the machine. The one-core pass runs on the first physical core this
- * process may use (as likwid-bench's default), not wherever it started:
- * the cores of a VM differ (here OpenBLAS ran 52.8 against 51.3 GFLOP/s a
- * call on CPU 0 and 1, in turn), and two runs to compare, or this run and
- * another tool's, should time the same core.
- */
-static void describe_machine(struct harness *h, struct runfiles_machine *m, const int *cores)
-{
-	const struct measure_opts *o = h->o;
-	char err[256];
-	m->pinned_cpu = cores[0] >= 0 && cpu_pin_to(cores[0], err, sizeof err) == 0
-		? cores[0] : cpu_pin_here(err, sizeof err);
-	if (m->pinned_cpu < 0)
-		util_warn("%s: timings may move between cores", err);
-	else
-		fprintf(stderr, "roofline: pinned to CPU %d\n", m->pinned_cpu);
-	/* The pre-scan and the decisions it makes run on one core. */
-	h->threads = 1;
-	h->cpus = &m->pinned_cpu;
-	h->ncpus = 1;
-	cpu_describe(&m->info);
-	m->resolution = timer_resolution();
-	m->granularity = timer_granularity();
-	/*
-	 * The clock moves on a shared VM, so it is sampled again after every
-	 * trial and the median is kept: the latency in cycles uses the clock the
-	 * FMA chains actually ran at, not the one at start-up.
-	 */
-	m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m->clock_method);
-	m->clock_ghz = m->clock_samples[0];
-	m->counters = cpu_counters_available(m->counters_why, sizeof m->counters_why);
-	runfiles_thp_mode(m->thp_mode, sizeof m->thp_mode);
-	m->huge_asked = h->huge;
-	m->huge_pages_kib = NAN;
-	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f "
-		"ticks, half that for the peak group's register-only chains)\n",
-		m->info.model, timer_name(), m->granularity * 1e9, o->min_time * 1e3,
-		o->min_time / m->granularity);
-	if (isfinite(m->clock_ghz))
-		fprintf(stderr, "roofline: core clock %.2f GHz (%s)\n", m->clock_ghz, m->clock_method);
-	if (!m->counters)
-		fprintf(stderr, "roofline: no hardware performance counters (%s): flops and bytes come from "
-			"each kernel's declared metadata, not from counted instructions or traffic\n",
-			m->counters_why);
-	if (o->min_time / 2 < 20 * m->granularity)
-		util_warn("min time %.3g s (half that for the peak group) is under 20 timer ticks",
-			  o->min_time);
-	if (!h->huge)
-		fprintf(stderr, "roofline: ROOFLINE_HUGEPAGES=0: arrays on base pages (no MADV_HUGEPAGE)\n");
-}
 
 /*
  * 3-4. The buffers, as large as the cap so the pre-scan can look that far,
@@ -599,6 +555,9 @@ static void calibrate_all(struct harness *h)
 /* Why each job of this thread count stopped, a row each (stops.csv); the counts for env.csv. */
 static void record_stops(struct harness *h)
 {
+	/* Opened once the first trials are done: a full disk is met by timings.csv first, as before. */
+	if (!h->stops.fp)
+		runfiles_open_stream(&h->stops, h->dir, "stops.csv", RUNFILES_STOPS_HEADER);
 	for (size_t i = 0; i < h->njobs; i++) {
 		const struct plan_job *j = &h->jobs[i];
 		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = plan_job_param_column(j),
@@ -674,7 +633,6 @@ static void open_streams(struct harness *h)
 			     "flops,bytes,seconds\n");
 	runfiles_open_stream(&h->failures, h->dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
 	runfiles_open_stream(&h->load, h->dir, "load.csv", RUNFILES_LOAD_HEADER);
-	runfiles_open_stream(&h->stops, h->dir, "stops.csv", RUNFILES_STOPS_HEADER);
 }
 
 /*
@@ -740,7 +698,8 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 	runfiles_close_stream(&h->timings);
 	runfiles_close_stream(&h->failures);
 	runfiles_close_stream(&h->load);
-	runfiles_close_stream(&h->stops);
+	if (h->stops.fp)
+		runfiles_close_stream(&h->stops);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
@@ -798,7 +757,11 @@ int measure_run(const struct measure_opts *opts)
 	measure_resolve_threads(&run_opts, ncores);
 	alloc_slots(&h);
 	open_run(&h);
-	describe_machine(&h, &m, cores);
+	runfiles_describe_machine(&run_opts, h.huge, &m, cores);
+	/* The pre-scan and the decisions it makes run on one core. */
+	h.threads = 1;
+	h.cpus = &m.pinned_cpu;
+	h.ncpus = 1;
 	/* 2. the run directory's first files */
 	open_streams(&h);
 	prescan_phase(&h, &m, &d);

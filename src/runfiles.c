@@ -430,3 +430,51 @@ double runfiles_huge_pages_kib(void)
 	fclose(fp);
 	return kib;
 }
+
+/*
+ * 1. the machine. The one-core pass runs on the first physical core this
+ * process may use (as likwid-bench's default), not wherever it started:
+ * the cores of a VM differ (here OpenBLAS ran 52.8 against 51.3 GFLOP/s a
+ * call on CPU 0 and 1, in turn), and two runs to compare, or this run and
+ * another tool's, should time the same core.
+ */
+void runfiles_describe_machine(const struct measure_opts *o, int huge, struct runfiles_machine *m,
+			       const int *cores)
+{
+	char err[256];
+	m->pinned_cpu = cores[0] >= 0 && cpu_pin_to(cores[0], err, sizeof err) == 0
+		? cores[0] : cpu_pin_here(err, sizeof err);
+	if (m->pinned_cpu < 0)
+		util_warn("%s: timings may move between cores", err);
+	else
+		fprintf(stderr, "roofline: pinned to CPU %d\n", m->pinned_cpu);
+	cpu_describe(&m->info);
+	m->resolution = timer_resolution();
+	m->granularity = timer_granularity();
+	/*
+	 * The clock moves on a shared VM, so it is sampled again after every
+	 * trial and the median is kept: the latency in cycles uses the clock the
+	 * FMA chains actually ran at, not the one at start-up.
+	 */
+	m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m->clock_method);
+	m->clock_ghz = m->clock_samples[0];
+	m->counters = cpu_counters_available(m->counters_why, sizeof m->counters_why);
+	runfiles_thp_mode(m->thp_mode, sizeof m->thp_mode);
+	m->huge_asked = huge;
+	m->huge_pages_kib = NAN;
+	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f "
+		"ticks, half that for the peak group's register-only chains)\n",
+		m->info.model, timer_name(), m->granularity * 1e9, o->min_time * 1e3,
+		o->min_time / m->granularity);
+	if (isfinite(m->clock_ghz))
+		fprintf(stderr, "roofline: core clock %.2f GHz (%s)\n", m->clock_ghz, m->clock_method);
+	if (!m->counters)
+		fprintf(stderr, "roofline: no hardware performance counters (%s): flops and bytes come from "
+			"each kernel's declared metadata, not from counted instructions or traffic\n",
+			m->counters_why);
+	if (o->min_time / 2 < 20 * m->granularity)
+		util_warn("min time %.3g s (half that for the peak group) is under 20 timer ticks",
+			  o->min_time);
+	if (!huge)
+		fprintf(stderr, "roofline: ROOFLINE_HUGEPAGES=0: arrays on base pages (no MADV_HUGEPAGE)\n");
+}

@@ -46,6 +46,14 @@ struct runfiles_machine {
 	struct plan_sweep team[MEASURE_MAX_THREAD_COUNTS];
 };
 
+/*
+ * 1. the machine: pins to the first physical core (cores[0]), describes the
+ * CPU, the timer, the clock, the counters and the pages (huge: whether
+ * MADV_HUGEPAGE is asked) into m, and says so on stderr.
+ */
+void runfiles_describe_machine(const struct measure_opts *o, int huge, struct runfiles_machine *m,
+			       const int *cores);
+
 /* data/runs/<UTC stamp>-<cc>-<version>, newly allocated. */
 char *runfiles_default_dir(void);
 
