@@ -15,7 +15,7 @@ static const struct help_option measure_opts[] = {
 	{ "--passes N", "passes of warm-up and kept trials (default 3)" },
 	{ "--trials N", "at most N kept trials per pass (default 15; a job stops sooner once the 95% "
 			"interval of its figure is within 1% for a roof, 2% for a kernel's median: stops.csv)" },
-	{ "--warmup N", "warm-up trials per pass, discarded (default 1)" },
+	{ "--warmup N", "warm-up trials per pass, discarded (default 1, a quick run 0)" },
 	{ "--budget SECONDS", "how long the whole run may take (default 50, a quick run 12): jobs "
 			      "stop at their floor of 5 kept timings once it is spent, and stops.csv "
 			      "and the summary say which figures are wider than asked" },
