@@ -6,14 +6,14 @@
 #   make test       the test suite (TAP, run by prove), then again under ASan + UBSan
 #   make check T=   a subset of it: T='t0200 test_fit' (CLI tests by number, unit tests by name)
 #   make fuzz       fuzz the run-directory reader with libFuzzer (clang), FUZZ_SECONDS=N
-#   make bench      side-by-side comparison against likwid-bench
+#   make bench      the default and quick runs timed, then side by side against likwid-bench
 #   make test-aarch64  cross-build for aarch64, run the unit tests and a tiny measure under qemu
 #   make lib        libroofline (.a, .so), roofline-single.h, the Fortran module (gfortran)
 #   make examples   the examples of libroofline in C, C++ and Fortran (where the compilers are)
 #   make install    PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib
 #   make clean      removes build output, never data/
 #
-# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, V=1,
+# Variables: CC, CFLAGS, LDFLAGS, KERNEL_CFLAGS, QUICK=1, THREADS=LIST, BUDGET=SECONDS, V=1,
 # RUN=DIR and OUT=DIR for make plots, POINTS=FILE (your own code's points,
 # libroofline) for make plots and make report, OPENBLAS=0 to build
 # without OpenBLAS, SANITIZE=0 (make test without the sanitizer pass),
@@ -37,6 +37,8 @@ endif
 # Empty: measure's default, one core and all physical cores.
 THREADS ?=
 QUICK ?=
+# Empty: measure's default budget (50 s, a quick run 12 s); BUDGET=120 buys narrower figures.
+BUDGET ?=
 POINTS ?=
 
 # Linux only: pinning, /proc and /sys, perf_event and hwloc's view of the caches
@@ -199,7 +201,7 @@ FORCE:
 
 # ---- measuring and drawing ------------------------------------------------
 
-MEASURE_FLAGS := $(if $(THREADS),--threads $(THREADS)) $(if $(QUICK),--quick)
+MEASURE_FLAGS := $(if $(THREADS),--threads $(THREADS)) $(if $(QUICK),--quick) $(if $(BUDGET),--budget $(BUDGET))
 POINTS_FLAGS = $(if $(POINTS),--points "$(POINTS)")
 
 report: bin/roofline
@@ -459,9 +461,10 @@ $(FUZZ_BUILD)/fuzz_figure: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(FUZZ_FIGURE_DEFS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
+# BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench).
 bench: bin/roofline
-	$(Q)sh scripts/deps.sh bench
-	$(Q)sh scripts/bench.sh ./bin/roofline
+	$(Q)$(if $(filter times,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
+	$(Q)BENCH_PARTS=$(BENCH_PARTS) sh scripts/bench.sh ./bin/roofline
 
 # ---- install ----------------------------------------------------------------
 

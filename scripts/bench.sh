@@ -26,8 +26,24 @@ elapsed() { echo "$2 - $1" | bc; }
 
 # BENCH_RUN=DIR compares a stored run instead of measuring a new one (it is
 # copied, then fitted); BENCH_PARTS=patterns runs only the DRAM pattern roofs
-# against likwid-bench and the huge-pages-against-base-pages comparison.
+# against likwid-bench and the huge-pages-against-base-pages comparison;
+# BENCH_PARTS=times only times the default and the quick run (measure, then
+# fit, plot and report, as make report runs them) and stops there.
 parts=${BENCH_PARTS:-all}
+# timed NAME DIR MEASURE-FLAGS...: measure, then fit, plot and report, each timed.
+timed() {
+	name=$1 dir=$2
+	shift 2
+	t0=$(now)
+	"$roofline" measure "$@" --out "$dir" >/dev/null 2>"$dir.log"
+	t1=$(now)
+	"$roofline" fit "$dir" >"$dir.fit.txt"
+	"$roofline" plot "$dir" --out "$dir.plots" >/dev/null 2>&1 || true
+	"$roofline" report "$dir" --out "$dir.plots" >/dev/null 2>&1 || true
+	t2=$(now)
+	echo "$name: measure $(elapsed "$t0" "$t1") s, then fit, plot and report $(elapsed "$t1" "$t2") s"
+	grep "^roofline: measured\|wider than asked" "$dir.log" || true
+}
 if [ -n "${BENCH_RUN:-}" ]; then
 	echo "== the stored run $BENCH_RUN"
 	cp -r "$BENCH_RUN" "$tmp/full"
@@ -35,19 +51,14 @@ if [ -n "${BENCH_RUN:-}" ]; then
 else
 	# Not under taskset: the default thread counts (one core and all physical
 	# cores) come from the CPUs the process may use; measure pins itself.
-	echo "== roofline measure (full): one core and all physical cores"
-	t0=$(now)
-	"$roofline" measure --out "$tmp/full" >/dev/null 2>"$tmp/full.log"
-	t1=$(now)
-	"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
-	echo "measure: $(elapsed "$t0" "$t1") s"
-	if [ "$parts" = all ]; then
+	echo "== roofline measure (full, its default budget): one core and all physical cores"
+	timed "default run" "$tmp/full" ${BENCH_BUDGET:+--budget "$BENCH_BUDGET"}
+	cp "$tmp/full.fit.txt" "$tmp/fit.txt"
+	if [ "$parts" = all ] || [ "$parts" = times ]; then
 		echo "== roofline measure --quick"
-		t0=$(now)
-		"$roofline" measure --quick --out "$tmp/quick" >/dev/null 2>"$tmp/quick.log"
-		t1=$(now)
-		echo "measure --quick: $(elapsed "$t0" "$t1") s"
+		timed "quick run" "$tmp/quick" --quick
 	fi
+	[ "$parts" = times ] && exit 0
 fi
 cat "$tmp/fit.txt"
 

@@ -6,15 +6,19 @@
 static const struct help_option measure_opts[] = {
 	{ "--out DIR", "the run directory to create (default data/runs/<UTC>-<cc>-<version>, "
 		       "pointed at by data/latest); never an existing one" },
-	{ "--quick", "a short run for a first look: fewer passes and trials, shorter timings, "
-		     "smaller DRAM arrays" },
+	{ "--quick", "a short run (a budget of 12 s): one pass, fewer trials, shorter "
+		     "timings, smaller DRAM arrays" },
 	{ "--only GROUPS", "a comma list of bandwidth, peak, kernels: measure only those groups" },
 	{ "--threads LIST", "a comma list of thread counts to measure with (default: one core and "
 			    "all physical cores, SMT siblings excluded); --threads 2 measures two "
 			    "threads only" },
 	{ "--passes N", "passes of warm-up and kept trials (default 3)" },
-	{ "--trials N", "kept trials per pass (default 15)" },
-	{ "--warmup N", "warm-up trials per pass, discarded (default 3)" },
+	{ "--trials N", "at most N kept trials per pass (default 15; a job stops sooner once the 95% "
+			"interval of its figure is within 1% for a roof, 2% for a kernel's median: stops.csv)" },
+	{ "--warmup N", "warm-up trials per pass, discarded (default 1, a quick run 0)" },
+	{ "--budget SECONDS", "how long the whole run may take (default 50, a quick run 12): jobs "
+			      "stop at their floor of 5 kept timings once it is spent, and stops.csv "
+			      "and the summary say which figures are wider than asked" },
 	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
 			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default a "
 			      "quarter of memory over the triad's 3 arrays (a quick run: at most 256M); the sweep "
@@ -72,7 +76,8 @@ static const struct help_option help_opts[] = {
 const struct help_command help_commands[] = {
 	{ "measure",
 	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST] [--passes N] [--trials N] "
-	  "[--warmup N] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list] [--mpi]",
+	  "[--warmup N] [--budget SECONDS] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list] "
+	  "[--mpi]",
 	  "time the bandwidth sweep, the FMA peak and the kernels",
 	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "
 	  "every job once), checks every result, and writes a new run directory: env.csv, "

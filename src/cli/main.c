@@ -161,7 +161,7 @@ static struct analysis *load_for_output(const char *cmd, const char *dir, const 
 static int cmd_measure(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_QUICK, O_ONLY, O_THREADS, O_PASSES, O_TRIALS, O_WARMUP, O_MAXSIZE,
-	       O_MINTIME, O_LEVELS, O_LIST, O_MPI };
+	       O_MINTIME, O_LEVELS, O_LIST, O_MPI, O_BUDGET };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "quick", no_argument, NULL, O_QUICK },
@@ -172,6 +172,7 @@ static int cmd_measure(int argc, char **argv)
 		{ "warmup", required_argument, NULL, O_WARMUP },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
 		{ "min-time", required_argument, NULL, O_MINTIME },
+		{ "budget", required_argument, NULL, O_BUDGET },
 		{ "levels", required_argument, NULL, O_LEVELS },
 		{ "list", no_argument, NULL, O_LIST },
 		{ "mpi", no_argument, NULL, O_MPI },
@@ -225,6 +226,12 @@ static int cmd_measure(int argc, char **argv)
 		case O_MINTIME:
 			if (parse_double(optarg, &o.min_time) != 0 || !(o.min_time >= 1e-5 && o.min_time <= 10))
 				die(EXIT_USAGE, "measure: --min-time '%s': want seconds from 1e-5 to 10", optarg);
+			break;
+		case O_BUDGET:
+			if (parse_double(optarg, &o.budget) != 0 ||
+			    !(o.budget >= MEASURE_MIN_BUDGET_S && o.budget <= MEASURE_MAX_BUDGET_S))
+				die(EXIT_USAGE, "measure: --budget '%s': want seconds from %g to %g", optarg,
+				    MEASURE_MIN_BUDGET_S, MEASURE_MAX_BUDGET_S);
 			break;
 		case O_LEVELS:
 			if (measure_parse_levels(optarg, &o.levels) != 0)

@@ -6,26 +6,33 @@
  * Order of work:
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
- *  3. allocate the three arrays once, 2 MiB aligned, and touch every page;
+ *  3. allocate the three arrays once, 2 MiB aligned, as large as the cap;
+ *     each thread fills its own as far as a job first needs them (first
+ *     touch), before that job's clock starts;
  *  4. pre-scan the sweep's kernel (the hand-written triad of the widest ISA,
  *     bw_triad_<isa>) at growing sizes to see where the curve settles on its
- *     last (DRAM) level: that decides how far the sweep goes and how big the
- *     kernels' arrays are, from the measured curve rather than from the
- *     reported cache sizes, which a VM may get wrong; its plateaus give the
- *     L1- and L2-resident working sets of --levels l1,l2, and the working
- *     sets where each access pattern's bandwidth kernel runs;
+ *     last (DRAM) level (plan.c): STREAM's rule sets the DRAM arrays (each
+ *     at least 4x the reported last-level cache, or 4x where the curve's
+ *     DRAM plateau begins when the reported cache is not in the curve), and
+ *     the sweep reaches two sizes that obey it; the curve's plateaus give
+ *     the L1- and L2-resident working sets of --levels l1,l2 and where each
+ *     access pattern's bandwidth kernels run;
  *  5. for each thread count (--threads; default one core, then all physical
  *     cores): bring up that many OpenMP threads, each pinned to its own core
- *     with its own first-touched arrays; build the plan (the sweep, the
- *     pattern jobs, the peak and kernels groups), each job's arrays split
- *     between the threads; then for each pass run warm-up and kept
- *     trials, each trial timing every job once in the same order
- *     (round-robin), so a slow moment on the machine hits all jobs alike.
- *     Before them, trial 0 of pass 1 calibrates repetitions to a minimum time
- *     per timing (all warm-ups). A timing starts all threads at a barrier and
- *     is the slowest thread's; every thread's result is checked; every timing
- *     is written to timings.csv with its thread count, flushed after each
- *     trial so an interrupted run keeps what it did.
+ *     with its own first-touched arrays; a team of more than one pre-scans
+ *     its own curve (plan_prescan_team) and is placed from it; build the
+ *     plan (the sweep, the pattern jobs, the peak and kernels groups), each
+ *     job's arrays split between the threads; calibrate each job's
+ *     repetitions to a minimum time per timing (trial 0 of pass 1, all
+ *     warm-ups); then the passes (rounds.c): warm-up and kept trials, each
+ *     trial timing every job still running once in the same order
+ *     (round-robin), so a slow moment on the machine hits all jobs alike,
+ *     each job done once its figure is known, at its ceiling, or when the
+ *     budget is spent. A timing starts all threads at a barrier and is the
+ *     slowest thread's; every thread's result is checked; every timing is
+ *     written to timings.csv with its thread count, flushed after each trial
+ *     so an interrupted run keeps what it did; stops.csv says why each job
+ *     stopped.
  */
 #include "measure.h"
 
@@ -45,6 +52,7 @@
 #include "cpu.h"
 #include "plan.h"
 #include "registry.h"
+#include "rounds.h"
 #include "runfiles.h"
 #include "stats.h"
 #include "timer.h"
@@ -75,7 +83,11 @@ struct harness {
 	int huge;                    /* ask for transparent huge pages (ROOFLINE_HUGEPAGES=0: no) */
 	struct plan_job *jobs;
 	size_t njobs;
-	struct runfiles_stream timings, failures, load;
+	struct runfiles_stream timings, failures, load, stops;
+	struct runfiles_machine *m;  /* what is learned of the machine as the run goes (env.csv) */
+	struct runfiles_load_sample load_before;  /* at the pass in hand's start (load.csv) */
+	double run_start;            /* timer_now() as the run began: the budget counts from here */
+	double prescan_seconds;      /* the one-core pre-scan's (the machine's description counted) */
 	char *dir;
 	int any_failed;
 	int tty;
@@ -85,148 +97,6 @@ struct harness {
 	/* While calibrating: the pass and trial its timings are recorded under. */
 	int cal_pass, cal_trial;
 };
-
-void measure_defaults(struct measure_opts *o, int quick)
-{
-	memset(o, 0, sizeof *o);
-	o->quick = quick;
-	o->groups = GROUP_ALL;
-	o->levels = LEVEL_DRAM;
-	o->nthreads = 0;
-	o->passes = quick ? 1 : 3;
-	o->trials = quick ? 5 : 15;
-	o->warmup = quick ? 1 : 3;
-	o->min_time = quick ? 0.4e-3 : 1e-3;
-}
-
-struct name_bit {
-	const char *name;
-	unsigned bit;
-};
-
-/* A comma list of names from `table` as a bit mask; -1 on an unknown or empty list. */
-static int parse_name_list(const char *list, const struct name_bit *table, size_t n,
-			   unsigned *mask)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	unsigned m = 0;
-	int rc = 0;
-	for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save)) {
-		size_t i = 0;
-		while (i < n && strcmp(tok, table[i].name) != 0)
-			i++;
-		if (i == n)
-			rc = -1;
-		else
-			m |= table[i].bit;
-	}
-	free(copy);
-	if (rc != 0 || !m)
-		return -1;
-	*mask = m;
-	return 0;
-}
-
-int measure_parse_groups(const char *list, unsigned *mask)
-{
-	static const struct name_bit groups[] = {
-		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
-	};
-	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
-}
-
-int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen)
-{
-	int n = 0;
-	const char *s = list;
-	for (;;) {
-		const char *end = s + strcspn(s, ",");
-		char *stop;
-		errno = 0;
-		long v = strtol(s, &stop, 10);
-		if (end == s) {
-			snprintf(err, errlen, "an empty element; want a comma list of thread counts such as 1,2");
-			return -1;
-		}
-		if (stop != end || errno != 0 || *s == '+' || *s == ' ') {
-			snprintf(err, errlen, "'%.*s' is not a whole number", (int)(end - s), s);
-			return -1;
-		}
-		if (v < 1) {
-			snprintf(err, errlen, "%ld threads: want at least 1", v);
-			return -1;
-		}
-		if (v > 1 << 20) {
-			snprintf(err, errlen, "%ld threads: more than any machine has", v);
-			return -1;
-		}
-		if (n == MEASURE_MAX_THREAD_COUNTS) {
-			snprintf(err, errlen, "more than %d thread counts", MEASURE_MAX_THREAD_COUNTS);
-			return -1;
-		}
-		for (int i = 0; i < n; i++)
-			if (o->threads[i] == (int)v) {
-				snprintf(err, errlen, "%ld given twice (each count is measured once)", v);
-				return -1;
-			}
-		o->threads[n++] = (int)v;
-		if (!*end)
-			break;
-		s = end + 1;
-	}
-	o->nthreads = n;
-	return 0;
-}
-
-int measure_parse_levels(const char *list, unsigned *mask)
-{
-	static const struct name_bit levels[] = {
-		{ "dram", LEVEL_DRAM }, { "l2", LEVEL_L2 }, { "l1", LEVEL_L1 },
-	};
-	return parse_name_list(list, levels, sizeof levels / sizeof levels[0], mask);
-}
-
-void measure_list(void)
-{
-	printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", "kernel", "kind", "isa", "here",
-	       "flops", "bytes", "pattern", "computes");
-	for (size_t i = 0; i < registry_count(); i++) {
-		const struct kernel *k = registry_get(i);
-		char flops[32], bytes[32];
-		if (k->shape)
-			snprintf(flops, sizeof flops, "per-call");
-		else if (k->flops_per_param)
-			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
-		else
-			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
-		if (k->shape)
-			snprintf(bytes, sizeof bytes, "per-call");
-		else if (k->bytes_per_param)
-			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
-		else
-			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
-		int here = k->run && cpu_has_isa(k->isa);
-		char pat[32];
-		kernel_pattern(k, pat, sizeof pat);
-		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
-		       k->kind == KERNEL_PEAK ? "peak" : k->kind != KERNEL_BANDWIDTH ? "stream"
-		       : k->pace ? "paced" : "bw",
-		       cpu_isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
-		       k->computes);
-	}
-	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
-	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
-	       "\"per-call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
-	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
-	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores,\n"
-	       "-ip for stores in place (to the lines just read).\n"
-	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed;\n"
-	       "paced ones (bw_pace<K>_copy_*: K FMAs an element) are one more way of running\n"
-	       "their pattern, timed beside the plain ones on the DRAM plateau.\n"
-	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
-}
-
-/* ---- buffers and timing ---------------------------------------------------- */
 
 /* ---- buffers and timing ---------------------------------------------------- */
 
@@ -422,48 +292,12 @@ static double time_job(struct harness *h, struct plan_job *j, int *ok, char *why
 	return slowest;
 }
 
-/* Threads that ran job j: its n is per thread, and its totals count them all. */
-static double job_threads(const struct plan_job *j)
-{
-	return j->threads > 0 ? (double)j->threads : 1.0;
-}
-
-static double job_flops(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.flops * (double)j->reps * job_threads(j);
-	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
-}
-
-static double job_bytes(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.bytes * (double)j->reps * job_threads(j);
-	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * job_threads(j);
-}
-
-static double job_working_set(const struct plan_job *j)
-{
-	if (j->shaped)
-		return j->shape.working_set * job_threads(j);
-	return j->k->kind == KERNEL_PEAK ? 0.0
-		: (double)j->k->arrays * 8.0 * (double)j->n * job_threads(j);
-}
-
-static long job_param_column(const struct plan_job *j)
-{
-	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
-	if (strcmp(j->group, "bandwidth") == 0)
-		return (long)((double)j->n * sizeof(double) * job_threads(j));
-	return j->param;
-}
-
 static void record(struct harness *h, int pass, int trial, int warmup, const struct plan_job *j,
 		   double seconds)
 {
 	fprintf(h->timings.fp, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
-		j->group, j->k->name, job_param_column(j), (int)job_threads(j), job_working_set(j),
-		job_flops(j), job_bytes(j), seconds);
+		j->group, j->k->name, plan_job_param_column(j), (int)plan_job_threads(j), plan_job_working_set(j),
+		plan_job_flops(j), plan_job_bytes(j), seconds);
 }
 
 static void record_failure(struct harness *h, int pass, int trial, struct plan_job *j, const char *why)
@@ -505,16 +339,19 @@ static void calibrate(struct harness *h, struct plan_job *j, int pass, int trial
 }
 
 /*
- * The pre-scan's probe (plan_prescan): the sweep's kernel at n elements per
- * array, calibrated, then the best of 5 timings (one slow moment must not
- * move the decision); all recorded as warm-ups of pass 0.
+ * The pre-scan's probe (plan_prescan, plan_prescan_team): the sweep's
+ * kernel at n elements per array, split between the pass's threads,
+ * calibrated, then the best of 5 timings (one slow moment must not move
+ * the decision); all recorded as warm-ups of pass 0.
  */
 static int prescan_probe(void *ctx, size_t n, double *rate)
 {
 	struct harness *h = ctx;
 	if (interrupted)
 		return -1;
-	struct plan_job j = { .k = h->sweep, .group = "bandwidth", .n = n, .reps = 1 };
+	size_t share = n / (size_t)(h->threads > 0 ? h->threads : 1) / 8 * 8;
+	share = share < 64 ? 64 : share > h->capacity ? h->capacity : share;
+	struct plan_job j = { .k = h->sweep, .group = "bandwidth", .n = share, .reps = 1 };
 	calibrate(h, &j, 0, 0);
 	if (j.failed)
 		die(EXIT_FAILED, "%s failed its check during the pre-scan", j.k->name);
@@ -525,27 +362,8 @@ static int prescan_probe(void *ctx, size_t n, double *rate)
 			die(EXIT_FAILED, "%s failed its check during the pre-scan", j.k->name);
 		best = fmin(best, t);
 	}
-	*rate = job_bytes(&j) / best;
+	*rate = plan_job_bytes(&j) / best;
 	return 0;
-}
-
-/* ---- progress ----------------------------------------------------------------- */
-
-static void progress(struct harness *h, int pass, int trial, double done, double total,
-		     double elapsed)
-{
-	const struct measure_opts *o = h->o;
-	int per = o->warmup + o->trials;
-	double left = done > 0 ? elapsed * (total - done) / done : 0;
-	char line[160];
-	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %3.0f%%, "
-		 "about %.0f s left", h->threads, h->threads == 1 ? "" : "s",
-		 pass, o->passes, trial, per, trial <= o->warmup ? " (warm-up)" : "",
-		 100.0 * done / total, left);
-	if (h->tty)
-		fprintf(stderr, "\r\033[Kroofline: %s", line);
-	else
-		fprintf(stderr, "roofline: %s\n", line);
 }
 
 /* ---- the run ------------------------------------------------------------------ */
@@ -556,24 +374,6 @@ static void on_interrupt(int sig)
 	interrupted = 1;
 }
 
-/*
- * The thread counts to measure: o's list, or one core and all physical cores.
- * A count above the physical cores is a usage error: each thread gets a core
- * of its own, SMT siblings excluded.
- */
-static void resolve_threads(struct measure_opts *o, int ncores)
-{
-	if (o->nthreads == 0) {
-		o->threads[o->nthreads++] = 1;
-		if (ncores > 1)
-			o->threads[o->nthreads++] = ncores;
-	}
-	for (int t = 0; t < o->nthreads; t++)
-		if (o->threads[t] > ncores)
-			die(EXIT_USAGE, "measure: --threads %d: this machine has %d physical core%s this "
-			    "process may use (SMT siblings excluded), one thread each", o->threads[t],
-			    ncores, ncores == 1 ? "" : "s");
-}
 
 
 /*
@@ -610,88 +410,6 @@ static double clock_allcore(struct harness *h)
 	return v;
 }
 
-/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"). */
-static void read_thp_mode(char *out, size_t len)
-{
-	char line[160];
-	out[0] = '\0';
-	FILE *fp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-	if (!fp)
-		return;
-	if (fgets(line, sizeof line, fp)) {
-		char *a = strchr(line, '['), *b = a ? strchr(a, ']') : NULL;
-		if (a && b)
-			snprintf(out, len, "%.*s", (int)(b - a - 1), a + 1);
-	}
-	fclose(fp);
-}
-
-/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
-static double huge_pages_kib(void)
-{
-	char line[256];
-	double kib = NAN;
-	FILE *fp = fopen("/proc/self/smaps_rollup", "r");
-	if (!fp)
-		return NAN;
-	while (fgets(line, sizeof line, fp))
-		if (sscanf(line, "AnonHugePages: %lf kB", &kib) == 1)
-			break;
-	fclose(fp);
-	return kib;
-}
-
-/*
- * 1. the machine. The one-core pass runs on the first physical core this
- * process may use (as likwid-bench's default), not wherever it started:
- * the cores of a VM differ (here OpenBLAS ran 52.8 against 51.3 GFLOP/s a
- * call on CPU 0 and 1, in turn), and two runs to compare, or this run and
- * another tool's, should time the same core.
- */
-static void describe_machine(struct harness *h, struct runfiles_machine *m, const int *cores)
-{
-	const struct measure_opts *o = h->o;
-	char err[256];
-	m->pinned_cpu = cores[0] >= 0 && cpu_pin_to(cores[0], err, sizeof err) == 0
-		? cores[0] : cpu_pin_here(err, sizeof err);
-	if (m->pinned_cpu < 0)
-		util_warn("%s: timings may move between cores", err);
-	else
-		fprintf(stderr, "roofline: pinned to CPU %d\n", m->pinned_cpu);
-	/* The pre-scan and the decisions it makes run on one core. */
-	h->threads = 1;
-	h->cpus = &m->pinned_cpu;
-	h->ncpus = 1;
-	cpu_describe(&m->info);
-	m->resolution = timer_resolution();
-	m->granularity = timer_granularity();
-	/*
-	 * The clock moves on a shared VM, so it is sampled again after every
-	 * trial and the median is kept: the latency in cycles uses the clock the
-	 * FMA chains actually ran at, not the one at start-up.
-	 */
-	m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m->clock_method);
-	m->clock_ghz = m->clock_samples[0];
-	m->counters = cpu_counters_available(m->counters_why, sizeof m->counters_why);
-	read_thp_mode(m->thp_mode, sizeof m->thp_mode);
-	m->huge_asked = h->huge;
-	m->huge_pages_kib = NAN;
-	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f "
-		"ticks, half that for the peak group's register-only chains)\n",
-		m->info.model, timer_name(), m->granularity * 1e9, o->min_time * 1e3,
-		o->min_time / m->granularity);
-	if (isfinite(m->clock_ghz))
-		fprintf(stderr, "roofline: core clock %.2f GHz (%s)\n", m->clock_ghz, m->clock_method);
-	if (!m->counters)
-		fprintf(stderr, "roofline: no hardware performance counters (%s): flops and bytes come from "
-			"each kernel's declared metadata, not from counted instructions or traffic\n",
-			m->counters_why);
-	if (o->min_time / 2 < 20 * m->granularity)
-		util_warn("min time %.3g s (half that for the peak group) is under 20 timer ticks",
-			  o->min_time);
-	if (!h->huge)
-		fprintf(stderr, "roofline: ROOFLINE_HUGEPAGES=0: arrays on base pages (no MADV_HUGEPAGE)\n");
-}
 
 /*
  * 3-4. The buffers, as large as the cap so the pre-scan can look that far,
@@ -731,14 +449,96 @@ static void flush_timings(struct harness *h, const char *what)
 		die(EXIT_FAILED, "cannot write %s/timings.csv: %s: %s", h->dir, strerror(errno), what);
 }
 
-/* The trials of one thread count: see the file's top comment, step 5. */
-static void run_passes(struct harness *h, struct runfiles_machine *m, double *done, double total,
-		       double start)
+/* ---- the trials: rounds.c's hooks on this machine ---------------------------- */
+
+static double hook_now(void *ctx)
+{
+	(void)ctx;
+	return timer_now();
+}
+
+static double hook_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	struct harness *h = ctx;
+	char why[320];
+	int ok;
+	double t = time_job(h, j, &ok, why, sizeof why);
+	if (!ok) {
+		record_failure(h, pass, trial, j, why);
+		return -1;
+	}
+	return t;
+}
+
+static void hook_record(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds)
+{
+	record(ctx, pass, trial, warm, j, seconds);
+}
+
+/* A trial at a time reaches the file, and the one-core clock is sampled through the run. */
+static void hook_trial_end(void *ctx, int pass, int trial)
+{
+	struct harness *h = ctx;
+	struct runfiles_machine *m = h->m;
+	char what[160];
+	snprintf(what, sizeof what, "the rows before pass %d trial %d of %d thread%s are kept (a "
+		 "last row cut short is dropped when read)", pass, trial, h->threads, h->threads == 1 ? "" : "s");
+	flush_timings(h, what);
+	/* The all-core clock is taken apart (clock_allcore). */
+	if (h->threads != 1 || m->nclock >= (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))
+		return;
+	double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+	m->clock_samples[m->nclock++] = ghz;
+	if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
+		int first = pass > m->npass_clock;
+		m->pass_clock_lo[pass] = first ? ghz : fmin(m->pass_clock_lo[pass], ghz);
+		m->pass_clock_hi[pass] = first ? ghz : fmax(m->pass_clock_hi[pass], ghz);
+		m->npass_clock = pass > m->npass_clock ? pass : m->npass_clock;
+	}
+}
+
+static void hook_pass_begin(void *ctx, int pass)
+{
+	struct harness *h = ctx;
+	(void)pass;
+	runfiles_load_sample(&h->load_before);
+}
+
+static void hook_pass_end(void *ctx, int pass)
+{
+	struct harness *h = ctx;
+	struct runfiles_load_sample after;
+	runfiles_load_sample(&after);
+	runfiles_load_row(h->load.fp, pass, h->threads, &h->load_before, &after);
+	fflush(h->load.fp);
+}
+
+static void hook_progress(void *ctx, const struct rounds_progress *p)
+{
+	struct harness *h = ctx;
+	char line[200];
+	double whole = p->elapsed + p->left;
+	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %d job%s running, "
+		 "%3.0f%%, about %.0f s left", p->threads, p->threads == 1 ? "" : "s", p->pass, p->passes,
+		 p->trial, p->trials, p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s",
+		 whole > 0 ? 100.0 * p->elapsed / whole : 0.0, p->left);
+	if (h->tty)
+		fprintf(stderr, "\r\033[Kroofline: %s", line);
+	else
+		fprintf(stderr, "roofline: %s\n", line);
+}
+
+static int hook_stop(void *ctx)
+{
+	(void)ctx;
+	return interrupted != 0;
+}
+
+/* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
+static void calibrate_all(struct harness *h)
 {
 	const struct measure_opts *o = h->o;
-	int per_pass = o->warmup + o->trials;
 	char what[160];
-	/* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
@@ -750,82 +550,198 @@ static void run_passes(struct harness *h, struct runfiles_machine *m, double *do
 	snprintf(what, sizeof what, "of this pass of %d thread%s, no kept trial reached it, only warm-up rows",
 		 h->threads, h->threads == 1 ? "" : "s");
 	flush_timings(h, what);
-	fprintf(stderr, "roofline: %d thread%s: the plan's trials will take about %.0f s\n", h->threads,
-		h->threads == 1 ? "" : "s", plan_seconds(o, h->jobs, h->njobs));
-	for (int pass = 1; pass <= o->passes && !interrupted; pass++) {
-		struct runfiles_load_sample before, after;
-		runfiles_load_sample(&before);
-		for (size_t i = 0; i < h->njobs; i++)
-			h->jobs[i].pass_n = 0;
-		for (int trial = 1; trial <= per_pass && !interrupted; trial++) {
-			int warm = trial <= o->warmup;
-			progress(h, pass, trial, *done, total, timer_now() - start);
-			for (size_t i = 0; i < h->njobs && !interrupted; i++) {
-				struct plan_job *j = &h->jobs[i];
-				if (j->failed || j->skipped)
-					continue;
-				if (j->kept_per_pass &&
-				    (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
-					continue;
-				char why[320];
-				int ok;
-				double t = time_job(h, j, &ok, why, sizeof why);
-				if (!ok) {
-					record_failure(h, pass, trial, j, why);
-					continue;
-				}
-				record(h, pass, trial, warm, j, t);
-				if (!warm) {
-					j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
-					j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
-					j->pass_n++;
-				}
-			}
-			/* A trial at a time reaches the file: an interrupted run keeps it. */
-			snprintf(what, sizeof what, "the rows before pass %d trial %d of %d thread%s are kept (a "
-				 "last row cut short is dropped when read)", pass, trial, h->threads,
-				 h->threads == 1 ? "" : "s");
-			flush_timings(h, what);
-			/* The one-core clock, sampled through the run; the all-core one is taken apart. */
-			if (h->threads == 1 &&
-			    m->nclock < (int)(sizeof m->clock_samples / sizeof m->clock_samples[0])) {
-				double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
-				m->clock_samples[m->nclock++] = ghz;
-				if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
-					int first = pass > m->npass_clock;
-					m->pass_clock_lo[pass] = first ? ghz : fmin(m->pass_clock_lo[pass], ghz);
-					m->pass_clock_hi[pass] = first ? ghz : fmax(m->pass_clock_hi[pass], ghz);
-					m->npass_clock = pass > m->npass_clock ? pass : m->npass_clock;
-				}
-			}
-			(*done)++;
-		}
-		runfiles_load_sample(&after);
-		runfiles_load_row(h->load.fp, pass, h->threads, &before, &after);
-		fflush(h->load.fp);
-		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
-		for (size_t i = 0; pass == 1 && o->passes > 1 && i < h->njobs; i++)
-			plan_thin(o, &h->pm, &h->jobs[i]);
+}
+
+/* Why each job of this thread count stopped, a row each (stops.csv); the counts for env.csv. */
+static void record_stops(struct harness *h)
+{
+	/* Opened once the first trials are done: a full disk is met by timings.csv first, as before. */
+	if (!h->stops.fp)
+		runfiles_open_stream(&h->stops, h->dir, "stops.csv", RUNFILES_STOPS_HEADER);
+	for (size_t i = 0; i < h->njobs; i++) {
+		const struct plan_job *j = &h->jobs[i];
+		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = plan_job_param_column(j),
+					     .threads = (int)plan_job_threads(j), .working_set = plan_job_working_set(j),
+					     .statistic = rounds_statistic(j) == KNOWN_MEDIAN ? "median" : "best",
+					     .kept = j->nkept, .width = j->width, .tolerance = rounds_tolerance(j),
+					     .stop = rounds_stop_name(j->stop) };
+		runfiles_stop_row(h->stops.fp, &row);
+		if (j->stop >= 0 && j->stop < ROUNDS_NSTOPS)
+			h->m->stops[j->stop]++;
 	}
+	if (fflush(h->stops.fp) != 0)
+		die(EXIT_FAILED, "cannot write %s/stops.csv: %s", h->dir, strerror(errno));
+}
+
+/* The trials of one thread count: see the file's top comment, step 5. */
+static void run_passes(struct harness *h, int counts_after, double count_start)
+{
+	const struct measure_opts *o = h->o;
+	calibrate_all(h);
+	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
+				  .prescan_seconds = h->prescan_seconds,
+				  .counts_after = counts_after, .threads = h->threads,
+				  .later_threads = o->threads + o->nthreads - counts_after };
+	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
+				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
+				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
+	rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	if (h->tty)
+		fputc('\n', stderr);
+	record_stops(h);
 	/* The team's arrays are touched as far as its largest job: what the kernel gave them. */
-	double kib = huge_pages_kib();
-	if (isfinite(kib) && !(kib <= m->huge_pages_kib))
-		m->huge_pages_kib = kib;
+	double kib = runfiles_huge_pages_kib();
+	if (isfinite(kib) && !(kib <= h->m->huge_pages_kib))
+		h->m->huge_pages_kib = kib;
+}
+
+/* The thread counts' per-thread timing slots, once, for the largest team. */
+static void alloc_slots(struct harness *h)
+{
+	const struct measure_opts *o = h->o;
+	int tmax = 1;
+	for (int t = 0; t < o->nthreads; t++)
+		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
+	h->tsec = xcalloc((size_t)tmax, sizeof *h->tsec);
+	h->tok = xcalloc((size_t)tmax, sizeof *h->tok);
+	h->twhy = xcalloc((size_t)tmax, sizeof *h->twhy);
+	const char *ct = getenv("ROOFLINE_TEST_CORRUPT_THREAD");
+	if (ct && *ct)
+		h->corrupt_thread = atoi(ct);
+}
+
+/* The run directory and its streamed files; SIGINT and SIGTERM stop the run between jobs. */
+static void open_run(struct harness *h)
+{
+	const struct measure_opts *o = h->o;
+	/* The directory first: a bad --out is a usage error before any work. */
+	char *want = o->out_dir ? NULL : runfiles_default_dir();
+	h->dir = runfiles_create_dir(want ? want : o->out_dir, want != NULL);
+	free(want);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void open_streams(struct harness *h)
+{
+	runfiles_write_remarks(h->dir);
+	runfiles_open_stream(&h->timings, h->dir, "timings.csv",
+			     "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
+			     "flops,bytes,seconds\n");
+	runfiles_open_stream(&h->failures, h->dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
+	runfiles_open_stream(&h->load, h->dir, "load.csv", RUNFILES_LOAD_HEADER);
+}
+
+/*
+ * The decisions thread count c's plan is placed by: the one-core pre-scan's
+ * for one thread, else its own team's pre-scan (plan_prescan_team), kept
+ * for env.csv (m->team[c]).
+ */
+static const struct plan_sweep *team_decisions(struct harness *h, const struct plan_sweep *d, int c, int threads)
+{
+	const struct measure_opts *o = h->o;
+	if (threads == 1 || !(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) || !d->sweep)
+		return d;
+	struct plan_sweep *t = &h->m->team[c];
+	fprintf(stderr, "roofline: pre-scan of %d threads: %s, each array split between them\n", threads,
+		d->sweep->name);
+	if (plan_prescan_team(o, &h->pm, d, threads, t, prescan_probe, h) != 0 || interrupted) {
+		fflush(h->timings.fp);
+		die(EXIT_FAILED, "interrupted during the pre-scan of %d threads: %s holds the timings so far",
+		    threads, h->dir);
+	}
+	fprintf(stderr, "roofline: %s\n", t->text);
+	return t;
+}
+
+/*
+ * 5. plan and trials, once per thread count: the all-core pass times the
+ * same sweep, chains and kernels as the one-core pass, each job split
+ * between the threads.
+ */
+static void each_thread_count(struct harness *h, const struct plan_sweep *d, int *cores)
+{
+	const struct measure_opts *o = h->o;
+	struct runfiles_machine *m = h->m;
+	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d->cap / 8) : 8;
+	for (int c = 0; c < o->nthreads && !interrupted; c++) {
+		int threads = o->threads[c];
+		double count_start = timer_now();
+		size_t share = per_array / (size_t)threads / 8 * 8;
+		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
+		free(h->jobs);
+		const struct plan_sweep *dc = team_decisions(h, d, c, threads);
+		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
+		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
+		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
+		if (c == 0)
+			runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
+		if (threads > 1) {
+			m->clock_allcore_ghz[c] = clock_allcore(h);
+			fprintf(stderr, "roofline: %d threads on cores (CPUs", threads);
+			for (int t = 0; t < threads; t++)
+				fprintf(stderr, " %d", cores[t]);
+			fprintf(stderr, "), clock under all-core load %.2f GHz\n", m->clock_allcore_ghz[c]);
+		}
+		run_passes(h, o->nthreads - c - 1, count_start);
+	}
+}
+
+/* What the run ends with: env.csv whole, the summary, data/latest, the directory on stdout. */
+static int finish_run(struct harness *h, const struct plan_sweep *d)
+{
+	const struct measure_opts *o = h->o;
+	struct runfiles_machine *m = h->m;
+	runfiles_close_stream(&h->timings);
+	runfiles_close_stream(&h->failures);
+	runfiles_close_stream(&h->load);
+	if (h->stops.fp)
+		runfiles_close_stream(&h->stops);
+	/* env.csv again, whole, now that the clock has been sampled through the run. */
+	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
+	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
+	fprintf(stderr, "roofline: measured %d thread count%s in %.1f s (the pre-scan counted)",
+		o->nthreads, o->nthreads == 1 ? "" : "s", timer_now() - h->run_start);
+	if (o->budget > 0)
+		fprintf(stderr, ", a budget of %.0f s", o->budget);
+	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
+		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
+	if (m->stops[ROUNDS_BUDGET] > 0)
+		fprintf(stderr, "roofline: %d figure%s wider than asked: the budget ran out first (stops.csv; "
+			"a larger --budget narrows them)\n", m->stops[ROUNDS_BUDGET],
+			m->stops[ROUNDS_BUDGET] == 1 ? " is" : "s are");
+	if (interrupted)
+		fprintf(stderr, "roofline: interrupted: %s keeps every timing taken (fit works once a kept "
+			"trial is complete)\n", h->dir);
+	if (!o->out_dir && !interrupted)
+		runfiles_point_latest(h->dir);
+	printf("%s\n", h->dir);
+	if (fflush(stdout) != 0)
+		die(EXIT_FAILED, "cannot write to standard output");
+	int rc = interrupted ? EXIT_FAILED : 0;
+	if (!interrupted && h->any_failed) {
+		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
+			h->dir);
+		rc = EXIT_FAILED;
+	}
+	return rc;
 }
 
 int measure_run(const struct measure_opts *opts)
 {
 	struct measure_opts run_opts = *opts;
-	const struct measure_opts *o = &run_opts;
 	const char *huge = getenv("ROOFLINE_HUGEPAGES");
-	struct harness h = { .o = o, .tty = isatty(STDERR_FILENO),
+	struct runfiles_machine m = { 0 };
+	struct plan_sweep d = { 0 };
+	struct harness h = { .o = &run_opts, .m = &m, .tty = isatty(STDERR_FILENO),
 			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
-			     .huge = !(huge && strcmp(huge, "0") == 0) };
+			     .huge = !(huge && strcmp(huge, "0") == 0), .run_start = timer_now() };
 	h.pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
 				      .say = stderr,
 				      .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
-	struct runfiles_machine m = { 0 };
-	struct plan_sweep d = { 0 };
 	char err[256];
 
 	/* The thread counts before anything else: one too many is a usage error. */
@@ -838,91 +754,22 @@ int measure_run(const struct measure_opts *opts)
 		cores[0] = -1;
 	}
 	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
-	resolve_threads(&run_opts, ncores);
-	int tmax = 1;
-	for (int t = 0; t < o->nthreads; t++)
-		tmax = o->threads[t] > tmax ? o->threads[t] : tmax;
-	h.tsec = xcalloc((size_t)tmax, sizeof *h.tsec);
-	h.tok = xcalloc((size_t)tmax, sizeof *h.tok);
-	h.twhy = xcalloc((size_t)tmax, sizeof *h.twhy);
-	const char *ct = getenv("ROOFLINE_TEST_CORRUPT_THREAD");
-	if (ct && *ct)
-		h.corrupt_thread = atoi(ct);
-	/* The directory first: a bad --out is a usage error before any work. */
-	char *want = o->out_dir ? NULL : runfiles_default_dir();
-	h.dir = runfiles_create_dir(want ? want : o->out_dir, want != NULL);
-	free(want);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_interrupt;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-
-	describe_machine(&h, &m, cores);
+	measure_resolve_threads(&run_opts, ncores);
+	alloc_slots(&h);
+	open_run(&h);
+	runfiles_describe_machine(&run_opts, h.huge, &m, cores);
+	/* The pre-scan and the decisions it makes run on one core. */
+	h.threads = 1;
+	h.cpus = &m.pinned_cpu;
+	h.ncpus = 1;
 	/* 2. the run directory's first files */
-	runfiles_write_remarks(h.dir);
-	runfiles_open_stream(&h.timings, h.dir, "timings.csv",
-			     "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
-			     "flops,bytes,seconds\n");
-	runfiles_open_stream(&h.failures, h.dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
-	runfiles_open_stream(&h.load, h.dir, "load.csv", RUNFILES_LOAD_HEADER);
+	open_streams(&h);
 	prescan_phase(&h, &m, &d);
+	h.prescan_seconds = timer_now() - h.run_start;
 	h.tile_bytes = d.tile_bytes;
 	fflush(h.timings.fp);
-
-	/*
-	 * 5. plan and trials, once per thread count: the all-core pass times the
-	 * same sweep, chains and kernels as the one-core pass, each job split
-	 * between the threads.
-	 */
-	double start = timer_now();
-	int per_pass = o->warmup + o->trials;
-	double total = (double)o->nthreads * o->passes * per_pass, done = 0;
-	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d.cap / 8) : 8;
-	for (int c = 0; c < o->nthreads && !interrupted; c++) {
-		int threads = o->threads[c];
-		size_t share = per_array / (size_t)threads / 8 * 8;
-		set_team(&h, threads, cores, &m.pinned_cpu, share < 64 ? 64 : share);
-		free(h.jobs);
-		plan_build(o, &h.pm, &d, h.capacity * (size_t)threads, &h.jobs, &h.njobs);
-		plan_split(h.jobs, &h.njobs, threads, h.capacity, h.tile_bytes);
-		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
-		if (c == 0)
-			runfiles_write_env(h.dir, o, &m, &d, h.jobs, h.njobs);
-		if (threads > 1) {
-			m.clock_allcore_ghz[c] = clock_allcore(&h);
-			fprintf(stderr, "roofline: %d threads on cores (CPUs", threads);
-			for (int t = 0; t < threads; t++)
-				fprintf(stderr, " %d", cores[t]);
-			fprintf(stderr, "), clock under all-core load %.2f GHz\n", m.clock_allcore_ghz[c]);
-		}
-		run_passes(&h, &m, &done, total, start);
-	}
-	if (h.tty)
-		fputc('\n', stderr);
-	runfiles_close_stream(&h.timings);
-	runfiles_close_stream(&h.failures);
-	runfiles_close_stream(&h.load);
-	/* env.csv again, whole, now that the clock has been sampled through the run. */
-	m.clock_ghz = stats_median(m.clock_samples, (size_t)m.nclock);
-	runfiles_write_env(h.dir, o, &m, &d, h.jobs, h.njobs);
-	fprintf(stderr, "roofline: measured %zu jobs x %d timings x %d thread count%s in %.1f s\n",
-		h.njobs, o->passes * per_pass, o->nthreads, o->nthreads == 1 ? "" : "s",
-		timer_now() - start);
-	if (interrupted)
-		fprintf(stderr, "roofline: interrupted after %.0f of %.0f trials: %s keeps every timing "
-			"taken (fit works once a kept trial is complete)\n", done, total, h.dir);
-	if (!o->out_dir && !interrupted)
-		runfiles_point_latest(h.dir);
-	printf("%s\n", h.dir);
-	if (fflush(stdout) != 0)
-		die(EXIT_FAILED, "cannot write to standard output");
-	int rc = interrupted ? EXIT_FAILED : 0;
-	if (!interrupted && h.any_failed) {
-		fprintf(stderr, "roofline: a kernel failed its check: see %s/failures.csv; its timings are not plotted\n",
-			h.dir);
-		rc = EXIT_FAILED;
-	}
+	each_thread_count(&h, &d, cores);
+	int rc = finish_run(&h, &d);
 	free(h.jobs);
 	free_buffers(&h);
 	free(cores);

@@ -39,7 +39,25 @@ struct measure_opts {
 	int passes, trials, warmup;
 	double max_size;       /* bytes per array the sweep may reach; 0: the default cap */
 	double min_time;       /* seconds a timing must last at least */
+	/*
+	 * Seconds the whole run may take (--budget; 0: none): once a pass's
+	 * share is spent, a job stops when it has its floor of kept timings,
+	 * its figure then perhaps wider than its tolerance (stops.csv says).
+	 */
+	double budget;
 };
+
+/*
+ * The default budgets: what `make report` (a full run, one core and all
+ * cores) and a quick run may spend measuring. A wish of the person
+ * waiting, not a fact of any machine: a machine whose floor costs more
+ * takes longer, and says which figures the budget left wide.
+ */
+#define MEASURE_DEFAULT_BUDGET_S 50.0
+#define MEASURE_QUICK_BUDGET_S 12.0
+/* --budget: from this to a day. */
+#define MEASURE_MIN_BUDGET_S 1.0
+#define MEASURE_MAX_BUDGET_S 86400.0
 
 /* The defaults, for quick or full runs. */
 void measure_defaults(struct measure_opts *o, int quick);
@@ -67,6 +85,12 @@ int measure_parse_threads(const char *list, struct measure_opts *o, char *err, s
  * unusable out_dir or a thread count above the physical cores.
  */
 int measure_run(const struct measure_opts *o);
+
+/*
+ * The thread counts to measure: o's list, or one core and all `ncores`
+ * physical cores; a count above them is a usage error (dies).
+ */
+void measure_resolve_threads(struct measure_opts *o, int ncores);
 
 /* Prints the kernel table (roofline measure --list). */
 void measure_list(void);

@@ -22,27 +22,15 @@
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
 #define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
+#define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+/*
+ * A sweep size is on a flat stretch when the pre-scan's rates an octave
+ * either side are within this of each other: half FIT_TOLERANCE, so a
+ * plateau the fit would split is never thinned as one.
+ */
+#define SWEEP_FLAT (FIT_TOLERANCE / 2)
 #define PEAK_MIN_ITERS 64
-/*
- * A kernels job whose timings would take longer than this per pass (a matrix
- * product of order 1024 by the textbook loop: seconds a call) is timed in
- * fewer kept trials and no warm-up trials, so `make report` stays short (the
- * kernels at DRAM-sized arrays, 60-odd jobs a thread count, are most of a
- * run: at 0.1 s a pass each still keeps 6 or more timings of 10-15 ms a pass,
- * 18 in all); a quick run leaves out a job whose one timing takes longer
- * than PLAN_QUICK_SKIP_SECONDS.
- */
-#define SLOW_PASS_SECONDS 0.1
-#define QUICK_SLOW_PASS_SECONDS 0.12
-/*
- * The bandwidth group's: each DRAM-sized job costs two passes a trial (its
- * untimed call, plan_warm_run), so a pattern job at 302 MB keeps 10 timings
- * of 6 ms a pass, and the sweep's largest sizes SWEEP_MIN_KEPT.
- */
-#define SWEEP_SLOW_PASS_SECONDS 0.12
-#define SWEEP_MIN_KEPT 3
-
 /* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
 #define SWEEP_PATTERN "2r1w"
 /*
@@ -62,8 +50,7 @@ const struct plan_cache_level plan_cache_levels[PLAN_NCACHE] = {
 	[PLAN_L2] = { LEVEL_L2, "l2", "L2", 3 },
 };
 
-static void say(const struct plan_machine *m, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void say(const struct plan_machine *m, const char *fmt, ...)
+void plan_say(const struct plan_machine *m, const char *fmt, ...)
 {
 	if (!m->say)
 		return;
@@ -205,14 +192,14 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 			continue;
 		char lo[32], hi[32], mid[32];
 		if (count < plan_cache_levels[c].plateaus) {
-			say(m, "skipped %s kernels: the pre-scan's curve shows %zu plateau%s, and an %s "
+			plan_say(m, "skipped %s kernels: the pre-scan's curve shows %zu plateau%s, and an %s "
 			    "plateau needs %zu (one more level must follow it)", plan_cache_levels[c].opt, count,
 			    count == 1 ? "" : "s", plan_cache_levels[c].name, plan_cache_levels[c].plateaus);
 			continue;
 		}
 		const struct fit_plateau *p = &pl[c];
 		d->cache_ws[c] = round(sqrt(p->size_lo * p->size_hi));
-		say(m, "%s kernels at %s of working set, the middle of the pre-scan's %s plateau "
+		plan_say(m, "%s kernels at %s of working set, the middle of the pre-scan's %s plateau "
 		    "(%s .. %s, %.1f GB/s)", plan_cache_levels[c].opt, format_bytes(d->cache_ws[c], mid, sizeof mid),
 		    plan_cache_levels[c].name, format_bytes(p->size_lo, lo, sizeof lo),
 		    format_bytes(p->size_hi, hi, sizeof hi), p->value);
@@ -223,8 +210,17 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
  * STREAM's rule: each array at least 4x the last-level cache. The cache is
  * the one the machine reports, unless the pre-scan's curve shows it is not
  * there: its DRAM plateau begins below the reported size and runs flat to
- * twice past it (a VM that reports its host's whole L3: this development VM
- * says 508 MiB and its curve is flat from 96 MiB of working set to 1.5 GiB).
+ * twice past it (a VM that reports its host's whole L3: one VM said 508 MiB
+ * and its curve was flat from 96 MiB of working set to 1.5 GiB), and begins
+ * at half the reported size or less (NOT_SHOWN_FACTOR: a cache of twice
+ * the working set that already streams at DRAM's rate would hold half of it,
+ * and the rate shows no such thing). A curve that reaches DRAM's rate a
+ * little before the reported size (three quarters of it) is a cache
+ * whose last part serves at DRAM's rate (a shared L3 of slices, a
+ * non-inclusive victim cache, a VM's neighbour holding some of it): the
+ * cache is there and the rule stays 4x it. A VM reporting 32 MiB whose
+ * pre-scan fell to DRAM's rate from 24 MiB had its rule taken from the
+ * curve (96 MiB per array, inside 4x the cache it has) until this factor.
  * A rule of 4x 508 MiB would then make every DRAM timing 20 times longer
  * for a cache no timing sees; 4x where the plateau begins keeps the rule's
  * intent (no cache can hold a quarter of an array).
@@ -233,7 +229,8 @@ static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, doub
 {
 	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
 	int shown = d->settled && isfinite(start_ws);
-	if (m->llc_bytes > 0 && !(shown && start_ws < m->llc_bytes && last_ws >= 2.0 * m->llc_bytes)) {
+	int lacks = shown && start_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
+	if (m->llc_bytes > 0 && !lacks) {
 		d->rule_source = PLAN_RULE_REPORTED;
 		d->rule_l3 = m->llc_bytes;
 	} else if (shown) {
@@ -244,6 +241,88 @@ static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, doub
 		d->rule_l3 = 0;
 	}
 	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
+}
+
+/* The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau begins (start_ws; NaN: unsettled). */
+static void kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws)
+{
+	int n = d->nscan;
+	/*
+	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
+	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
+	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
+	 * A curve that never settled uses where its last level after a cache
+	 * one begins. A quick run: each a third of where the plateau begins
+	 * (with every DRAM timing after an untimed call of its own, larger
+	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
+	 */
+	struct fit_sweep_point fs[64];
+	scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
+	/*
+	 * No plateau to start from (a curve cut short by --max-size, or noise
+	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
+	 * largest, said in the decision; the fit puts them at the level their
+	 * working set shows. Never none: a job of 0 elements has no element to
+	 * check, and its check read outside the arrays.
+	 */
+	d->kernel_bytes = 0;
+	d->kernel_at_reach = !isfinite(start);
+	if (isfinite(start)) {
+		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
+		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
+	}
+	if (!(d->kernel_bytes >= 4096))
+		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
+}
+
+/* sweep_decision: what the pre-scan decided and why, one line (d->text). */
+static void decision_text(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
+{
+	int n = d->nscan;
+	char a[32], b[32], c[32], r[32], l3[32];
+	format_bytes(d->settle, a, sizeof a);
+	format_bytes(d->max, b, sizeof b);
+	format_bytes(d->cap, c, sizeof c);
+	format_bytes(d->rule, r, sizeof r);
+	format_bytes(d->rule_l3, l3, sizeof l3);
+	size_t len;
+	char team[32] = "";
+	if (d->threads > 1)
+		snprintf(team, sizeof team, "%d threads: ", d->threads);
+	if (d->settled)
+		snprintf(d->text, sizeof d->text, "%s%s settled on its last level from %s per array; sweep to %s "
+			 "per array", team, d->sweep->name, a, b);
+	else
+		snprintf(d->text, sizeof d->text, "%s%s had not settled by %s per array (raise --max-size); "
+			 "sweep to %s per array", team, d->sweep->name, a, b);
+	len = strlen(d->text);
+	if (d->rule_source == PLAN_RULE_REPORTED)
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
+			 "last-level cache)", r);
+	else if (d->rule_source == PLAN_RULE_CURVE) {
+		char rep[32], flat[32];
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
+			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
+			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+	} else
+		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
+			 "curve did not settle");
+	len = strlen(d->text);
+	if (d->cap_binds)
+		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
+			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
+			 : "a quarter of memory over the sweep's arrays");
+	len = strlen(d->text);
+	if (d->kernel_at_reach)
+		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
+			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
+	else if (o->quick)
+		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
+			 "the plateau begins, not the rule");
 }
 
 /* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
@@ -274,7 +353,8 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 		d->settle = sizes[settle];
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
-	stream_rule(m, d, start_ws);
+	if (!d->rule_fixed)
+		stream_rule(m, d, start_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -286,92 +366,30 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	/* The first sweep size at the rule, then the next one: two sizes obey it. */
 	double past_rule = d->rule > 0 ? sweep_reach(sweep_reach(d->rule, INFINITY) * 1.2, INFINITY) : 0;
 	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
-	d->max = sweep_reach(want, d->cap);
+	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
+	double reach = d->rule_fixed ? d->max : 0;
+	d->max = sweep_reach(fmax(want, reach), d->cap);
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
-	/*
-	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
-	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
-	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
-	 * A curve that never settled uses where its last level after a cache
-	 * one begins. A quick run: each a third of where the plateau begins
-	 * (with every DRAM timing after an untimed call of its own, larger
-	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
-	 */
-	struct fit_sweep_point fs[64];
-	scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
-	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
-	/*
-	 * No plateau to start from (a curve cut short by --max-size, or noise
-	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
-	 * largest, said in the decision; the fit puts them at the level their
-	 * working set shows. Never none: a job of 0 elements has no element to
-	 * check, and its check read outside the arrays.
-	 */
-	d->kernel_bytes = 0;
-	d->kernel_at_reach = !isfinite(start);
-	if (isfinite(start)) {
-		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
-		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
-	}
-	if (!(d->kernel_bytes >= 4096))
-		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
-	char a[32], b[32], c[32], r[32], l3[32];
-	format_bytes(d->settle, a, sizeof a);
-	format_bytes(d->max, b, sizeof b);
-	format_bytes(d->cap, c, sizeof c);
-	format_bytes(d->rule, r, sizeof r);
-	format_bytes(d->rule_l3, l3, sizeof l3);
-	size_t len;
-	if (d->settled)
-		snprintf(d->text, sizeof d->text, "%s settled on its last level from %s per array; sweep to %s "
-			 "per array", d->sweep->name, a, b);
-	else
-		snprintf(d->text, sizeof d->text, "%s had not settled by %s per array (raise --max-size); "
-			 "sweep to %s per array", d->sweep->name, a, b);
-	len = strlen(d->text);
-	if (d->rule_source == PLAN_RULE_REPORTED)
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
-			 "last-level cache)", r);
-	else if (d->rule_source == PLAN_RULE_CURVE) {
-		char rep[32], flat[32];
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
-			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
-			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
-	} else
-		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
-			 "curve did not settle");
-	len = strlen(d->text);
-	if (d->cap_binds)
-		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
-			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
-			 : "a quarter of memory over the sweep's arrays");
-	len = strlen(d->text);
-	if (d->kernel_at_reach)
-		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
-			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
-	else if (o->quick)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
-			 "the plateau begins, not the rule");
+	kernel_arrays(o, d, start_ws);
+	decision_text(o, m, d);
 }
 
-int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
-		 plan_probe_fn probe, void *ctx)
+/*
+ * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
+ * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
+ * array, doubling beyond: the caches' plateaus are only a few octaves wide,
+ * and with one size an octave a single slow size could hide one (and with
+ * it the pattern roofs measured at its middle); small sizes cost next to
+ * nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
+ * -1 when the probe stopped it.
+ */
+static int scan(const struct plan_machine *m, struct plan_sweep *d, plan_probe_fn probe, void *ctx,
+		double *sizes, long *first)
 {
-	double sizes[64];
-	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
-	long first = -1;   /* fit_settle's answer, once asked */
-	int stopped = 0;
-	/*
-	 * Half-octave steps up to PRESCAN_FINE_BYTES per array, doubling beyond:
-	 * the caches' plateaus are only a few octaves wide, and with one size an
-	 * octave a single slow size could hide one (and with it the pattern
-	 * roofs measured at its middle); small sizes cost next to nothing.
-	 */
+	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
+	*first = -1;
 	for (double e = 0, bytes = PLAN_SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64;
 	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
 	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
@@ -390,14 +408,40 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (first = scan_settle(d, n)) >= 0)
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0)
 			break;
 	}
 	d->nscan = n;
-	if (stopped || n == 0)
+	return stopped || n == 0 ? -1 : 0;
+}
+
+int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
+		 plan_probe_fn probe, void *ctx)
+{
+	double sizes[64];
+	long first;
+	if (scan(m, d, probe, ctx, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, d);
+	return 0;
+}
+
+int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
+		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx)
+{
+	double sizes[64];
+	long first;
+	*d = *one;
+	d->threads = threads;
+	d->rule_fixed = 1;
+	if (scan(m, d, probe, ctx, sizes, &first) != 0)
+		return -1;
+	decide(o, m, d, sizes, first);
+	cache_working_sets(o, m, d);
+	/* A tile is one core's block of its own cache: the one-core curve's, whatever the team's shows. */
+	d->tile_bytes = one->tile_bytes;
+	memcpy(d->tile_text, one->tile_text, sizeof d->tile_text);
 	return 0;
 }
 
@@ -440,7 +484,7 @@ static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, s
 		return 0;
 	if (j->shape.n > capacity) {
 		char need[32], have[32];
-		say(m, "skipped %s %c = %d: needs %s per array, the arrays hold %s (--max-size)", j->k->name,
+		plan_say(m, "skipped %s %c = %d: needs %s per array, the arrays hold %s (--max-size)", j->k->name,
 		    j->k->param_letter ? j->k->param_letter : 'p', j->param,
 		    format_bytes(8.0 * (double)j->shape.n, need, sizeof need),
 		    format_bytes(8.0 * (double)capacity, have, sizeof have));
@@ -532,7 +576,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 	for (size_t p = 0; p < npats; p++) {
 		const struct kernel *widest = plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX);
 		if (!widest) {
-			say(m, "no bandwidth kernel runs pattern %s here: kernels with it are judged against "
+			plan_say(m, "no bandwidth kernel runs pattern %s here: kernels with it are judged against "
 			    "the sweep's roofs", pats[p]);
 			continue;
 		}
@@ -574,6 +618,54 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 	}
 }
 
+/*
+ * Whether the pre-scan saw its curve flat around working set ws: three of
+ * its sizes at least within an octave either side, their rates within
+ * SWEEP_FLAT of each other. Only what it timed counts: between two sizes an
+ * octave apart (its steps past 1 MiB) it cannot say whether the curve bent.
+ */
+static int scan_flat(const struct plan_sweep *d, double ws)
+{
+	double lo = INFINITY, hi = 0;
+	int seen = 0;
+	for (int i = 0; i < d->nscan; i++) {
+		if (d->scan_ws[i] < ws / 2 * 0.999 || d->scan_ws[i] > ws * 2 * 1.001)
+			continue;
+		lo = fmin(lo, d->scan_gbs[i]);
+		hi = fmax(hi, d->scan_gbs[i]);
+		seen++;
+	}
+	return seen >= 3 && hi <= lo * (1 + SWEEP_FLAT);
+}
+
+size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
+{
+	size_t n = 0;
+	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1, dropped = 0;
+	for (int i = 0; n < max; i++) {
+		double bytes = sweep_size(i);
+		if (bytes > d->max * 1.0001)
+			break;
+		/*
+		 * Flat: the pre-scan's rates an octave either side within
+		 * SWEEP_FLAT of each other (scan_flat). The sizes that obey
+		 * STREAM's rule are all kept (the fit takes DRAM from them), and so
+		 * are the sweep's first and last; a flat size follows a kept one
+		 * only every other time (octave steps on a plateau).
+		 */
+		int rule = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+		int ends = i == 0 || sweep_size(i + 1) > d->max * 1.0001;
+		int flat = !rule && !ends && scan_flat(d, bytes * arrays);
+		if (flat && !dropped) {
+			dropped = 1;
+			continue;
+		}
+		dropped = 0;
+		sizes[n++] = bytes;
+	}
+	return n;
+}
+
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
 {
@@ -582,17 +674,16 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	*jobs = NULL;
 	*njobs = 0;
 	if (g & GROUP_BANDWIDTH) {
-		for (int i = 0;; i++) {
-			double bytes = sweep_size(i);
-			if (bytes > d->max * 1.0001)
-				break;
+		double sizes[PLAN_MAX_SWEEP_SIZES];
+		size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
+		for (size_t i = 0; i < nsizes; i++) {
 			/*
 			 * The sweep's STREAM-sized sizes (each array at least the rule, or
 			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
 			 */
-			int dram = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
 			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = "bandwidth",
-				.n = (size_t)(bytes / 8), .reps = 1, .dram = dram });
+				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
 	}
@@ -602,11 +693,11 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		if (k->kind == KERNEL_BANDWIDTH || !(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
 			continue;
 		if (!m->has_isa(k->isa)) {
-			say(m, "skipped %s: needs %s", k->name, cpu_isa_name(k->isa));
+			plan_say(m, "skipped %s: needs %s", k->name, cpu_isa_name(k->isa));
 			continue;
 		}
 		if (!runs_here(m, k)) {
-			say(m, "skipped %s: %s", k->name, k->missing ? k->missing : "not built here");
+			plan_say(m, "skipped %s: %s", k->name, k->missing ? k->missing : "not built here");
 			continue;
 		}
 		/*
@@ -668,198 +759,4 @@ void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capaci
 		jobs[kept++] = *j;
 	}
 	*njobs = kept;
-}
-
-/* ---- calibration and trial budgets ------------------------------------------ */
-
-/*
- * Whether a timing of job j follows one untimed call of the same job.
- * Round-robin means the job before this one left its own data in the caches
- * (and, on a VM, its pages' translations); one call of this job first puts
- * the machine in the state the job's own repetitions keep it in, as
- * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
- * level then finds its data there (else its first repetition drags an L3
- * figure towards DRAM); one that streams from memory no longer pays for
- * what the job before it left: on this 2-core VM the streaming-store triad
- * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
- * 1 GB of other data, the two interleaved in one process. A call longer
- * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses
- * its data so often that the state it starts from is lost in it, and is not
- * doubled. Peak kernels touch no memory.
- */
-int plan_warm_run(int peak, double call_seconds)
-{
-	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
-}
-
-static int job_warm_run(const struct plan_job *j)
-{
-	double call = j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0;
-	return plan_warm_run(j->k->kind == KERNEL_PEAK, call);
-}
-
-double plan_trial_seconds(const struct plan_job *j)
-{
-	double t = j->last_seconds;
-	return job_warm_run(j) && j->reps > 0 ? t + t / (double)j->reps : t;
-}
-
-int plan_kept_trial(int trial, int kept, int trials)
-{
-	if (trial < 1 || trial > trials || kept < 1)
-		return 0;
-	return (long)(trial - 1) * kept % trials < kept;
-}
-
-/*
- * A peak job's timings last half the min time: its chains run in registers,
- * with no data to warm and nothing that settles over time, and at 0.5 ms a
- * timing is still 25,000 ticks of a 20 ns clock; they are 160-odd of a
- * run's 250 jobs, so this is a quarter of a full run's time.
- */
-double plan_min_time(const struct measure_opts *o, const struct plan_job *j)
-{
-	return j->k->kind == KERNEL_PEAK ? o->min_time / 2 : o->min_time;
-}
-
-void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx)
-{
-	for (int first = 1;; first = 0) {
-		double t = time(ctx, j);
-		if (t < 0) {
-			j->failed = 1;
-			return;
-		}
-		j->last_seconds = t;
-		/*
-		 * Never the first timing: it carries what happens once (a library's
-		 * first call allocating its buffers, pages faulted in), and a first
-		 * call long enough to stop here left OpenBLAS at n = 16 timed one
-		 * 30 us call at a time, at a hundredth of its rate.
-		 */
-		if (t >= plan_min_time(o, j) && !first)
-			return;
-		if (first && t >= plan_min_time(o, j)) {
-			/* One call past a quick run's limit: skipped anyway (plan_slow_job). */
-			if (o->quick && t > PLAN_QUICK_SKIP_SECONDS)
-				return;
-			continue;
-		}
-		/* A peak kernel grows its loop up to the longest its check can vouch for (max_n). */
-		if (j->k->kind == KERNEL_PEAK && (j->k->max_n <= 0 || (long)j->n * 2 <= j->k->max_n)) {
-			if (j->n > (1ul << 40))
-				return;
-			j->n *= 2;
-		} else {
-			if (j->reps > (1l << 40))
-				return;
-			j->reps *= 2;
-		}
-	}
-}
-
-void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
-{
-	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
-	double t = plan_trial_seconds(j), budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
-	char letter = j->k->param_letter ? j->k->param_letter : 'p';
-	if (j->failed)
-		return;
-	/*
-	 * The bandwidth group's DRAM-sized jobs (a timing of a 1.5 GB working
-	 * set lasts 80 ms) get fewer kept trials too, at least SWEEP_MIN_KEPT a
-	 * pass: the DRAM roof is fitted over several such sizes, and it was a
-	 * quarter of a run whose DRAM settled late.
-	 */
-	if (strcmp(j->group, "bandwidth") == 0 && !o->quick &&
-	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
-		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
-		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
-		if (j->kept_per_pass < o->trials)
-			say(m, "%s at %.0f MiB per array takes %.2g s a trial: timed in %d kept trials a pass, "
-			    "no warm-up trials", j->k->name, (double)j->n * 8 / 1048576, t, j->kept_per_pass);
-		else
-			j->kept_per_pass = 0;
-		return;
-	}
-	if (strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
-		return;
-	if (o->quick && t > PLAN_QUICK_SKIP_SECONDS) {
-		j->skipped = 1;
-		say(m, "skipped %s %c = %d in a quick run: one timing takes %.2g s", j->k->name, letter,
-		    j->param, t);
-		return;
-	}
-	double k = floor(budget / t);
-	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
-	say(m, "%s %c = %d takes %.2g s a trial: timed in %d kept trial%s a pass, no warm-up trials "
-	    "(its calibration warmed it)", j->k->name, letter, j->param, t, j->kept_per_pass,
-	    j->kept_per_pass == 1 ? "" : "s");
-}
-
-/* Flops of one call of job j on one thread. */
-static double call_flops(const struct plan_job *j)
-{
-	return j->shaped ? j->shape.flops : kernel_flops_per_elem(j->k, j->param) * (double)j->n;
-}
-
-/*
- * In a quick run, a family member is skipped without being run when the
- * member before it (the plan lists a family's members in ascending order)
- * was skipped, or took so long a call that this one, doing more flops at no
- * better rate, would take over PLAN_QUICK_SKIP_SECONDS: calibrating it only
- * to learn that (the textbook matrix product at n = 1024: 3 s) cost more
- * than the rest of its kernel's jobs. A plan's guess, said as one; nothing
- * measured comes from it.
- */
-int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
-			  const struct plan_job *prev, struct plan_job *j)
-{
-	if (!o->quick || strcmp(j->group, "kernels") != 0 || prev->k != j->k ||
-	    prev->param >= j->param || prev->failed)
-		return 0;
-	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
-	double guess = call * call_flops(j) / call_flops(prev);
-	if (!prev->skipped && !(guess > PLAN_QUICK_SKIP_SECONDS))
-		return 0;
-	j->skipped = 1;
-	char letter = j->k->param_letter ? j->k->param_letter : 'p';
-	if (prev->skipped)
-		say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d before it was skipped", j->k->name,
-		    letter, j->param, letter, prev->param);
-	else
-		say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d took %.2g s a call, so one of "
-		    "this would take about %.2g s", j->k->name, letter, j->param, letter, prev->param, call,
-		    guess);
-	return 1;
-}
-
-void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
-{
-	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
-	    !(j->pass_lo > 0))
-		return;
-	int kept = j->kept_per_pass ? j->kept_per_pass : o->trials;
-	double t = plan_trial_seconds(j), spread = j->pass_hi / j->pass_lo - 1.0;
-	if (t < PLAN_THIN_TRIAL_SECONDS || !(spread <= PLAN_THIN_SPREAD) || kept <= PLAN_THIN_MIN_KEPT)
-		return;
-	int k = (kept + 1) / 2;
-	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
-	say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
-	    "%d kept trials a pass from now on, not %d", j->group, j->k->name,
-	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
-	    j->kept_per_pass, kept);
-}
-
-double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
-{
-	double total = 0;
-	for (size_t i = 0; i < njobs; i++) {
-		const struct plan_job *j = &jobs[i];
-		if (j->failed || j->skipped)
-			continue;
-		int per_pass = j->kept_per_pass ? j->kept_per_pass : o->warmup + o->trials;
-		total += (double)o->passes * per_pass * plan_trial_seconds(j);
-	}
-	return total;
 }

@@ -16,6 +16,7 @@
 #include "fit.h"
 #include "kernel.h"
 #include "measure.h"
+#include "util.h"
 
 /* One job of the round-robin plan: a kernel at one size (or chain count). */
 struct plan_job {
@@ -43,6 +44,19 @@ struct plan_job {
 	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
 	int pass_n;
 	double pass_lo, pass_hi;
+	/*
+	 * Its trials so far (rounds.c): every kept timing (kept, nkept; the
+	 * array is rounds_run's), the 95 % interval's relative width of its
+	 * figure over them (known_width), the kept timings the floor still asks
+	 * of this pass, whether it is done for this pass, whether the budget
+	 * ended a pass of it before its figure was known, the last finished
+	 * pass's kept timings (0: none yet) and, once the thread count's trials
+	 * end, why it stopped (enum rounds_stop).
+	 */
+	double *kept;
+	int nkept;
+	double width;
+	int share, pass_done, budget_cut, last_pass_n, stop;
 };
 
 /* What the plan knows of the machine before it times anything. */
@@ -59,6 +73,9 @@ struct plan_machine {
 	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
 	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
 };
+
+/* Says one line on m->say ("roofline: ..."), when it is set. */
+void plan_say(const struct plan_machine *m, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /* The cache levels kernels may also run from (--levels l1,l2), in this order. */
 enum { PLAN_L1, PLAN_L2, PLAN_NCACHE };
@@ -103,6 +120,14 @@ struct plan_sweep {
 	double plateau_ws[FIT_MAX_PLATEAUS];
 	size_t nplateaus;
 	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
+	/*
+	 * The team this decision is for (0, 1: one core). An all-core decision
+	 * (plan_prescan_team) keeps the one-core STREAM rule (rule_fixed: the
+	 * rule is the machine's cache, not a thread count's) and places its
+	 * jobs from its own curve.
+	 */
+	int threads;
+	int rule_fixed;
 };
 
 /* The smallest array of the sweep and the pre-scan. */
@@ -150,6 +175,19 @@ typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
 int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
 		 plan_probe_fn probe, void *ctx);
 
+/*
+ * The pre-scan of a team of `threads` threads (probe: all threads' arrays
+ * together, n elements per array split between them) and the all-core
+ * plan's decisions from its own curve: its settle point, how far its sweep
+ * goes (at least the one-core sweep's reach and two sizes past STREAM's
+ * rule, which stays one's), its plateaus, pattern-job and kernel working
+ * sets and its DRAM arrays. One-core levels are not all-core levels: an L3
+ * shared by two cores ends at another working set, and a one-core DRAM
+ * plateau can be a team's L3 slope. Returns 0, or -1 when the probe stopped.
+ */
+int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
+		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx);
+
 /* No pre-scan (neither the bandwidth nor the kernels group): no plateaus, no cache levels, no tile. */
 void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d);
 
@@ -160,8 +198,17 @@ void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, s
 size_t plan_cache_level_n(double working_set, int arrays);
 
 /*
+ * The sweep's sizes (bytes per array, all threads' parts), up to d->max:
+ * half-octave steps where the pre-scan's curve bends, octave steps where
+ * it is flat (every other flat size left out), every size that obeys
+ * STREAM's rule, and the first and last. Returns their number (at most max).
+ */
+#define PLAN_MAX_SWEEP_SIZES 128
+size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max);
+
+/*
  * The jobs of one thread count's plan, for one thread, into a new array
- * (*jobs, *njobs): the sweep (half-octave sizes up to d->max), each access
+ * (*jobs, *njobs): the sweep (plan_sweep_sizes), each access
  * pattern's bandwidth kernels at each plateau, the peak chains and the
  * kernels at each asked level. `capacity` and `tile_bytes` are the arrays'
  * doubles and the tile (a shaped kernel that does not fit is left out).
@@ -250,5 +297,17 @@ void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struc
  * plan asks for, counted rather than timed.
  */
 double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs);
+
+/*
+ * What one timing of job j (with its reps, on j->threads threads) did, as
+ * timings.csv records it: its threads, flops and bytes (all threads'), its
+ * working set, and the param column (bytes per array in the bandwidth
+ * group, all threads' parts; else the kernel's parameter).
+ */
+double plan_job_threads(const struct plan_job *j);
+double plan_job_flops(const struct plan_job *j);
+double plan_job_bytes(const struct plan_job *j);
+double plan_job_working_set(const struct plan_job *j);
+long plan_job_param_column(const struct plan_job *j);
 
 #endif

@@ -83,15 +83,10 @@ static void env_about(void *ctx, const char *key, const char *value)
 	env_row(ctx, key, value);
 }
 
-void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
-			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs)
+/* The machine, the build and the system. */
+static void env_machine(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
 {
-	char *path = path_join(dir, "env.csv"), err[512], buf[256];
-	struct outfile out;
-	if (outfile_open(&out, path, err, sizeof err) != 0)
-		die(EXIT_FAILED, "%s", err);
-	FILE *fp = out.fp;
-	fputs("key,value\n", fp);
+	char buf[256];
 	env_row(fp, "cpu_model", m->info.model);
 	env_row(fp, "isa", cpu_isa_name(cpu_widest_isa()));
 	buf[0] = '\0';
@@ -134,6 +129,12 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		env_row(fp, "os", "unknown");
 	}
 	env_row(fp, "roofline_version", ROOFLINE_VERSION);
+}
+
+/* The timer and the clock, sampled through the run. */
+static void env_clock(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
+{
+	char buf[256];
 	env_row(fp, "timer", timer_name());
 	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
 	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
@@ -157,10 +158,22 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		snprintf(buf, sizeof buf, "clock_ghz@%dt", o->threads[t]);
 		env_num(fp, buf, m->clock_allcore_ghz[t]);
 	}
+}
+
+/* The options, the plan's decisions and how the jobs stopped. */
+static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m,
+		     const struct plan_sweep *d)
+{
+	char buf[256];
 	env_row(fp, "perf_counters", m->counters ? "available (not used)" : m->counters_why);
 	env_num(fp, "passes", o->passes);
 	env_num(fp, "trials", o->trials);
 	env_num(fp, "warmup_trials", o->warmup);
+	/* The run's time budget (0: none), and how many jobs' figures it left wider than asked (stops.csv). */
+	env_num(fp, "budget_s", o->budget);
+	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
+	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
+	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);
 	env_num(fp, "min_time_s", o->min_time);
 	env_num(fp, "min_time_peak_s", o->min_time / 2);
 	env_num(fp, "quick", o->quick);
@@ -202,6 +215,42 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	env_num(fp, "huge_pages_kib", m->huge_pages_kib);
 	env_num(fp, "kernel_tile_bytes", d->tile_bytes);
 	env_row(fp, "kernel_tile_source", d->tile_text);
+}
+
+/*
+ * Each all-core pre-scan's decisions, keyed @<N>t as the all-core roofs:
+ * where its curve settled, its sweep's reach, its DRAM arrays and its
+ * L1/L2 working sets, and the one line saying so.
+ */
+static void env_teams(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
+{
+	char key[96];
+	for (int c = 0; c < o->nthreads && c < MEASURE_MAX_THREAD_COUNTS; c++) {
+		const struct plan_sweep *t = &m->team[c];
+		if (t->threads < 2)
+			continue;
+		snprintf(key, sizeof key, "sweep_decision@%dt", t->threads);
+		env_row(fp, key, t->text);
+		snprintf(key, sizeof key, "sweep_settle_bytes@%dt", t->threads);
+		env_num(fp, key, t->settle);
+		snprintf(key, sizeof key, "sweep_max_bytes@%dt", t->threads);
+		env_num(fp, key, t->max);
+		snprintf(key, sizeof key, "kernel_array_bytes@%dt", t->threads);
+		env_num(fp, key, t->kernel_bytes);
+		for (int l = 0; l < PLAN_NCACHE; l++) {
+			if (!(o->levels & plan_cache_levels[l].flag))
+				continue;
+			snprintf(key, sizeof key, "kernel_%s_working_set_bytes@%dt", plan_cache_levels[l].opt,
+				 t->threads);
+			env_num(fp, key, t->cache_ws[l]);
+		}
+	}
+}
+
+/* What each shaped job chose and what each library kernel runs on. */
+static void env_jobs(FILE *fp, const struct plan_job *jobs, size_t njobs)
+{
+	char buf[256];
 	/* What each shaped job chose (a tile, a grid), and what a library kernel runs on. */
 	for (size_t i = 0; i < njobs; i++) {
 		const struct plan_job *j = &jobs[i];
@@ -220,6 +269,22 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 		if (j->k->about && first == i)
 			j->k->about(env_about, fp);
 	}
+}
+
+void runfiles_write_env(const char *dir, const struct measure_opts *o, const struct runfiles_machine *m,
+			const struct plan_sweep *d, const struct plan_job *jobs, size_t njobs)
+{
+	char *path = path_join(dir, "env.csv"), err[512];
+	struct outfile out;
+	if (outfile_open(&out, path, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	FILE *fp = out.fp;
+	fputs("key,value\n", fp);
+	env_machine(fp, o, m);
+	env_clock(fp, o, m);
+	env_plan(fp, o, m, d);
+	env_teams(fp, o, m);
+	env_jobs(fp, jobs, njobs);
 	if (outfile_commit(&out, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	free(path);
@@ -322,4 +387,94 @@ void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_lo
 	double other = (b->busy_all - a->busy_all) - (b->self_cpu - a->self_cpu);
 	fprintf(fp, "%d,%d,%.3f,%.2f,%.2f,%.2f\n", pass, threads, b->wall - a->wall,
 		isfinite(other) ? fmax(0.0, other) : NAN, b->steal_all - a->steal_all, b->loadavg_1m);
+}
+
+void runfiles_stop_row(FILE *fp, const struct runfiles_stop *r)
+{
+	char width[32];
+	if (isfinite(r->width))
+		snprintf(width, sizeof width, "%.6f", r->width);
+	else
+		snprintf(width, sizeof width, "inf");
+	fprintf(fp, "%s,%s,%ld,%d,%.0f,%s,%d,%s,%.4g,%s\n", r->group, r->kernel, r->param, r->threads,
+		r->working_set, r->statistic, r->kept, width, r->tolerance, r->stop);
+}
+
+/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"). */
+void runfiles_thp_mode(char *out, size_t len)
+{
+	char line[160];
+	out[0] = '\0';
+	FILE *fp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	if (!fp)
+		return;
+	if (fgets(line, sizeof line, fp)) {
+		char *a = strchr(line, '['), *b = a ? strchr(a, ']') : NULL;
+		if (a && b)
+			snprintf(out, len, "%.*s", (int)(b - a - 1), a + 1);
+	}
+	fclose(fp);
+}
+
+/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
+double runfiles_huge_pages_kib(void)
+{
+	char line[256];
+	double kib = NAN;
+	FILE *fp = fopen("/proc/self/smaps_rollup", "r");
+	if (!fp)
+		return NAN;
+	while (fgets(line, sizeof line, fp))
+		if (sscanf(line, "AnonHugePages: %lf kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return kib;
+}
+
+/*
+ * 1. the machine. The one-core pass runs on the first physical core this
+ * process may use (as likwid-bench's default), not wherever it started:
+ * the cores of a VM differ (here OpenBLAS ran 52.8 against 51.3 GFLOP/s a
+ * call on CPU 0 and 1, in turn), and two runs to compare, or this run and
+ * another tool's, should time the same core.
+ */
+void runfiles_describe_machine(const struct measure_opts *o, int huge, struct runfiles_machine *m,
+			       const int *cores)
+{
+	char err[256];
+	m->pinned_cpu = cores[0] >= 0 && cpu_pin_to(cores[0], err, sizeof err) == 0
+		? cores[0] : cpu_pin_here(err, sizeof err);
+	if (m->pinned_cpu < 0)
+		util_warn("%s: timings may move between cores", err);
+	else
+		fprintf(stderr, "roofline: pinned to CPU %d\n", m->pinned_cpu);
+	cpu_describe(&m->info);
+	m->resolution = timer_resolution();
+	m->granularity = timer_granularity();
+	/*
+	 * The clock moves on a shared VM, so it is sampled again after every
+	 * trial and the median is kept: the latency in cycles uses the clock the
+	 * FMA chains actually ran at, not the one at start-up.
+	 */
+	m->clock_samples[m->nclock++] = cpu_measure_clock_ghz(2e-3, 11, &m->clock_method);
+	m->clock_ghz = m->clock_samples[0];
+	m->counters = cpu_counters_available(m->counters_why, sizeof m->counters_why);
+	runfiles_thp_mode(m->thp_mode, sizeof m->thp_mode);
+	m->huge_asked = huge;
+	m->huge_pages_kib = NAN;
+	fprintf(stderr, "roofline: %s; timer %s, granularity %.0f ns (min time per timing %.2g ms = %.0f "
+		"ticks, half that for the peak group's register-only chains)\n",
+		m->info.model, timer_name(), m->granularity * 1e9, o->min_time * 1e3,
+		o->min_time / m->granularity);
+	if (isfinite(m->clock_ghz))
+		fprintf(stderr, "roofline: core clock %.2f GHz (%s)\n", m->clock_ghz, m->clock_method);
+	if (!m->counters)
+		fprintf(stderr, "roofline: no hardware performance counters (%s): flops and bytes come from "
+			"each kernel's declared metadata, not from counted instructions or traffic\n",
+			m->counters_why);
+	if (o->min_time / 2 < 20 * m->granularity)
+		util_warn("min time %.3g s (half that for the peak group) is under 20 timer ticks",
+			  o->min_time);
+	if (!huge)
+		fprintf(stderr, "roofline: ROOFLINE_HUGEPAGES=0: arrays on base pages (no MADV_HUGEPAGE)\n");
 }

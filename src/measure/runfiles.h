@@ -16,6 +16,7 @@
 #include "cpu.h"
 #include "measure.h"
 #include "plan.h"
+#include "rounds.h"
 
 /* Passes whose clock range env.csv records (clock_ghz_min_pass<N>, _max_pass<N>). */
 #define MEASURE_MAX_PASSES 64
@@ -40,7 +41,18 @@ struct runfiles_machine {
 	char thp_mode[32];           /* the bracketed word of .../transparent_hugepage/enabled; "" unknown */
 	int huge_asked;              /* 1: the arrays were madvise'd MADV_HUGEPAGE */
 	double huge_pages_kib;       /* AnonHugePages after the largest allocation; NaN unknown */
+	int stops[ROUNDS_NSTOPS];    /* jobs (every thread count's) by why their trials stopped */
+	/* Each thread count's own decisions where it had a pre-scan of its own (threads > 1; else 0). */
+	struct plan_sweep team[MEASURE_MAX_THREAD_COUNTS];
 };
+
+/*
+ * 1. the machine: pins to the first physical core (cores[0]), describes the
+ * CPU, the timer, the clock, the counters and the pages (huge: whether
+ * MADV_HUGEPAGE is asked) into m, and says so on stderr.
+ */
+void runfiles_describe_machine(const struct measure_opts *o, int huge, struct runfiles_machine *m,
+			       const int *cores);
 
 /* data/runs/<UTC stamp>-<cc>-<version>, newly allocated. */
 char *runfiles_default_dir(void);
@@ -101,5 +113,29 @@ void runfiles_load_sample(struct runfiles_load_sample *s);
  */
 void runfiles_load_row(FILE *fp, int pass, int threads, const struct runfiles_load_sample *a,
 		       const struct runfiles_load_sample *b);
+
+/* The bracketed word of /sys/kernel/mm/transparent_hugepage/enabled ("madvise"); "" unknown. */
+void runfiles_thp_mode(char *out, size_t len);
+/* AnonHugePages of this process (/proc/self/smaps_rollup), in KiB; NaN when unknown. */
+double runfiles_huge_pages_kib(void);
+
+/*
+ * stops.csv: a row per job and thread count, why its trials stopped. `param`,
+ * `threads` and `working_set_bytes` as in timings.csv; `statistic` the one
+ * the job contributes (`best` for a roof, `median` for a placed kernel);
+ * `kept` its kept timings; `width` the relative width of that statistic's
+ * 95 % interval over them (known.h; `inf` where they cannot give one) and
+ * `tolerance` the width asked; `stop` is `tolerance` (met), `ceiling` (every
+ * trial it may keep was kept), `budget` (the budget ran out first: wider
+ * than asked), `failed`, `skipped` or `interrupted`.
+ */
+#define RUNFILES_STOPS_HEADER "group,kernel,param,threads,working_set_bytes,statistic,kept,width,tolerance,stop\n"
+struct runfiles_stop {
+	const char *group, *kernel, *statistic, *stop;
+	long param;
+	int threads, kept;
+	double working_set, width, tolerance;
+};
+void runfiles_stop_row(FILE *fp, const struct runfiles_stop *r);
 
 #endif

@@ -1,0 +1,183 @@
+/*
+ * measure_opts.c - measure's options: the defaults, the --only, --threads
+ * and --levels lists, the thread counts a machine allows, and the kernel
+ * table of --list; apart from the harness (measure.c) that runs them.
+ */
+#include "measure.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "registry.h"
+#include "util.h"
+
+void measure_defaults(struct measure_opts *o, int quick)
+{
+	memset(o, 0, sizeof *o);
+	o->quick = quick;
+	o->groups = GROUP_ALL;
+	o->levels = LEVEL_DRAM;
+	o->nthreads = 0;
+	o->passes = quick ? 1 : 3;
+	/* A quick run: one more kept trial than its floor at most, and none to warm up (see below). */
+	o->trials = quick ? 6 : 15;
+	/*
+	 * One warm-up trial a pass: every timing already follows an untimed
+	 * call of its own job (plan_warm_run), and pass 1 follows the
+	 * calibration; with each job stopping once its figure is known, more
+	 * warm-ups were most of a short job's trials. A quick run's single pass
+	 * follows its calibration at once: none.
+	 */
+	o->warmup = quick ? 0 : 1;
+	o->min_time = quick ? 0.4e-3 : 1e-3;
+	o->budget = quick ? MEASURE_QUICK_BUDGET_S : MEASURE_DEFAULT_BUDGET_S;
+}
+
+struct name_bit {
+	const char *name;
+	unsigned bit;
+};
+
+/* A comma list of names from `table` as a bit mask; -1 on an unknown or empty list. */
+static int parse_name_list(const char *list, const struct name_bit *table, size_t n,
+			   unsigned *mask)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	unsigned m = 0;
+	int rc = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save)) {
+		size_t i = 0;
+		while (i < n && strcmp(tok, table[i].name) != 0)
+			i++;
+		if (i == n)
+			rc = -1;
+		else
+			m |= table[i].bit;
+	}
+	free(copy);
+	if (rc != 0 || !m)
+		return -1;
+	*mask = m;
+	return 0;
+}
+
+int measure_parse_groups(const char *list, unsigned *mask)
+{
+	static const struct name_bit groups[] = {
+		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
+	};
+	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
+}
+
+int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen)
+{
+	int n = 0;
+	const char *s = list;
+	for (;;) {
+		const char *end = s + strcspn(s, ",");
+		char *stop;
+		errno = 0;
+		long v = strtol(s, &stop, 10);
+		if (end == s) {
+			snprintf(err, errlen, "an empty element; want a comma list of thread counts such as 1,2");
+			return -1;
+		}
+		if (stop != end || errno != 0 || *s == '+' || *s == ' ') {
+			snprintf(err, errlen, "'%.*s' is not a whole number", (int)(end - s), s);
+			return -1;
+		}
+		if (v < 1) {
+			snprintf(err, errlen, "%ld threads: want at least 1", v);
+			return -1;
+		}
+		if (v > 1 << 20) {
+			snprintf(err, errlen, "%ld threads: more than any machine has", v);
+			return -1;
+		}
+		if (n == MEASURE_MAX_THREAD_COUNTS) {
+			snprintf(err, errlen, "more than %d thread counts", MEASURE_MAX_THREAD_COUNTS);
+			return -1;
+		}
+		for (int i = 0; i < n; i++)
+			if (o->threads[i] == (int)v) {
+				snprintf(err, errlen, "%ld given twice (each count is measured once)", v);
+				return -1;
+			}
+		o->threads[n++] = (int)v;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	o->nthreads = n;
+	return 0;
+}
+
+int measure_parse_levels(const char *list, unsigned *mask)
+{
+	static const struct name_bit levels[] = {
+		{ "dram", LEVEL_DRAM }, { "l2", LEVEL_L2 }, { "l1", LEVEL_L1 },
+	};
+	return parse_name_list(list, levels, sizeof levels / sizeof levels[0], mask);
+}
+
+void measure_list(void)
+{
+	printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", "kernel", "kind", "isa", "here",
+	       "flops", "bytes", "pattern", "computes");
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		char flops[32], bytes[32];
+		if (k->shape)
+			snprintf(flops, sizeof flops, "per-call");
+		else if (k->flops_per_param)
+			snprintf(flops, sizeof flops, "%gp%+g", k->flops_per_param, k->flops_fixed);
+		else
+			snprintf(flops, sizeof flops, "%g", k->flops_fixed);
+		if (k->shape)
+			snprintf(bytes, sizeof bytes, "per-call");
+		else if (k->bytes_per_param)
+			snprintf(bytes, sizeof bytes, "%gp%+g", k->bytes_per_param, k->bytes_fixed);
+		else
+			snprintf(bytes, sizeof bytes, "%g", k->bytes_fixed);
+		int here = k->run && cpu_has_isa(k->isa);
+		char pat[32];
+		kernel_pattern(k, pat, sizeof pat);
+		printf("%-20s %-7s %-9s %-8s %-7s %-12s %-8s %s\n", k->name,
+		       k->kind == KERNEL_PEAK ? "peak" : k->kind != KERNEL_BANDWIDTH ? "stream"
+		       : k->pace ? "paced" : "bw",
+		       cpu_isa_name(k->isa), here ? "yes" : "skipped", flops, bytes, pat[0] ? pat : "-",
+		       k->computes);
+	}
+	printf("\nflops and bytes are per element (per loop iteration for peak kernels);\n"
+	       "p is the family parameter: chains K for fma_*, degree D for horner*;\n"
+	       "\"per-call\": the kernel's shape gives them for a whole call (gemm_*: 2n^3 flops,\n"
+	       "32n^2 bytes, n the matrix order; stencil*: per grid point and step).\n"
+	       "pattern: arrays read (r) and written (w) an element, -nt for streaming stores,\n"
+	       "-ip for stores in place (to the lines just read).\n"
+	       "bw kernels set the roofs (the sweep, a roof per access pattern), never placed;\n"
+	       "paced ones (bw_pace<K>_copy_*: K FMAs an element) are one more way of running\n"
+	       "their pattern, timed beside the plain ones on the DRAM plateau.\n"
+	       "Bytes follow STREAM's convention: what must move, no write-allocate.\n");
+}
+
+/*
+ * The thread counts to measure: o's list, or one core and all physical cores.
+ * A count above the physical cores is a usage error: each thread gets a core
+ * of its own, SMT siblings excluded.
+ */
+void measure_resolve_threads(struct measure_opts *o, int ncores)
+{
+	if (o->nthreads == 0) {
+		o->threads[o->nthreads++] = 1;
+		if (ncores > 1)
+			o->threads[o->nthreads++] = ncores;
+	}
+	for (int t = 0; t < o->nthreads; t++)
+		if (o->threads[t] > ncores)
+			die(EXIT_USAGE, "measure: --threads %d: this machine has %d physical core%s this "
+			    "process may use (SMT siblings excluded), one thread each", o->threads[t],
+			    ncores, ncores == 1 ? "" : "s");
+}

@@ -1,0 +1,260 @@
+/*
+ * plan_trials.c - how each job of the plan is calibrated and how many
+ * trials it keeps (see plan.h), apart from the plan's sizes (plan.c):
+ * nothing here reads a clock; timings come in through the callbacks.
+ */
+#include "plan.h"
+
+#include <math.h>
+#include <string.h>
+
+/*
+ * A kernels job whose timings would take longer than this per pass (a matrix
+ * product of order 1024 by the textbook loop: seconds a call) is timed in
+ * fewer kept trials and no warm-up trials, so `make report` stays short (the
+ * kernels at DRAM-sized arrays, 60-odd jobs a thread count, are most of a
+ * run: at 0.1 s a pass each still keeps 6 or more timings of 10-15 ms a pass,
+ * 18 in all); a quick run leaves out a job whose one timing takes longer
+ * than PLAN_QUICK_SKIP_SECONDS.
+ */
+#define SLOW_PASS_SECONDS 0.1
+#define QUICK_SLOW_PASS_SECONDS 0.12
+/*
+ * The bandwidth group's: each DRAM-sized job costs two passes a trial (its
+ * untimed call, plan_warm_run), so a pattern job at 302 MB keeps 10 timings
+ * of 6 ms a pass, and the sweep's largest sizes SWEEP_MIN_KEPT.
+ */
+#define SWEEP_SLOW_PASS_SECONDS 0.12
+#define SWEEP_MIN_KEPT 3
+
+/* ---- calibration and trial budgets ------------------------------------------ */
+
+/*
+ * Whether a timing of job j follows one untimed call of the same job.
+ * Round-robin means the job before this one left its own data in the caches
+ * (and, on a VM, its pages' translations); one call of this job first puts
+ * the machine in the state the job's own repetitions keep it in, as
+ * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
+ * level then finds its data there (else its first repetition drags an L3
+ * figure towards DRAM); one that streams from memory no longer pays for
+ * what the job before it left: on this 2-core VM the streaming-store triad
+ * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
+ * 1 GB of other data, the two interleaved in one process. A call longer
+ * than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024) reuses
+ * its data so often that the state it starts from is lost in it, and is not
+ * doubled. Peak kernels touch no memory.
+ */
+int plan_warm_run(int peak, double call_seconds)
+{
+	return !peak && !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS);
+}
+
+static int job_warm_run(const struct plan_job *j)
+{
+	double call = j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0;
+	return plan_warm_run(j->k->kind == KERNEL_PEAK, call);
+}
+
+double plan_trial_seconds(const struct plan_job *j)
+{
+	double t = j->last_seconds;
+	return job_warm_run(j) && j->reps > 0 ? t + t / (double)j->reps : t;
+}
+
+int plan_kept_trial(int trial, int kept, int trials)
+{
+	if (trial < 1 || trial > trials || kept < 1)
+		return 0;
+	return (long)(trial - 1) * kept % trials < kept;
+}
+
+/*
+ * A peak job's timings last half the min time: its chains run in registers,
+ * with no data to warm and nothing that settles over time, and at 0.5 ms a
+ * timing is still 25,000 ticks of a 20 ns clock; they are 160-odd of a
+ * run's 250 jobs, so this is a quarter of a full run's time.
+ */
+double plan_min_time(const struct measure_opts *o, const struct plan_job *j)
+{
+	return j->k->kind == KERNEL_PEAK ? o->min_time / 2 : o->min_time;
+}
+
+void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx)
+{
+	for (int first = 1;; first = 0) {
+		double t = time(ctx, j);
+		if (t < 0) {
+			j->failed = 1;
+			return;
+		}
+		j->last_seconds = t;
+		/*
+		 * Never the first timing: it carries what happens once (a library's
+		 * first call allocating its buffers, pages faulted in), and a first
+		 * call long enough to stop here left OpenBLAS at n = 16 timed one
+		 * 30 us call at a time, at a hundredth of its rate.
+		 */
+		if (t >= plan_min_time(o, j) && !first)
+			return;
+		if (first && t >= plan_min_time(o, j)) {
+			/* One call past a quick run's limit: skipped anyway (plan_slow_job). */
+			if (o->quick && t > PLAN_QUICK_SKIP_SECONDS)
+				return;
+			continue;
+		}
+		/* A peak kernel grows its loop up to the longest its check can vouch for (max_n). */
+		if (j->k->kind == KERNEL_PEAK && (j->k->max_n <= 0 || (long)j->n * 2 <= j->k->max_n)) {
+			if (j->n > (1ul << 40))
+				return;
+			j->n *= 2;
+		} else {
+			if (j->reps > (1l << 40))
+				return;
+			j->reps *= 2;
+		}
+	}
+}
+
+void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+{
+	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
+	double t = plan_trial_seconds(j), budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (j->failed)
+		return;
+	/*
+	 * The bandwidth group's DRAM-sized jobs (a timing of a 1.5 GB working
+	 * set lasts 80 ms) get fewer kept trials too, at least SWEEP_MIN_KEPT a
+	 * pass: the DRAM roof is fitted over several such sizes, and it was a
+	 * quarter of a run whose DRAM settled late.
+	 */
+	if (strcmp(j->group, "bandwidth") == 0 && !o->quick &&
+	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
+		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
+		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
+		if (j->kept_per_pass < o->trials)
+			plan_say(m, "%s at %.0f MiB per array takes %.2g s a trial: timed in %d kept trials a pass, "
+			    "no warm-up trials", j->k->name, (double)j->n * 8 / 1048576, t, j->kept_per_pass);
+		else
+			j->kept_per_pass = 0;
+		return;
+	}
+	if (strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
+		return;
+	if (o->quick && t > PLAN_QUICK_SKIP_SECONDS) {
+		j->skipped = 1;
+		plan_say(m, "skipped %s %c = %d in a quick run: one timing takes %.2g s", j->k->name, letter,
+		    j->param, t);
+		return;
+	}
+	double k = floor(budget / t);
+	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
+	plan_say(m, "%s %c = %d takes %.2g s a trial: timed in %d kept trial%s a pass, no warm-up trials "
+	    "(its calibration warmed it)", j->k->name, letter, j->param, t, j->kept_per_pass,
+	    j->kept_per_pass == 1 ? "" : "s");
+}
+
+/* Flops of one call of job j on one thread. */
+static double call_flops(const struct plan_job *j)
+{
+	return j->shaped ? j->shape.flops : kernel_flops_per_elem(j->k, j->param) * (double)j->n;
+}
+
+/*
+ * In a quick run, a family member is skipped without being run when the
+ * member before it (the plan lists a family's members in ascending order)
+ * was skipped, or took so long a call that this one, doing more flops at no
+ * better rate, would take over PLAN_QUICK_SKIP_SECONDS: calibrating it only
+ * to learn that (the textbook matrix product at n = 1024: 3 s) cost more
+ * than the rest of its kernel's jobs. A plan's guess, said as one; nothing
+ * measured comes from it.
+ */
+int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+			  const struct plan_job *prev, struct plan_job *j)
+{
+	if (!o->quick || strcmp(j->group, "kernels") != 0 || prev->k != j->k ||
+	    prev->param >= j->param || prev->failed)
+		return 0;
+	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
+	double guess = call * call_flops(j) / call_flops(prev);
+	if (!prev->skipped && !(guess > PLAN_QUICK_SKIP_SECONDS))
+		return 0;
+	j->skipped = 1;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	if (prev->skipped)
+		plan_say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d before it was skipped", j->k->name,
+		    letter, j->param, letter, prev->param);
+	else
+		plan_say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d took %.2g s a call, so one of "
+		    "this would take about %.2g s", j->k->name, letter, j->param, letter, prev->param, call,
+		    guess);
+	return 1;
+}
+
+void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+{
+	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
+	    !(j->pass_lo > 0))
+		return;
+	int kept = j->kept_per_pass ? j->kept_per_pass : o->trials;
+	double t = plan_trial_seconds(j), spread = j->pass_hi / j->pass_lo - 1.0;
+	if (t < PLAN_THIN_TRIAL_SECONDS || !(spread <= PLAN_THIN_SPREAD) || kept <= PLAN_THIN_MIN_KEPT)
+		return;
+	int k = (kept + 1) / 2;
+	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
+	plan_say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
+	    "%d kept trials a pass from now on, not %d", j->group, j->k->name,
+	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
+	    j->kept_per_pass, kept);
+}
+
+double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
+{
+	double total = 0;
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (j->failed || j->skipped)
+			continue;
+		int per_pass = j->kept_per_pass ? j->kept_per_pass : o->warmup + o->trials;
+		total += (double)o->passes * per_pass * plan_trial_seconds(j);
+	}
+	return total;
+}
+
+/* ---- what one timing of a job did (timings.csv) ---- */
+
+/* Threads that ran job j: its n is per thread, and its totals count them all. */
+double plan_job_threads(const struct plan_job *j)
+{
+	return j->threads > 0 ? (double)j->threads : 1.0;
+}
+
+double plan_job_flops(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.flops * (double)j->reps * plan_job_threads(j);
+	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+}
+
+double plan_job_bytes(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.bytes * (double)j->reps * plan_job_threads(j);
+	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+}
+
+double plan_job_working_set(const struct plan_job *j)
+{
+	if (j->shaped)
+		return j->shape.working_set * plan_job_threads(j);
+	return j->k->kind == KERNEL_PEAK ? 0.0
+		: (double)j->k->arrays * 8.0 * (double)j->n * plan_job_threads(j);
+}
+
+long plan_job_param_column(const struct plan_job *j)
+{
+	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
+	if (strcmp(j->group, "bandwidth") == 0)
+		return (long)((double)j->n * sizeof(double) * plan_job_threads(j));
+	return j->param;
+}

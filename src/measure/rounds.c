@@ -1,0 +1,344 @@
+/*
+ * rounds.c - the trials of one thread count (see rounds.h).
+ */
+#include "rounds.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+const char *rounds_stop_name(int stop)
+{
+	static const char *const names[] = {
+		[ROUNDS_RUNNING] = "running", [ROUNDS_TOLERANCE] = "tolerance", [ROUNDS_CEILING] = "ceiling",
+		[ROUNDS_BUDGET] = "budget", [ROUNDS_FAILED] = "failed", [ROUNDS_SKIPPED] = "skipped",
+		[ROUNDS_INTERRUPTED] = "interrupted",
+	};
+	return stop >= 0 && stop <= ROUNDS_INTERRUPTED ? names[stop] : "?";
+}
+
+enum known_statistic rounds_statistic(const struct plan_job *j)
+{
+	return strcmp(j->group, "kernels") == 0 ? KNOWN_MEDIAN : KNOWN_BEST;
+}
+
+double rounds_tolerance(const struct plan_job *j)
+{
+	return rounds_statistic(j) == KNOWN_MEDIAN ? ROUNDS_KERNEL_TOLERANCE : ROUNDS_ROOF_TOLERANCE;
+}
+
+double rounds_deadline(const struct rounds_clock *c, double now)
+{
+	if (!(c->budget > 0))
+		return INFINITY;
+	double left = c->run_start + c->budget - now;
+	return now + fmax(0.0, left) / (double)(c->counts_after + 1);
+}
+
+/* The kept timings job j may take in one pass: its kept_per_pass, else every kept trial. */
+static int pass_ceiling(const struct measure_opts *o, const struct plan_job *j)
+{
+	return j->kept_per_pass ? j->kept_per_pass : o->trials;
+}
+
+static int running(const struct plan_job *j)
+{
+	return !j->failed && !j->skipped;
+}
+
+/* The thread count in hand, as the estimate sees it. */
+struct state {
+	const struct measure_opts *o;
+	const struct rounds_clock *c;
+	struct plan_job *jobs;
+	size_t njobs;
+	double deadline;     /* the thread count's (rounds_deadline at its first pass) */
+	double first_pass;   /* when its first pass began: calibration before it */
+	double floor_total;  /* seconds its floor asks, all passes (warm-ups counted) */
+	double peak_share;   /* the peak jobs' part of floor_total */
+	int pass, trial;
+};
+
+/* The kept timings job j must take in all: the floor, or as many as give its statistic an interval (a median: 6), within its ceiling. */
+static int floor_kept(const struct measure_opts *o, const struct plan_job *j)
+{
+	int n = ROUNDS_FLOOR_KEPT, least = known_min_count(rounds_statistic(j));
+	n = n > least ? n : least;
+	return n < o->passes * pass_ceiling(o, j) ? n : o->passes * pass_ceiling(o, j);
+}
+
+/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
+static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
+{
+	int ceil = pass_ceiling(o, j);
+	int left = floor_kept(o, j) - j->nkept, passes_left = o->passes - pass + 1;
+	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
+	return share > ceil ? ceil : share;
+}
+
+/*
+ * The kept timings job j is expected to take in a pass it has not finished:
+ * as many as its last finished pass took; in the first pass, its ceiling
+ * once its interval is known and wider than its tolerance (the best's
+ * interval narrows slowly: it bounds a quantile, whose spread stays), as
+ * many as it has once within it; with no interval yet, the geometric
+ * middle of its share and its ceiling (nothing known of its spread: off by
+ * at most their ratio's square root either way). Never fewer than it has
+ * or its share asks, never more than its ceiling.
+ */
+static double expected_kept(const struct plan_job *j, int ceil)
+{
+	double e;
+	if (j->last_pass_n > 0)
+		e = j->last_pass_n;
+	else if (j->pass_done)
+		e = j->pass_n;
+	else if (isfinite(j->width))
+		e = j->width <= rounds_tolerance(j) ? j->pass_n : ceil;
+	else
+		e = sqrt(fmax(1.0, (double)j->share) * ceil);
+	e = fmax(e, (double)j->share);
+	e = fmax(e, (double)j->pass_n + (j->pass_done ? 0 : 1));
+	return fmin(e, (double)ceil);
+}
+
+/* The kept timings the floor asks of j after this pass: what is left of it, and one a pass at least. */
+static int floor_after(const struct measure_opts *o, const struct plan_job *j, int pass, int want)
+{
+	int later = o->passes - pass, here = j->pass_done ? j->pass_n : (j->pass_n > j->share ? j->pass_n : j->share);
+	int left = want - (j->nkept - j->pass_n) - here;
+	return left > later ? left : later;
+}
+
+/*
+ * Seconds left in this thread count: each running job's expected kept
+ * trials left in this pass and in the passes after it, and the warm-up
+ * trials left, at its trial's cost (plan_trial_seconds); no later than the
+ * deadline, except for what the floor still asks (its share here, the rest
+ * of it after, one kept trial a pass at least, and the warm-ups).
+ */
+static double count_left(const struct state *s, double now)
+{
+	const struct measure_opts *o = s->o;
+	double want = 0, floor_left = 0;
+	int later = o->passes - s->pass;
+	for (size_t i = 0; i < s->njobs; i++) {
+		const struct plan_job *j = &s->jobs[i];
+		if (!running(j))
+			continue;
+		int ceil = pass_ceiling(o, j);
+		double t = plan_trial_seconds(j), e = expected_kept(j, ceil);
+		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
+		int warm_later = j->kept_per_pass ? 0 : o->warmup;
+		double here = j->pass_done ? 0 : e - j->pass_n + warm_left;
+		want += t * (here + later * (e + warm_later));
+		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0) + warm_left;
+		floor_left += t * (floor_here + floor_after(o, j, s->pass, floor_kept(o, j)) + later * warm_later);
+	}
+	if (isfinite(s->deadline))
+		want = fmin(want, fmax(0.0, s->deadline - now));
+	return fmax(want, floor_left);
+}
+
+/*
+ * How long a later thread count of `threads` takes against this one: a
+ * peak job takes as long (each thread runs the whole chain), a job that
+ * streams memory moves the same bytes split between the threads, from
+ * 1/T as long (private caches, T the ratio of the teams) to as long (a
+ * bandwidth that does not grow with cores); nothing measured says which
+ * before that count calibrates, so the geometric middle, 1/sqrt(T).
+ */
+static double later_scale(const struct state *s, int threads)
+{
+	double ratio = (double)threads / (double)(s->c->threads > 0 ? s->c->threads : 1);
+	return s->peak_share + (1.0 - s->peak_share) / sqrt(ratio > 1 ? ratio : 1);
+}
+
+/*
+ * The whole run's time left: this thread count's, and for each count
+ * after it its pre-scan and calibration, as long as this count's, and
+ * this count's trials scaled (later_scale), within its share of the budget
+ * then left, but no less than that and this count's floor, scaled alike.
+ */
+static double run_left(const struct state *s, double now)
+{
+	/*
+	 * A later count pre-scans its own team and calibrates its own jobs
+	 * first, about as long as this count's pre-scan and calibration took
+	 * (larger all-core arrays against more bandwidth); its trials scale.
+	 */
+	double here = count_left(s, now), fixed = s->first_pass - s->c->count_start + s->c->prescan_seconds;
+	double trials = now - s->first_pass + here, later = 0;
+	double budget_left = s->c->run_start + s->c->budget - (now + here);
+	for (int c = 0; c < s->c->counts_after; c++) {
+		double f = later_scale(s, s->c->later_threads[c]), t = fixed + f * trials;
+		if (s->c->budget > 0)
+			t = fmax(fixed + f * s->floor_total, fmin(t, budget_left / (s->c->counts_after - c)));
+		budget_left -= t;
+		later += t;
+	}
+	return here + later;
+}
+
+static void begin_pass(struct state *s, int pass)
+{
+	s->pass = pass;
+	s->trial = 1;
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		j->pass_n = 0;
+		j->pass_done = !running(j);
+		j->share = floor_share(s->o, j, pass);
+	}
+}
+
+/*
+ * One kept timing of j: kept, and whether j is done for this pass: its
+ * share of the floor is in and its figure is within tolerance, or too few
+ * timings for an interval yet with passes still to come (they bring the
+ * rest, spread), or its ceiling.
+ */
+static void keep(const struct measure_opts *o, struct plan_job *j, double t, int pass)
+{
+	j->kept[j->nkept++] = t;
+	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
+	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
+	j->pass_n++;
+	j->width = known_width(rounds_statistic(j), j->kept, j->nkept);
+	int early = !isfinite(j->width) && pass < o->passes;
+	if ((j->pass_n >= j->share && (j->width <= rounds_tolerance(j) || early)) || j->pass_n >= pass_ceiling(o, j))
+		j->pass_done = 1;
+}
+
+/* Trial `trial` of the pass: every job not done, once, in the plan's order. */
+static void one_trial(struct state *s, const struct rounds_hooks *h, int trial)
+{
+	const struct measure_opts *o = s->o;
+	int warm = trial <= o->warmup;
+	for (size_t i = 0; i < s->njobs && !(h->stop && h->stop(h->ctx)); i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done)
+			continue;
+		if (j->kept_per_pass && (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
+			continue;
+		double t = h->time(h->ctx, j, s->pass, trial);
+		if (t < 0) {
+			j->failed = 1;
+			j->pass_done = 1;
+			continue;
+		}
+		h->record(h->ctx, s->pass, trial, warm, j, t);
+		if (!warm)
+			keep(o, j, t, s->pass);
+	}
+}
+
+/* Once the pass's time is spent: every job with its share of the floor is done for this pass. */
+static void cut_by_budget(struct state *s)
+{
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done || j->pass_n < j->share)
+			continue;
+		j->pass_done = 1;
+		if (!(j->width <= rounds_tolerance(j)))
+			j->budget_cut = 1;
+	}
+}
+
+static int any_running(const struct state *s)
+{
+	for (size_t i = 0; i < s->njobs; i++)
+		if (!s->jobs[i].pass_done)
+			return 1;
+	return 0;
+}
+
+static void one_pass(struct state *s, const struct measure_opts *o, const struct rounds_hooks *h, int pass)
+{
+	double now = h->now(h->ctx);
+	/* The pass's even share of the time to the deadline: time a pass leaves goes to the next. */
+	double pass_end = isfinite(s->deadline) ? now + (s->deadline - now) / (o->passes - pass + 1) : INFINITY;
+	begin_pass(s, pass);
+	if (h->pass_begin)
+		h->pass_begin(h->ctx, pass);
+	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s); trial++) {
+		if (h->stop && h->stop(h->ctx))
+			break;
+		s->trial = trial;
+		now = h->now(h->ctx);
+		if (now >= pass_end)
+			cut_by_budget(s);
+		if (h->progress) {
+			struct rounds_progress p = { .threads = s->c->threads, .pass = pass, .passes = o->passes,
+						     .trial = trial, .trials = o->warmup + o->trials,
+						     .warm = trial <= o->warmup, .elapsed = now - s->c->run_start,
+						     .left = run_left(s, now) };
+			for (size_t i = 0; i < s->njobs; i++)
+				p.running += !s->jobs[i].pass_done;
+			h->progress(h->ctx, &p);
+		}
+		one_trial(s, h, trial);
+		if (h->trial_end)
+			h->trial_end(h->ctx, pass, trial);
+	}
+	for (size_t i = 0; i < s->njobs; i++)
+		if (running(&s->jobs[i]))
+			s->jobs[i].last_pass_n = s->jobs[i].pass_n;
+	if (h->pass_end)
+		h->pass_end(h->ctx, pass);
+}
+
+/* Why j stopped, once the thread count's passes are over. */
+static int stop_reason(const struct plan_job *j, int interrupted)
+{
+	if (j->failed)
+		return ROUNDS_FAILED;
+	if (j->skipped)
+		return ROUNDS_SKIPPED;
+	if (j->width <= rounds_tolerance(j))
+		return ROUNDS_TOLERANCE;
+	if (interrupted)
+		return ROUNDS_INTERRUPTED;
+	return j->budget_cut ? ROUNDS_BUDGET : ROUNDS_CEILING;
+}
+
+void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h)
+{
+	struct state s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
+	double now = h->now(h->ctx);
+	s.deadline = rounds_deadline(c, now);
+	s.first_pass = now;
+	for (size_t i = 0; i < njobs; i++) {
+		struct plan_job *j = &jobs[i];
+		j->kept = xcalloc((size_t)(o->passes * pass_ceiling(o, j)) + 1, sizeof *j->kept);
+		j->nkept = j->last_pass_n = j->budget_cut = 0;
+		j->width = INFINITY;
+	}
+	double peak = 0;
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (!running(j))
+			continue;
+		double t = plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+		s.floor_total += t;
+		peak += j->k->kind == KERNEL_PEAK ? t : 0;
+	}
+	s.peak_share = s.floor_total > 0 ? peak / s.floor_total : 0;
+	int pass;
+	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
+		one_pass(&s, o, h, pass);
+		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
+		for (size_t i = 0; pass == 1 && o->passes > 1 && i < njobs; i++)
+			plan_thin(o, m, &jobs[i]);
+	}
+	int interrupted = h->stop && h->stop(h->ctx);
+	for (size_t i = 0; i < njobs; i++) {
+		jobs[i].stop = stop_reason(&jobs[i], interrupted);
+		free(jobs[i].kept);
+		jobs[i].kept = NULL;
+	}
+}
