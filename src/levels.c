@@ -74,10 +74,16 @@ void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const str
 	out->end_rate = e->best;
 	out->end_working_set = e->working_set;
 	out->end_array_bytes = e->array_bytes;
-	/* The flat end: the largest sizes within LEVELS_FLAT of the end's rate, either side. */
+	/*
+	 * The flat end: the largest sizes within the end's noise of its rate,
+	 * either side (levels.h, LEVELS_FLAT). Each is judged against the end,
+	 * never its neighbour, so a slow fall is bounded by that noise.
+	 */
+	out->end_noise = positive(e->median) && e->median < e->best ? (e->best - e->median) / e->best : 0;
+	out->flat_tol = fmax(LEVELS_FLAT, fmin(out->end_noise, LEVELS_NOISE_MAX));
 	size_t f = end - 1;
 	while (f > 0 && positive(sweep[f - 1].best) &&
-	       fabs(sweep[f - 1].best - e->best) <= LEVELS_FLAT * e->best)
+	       fabs(sweep[f - 1].best - e->best) <= out->flat_tol * e->best)
 		f--;
 	out->flat_first = f;
 	out->flat_from = sweep[f].working_set;
