@@ -11,6 +11,7 @@
 #include "cpu.h"
 #include "figure.h"
 #include "markdown.h"
+#include "pointtext.h"
 #include "registry.h"
 #include "symptoms.h"
 #include "util.h"
@@ -686,7 +687,8 @@ static void kernels_section(FILE *fp, const struct rundata *run, const struct an
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			p->bound[0] ? p->bound : "—");
-		md_cell_text(fp, p->diagnosis);
+		char says[480];
+		md_cell_text(fp, pointtext_diagnosis(p, says, sizeof says));
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);

@@ -14,6 +14,7 @@
 #include "csvin.h"
 #include "diagnosis.h"
 #include "markdown.h"
+#include "pointtext.h"
 #include "util.h"
 
 /* The columns, required first; the table is what the messages list. */
@@ -293,7 +294,8 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 			p->bound[0] ? p->bound : "—");
 		if (u->above)
 			fputs("**above its roof** (see the notes); ", fp);
-		md_cell_text(fp, p->diagnosis);
+		char says[480];
+		md_cell_text(fp, pointtext_diagnosis(p, says, sizeof says));
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
