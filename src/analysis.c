@@ -12,7 +12,6 @@
 #include "diagnosis.h"
 #include "fit.h"
 #include "levels.h"
-#include "levels_text.h"
 #include "model.h"
 #include "registry.h"
 #include "roofkey.h"
@@ -757,8 +756,11 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	v.cap_binds = run->info.sweep_cap_binds == 1;
 	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
 	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
-	char said[600];
-	note(a, "%s", levels_dram_text(&v, threads, said, sizeof said));
+	/* The verdict stays data; the writers word it (analysis_note_text). */
+	if (map != &scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
+		a->notes[a->nnotes][0] = '\0';
+		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
+	}
 	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
 	levels_caches(pl, count, a->nsweep, &v, is_cache);
 	free(ls);

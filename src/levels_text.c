@@ -84,3 +84,12 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	}
 	return buf;
 }
+
+const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, size_t size)
+{
+	size_t m = a->note_dram[i];
+	if (!m || m > a->nlevels)
+		return a->notes[i];
+	const struct level_map *map = &a->levels[m - 1];
+	return levels_dram_text(&map->dram, map->threads, buf, size);
+}

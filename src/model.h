@@ -216,6 +216,12 @@ struct analysis {
 	struct roof noisiest;
 	double noisiest_rel;
 	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
+	/*
+	 * A note that is a DRAM verdict holds no text: note_dram[i] is 1 + the
+	 * index of its level map (levels[]), and the writer words the verdict
+	 * (analysis_note_text, levels_text.h); 0 for a note of text.
+	 */
+	unsigned char note_dram[ANALYSIS_MAX_NOTES];
 	size_t nnotes;
 };
 

@@ -10,6 +10,7 @@
 
 #include "cpu.h"
 #include "figure.h"
+#include "levels_text.h"
 #include "markdown.h"
 #include "pointtext.h"
 #include "registry.h"
@@ -406,8 +407,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		fputs("The plateaus agree with the reported cache sizes and no spread was large "
 		      "enough to warn about.\n\n", fp);
 	for (size_t i = 0; i < a->nnotes; i++) {
+		char said[600];
 		fputs("- ", fp);
-		md_cell_text(fp, a->notes[i]);
+		md_cell_text(fp, analysis_note_text(a, i, said, sizeof said));
 		fputs("\n", fp);
 	}
 	if (a->nnotes)
