@@ -36,9 +36,9 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
 /*
- * The roof of the same kind and name as `like` up to its "@" ("L1" for
- * "L1@8t") measured by `threads` threads, or NULL: a roof's counterpart on
- * another thread count.
+ * The roof whose key is `like`'s at `threads` threads (roofkey_at: L1@8t's
+ * counterpart on one core is L1), or NULL: a roof's counterpart on another
+ * thread count, found by its typed key.
  */
 const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads);
 

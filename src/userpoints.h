@@ -24,12 +24,6 @@
 
 #define USERPOINTS_MAX 128
 
-/*
- * How far above its roof a point must be before it is flagged: a measured
- * median can beat a roof (a mean of the best rates) by the machine's noise,
- * a few per cent; a unit or counting mistake is off by a factor.
- */
-
 struct userpoint {
 	char name[48];
 	char version[32];

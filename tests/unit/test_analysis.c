@@ -1,5 +1,5 @@
 /*
- * test_analysis.c - analysis_build and analysis_diagnose on scripted timings
+ * test_analysis.c - analysis_build (and diagnosis_place through it) on scripted timings
  * whose answers are exact: every kept timing gives the scripted rate, and
  * warm-ups (10x slower) must change nothing.
  */
