@@ -30,7 +30,8 @@
  * and parameter at several sizes (DRAM-, L2-, L1-resident): each is a point.
  */
 struct job_rates {
-	const char *group, *kernel;
+	enum timing_group group;
+	const char *kernel;
 	long param;
 	int threads;
 	double working_set, flops_per_byte;
@@ -111,10 +112,11 @@ struct jobs {
 /* Whether timing t belongs to job j: see struct job_rates. */
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
+	enum timing_group g = model_group(t);
 	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
-	    strcmp(j->group, t->group) != 0)
+	    j->group != g)
 		return 0;
-	return strcmp(t->group, "kernels") != 0 || j->working_set == t->working_set;
+	return g != TGROUP_KERNELS || j->working_set == t->working_set;
 }
 
 static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_t *hint)
@@ -134,7 +136,7 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	}
 	struct job_rates *j = &js->v[js->n++];
 	memset(j, 0, sizeof *j);
-	j->group = t->group;
+	j->group = model_group(t);
 	j->kernel = t->kernel;
 	j->param = t->param;
 	j->threads = t->threads;
@@ -159,7 +161,7 @@ static void collect_jobs(const struct rundata *run, struct jobs *js)
 		if (t->warmup || rundata_failed(run, t->group, t->kernel, t->param))
 			continue;
 		struct job_rates *j = find_job(js, t, &hint);
-		int bw = strcmp(t->group, "bandwidth") == 0;
+		int bw = model_group(t) == TGROUP_BANDWIDTH;
 		add_rate(j, (bw ? t->bytes : t->flops) / t->seconds / 1e9, t->pass);
 	}
 }
@@ -332,18 +334,18 @@ static const char *sweep_kernel(const struct rundata *run, const struct jobs *js
 	/* measure records it (env.csv sweep_kernel): read back, when its jobs are here. */
 	const char *recorded = rundata_sweep_kernel(run);
 	for (size_t i = 0; recorded && i < js->n; i++)
-		if (strcmp(js->v[i].group, "bandwidth") == 0 && strcmp(js->v[i].kernel, recorded) == 0)
+		if (js->v[i].group == TGROUP_BANDWIDTH && strcmp(js->v[i].kernel, recorded) == 0)
 			return js->v[i].kernel;
 	/* A run from before that key: the bandwidth kernel with the most sizes. */
 	const char *best = NULL;
 	size_t best_n = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		const struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0)
+		if (j->group != TGROUP_BANDWIDTH)
 			continue;
 		size_t n = 0;
 		for (size_t k = 0; k < js->n; k++)
-			n += strcmp(js->v[k].group, "bandwidth") == 0 &&
+			n += js->v[k].group == TGROUP_BANDWIDTH &&
 			     strcmp(js->v[k].kernel, j->kernel) == 0;
 		if (n > best_n) {
 			best = j->kernel;
@@ -522,7 +524,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	}
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) == 0 || !j->n ||
+		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) == 0 || !j->n ||
 		    j->threads != threads)
 			continue;
 		const struct kernel *k = registry_find(j->kernel);
@@ -557,6 +559,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->size_lo = r->size_hi = j->working_set;
 		snprintf(r->kernel, sizeof r->kernel, "%s", j->kernel);
 		snprintf(r->stores, sizeof r->stores, "%s", stores_name(k));
+		r->store_kind = k->stores;
 		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 		r->job_param = j->param;
 	}
@@ -613,6 +616,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->spread_hi = s->spread_hi;
 		memcpy(r->kernel, s->kernel, sizeof r->kernel);
 		memcpy(r->stores, s->stores, sizeof r->stores);
+		r->store_kind = s->store_kind;
 	}
 }
 
@@ -694,7 +698,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 	a->nsweep = 0;
 	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "bandwidth") != 0 || strcmp(j->kernel, sweep) != 0 ||
+		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) != 0 ||
 		    j->threads != threads)
 			continue;
 		struct job_summary s;
@@ -781,6 +785,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 		r->median = pl[i].median;
 		snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
 		snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+		r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
 		plateau_spread(a, r, pl[i].first, pl[i].last);
 		slope_note(a, r->name, &pl[i]);
 		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", name);
@@ -798,6 +803,7 @@ static void fit_bandwidth(struct analysis *a, const struct rundata *run, struct 
 			r->samples = v.samples;
 			snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
 			snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+		r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
 			plateau_spread(a, r, v.first, v.last);
 		}
 		snprintf(lv[nlv].name, sizeof lv[nlv].name, "DRAM");
@@ -828,13 +834,13 @@ static int cmp_int(const void *x, const void *y)
  * The job of (group, kernel, param), or NULL. For the peak group only, whose
  * jobs have no working set; a kernels job is also keyed by its size (same_job).
  */
-static struct job_rates *job_of(struct jobs *js, const char *group, const char *kernel, long param,
+static struct job_rates *job_of(struct jobs *js, enum timing_group group, const char *kernel, long param,
 			       int threads)
 {
 	for (size_t i = 0; i < js->n; i++)
 		if (js->v[i].param == param && js->v[i].threads == threads &&
 		    strcmp(js->v[i].kernel, kernel) == 0 &&
-		    strcmp(js->v[i].group, group) == 0)
+		    js->v[i].group == group)
 			return &js->v[i];
 	return NULL;
 }
@@ -871,7 +877,7 @@ static struct job_rates *best_mix(struct jobs *js, int threads, int lanes, doubl
 	*best = -INFINITY;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "peak") != 0 || j->threads != threads || !is_mix(j->kernel) ||
+		if (j->group != TGROUP_PEAK || j->threads != threads || !is_mix(j->kernel) ||
 		    lanes_of(j->kernel) != lanes)
 			continue;
 		struct job_summary s;
@@ -909,7 +915,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 	a->nchains = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "peak") != 0 || j->threads != threads)
+		if (j->group != TGROUP_PEAK || j->threads != threads)
 			continue;
 		/* The FMA+add mix sets no chain curve: its best only competes for the peak. */
 		if (is_mix(j->kernel))
@@ -951,7 +957,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		cc->plateau = -INFINITY;
 		double one = NAN;
 		for (int k = 0; k < cc->n; k++) {
-			struct job_rates *j = job_of(js, "peak", cc->kernel, cc->chains[k], threads);
+			struct job_rates *j = job_of(js, TGROUP_PEAK, cc->kernel, cc->chains[k], threads);
 			struct job_summary s;
 			summarize_job(j, &s);
 			cc->best[k] = s.best;
@@ -1020,7 +1026,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 			if (pi)
 				snprintf(pi->set_by, sizeof pi->set_by, "%s P=%ld", mix_job->kernel, mix_job->param);
 		} else {
-			set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+			set_roof_from_job(r, job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
 					  widest->plateau);
 			if (pi)
 				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
@@ -1031,12 +1037,12 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		check_spread(a, r, r->median, "GFLOP/s");
 	}
 	if (mix_job && (r = add_roof(a, "fma", threads, ROOF_CEILING)))
-		set_roof_from_job(r, job_of(js, "peak", widest->kernel, widest->best_chains, threads),
+		set_roof_from_job(r, job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
 				  widest->plateau);
 	if (scalar && scalar != widest && (r = add_roof(a, "scalar", threads, ROOF_CEILING)))
-		set_roof_from_job(r, job_of(js, "peak", scalar->kernel, scalar->best_chains, threads),
+		set_roof_from_job(r, job_of(js, TGROUP_PEAK, scalar->kernel, scalar->best_chains, threads),
 				  scalar->plateau);
-	struct job_rates *one = job_of(js, "peak", widest->kernel, 1, threads);
+	struct job_rates *one = job_of(js, TGROUP_PEAK, widest->kernel, 1, threads);
 	if (one && (r = add_roof(a, "one-chain", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -1050,9 +1056,9 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		struct chain_curve *cc = &a->chains[c];
 		if (cc == widest || cc == scalar || !(r = add_roof(a, cc->isa, threads, ROOF_CEILING)))
 			continue;
-		set_roof_from_job(r, job_of(js, "peak", cc->kernel, cc->best_chains, threads), cc->plateau);
+		set_roof_from_job(r, job_of(js, TGROUP_PEAK, cc->kernel, cc->best_chains, threads), cc->plateau);
 	}
-	one = scalar ? job_of(js, "peak", scalar->kernel, 1, threads) : NULL;
+	one = scalar ? job_of(js, TGROUP_PEAK, scalar->kernel, 1, threads) : NULL;
 	if (one && (r = add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		summarize_job(one, &s);
@@ -1297,7 +1303,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 	a->npoints = 0;
 	for (size_t i = 0; i < js->n && a->npoints < ANALYSIS_MAX_POINTS; i++) {
 		struct job_rates *j = &js->v[i];
-		if (strcmp(j->group, "kernels") != 0)
+		if (j->group != TGROUP_KERNELS)
 			continue;
 		struct job_summary s;
 		summarize_job(j, &s);
@@ -1441,7 +1447,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 	spread_note(out, run);
 	size_t kernel_jobs = 0;
 	for (size_t i = 0; i < js.n; i++)
-		kernel_jobs += strcmp(js.v[i].group, "kernels") == 0;
+		kernel_jobs += js.v[i].group == TGROUP_KERNELS;
 	if (kernel_jobs > out->npoints)
 		note(out, "%zu kernel jobs, but at most %d points are placed: the rest are left out",
 		     kernel_jobs, ANALYSIS_MAX_POINTS);

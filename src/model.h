@@ -50,6 +50,8 @@ struct roof {
 	long job_param;
 	/* Its identity, typed (src/roofkey.h): what the model looks it up by; name is its text. */
 	struct roof_key key;
+	/* `stores`, typed: what the writers decide by (last, so positional initialisers keep working). */
+	enum kernel_stores store_kind;
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -224,6 +226,11 @@ struct analysis {
 	unsigned char note_dram[ANALYSIS_MAX_NOTES];
 	size_t nnotes;
 };
+
+/* A timing's group (timings.csv's `group` column), typed: parsed here, once, for the model. */
+enum timing_group { TGROUP_BANDWIDTH, TGROUP_PEAK, TGROUP_KERNELS, TGROUP_OTHER };
+struct timing;
+enum timing_group model_group(const struct timing *t);
 
 /* r's key: its own, or (a roof built by hand with a name only) parsed from its name. */
 struct roof_key model_key_of(const struct roof *r);

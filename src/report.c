@@ -257,10 +257,9 @@ static void figures(FILE *fp, const struct rundata *run, const struct analysis *
 
 static const char *statistic(const struct roof *r, char *buf, size_t size)
 {
-	int other_stores = strcmp(r->stores, "streaming") == 0 || strcmp(r->stores, "in place") == 0;
-	if (r->kind == ROOF_BANDWIDTH && other_stores)
+	if (r->kind == ROOF_BANDWIDTH && r->store_kind != STORES_ALLOCATE)
 		snprintf(buf, size, "best timing of %s, %s (faster than the plateau's ordinary stores)",
-			 r->kernel, strcmp(r->stores, "streaming") == 0 ? "streaming stores" : "stores in place");
+			 r->kernel, r->store_kind == STORES_STREAMING ? "streaming stores" : "stores in place");
 	else if (r->kind == ROOF_BANDWIDTH)
 		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
 			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
@@ -269,19 +268,27 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 		return buf;
 	/* The compute roofs by their typed key (roofkey.h), never by a name's prefix. */
 	const struct roof_key key = model_key_of(r);
-	const char *c = key.ceiling;
-	if (r->kind == ROOF_COMPUTE)
+	switch (roofkey_ceiling(&key)) {
+	case CEIL_PEAK:
 		snprintf(buf, size, "best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P");
-	else if (strcmp(c, "fma") == 0)
+		break;
+	case CEIL_FMA:
 		snprintf(buf, size, "best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)");
-	else if (strcmp(c, "scalar") == 0)
+		break;
+	case CEIL_SCALAR:
 		snprintf(buf, size, "best timing of scalar FMA chains over K");
-	else if (strcmp(c, "one-chain-scalar") == 0)
+		break;
+	case CEIL_ONE_CHAIN_SCALAR:
 		snprintf(buf, size, "best timing, one scalar FMA chain");
-	else if (strcmp(c, "one-chain") == 0)
+		break;
+	case CEIL_ONE_CHAIN:
 		snprintf(buf, size, "best timing, one chain of the widest ISA");
-	else
-		snprintf(buf, size, "best timing of %s FMA chains over K", c);
+		break;
+	case CEIL_ISA:
+	case CEIL_NONE:
+		snprintf(buf, size, "best timing of %s FMA chains over K", key.ceiling);
+		break;
+	}
 	return buf;
 }
 
@@ -610,7 +617,9 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	const char *isa = run->info.blas_isa, *core = run->info.blas_core;
 	if (!*isa || !*core)
 		return;
-	const struct roof *ceil = analysis_roof(a, strcmp(run->info.isa, isa) == 0 ? "peak" : isa);
+	int widest = strcmp(run->info.isa, isa) == 0;   /* ISA names from env.csv, not roofs */
+	struct roof_key ck = roofkey_compute(widest ? ROOF_COMPUTE : ROOF_CEILING, widest ? "peak" : isa, 1);
+	const struct roof *ceil = model_roof(a, &ck);
 	fputs("OpenBLAS (", fp);
 	md_text(fp, rundata_or(run->info.blas_config, "?"));
 	fputs(") runs its ", fp);
@@ -631,12 +640,15 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	 * point's median over its ceiling's median, diagnosis.h), never a second
 	 * one of the same point from its best timing.
 	 */
-	if (ceil && best && isfinite(best->gflops) && best->ceiling_gflops > 0)
+	if (ceil && best && isfinite(best->fraction) && best->bound_id == BOUND_COMPUTE)
 		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of the %s ceiling's "
 			"median (%.1f GFLOP/s), the one its kernel can reach%s.\n\n", best->param,
-			best->gflops, 100 * best->gflops / best->ceiling_gflops, best->ceiling,
-			best->ceiling_gflops,
-			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
+			best->gflops, 100 * best->fraction, best->roof, best->roof_gflops,
+			ceil->kind != ROOF_COMPUTE ? "; the widest ISA's peak is out of its reach" : "");
+	else if (ceil && best && isfinite(best->fraction))
+		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of its roof there, "
+			"%s (%.1f GFLOP/s): memory-bound at that size.\n\n", best->param, best->gflops,
+			100 * best->fraction, best->roof, best->roof_gflops);
 	else
 		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
 }

@@ -34,6 +34,19 @@ struct roof_key roofkey_pattern(enum mem_level level, const struct kernel *kern,
 	return k;
 }
 
+enum ceiling_id roofkey_ceiling(const struct roof_key *k)
+{
+	static const char *const NAMES[] = { "peak", "fma", "scalar", "one-chain", "one-chain-scalar" };
+	if (k->kind == ROOF_COMPUTE)
+		return CEIL_PEAK;
+	if (k->kind != ROOF_CEILING)
+		return CEIL_NONE;
+	for (size_t i = 1; i < sizeof NAMES / sizeof NAMES[0]; i++)
+		if (strcmp(k->ceiling, NAMES[i]) == 0)
+			return (enum ceiling_id)i;
+	return CEIL_ISA;
+}
+
 struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int threads)
 {
 	struct roof_key k = blank(kind, threads);

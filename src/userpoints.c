@@ -22,7 +22,6 @@ enum { C_NAME, C_VERSION, C_FLOPS, C_BYTES, C_SECONDS, C_REQUIRED, C_THREADS = C
        C_LEVEL, C_SOURCE, C_BYTES_SOURCE, NCOLS };
 static const char *const COLUMNS[NCOLS] = { "name", "version", "flops", "bytes", "seconds",
 					    "threads", "level", "flops_source", "bytes_source" };
-static const char *const LEVELS[] = { "L1", "L2", "L3", "DRAM" };
 
 struct loader {
 	const char *path;
@@ -157,14 +156,13 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 		u->threads = (int)t;
 	}
 	if (ld->col[C_LEVEL] >= 0 && row->fields[ld->col[C_LEVEL]][0]) {
-		size_t i = (size_t)ld->col[C_LEVEL], l;
-		for (l = 0; l < sizeof LEVELS / sizeof LEVELS[0]; l++)
-			if (strcasecmp(row->fields[i], LEVELS[l]) == 0)
-				break;
-		if (l == sizeof LEVELS / sizeof LEVELS[0])
+		size_t i = (size_t)ld->col[C_LEVEL];
+		/* The level as written, parsed by the one parser of level names (levels.h). */
+		enum mem_level l = levels_parse(row->fields[i]);
+		if (l == MEM_LEVELS)
 			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
 				       "level '%s': want L1, L2, L3 or DRAM", row->fields[i]);
-		snprintf(u->level, sizeof u->level, "%s", LEVELS[l]);
+		snprintf(u->level, sizeof u->level, "%s", levels_name(l));
 		u->level_column = row->column[i];
 	}
 	if (read_source(ld, row, C_SOURCE, &u->counted, err, errlen) ||
@@ -218,13 +216,15 @@ int userpoints_place(const struct analysis *a, struct userpoints *up, char *err,
 		p->gflops = u->flops / u->seconds / 1e9;
 		p->best_gflops = p->spread_lo = p->spread_hi = p->gflops;
 		if (u->level[0]) {
-			char name[32];
-			snprintf(name, sizeof name, u->threads > 1 ? "%s@%dt" : "%s", u->level, u->threads);
-			const struct roof *r = analysis_roof(a, name);
-			if (!r || r->kind != ROOF_BANDWIDTH)
+			struct roof_key key = roofkey_level(levels_parse(u->level), u->threads);
+			const struct roof *r = model_roof(a, &key);
+			if (!r) {
+				char name[32];
+				roofkey_format(&key, name, sizeof name);
 				return fail_at(err, errlen, up->path ? up->path : "points", u->line,
 					       u->level_column, "level %s: the run has no %s bandwidth roof",
 					       u->level, name);
+			}
 			snprintf(p->level, sizeof p->level, "%s", u->level);
 		}
 		diagnosis_place(a, p);
