@@ -474,17 +474,9 @@ static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t 
  * count's (keep) sweep stays in a->sweep, for sweep.csv and the figures; the
  * others only give roofs.
  */
-void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
-			  int threads, int keep)
+/* The sweep kernel's sizes at `threads` threads into a->sweep, sorted by array size. */
+static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep, int threads)
 {
-	const char *sweep = sweep_kernel(run, js);
-	if (sweep && keep)
-		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
-	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
-	size_t kept_sweep = a->nsweep;
-	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
-	if (saved)
-		memcpy(saved, a->sweep, sizeof a->sweep);
 	a->nsweep = 0;
 	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
@@ -502,19 +494,18 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		p->spread_hi = s.spread_hi;
 		p->kept = (int)s.kept;
 	}
-	if (!a->nsweep) {
-		restore_sweep(a, saved, kept_sweep);
-		return;
-	}
 	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
+}
 
+/* The sweep's plateaus (fit.h), and a note for sizes the fitter left on none. */
+static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_PLATEAUS])
+{
 	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
 	for (size_t i = 0; i < a->nsweep; i++) {
 		fs[i].working_set = a->sweep[i].working_set;
 		fs[i].best = a->sweep[i].best;
 		fs[i].median = a->sweep[i].median;
 	}
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	struct fit_dropped dropped[8];
 	size_t ndropped = 0;
 	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
@@ -527,7 +518,32 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
 		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
 	}
-	/* DRAM is found from the curve's flat end, never assumed (levels.h). */
+	return count;
+}
+
+/* STREAM's rule as measure recorded it (env.csv stream_rule_source); NULL for a run from before it. */
+static const struct levels_rule *recorded_rule(const struct rundata *run, struct levels_rule *rule)
+{
+	const char *src = run->info.stream_rule_source;
+	static const char *const SOURCES[] = { "reported", "curve", "none" };
+	for (size_t i = 0; i < sizeof SOURCES / sizeof SOURCES[0]; i++)
+		if (strcmp(src, SOURCES[i]) == 0) {
+			*rule = (struct levels_rule){ (enum levels_rule_source)i, run->info.stream_rule_bytes,
+						      run->info.stream_rule_cache_bytes };
+			return rule;
+		}
+	return NULL;
+}
+
+/*
+ * The DRAM verdict and level map of the sweep in a->sweep (levels.h): DRAM is
+ * found from the curve's flat end, never assumed. The verdict's note stays
+ * data; the writers word it (analysis_note_text).
+ */
+static struct level_map *sweep_levels(struct analysis *a, const struct rundata *run,
+				      const struct fit_plateau *pl, size_t count, int threads,
+				      struct level_map *scratch)
+{
 	struct levels_size *ls = xmalloc(a->nsweep * sizeof *ls);
 	for (size_t i = 0; i < a->nsweep; i++)
 		ls[i] = (struct levels_size){ .array_bytes = a->sweep[i].param,
@@ -536,36 +552,41 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 					      .spread_lo = a->sweep[i].spread_lo,
 					      .spread_hi = a->sweep[i].spread_hi };
 	struct dram_verdict v;
+	struct levels_rule rule;
 	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
-	/* STREAM's rule as measure recorded it (stream_rule_source), else derived (older runs). */
-	const char *src = run->info.stream_rule_source;
-	struct levels_rule rule = {
-		strcmp(src, "curve") == 0 ? RULE_CURVE : strcmp(src, "none") == 0 ? RULE_NONE : RULE_REPORTED,
-		run->info.stream_rule_bytes, run->info.stream_rule_cache_bytes,
-	};
-	int recorded = *src && (strcmp(src, "reported") == 0 || strcmp(src, "curve") == 0 ||
-				strcmp(src, "none") == 0);
 	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
-			       run->info.sweep_settled, recorded ? &rule : NULL, &v);
+			       run->info.sweep_settled, recorded_rule(run, &rule), &v);
 	v.cap_binds = run->info.sweep_cap_binds == 1;
-	struct level_map scratch, *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : &scratch;
+	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
 	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
-	/* The verdict stays data; the writers word it (analysis_note_text). */
-	if (map != &scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
+	free(ls);
+	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
 		a->notes[a->nnotes][0] = '\0';
 		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
 	}
-	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
-	levels_caches(pl, count, a->nsweep, &v, is_cache);
-	free(ls);
+	return map;
+}
+
+/* A level roof's value from the sweep: set by kernel `sweep` with its stores. */
+static void set_sweep_roof(struct roof *r, const char *sweep, const struct kernel *sk)
+{
+	snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+	snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+	r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
+}
+
+/* The level roofs of one thread count's map: its cache plateaus, then DRAM where found. Returns how many. */
+static size_t level_roofs(struct analysis *a, const struct fit_plateau *pl, size_t count,
+			  const int *is_cache, const struct level_map *map, const char *sweep,
+			  struct level lv[LEVELS_MAX])
+{
 	const struct kernel *sk = registry_find(sweep);
-	struct level lv[LEVELS_MAX];
+	const struct dram_verdict *v = &map->dram;
 	size_t nlv = 0;
 	for (size_t i = 0; i < count && nlv < map->n; i++) {
 		if (!is_cache[i])
 			continue;
-		const char *name = levels_name(map->span[nlv].id);
-		struct roof *r = analysis_add_level_roof(a, map->span[nlv].id, threads);
+		struct roof *r = analysis_add_level_roof(a, map->span[nlv].id, map->threads);
 		if (!r)
 			break;
 		r->value = pl[i].value;
@@ -573,34 +594,57 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		r->size_hi = pl[i].size_hi;
 		r->samples = pl[i].samples;
 		r->median = pl[i].median;
-		snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
-		snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
-		r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
+		set_sweep_roof(r, sweep, sk);
 		plateau_spread(a, r, pl[i].first, pl[i].last);
 		slope_note(a, r->name, &pl[i]);
-		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", name);
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", levels_name(map->span[nlv].id));
 		lv[nlv].span = &map->span[nlv];
 		lv[nlv].roof = r;
 		nlv++;
 	}
 	if (nlv < map->n && map->span[nlv].id == MEM_DRAM) {
-		struct roof *r = v.state == DRAM_FOUND ? analysis_add_level_roof(a, MEM_DRAM, threads) : NULL;
+		struct roof *r = v->state == DRAM_FOUND ? analysis_add_level_roof(a, MEM_DRAM, map->threads) : NULL;
 		if (r) {
-			r->value = v.value;
-			r->median = v.median;
-			r->size_lo = v.size_lo;
-			r->size_hi = v.size_hi;
-			r->samples = v.samples;
-			snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
-			snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
-		r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
-			plateau_spread(a, r, v.first, v.last);
+			r->value = v->value;
+			r->median = v->median;
+			r->size_lo = v->size_lo;
+			r->size_hi = v->size_hi;
+			r->samples = v->samples;
+			set_sweep_roof(r, sweep, sk);
+			plateau_spread(a, r, v->first, v->last);
 		}
-		snprintf(lv[nlv].name, sizeof lv[nlv].name, "DRAM");
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", levels_name(MEM_DRAM));
 		lv[nlv].span = &map->span[nlv];
 		lv[nlv].roof = r;
 		nlv++;
 	}
+	return nlv;
+}
+
+void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
+			    int threads, int keep)
+{
+	const char *sweep = sweep_kernel(run, js);
+	if (sweep && keep)
+		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
+	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
+	size_t kept_sweep = a->nsweep;
+	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
+	if (saved)
+		memcpy(saved, a->sweep, sizeof a->sweep);
+	gather_sweep(a, js, sweep, threads);
+	if (!a->nsweep) {
+		restore_sweep(a, saved, kept_sweep);
+		return;
+	}
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = sweep_plateaus(a, pl);
+	struct level_map scratch;
+	const struct level_map *map = sweep_levels(a, run, pl, count, threads, &scratch);
+	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
+	levels_caches(pl, count, a->nsweep, &map->dram, is_cache);
+	struct level lv[LEVELS_MAX];
+	size_t nlv = level_roofs(a, pl, count, is_cache, map, sweep, lv);
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
 		compare_reported(a, run, pl, count, is_cache);
