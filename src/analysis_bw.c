@@ -287,31 +287,17 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
  * the level's roof, and the ordinary-store rate stays as the pattern roof
  * that kernels whose stores allocate are judged against.
  */
-static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
+/*
+ * Every other bandwidth-group job of `threads` threads (a bandwidth kernel
+ * timed at a plateau's middle) is the roof of its kernel's pattern at the
+ * level its working set belongs to, the best job where several land on one.
+ */
+static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
 {
-	const struct kernel *sk = registry_find(sweep);
-	char sweep_pat[32] = "";
-	if (sk)
-		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
-	else
-		analysis_note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
-		     "unknown, no pattern roofs come from the sweep", sweep);
 	int made;
 	size_t unplaced = 0;
 	double unplaced_lo = INFINITY, unplaced_hi = 0;
-	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
-		if (!lv[i].roof)
-			continue;
-		struct roof *r = pattern_roof(a, lv[i].span->id, sk, threads, &made);
-		if (!r)
-			return;
-		struct roof keep = *r;
-		*r = *lv[i].roof;
-		memcpy(r->name, keep.name, sizeof r->name);
-		r->key = keep.key;
-		r->kind = ROOF_PATTERN;
-	}
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
 		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) == 0 || !j->n ||
@@ -364,10 +350,17 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		     unplaced_hi > unplaced_lo ? b2 : "",
 		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
 	}
-	early_dram_patterns(a, map, threads);
-	if (!sweep_pat[0])
-		return;
-	missing_patterns(a, lv, nlv, threads);
+}
+
+/*
+ * Each level's roof becomes the best of the store kinds: where the sweep's
+ * pattern with streaming stores or stores in place is faster, it sets the
+ * level's roof (at DRAM only inside the flat end and STREAM's rule).
+ */
+static void best_store_kinds(struct analysis *a, struct level *lv, size_t nlv,
+			     const struct level_map *map, const struct kernel *sk,
+			     const char *sweep_pat, int threads)
+{
 	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
 		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
 	};
@@ -408,6 +401,37 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		memcpy(r->stores, s->stores, sizeof r->stores);
 		r->store_kind = s->store_kind;
 	}
+}
+
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
+			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
+{
+	const struct kernel *sk = registry_find(sweep);
+	char sweep_pat[32] = "";
+	if (sk)
+		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
+	else
+		analysis_note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
+		     "unknown, no pattern roofs come from the sweep", sweep);
+	int made;
+	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
+		if (!lv[i].roof)
+			continue;
+		struct roof *r = pattern_roof(a, lv[i].span->id, sk, threads, &made);
+		if (!r)
+			return;
+		struct roof keep = *r;
+		*r = *lv[i].roof;
+		memcpy(r->name, keep.name, sizeof r->name);
+		r->key = keep.key;
+		r->kind = ROOF_PATTERN;
+	}
+	pattern_jobs(a, js, sweep, lv, nlv, map, threads);
+	early_dram_patterns(a, map, threads);
+	if (!sweep_pat[0])
+		return;
+	missing_patterns(a, lv, nlv, threads);
+	best_store_kinds(a, lv, nlv, map, sk, sweep_pat, threads);
 }
 
 /*
