@@ -85,7 +85,8 @@ void analysis_fit_peak(struct analysis *a, struct jobs *js, int threads, int kee
 	}
 }
 
-static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep)
+/* The chain curves of `threads` threads: one per FMA-chain kernel, its K values. */
+static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 {
 	a->nchains = 0;
 	for (size_t i = 0; i < js->n; i++) {
@@ -125,60 +126,61 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		if (cc->n < ANALYSIS_MAX_CHAINS)
 			cc->chains[cc->n++] = (int)j->param;
 	}
-	struct chain_curve *widest = NULL, *scalar = NULL;
-	for (size_t c = 0; c < a->nchains; c++) {
-		struct chain_curve *cc = &a->chains[c];
-		qsort(cc->chains, (size_t)cc->n, sizeof cc->chains[0], cmp_int);
-		cc->plateau = -INFINITY;
-		double one = NAN;
-		for (int k = 0; k < cc->n; k++) {
-			struct job_rates *j = analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->chains[k], threads);
-			struct job_summary s;
-			analysis_summarize_job(j, &s);
-			cc->best[k] = s.best;
-			cc->median[k] = s.median;
-			if (s.best > cc->plateau) {
-				cc->plateau = s.best;
-				cc->best_chains = cc->chains[k];
-			}
-			if (cc->chains[k] == 1)
-				one = s.best;
+}
+
+/* A curve's rates per K, its plateau, where it gets there, latency and chains to saturate. */
+static void curve_stats(struct analysis *a, struct jobs *js, struct chain_curve *cc, int threads)
+{
+	qsort(cc->chains, (size_t)cc->n, sizeof cc->chains[0], cmp_int);
+	cc->plateau = -INFINITY;
+	double one = NAN;
+	for (int k = 0; k < cc->n; k++) {
+		struct job_rates *j = analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->chains[k], threads);
+		struct job_summary s;
+		analysis_summarize_job(j, &s);
+		cc->best[k] = s.best;
+		cc->median[k] = s.median;
+		if (s.best > cc->plateau) {
+			cc->plateau = s.best;
+			cc->best_chains = cc->chains[k];
 		}
-		/*
-		 * Where the curve reaches its plateau: the fewest chains whose median
-		 * is within 3% of the largest median (medians: the best of a few
-		 * dozen timings is too noisy to say which K got there first).
-		 */
-		double top = -INFINITY;
-		for (int k = 0; k < cc->n; k++)
-			top = fmax(top, cc->median[k]);
-		for (int k = 0; k < cc->n; k++) {
-			if (cc->median[k] >= 0.97 * top) {
-				cc->plateau_chains = cc->chains[k];
-				break;
-			}
-		}
-		/*
-		 * Chains to saturate compares medians: the plateau's best is the
-		 * largest of many timings over many K, one chain's best of far
-		 * fewer, and that bias alone would add a chain.
-		 */
-		double one_median = NAN, plateau_median = -INFINITY;
-		for (int k = 0; k < cc->n; k++) {
-			if (cc->chains[k] == 1)
-				one_median = cc->median[k];
-			if (cc->median[k] > plateau_median)
-				plateau_median = cc->median[k];
-		}
-		cc->latency_cycles = fit_fma_latency_cycles(one, cc->lanes, a->clock_ghz);
-		cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
-		if (!widest || cc->lanes > widest->lanes)
-			widest = cc;
-		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
-			scalar = cc;
+		if (cc->chains[k] == 1)
+			one = s.best;
 	}
-	if (!widest)
-		return;
+	/*
+	 * Where the curve reaches its plateau: the fewest chains whose median
+	 * is within 3% of the largest median (medians: the best of a few
+	 * dozen timings is too noisy to say which K got there first).
+	 */
+	double top = -INFINITY;
+	for (int k = 0; k < cc->n; k++)
+		top = fmax(top, cc->median[k]);
+	for (int k = 0; k < cc->n; k++) {
+		if (cc->median[k] >= 0.97 * top) {
+			cc->plateau_chains = cc->chains[k];
+			break;
+		}
+	}
+	/*
+	 * Chains to saturate compares medians: the plateau's best is the
+	 * largest of many timings over many K, one chain's best of far
+	 * fewer, and that bias alone would add a chain.
+	 */
+	double one_median = NAN, plateau_median = -INFINITY;
+	for (int k = 0; k < cc->n; k++) {
+		if (cc->chains[k] == 1)
+			one_median = cc->median[k];
+		if (cc->median[k] > plateau_median)
+			plateau_median = cc->median[k];
+	}
+	cc->latency_cycles = fit_fma_latency_cycles(one, cc->lanes, a->clock_ghz);
+	cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
+}
+
+/* The peak (and its peak_info) and the ceilings under it, from the widest and scalar curves. */
+static void peak_roofs(struct analysis *a, struct jobs *js, const struct chain_curve *widest,
+		       const struct chain_curve *scalar, int threads, int keep)
+{
 	/*
 	 * The peak is the best the widest ISA reached, FMA chains alone or the
 	 * FMA+add mix; with a mix measured, the FMA-only plateau stays as the
@@ -239,6 +241,22 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		analysis_summarize_job(one, &s);
 		analysis_set_roof_from_job(r, one, s.best);
 	}
+}
+
+static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep)
+{
+	gather_chains(a, js, threads);
+	struct chain_curve *widest = NULL, *scalar = NULL;
+	for (size_t c = 0; c < a->nchains; c++) {
+		struct chain_curve *cc = &a->chains[c];
+		curve_stats(a, js, cc, threads);
+		if (!widest || cc->lanes > widest->lanes)
+			widest = cc;
+		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
+			scalar = cc;
+	}
+	if (widest)
+		peak_roofs(a, js, widest, scalar, threads, keep);
 }
 
 /*
