@@ -716,6 +716,48 @@ static void test_report_missing_groups(void **state)
 	free(text);
 }
 
+/*
+ * One statistic per claim: the library GEMM's note under the kernels table
+ * gives the table's own fraction of its row (median over the ceiling's
+ * median), never a second one from its best timing or the ceiling's best.
+ */
+static void test_openblas_note_one_statistic(void **state)
+{
+	struct scratch *s = *state;
+	struct analysis *a = s->a;
+	struct roof *avx2 = &a->roofs[a->nroofs++];
+	*avx2 = (struct roof){ "avx2", ROOF_CEILING, 60, 0, 0, 9, 54.8, 54.5, 55.0, 1, "", "", "", 0, { 0 } };
+	struct point *p = &a->points[a->npoints++];
+	memset(p, 0, sizeof *p);
+	const struct kernel *k = registry_find("gemm_blas");
+	assert_non_null(k);
+	snprintf(p->kernel, sizeof p->kernel, "gemm_blas");
+	snprintf(p->family, sizeof p->family, "%s", k->family);
+	p->param_letter = k->param_letter;
+	p->isa = ISA_AVX2;                     /* what analysis_build takes from env.csv's blas_isa */
+	p->param = 1024;
+	p->threads = 1;
+	snprintf(p->level, sizeof p->level, "L3");
+	p->ai = p->ai_loop = 64;
+	p->gflops = 50.4;                      /* 92 % of the ceiling's median 54.8 */
+	p->best_gflops = 54;                   /* 90 % of its best 60: a second fraction */
+	p->builtin = 1;
+	diagnosis_place(a, p);
+	assert_string_equal(p->roof, "avx2");
+	s->run_data.info.blas_isa = "avx2";
+	s->run_data.info.blas_core = "Haswell";
+	char *text = write_report(s);
+	assert_contains(text, "| gemm_blas | n = 1024 | L3 | 64 | 50.4 | 54.0 | avx2 54.8 | 92 % | compute |");
+	assert_contains(text, "at n = 1024 it reaches 50.4 GFLOP/s (median), 92 % of the avx2 ceiling's median (54.8 GFLOP/s)");
+	/* Its paragraph names one fraction of the point, the table's. */
+	char *note = strstr(text, "OpenBLAS (");
+	assert_non_null(note);
+	*strchr(note, '\n') = '\0';
+	assert_null(strstr(note, "90 %"));
+	assert_null(strstr(note, "84 %"));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -725,6 +767,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_gnuplot_errors, setup, teardown),
 		cmocka_unit_test(test_gnuplot_templates_dir),
 		cmocka_unit_test_setup_teardown(test_report_full, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_openblas_note_one_statistic, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_missing_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),
 	};
