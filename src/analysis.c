@@ -47,6 +47,20 @@ const struct roof *analysis_roof_at(const struct analysis *a, const struct roof 
 	return model_roof(a, &key);
 }
 
+const struct roof *analysis_scaling_base(const struct analysis *a, const struct roof *r, int threads)
+{
+	const struct roof *base = analysis_roof_at(a, r, threads);
+	/*
+	 * A level's roof is its fastest store kind's, which one core may not
+	 * share (its in-place job ran before its own flat end): like with like,
+	 * the one-core roof of the pattern that set it.
+	 */
+	const struct kernel *set_by = r->kind == ROOF_BANDWIDTH ? registry_find(r->kernel) : NULL;
+	struct roof_key same = set_by ? roofkey_pattern(model_key_of(r).level, set_by, threads) : r->key;
+	const struct roof *like = base && set_by ? model_roof(a, &same) : NULL;
+	return like ? like : base;
+}
+
 const struct roof *analysis_dram(const struct analysis *a)
 {
 	/* The smallest thread count's: the roofs are fitted in that order. */

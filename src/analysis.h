@@ -43,6 +43,14 @@ const struct roof *analysis_roof(const struct analysis *a, const char *name);
 const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads);
 
 /*
+ * What an all-core roof r is scaled against at `threads` threads, the one
+ * rule for the over-scaling check and the report's scaling column: its
+ * counterpart (analysis_roof_at), or for a level roof set by another store
+ * kind's job the one-core roof of that job's pattern; NULL when none.
+ */
+const struct roof *analysis_scaling_base(const struct analysis *a, const struct roof *r, int threads);
+
+/*
  * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)
  * of the run's smallest thread count, or NULL.
  */

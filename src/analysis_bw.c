@@ -688,17 +688,7 @@ void analysis_drop_overscaled(struct analysis *a, int base_threads)
 		struct roof *r = &a->roofs[i];
 		const struct roof *base = (r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN) &&
 					  r->threads > base_threads
-					  ? analysis_roof_at(a, r, base_threads) : NULL;
-		/*
-		 * A level's roof is its fastest store kind's, which one core may not
-		 * share (its in-place job ran before its own flat end): like with like,
-		 * the one-core roof of the pattern that set it.
-		 */
-		const struct kernel *set_by = r->kind == ROOF_BANDWIDTH ? registry_find(r->kernel) : NULL;
-		struct roof_key same = set_by ? roofkey_pattern(r->key.level, set_by, base_threads) : r->key;
-		const struct roof *like = base && set_by ? model_roof(a, &same) : NULL;
-		if (like)
-			base = like;
+					  ? analysis_scaling_base(a, r, base_threads) : NULL;
 		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
 		if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
 			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */

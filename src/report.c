@@ -463,16 +463,20 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *r = &a->roofs[i];
 		if (r->threads == first)
 			continue;
-		const struct roof *one = analysis_roof_at(a, r, first);
+		const struct roof *one = analysis_scaling_base(a, r, first);
 		const char *unit = roof_unit(r);
 		char *base = xasprintf("%.*s", base_len(r->name), r->name);
 		fputs("|", fp);
 		md_cell(fp, base);
 		free(base);
 		fprintf(fp, " %d | %s %s | ", r->threads, md_rate(r->value, vn, sizeof vn), unit);
+		/* Scaled like with like (analysis_scaling_base): named where that is another roof. */
+		const struct roof *own = analysis_roof_at(a, r, first);
+		int other = one && (!own || own->value != one->value);
 		if (one && one->value > 0)
-			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
-				md_rate(one->value, v1, sizeof v1), first);
+			fprintf(fp, "%.2fx of %s at %d%s%s%s |\n", r->value / one->value,
+				md_rate(one->value, v1, sizeof v1), first, other ? " (" : "",
+				other ? one->name : "", other ? ", the pattern that set it)" : "");
 		else
 			fputs("— |\n", fp);
 	}

@@ -353,6 +353,11 @@ static void test_overscaled_like_with_like(void **state)
 	assert_non_null(model_roof(b, &k2));
 	assert_float_equal(model_roof(b, &k2)->value, 56, 1e-9);
 	assert_int_equal(model_roof(b, &k2)->store_kind, STORES_IN_PLACE);
+	/* The one rule the check and the report's scaling column share. */
+	const struct roof *base = analysis_scaling_base(b, model_roof(b, &k2), 1);
+	assert_non_null(base);
+	assert_float_equal(base->value, 32, 1e-9);
+	assert_int_equal(model_key_of(base).kind, ROOF_PATTERN);
 	/* 80 in place: 2.5x one core's 32 on two threads, a measurement error, left out and said. */
 	build_two(80, b);
 	assert_null(model_roof(b, &k2));
