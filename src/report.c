@@ -18,6 +18,7 @@
 #include "util.h"
 #include "vecinfo.h"
 #include "version.h"
+#include "userpoints_md.h"
 
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 

@@ -71,12 +71,6 @@ struct userpoints_arrow {
  */
 size_t userpoints_arrows(const struct userpoints *up, struct userpoints_arrow *out, size_t max);
 
-/*
- * Writes report.md's section for the points (heading "## Your code"): one
- * row each with its placement and diagnosis, which flops were counted and
- * which declared, and the points above their roof flagged with the advice.
- */
-void userpoints_report(FILE *fp, const struct userpoints *up);
 
 void userpoints_free(struct userpoints *up);
 

@@ -19,6 +19,7 @@
 #include "plot_cairo.h"
 #include "report.h"
 #include "userpoints.h"
+#include "userpoints_md.h"
 #include "pointtext.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
