@@ -27,10 +27,9 @@ static int cmp_int(const void *x, const void *y)
 
 const struct roof *analysis_roof(const struct analysis *a, const char *name)
 {
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (strcmp(a->roofs[i].name, name) == 0)
-			return &a->roofs[i];
-	return NULL;
+	/* The name is parsed once, by roofkey; roofs are compared by key, never by name. */
+	struct roof_key key;
+	return roofkey_parse_any(name, &key) == 0 ? model_roof(a, &key) : NULL;
 }
 
 const struct roof *analysis_peak_of(const struct analysis *a, int threads)

@@ -32,7 +32,7 @@
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
 
-/* The roof named `name`, or NULL. */
+/* The roof named `name` (its name parsed into a key, roofkey_parse_any), or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
 /*

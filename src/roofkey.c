@@ -133,6 +133,17 @@ int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out)
 	return *rest && out->stores == STORES_ALLOCATE ? -1 : 0;
 }
 
+int roofkey_parse_any(const char *name, struct roof_key *out)
+{
+	if (roofkey_parse(name, ROOF_BANDWIDTH, out) == 0 || roofkey_parse(name, ROOF_PATTERN, out) == 0)
+		return 0;
+	if (roofkey_parse(name, ROOF_COMPUTE, out) != 0)
+		return -1;
+	if (strcmp(out->ceiling, "peak") != 0)
+		out->kind = ROOF_CEILING;
+	return 0;
+}
+
 int roofkey_equal(const struct roof_key *a, const struct roof_key *b)
 {
 	if (a->kind != b->kind || a->threads != b->threads)

@@ -68,6 +68,12 @@ enum ceiling_id {
 };
 enum ceiling_id roofkey_ceiling(const struct roof_key *k);
 
+/*
+ * Parses a name of any kind this program writes: a level ("DRAM@2t"), a
+ * pattern ("L2.1r1w"), the peak ("peak"), else a ceiling ("avx2"). 0, or -1.
+ */
+int roofkey_parse_any(const char *name, struct roof_key *out);
+
 /* 1 when both keys name the same roof. */
 int roofkey_equal(const struct roof_key *a, const struct roof_key *b);
 

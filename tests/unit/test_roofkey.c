@@ -82,6 +82,17 @@ static void test_ceiling_ids(void **state)
 	}
 	struct roof_key l2 = roofkey_level(MEM_L2, 1);
 	assert_int_equal(roofkey_ceiling(&l2), CEIL_NONE);
+	/* A name of any kind, parsed in the one place: what analysis_roof looks roofs up by. */
+	struct roof_key k;
+	assert_int_equal(roofkey_parse_any("DRAM@2t", &k), 0);
+	assert_true(k.kind == ROOF_BANDWIDTH && k.level == MEM_DRAM && k.threads == 2);
+	assert_int_equal(roofkey_parse_any("L2.1r1w-nt", &k), 0);
+	assert_true(k.kind == ROOF_PATTERN && k.stores == STORES_STREAMING);
+	assert_int_equal(roofkey_parse_any("peak@2t", &k), 0);
+	assert_int_equal(k.kind, ROOF_COMPUTE);
+	assert_int_equal(roofkey_parse_any("avx2", &k), 0);
+	assert_true(k.kind == ROOF_CEILING && roofkey_ceiling(&k) == CEIL_ISA);
+	assert_int_equal(roofkey_parse_any("DRAM@0t", &k), -1);
 }
 
 int main(void)
