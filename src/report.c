@@ -586,6 +586,43 @@ static void chains_section(FILE *fp, const struct analysis *a)
 /* At most this many remark lines are copied per file; the rest stay in remarks/. */
 #define REMARK_LINES 12
 
+/* Under a fold, each file's telling remark lines (at most REMARK_LINES of them). */
+static void remark_lines(FILE *fp, const char *run_dir, char **names, size_t n)
+{
+	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		char *text = report_read_remarks(run_dir, names[i]);
+		int shown = 0, more = 0;
+		for (const char *l = text ? text : ""; *l;) {
+			const char *end = strchr(l, '\n');
+			size_t len = end ? (size_t)(end - l) : strlen(l);
+			if (telling_remark(l, len)) {
+				if (shown == 0) {
+					char *file = xasprintf("remarks/%s.txt", names[i]);
+					md_code(fp, file);
+					fputs(":\n\n", fp);
+					md_fence(fp, text);
+					free(file);
+				}
+				if (shown < REMARK_LINES)
+					fprintf(fp, "%.*s\n", (int)len, l);
+				else
+					more++;
+				shown++;
+			}
+			l = end ? end + 1 : l + len;
+		}
+		if (shown)
+			md_fence(fp, text);
+		if (more)
+			fprintf(fp, "(%d more such lines in the file)\n", more);
+		if (shown)
+			fputs("\n", fp);
+		free(text);
+	}
+	fputs("</details>\n\n", fp);
+}
+
 static void remarks_section(FILE *fp, const struct rundata *run, const struct analysis *a,
 			    const char *run_dir)
 {
@@ -633,38 +670,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		fputs(" |\n", fp);
 		free(text);
 	}
-	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
-	for (size_t i = 0; i < n; i++) {
-		char *text = report_read_remarks(run_dir, names[i]);
-		int shown = 0, more = 0;
-		for (const char *l = text ? text : ""; *l;) {
-			const char *end = strchr(l, '\n');
-			size_t len = end ? (size_t)(end - l) : strlen(l);
-			if (telling_remark(l, len)) {
-				if (shown == 0) {
-					char *file = xasprintf("remarks/%s.txt", names[i]);
-					md_code(fp, file);
-					fputs(":\n\n", fp);
-					md_fence(fp, text);
-					free(file);
-				}
-				if (shown < REMARK_LINES)
-					fprintf(fp, "%.*s\n", (int)len, l);
-				else
-					more++;
-				shown++;
-			}
-			l = end ? end + 1 : l + len;
-		}
-		if (shown)
-			md_fence(fp, text);
-		if (more)
-			fprintf(fp, "(%d more such lines in the file)\n", more);
-		if (shown)
-			fputs("\n", fp);
-		free(text);
-	}
-	fputs("</details>\n\n", fp);
+	remark_lines(fp, run_dir, names, n);
 	report_free_names(names, n);
 }
 
