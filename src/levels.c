@@ -68,7 +68,13 @@ static size_t flat_end(const struct levels_size *sweep, size_t n, struct dram_ve
 	out->end_rate = e->best;
 	out->end_working_set = e->working_set;
 	out->end_array_bytes = e->array_bytes;
-	out->end_noise = positive(e->median) && e->median < e->best ? (e->best - e->median) / e->best : 0;
+	/* The noise of the largest sizes: the widest spread of their kept timings, best to median. */
+	out->end_noise = 0;
+	for (size_t i = end, k = 0; i > 0 && k < LEVELS_MIN_FLAT; i--, k++) {
+		const struct levels_size *z = &sweep[i - 1];
+		if (positive(z->best) && positive(z->median) && z->median < z->best)
+			out->end_noise = fmax(out->end_noise, (z->best - z->median) / z->best);
+	}
 	out->flat_tol = fmax(LEVELS_FLAT, fmin(out->end_noise, LEVELS_NOISE_MAX));
 	size_t f = end - 1;
 	while (f > 0 && positive(sweep[f - 1].best) &&

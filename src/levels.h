@@ -6,8 +6,9 @@
  *
  * DRAM is found, never assumed. The DRAM level is the flat end of the sweep
  * curve: the run of its largest sizes whose best rates stay within the noise
- * of the rate at the largest size (its kept timings' spread, best to median,
- * at least LEVELS_FLAT and at most LEVELS_NOISE_MAX), and of those only the sizes
+ * of the rate at the largest size (the widest spread of the two largest
+ * sizes' kept timings, best to median, at least LEVELS_FLAT and at most
+ * LEVELS_NOISE_MAX), and of those only the sizes
  * whose arrays obey STREAM's rule (each array at least 4x the reported
  * last-level cache). Where the reported cache is implausible (the curve
  * shows as many cache plateaus as the machine reports cache levels, then its
@@ -29,9 +30,10 @@
 /*
  * A size within this of the rate at the sweep's largest size is on the flat
  * end (fit's tolerance) however quiet the run; a noisier run widens it to the
- * spread of the largest size's kept timings (best to median): that best is
- * one number drawn from that spread, so sizes inside it cannot be told from
- * it, and a curve still falling falls out of it.
+ * spread of the largest sizes' kept timings (best to median, the wider of
+ * the two largest sizes'): the end's best is one number drawn from that
+ * spread, so sizes inside it cannot be told from it, and a curve still
+ * falling falls out of it.
  */
 #define LEVELS_FLAT FIT_TOLERANCE
 /*
@@ -88,7 +90,7 @@ struct dram_verdict {
 	/* Always: the curve's end. */
 	double end_rate, end_working_set, end_array_bytes;
 	size_t flat_first;             /* first size of the flat end (== n - 1 when it is one size) */
-	double end_noise;              /* the largest size's kept timings, (best - median) / best; 0 unknown */
+	double end_noise;              /* the two largest sizes' kept timings, widest (best - median) / best; 0 unknown */
 	double flat_tol;               /* the flat end's tolerance: LEVELS_FLAT widened by end_noise */
 	double flat_from;              /* its working set */
 	double rule_bytes;             /* STREAM's rule per array; 0 where the flat end alone was used */

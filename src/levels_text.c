@@ -43,8 +43,8 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	/* The tolerance is the end's own noise where that is wider than LEVELS_FLAT: say so. */
 	char within[96] = "";
 	if (v->flat_tol > LEVELS_FLAT) {
-		snprintf(noise, sizeof noise, ", the spread of its kept timings (best to median)");
-		snprintf(within, sizeof within, " within the %.0f%% spread of its kept timings",
+		snprintf(noise, sizeof noise, ", the spread of the largest sizes' kept timings (best to median)");
+		snprintf(within, sizeof within, " within the %.0f%% spread of the largest sizes' kept timings",
 			 v->flat_tol * 100);
 	}
 	if (v->rule_bytes > 0)
