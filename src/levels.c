@@ -57,7 +57,8 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
  * Each is judged against the end, never its neighbour, so a slow fall is
  * bounded by that noise.
  */
-static size_t flat_end(const struct levels_size *sweep, size_t n, struct dram_verdict *out)
+static size_t flat_end(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		       size_t count, struct dram_verdict *out)
 {
 	size_t end = n;
 	while (end > 0 && !positive(sweep[end - 1].best))
@@ -76,8 +77,17 @@ static size_t flat_end(const struct levels_size *sweep, size_t n, struct dram_ve
 			out->end_noise = fmax(out->end_noise, (z->best - z->median) / z->best);
 	}
 	out->flat_tol = fmax(LEVELS_FLAT, fmin(out->end_noise, LEVELS_NOISE_MAX));
+	/*
+	 * Never into a cache: the first (up to three) fitted plateaus that do not
+	 * hold the end are the caches, and however wide the noise, the flat end
+	 * begins after the last of them (a cache plateau is never renamed DRAM).
+	 */
+	size_t caches = 0, past_caches = 0;
+	for (size_t i = 0; i < count && caches < MEM_DRAM; i++)
+		if (pl[i].last + 1 < end)
+			past_caches = pl[i].last + 1, caches++;
 	size_t f = end - 1;
-	while (f > 0 && positive(sweep[f - 1].best) &&
+	while (f > past_caches && positive(sweep[f - 1].best) &&
 	       fabs(sweep[f - 1].best - e->best) <= out->flat_tol * e->best)
 		f--;
 	out->flat_first = f;
@@ -151,7 +161,7 @@ void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const str
 		out->last_plateau_lo = pl[count - 1].size_lo;
 		out->last_plateau_hi = pl[count - 1].size_hi;
 	}
-	size_t end = flat_end(sweep, n, out);
+	size_t end = flat_end(sweep, n, pl, count, out);
 	if (end == 0)
 		return;
 	size_t f = out->flat_first;

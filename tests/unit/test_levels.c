@@ -191,6 +191,27 @@ static void test_vm_508_mib_flat_past_64(void **state)
 	assert_true(v.flat_tol == LEVELS_NOISE_MAX);
 	assert_true(sweep[v.flat_first].best == 25);
 	assert_true(v.flat_from > 48 * MIB);
+	/*
+	 * An L3 (1 to 48 MiB) only a fifth faster (30 GB/s), inside the 25 % noise: the fitter
+	 * saw its plateau, and the flat end stops at it, so it stays a cache.
+	 */
+	curve(256 * MIB, flat25);
+	for (size_t i = 0; i < n; i++) {
+		double ws = sweep[i].working_set, r = ws > 48 * MIB ? 25 : ws > MIB ? 30 : sweep[i].best;
+		sweep[i].best = r;
+		sweep[i].median = r * (ws > 48 * MIB ? 0.75 : 0.95);
+		fs[i] = (struct fit_sweep_point){ ws, r, sweep[i].median };
+	}
+	count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	assert_int_equal(count, 4);
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_true(v.flat_from > 48 * MIB);
+	levels_build_map(sweep, n, pl, count, &v, 1, &m);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.span[2].id, MEM_L3);
+	assert_true(m.span[2].has_roof && m.span[2].hi <= 48 * MIB);
+	assert_true(m.span[3].lo > 48 * MIB);
 }
 
 static void test_flat_end_by_stream_rule(void **state)
