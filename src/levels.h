@@ -8,7 +8,8 @@
  * curve: the run of its largest sizes whose best rates stay within the noise
  * of the rate at the largest size (the widest spread of the two largest
  * sizes' kept timings, best to median, at least LEVELS_FLAT and at most
- * LEVELS_NOISE_MAX), and of those only the sizes
+ * LEVELS_NOISE_MAX; never back into the first three fitted plateaus that do
+ * not hold the end, the caches), and of those only the sizes
  * whose arrays obey STREAM's rule (each array at least 4x the reported
  * last-level cache). Where the reported cache is implausible (the curve
  * shows as many cache plateaus as the machine reports cache levels, then its
