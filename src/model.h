@@ -1,9 +1,10 @@
 /*
  * model.h - the typed model every reader of a run shares: roofs (with their
  * typed keys, src/roofkey.h), the sweep, the chain curves, the placed points
- * with their verdicts, and the level maps (src/levels.h). analysis.c builds
- * it from raw timings, diagnosis.c places points in it; both depend on this
- * header, neither on the other's. Lookups by key are here (model.c).
+ * with their verdicts, and the level maps (src/levels.h). analysis.c (with
+ * analysis_jobs.c, analysis_bw.c, analysis_peak.c) builds it from raw
+ * timings and places its points with diagnosis.c, which depends on this
+ * header alone, never on analysis.h. Lookups by key are here (model.c).
  */
 #ifndef ROOFLINE_MODEL_H
 #define ROOFLINE_MODEL_H
