@@ -65,7 +65,7 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	case DRAM_STILL_FALLING:
 		snprintf(buf, size, "DRAM%s not reached: the curve was still falling at the sweep's "
 			 "largest size, %.3g GB/s at %s per array (%s of working set), so DRAM is at most "
-			 "that; no size before it was within %.0f%% of it%s%s%s", at, v->end_rate, arr,
+			 "that; no size between it and the caches was within %.0f%% of it%s%s%s", at, v->end_rate, arr,
 			 end, v->flat_tol * 100, noise, asks, cap);
 		break;
 	case DRAM_NO_CACHE_LEVEL:
