@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levels_text.h"
 #include "util.h"
 
 /* %.6g keeps 6 significant digits: more than any measurement here can claim. */
@@ -156,6 +157,7 @@ void fitout_print_summary(FILE *fp, const struct rundata *run, const struct anal
 	}
 	if (a->npoints)
 		fprintf(fp, "%zu kernel points placed (points.csv)\n", a->npoints);
+	char said[600];
 	for (size_t i = 0; i < a->nnotes; i++)
-		fprintf(fp, "note: %s\n", a->notes[i]);
+		fprintf(fp, "note: %s\n", analysis_note_text(a, i, said, sizeof said));
 }

@@ -8,14 +8,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cpu.h"
+#include "isa.h"
 #include "figure.h"
+#include "levels_text.h"
 #include "markdown.h"
 #include "registry.h"
+#include "report_kernels.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
 #include "version.h"
+#include "userpoints_md.h"
 
 /* ---- vectorisation verdicts ---------------------------------------------------- */
 
@@ -255,10 +258,9 @@ static void figures(FILE *fp, const struct rundata *run, const struct analysis *
 
 static const char *statistic(const struct roof *r, char *buf, size_t size)
 {
-	int other_stores = strcmp(r->stores, "streaming") == 0 || strcmp(r->stores, "in place") == 0;
-	if (r->kind == ROOF_BANDWIDTH && other_stores)
+	if (r->kind == ROOF_BANDWIDTH && r->store_kind != STORES_ALLOCATE)
 		snprintf(buf, size, "best timing of %s, %s (faster than the plateau's ordinary stores)",
-			 r->kernel, strcmp(r->stores, "streaming") == 0 ? "streaming stores" : "stores in place");
+			 r->kernel, r->store_kind == STORES_STREAMING ? "streaming stores" : "stores in place");
 	else if (r->kind == ROOF_BANDWIDTH)
 		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
 			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
@@ -267,19 +269,27 @@ static const char *statistic(const struct roof *r, char *buf, size_t size)
 		return buf;
 	/* The compute roofs by their typed key (roofkey.h), never by a name's prefix. */
 	const struct roof_key key = model_key_of(r);
-	const char *c = key.ceiling;
-	if (r->kind == ROOF_COMPUTE)
+	switch (roofkey_ceiling(&key)) {
+	case CEIL_PEAK:
 		snprintf(buf, size, "best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P");
-	else if (strcmp(c, "fma") == 0)
+		break;
+	case CEIL_FMA:
 		snprintf(buf, size, "best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)");
-	else if (strcmp(c, "scalar") == 0)
+		break;
+	case CEIL_SCALAR:
 		snprintf(buf, size, "best timing of scalar FMA chains over K");
-	else if (strcmp(c, "one-chain-scalar") == 0)
+		break;
+	case CEIL_ONE_CHAIN_SCALAR:
 		snprintf(buf, size, "best timing, one scalar FMA chain");
-	else if (strcmp(c, "one-chain") == 0)
+		break;
+	case CEIL_ONE_CHAIN:
 		snprintf(buf, size, "best timing, one chain of the widest ISA");
-	else
-		snprintf(buf, size, "best timing of %s FMA chains over K", c);
+		break;
+	case CEIL_ISA:
+	case CEIL_NONE:
+		snprintf(buf, size, "best timing of %s FMA chains over K", key.ceiling);
+		break;
+	}
 	return buf;
 }
 
@@ -337,6 +347,31 @@ static void pattern_table(FILE *fp, const struct analysis *a)
 		fputc('\n', fp);
 	}
 	fputc('\n', fp);
+}
+
+/* The run's notes (text, or a DRAM verdict worded now) and the guide's symptoms. */
+static void notes_list(FILE *fp, const struct analysis *a, const struct symptoms *sy)
+{
+	fputs("### Notes\n\n", fp);
+	if (!a->nnotes)
+		fputs("The plateaus agree with the reported cache sizes and no spread was large "
+		      "enough to warn about.\n\n", fp);
+	for (size_t i = 0; i < a->nnotes; i++) {
+		char said[600];
+		fputs("- ", fp);
+		md_cell_text(fp, analysis_note_text(a, i, said, sizeof said));
+		fputs("\n", fp);
+	}
+	if (a->nnotes)
+		fputs("\n", fp);
+	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
+	for (size_t i = 0; i < sy->n; i++) {
+		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
+		md_cell_text(fp, sy->notes[i]);
+		fputs("\n", fp);
+	}
+	if (sy->n)
+		fputs("\n", fp);
 }
 
 static void roofs_section(FILE *fp, const struct analysis *a, const struct symptoms *sy)
@@ -400,25 +435,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 		fputs("No `bandwidth` group in this run: no bandwidth roofs "
 		      "(`roofline measure --only bandwidth` measures them).\n\n", fp);
 
-	fputs("### Notes\n\n", fp);
-	if (!a->nnotes)
-		fputs("The plateaus agree with the reported cache sizes and no spread was large "
-		      "enough to warn about.\n\n", fp);
-	for (size_t i = 0; i < a->nnotes; i++) {
-		fputs("- ", fp);
-		md_cell_text(fp, a->notes[i]);
-		fputs("\n", fp);
-	}
-	if (a->nnotes)
-		fputs("\n", fp);
-	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
-	for (size_t i = 0; i < sy->n; i++) {
-		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
-		md_cell_text(fp, sy->notes[i]);
-		fputs("\n", fp);
-	}
-	if (sy->n)
-		fputs("\n", fp);
+	notes_list(fp, a, sy);
 }
 
 /* "L1@2t" -> "L1": the length of the roof's name without its thread count. */
@@ -447,16 +464,20 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		const struct roof *r = &a->roofs[i];
 		if (r->threads == first)
 			continue;
-		const struct roof *one = analysis_roof_at(a, r, first);
+		const struct roof *one = analysis_scaling_base(a, r, first);
 		const char *unit = roof_unit(r);
 		char *base = xasprintf("%.*s", base_len(r->name), r->name);
 		fputs("|", fp);
 		md_cell(fp, base);
 		free(base);
 		fprintf(fp, " %d | %s %s | ", r->threads, md_rate(r->value, vn, sizeof vn), unit);
+		/* Scaled like with like (analysis_scaling_base): named where that is another roof. */
+		const struct roof *own = analysis_roof_at(a, r, first);
+		int other = one && (!own || own->value != one->value);
 		if (one && one->value > 0)
-			fprintf(fp, "%.2fx of %s at %d |\n", r->value / one->value,
-				md_rate(one->value, v1, sizeof v1), first);
+			fprintf(fp, "%.2fx of %s at %d%s%s%s |\n", r->value / one->value,
+				md_rate(one->value, v1, sizeof v1), first, other ? " (" : "",
+				other ? one->name : "", other ? ", the pattern that set it)" : "");
 		else
 			fputs("— |\n", fp);
 	}
@@ -561,140 +582,46 @@ static void chains_section(FILE *fp, const struct analysis *a)
 			widest->chains_to_saturate);
 }
 
-/* The loop as written moves more than the ideal (ai_loop 0: not known, as from older code). */
-static int loop_differs(const struct point *p)
-{
-	return isfinite(p->ai_loop) && p->ai_loop > 0 && fabs(p->ai_loop / p->ai - 1) > 1e-6;
-}
-
-/*
- * What the shaped kernels chose and ran on: both intensities, the tile and
- * where it came from, and the library GEMM judged against the ceiling of the
- * instruction set its kernel uses (env.csv blas_isa), not the widest one.
- */
-static void shaped_notes(FILE *fp, const struct rundata *run, const struct analysis *a)
-{
-	int any = 0;
-	for (size_t i = 0; i < a->npoints; i++)
-		any |= loop_differs(&a->points[i]);
-	if (any)
-		fputs("*AI* is where a point is placed: the bytes the articles count, each array crossing "
-		      "the bus once (a matrix product: 32n^2 bytes for 2n^3 flops, n/16). *(loop ...)* is "
-		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
-		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
-	const char *tile = run->info.kernel_tile_source;
-	if (*tile && any)
-		fprintf(fp, "Tiled kernels block for %s.", tile);
-	for (size_t i = 0; any && i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
-		const struct kernel *k = registry_find(p->kernel);
-		char key[96];
-		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
-		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
-		char span[48];
-		if (why && strncmp(why, "tile ", 5) == 0)
-		{
-			fputs(" ", fp);
-			md_code(fp, p->kernel);
-			fprintf(fp, " %s: ", analysis_param_span(k->param_letter, p->param, p->param, "",
-								 span, sizeof span));
-			md_cell_text(fp, why);
-			fputs(".", fp);
-		}
-	}
-	if (*tile && any)
-		fputs("\n\n", fp);
-	const char *isa = run->info.blas_isa, *core = run->info.blas_core;
-	if (!*isa || !*core)
-		return;
-	const struct roof *ceil = analysis_roof(a, strcmp(run->info.isa, isa) == 0 ? "peak" : isa);
-	fputs("OpenBLAS (", fp);
-	md_text(fp, rundata_or(run->info.blas_config, "?"));
-	fputs(") runs its ", fp);
-	md_code(fp, core);
-	fputs(" kernel (OPENBLAS_CORETYPE ", fp);
-	md_text(fp, rundata_or(run->info.openblas_coretype, "unset"));
-	fputs("), built for ", fp);
-	md_text(fp, isa);
-	const struct point *best = NULL;
-	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct kernel *k = registry_find(a->points[i].kernel);
-		if (k && k->about && (!best || a->points[i].param > best->param))
-			best = &a->points[i];
-	}
-	/*
-	 * One statistic per claim: the fraction the kernels table gives (the
-	 * point's median over its ceiling's median, diagnosis.h), never a second
-	 * one of the same point from its best timing.
-	 */
-	if (ceil && best && isfinite(best->gflops) && best->ceiling_gflops > 0)
-		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of the %s ceiling's "
-			"median (%.1f GFLOP/s), the one its kernel can reach%s.\n\n", best->param,
-			best->gflops, 100 * best->gflops / best->ceiling_gflops, best->ceiling,
-			best->ceiling_gflops,
-			strcmp(ceil->name, "peak") ? "; the widest ISA's peak is out of its reach" : "");
-	else
-		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
-}
-
-static void kernels_section(FILE *fp, const struct rundata *run, const struct analysis *a)
-{
-	char par[32], ai[32], med[32], best[32], rg[32];
-	fputs("## Kernels\n\n", fp);
-	if (!a->npoints) {
-		fputs("No `kernels` group in this run: nothing to place under the roof "
-		      "(`roofline measure --only kernels` measures them).\n\n", fp);
-		return;
-	}
-	fputs("GFLOP/s are medians (placed) and bests. *roof* is the lower of two: the memory "
-	      "roof of the kernel's access pattern at its level (`<level>.<pattern>`, or the "
-	      "sweep's `<level>` where the run has no roof for that pattern) x its intensity, and "
-	      "the compute ceiling of how it was built (its ISA's for hand-written vector code; "
-	      "for compiled code the compiler's verdict: the ISA of its vector width, or `scalar`). "
-	      "*of roof* is the kernel's median / the roof's median: like with like, both medians "
-	      "of kept timings of this run. *level* is the memory level its working set runs from "
-	      "(the bandwidth plateau it falls in).\n\n", fp);
-	int levels = 0;
-	for (size_t i = 0; i < a->npoints && !levels; i++)
-		for (size_t j = 0; j < i && !levels; j++)
-			levels = strcmp(a->points[i].kernel, a->points[j].kernel) == 0 &&
-				 a->points[i].param == a->points[j].param &&
-				 a->points[i].threads == a->points[j].threads;
-	if (levels)
-		fputs("This run timed the kernels at several working sets (`measure --levels`): "
-		      "one row per kernel, parameter and level, each under its own level's roof. "
-		      "In the figure the other levels have open (L1) or tinted (L2) markers and "
-		      "dotted or dashed lines; `kernels.png` shows the largest working set.\n\n", fp);
-	fputs("| kernel | param | level | AI (flop/byte) | GFLOP/s median | best | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
-	      "| --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- | --- |\n", fp);
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
-		snprintf(ai, sizeof ai, "%.3g", p->ai);
-		/* Both intensities where the loop as written moves more than the ideal. */
-		if (loop_differs(p))
-			snprintf(ai + strlen(ai), sizeof ai - strlen(ai), " (loop %.3g)", p->ai_loop);
-		fputs("| ", fp);
-		md_text(fp, p->kernel);
-		if (p->threads > 1)
-			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
-			p->level[0] ? p->level : "—", ai,
-			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best));
-		md_text(fp, p->roof[0] ? p->roof : "—");
-		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
-		char pc[16];
-		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
-			p->bound[0] ? p->bound : "—");
-		md_cell_text(fp, p->diagnosis);
-		fputs(" |\n", fp);
-	}
-	fputs("\n", fp);
-	shaped_notes(fp, run, a);
-}
 
 /* At most this many remark lines are copied per file; the rest stay in remarks/. */
 #define REMARK_LINES 12
+
+/* Under a fold, each file's telling remark lines (at most REMARK_LINES of them). */
+static void remark_lines(FILE *fp, const char *run_dir, char **names, size_t n)
+{
+	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
+	for (size_t i = 0; i < n; i++) {
+		char *text = report_read_remarks(run_dir, names[i]);
+		int shown = 0, more = 0;
+		for (const char *l = text ? text : ""; *l;) {
+			const char *end = strchr(l, '\n');
+			size_t len = end ? (size_t)(end - l) : strlen(l);
+			if (telling_remark(l, len)) {
+				if (shown == 0) {
+					char *file = xasprintf("remarks/%s.txt", names[i]);
+					md_code(fp, file);
+					fputs(":\n\n", fp);
+					md_fence(fp, text);
+					free(file);
+				}
+				if (shown < REMARK_LINES)
+					fprintf(fp, "%.*s\n", (int)len, l);
+				else
+					more++;
+				shown++;
+			}
+			l = end ? end + 1 : l + len;
+		}
+		if (shown)
+			md_fence(fp, text);
+		if (more)
+			fprintf(fp, "(%d more such lines in the file)\n", more);
+		if (shown)
+			fputs("\n", fp);
+		free(text);
+	}
+	fputs("</details>\n\n", fp);
+}
 
 static void remarks_section(FILE *fp, const struct rundata *run, const struct analysis *a,
 			    const char *run_dir)
@@ -743,38 +670,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 		fputs(" |\n", fp);
 		free(text);
 	}
-	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
-	for (size_t i = 0; i < n; i++) {
-		char *text = report_read_remarks(run_dir, names[i]);
-		int shown = 0, more = 0;
-		for (const char *l = text ? text : ""; *l;) {
-			const char *end = strchr(l, '\n');
-			size_t len = end ? (size_t)(end - l) : strlen(l);
-			if (telling_remark(l, len)) {
-				if (shown == 0) {
-					char *file = xasprintf("remarks/%s.txt", names[i]);
-					md_code(fp, file);
-					fputs(":\n\n", fp);
-					md_fence(fp, text);
-					free(file);
-				}
-				if (shown < REMARK_LINES)
-					fprintf(fp, "%.*s\n", (int)len, l);
-				else
-					more++;
-				shown++;
-			}
-			l = end ? end + 1 : l + len;
-		}
-		if (shown)
-			md_fence(fp, text);
-		if (more)
-			fprintf(fp, "(%d more such lines in the file)\n", more);
-		if (shown)
-			fputs("\n", fp);
-		free(text);
-	}
-	fputs("</details>\n\n", fp);
+	remark_lines(fp, run_dir, names, n);
 	report_free_names(names, n);
 }
 
@@ -828,7 +724,7 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	threads_section(o.fp, a);
 	theory_section(o.fp, a);
 	chains_section(o.fp, a);
-	kernels_section(o.fp, run, a);
+	report_kernels_section(o.fp, run, a);
 	if (up && up->n)
 		userpoints_report(o.fp, up);
 	remarks_section(o.fp, run, a, run_dir);

@@ -58,30 +58,6 @@ int cpu_has_isa(enum isa isa)
 	return 0;
 }
 
-const char *cpu_isa_name(enum isa isa)
-{
-	static const char *const names[ISA_COUNT] = {
-		[ISA_NONE] = "c", [ISA_SCALAR] = "scalar", [ISA_SSE2] = "sse2",
-		[ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512", [ISA_NEON] = "neon",
-	};
-	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
-}
-
-int cpu_isa_lanes(enum isa isa)
-{
-	switch (isa) {
-	case ISA_SSE2:
-	case ISA_NEON:
-		return 2;
-	case ISA_AVX2:
-		return 4;
-	case ISA_AVX512:
-		return 8;
-	default:
-		return 1;
-	}
-}
-
 enum isa cpu_widest_isa(void)
 {
 	static const enum isa order[] = { ISA_AVX512, ISA_AVX2, ISA_SSE2, ISA_NEON };

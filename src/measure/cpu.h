@@ -9,15 +9,10 @@
 #include <stddef.h>
 
 #include "kernel.h"
+#include "isa.h"
 
 /* 1 when this CPU can run kernels needing `isa` (ISA_NONE always can). */
 int cpu_has_isa(enum isa isa);
-
-/* "c", "scalar", "sse2", "avx2", "avx512", "neon". */
-const char *cpu_isa_name(enum isa isa);
-
-/* Doubles per register for the ISA (1 for scalar and plain C). */
-int cpu_isa_lanes(enum isa isa);
 
 /* The widest SIMD ISA this CPU has (ISA_SCALAR when none). */
 enum isa cpu_widest_isa(void);

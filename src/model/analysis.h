@@ -32,15 +32,23 @@
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
 
-/* The roof named `name`, or NULL. */
+/* The roof named `name` (its name parsed into a key, roofkey_parse_any), or NULL. */
 const struct roof *analysis_roof(const struct analysis *a, const char *name);
 
 /*
- * The roof of the same kind and name as `like` up to its "@" ("L1" for
- * "L1@8t") measured by `threads` threads, or NULL: a roof's counterpart on
- * another thread count.
+ * The roof whose key is `like`'s at `threads` threads (roofkey_at: L1@8t's
+ * counterpart on one core is L1), or NULL: a roof's counterpart on another
+ * thread count, found by its typed key.
  */
 const struct roof *analysis_roof_at(const struct analysis *a, const struct roof *like, int threads);
+
+/*
+ * What an all-core roof r is scaled against at `threads` threads, the one
+ * rule for the over-scaling check and the report's scaling column: its
+ * counterpart (analysis_roof_at), or for a level roof set by another store
+ * kind's job the one-core roof of that job's pattern; NULL when none.
+ */
+const struct roof *analysis_scaling_base(const struct analysis *a, const struct roof *r, int threads);
 
 /*
  * The DRAM roof (or the lowest bandwidth roof when no plateau is named DRAM)

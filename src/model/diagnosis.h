@@ -1,5 +1,5 @@
 /*
- * diagnosis.h - one model for a point's bound and its diagnosis, driven by
+ * diagnosis.h - one model for a point's bound and its verdict, driven by
  * what the point is (its intensity, level, streams, threads and how it was
  * built), never by its name. Pure: no I/O.
  *
@@ -41,7 +41,8 @@
  * gives it, levels_of, and DRAM when neither is known), pattern, isa,
  * vec_width and builtin. Fills level (when it was empty), mem_roof,
  * mem_gflops, ceiling, ceiling_gflops, roof, roof_gflops, fraction, bound and
- * bound_id, reason, above_roof and diagnosis. A run without roofs gives roof
+ * bound_id, reason, its numbers (why) and above_roof: the verdict as data,
+ * worded by the writers (pointtext.h). A run without roofs gives roof
  * "none", bound "unknown" and a fraction of NaN; so does a point at DRAM in a
  * run whose sweep never reached DRAM (reason REASON_DRAM_NOT_REACHED), unless
  * it runs at its compute ceiling. A built-in kernel above its own pattern's

@@ -50,37 +50,55 @@ void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fi
 	levels_find_dram_ruled(sweep, n, pl, count, reported_llc, reported_caches, settled, NULL, out);
 }
 
-void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-			    size_t count, double reported_llc, size_t reported_caches, int settled,
-			    const struct levels_rule *rule, struct dram_verdict *out)
+/*
+ * The curve's end (its largest size with a usable rate, returned as the
+ * count of sizes up to it; 0 for none) and its flat end: the largest sizes
+ * within the end's noise of its rate, either side (levels.h, LEVELS_FLAT).
+ * Each is judged against the end, never its neighbour, so a slow fall is
+ * bounded by that noise.
+ */
+static size_t flat_end(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+		       size_t count, struct dram_verdict *out)
 {
-	memset(out, 0, sizeof *out);
-	out->state = DRAM_NOT_REACHED;
-	out->reason = DRAM_NO_SWEEP;
-	out->value = out->median = out->size_lo = out->size_hi = NAN;
-	out->reported_llc = positive(reported_llc) ? reported_llc : NAN;
-	if (count) {
-		out->last_plateau_value = pl[count - 1].value;
-		out->last_plateau_lo = pl[count - 1].size_lo;
-		out->last_plateau_hi = pl[count - 1].size_hi;
-	}
-	/* The curve's end: its largest size with a usable rate. */
 	size_t end = n;
 	while (end > 0 && !positive(sweep[end - 1].best))
 		end--;
 	if (end == 0)
-		return;
+		return 0;
 	const struct levels_size *e = &sweep[end - 1];
 	out->end_rate = e->best;
 	out->end_working_set = e->working_set;
 	out->end_array_bytes = e->array_bytes;
-	/* The flat end: the largest sizes within LEVELS_FLAT of the end's rate, either side. */
+	/* The noise of the largest sizes: the widest spread of their kept timings, best to median. */
+	out->end_noise = 0;
+	for (size_t i = end, k = 0; i > 0 && k < LEVELS_MIN_FLAT; i--, k++) {
+		const struct levels_size *z = &sweep[i - 1];
+		if (positive(z->best) && positive(z->median) && z->median < z->best)
+			out->end_noise = fmax(out->end_noise, (z->best - z->median) / z->best);
+	}
+	out->flat_tol = fmax(LEVELS_FLAT, fmin(out->end_noise, LEVELS_NOISE_MAX));
+	/*
+	 * Never into a cache: the first (up to three) fitted plateaus that do not
+	 * hold the end are the caches, and however wide the noise, the flat end
+	 * begins after the last of them (a cache plateau is never renamed DRAM).
+	 */
+	size_t caches = 0, past_caches = 0;
+	for (size_t i = 0; i < count && caches < MEM_DRAM; i++)
+		if (pl[i].last + 1 < end)
+			past_caches = pl[i].last + 1, caches++;
 	size_t f = end - 1;
-	while (f > 0 && positive(sweep[f - 1].best) &&
-	       fabs(sweep[f - 1].best - e->best) <= LEVELS_FLAT * e->best)
+	while (f > past_caches && positive(sweep[f - 1].best) &&
+	       fabs(sweep[f - 1].best - e->best) <= out->flat_tol * e->best)
 		f--;
 	out->flat_first = f;
 	out->flat_from = sweep[f].working_set;
+	return end;
+}
+
+/* Which rule applies: STREAM's on the reported cache, or (implausible, absent) the flat end alone. */
+static void choose_rule(const struct fit_plateau *pl, size_t count, double reported_llc,
+			size_t reported_caches, const struct levels_rule *rule, struct dram_verdict *out)
+{
 	for (size_t i = 0; i < count; i++)
 		out->caches_before += pl[i].size_hi < out->flat_from;
 	out->llc_implausible = !positive(reported_llc) ||
@@ -95,31 +113,11 @@ void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const str
 		out->rule_bytes = rule->source == RULE_NONE || !positive(rule->bytes) ? 0 : rule->bytes;
 		out->rule_cache_bytes = rule->cache_bytes;
 	}
-	if (settled == 0) {
-		out->reason = DRAM_NOT_SETTLED;
-		return;
-	}
-	/* DRAM is what the curve falls to from a cache: a faster level must come before. */
-	double faster = 0;
-	for (size_t i = 0; i < f; i++)
-		if (positive(sweep[i].best) && sweep[i].best > faster)
-			faster = sweep[i].best;
-	if (!(faster > FIT_MIN_STEP * e->best)) {
-		out->reason = DRAM_NO_CACHE_LEVEL;
-		return;
-	}
-	if (end - f < LEVELS_MIN_FLAT) {
-		out->reason = DRAM_STILL_FALLING;
-		return;
-	}
-	/* Of the flat end, the sizes whose arrays obey the rule (a suffix: arrays grow). */
-	size_t q = f;
-	while (q < end && !(sweep[q].array_bytes >= out->rule_bytes))
-		q++;
-	if (end - q < LEVELS_MIN_FLAT) {
-		out->reason = DRAM_SHORT_OF_RULE;
-		return;
-	}
+}
+
+/* DRAM from sizes q .. end - 1: the mean of their (up to) 3 best bests and medians. */
+static void found(const struct levels_size *sweep, size_t q, size_t end, struct dram_verdict *out)
+{
 	double *best = malloc((end - q) * sizeof *best), *median = malloc((end - q) * sizeof *median);
 	if (!best || !median) {
 		free(best);
@@ -144,9 +142,56 @@ void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const str
 	out->value = mean_best3(best, m);
 	out->median = k ? mean_best3(median, k) : NAN;
 	out->size_lo = sweep[q].working_set;
-	out->size_hi = e->working_set;
+	out->size_hi = sweep[end - 1].working_set;
 	free(best);
 	free(median);
+}
+
+void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
+			    size_t count, double reported_llc, size_t reported_caches, int settled,
+			    const struct levels_rule *rule, struct dram_verdict *out)
+{
+	memset(out, 0, sizeof *out);
+	out->state = DRAM_NOT_REACHED;
+	out->reason = DRAM_NO_SWEEP;
+	out->value = out->median = out->size_lo = out->size_hi = NAN;
+	out->reported_llc = positive(reported_llc) ? reported_llc : NAN;
+	if (count) {
+		out->last_plateau_value = pl[count - 1].value;
+		out->last_plateau_lo = pl[count - 1].size_lo;
+		out->last_plateau_hi = pl[count - 1].size_hi;
+	}
+	size_t end = flat_end(sweep, n, pl, count, out);
+	if (end == 0)
+		return;
+	size_t f = out->flat_first;
+	choose_rule(pl, count, reported_llc, reported_caches, rule, out);
+	if (settled == 0) {
+		out->reason = DRAM_NOT_SETTLED;
+		return;
+	}
+	/* DRAM is what the curve falls to from a cache: a faster level must come before. */
+	double faster = 0;
+	for (size_t i = 0; i < f; i++)
+		if (positive(sweep[i].best) && sweep[i].best > faster)
+			faster = sweep[i].best;
+	if (!(faster > FIT_MIN_STEP * out->end_rate)) {
+		out->reason = DRAM_NO_CACHE_LEVEL;
+		return;
+	}
+	if (end - f < LEVELS_MIN_FLAT) {
+		out->reason = DRAM_STILL_FALLING;
+		return;
+	}
+	/* Of the flat end, the sizes whose arrays obey the rule (a suffix: arrays grow). */
+	size_t q = f;
+	while (q < end && !(sweep[q].array_bytes >= out->rule_bytes))
+		q++;
+	if (end - q < LEVELS_MIN_FLAT) {
+		out->reason = DRAM_SHORT_OF_RULE;
+		return;
+	}
+	found(sweep, q, end, out);
 }
 
 void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,

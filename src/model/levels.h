@@ -1,12 +1,15 @@
 /*
  * levels.h - the one model of a run's memory levels: which working set runs
  * from which level, and whether the sweep found DRAM. Pure: takes numbers,
- * returns typed verdicts; the sentences are made where text is written
- * (report.c, analysis.c's notes).
+ * returns typed verdicts; the sentences are made when fit and report write
+ * them (levels_text.h).
  *
  * DRAM is found, never assumed. The DRAM level is the flat end of the sweep
- * curve: the run of its largest sizes whose best rates stay within
- * LEVELS_FLAT of the rate at the largest size, and of those only the sizes
+ * curve: the run of its largest sizes whose best rates stay within the noise
+ * of the rate at the largest size (the widest spread of the two largest
+ * sizes' kept timings, best to median, at least LEVELS_FLAT and at most
+ * LEVELS_NOISE_MAX; never back into the first three fitted plateaus that do
+ * not hold the end, the caches), and of those only the sizes
  * whose arrays obey STREAM's rule (each array at least 4x the reported
  * last-level cache). Where the reported cache is implausible (the curve
  * shows as many cache plateaus as the machine reports cache levels, then its
@@ -25,8 +28,22 @@
 
 #include "fit.h"
 
-/* A size within this of the rate at the sweep's largest size is on the flat end (fit's tolerance). */
+/*
+ * A size within this of the rate at the sweep's largest size is on the flat
+ * end (fit's tolerance) however quiet the run; a noisier run widens it to the
+ * spread of the largest sizes' kept timings (best to median, the wider of
+ * the two largest sizes'): the end's best is one number drawn from that
+ * spread, so sizes inside it cannot be told from it, and a curve still
+ * falling falls out of it.
+ */
 #define LEVELS_FLAT FIT_TOLERANCE
+/*
+ * The widest the noise may make it: a size a third faster than the end
+ * (1 / (1 - 0.25)) is a level of its own on every machine this was tried on
+ * (an all-core L3 runs 2-3x DRAM), so a spread wider than this says the run
+ * cannot tell levels apart, and the flat end must not take in a cache.
+ */
+#define LEVELS_NOISE_MAX 0.25
 /* STREAM's rule: each array at least this many times the last-level cache. */
 #define LEVELS_STREAM_FACTOR 4.0
 /* A reported cache past this many times where the last level begins is not what the curve shows. */
@@ -74,6 +91,8 @@ struct dram_verdict {
 	/* Always: the curve's end. */
 	double end_rate, end_working_set, end_array_bytes;
 	size_t flat_first;             /* first size of the flat end (== n - 1 when it is one size) */
+	double end_noise;              /* the two largest sizes' kept timings, widest (best - median) / best; 0 unknown */
+	double flat_tol;               /* the flat end's tolerance: LEVELS_FLAT widened by end_noise */
 	double flat_from;              /* its working set */
 	double rule_bytes;             /* STREAM's rule per array; 0 where the flat end alone was used */
 	double reported_llc;           /* as the machine reports it; NaN when not */

@@ -39,7 +39,14 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	/* Why the sweep stopped where it did, when the run says its cap bound it. */
 	const char *cap = v->cap_binds ? "; the sweep stopped at its cap (--max-size, a quick run's "
 					 "or a quarter of memory: env.csv's sweep_decision says which)" : "";
-	char asks[96] = "";
+	char asks[96] = "", noise[96] = "";
+	/* The tolerance is the end's own noise where that is wider than LEVELS_FLAT: say so. */
+	char within[96] = "";
+	if (v->flat_tol > LEVELS_FLAT) {
+		snprintf(noise, sizeof noise, ", the spread of the largest sizes' kept timings (best to median)");
+		snprintf(within, sizeof within, " within the %.0f%% spread of the largest sizes' kept timings",
+			 v->flat_tol * 100);
+	}
 	if (v->rule_bytes > 0)
 		snprintf(asks, sizeof asks, " (STREAM's rule asks %s per array)", rule);
 	switch (v->reason) {
@@ -47,19 +54,19 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	case DRAM_BY_FLAT_END:
 	case DRAM_BY_CURVE_RULE:
 		snprintf(buf, size, "DRAM%s: %.3g GB/s from %d sizes, %s .. %s of working set, within "
-			 "%.0f%% of the rate at the sweep's largest size (%.3g GB/s); %s", at, v->value,
-			 v->samples, lo, hi, LEVELS_FLAT * 100, v->end_rate, how);
+			 "%.0f%% of the rate at the sweep's largest size (%.3g GB/s)%s; %s", at, v->value,
+			 v->samples, lo, hi, v->flat_tol * 100, v->end_rate, noise, how);
 		break;
 	case DRAM_SHORT_OF_RULE:
 		snprintf(buf, size, "DRAM%s not reached: the sweep stopped at %s per array (%s of "
-			 "working set, %.3g GB/s there, flat from %s), short of %s%s; measure again with "
-			 "--max-size %s or more", at, arr, end, v->end_rate, from, how, cap, rule);
+			 "working set, %.3g GB/s there, flat from %s%s), short of %s%s; measure again with "
+			 "--max-size %s or more", at, arr, end, v->end_rate, from, within, how, cap, rule);
 		break;
 	case DRAM_STILL_FALLING:
 		snprintf(buf, size, "DRAM%s not reached: the curve was still falling at the sweep's "
 			 "largest size, %.3g GB/s at %s per array (%s of working set), so DRAM is at most "
-			 "that; no size before it was within %.0f%% of it%s%s", at, v->end_rate, arr,
-			 end, LEVELS_FLAT * 100, asks, cap);
+			 "that; no size between it and the caches was within %.0f%% of it%s%s%s", at, v->end_rate, arr,
+			 end, v->flat_tol * 100, noise, asks, cap);
 		break;
 	case DRAM_NO_CACHE_LEVEL:
 		snprintf(buf, size, "DRAM%s not reached: the curve never fell from a faster level to "
@@ -76,4 +83,13 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 		break;
 	}
 	return buf;
+}
+
+const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, size_t size)
+{
+	size_t m = a->note_dram[i];
+	if (!m || m > a->nlevels)
+		return a->notes[i];
+	const struct level_map *map = &a->levels[m - 1];
+	return levels_dram_text(&map->dram, map->threads, buf, size);
 }

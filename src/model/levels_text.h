@@ -1,6 +1,7 @@
 /*
  * levels_text.h - the sentence of a DRAM verdict (src/levels.h): the one
- * place it is worded, for the fit's summary and the report alike.
+ * place it is worded, for the fit's summary and the report alike, when they
+ * write it: the model keeps the verdict as data (struct dram_verdict).
  */
 #ifndef ROOFLINE_LEVELS_TEXT_H
 #define ROOFLINE_LEVELS_TEXT_H
@@ -8,6 +9,7 @@
 #include <stddef.h>
 
 #include "levels.h"
+#include "model.h"
 
 /*
  * One line: what the sweep of `threads` threads showed at its end and which
@@ -15,5 +17,12 @@
  * largest size). Returns buf.
  */
 const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size);
+
+/*
+ * Note i of the analysis as a writer prints it: its text, or for a DRAM
+ * verdict (note_dram) the verdict worded now. Returns buf, or the note's own
+ * text.
+ */
+const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, size_t size);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * model.h - the typed model every reader of a run shares: roofs (with their
  * typed keys, src/roofkey.h), the sweep, the chain curves, the placed points
- * with their verdicts, and the level maps (src/levels.h). analysis.c builds
- * it from raw timings, diagnosis.c places points in it; both depend on this
- * header, neither on the other's. Lookups by key are here (model.c).
+ * with their verdicts, and the level maps (src/levels.h). analysis.c (with
+ * analysis_jobs.c, analysis_bw.c, analysis_peak.c) builds it from raw
+ * timings and places its points with diagnosis.c, which depends on this
+ * header alone, never on analysis.h. Lookups by key are here (model.c).
  */
 #ifndef ROOFLINE_MODEL_H
 #define ROOFLINE_MODEL_H
@@ -50,6 +51,8 @@ struct roof {
 	long job_param;
 	/* Its identity, typed (src/roofkey.h): what the model looks it up by; name is its text. */
 	struct roof_key key;
+	/* `stores`, typed: what the writers decide by (last, so positional initialisers keep working). */
+	enum kernel_stores store_kind;
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -91,6 +94,34 @@ enum point_reason {
 	REASON_DRAM_NOT_REACHED,  /* at DRAM, but the sweep never reached DRAM: no memory roof */
 };
 
+/* How the compute ceiling that judged a point relates to the peak: which sentence fits it. */
+enum ceiling_role {
+	CEILING_PEAK,             /* the widest ISA's peak itself */
+	CEILING_FMA,              /* the FMA-only ceiling under an FMA+add peak */
+	CEILING_SCALAR,           /* compiled code the compiler left scalar */
+	CEILING_WIDTH,            /* the ceiling of a narrower vector width */
+};
+
+/*
+ * The numbers behind a point's reason (struct point.reason), for the writer
+ * that makes its sentence (pointtext.h): each is what diagnosis_place found,
+ * none is text but the names of roofs the sentence cites.
+ */
+struct point_verdict {
+	int sweep_stood_in;        /* memory-bound: the level's sweep roof judged it, no roof of its pattern */
+	enum ceiling_role role;    /* compute-bound: the ceiling that judged it */
+	double peak_median;        /* GFLOP/s, the peak at its threads (NaN: none) */
+	double vector_limit;       /* scalar code: what its intensity would allow vectorised */
+	int chains;                /* REASON_LATENCY: its rate is this many one-chain rates */
+	double one_chain;          /* GFLOP/s of one dependent chain of its curve */
+	char chain_isa[12];        /* that curve's ISA */
+	double chains_to_saturate; /* chains that fill the units */
+	char undersold[24];        /* compiled code faster than the ceiling its remarks imply: that ceiling */
+	int no_chains;             /* hand-written ISA with no chains at its threads: the peak stood in */
+	double dram_end_rate;      /* REASON_DRAM_NOT_REACHED: the sweep's rate at its largest size */
+	double dram_end_working_set;
+};
+
 /*
  * One row of points.csv, plus what the report says of it. The first block is
  * what diagnosis_place() reads (a caller with its own code's numbers fills it
@@ -108,7 +139,7 @@ struct point {
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
 	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
 	int fma_only;            /* its flops are all FMAs: judged by the FMA-only ceiling `fma` where the peak is a mix */
-	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */               /* flop/byte, from the kernel's metadata: where it is placed */
+	double ai;               /* flop/byte, from the kernel's metadata: where it is placed */
 	/*
 	 * flop/byte of the loop as written (struct kernel_shape.loop_bytes: GEMM
 	 * i-j-k 1/8 against the ideal n/16 of ai); equal to ai for a stream.
@@ -132,10 +163,10 @@ struct point {
 	double fraction;         /* gflops / roof_gflops: median over median */
 	char bound[8];           /* memory or compute */
 	enum point_bound bound_id;   /* the same, typed */
-	enum point_reason reason;    /* why, typed: the sentence in diagnosis is made from it */
+	enum point_reason reason;    /* why, typed: the writers make its sentence (pointtext.h) */
+	struct point_verdict why;    /* the numbers behind the reason */
 	int above_roof;          /* fraction above 1 by more than noise: a counting problem, or a low roof */
 	int builtin;             /* a kernel of this build's registry (not the user's own code) */
-	char diagnosis[320];     /* one sentence for the report */
 };
 
 /*
@@ -188,8 +219,19 @@ struct analysis {
 	struct roof noisiest;
 	double noisiest_rel;
 	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
+	/*
+	 * A note that is a DRAM verdict holds no text: note_dram[i] is 1 + the
+	 * index of its level map (levels[]), and the writer words the verdict
+	 * (analysis_note_text, levels_text.h); 0 for a note of text.
+	 */
+	unsigned char note_dram[ANALYSIS_MAX_NOTES];
 	size_t nnotes;
 };
+
+/* A timing's group (timings.csv's `group` column), typed: parsed here, once, for the model. */
+enum timing_group { TGROUP_BANDWIDTH, TGROUP_PEAK, TGROUP_KERNELS, TGROUP_OTHER };
+struct timing;
+enum timing_group model_group(const struct timing *t);
 
 /* r's key: its own, or (a roof built by hand with a name only) parsed from its name. */
 struct roof_key model_key_of(const struct roof *r);

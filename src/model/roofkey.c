@@ -34,6 +34,19 @@ struct roof_key roofkey_pattern(enum mem_level level, const struct kernel *kern,
 	return k;
 }
 
+enum ceiling_id roofkey_ceiling(const struct roof_key *k)
+{
+	static const char *const NAMES[] = { "peak", "fma", "scalar", "one-chain", "one-chain-scalar" };
+	if (k->kind == ROOF_COMPUTE)
+		return CEIL_PEAK;
+	if (k->kind != ROOF_CEILING)
+		return CEIL_NONE;
+	for (size_t i = 1; i < sizeof NAMES / sizeof NAMES[0]; i++)
+		if (strcmp(k->ceiling, NAMES[i]) == 0)
+			return (enum ceiling_id)i;
+	return CEIL_ISA;
+}
+
 struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int threads)
 {
 	struct roof_key k = blank(kind, threads);
@@ -118,6 +131,17 @@ int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out)
 	out->stores = strcmp(rest, "-nt") == 0 ? STORES_STREAMING
 		    : strcmp(rest, "-ip") == 0 ? STORES_IN_PLACE : STORES_ALLOCATE;
 	return *rest && out->stores == STORES_ALLOCATE ? -1 : 0;
+}
+
+int roofkey_parse_any(const char *name, struct roof_key *out)
+{
+	if (roofkey_parse(name, ROOF_BANDWIDTH, out) == 0 || roofkey_parse(name, ROOF_PATTERN, out) == 0)
+		return 0;
+	if (roofkey_parse(name, ROOF_COMPUTE, out) != 0)
+		return -1;
+	if (strcmp(out->ceiling, "peak") != 0)
+		out->kind = ROOF_CEILING;
+	return 0;
 }
 
 int roofkey_equal(const struct roof_key *a, const struct roof_key *b)

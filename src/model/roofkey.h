@@ -56,6 +56,24 @@ const char *roofkey_format(const struct roof_key *k, char *buf, size_t size);
  */
 int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out);
 
+/* Which compute roof a key names, typed: the writers switch on it, never on its name. */
+enum ceiling_id {
+	CEIL_PEAK,              /* ROOF_COMPUTE "peak" */
+	CEIL_FMA,               /* "fma": the FMA-only plateau under an FMA+add peak */
+	CEIL_SCALAR,            /* "scalar" */
+	CEIL_ONE_CHAIN,         /* "one-chain": one chain of the widest ISA */
+	CEIL_ONE_CHAIN_SCALAR,  /* "one-chain-scalar" */
+	CEIL_ISA,               /* an ISA's own plateau ("avx2"): the name is the ISA's */
+	CEIL_NONE,              /* not a compute roof */
+};
+enum ceiling_id roofkey_ceiling(const struct roof_key *k);
+
+/*
+ * Parses a name of any kind this program writes: a level ("DRAM@2t"), a
+ * pattern ("L2.1r1w"), the peak ("peak"), else a ceiling ("avx2"). 0, or -1.
+ */
+int roofkey_parse_any(const char *name, struct roof_key *out);
+
 /* 1 when both keys name the same roof. */
 int roofkey_equal(const struct roof_key *a, const struct roof_key *b);
 

@@ -29,7 +29,8 @@ static void add(struct symptoms *out, enum symptom s, const char *fmt, ...)
 
 static void check_ridge(const struct analysis *a, struct symptoms *out)
 {
-	const struct roof *peak = analysis_roof(a, "peak");
+	struct roof_key pk = roofkey_compute(ROOF_COMPUTE, "peak", 1);
+	const struct roof *peak = model_roof(a, &pk);
 	const struct roof *dram = analysis_dram(a);
 	if (!(isfinite(a->ridge) && a->ridge > 0) || !peak || !dram)
 		return;
@@ -183,7 +184,7 @@ static void check_stream(const struct rundata *run, const struct analysis *a, st
 		rule = 4 * run->info.l3_bytes;
 	double largest = 0;
 	for (size_t i = 0; i < run->ntimings; i++)
-		if (strcmp(run->timings[i].group, "bandwidth") == 0 && run->timings[i].param > largest)
+		if (model_group(&run->timings[i]) == TGROUP_BANDWIDTH && run->timings[i].param > largest)
 			largest = (double)run->timings[i].param;
 	if (!(largest > 0) || !(isfinite(rule) && rule > 0) || largest >= rule)
 		return;

@@ -1,6 +1,6 @@
 /*
- * userpoints.c - the user's points file: read, checked, placed under the
- * roofs, and its section of the report (see userpoints.h).
+ * userpoints.c - the user's points file: read, checked and placed under
+ * the roofs (see userpoints.h); userpoints_md.c writes its report section.
  */
 #include "userpoints.h"
 
@@ -9,11 +9,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "csvin.h"
 #include "diagnosis.h"
-#include "markdown.h"
 #include "util.h"
 
 /* The columns, required first; the table is what the messages list. */
@@ -21,7 +19,6 @@ enum { C_NAME, C_VERSION, C_FLOPS, C_BYTES, C_SECONDS, C_REQUIRED, C_THREADS = C
        C_LEVEL, C_SOURCE, C_BYTES_SOURCE, NCOLS };
 static const char *const COLUMNS[NCOLS] = { "name", "version", "flops", "bytes", "seconds",
 					    "threads", "level", "flops_source", "bytes_source" };
-static const char *const LEVELS[] = { "L1", "L2", "L3", "DRAM" };
 
 struct loader {
 	const char *path;
@@ -156,14 +153,13 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 		u->threads = (int)t;
 	}
 	if (ld->col[C_LEVEL] >= 0 && row->fields[ld->col[C_LEVEL]][0]) {
-		size_t i = (size_t)ld->col[C_LEVEL], l;
-		for (l = 0; l < sizeof LEVELS / sizeof LEVELS[0]; l++)
-			if (strcasecmp(row->fields[i], LEVELS[l]) == 0)
-				break;
-		if (l == sizeof LEVELS / sizeof LEVELS[0])
+		size_t i = (size_t)ld->col[C_LEVEL];
+		/* The level as written, parsed by the one parser of level names (levels.h). */
+		enum mem_level l = levels_parse(row->fields[i]);
+		if (l == MEM_LEVELS)
 			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
 				       "level '%s': want L1, L2, L3 or DRAM", row->fields[i]);
-		snprintf(u->level, sizeof u->level, "%s", LEVELS[l]);
+		snprintf(u->level, sizeof u->level, "%s", levels_name(l));
 		u->level_column = row->column[i];
 	}
 	if (read_source(ld, row, C_SOURCE, &u->counted, err, errlen) ||
@@ -217,13 +213,15 @@ int userpoints_place(const struct analysis *a, struct userpoints *up, char *err,
 		p->gflops = u->flops / u->seconds / 1e9;
 		p->best_gflops = p->spread_lo = p->spread_hi = p->gflops;
 		if (u->level[0]) {
-			char name[32];
-			snprintf(name, sizeof name, u->threads > 1 ? "%s@%dt" : "%s", u->level, u->threads);
-			const struct roof *r = analysis_roof(a, name);
-			if (!r || r->kind != ROOF_BANDWIDTH)
+			struct roof_key key = roofkey_level(levels_parse(u->level), u->threads);
+			const struct roof *r = model_roof(a, &key);
+			if (!r) {
+				char name[32];
+				roofkey_format(&key, name, sizeof name);
 				return fail_at(err, errlen, up->path ? up->path : "points", u->line,
 					       u->level_column, "level %s: the run has no %s bandwidth roof",
 					       u->level, name);
+			}
 			snprintf(p->level, sizeof p->level, "%s", u->level);
 		}
 		diagnosis_place(a, p);
@@ -246,65 +244,6 @@ size_t userpoints_arrows(const struct userpoints *up, struct userpoints_arrow *o
 	return n;
 }
 
-void userpoints_report(FILE *fp, const struct userpoints *up)
-{
-	char ai[32], g[32], rg[32];
-	size_t counted = 0, above = 0, bytes_counted = 0;
-	for (size_t i = 0; i < up->n; i++) {
-		counted += up->v[i].counted;
-		bytes_counted += up->v[i].bytes_counted;
-		above += up->v[i].above;
-	}
-	fputs("## Your code\n\n", fp);
-	fputs("Points from ", fp);
-	md_code(fp, up->path ? up->path : "");
-	fputs(", placed under this run's roofs by the same model as the kernels above; the "
-	      "versions of one name are joined by arrows in the figure, in file order.\n\n", fp);
-	if (counted == up->n)
-		fputs("Flops: all counted by hardware counters (retired floating-point instructions).\n\n", fp);
-	else if (counted == 0)
-		fputs("Flops: all declared by the program (counted by hand), none counted by hardware "
-		      "counters.\n\n", fp);
-	else
-		fprintf(fp, "Flops: %zu point%s counted by hardware counters, %zu declared by the "
-			"program (the *flops* column says which).\n\n", counted, counted == 1 ? "" : "s",
-			up->n - counted);
-	/* Said only when some were: counted bytes need memory-controller counters, which few machines lend. */
-	if (bytes_counted)
-		fprintf(fp, "Bytes: %zu of %zu point%s counted by the memory controllers' counters (the "
-			"socket's traffic while the region ran, other processes included), the others "
-			"declared.\n\n", bytes_counted, up->n, up->n == 1 ? "" : "s");
-	fputs("| name | version | threads | level | flops | AI (flop/byte) | GFLOP/s | roof (GFLOP/s) | of roof | bound | diagnosis |\n"
-	      "| --- | --- | ---: | --- | --- | ---: | ---: | --- | ---: | --- | --- |\n", fp);
-	for (size_t i = 0; i < up->n; i++) {
-		const struct userpoint *u = &up->v[i];
-		const struct point *p = &u->p;
-		snprintf(ai, sizeof ai, "%.3g", p->ai);
-		fputs("| ", fp);
-		md_text(fp, u->name);
-		fputs(" | ", fp);
-		md_text(fp, u->version);
-		fprintf(fp, " | %d | %s | %s | %s | %s | ", u->threads, p->level[0] ? p->level : "—",
-			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g));
-		md_text(fp, p->roof[0] ? p->roof : "—");
-		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
-		char pc[16];
-		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
-			p->bound[0] ? p->bound : "—");
-		if (u->above)
-			fputs("**above its roof** (see the notes); ", fp);
-		md_cell_text(fp, p->diagnosis);
-		fputs(" |\n", fp);
-	}
-	fputs("\n", fp);
-	if (above)
-		fprintf(fp, "%zu point%s above %s roof by more than %.0f%%: no loop beats its roof, so "
-			"its flops or bytes are counted in other units than the roofs (single against "
-			"double precision, bytes per element against per array, flops per element "
-			"against per loop). Make the units agree and time it again.\n\n",
-			above, above == 1 ? " is" : "s are", above == 1 ? "its" : "their",
-			100 * (DIAGNOSIS_ABOVE - 1));
-}
 
 void userpoints_free(struct userpoints *up)
 {

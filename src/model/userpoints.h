@@ -24,12 +24,6 @@
 
 #define USERPOINTS_MAX 128
 
-/*
- * How far above its roof a point must be before it is flagged: a measured
- * median can beat a roof (a mean of the best rates) by the machine's noise,
- * a few per cent; a unit or counting mistake is off by a factor.
- */
-
 struct userpoint {
 	char name[48];
 	char version[32];
@@ -77,12 +71,6 @@ struct userpoints_arrow {
  */
 size_t userpoints_arrows(const struct userpoints *up, struct userpoints_arrow *out, size_t max);
 
-/*
- * Writes report.md's section for the points (heading "## Your code"): one
- * row each with its placement and diagnosis, which flops were counted and
- * which declared, and the points above their roof flagged with the advice.
- */
-void userpoints_report(FILE *fp, const struct userpoints *up);
 
 void userpoints_free(struct userpoints *up);
 

@@ -1,5 +1,5 @@
 /*
- * test_analysis.c - analysis_build and analysis_diagnose on scripted timings
+ * test_analysis.c - analysis_build (and diagnosis_place through it) on scripted timings
  * whose answers are exact: every kept timing gives the scripted rate, and
  * warm-ups (10x slower) must change nothing.
  */
@@ -16,6 +16,17 @@
 
 #include "analysis.h"
 #include "diagnosis.h"
+#include "pointtext.h"
+#include "roofkey.h"
+
+/* The sentence the writers make of p's verdict (pointtext.h). */
+static const char *said(const struct point *p)
+{
+	static char buf[4][480];
+	static int next;
+	next = (next + 1) % 4;
+	return pointtext_diagnosis(p, buf[next], sizeof buf[next]);
+}
 
 static struct rundata run;
 static size_t cap;
@@ -161,18 +172,18 @@ static void test_placement_and_diagnosis(void **state)
 	assert_float_equal(dot->roof_gflops, 2.5, 1e-9);
 	assert_float_equal(dot->fraction, 0.7, 1e-9);
 	/* Memory-bound: at 1 x one scalar chain's rate, but latency does not explain it. */
-	assert_non_null(strstr(dot->diagnosis, "memory-bound at 70% of DRAM"));
-	assert_null(strstr(dot->diagnosis, "chain"));
+	assert_non_null(strstr(said(dot), "memory-bound at 70% of DRAM"));
+	assert_null(strstr(said(dot), "chain"));
 
 	const struct point *h64 = point_of(&a, "horner", 64);
 	assert_string_equal(h64->roof, "peak");
 	assert_string_equal(h64->bound, "compute");
 	assert_float_equal(h64->fraction, 42.0 / 112, 1e-9);
-	assert_non_null(strstr(h64->diagnosis, "about 3 chains in flight"));
+	assert_non_null(strstr(said(h64), "about 3 chains in flight"));
 
 	const struct point *triad = point_of(&a, "triad", 0);
 	assert_float_equal(triad->fraction, 1.6 / (20.0 / 12), 1e-9);
-	assert_non_null(strstr(triad->diagnosis, "near its roof"));
+	assert_non_null(strstr(said(triad), "near its roof"));
 
 	/* A working set inside the L1 plateau is placed against the L1 roof. */
 	const struct point *h1 = point_of(&a, "horner", 1);
@@ -213,12 +224,12 @@ static void test_between_ceilings(void **state)
 	diagnosis_place(&a, &p);
 	/* 50.5 / 14 = 3.6: no whole number of chains, above the scalar ceiling. */
 	assert_string_equal(p.roof, "peak");
-	assert_non_null(strstr(p.diagnosis, "not a whole number of dependent chains"));
+	assert_non_null(strstr(said(&p), "not a whole number of dependent chains"));
 	p.gflops = 7.0;   /* 4 x the scalar one-chain rate, not vectorised */
 	p.vec_width = 1;
 	diagnosis_place(&a, &p);
 	assert_string_equal(p.roof, "scalar");
-	assert_non_null(strstr(p.diagnosis, "at 4 x the rate of one dependent scalar FMA chain"));
+	assert_non_null(strstr(said(&p), "at 4 x the rate of one dependent scalar FMA chain"));
 }
 
 static void test_no_kept_timings(void **state)
@@ -278,6 +289,85 @@ static void test_param_text(void **state)
 	assert_string_equal(analysis_param_span(0, 64, 1024, " → ", b, sizeof b), "param = 64 → 1024");
 }
 
+/* ---- all-core roofs against one core's, like with like ---- */
+
+static struct rundata two;
+static size_t two_cap;
+
+static void two_add(const char *kernel, long param, int threads, double ws, double rate, int trial)
+{
+	if (two.ntimings == two_cap) {
+		two_cap = two_cap ? two_cap * 2 : 256;
+		two.timings = realloc(two.timings, two_cap * sizeof *two.timings);
+	}
+	struct timing *t = &two.timings[two.ntimings++];
+	memset(t, 0, sizeof *t);
+	t->pass = 1;
+	t->trial = trial;
+	snprintf(t->group, sizeof t->group, "bandwidth");
+	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->param = param;
+	t->threads = threads;
+	t->working_set = ws;
+	t->bytes = ws;
+	t->seconds = ws / (rate * 1e9);
+}
+
+/*
+ * One and two threads: the triad sweep (DRAM 20 and 36 GB/s from 4 MiB of
+ * working set, STREAM's rule 8 MiB per array on the 2 MiB L3) and the
+ * in-place update at DRAM: at one thread with 4 MiB arrays, short of the
+ * rule (so it sets no DRAM roof there: DRAM stays the triad's 20), at two
+ * threads with 16 MiB arrays at `ip2` GB/s (it sets DRAM@2t). The DRAM@2t
+ * roof is checked for over-scaling against one core's in-place 32 GB/s.
+ */
+static void build_two(double ip2, struct analysis *b)
+{
+	memset(&two, 0, sizeof two);
+	two_cap = 0;
+	two.env = run.env;
+	two.nenv = run.nenv;
+	rundata_parse_env(&two);
+	for (int trial = 1; trial <= 3; trial++) {
+		for (int th = 1; th <= 2; th++)
+			for (double ws = 16384; ws <= 100663296; ws *= 2)
+				two_add("triad", (long)(ws / 3), th, ws,
+					sweep_rate(ws) * (th == 1 ? 1 : 1.8), trial);
+		two_add("bw_update_avx2", 4194304, 1, 8388608, 32, trial);
+		two_add("bw_update_avx2", 16777216, 2, 33554432, ip2, trial);
+	}
+	char err[160] = "";
+	assert_int_equal(analysis_build(&two, b, err, sizeof err), 0);
+	free(two.timings);
+}
+
+static void test_overscaled_like_with_like(void **state)
+{
+	(void)state;
+	struct analysis *b = calloc(1, sizeof *b);
+	struct roof_key k1 = roofkey_level(MEM_DRAM, 1), k2 = roofkey_level(MEM_DRAM, 2);
+	/* 56 in place at two threads: 1.75x one core's 32 in place, not 2.8x its triad's 20. */
+	build_two(56, b);
+	assert_non_null(model_roof(b, &k1));
+	assert_float_equal(model_roof(b, &k1)->value, 20, 1e-9);
+	assert_non_null(model_roof(b, &k2));
+	assert_float_equal(model_roof(b, &k2)->value, 56, 1e-9);
+	assert_int_equal(model_roof(b, &k2)->store_kind, STORES_IN_PLACE);
+	/* The one rule the check and the report's scaling column share. */
+	const struct roof *base = analysis_scaling_base(b, model_roof(b, &k2), 1);
+	assert_non_null(base);
+	assert_float_equal(base->value, 32, 1e-9);
+	assert_int_equal(model_key_of(base).kind, ROOF_PATTERN);
+	/* 80 in place: 2.5x one core's 32 on two threads, a measurement error, left out and said. */
+	build_two(80, b);
+	assert_null(model_roof(b, &k2));
+	int said = 0;
+	for (size_t i = 0; i < b->nnotes; i++)
+		said |= strstr(b->notes[i], "DRAM@2t: 80 GB/s is 2.50x the 32 GB/s of 1 thread") != NULL;
+	assert_true(said);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -288,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_no_kept_timings),
 		cmocka_unit_test(test_dram_rule),
 		cmocka_unit_test(test_param_text),
+		cmocka_unit_test(test_overscaled_like_with_like),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

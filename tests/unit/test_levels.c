@@ -49,6 +49,171 @@ static double falling(double ws)
 	return 37 * pow(0.8, log2(ws / (48 * MIB)));
 }
 
+/*
+ * Noisy ends. From `from` bytes of working set on, best[i] and median[i]
+ * replace the curve's rates, the last entry at the sweep's largest size: the
+ * curve's end as a noisy run times it (a best is one draw from its spread).
+ */
+static void noisy_end(double from, const double *best, const double *median, size_t k)
+{
+	size_t first = n - k;
+	assert_true(sweep[first].working_set >= from);
+	for (size_t i = 0; i < k; i++) {
+		sweep[first + i].best = best[i];
+		sweep[first + i].median = median[i];
+		fs[first + i] = (struct fit_sweep_point){ sweep[first + i].working_set, best[i], median[i] };
+	}
+	count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+}
+
+/* Flat at 25 GB/s, each best a noisy draw; the largest size's a low one (21.5, its median 17.5). */
+static void test_flat_with_noise(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, flat25);                 /* rule 4 x 8 MiB = 32 MiB per array */
+	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
+	noisy_end(64 * MIB, best, median, 5);
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	/* 24 is 12 % above 21.5: outside LEVELS_FLAT, inside the end's own spread (19 %). */
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_int_equal(v.reason, DRAM_BY_STREAM_RULE);
+	assert_true(v.flat_tol > 0.18 && v.flat_tol < 0.19);
+	assert_int_equal(v.last, n - 1);
+	assert_true(v.first <= n - 5);
+	assert_true(v.value > 24 && v.value < 26);
+	/* The same curve, quiet (its medians 5 % under its bests): 10 % is the tolerance, 24 is off. */
+	for (size_t i = n - 5; i < n; i++)
+		sweep[i].median = sweep[i].best * 0.95;
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	assert_true(v.flat_tol == LEVELS_FLAT);
+	assert_int_equal(v.reason, DRAM_STILL_FALLING);
+	/*
+	 * The largest size's own timings tight (a slow stretch), the size before
+	 * it spread 22 %: the noise is the largest sizes', not one size's.
+	 */
+	sweep[n - 2].median = sweep[n - 2].best * 0.78;
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	assert_true(fabs(v.flat_tol - 0.22) < 1e-9);
+	assert_int_equal(v.state, DRAM_FOUND);
+}
+
+/* Falling a fifth every half octave from 48 MiB, with a 12 % spread: each size out of the end's noise. */
+static void test_still_falling_with_noise(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, flat25);
+	double best[5], median[5];
+	for (int i = 0; i < 5; i++) {
+		best[i] = 40 * pow(0.8, i);
+		median[i] = best[i] * 0.88;
+	}
+	noisy_end(64 * MIB, best, median, 5);
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_NOT_REACHED);
+	assert_int_equal(v.reason, DRAM_STILL_FALLING);
+	assert_true(v.end_rate == best[4]);
+	assert_int_equal(v.flat_first, n - 1);
+}
+
+/*
+ * Falling 3 % a size with a 12 % spread: the sizes within 12 % of the end are
+ * its flat end, those further up are not (each is judged against the end,
+ * never its neighbour, so the fall it takes in stays inside the noise).
+ */
+static void test_falling_slowly_within_noise(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(256 * MIB, flat25);
+	double best[5], median[5];
+	for (int i = 0; i < 5; i++) {
+		best[i] = 30 * pow(0.97, i);
+		median[i] = best[i] * 0.88;
+	}
+	noisy_end(64 * MIB, best, median, 5);
+	levels_find_dram(sweep, n, pl, count, 8 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	/* 30 x 0.97^k within 12 % of 30 x 0.97^4: k = 1..4; k = 0 is 13 % above. */
+	assert_int_equal(v.flat_first, n - 4);
+	assert_true(v.value <= best[4] * (1 + v.flat_tol));
+}
+
+/* Flat within noise, but only the largest size's arrays obey STREAM's rule: not reached. */
+static void test_one_size_obeys_rule(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(128 * MIB, flat25);                 /* rule 4 x 32 MiB = 128 MiB: the last size only */
+	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
+	noisy_end(48 * MIB, best, median, 5);
+	levels_find_dram(sweep, n, pl, count, 32 * MIB, 3, 1, &v);
+	assert_true(v.flat_first <= n - 4);
+	assert_int_equal(v.state, DRAM_NOT_REACHED);
+	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
+	assert_true(isnan(v.value));
+}
+
+/* A high L3 (32 GB/s to 48 MiB) before a DRAM so noisy (40 %) that its spread would take the L3 in. */
+static double l3_high(double ws)
+{
+	return ws <= 48 * MIB ? 32 : 25;
+}
+
+/*
+ * A VM reporting the host's 508 MiB L3 whose curve is flat past 64 MiB, its
+ * end noisy: DRAM is the flat end alone, from past 48 MiB, and the cache
+ * plateau before it is never renamed DRAM however wide the noise.
+ */
+static void test_vm_508_mib_flat_past_64(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	struct level_map m;
+	curve(256 * MIB, flat25);
+	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
+	noisy_end(64 * MIB, best, median, 5);
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
+	assert_true(v.size_lo > 48 * MIB);
+	levels_build_map(sweep, n, pl, count, &v, 1, &m);
+	assert_int_equal(m.span[m.n - 1].id, MEM_DRAM);
+	assert_true(m.span[m.n - 1].lo > 48 * MIB);
+	/* Wider noise (40 %, capped at LEVELS_NOISE_MAX): the 32 GB/s L3 stays a cache. */
+	curve(256 * MIB, l3_high);
+	for (size_t i = 0; i < n; i++)
+		if (sweep[i].working_set > 48 * MIB)
+			sweep[i].median = sweep[i].best * 0.6;
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_true(v.flat_tol == LEVELS_NOISE_MAX);
+	assert_true(sweep[v.flat_first].best == 25);
+	assert_true(v.flat_from > 48 * MIB);
+	/*
+	 * An L3 (1 to 48 MiB) only a fifth faster (30 GB/s), inside the 25 % noise: the fitter
+	 * saw its plateau, and the flat end stops at it, so it stays a cache.
+	 */
+	curve(256 * MIB, flat25);
+	for (size_t i = 0; i < n; i++) {
+		double ws = sweep[i].working_set, r = ws > 48 * MIB ? 25 : ws > MIB ? 30 : sweep[i].best;
+		sweep[i].best = r;
+		sweep[i].median = r * (ws > 48 * MIB ? 0.75 : 0.95);
+		fs[i] = (struct fit_sweep_point){ ws, r, sweep[i].median };
+	}
+	count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	assert_int_equal(count, 4);
+	levels_find_dram(sweep, n, pl, count, 508 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_true(v.flat_from > 48 * MIB);
+	levels_build_map(sweep, n, pl, count, &v, 1, &m);
+	assert_int_equal(m.n, 4);
+	assert_int_equal(m.span[2].id, MEM_L3);
+	assert_true(m.span[2].has_roof && m.span[2].hi <= 48 * MIB);
+	assert_true(m.span[3].lo > 48 * MIB);
+}
+
 static void test_flat_end_by_stream_rule(void **state)
 {
 	(void)state;
@@ -163,6 +328,11 @@ int main(void)
 		cmocka_unit_test(test_still_falling),
 		cmocka_unit_test(test_not_settled_and_no_cache),
 		cmocka_unit_test(test_one_level_rule),
+		cmocka_unit_test(test_flat_with_noise),
+		cmocka_unit_test(test_still_falling_with_noise),
+		cmocka_unit_test(test_falling_slowly_within_noise),
+		cmocka_unit_test(test_one_size_obeys_rule),
+		cmocka_unit_test(test_vm_508_mib_flat_past_64),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,12 +66,42 @@ static void test_parse_refuses(void **state)
 	assert_int_equal(roofkey_parse("", ROOF_COMPUTE, &k), -1);
 }
 
+/* The compute roofs' identity, typed: what the writers switch on instead of comparing names. */
+static void test_ceiling_ids(void **state)
+{
+	(void)state;
+	static const struct { enum roof_kind kind; const char *name; enum ceiling_id id; } cases[] = {
+		{ ROOF_COMPUTE, "peak", CEIL_PEAK }, { ROOF_CEILING, "fma", CEIL_FMA },
+		{ ROOF_CEILING, "scalar", CEIL_SCALAR }, { ROOF_CEILING, "one-chain", CEIL_ONE_CHAIN },
+		{ ROOF_CEILING, "one-chain-scalar", CEIL_ONE_CHAIN_SCALAR },
+		{ ROOF_CEILING, "avx2", CEIL_ISA },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct roof_key k = roofkey_compute(cases[i].kind, cases[i].name, 2);
+		assert_int_equal(roofkey_ceiling(&k), cases[i].id);
+	}
+	struct roof_key l2 = roofkey_level(MEM_L2, 1);
+	assert_int_equal(roofkey_ceiling(&l2), CEIL_NONE);
+	/* A name of any kind, parsed in the one place: what analysis_roof looks roofs up by. */
+	struct roof_key k;
+	assert_int_equal(roofkey_parse_any("DRAM@2t", &k), 0);
+	assert_true(k.kind == ROOF_BANDWIDTH && k.level == MEM_DRAM && k.threads == 2);
+	assert_int_equal(roofkey_parse_any("L2.1r1w-nt", &k), 0);
+	assert_true(k.kind == ROOF_PATTERN && k.stores == STORES_STREAMING);
+	assert_int_equal(roofkey_parse_any("peak@2t", &k), 0);
+	assert_int_equal(k.kind, ROOF_COMPUTE);
+	assert_int_equal(roofkey_parse_any("avx2", &k), 0);
+	assert_true(k.kind == ROOF_CEILING && roofkey_ceiling(&k) == CEIL_ISA);
+	assert_int_equal(roofkey_parse_any("DRAM@0t", &k), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_parse_refuses),
+		cmocka_unit_test(test_ceiling_ids),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "analysis.h"
 #include "symptoms.h"
 
 static struct env_entry env[4];
@@ -110,25 +111,83 @@ static void test_quiet(void **state)
 	assert_string_equal(found(NULL), "");
 }
 
+/* ---- the ridge, on what analysis_build makes of scripted timings ---- */
+
+static struct rundata built;
+static size_t built_cap;
+
+/* One timing of `threads` threads: a bandwidth job moves `work` bytes, a peak job does `work` flops. */
+static void built_add(const char *group, const char *kernel, long param, int threads, double ws,
+		      double work, double rate, int trial)
+{
+	if (built.ntimings == built_cap) {
+		built_cap = built_cap ? built_cap * 2 : 256;
+		built.timings = realloc(built.timings, built_cap * sizeof *built.timings);
+	}
+	struct timing *t = &built.timings[built.ntimings++];
+	memset(t, 0, sizeof *t);
+	t->pass = 1;
+	t->trial = trial;
+	snprintf(t->group, sizeof t->group, "%s", group);
+	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->param = param;
+	t->threads = threads;
+	t->working_set = ws;
+	int bw = strcmp(group, "bandwidth") == 0;
+	t->bytes = bw ? work : 0;
+	t->flops = bw ? ws / 12 : work;
+	t->seconds = work / (rate * 1e9);
+}
+
+/*
+ * The ridge check on what analysis_build makes of a run: a triad sweep at
+ * `bw_threads` (caches 160/80/40 GB/s, DRAM `dram` GB/s from 4 MiB, the 2 MiB
+ * L3 reported: STREAM's rule met from 8 MiB per array) and FMA chains at
+ * `peak_threads` up to `peak` GFLOP/s. 1 when the ridge symptom fired.
+ */
+static int ridge_fires(int bw_threads, int peak_threads, double dram, double peak)
+{
+	static char keys[5][16] = { "l1d_bytes", "l2_bytes", "l3_bytes", "sweep_settled", "clock_ghz" };
+	static char values[5][16] = { "49152", "1048576", "2097152", "1", "3.5" };
+	static struct env_entry e[5];
+	memset(&built, 0, sizeof built);
+	built_cap = 0;
+	for (int i = 0; i < 5; i++)
+		e[i] = (struct env_entry){ keys[i], values[i] };
+	built.env = e;
+	built.nenv = 5;
+	rundata_parse_env(&built);
+	for (int trial = 1; trial <= 3; trial++) {
+		for (double ws = 16384; ws <= 96 * 1048576.0; ws *= 2) {
+			double r = ws <= 32768 ? 160 : ws <= 1048576 ? 80 : ws >= 4 * 1048576.0 ? dram : 40;
+			built_add("bandwidth", "triad", (long)(ws / 3), bw_threads, ws, ws, r, trial);
+		}
+		for (int k = 1; k <= 16; k++)
+			built_add("peak", "fma_avx512", k, peak_threads, 0, 16e7 * k,
+				  fmin(peak / 12 * k, peak), trial);
+	}
+	struct analysis *b = calloc(1, sizeof *b);
+	char err[160] = "";
+	assert_int_equal(analysis_build(&built, b, err, sizeof err), 0);
+	struct symptoms sy;
+	symptoms_check(&built, b, NULL, &sy);
+	int fired = 0;
+	for (size_t i = 0; i < sy.n; i++)
+		fired |= sy.which[i] == SYMPTOM_RIDGE;
+	free(b);
+	free(built.timings);
+	return fired;
+}
+
 static void test_ridge(void **state)
 {
 	(void)state;
-	/* A 2-thread peak over the 1-thread DRAM: the ridge mixes thread counts. */
-	add_roof("peak@2t", ROOF_COMPUTE, 200, 2);
-	add_roof("DRAM@2t", ROOF_BANDWIDTH, 40, 2);
-	a->roofs[1].threads = 2;     /* "peak" itself now a 2-thread figure */
-	a->peak = 200;
-	a->ridge = 8;                /* 200 / 25: but 200 / 40 = 5 on two threads */
-	assert_string_equal(found(NULL), "ridge");
-	a->ridge = 5;                /* what the 2-thread roofs give: quiet */
-	assert_string_equal(found(NULL), "");
-	a->roofs[1].threads = 1;
-	a->nroofs = 2;
-	a->peak = 100;
-	/* In the hundreds: a theoretical peak, or one core's bandwidth. */
-	a->ridge = 400;
-	assert_string_equal(found(NULL), "ridge");
-	a->ridge = 4;
+	/* Peak 160 / DRAM 20, both one core's: 8 flop/byte, quiet. */
+	assert_false(ridge_fires(1, 1, 20, 160));
+	/* Peak 160 / DRAM 0.8: 200 flop/byte, in the guide's hundreds. */
+	assert_true(ridge_fires(1, 1, 0.8, 160));
+	/* A peak of one thread count over a bandwidth of another (a run with no sweep at 1 thread). */
+	assert_true(ridge_fires(2, 1, 20, 160));
 }
 
 static void test_slope_and_flat(void **state)

@@ -1,0 +1,149 @@
+/* pointtext.c - a point's verdict in words (see pointtext.h). */
+#include "pointtext.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "isa.h"
+#include "util.h"
+
+/* "avx2 code by hand", "compiled, vectorised 8 wide", ...: how p was built. */
+static const char *build_text(const struct point *p, char *buf, size_t size)
+{
+	if (p->isa != ISA_NONE)
+		snprintf(buf, size, "%s code by hand", cpu_isa_name(p->isa));
+	else if (p->vec_width > 1)
+		snprintf(buf, size, "compiled, vectorised %d wide", p->vec_width);
+	else if (p->vec_width == 1)
+		snprintf(buf, size, "compiled, not vectorised");
+	else
+		snprintf(buf, size, "compiled, no vectoriser remarks");
+	return buf;
+}
+
+static void memory_text(const struct point *p, char *buf, size_t size)
+{
+	char why[96] = "";
+	double pct = p->fraction * 100;
+	/* Which bandwidth judged it: its own pattern's, or the sweep's in its place. */
+	if (p->why.sweep_stood_in)
+		snprintf(why, sizeof why, " (the sweep's: no %s.%s roof in this run)", p->level,
+			 p->pattern);
+	if (p->reason == REASON_NEAR)
+		snprintf(buf, size, "memory-bound, near its roof: %.0f%% of %s x intensity%s; only more "
+			 "reuse or a faster level raises it", pct, p->mem_roof, why);
+	else if (p->reason == REASON_UNDER)
+		snprintf(buf, size, "memory-bound at %.0f%% of %s x intensity%s: its accesses stream a "
+			 "little less well than the roof's", pct, p->mem_roof, why);
+	else
+		snprintf(buf, size, "memory-bound but far under its roof: %.0f%% of %s x intensity%s; "
+			 "too few accesses in flight (a dependence between iterations, a stride)", pct,
+			 p->mem_roof, why);
+}
+
+static void compute_near_text(const struct point *p, const char *build, char *buf, size_t size)
+{
+	double pct = p->fraction * 100;
+	switch (p->why.role) {
+	case CEILING_PEAK:
+		snprintf(buf, size, "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector "
+			 "units are full", pct, build);
+		break;
+	case CEILING_FMA:
+		snprintf(buf, size, "compute-bound, near the FMA-only ceiling: %.0f%% of it (%s); its "
+			 "flops are all FMAs, and only independent adds beside them (the FMA+add peak, "
+			 "%.3g GFLOP/s) would go further", pct, build, p->why.peak_median);
+		break;
+	case CEILING_SCALAR:
+		snprintf(buf, size, "compute-bound at %.0f%% of the scalar ceiling (%s): vectorised, its "
+			 "intensity would allow up to %.3g GFLOP/s", pct, build, p->why.vector_limit);
+		break;
+	case CEILING_WIDTH:
+		snprintf(buf, size, "compute-bound at %.0f%% of the %s ceiling (%s): as fast as its "
+			 "vector width goes; the widest vectors (peak %.3g GFLOP/s) would raise it", pct,
+			 p->ceiling, build, p->why.peak_median);
+		break;
+	}
+}
+
+static void compute_text(const struct point *p, char *buf, size_t size)
+{
+	char build[64], of[40];
+	double pct = p->fraction * 100;
+	build_text(p, build, sizeof build);
+	snprintf(of, sizeof of, p->why.role == CEILING_PEAK ? "the %s" : "the %s ceiling", p->ceiling);
+	if (p->reason == REASON_NEAR)
+		compute_near_text(p, build, buf, size);
+	else if (p->reason == REASON_LATENCY)
+		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), at %d x the rate of one "
+			 "dependent %s FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in "
+			 "flight where %.0f fill the units; interleave independent work", pct, of, build,
+			 p->why.chains, p->why.chain_isa, p->why.one_chain, p->why.chains,
+			 p->why.chains == 1 ? "" : "s", p->why.chains_to_saturate);
+	else
+		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), not a whole number of "
+			 "dependent chains: without hardware counters the instruction mix is the place "
+			 "to look", pct, of, build);
+}
+
+static void above_text(const struct point *p, char *buf, size_t size)
+{
+	double pct = p->fraction * 100;
+	char par[40] = "";
+	if (p->reason == REASON_ABOVE_LOW_ROOF) {
+		if (p->param && p->param_letter)
+			snprintf(par, sizeof par, " %c=%ld", p->param_letter, p->param);
+		else if (p->param)
+			snprintf(par, sizeof par, " %ld", p->param);
+		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% "
+			 "faster than the tool's own %s kernels: this roof is not the core's limit", pct,
+			 p->roof, p->family, par, p->pattern, pct - 100, p->pattern);
+	} else if (p->bound_id == BOUND_MEMORY)
+		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; no kernel beats its "
+			 "roof, so its declared flops or bytes, or the level its working set runs from, "
+			 "are wrong", pct, p->roof);
+	else
+		snprintf(buf, size, "above its roof: %.0f%% of the %s ceiling of its build as "
+			 "declared; its declared flops are wrong, or it was built wider than its ISA or "
+			 "the compiler's remarks say", pct, p->roof);
+}
+
+const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
+{
+	char b1[32];
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	switch (p->reason) {
+	case REASON_DRAM_NOT_REACHED:
+		snprintf(buf, size, "no memory roof: this run's sweep did not reach DRAM (%.3g GB/s at "
+			 "its largest size, %s of working set, is only an upper bound), so a point at "
+			 "DRAM cannot be judged", p->why.dram_end_rate,
+			 format_bytes(p->why.dram_end_working_set, b1, sizeof b1));
+		return buf;
+	case REASON_NONE:
+		snprintf(buf, size, "no roof to compare with in this run");
+		return buf;
+	case REASON_ABOVE_COUNTS:
+	case REASON_ABOVE_LOW_ROOF:
+		above_text(p, buf, size);
+		return buf;
+	default:
+		break;
+	}
+	if (p->bound_id == BOUND_MEMORY)
+		memory_text(p, buf, size);
+	else
+		compute_text(p, buf, size);
+	size_t len = strlen(buf);
+	if (p->why.undersold[0] && len < size)
+		snprintf(buf + len, size - len, "; it runs faster than the %s ceiling its compiler "
+			 "remarks imply, so they undersell the build", p->why.undersold);
+	len = strlen(buf);
+	if (p->why.no_chains && len < size)
+		snprintf(buf + len, size - len, "; this run has no %s FMA chains at %d thread%s, so the "
+			 "peak stands in for its ceiling", cpu_isa_name(p->isa), p->threads,
+			 p->threads == 1 ? "" : "s");
+	return buf;
+}

@@ -1,0 +1,709 @@
+/*
+ * analysis_bw.c - the bandwidth side of analysis_build: each thread count's
+ * sweep, its plateaus and DRAM verdict (levels.h), the access-pattern roofs,
+ * and the checks on them (see analysis_int.h).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_int.h"
+#include "isa.h"
+#include "diagnosis.h"
+#include "fit.h"
+#include "levels.h"
+#include "registry.h"
+#include "roofkey.h"
+#include "stats.h"
+#include "util.h"
+
+/* Other processes or steal at this share of one core over a pass: the machine was busy. */
+#define LOAD_BUSY 0.05
+
+/*
+ * The run's spread, said once: its size, and what load.csv and the clock's
+ * own samples say of it. "Busy" only where load was seen, naming it.
+ */
+void analysis_spread_note(struct analysis *a, const struct rundata *run)
+{
+	if (!a->nnoisy)
+		return;
+	const struct roof *r = &a->noisiest;
+	char head[224], clock[160] = "";
+	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
+		 "%s, per-pass medians %.3g to %.3g %s, %.0f%%)", a->nnoisy,
+		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
+		 r->name, r->spread_lo, r->spread_hi, roof_unit(r), a->noisiest_rel * 100);
+	double lo = run->info.clock_ghz_min, hi = run->info.clock_ghz_max, mid = run->info.clock_ghz;
+	if (isfinite(lo) && isfinite(hi) && mid > 0) {
+		double crel = (hi - lo) / mid;
+		snprintf(clock, sizeof clock, "; the run's clock samples ranged from %.2f to %.2f GHz "
+			 "(%.0f%%)%s", lo, hi, crel * 100,
+			 crel >= a->noisiest_rel ? ", as wide: the spread may follow the clock"
+						 : ", narrower: not the clock alone");
+	}
+	if (!run->has_load) {
+		analysis_note(a, "%s; load was not recorded (no load.csv in this run), so whether other programs "
+		     "ran is unknown%s", head, clock);
+		return;
+	}
+	const struct load_row *worst = NULL;
+	double worst_share = 0;
+	for (size_t i = 0; i < run->nload; i++) {
+		const struct load_row *l = &run->load[i];
+		double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
+		if (share > worst_share) {
+			worst_share = share;
+			worst = l;
+		}
+	}
+	if (worst && worst_share >= LOAD_BUSY)
+		analysis_note(a, "%s; the machine was busy: in pass %d at %d thread%s other processes used %.2g "
+		     "CPU-seconds and steal took %.2g over %.3g s (load average %.2f): close other "
+		     "programs, or raise --passes%s", head, worst->pass, worst->threads,
+		     worst->threads == 1 ? "" : "s", worst->busy_other, worst->steal, worst->seconds,
+		     worst->loadavg, clock);
+	else
+		analysis_note(a, "%s, with no other load recorded (load.csv: other processes and steal under "
+		     "%.0f%% of a core in every pass): the host's own variation%s", head,
+		     LOAD_BUSY * 100, clock);
+}
+
+static int cmp_sweep(const void *x, const void *y)
+{
+	const struct sweep_point *a = x, *b = y;
+	return (a->param > b->param) - (a->param < b->param);
+}
+
+/* Compares each cache plateau's range with the size the machine reports for it. */
+static void compare_reported(struct analysis *a, const struct rundata *run,
+			     const struct fit_plateau *pl, size_t count, const int *is_cache)
+{
+	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
+	char rep[32], hi[32], next[32];
+	size_t level = 0;
+	for (size_t i = 0; i < count && level < 3; i++) {
+		if (!is_cache[i])
+			continue;
+		const char *name = levels_name((enum mem_level)level);
+		double reported = reported_sizes[level++];
+		/* The last level's reported size is judged with DRAM (levels.h): said once, there. */
+		if (!(reported > 0) || level == 3)
+			continue;
+		/* The level's capacity lies between where its plateau ends and the next begins. */
+		double lo = pl[i].size_hi, up = i + 1 < count ? pl[i + 1].size_lo : INFINITY;
+		if (reported >= lo / 1.5 && reported <= up * 1.5)
+			continue;
+		format_bytes(reported, rep, sizeof rep);
+		format_bytes(lo, hi, sizeof hi);
+		if (isfinite(up)) {
+			format_bytes(up, next, sizeof next);
+			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
+			     "working set and the next level starts by %s: the measured plateaus are used",
+			     name, rep, name, hi, next);
+		} else {
+			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
+			     "working set: the measured plateaus are used", name, rep, name, hi);
+		}
+	}
+	if (count < 2)
+		analysis_note(a, "the sweep found %zu plateau%s: too few sizes, or a machine whose caches all "
+		     "run at one speed", count, count == 1 ? "" : "s");
+}
+
+/*
+ * The sweep's kernel: the bandwidth-group kernel with the most sizes (the
+ * hand-written bw_triad_<isa> of a new run, the compiled triad of an old
+ * one); the group's other jobs are access-pattern roofs. NULL when none.
+ */
+static const char *sweep_kernel(const struct rundata *run, const struct jobs *js)
+{
+	/* measure records it (env.csv sweep_kernel): read back, when its jobs are here. */
+	const char *recorded = rundata_sweep_kernel(run);
+	for (size_t i = 0; recorded && i < js->n; i++)
+		if (js->v[i].group == TGROUP_BANDWIDTH && strcmp(js->v[i].kernel, recorded) == 0)
+			return js->v[i].kernel;
+	/* A run from before that key: the bandwidth kernel with the most sizes. */
+	const char *best = NULL;
+	size_t best_n = 0;
+	for (size_t i = 0; i < js->n; i++) {
+		const struct job_rates *j = &js->v[i];
+		if (j->group != TGROUP_BANDWIDTH)
+			continue;
+		size_t n = 0;
+		for (size_t k = 0; k < js->n; k++)
+			n += js->v[k].group == TGROUP_BANDWIDTH &&
+			     strcmp(js->v[k].kernel, j->kernel) == 0;
+		if (n > best_n) {
+			best = j->kernel;
+			best_n = n;
+		}
+	}
+	return best;
+}
+
+static const char *stores_name(const struct kernel *k)
+{
+	return k->stores == STORES_STREAMING ? "streaming" : k->stores == STORES_IN_PLACE ? "in place" : "allocate";
+}
+
+/*
+ * A level as fit_patterns needs it: its span in the thread count's map
+ * (levels.h) and its roof, NULL where the run has none (DRAM not reached).
+ */
+struct level {
+	char name[16];
+	const struct level_span *span;
+	struct roof *roof;
+};
+
+/* The level a working set runs from, by the map's one rule (levels_of). */
+static struct level *level_of(struct level *lv, size_t n, const struct level_map *map,
+			      double working_set)
+{
+	const struct level_span *s = map ? levels_of(map, working_set) : NULL;
+	for (size_t i = 0; s && i < n; i++)
+		if (lv[i].span == s)
+			return &lv[i];
+	return NULL;
+}
+
+/* The pattern roof of kernel k's streams at a level, made when absent; NULL when full. */
+static struct roof *pattern_roof(struct analysis *a, enum mem_level level, const struct kernel *k,
+				 int threads, int *made)
+{
+	struct roof_key key = roofkey_pattern(level, k, threads);
+	const struct roof *r = model_roof(a, &key);
+	*made = !r;
+	return r ? &a->roofs[r - a->roofs] : analysis_add_roof_key(a, &key);
+}
+
+/*
+ * A level that lacks a pattern other levels have (measure put its jobs at
+ * the pre-scan's plateaus, and the sweep found the levels elsewhere): said,
+ * since kernels of that pattern there are judged against the level's roof.
+ */
+/* Whether the pattern of `key` has a roof at some cache level of lv (not only at DRAM). */
+static int pattern_at_a_cache(const struct analysis *a, const struct level *lv, size_t nlv,
+			      struct roof_key key)
+{
+	for (size_t l = 0; l < nlv; l++) {
+		if (!lv[l].span || lv[l].span->id == MEM_DRAM)
+			continue;
+		key.level = lv[l].span->id;
+		if (model_roof(a, &key))
+			return 1;
+	}
+	return 0;
+}
+
+static void missing_patterns(struct analysis *a, const struct level *lv, size_t nlv, int threads)
+{
+	for (size_t l = 0; l < nlv; l++) {
+		if (!lv[l].roof || !lv[l].span)
+			continue;
+		char missing[160] = "";
+		size_t len = 0, count = 0;
+		for (size_t i = 0; i < a->nroofs; i++) {
+			const struct roof *r = &a->roofs[i];
+			if (r->kind != ROOF_PATTERN || r->threads != threads)
+				continue;
+			/* Once per pattern: at its first roof. */
+			int first = 1;
+			for (size_t j = 0; j < i && first; j++) {
+				struct roof_key there = a->roofs[j].key;
+				there.level = r->key.level;
+				first = !roofkey_equal(&there, &r->key);
+			}
+			struct roof_key want = r->key;
+			want.level = lv[l].span->id;
+			if (!first || model_roof(a, &want))
+				continue;
+			/*
+			 * A pattern measured at DRAM alone (the streaming-store and
+			 * paced copies: the plan runs them there only) missed no level.
+			 */
+			if (want.level != MEM_DRAM && !pattern_at_a_cache(a, lv, nlv, r->key))
+				continue;
+			char pat[24];
+			roofkey_pattern_text(&r->key, pat, sizeof pat);
+			if (len < sizeof missing)
+				len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
+							count ? ", " : "", pat);
+			count++;
+		}
+		/*
+		 * Named by the level's own roof ("L3@2t"), so a note of the all-core
+		 * pass is never read as one about one core's kernels.
+		 */
+		if (count)
+			analysis_note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
+			     "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
+			     "kernels of %s there are judged against the sweep's %s", lv[l].roof->name,
+			     missing, threads, threads == 1 ? "" : "s", threads,
+			     count == 1 ? "that pattern" : "those patterns", lv[l].roof->name);
+	}
+}
+
+/*
+ * DRAM pattern roofs whose job ran before the flat end DRAM was found at
+ * (measure placed it from the pre-scan): said once, since part of such a
+ * working set may still be served by a cache.
+ */
+static void early_dram_patterns(struct analysis *a, const struct level_map *map, int threads)
+{
+	double lowest = INFINITY;
+	if (!map || map->dram.state != DRAM_FOUND)
+		return;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (r->kind == ROOF_PATTERN && r->threads == threads && r->job_kernel[0] &&
+		    r->key.level == MEM_DRAM && r->size_lo < map->dram.flat_from)
+			lowest = fmin(lowest, r->size_lo);
+	}
+	if (!isfinite(lowest))
+		return;
+	char b1[32], b2[32];
+	char at[16] = "";
+	if (threads > 1)
+		snprintf(at, sizeof at, "@%dt", threads);
+	analysis_note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end DRAM "
+	     "was found at (%s ..): part of it may come from a cache, so they may read high",
+	     at, format_bytes(lowest, b1, sizeof b1),
+	     format_bytes(map->dram.flat_from, b2, sizeof b2));
+}
+
+/*
+ * The access-pattern roofs (ROOF_PATTERN): each plateau's value is its
+ * level's roof for the sweep's own pattern; every other bandwidth-group job
+ * (a bandwidth kernel timed at a plateau's middle) is the roof of its
+ * kernel's pattern, from the registry's metadata, at the level its working
+ * set belongs to (the best job where several land on one). Then each level's
+ * roof becomes the best of the store kinds: where the sweep's pattern with
+ * streaming stores ("-nt") or stores in place ("-ip") is faster, it sets
+ * the level's roof, and the ordinary-store rate stays as the pattern roof
+ * that kernels whose stores allocate are judged against.
+ */
+/*
+ * Every other bandwidth-group job of `threads` threads (a bandwidth kernel
+ * timed at a plateau's middle) is the roof of its kernel's pattern at the
+ * level its working set belongs to, the best job where several land on one.
+ */
+static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
+			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
+{
+	int made;
+	size_t unplaced = 0;
+	double unplaced_lo = INFINITY, unplaced_hi = 0;
+	for (size_t i = 0; i < js->n; i++) {
+		struct job_rates *j = &js->v[i];
+		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) == 0 || !j->n ||
+		    j->threads != threads)
+			continue;
+		const struct kernel *k = registry_find(j->kernel);
+		char pat[32] = "";
+		if (k)
+			kernel_pattern(k, pat, sizeof pat);
+		struct level *l = level_of(lv, nlv, map, j->working_set);
+		if (l && !l->roof) {
+			/* Past the caches in a sweep that never reached DRAM: no DRAM roof of any pattern. */
+			unplaced++;
+			unplaced_lo = fmin(unplaced_lo, j->working_set);
+			unplaced_hi = fmax(unplaced_hi, j->working_set);
+			continue;
+		}
+		if (!pat[0] || !l) {
+			analysis_note(a, "bandwidth job %s at %.0f bytes per array: %s, left out", j->kernel,
+			     (double)j->param, !pat[0] ? "no access pattern known for it" : "no plateau to put it on");
+			continue;
+		}
+		struct job_summary s;
+		analysis_summarize_job(j, &s);
+		struct roof *r = pattern_roof(a, l->span->id, k, j->threads, &made);
+		if (!r)
+			return;
+		if (!made && !(s.best > r->value))
+			continue;
+		r->value = s.best;
+		r->median = s.median;
+		r->spread_lo = s.spread_lo;
+		r->spread_hi = s.spread_hi;
+		r->samples = (int)s.kept;
+		r->size_lo = r->size_hi = j->working_set;
+		snprintf(r->kernel, sizeof r->kernel, "%s", j->kernel);
+		snprintf(r->stores, sizeof r->stores, "%s", stores_name(k));
+		r->store_kind = k->stores;
+		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
+		r->job_param = j->param;
+	}
+	if (unplaced && map) {
+		char b1[32], b2[32], b3[32];
+		format_bytes(unplaced_lo, b1, sizeof b1);
+		format_bytes(unplaced_hi, b2, sizeof b2);
+		analysis_note(a, "%zu bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
+		     "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
+		     "DRAM pattern roofs", unplaced, unplaced == 1 ? "" : "s", threads,
+		     threads == 1 ? "" : "s", b1, unplaced_hi > unplaced_lo ? " .. " : "",
+		     unplaced_hi > unplaced_lo ? b2 : "",
+		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
+	}
+}
+
+/*
+ * Each level's roof becomes the best of the store kinds: where the sweep's
+ * pattern with streaming stores or stores in place is faster, it sets the
+ * level's roof (at DRAM only inside the flat end and STREAM's rule).
+ */
+static void best_store_kinds(struct analysis *a, struct level *lv, size_t nlv,
+			     const struct level_map *map, const struct kernel *sk,
+			     const char *sweep_pat, int threads)
+{
+	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
+		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
+	};
+	for (size_t i = 0; i < nlv; i++) {
+		/* The fastest store kind; the sweep's own (ordinary stores) when none beats it. */
+		const struct roof *s = NULL;
+		const char *says = NULL;
+		if (!lv[i].roof)
+			continue;
+		double ordinary = lv[i].roof->value;
+		/*
+		 * At DRAM only a job inside the flat end whose arrays obey the rule DRAM
+		 * was found by: a DRAM roof stays within the noise of the sweep's end.
+		 */
+		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
+		double rule = at_dram ? map->dram.rule_bytes : 0, from = at_dram ? map->dram.flat_from : 0;
+		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
+			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
+			key.stores = kinds[kd].stores;
+			const struct roof *c = model_roof(a, &key);
+			if (c && c->value > (s ? s->value : ordinary) && (double)c->job_param >= rule &&
+			    c->size_lo >= from) {
+				s = c;
+				says = kinds[kd].says;
+			}
+		}
+		struct roof *r = lv[i].roof;
+		if (!s)
+			continue;
+		analysis_note(a, "%s: %s set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
+		     "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
+		     r->name, says, s->value, s->kernel, r->value, lv[i].name, sweep_pat);
+		r->value = s->value;
+		r->median = s->median;
+		r->spread_lo = s->spread_lo;
+		r->spread_hi = s->spread_hi;
+		memcpy(r->kernel, s->kernel, sizeof r->kernel);
+		memcpy(r->stores, s->stores, sizeof r->stores);
+		r->store_kind = s->store_kind;
+	}
+}
+
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
+			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
+{
+	const struct kernel *sk = registry_find(sweep);
+	char sweep_pat[32] = "";
+	if (sk)
+		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
+	else
+		analysis_note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
+		     "unknown, no pattern roofs come from the sweep", sweep);
+	int made;
+	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
+		if (!lv[i].roof)
+			continue;
+		struct roof *r = pattern_roof(a, lv[i].span->id, sk, threads, &made);
+		if (!r)
+			return;
+		struct roof keep = *r;
+		*r = *lv[i].roof;
+		memcpy(r->name, keep.name, sizeof r->name);
+		r->key = keep.key;
+		r->kind = ROOF_PATTERN;
+	}
+	pattern_jobs(a, js, sweep, lv, nlv, map, threads);
+	early_dram_patterns(a, map, threads);
+	if (!sweep_pat[0])
+		return;
+	missing_patterns(a, lv, nlv, threads);
+	best_store_kinds(a, lv, nlv, map, sk, sweep_pat, threads);
+}
+
+/*
+ * A plateau whose sizes' best rates differ by more than NOISY_SPREAD: said
+ * as the slope it is ("falls from A to B"), or as a range when the extremes
+ * are inside it, never as a busy machine. Best rates, as the plateau itself
+ * is found from them: one size's slow moments are its own spread, not a slope.
+ */
+static void slope_note(struct analysis *a, const char *name, const struct fit_plateau *pl)
+{
+	char b1[32], b2[32];
+	if (!(pl->best_hi > 0) || !((pl->best_hi - pl->best_lo) / pl->best_hi > NOISY_SPREAD))
+		return;
+	double first = a->sweep[pl->first].best, last = a->sweep[pl->last].best;
+	format_bytes(pl->size_lo, b1, sizeof b1);
+	format_bytes(pl->size_hi, b2, sizeof b2);
+	int monotone = (first == pl->best_lo && last == pl->best_hi) ||
+		       (first == pl->best_hi && last == pl->best_lo);
+	if (monotone)
+		analysis_note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set, "
+		     "best per size): a slope of the level, not noise", name,
+		     last < first ? "falls" : "rises", first, last, b1, b2);
+	else
+		analysis_note(a, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of working "
+		     "set, best per size): a slope of the level, not noise", name, pl->best_lo,
+		     pl->best_hi, b1, b2);
+}
+
+/*
+ * A plateau roof's noise: its sizes' own pass-to-pass spread, the widest of
+ * sizes first..last of a->sweep. How far the sizes' medians differ is the
+ * plateau's slope, a note of its own.
+ */
+static void plateau_spread(struct analysis *a, struct roof *r, size_t first, size_t last)
+{
+	double widest = -1, ref = NAN;
+	for (size_t k = first; k <= last && k < a->nsweep; k++) {
+		const struct sweep_point *p = &a->sweep[k];
+		double rel = (p->spread_hi - p->spread_lo) / p->median;
+		if (isfinite(rel) && rel > widest) {
+			widest = rel;
+			ref = p->median;
+			r->spread_lo = p->spread_lo;
+			r->spread_hi = p->spread_hi;
+		}
+	}
+	if (widest < 0)
+		r->spread_lo = r->spread_hi = NAN;
+	analysis_check_spread(a, r, ref, "GB/s");
+}
+
+static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t n)
+{
+	if (!saved)
+		return;
+	memcpy(a->sweep, saved, sizeof a->sweep);
+	a->nsweep = n;
+	free(saved);
+}
+
+/*
+ * The plateaus of the sweep run by `threads` threads, as roofs (named "@Nt"
+ * for more than one), and their access-pattern roofs. Only the first thread
+ * count's (keep) sweep stays in a->sweep, for sweep.csv and the figures; the
+ * others only give roofs.
+ */
+/* The sweep kernel's sizes at `threads` threads into a->sweep, sorted by array size. */
+static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep, int threads)
+{
+	a->nsweep = 0;
+	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
+		struct job_rates *j = &js->v[i];
+		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) != 0 ||
+		    j->threads != threads)
+			continue;
+		struct job_summary s;
+		analysis_summarize_job(j, &s);
+		struct sweep_point *p = &a->sweep[a->nsweep++];
+		p->param = (double)j->param;
+		p->working_set = j->working_set;
+		p->best = s.best;
+		p->median = s.median;
+		p->spread_lo = s.spread_lo;
+		p->spread_hi = s.spread_hi;
+		p->kept = (int)s.kept;
+	}
+	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
+}
+
+/* The sweep's plateaus (fit.h), and a note for sizes the fitter left on none. */
+static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_PLATEAUS])
+{
+	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
+	for (size_t i = 0; i < a->nsweep; i++) {
+		fs[i].working_set = a->sweep[i].working_set;
+		fs[i].best = a->sweep[i].best;
+		fs[i].median = a->sweep[i].median;
+	}
+	struct fit_dropped dropped[8];
+	size_t ndropped = 0;
+	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
+					      dropped, 8, &ndropped);
+	free(fs);
+	for (size_t i = 0; i < ndropped; i++) {
+		char b1[32], b2[32];
+		analysis_note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
+		     "later level with no faster one before them, the loop overhead of the smallest "
+		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
+		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
+	}
+	return count;
+}
+
+/* STREAM's rule as measure recorded it (env.csv stream_rule_source); NULL for a run from before it. */
+static const struct levels_rule *recorded_rule(const struct rundata *run, struct levels_rule *rule)
+{
+	const char *src = run->info.stream_rule_source;
+	static const char *const SOURCES[] = { "reported", "curve", "none" };
+	for (size_t i = 0; i < sizeof SOURCES / sizeof SOURCES[0]; i++)
+		if (strcmp(src, SOURCES[i]) == 0) {
+			*rule = (struct levels_rule){ (enum levels_rule_source)i, run->info.stream_rule_bytes,
+						      run->info.stream_rule_cache_bytes };
+			return rule;
+		}
+	return NULL;
+}
+
+/*
+ * The DRAM verdict and level map of the sweep in a->sweep (levels.h): DRAM is
+ * found from the curve's flat end, never assumed. The verdict's note stays
+ * data; the writers word it (analysis_note_text).
+ */
+static struct level_map *sweep_levels(struct analysis *a, const struct rundata *run,
+				      const struct fit_plateau *pl, size_t count, int threads,
+				      struct level_map *scratch)
+{
+	struct levels_size *ls = xmalloc(a->nsweep * sizeof *ls);
+	for (size_t i = 0; i < a->nsweep; i++)
+		ls[i] = (struct levels_size){ .array_bytes = a->sweep[i].param,
+					      .working_set = a->sweep[i].working_set,
+					      .best = a->sweep[i].best, .median = a->sweep[i].median,
+					      .spread_lo = a->sweep[i].spread_lo,
+					      .spread_hi = a->sweep[i].spread_hi };
+	struct dram_verdict v;
+	struct levels_rule rule;
+	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
+	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
+			       run->info.sweep_settled, recorded_rule(run, &rule), &v);
+	v.cap_binds = run->info.sweep_cap_binds == 1;
+	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
+	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
+	free(ls);
+	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
+		a->notes[a->nnotes][0] = '\0';
+		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
+	}
+	return map;
+}
+
+/* A level roof's value from the sweep: set by kernel `sweep` with its stores. */
+static void set_sweep_roof(struct roof *r, const char *sweep, const struct kernel *sk)
+{
+	snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+	snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
+	r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
+}
+
+/* The level roofs of one thread count's map: its cache plateaus, then DRAM where found. Returns how many. */
+static size_t level_roofs(struct analysis *a, const struct fit_plateau *pl, size_t count,
+			  const int *is_cache, const struct level_map *map, const char *sweep,
+			  struct level lv[LEVELS_MAX])
+{
+	const struct kernel *sk = registry_find(sweep);
+	const struct dram_verdict *v = &map->dram;
+	size_t nlv = 0;
+	for (size_t i = 0; i < count && nlv < map->n; i++) {
+		if (!is_cache[i])
+			continue;
+		struct roof *r = analysis_add_level_roof(a, map->span[nlv].id, map->threads);
+		if (!r)
+			break;
+		r->value = pl[i].value;
+		r->size_lo = pl[i].size_lo;
+		r->size_hi = pl[i].size_hi;
+		r->samples = pl[i].samples;
+		r->median = pl[i].median;
+		set_sweep_roof(r, sweep, sk);
+		plateau_spread(a, r, pl[i].first, pl[i].last);
+		slope_note(a, r->name, &pl[i]);
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", levels_name(map->span[nlv].id));
+		lv[nlv].span = &map->span[nlv];
+		lv[nlv].roof = r;
+		nlv++;
+	}
+	if (nlv < map->n && map->span[nlv].id == MEM_DRAM) {
+		struct roof *r = v->state == DRAM_FOUND ? analysis_add_level_roof(a, MEM_DRAM, map->threads) : NULL;
+		if (r) {
+			r->value = v->value;
+			r->median = v->median;
+			r->size_lo = v->size_lo;
+			r->size_hi = v->size_hi;
+			r->samples = v->samples;
+			set_sweep_roof(r, sweep, sk);
+			plateau_spread(a, r, v->first, v->last);
+		}
+		snprintf(lv[nlv].name, sizeof lv[nlv].name, "%s", levels_name(MEM_DRAM));
+		lv[nlv].span = &map->span[nlv];
+		lv[nlv].roof = r;
+		nlv++;
+	}
+	return nlv;
+}
+
+void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
+			    int threads, int keep)
+{
+	const char *sweep = sweep_kernel(run, js);
+	if (sweep && keep)
+		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
+	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
+	size_t kept_sweep = a->nsweep;
+	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
+	if (saved)
+		memcpy(saved, a->sweep, sizeof a->sweep);
+	gather_sweep(a, js, sweep, threads);
+	if (!a->nsweep) {
+		restore_sweep(a, saved, kept_sweep);
+		return;
+	}
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = sweep_plateaus(a, pl);
+	struct level_map scratch;
+	const struct level_map *map = sweep_levels(a, run, pl, count, threads, &scratch);
+	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
+	levels_caches(pl, count, a->nsweep, &map->dram, is_cache);
+	struct level lv[LEVELS_MAX];
+	size_t nlv = level_roofs(a, pl, count, is_cache, map, sweep, lv);
+	restore_sweep(a, saved, kept_sweep);
+	if (keep)
+		compare_reported(a, run, pl, count, is_cache);
+	fit_patterns(a, js, sweep, lv, nlv, map, threads);
+}
+
+/*
+ * N cores cannot move more than N times one core's bytes: an all-core
+ * bandwidth or pattern roof past that (beyond fit's tolerance) compares two
+ * different levels or a disturbed timing, a measurement error. It is left
+ * out, and said, rather than printed as a result or judged against.
+ */
+void analysis_drop_overscaled(struct analysis *a, int base_threads)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		struct roof *r = &a->roofs[i];
+		const struct roof *base = (r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN) &&
+					  r->threads > base_threads
+					  ? analysis_scaling_base(a, r, base_threads) : NULL;
+		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
+		if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
+			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */
+			if (r->kind == ROOF_PATTERN && !r->job_kernel[0])
+				continue;
+			analysis_note(a, "%s: %.3g GB/s is %.2fx the %.3g GB/s of %d thread%s on %d threads: more "
+			     "than threads can scale, a measurement error (not the same level, or a "
+			     "disturbed timing); left out", r->name, r->value, r->value / base->value,
+			     base->value, base_threads, base_threads == 1 ? "" : "s", r->threads);
+			continue;
+		}
+		if (kept != i)
+			a->roofs[kept] = *r;
+		kept++;
+	}
+	a->nroofs = kept;
+}
+

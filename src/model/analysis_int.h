@@ -1,0 +1,92 @@
+/*
+ * analysis_int.h - what the parts of analysis_build share, inside the model
+ * only (analysis.c builds, analysis_bw.c fits the bandwidth side,
+ * analysis_peak.c the compute side, analysis_jobs.c gathers timings into
+ * jobs): the jobs, their statistics, and the helpers that add roofs and
+ * notes. Nothing outside these four files includes it.
+ */
+#ifndef ROOFLINE_ANALYSIS_INT_H
+#define ROOFLINE_ANALYSIS_INT_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+#include "model.h"
+#include "rundata.h"
+#include "util.h"
+
+/* A plateau's neighbours must differ by 15% to be two levels; a size within 10% of a level is on it. */
+#define PLATEAU_MIN_STEP FIT_MIN_STEP
+#define PLATEAU_TOLERANCE FIT_TOLERANCE
+/* Per-pass medians further apart than this (relative to the median) earn a warning. */
+#define NOISY_SPREAD 0.10
+
+/*
+ * All kept timings of one job: (group, kernel, param), and in the kernels
+ * group its working set too, since `measure --levels` times the same kernel
+ * and parameter at several sizes (DRAM-, L2-, L1-resident): each is a point.
+ */
+struct job_rates {
+	enum timing_group group;
+	const char *kernel;
+	long param;
+	int threads;
+	double working_set, flops_per_byte;
+	double *rates;     /* GB/s for bandwidth, GFLOP/s otherwise */
+	int *passes;
+	size_t n, cap;
+};
+
+struct job_summary {
+	double best, median, spread_lo, spread_hi;
+	size_t kept;
+};
+
+struct jobs {
+	struct job_rates *v;
+	size_t n, cap;
+};
+
+
+/* A job's best, median and per-pass spread over its kept timings. */
+void analysis_summarize_job(const struct job_rates *j, struct job_summary *s);
+
+/* The run's kept timings, one job each (failed jobs and warm-ups left out). */
+void analysis_collect_jobs(const struct rundata *run, struct jobs *js);
+void analysis_free_jobs(struct jobs *js);
+
+/* The job of (group, kernel, param) at `threads` threads, or NULL (peak-group jobs: no working set). */
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel,
+				  long param, int threads);
+
+/* r's value, and its median, spread, samples and job from job j. */
+void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double value);
+
+/* A note of text (struct analysis.notes), dropped past ANALYSIS_MAX_NOTES. */
+void analysis_note(struct analysis *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
+/* A new roof of that key (or level, or compute name), its name formatted from it; NULL when full. */
+struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key);
+struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, int threads);
+struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind);
+
+/* Counts r among the run's noisy roofs when its per-pass spread is wider than NOISY_SPREAD of `ref`. */
+void analysis_check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit);
+
+/* The run's spread, said once with what load.csv and the clock show (analysis_bw.c). */
+void analysis_spread_note(struct analysis *a, const struct rundata *run);
+
+/* One thread count's sweep: plateaus, DRAM verdict, level map, pattern roofs (`keep`: the smallest count). */
+void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
+			    int threads, int keep);
+
+/* All-core bandwidth roofs past N x one core's: a measurement error, left out and said. */
+void analysis_drop_overscaled(struct analysis *a, int base_threads);
+
+/* One thread count's chain curves, peak and ceilings (analysis_peak.c). */
+void analysis_fit_peak(struct analysis *a, struct jobs *js, int threads, int keep);
+
+/* Each thread count's theoretical peak (struct peak_info), pipes inferred from the measured plateaus. */
+void analysis_theoretical_peaks(struct analysis *a, const struct rundata *run);
+
+#endif

@@ -1,0 +1,226 @@
+/* analysis_jobs.c - a run's timings gathered into jobs, and the roofs and notes they make (see analysis_int.h). */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_int.h"
+#include "isa.h"
+#include "diagnosis.h"
+#include "fit.h"
+#include "levels.h"
+#include "registry.h"
+#include "roofkey.h"
+#include "stats.h"
+#include "util.h"
+
+static void add_rate(struct job_rates *j, double rate, int pass)
+{
+	if (j->n == j->cap) {
+		j->cap = j->cap ? j->cap * 2 : 32;
+		j->rates = xrealloc(j->rates, j->cap * sizeof *j->rates);
+		j->passes = xrealloc(j->passes, j->cap * sizeof *j->passes);
+	}
+	j->rates[j->n] = rate;
+	j->passes[j->n] = pass;
+	j->n++;
+}
+
+struct pass_rate {
+	int pass;
+	double rate;
+};
+
+static int cmp_pass(const void *x, const void *y)
+{
+	int a = ((const struct pass_rate *)x)->pass, b = ((const struct pass_rate *)y)->pass;
+	return (a > b) - (a < b);
+}
+
+void analysis_summarize_job(const struct job_rates *j, struct job_summary *s)
+{
+	s->kept = j->n;
+	s->best = stats_max(j->rates, j->n);
+	s->median = stats_median(j->rates, j->n);
+	/* The spread: smallest and largest median of one pass. */
+	s->spread_lo = INFINITY;
+	s->spread_hi = -INFINITY;
+	/*
+	 * Timings sorted by pass, one run of equal passes at a time: O(n log n)
+	 * whatever the pass numbers are (a loop over 0..largest pass would take
+	 * hours on a pass number of 2^31 in a damaged file).
+	 */
+	struct pass_rate *v = xmalloc((j->n ? j->n : 1) * sizeof *v);
+	double *buf = xmalloc((j->n ? j->n : 1) * sizeof *buf);
+	for (size_t i = 0; i < j->n; i++) {
+		v[i].pass = j->passes[i];
+		v[i].rate = j->rates[i];
+	}
+	qsort(v, j->n, sizeof *v, cmp_pass);
+	for (size_t i = 0, k; i < j->n; i = k) {
+		size_t m = 0;
+		for (k = i; k < j->n && v[k].pass == v[i].pass; k++)
+			buf[m++] = v[k].rate;
+		double med = stats_median(buf, m);
+		if (med < s->spread_lo)
+			s->spread_lo = med;
+		if (med > s->spread_hi)
+			s->spread_hi = med;
+	}
+	if (!isfinite(s->spread_lo))
+		s->spread_lo = s->spread_hi = NAN;
+	free(buf);
+	free(v);
+}
+
+
+/* Whether timing t belongs to job j: see struct job_rates. */
+static int same_job(const struct job_rates *j, const struct timing *t)
+{
+	enum timing_group g = model_group(t);
+	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
+	    j->group != g)
+		return 0;
+	return g != TGROUP_KERNELS || j->working_set == t->working_set;
+}
+
+static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_t *hint)
+{
+	/* Rows come round-robin, so the next job is usually the one after the last. */
+	for (size_t k = 0; k < js->n; k++) {
+		size_t i = (*hint + k) % js->n;
+		struct job_rates *j = &js->v[i];
+		if (same_job(j, t)) {
+			*hint = i + 1;
+			return j;
+		}
+	}
+	if (js->n == js->cap) {
+		js->cap = js->cap ? js->cap * 2 : 64;
+		js->v = xrealloc(js->v, js->cap * sizeof *js->v);
+	}
+	struct job_rates *j = &js->v[js->n++];
+	memset(j, 0, sizeof *j);
+	j->group = model_group(t);
+	j->kernel = t->kernel;
+	j->param = t->param;
+	j->threads = t->threads;
+	j->working_set = t->working_set;
+	j->flops_per_byte = t->bytes > 0 ? t->flops / t->bytes : INFINITY;
+	*hint = js->n;
+	return j;
+}
+
+void analysis_collect_jobs(const struct rundata *run, struct jobs *js)
+{
+	size_t hint = 0;
+	memset(js, 0, sizeof *js);
+	for (size_t i = 0; i < run->ntimings; i++) {
+		const struct timing *t = &run->timings[i];
+		/*
+		 * failures.csv names (group, kernel, param), not the working set: a
+		 * check failed at one level leaves that kernel and parameter out at
+		 * every level. A wrong kernel is wrong at any size; nothing is lost
+		 * that could be trusted.
+		 */
+		if (t->warmup || rundata_failed(run, t->group, t->kernel, t->param))
+			continue;
+		struct job_rates *j = find_job(js, t, &hint);
+		int bw = model_group(t) == TGROUP_BANDWIDTH;
+		add_rate(j, (bw ? t->bytes : t->flops) / t->seconds / 1e9, t->pass);
+	}
+}
+
+void analysis_free_jobs(struct jobs *js)
+{
+	for (size_t i = 0; i < js->n; i++) {
+		free(js->v[i].rates);
+		free(js->v[i].passes);
+	}
+	free(js->v);
+}
+
+void analysis_note(struct analysis *a, const char *fmt, ...)
+{
+	if (a->nnotes >= ANALYSIS_MAX_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->notes[a->nnotes++], sizeof a->notes[0], fmt, ap);
+	va_end(ap);
+}
+
+/* A new roof of that key, its name formatted from it (roofkey.h); NULL when full. */
+struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key)
+{
+	if (a->nroofs >= ANALYSIS_MAX_ROOFS)
+		return NULL;
+	struct roof *r = &a->roofs[a->nroofs++];
+	memset(r, 0, sizeof *r);
+	r->key = *key;
+	roofkey_format(key, r->name, sizeof r->name);
+	r->kind = key->kind;
+	r->threads = key->threads;
+	return r;
+}
+
+/* A plateau of a level, or a compute roof or ceiling named `ceiling`. */
+struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, int threads)
+{
+	struct roof_key key = roofkey_level(level, threads);
+	return analysis_add_roof_key(a, &key);
+}
+
+struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind)
+{
+	struct roof_key key = roofkey_compute(kind, ceiling, threads);
+	return analysis_add_roof_key(a, &key);
+}
+
+/* A roof whose job's pass-to-pass spread, relative to that job's median `ref`, is too wide. */
+void analysis_check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit)
+{
+	if (!(ref > 0) || !isfinite(r->spread_lo))
+		return;
+	double rel = (r->spread_hi - r->spread_lo) / ref;
+	(void)unit;
+	if (!(rel > NOISY_SPREAD))
+		return;
+	a->nnoisy++;
+	if (rel > a->noisiest_rel) {
+		a->noisiest = *r;
+		a->noisiest_rel = rel;
+	}
+}
+
+
+/*
+ * The job of (group, kernel, param), or NULL. For the peak group only, whose
+ * jobs have no working set; a kernels job is also keyed by its size (same_job).
+ */
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel, long param,
+			       int threads)
+{
+	for (size_t i = 0; i < js->n; i++)
+		if (js->v[i].param == param && js->v[i].threads == threads &&
+		    strcmp(js->v[i].kernel, kernel) == 0 &&
+		    js->v[i].group == group)
+			return &js->v[i];
+	return NULL;
+}
+
+void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double value)
+{
+	struct job_summary s;
+	analysis_summarize_job(j, &s);
+	r->value = value;
+	r->median = s.median;
+	r->spread_lo = s.spread_lo;
+	r->spread_hi = s.spread_hi;
+	r->samples = (int)s.kept;
+	snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
+	r->job_param = j->param;
+}
+

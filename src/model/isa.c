@@ -1,0 +1,25 @@
+#include "isa.h"
+
+const char *cpu_isa_name(enum isa isa)
+{
+	static const char *const names[ISA_COUNT] = {
+		[ISA_NONE] = "c", [ISA_SCALAR] = "scalar", [ISA_SSE2] = "sse2",
+		[ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512", [ISA_NEON] = "neon",
+	};
+	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
+}
+
+int cpu_isa_lanes(enum isa isa)
+{
+	switch (isa) {
+	case ISA_SSE2:
+	case ISA_NEON:
+		return 2;
+	case ISA_AVX2:
+		return 4;
+	case ISA_AVX512:
+		return 8;
+	default:
+		return 1;
+	}
+}
