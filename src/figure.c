@@ -134,6 +134,15 @@ void figure_select_threads(const struct analysis *a, int threads, struct analysi
 	out->ridge = dram && isfinite(out->peak) ? out->peak / dram->value : NAN;
 }
 
+size_t figure_select_rows(const struct analysis *a, int threads, size_t *rows)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->npoints; i++)
+		if (a->points[i].threads == threads)
+			rows[n++] = i;
+	return n;
+}
+
 size_t figure_select_users(const struct userpoints *up, int threads, struct userpoints *out)
 {
 	out->path = up->path;

@@ -264,6 +264,13 @@ size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max);
 void figure_select_threads(const struct analysis *a, int threads, struct analysis *out);
 
 /*
+ * Where figure_select_threads(a, threads) took its points from: rows[j] is
+ * the index in a->points (the row of points.csv) of the selection's point
+ * j. rows holds ANALYSIS_MAX_POINTS. Returns how many.
+ */
+size_t figure_select_rows(const struct analysis *a, int threads, size_t *rows);
+
+/*
  * The user's points of `threads` threads (the figure that shows that
  * count): out->v is allocated (free it), out->path borrowed from up.
  * Returns how many.

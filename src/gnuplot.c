@@ -14,7 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "figure.h"
+#include "gnuplot_scene.h"
 #include "gnuplot_text.h"
+#include "plot_cairo.h"
 #include "registry.h"
 #include "util.h"
 
@@ -24,6 +27,8 @@
  * right margin) assume it. Keep in step with the templates.
  */
 #define CANVAS_H 1000.0
+#define GP_CANVAS_W 1600          /* roofline.gp's canvas: the scene is laid out at it */
+#define GP_CANVAS_H 1000
 #define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
 
 /* ---- titles and paths ------------------------------------------------- */
@@ -68,14 +73,6 @@ static double pow2_floor(double v)
 static double pow2_ceil(double v)
 {
 	return exp2(ceil(log2(v) - 1e-9));
-}
-
-/* The 1-2-5 series value at or below / above v. */
-static double nice_floor(double v)
-{
-	double e = pow(10, floor(log10(v)));
-	double m = v / e;
-	return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * e;
 }
 
 static double nice_ceil(double v)
@@ -353,25 +350,6 @@ static char *kernel_filter(const struct kernel_set *ks, size_t k)
 	return f;
 }
 
-static char *kernel_title(const struct kernel_set *ks, size_t k)
-{
-	const struct point *p = ks->first[k];
-	struct buf b = { 0 };
-	char *name = gp_str(p->kernel);
-	buf_puts(&b, name);
-	free(name);
-	if (ks->members[k] > 1) {
-		char span[64];
-		buf_addf(&b, ", %s", analysis_param_span(p->param_letter, ks->pmin[k], ks->pmax[k],
-							 p->trajectory ? " → " : " … ", span, sizeof span));
-	}
-	if (ks->multi_level && !ks->base[k]) {
-		char w[32];
-		buf_addf(&b, " (%s)", level_word(p, w, sizeof w));
-	}
-	return buf_take(&b);
-}
-
 static void plot_clause(struct buf *plots, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static void plot_clause(struct buf *plots, const char *fmt, ...)
 {
@@ -423,350 +401,6 @@ static char *finish_plots(struct buf *plots, struct buf *labels, const char *why
 	}
 	buf_puts(plots, "\n");
 	return buf_take(plots);
-}
-
-/* ---- roofline.gp ---------------------------------------------------------- */
-
-/*
- * The user's points (plot --points): read by the script from the points
- * file itself (`upts`, named relative to the script), one clause per name;
- * the arrows between versions, labels and the above-roof flags are written
- * as numbers, computed here from the same rows.
- */
-static void user_clauses(const struct userpoints *up, const char *upath, int lt, struct buf *vars,
-			 struct buf *labels, struct buf *plots)
-{
-	char n1[32], n2[32], n3[32], n4[32];
-	struct userpoints_arrow arrows[USERPOINTS_MAX];
-	size_t narrows = userpoints_arrows(up, arrows, USERPOINTS_MAX);
-	int lt_of[USERPOINTS_MAX];
-	for (size_t i = 0; i < up->n; i++) {
-		lt_of[i] = 0;
-		for (size_t j = 0; j < i && !lt_of[i]; j++)
-			if (strcmp(up->v[j].name, up->v[i].name) == 0)
-				lt_of[i] = lt_of[j];
-		if (lt_of[i])
-			continue;
-		lt_of[i] = lt++;
-		char *name = gp_str(up->v[i].name);
-		plot_clause(plots, "upts using (column('flops') / column('bytes')):(strcol('name') eq '%s' ? "
-			    "column('flops') / column('seconds') / 1e9 : NaN) with points lt %d pt 3 ps 2.4 "
-			    "title '%s (your code)'", name, lt_of[i], name);
-		free(name);
-	}
-	buf_addf(vars, "upts = '%s'    # your code (--points): versions of one name joined by arrows, in file order\n",
-		 upath);
-	for (size_t k = 0; k < narrows; k++) {
-		const struct point *p0 = &up->v[arrows[k].from].p, *p1 = &up->v[arrows[k].to].p;
-		buf_addf(labels, "set arrow from %s, %s to %s, %s head filled size screen 0.012,20 lw 2 lt %d  # user arrow\n",
-			 gp_num(p0->ai, n1, sizeof n1), gp_num(p0->gflops, n2, sizeof n2),
-			 gp_num(p1->ai, n3, sizeof n3), gp_num(p1->gflops, n4, sizeof n4), lt_of[arrows[k].from]);
-	}
-	for (size_t i = 0; i < up->n; i++) {
-		const struct userpoint *u = &up->v[i];
-		char *v = gp_str(u->version);
-		buf_addf(labels, "set label '%s%s' at %s, %s offset 1.2,0.8 tc lt %d\n", v,
-			 u->above ? ": above its roof!" : "", gp_num(u->p.ai, n1, sizeof n1),
-			 gp_num(u->p.gflops, n2, sizeof n2), lt_of[i]);
-		free(v);
-	}
-}
-
-/* What roofline.gp's parts share: its ranges, the roofs that bound them, its bottom margin. */
-struct roofline_frame {
-	const struct roof *dram;  /* analysis_dram(a): the ridge's slope, of the smallest thread count */
-	double peak;              /* GFLOP/s, NaN without a peak group */
-	double top;               /* the highest bandwidth roof, GB/s */
-	double xmin, xmax, ymin, ymax;
-	double bottom;            /* the bottom margin, screen fraction: it grows with the key's rows */
-	double plot_h;            /* the plot's height, pixels: the margin labels' spacing */
-};
-
-/*
- * The ranges: x spans the kernels' and the user's intensities, the ridge and
- * where the ceilings start; y their rates, the peak and the lowest ceiling;
- * the bottom margin has room for the key (two entries a row).
- */
-static void roofline_ranges(const struct analysis *a, const struct userpoints *up,
-			    const struct kernel_set *ks, struct roofline_frame *f)
-{
-	f->dram = analysis_dram(a);
-	f->peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-	f->top = NAN;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= f->top))
-			f->top = a->roofs[i].value;
-
-	/* x: the kernels' intensities, the ridges and where the ceilings start. */
-	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
-		if (!(p->ai > 0) || !(p->gflops > 0))
-			continue;
-		xlo = fmin(xlo, p->ai / 1.5);
-		xhi = fmax(xhi, p->ai * 1.5);
-		ylo = fmin(ylo, p->gflops / 1.5);
-		yhi = fmax(yhi, p->gflops * 1.6);
-	}
-	for (size_t i = 0; up && i < up->n; i++) {
-		const struct point *p = &up->v[i].p;
-		xlo = fmin(xlo, p->ai / 1.5);
-		xhi = fmax(xhi, p->ai * 1.5);
-		ylo = fmin(ylo, p->gflops / 1.5);
-		yhi = fmax(yhi, p->gflops * 1.6);
-	}
-	if (isfinite(f->peak) && f->dram)
-		xhi = fmax(xhi, f->peak / f->dram->value * 4);
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (is_flat(r)) {
-			if (isfinite(f->top))
-				xlo = fmin(xlo, r->value / f->top / 2);
-			ylo = fmin(ylo, r->value / 1.5);
-		}
-	}
-	if (!isfinite(xlo))
-		xlo = 1.0 / 16;
-	if (!(xhi > 0))
-		xhi = 16;
-	f->xmin = pow2_floor(xlo);
-	f->xmax = pow2_ceil(xhi);
-	if (f->xmax / f->xmin < 16)
-		f->xmax = f->xmin * 16;
-	if (f->dram)
-		ylo = fmin(ylo, f->dram->value * f->xmin);
-	if (isfinite(f->peak))
-		yhi = fmax(yhi, f->peak * 1.6);
-	else if (isfinite(f->top))
-		yhi = fmax(yhi, f->top * f->xmax / 4);
-	if (!isfinite(ylo) || !(ylo > 0))
-		ylo = 0.1;
-	if (!(yhi > ylo))
-		yhi = ylo * 1000;
-	f->ymin = nice_floor(ylo);
-	f->ymax = nice_ceil(yhi);
-
-	/* Key entries: one per kernel at its base level, one per style of the other levels. */
-	size_t entries = 0;
-	int other_styles = 0;
-	for (size_t k = 0; k < ks->n; k++) {
-		char w[32];
-		if (!ks->base[k])
-			other_styles |= strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
-		else if (ks->first[k]->threads != ks->min_threads)
-			other_styles |= 4;
-		else
-			entries++;
-	}
-	entries += (size_t)((other_styles & 1) + ((other_styles >> 1) & 1) + (other_styles >> 2));
-	for (size_t i = 0; up && i < up->n; i++) {
-		size_t j = 0;
-		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
-			j++;
-		entries += j == i;
-	}
-	f->bottom = 0.14 + 0.04 * (double)((entries + 1) / 2);
-	f->plot_h = CANVAS_H * (0.93 - f->bottom);
-}
-
-/*
- * Slopes closer than this ratio share one label ("L1 626 · L2@2t 491
- * GB/s"): parallel lines that near lie within a label's height of each
- * other on this canvas, and two labels along them overlapped.
- */
-#define SLOPE_LABEL_RATIO 1.5
-
-static int cmp_roof_desc(const void *x, const void *y)
-{
-	const struct roof *a = *(const struct roof *const *)x, *b = *(const struct roof *const *)y;
-	return (a->value < b->value) - (a->value > b->value);
-}
-
-/*
- * The slopes' labels: along each line from where it enters the plot on the
- * left (no kernel sits that far left), the fastest first; a slope within
- * SLOPE_LABEL_RATIO of the one above it is named in that one's label.
- */
-static void slope_labels(const struct analysis *a, const struct roofline_frame *f, struct buf *labels)
-{
-	const struct roof *bw[ANALYSIS_MAX_ROOFS];
-	size_t n = 0;
-	char num[32], num2[32];
-	for (size_t i = 0; i < a->nroofs && n < ANALYSIS_MAX_ROOFS; i++)
-		if (is_bandwidth(&a->roofs[i]))
-			bw[n++] = &a->roofs[i];
-	qsort(bw, n, sizeof bw[0], cmp_roof_desc);
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-		while (j < n && bw[i]->value / bw[j]->value < SLOPE_LABEL_RATIO)
-			j++;
-		struct buf fmt = { 0 }, args = { 0 };
-		for (size_t k = i; k < j; k++) {
-			char id[32];
-			char *name = gp_str(bw[k]->name);
-			roof_id(a, bw[k], id, sizeof id);
-			/* Three digits, but a thousand and more whole ("1083", not "1.08e+03"). */
-			buf_addf(&fmt, "%s%%s %s", k > i ? " · " : "", bw[k]->value >= 1000 ? "%.0f" : "%.3g");
-			buf_addf(&args, ", '%s', %s", name, id);
-			free(name);
-		}
-		char id[32];
-		roof_id(a, bw[i], id, sizeof id);
-		double x = fmax(f->xmin, f->ymin / bw[i]->value) * 1.3;
-		buf_addf(labels, "set label sprintf('%s GB/s'%s) at %s, %s * %s left rotate by angle offset 0,0.6\n",
-			 fmt.s, args.s, gp_num(x, num, sizeof num), id, gp_num(x, num2, sizeof num2));
-		free(fmt.s);
-		free(args.s);
-		i = j;
-	}
-}
-
-/*
- * The roofs: a variable per bandwidth roof, its slope labelled (slope_labels),
- * the peak, the ceilings labelled in the right margin (spread apart), the ridge.
- */
-static void roofline_roofs(const struct analysis *a, const struct roofline_frame *f, struct buf *vars,
-			   struct buf *labels, struct buf *plots)
-{
-	char num[32];
-	/* Bandwidth roofs: a variable each, then their labels. */
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_bandwidth(r))
-			continue;
-		char id[32];
-		roof_id(a, r, id, sizeof id);
-		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
-		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
-	}
-	slope_labels(a, f, labels);
-	if (isfinite(f->peak))
-		plot_clause(plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
-
-	/* Peak and ceilings: labelled in the right margin, spread apart. */
-	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
-	size_t nml = 0;
-	if (isfinite(f->peak)) {
-		ml[nml].value = f->peak;
-		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
-		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
-		nml++;
-	}
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_flat(r) || !(r->value > f->ymin) || !(r->value < f->ymax))
-			continue;
-		add_flat_roof(a, r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
-	}
-	emit_margin_labels(labels, ml, nml, f->ymin, f->ymax, f->plot_h);
-
-	if (isfinite(f->peak) && f->dram) {
-		char id[32];
-		roof_id(a, f->dram, id, sizeof id);
-		buf_addf(labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
-		buf_addf(labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
-	}
-	if (!vars->len)
-		buf_puts(vars, "# (no bandwidth roofs or ceilings in this run)\n");
-	if (!isfinite(f->peak) && vars->len)
-		buf_puts(labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
-}
-
-/*
- * The kernels: families (lines) first, single points on top of them. A
- * kernel's other levels keep its colour with open markers (the filled point
- * type less one), dashed (L1: dotted) lines and no key entry of their own:
- * one entry per style says which level it is. Then the user's points.
- */
-static void roofline_kernels(const struct analysis *a, const struct kernel_set *ks,
-			     const struct userpoints *up, const char *upath, struct buf *vars,
-			     struct buf *labels, struct buf *plots)
-{
-	static const int open_pt[] = { 6, 8, 4, 10, 12, 14 };   /* linetypes 1..6 of the template */
-	int lt = 1, lt_of[ANALYSIS_MAX_POINTS] = { 0 };
-	int styles = 0;        /* 1: L1 (dotted) drawn, 2: another level (dashed) drawn */
-	struct buf styles_key = { 0 };
-	if (ks->multi_level)
-		level_vars(a, vars);
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t k = 0; k < ks->n; k++) {
-			if ((ks->members[k] > 1) != (pass == 0))
-				continue;
-			/* A kernel keeps its colour at every level and thread count. */
-			for (size_t j = 0; j < k && !lt_of[k]; j++)
-				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 && lt_of[j])
-					lt_of[k] = lt_of[j];
-			if (!lt_of[k])
-				lt_of[k] = lt++;
-			char *filter = kernel_filter(ks, k);
-			char *t = kernel_title(ks, k);
-			char style[48] = "", w[32];
-			if (!ks->base[k]) {
-				int l1 = strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0;
-				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
-					 pass == 0 ? (l1 ? " dt 3" : " dt 2") : "");
-				if (!(styles & (l1 ? 1 : 2)))
-					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt %d title 'open, %s: %s-resident'",
-						    l1 ? 3 : 2, l1 ? "dotted" : "dashed", w);
-				styles |= l1 ? 1 : 2;
-				free(t);
-				t = xstrdup("");
-			} else if (ks->first[k]->threads != ks->min_threads) {
-				/*
-				 * Another thread count: open markers, dash-dotted, untitled;
-				 * one key entry says so (an entry each made the key longer
-				 * than the plot was tall).
-				 */
-				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
-					 pass == 0 ? " dt 4" : "");
-				if (!(styles & 4))
-					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt 4 title "
-						    "'open, dash-dotted: %d threads'", ks->first[k]->threads);
-				styles |= 4;
-				free(t);
-				t = xstrdup("");
-			}
-			plot_clause(plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
-				    filter, pass == 0 ? "linespoints" : "points", lt_of[k], style,
-				    t[0] ? "title '" : "notitle", t, t[0] ? "'" : "");
-			free(filter);
-			free(t);
-		}
-	}
-	if (up && up->n)
-		user_clauses(up, upath, lt, vars, labels, plots);
-	if (styles_key.len) {
-		/* plot_clause's own separator joins the two lists. */
-		buf_puts(plots, ", \\\n");
-		buf_puts(plots, styles_key.s);
-	}
-	free(styles_key.s);
-}
-
-static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
-			    struct gp_substs *s)
-{
-	char num[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	struct kernel_set ks;
-	struct roofline_frame f;
-	kernel_set(a, 0, &ks);
-	roofline_ranges(a, up, &ks, &f);
-
-	gp_subst_set(s, "PEAK", xstrdup(gp_num(f.peak, num, sizeof num)));
-	gp_subst_set(s, "TOP", xstrdup(gp_num(f.top, num, sizeof num)));
-	gp_subst_setf(s, "XMIN", "%s", gp_num(f.xmin, num, sizeof num));
-	gp_subst_setf(s, "XMAX", "%s", gp_num(f.xmax, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(f.ymin, num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(f.ymax, num, sizeof num));
-	gp_subst_setf(s, "BOTTOM", "%.3f", f.bottom);
-	gp_subst_set(s, "XTICS", pow2_tics(f.xmin, f.xmax, 1, 0, f.xmax / f.xmin > 4096 ? 2 : 1));
-
-	roofline_roofs(a, &f, &vars, &labels, &plots);
-	roofline_kernels(a, &ks, up, upath, &vars, &labels, &plots);
-	gp_subst_set(s, "ROOFS", buf_take(&vars));
-	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
-	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- bandwidth.gp ---------------------------------------------------------- */
@@ -1090,62 +724,103 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 
 /* ---- writing ------------------------------------------------------------------- */
 
+/* ---- roofline.gp: roofline.png's scene (gnuplot_scene.c) ------------------------ */
+
+/*
+ * The scene of roofline.png at the script's canvas: the figure of meta's
+ * thread count (meta NULL: the smallest, titled from the run), laid out as
+ * plot_roofline lays it out, its points' rows in points.csv, its words.
+ */
+static int roofline_substs(const struct gnuplot_job *j, struct gp_substs *s, char *err, size_t errlen)
+{
+	struct plot_meta own = { 0 };
+	const struct plot_meta *m = j->meta;
+	if (!m) {
+		int counts[ANALYSIS_MAX_THREAD_COUNTS];
+		size_t n = figure_thread_counts(j->a, counts, ANALYSIS_MAX_THREAD_COUNTS);
+		own = (struct plot_meta){ .cpu_model = j->run->info.cpu_model, .compiler = j->run->info.cc,
+					  .compiler_version = j->run->info.cc_version,
+					  .kernel_cflags = j->run->info.kernel_cflags,
+					  .date_utc = j->run->info.date_utc, .threads = n ? counts[0] : 1 };
+		m = &own;
+	}
+	char *urel = NULL;
+	if (m->user && m->user->n && m->user->path) {
+		char *rel = gp_run_dir_for(m->user->path, j->out_dir, err, errlen);
+		if (!rel)
+			return -1;
+		urel = gp_str(rel);
+		free(rel);
+	}
+	struct analysis *one = xmalloc(sizeof *one);
+	struct figure *fg = xmalloc(sizeof *fg);
+	size_t *rows = xmalloc(ANALYSIS_MAX_POINTS * sizeof *rows);
+	figure_select_threads(j->a, m->threads, one);
+	figure_select_rows(j->a, m->threads, rows);
+	int rc = plot_roofline_layout(one, m, GP_CANVAS_W, GP_CANVAS_H, fg);
+	if (rc == 0) {
+		char title[512], sub[512];
+		plot_title_text(m, title, sizeof title, sub, sizeof sub);
+		struct gp_scene_text t = { title, sub, m->threads };
+		gp_scene_substs(fg, &t, rows, urel, s);
+	} else {
+		snprintf(err, errlen, "roofline.gp: the figure could not be laid out");
+	}
+	free(rows);
+	free(fg);
+	free(one);
+	free(urel);
+	return rc;
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
 int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct rundata *run,
 			  const struct analysis *a, const char *templates_dir,
 			  char *err, size_t errlen)
 {
-	return gnuplot_write_scripts_points(run_dir, out_dir, run, a, NULL, templates_dir, err, errlen);
+	struct gnuplot_job j = { .run_dir = run_dir, .out_dir = out_dir, .templates_dir = templates_dir,
+				 .run = run, .a = a };
+	return gnuplot_write(&j, err, errlen);
 }
 
-int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const struct rundata *run,
-				 const struct analysis *a, const struct userpoints *up,
-				 const char *templates_dir, char *err, size_t errlen)
+int gnuplot_write(const struct gnuplot_job *j, char *err, size_t errlen)
 {
 	struct gp_substs common = { 0 }, s = { 0 };
+	const struct analysis *a = j->a;
 	int rc = -1;
 
-	if ((a->npoints && need_file(run_dir, "points.csv", err, errlen) < 0) ||
-	    (a->nsweep && need_file(run_dir, "sweep.csv", err, errlen) < 0) ||
-	    (a->nroofs && need_file(run_dir, "roofs.csv", err, errlen) < 0) ||
-	    (a->nchains && need_file(run_dir, "chains.csv", err, errlen) < 0))
+	if ((a->npoints && need_file(j->run_dir, "points.csv", err, errlen) < 0) ||
+	    (a->nsweep && need_file(j->run_dir, "sweep.csv", err, errlen) < 0) ||
+	    (a->nroofs && need_file(j->run_dir, "roofs.csv", err, errlen) < 0) ||
+	    (a->nchains && need_file(j->run_dir, "chains.csv", err, errlen) < 0))
 		return -1;
 
-	char *rel = gp_run_dir_for(run_dir, out_dir, err, errlen);
+	char *rel = gp_run_dir_for(j->run_dir, j->out_dir, err, errlen);
 	if (!rel)
 		return -1;
 	gp_subst_set(&common, "RUN_DIR", gp_str(rel));
 	free(rel);
-	gp_subst_set(&common, "TITLE", title(run));
-	char *urel = NULL;
-	if (up && up->n && up->path) {
-		if (!(urel = gp_run_dir_for(up->path, out_dir, err, errlen)))
-			goto done;
-		char *q = gp_str(urel);
-		free(urel);
-		urel = q;
-	}
+	gp_subst_set(&common, "TITLE", title(j->run));
 
 	for (size_t i = 0; i < gnuplot_nscripts; i++) {
-		const char *name = gnuplot_scripts[i];
 		s.n = 0;
-		for (size_t j = 0; j < common.n; j++)
-			gp_subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
-		if (strcmp(name, "roofline") == 0)
-			roofline_substs(a, urel ? up : NULL, urel, &s);
-		else if (strcmp(name, "bandwidth") == 0)
-			bandwidth_substs(run, a, &s);
-		else if (strcmp(name, "chains") == 0)
-			chains_substs(a, &s);
-		else
-			kernels_substs(a, &s);
-		int failed = gp_write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
+		for (size_t k = 0; k < common.n; k++)
+			gp_subst_set(&s, common.v[k].key, xstrdup(common.v[k].value));
+		int failed = 0;
+		switch (i) {   /* gnuplot_scripts[]'s order */
+		case 0: failed = roofline_substs(j, &s, err, errlen) < 0; break;
+		case 1: bandwidth_substs(j->run, a, &s); break;
+		case 2: chains_substs(a, &s); break;
+		default: kernels_substs(a, &s); break;
+		}
+		failed = failed || gp_write_script(j->templates_dir, gnuplot_scripts[i], j->out_dir, &s, err, errlen) < 0;
 		gp_subst_free(&s);
 		if (failed)
 			goto done;
 	}
 	rc = 0;
 done:
-	free(urel);
 	gp_subst_free(&common);
 	return rc;
 }

@@ -618,23 +618,20 @@ static void fitted_text(struct fig *g, const char *text, double px, int bold, do
 	show_text(g, text, col, 0);
 }
 
-static void draw_titles(struct fig *g, const struct plot_meta *m)
+void plot_title_text(const struct plot_meta *m, char *title, size_t tsize, char *sub, size_t ssize)
 {
-	double s = g->s, x = 22 * s, maxw = g->f.width - 44 * s;
-	char title[512], sub[512];
 	int own = m && m->title && *m->title;
 	if (own)
-		snprintf(title, sizeof title, "%s", m->title);
+		snprintf(title, tsize, "%s", m->title);
 	else if (m && m->cpu_model && *m->cpu_model)
-		snprintf(title, sizeof title, "Roofline of %s", m->cpu_model);
+		snprintf(title, tsize, "Roofline of %s", m->cpu_model);
 	else
-		snprintf(title, sizeof title, "Roofline");
-	fitted_text(g, title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT);
+		snprintf(title, tsize, "Roofline");
 
 	/* "gcc 12.2.0, -O3 -march=native  ·  1 thread  ·  2024-05-01T12:00:00Z" (the CPU first under a title of the user's) */
 	size_t n = 0;
 	sub[0] = 0;
-#define PART(...) do { if (n < sizeof sub) n += (size_t)snprintf(sub + n, sizeof sub - n, __VA_ARGS__); } while (0)
+#define PART(...) do { if (n < ssize) n += (size_t)snprintf(sub + n, ssize - n, __VA_ARGS__); } while (0)
 	if (own && m->cpu_model && *m->cpu_model)
 		PART("%s  \u00b7  ", m->cpu_model);
 	if (m && m->compiler && *m->compiler)
@@ -647,6 +644,14 @@ static void draw_titles(struct fig *g, const struct plot_meta *m)
 	if (m && m->date_utc && *m->date_utc)
 		PART("%s%s", n ? "  \u00b7  " : "", m->date_utc);
 #undef PART
+}
+
+static void draw_titles(struct fig *g, const struct plot_meta *m)
+{
+	double s = g->s, x = 22 * s, maxw = g->f.width - 44 * s;
+	char title[512], sub[512];
+	plot_title_text(m, title, sizeof title, sub, sizeof sub);
+	fitted_text(g, title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT);
 	if (sub[0])
 		fitted_text(g, sub, FIGURE_PX_SUBTITLE, 0, x, 90 * s, maxw, C_MUTED);
 }
