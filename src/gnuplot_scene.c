@@ -117,7 +117,7 @@ static void ridge_shade_labels(const struct figure *fg, struct buf *b)
 				buf_puts(b, " to ");
 			at(b, f, fg->shade_x[i % 5], fg->shade_y[i % 5]);
 		}
-		buf_puts(b, " fc rgb '#f1f4f8' fs solid noborder behind    # what a DRAM-resident kernel can attain\n");
+		buf_puts(b, " fc rgb '#f1f4f8' fs solid noborder behind    # under the roofline's slope and peak\n");
 	}
 	if (fg->has_ridge) {
 		segment(b, f, fg->rx, fg->ry, fg->rx, f->bottom, 1.6 * fg->s, "3", lead, "ridge drop");
