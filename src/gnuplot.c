@@ -596,6 +596,11 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 		}
 		order[j] = c;
 	}
+	/* Curve c's rows of chains.csv, which fitout.c writes curve by curve, in a->chains' order. */
+	size_t first[ANALYSIS_MAX_ISAS + 1];
+	first[0] = 0;
+	for (size_t c = 0; c < a->nchains; c++)
+		first[c + 1] = first[c] + (size_t)(a->chains[c].n > 0 ? a->chains[c].n : 0);
 	int lt = 1;
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[order[c]];
@@ -605,8 +610,10 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 				one = cc->best[i];
 		if (cc->n == 0)
 			continue;
-		char *kern = gp_str(cc->kernel);
 		char *isa = gp_str(cc->isa[0] ? cc->isa : cc->kernel);
+		struct buf rows = { 0 };
+		for (size_t r = first[order[c]]; r < first[order[c] + 1]; r++)
+			buf_addf(&rows, " %zu", r);
 		struct buf t = { 0 };
 		if (isfinite(one) && isfinite(cc->plateau)) {
 			buf_addf(&t, "%s: K × %.3g up to %.3g GFLOP/s", isa, one, cc->plateau);
@@ -618,14 +625,14 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 		if (isfinite(cc->latency_cycles))
 			buf_addf(&t, " (latency %.1f cycles)", cc->latency_cycles);
 		char *tt = buf_take(&t);
-		plot_clause(&plots, "ch using 'chains':(strcol('kernel') eq '%s' ? column('median_gflops') : NaN) with linespoints lt %d title '%s'",
-			    kern, lt, tt);
+		plot_clause(&plots, "ch using 'chains':(row(column(0), '%s ') ? column('median_gflops') : NaN) with linespoints lt %d title '%s'",
+			    rows.s, lt, tt);
 		if (isfinite(one) && isfinite(cc->plateau))
 			plot_clause(&plots, "little(%s, %s, x) with lines lt %d dt 2 lw 1.5 notitle",
 				    gp_num(one, n2, sizeof n2), gp_num(cc->plateau, n3, sizeof n3), lt);
 		lt++;
 		free(tt);
-		free(kern);
+		free(rows.s);
 		free(isa);
 	}
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));

@@ -63,4 +63,18 @@ test_expect_success 'report.md embeds both figures, each with a caption a post c
 	grep -q "^\*Roofline of [^,]*, 2 threads: " two-out/report.md &&
 	"$ROOFLINE" report run --out one 2>/dev/null && ! grep -q "allcores" one/report.md
 '
+# curve_points TABLE TEXT: the points gnuplot plotted (set table) in the curve titled TEXT...
+curve_points() {
+	awk -v t="# Curve title: \"$2" "/^# Curve [0-9]/ { on = 0 } index(\$0, t) == 1 { on = 1 } on && / i\$/ { n++ } END { print n + 0 }" "$1"
+}
+test_expect_success 'chains.gp draws a peak kernel whose name holds a comma' '
+	cp -R "$ROOFLINE_SRC/data/example/run" comma &&
+	sed -i "s/,peak,fma_avx2,/,peak,\"fma_a,b\",/" comma/timings.csv &&
+	"$ROOFLINE" fit comma >/dev/null && grep -q "^\"fma_a,b\"," comma/chains.csv &&
+	"$ROOFLINE" plot comma --out comma-out 2>/dev/null &&
+	(cd comma-out && gnuplot -e "set table '"'"'t.tbl'"'"'" chains.gp 2>err && test ! -s err) &&
+	want=$(grep -c "^\"fma_a,b\"," comma/chains.csv) &&
+	test "$(curve_points comma-out/t.tbl "a,b: ")" = "$want" &&
+	test "$(curve_points comma-out/t.tbl "avx512: ")" = "$(grep -c "^fma_avx512," comma/chains.csv)"
+'
 test_done
