@@ -134,6 +134,19 @@ void figure_select_threads(const struct analysis *a, int threads, struct analysi
 	out->ridge = dram && isfinite(out->peak) ? out->peak / dram->value : NAN;
 }
 
+struct figure_rgb figure_palette(size_t slot)
+{
+	return PALETTE[slot % NPALETTE];
+}
+
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel)
+{
+	for (size_t f = 0; f < k->nfam; f++)
+		if (strcmp(k->fam[f].kernel, kernel) == 0)
+			return k->fam[f].col;
+	return PALETTE[0];
+}
+
 size_t figure_select_rows(const struct analysis *a, int threads, size_t *rows)
 {
 	size_t n = 0;
@@ -704,7 +717,7 @@ static const char *family_of(const struct point *p)
  * slots, others take the next ones in order of appearance); points are
  * grouped by kernel and thread count and sorted by parameter.
  */
-static void build_kernels(const struct analysis *a, struct figure_kernels *k)
+void figure_families(const struct analysis *a, struct figure_kernels *k)
 {
 	size_t next = NKNOWN, npts = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
 	memset(k, 0, sizeof *k);
@@ -1223,7 +1236,7 @@ static void lay_out(const struct analysis *a, const struct analysis *base, const
 		}
 	}
 	struct figure_kernels *k = &out->k;
-	build_kernels(a, k);
+	figure_families(a, k);
 	out->npoints = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
 	for (size_t i = 0; i < out->npoints; i++)
 		if (k->grp_of[i] >= 0)

@@ -153,6 +153,19 @@ struct figure_kernels {
 };
 
 
+/*
+ * The families of a's points, their colours and markers, and its groups:
+ * the one rule every figure colours a kernel by (the known families keep
+ * their palette slot from run to run, others follow in order).
+ */
+void figure_families(const struct analysis *a, struct figure_kernels *k);
+
+/* The colour figure_families gave kernel (the palette's first when it has none). */
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel);
+
+/* The figures' palette (Okabe & Ito's), slot modulo its size. */
+struct figure_rgb figure_palette(size_t slot);
+
 /* 1 when a group is drawn as a polyline: enough members, or a trajectory. */
 int figure_joined(const struct figure_group *gr);
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "gnuplot.h"
+#include "gnuplot_text.h"
 #include "registry.h"
 #include "util.h"
 
@@ -32,21 +33,12 @@
 #define HALO 3.0
 #define FAINT 0.35               /* A's roofs and markers: opacity */
 
-struct rgb {
-	double r, g, b;
-};
-
 #define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
-static const struct rgb C_BG = HEX(0xffffff);
-static const struct rgb C_TEXT = HEX(0x1a1a1a);
-static const struct rgb C_MUTED = HEX(0x5c5c5c);
-static const struct rgb C_ROOF = HEX(0x1b1b1b);
-static const struct rgb C_ARROW = HEX(0x1a1a1a);
-/* Okabe & Ito, as the roofline figure: colour-blind safe, yellow left out (weak on white). */
-static const struct rgb PALETTE[] = {
-	HEX(0x0072b2), HEX(0xd55e00), HEX(0x009e73), HEX(0xcc79a7), HEX(0xe69f00), HEX(0x56b4e9),
-};
-#define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
+static const struct figure_rgb C_BG = HEX(0xffffff);
+static const struct figure_rgb C_TEXT = HEX(0x1a1a1a);
+static const struct figure_rgb C_MUTED = HEX(0x5c5c5c);
+static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);
+static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
 
 /* ---- text ------------------------------------------------------------------------- */
 
@@ -216,10 +208,11 @@ static int usable(double ai, double gf)
 	return isfinite(ai) && ai > 0 && isfinite(gf) && gf > 0;
 }
 
-static void add_marks(struct plot_compare_layout *l, const struct compare *c)
+/* The marks: each kernel in the colour the roofline figure gives it (figure_families of both runs). */
+static void add_marks(struct plot_compare_layout *l, const struct compare *c, const struct analysis *both)
 {
-	const char *names[2 * ANALYSIS_MAX_POINTS];
-	size_t nnames = 0;
+	struct figure_kernels *fk = xmalloc(sizeof *fk);
+	figure_families(both, fk);
 	for (size_t i = 0; i < c->nrows && l->nmarks < 2 * ANALYSIS_MAX_POINTS; i++) {
 		const struct compare_row *row = &c->rows[i];
 		if (row->is_roof)
@@ -240,16 +233,12 @@ static void add_marks(struct plot_compare_layout *l, const struct compare *c)
 			m->ai_a = pa->ai;
 			m->gf_a = pa->gflops;
 		}
-		size_t k;
-		for (k = 0; k < nnames && strcmp(names[k], p->kernel) != 0; k++)
-			;
-		if (k == nnames)
-			names[nnames++] = p->kernel;
-		m->colour = k % NPALETTE;
+		m->col = figure_kernel_colour(fk, p->kernel);
 		point_text(p, row, m->arrow, m->label, sizeof m->label);
 		l->narrows += m->arrow;
 		l->nmarks++;
 	}
+	free(fk);
 }
 
 static void px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
@@ -364,7 +353,6 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	struct analysis *m = xmalloc(sizeof *m);
 	both_runs(aa, ab, m);
 	plot_frame_for(m, width, height, &out->f);
-	free(m);
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
 	describe_runs(out, c, ra, rb);
@@ -385,7 +373,8 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (row->rb)
 			add_line(out, ab, row->rb, 1, moved);
 	}
-	add_marks(out, c);
+	add_marks(out, c, m);
+	free(m);
 
 	/* The scene: lines, arrows and markers are occupied space. */
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
@@ -497,13 +486,13 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 
 /* ---- painting --------------------------------------------------------------------- */
 
-static void set_rgba(cairo_t *cr, struct rgb c, double alpha)
+static void set_rgba(cairo_t *cr, struct figure_rgb c, double alpha)
 {
 	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
 }
 
 /* Text whose ink box (with halo) is exactly b, over a halo of the background. */
-static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct rgb col, double s)
+static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct figure_rgb col, double s)
 {
 	double box[4];
 	ink(cr, text, HALO * s, box);
@@ -520,7 +509,7 @@ static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, stru
 
 /* Text at (x, y), shrunk until it fits in maxw. */
 static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
-			struct rgb col)
+			struct figure_rgb col)
 {
 	cairo_text_extents_t te;
 	set_font(cr, size, bold);
@@ -532,7 +521,7 @@ static void fitted_text(cairo_t *cr, const char *text, double size, int bold, do
 	cairo_show_text(cr, text);
 }
 
-static void marker(cairo_t *cr, double x, double y, double r, struct rgb col, int open, double s)
+static void marker(cairo_t *cr, double x, double y, double r, struct figure_rgb col, int open, double s)
 {
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
@@ -630,10 +619,10 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 		if (mk->arrow) {
 			double xa, ya;
 			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, xa, ya, MARKER_R * 0.8 * s, PALETTE[mk->colour], 1, s);
+			marker(cr, xa, ya, MARKER_R * 0.8 * s, mk->col, 1, s);
 			arrow(cr, xa, ya, xb, yb, s);
 		}
-		marker(cr, xb, yb, MARKER_R * s, PALETTE[mk->colour], !mk->run_b, s);
+		marker(cr, xb, yb, MARKER_R * s, mk->col, !mk->run_b, s);
 	}
 	cairo_restore(cr);
 
@@ -654,9 +643,9 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	set_font(cr, PX_POINT_LABEL * s, 0);
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
-		struct rgb c = PALETTE[mk->colour];
+		struct figure_rgb c = mk->col;
 		if (mk->item.placed)
-			text_in_box(cr, mk->label, mk->item.box, (struct rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
+			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
 	}
 
 	/* The legend: a framed box, one sample drawn beside each row. */
@@ -680,9 +669,9 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
-			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, PALETTE[0], i == 1, s);
+			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, figure_palette(0), i == 1, s);
 		} else {
-			marker(cr, x, y, MARKER_R * 0.6 * s, PALETTE[0], 1, s);
+			marker(cr, x, y, MARKER_R * 0.6 * s, figure_palette(0), 1, s);
 			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
 		}
 		cairo_text_extents_t te;
@@ -709,23 +698,32 @@ int plot_compare_draw(const struct plot_compare_layout *l, const char *path, con
 /* ---- gnuplot ---------------------------------------------------------------------- */
 
 /*
- * s for a gnuplot datablock cell or single-quoted string: no commas, quotes
- * or control characters; and no backslash at its end, since the template
- * also writes the run names at the end of comment lines, where a trailing
- * backslash would carry the comment into the next line of the script.
+ * s for a comment line of the script: gp_str's body, without a backslash at
+ * its end (the template writes the run names at the end of comment lines,
+ * where a trailing backslash would carry the comment into the next line).
  */
-static void gp_cell(char *out, size_t size, const char *s)
+static char *gp_note(const char *s)
 {
-	size_t n = 0;
-	for (; *s && n + 1 < size; s++)
-		out[n++] = (*s == ',' || *s == '\'' || *s == '"' || (unsigned char)*s < 0x20) ? ' ' : *s;
-	while (n > 0 && out[n - 1] == '\\')
-		out[--n] = 0;
-	out[n] = 0;
+	char *q = gp_str(s);
+	size_t n = strlen(q);
+	while (n > 0 && q[n - 1] == '\\')
+		q[--n] = 0;
+	return q;
+}
+
+/* name[i] = 'text' for a gnuplot array of n strings, every text through gp_str. */
+static void gp_array(struct buf *b, const char *name, size_t n, const char *const *texts)
+{
+	buf_addf(b, "array %s[%zu]\n", name, n ? n : 1);
+	for (size_t i = 0; i < n; i++) {
+		char *q = gp_str(texts[i]);
+		buf_addf(b, "%s[%zu] = '%s'\n", name, i + 1, q);
+		free(q);
+	}
 }
 
 /* A number for a datablock: %.9g, or NaN (gnuplot's spelling) when missing. */
-static const char *gp_num(double v, char *buf)
+static const char *block_num(double v, char *buf)
 {
 	if (isfinite(v))
 		snprintf(buf, 32, "%.9g", v);
@@ -747,51 +745,59 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 {
 	const struct plot_frame *f = &l->f;
 	struct buf rf = { 0 }, pf = { 0 };
-	char cell[192], n1[32], n2[32], n3[32], n4[32];
+	char n1[32], n2[32], n3[32], n4[32];
+	const char *rtext[2 * ANALYSIS_MAX_ROOFS], *ptext[2 * ANALYSIS_MAX_POINTS];
 	/* Labels where compare.png has them (the script sets the same plot area), NaN when left out. */
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
 		double x = NAN, y = NAN;
 		if (ln->labelled)
 			to_data(f, ln->lx, ln->ly, &x, &y);
-		gp_cell(cell, sizeof cell, ln->label);
-		buf_addf(&rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
-			ln->run_b, ln->roof->kind == ROOF_CEILING, gp_num(x, n1), gp_num(y, n2),
-			ln->labelled ? -ln->angle * 180 / M_PI : 0.0, cell);
+		rtext[i] = ln->label;
+		buf_addf(&rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f\n", ln->x0, ln->y0, ln->x1, ln->y1,
+			ln->run_b, ln->roof->kind == ROOF_CEILING, block_num(x, n1), block_num(y, n2),
+			ln->labelled ? -ln->angle * 180 / M_PI : 0.0);
 	}
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
 		double x = NAN, y = NAN;
 		if (mk->item.placed)
 			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
-		gp_cell(cell, sizeof cell, mk->label);
-		buf_addf(&pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
-			gp_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
-			mk->arrow ? compare_move_name(mk->row->moved) : "", gp_num(x, n3), gp_num(y, n4));
+		ptext[i] = mk->label;
+		long rgb = lround(mk->col.r * 255) << 16 | lround(mk->col.g * 255) << 8 | lround(mk->col.b * 255);
+		buf_addf(&pf, "%s,%s,%.9g,%.9g,%d,%s,%s,%s,%ld\n", block_num(mk->arrow ? mk->ai_a : NAN, n1),
+			block_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
+			mk->arrow ? compare_move_name(mk->row->moved) : "", block_num(x, n3), block_num(y, n4), rgb);
 	}
-	char *roofs = buf_take(&rf), *points = buf_take(&pf);
+	struct buf tb = { 0 };
+	gp_array(&tb, "roof_text", l->nlines, rtext);
+	gp_array(&tb, "point_text", l->nmarks, ptext);
+	char *roofs = rf.len ? buf_take(&rf) : xstrdup(""), *points = pf.len ? buf_take(&pf) : xstrdup("");
+	char *texts = buf_take(&tb);
 	char margins[200], key[120];
 	snprintf(margins, sizeof margins,
 		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
 		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
 	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
-	char xmin[32], xmax[32], ymin[32], ymax[32], title[300], ra[160], rb[160], narrows[32], machines[520];
+	char xmin[32], xmax[32], ymin[32], ymax[32], narrows[32];
 	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
 	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
 	snprintf(ymin, sizeof ymin, "%.9g", f->ymin);
 	snprintf(ymax, sizeof ymax, "%.9g", f->ymax);
 	snprintf(narrows, sizeof narrows, "%zu", l->narrows);
-	gp_cell(title, sizeof title, l->title);
-	gp_cell(ra, sizeof ra, l->run_a);
-	gp_cell(rb, sizeof rb, l->run_b);
-	gp_cell(machines, sizeof machines, l->machines);
+	/* Every text through gp_str: as a string's body, and for the comment lines without a trailing backslash. */
+	char *title = gp_str(l->title), *ra = gp_str(l->run_a), *rb = gp_str(l->run_b), *machines = gp_str(l->machines);
+	char *title_n = gp_note(l->title), *ra_n = gp_note(l->run_a), *rb_n = gp_note(l->run_b),
+	     *machines_n = gp_note(l->machines);
 	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
-			       "ARROWS", "MARGINS", "KEY", "MACHINES" };
+			       "ARROWS", "MARGINS", "KEY", "MACHINES", "TEXTS", "TITLE_NOTE", "RUN_A_NOTE",
+			       "RUN_B_NOTE", "MACHINES_NOTE" };
 	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
-				 machines };
+				 machines, texts, title_n, ra_n, rb_n, machines_n };
 	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
 					sizeof keys / sizeof keys[0], err, errlen);
-	free(roofs);
-	free(points);
+	char *owned[] = { roofs, points, texts, title, ra, rb, machines, title_n, ra_n, rb_n, machines_n };
+	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+		free(owned[i]);
 	return rc;
 }

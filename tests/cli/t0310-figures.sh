@@ -77,4 +77,11 @@ test_expect_success 'chains.gp draws a peak kernel whose name holds a comma' '
 	test "$(curve_points comma-out/t.tbl "a,b: ")" = "$want" &&
 	test "$(curve_points comma-out/t.tbl "avx512: ")" = "$(grep -c "^fma_avx512," comma/chains.csv)"
 '
+test_expect_success 'compare.gp keeps a run name with a quote and a comma as it is (gp_str)' '
+	cp -R "$ROOFLINE_SRC/data/example/run" qa && cp -R "$ROOFLINE_SRC/data/example/run" qb &&
+	sed -i "s/^cc_version,.*/cc_version,\"12.2'"'"'0,x\"/" qb/env.csv &&
+	"$ROOFLINE" compare qa qb --out q-out >/dev/null 2>&1 &&
+	(cd q-out && gnuplot -e "fmt='"'"'svg'"'"'" compare.gp 2>err && test ! -s err) &&
+	grep -q ">B: gcc 12.2'"'"'0,x<" q-out/compare-gnuplot.svg
+'
 test_done

@@ -16,7 +16,9 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "figure.h"
 #include "labels.h"
+#include "plot_cairo.h"
 #include "plot_compare.h"
 #include "rundata.h"
 #include "util.h"
@@ -186,6 +188,44 @@ static void test_no_text_overlaps(void **state)
 	release(p);
 }
 
+/*
+ * One palette: each kernel's marker in compare.png has the colour of its
+ * family in the roofline figure of B (the scene plot_roofline_layout gives,
+ * which assigns colours by family, known families first), not a colour by
+ * order of appearance of its own.
+ */
+static void test_kernels_keep_the_roofline_colours(void **state)
+{
+	(void)state;
+	struct pair *p = build(0.5, 1.25);
+	struct figure *fg = xcalloc(1, sizeof *fg);
+	struct plot_meta m = { .threads = 1 };
+	assert_int_equal(plot_roofline_layout(&p->ab, &m, 1600, 1000, fg), 0);
+	size_t checked = 0, colours = 0;
+	struct figure_rgb seen[16];
+	for (size_t i = 0; i < p->l.nmarks; i++) {
+		const struct plot_compare_mark *mk = &p->l.marks[i];
+		const char *kernel = (mk->row->pb ? mk->row->pb : mk->row->pa)->kernel;
+		for (size_t f = 0; f < fg->k.nfam; f++) {
+			if (strcmp(fg->k.fam[f].kernel, kernel) != 0)
+				continue;
+			struct figure_rgb c = fg->k.fam[f].col;
+			if (mk->col.r != c.r || mk->col.g != c.g || mk->col.b != c.b)
+				fail_msg("%s: compare colour differs from the roofline figure's", kernel);
+			checked++;
+			size_t k = 0;
+			while (k < colours && !(seen[k].r == c.r && seen[k].g == c.g && seen[k].b == c.b))
+				k++;
+			if (k == colours && colours < 16)
+				seen[colours++] = c;
+		}
+	}
+	assert_true(checked >= 5);
+	assert_true(colours >= 3);   /* not vacuous: the kernels are of several colours */
+	free(fg);
+	release(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_a_slower_host_moves_roofs_not_kernels),
 		cmocka_unit_test(test_another_machine_is_said),
 		cmocka_unit_test(test_no_text_overlaps),
+		cmocka_unit_test(test_kernels_keep_the_roofline_colours),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
