@@ -192,12 +192,10 @@ static int is_bandwidth(const struct roof *r)
 	return r->kind == ROOF_BANDWIDTH && isfinite(r->value) && r->value > 0;
 }
 
-/* Ceilings and compute roofs other than the peak itself. */
+/* The ceilings under the peak (by kind: the peak is ROOF_COMPUTE at every thread count). */
 static int is_flat(const struct roof *r)
 {
-	return r->kind != ROOF_BANDWIDTH && r->kind != ROOF_PATTERN && strcmp(r->name, "peak") != 0 &&
-	       isfinite(r->value) &&
-	       r->value > 0;
+	return r->kind == ROOF_CEILING && isfinite(r->value) && r->value > 0;
 }
 
 /* kernels.gp draws the families whose parameter is a degree (the registry's letter D). */
@@ -281,7 +279,6 @@ struct kernel_set {
 
 static void kernel_set(const struct analysis *a, int horner_only, struct kernel_set *ks)
 {
-	char w1[32], w2[32];
 	memset(ks, 0, sizeof *ks);
 	ks->multi_level = multi_level(a);
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -310,7 +307,7 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
 			    ks->first[k]->threads == p->threads &&
 			    (p->trajectory ||
-			     strcmp(level_word(ks->first[k], w1, sizeof w1), level_word(p, w2, sizeof w2)) == 0))
+			     ks->first[k]->working_set == p->working_set))   /* a level is a working set */
 				break;
 		if (k == ks->n) {
 			ks->base[k] = is_base_level(a, p);
@@ -412,12 +409,12 @@ static char *finish_plots(struct buf *plots, struct buf *labels, const char *why
  */
 static const struct roof *sweep_plateau(const struct analysis *a, const struct roof *lv)
 {
-	size_t n = strlen(lv->name);
+	struct roof_key lk = model_key_of(lv);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind == ROOF_PATTERN && strncmp(r->name, lv->name, n) == 0 && r->name[n] == '.' &&
-		    !strchr(r->name, '@') && strcmp(r->stores, "allocate") == 0 &&
-		    r->size_lo == lv->size_lo && r->size_hi == lv->size_hi)
+		struct roof_key k = model_key_of(r);
+		if (k.kind == ROOF_PATTERN && k.level == lk.level && k.threads == lk.threads &&
+		    k.stores == STORES_ALLOCATE && r->size_lo == lv->size_lo && r->size_hi == lv->size_hi)
 			return r;
 	}
 	return lv;
@@ -440,7 +437,7 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!is_bandwidth(r) || strchr(r->name, '@'))
+		if (!is_bandwidth(r) || model_key_of(r).threads > 1)
 			continue;
 		yhi = fmax(yhi, r->value);
 		if (r->size_lo > 0) {
@@ -499,10 +496,10 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	struct buf names = { 0 };
 	int plateaus = 0, nplateaus = 0;
 	for (size_t i = 0; i < a->nroofs; i++)
-		nplateaus += is_bandwidth(&a->roofs[i]) && !strchr(a->roofs[i].name, '@') && a->roofs[i].size_hi > 0;
+		nplateaus += is_bandwidth(&a->roofs[i]) && model_key_of(&a->roofs[i]).threads <= 1 && a->roofs[i].size_hi > 0;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *lv = &a->roofs[i];
-		if (!is_bandwidth(lv) || strchr(lv->name, '@') || !(lv->size_hi > 0))
+		if (!is_bandwidth(lv) || model_key_of(lv).threads > 1 || !(lv->size_hi > 0))
 			continue;
 		/*
 		 * A label centred on its plateau ran off the frame for the first
@@ -530,8 +527,7 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		if (higher)
 			/* Above the dashed roof: between it and the plateau it crossed the line. */
 			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s %s offset 0,1.2\n",
-				 name, own->value, lv->value, strcmp(lv->stores, "in place") == 0 ? "in place"
-				 : lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
+				 name, own->value, lv->value, lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
 		else
 			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s %s offset 0,1.2\n", name,
 				 own->value, mid, gp_num(own->value, num, sizeof num), align);
@@ -701,7 +697,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		/* A ceiling outside the range would leave a label with no line beside it. */
-		if (!is_flat(r) || strchr(r->name, '@') || !(r->value > ymin && r->value < ymax))
+		if (!is_flat(r) || model_key_of(r).threads > 1 || !(r->value > ymin && r->value < ymax))
 			continue;
 		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}

@@ -412,12 +412,11 @@ static void test_gnuplot_scripts_render(void **state)
 	char *p = path_join(s->plots, "roofline.gp");
 	char *text = slurp(p);
 	free(p);
-	/* The run directory is named relative to the script, roofs by name. */
+	/* The run directory is named relative to the script; roofs and labels are the figure's scene. */
 	assert_contains(text, "run = '../run'");
-	assert_contains(text, "peak = 110.075");
-	assert_contains(text, " = 30.961    # GB/s");   /* roof_<index>, never the name */
-	assert_contains(text, " = 13.7556    # GFLOP/s");
-	assert_contains(text, "strcol('kernel') eq 'horner_simd_avx512'");
+	assert_contains(text, "set label 'peak 110.1 GFLOP/s' at ");
+	assert_contains(text, "set label 'DRAM 31.0 GB/s' at ");
+	assert_contains(text, "set label 'horner_simd_avx512 D=1…128' at ");
 	assert_contains(text, "set terminal pngcairo size 1600,1000");
 	assert_false(has_placeholder(text));
 	free(text);
@@ -449,7 +448,9 @@ static void test_gnuplot_missing_groups(void **state)
 	free(p);
 	p = path_join(s->plots, "roofline.gp");
 	text = slurp(p);
-	assert_contains(text, "peak = NaN");
+	assert_null(strstr(text, "set label 'peak "));   /* no peak drawn */
+	assert_contains(text, "set label 'DRAM 31.0 GB/s' at ");
+	assert_null(strstr(text, "no roofs and no kernels"));
 	free(text);
 	free(p);
 	if (!gnuplot_available())
