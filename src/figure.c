@@ -179,9 +179,15 @@ static int roof_drawn(const struct analysis *a, const struct roof *r)
 		return 0;
 	if (r->kind != ROOF_CEILING)
 		return 1;
-	for (size_t i = 0; i < a->npoints; i++)
-		if (a->points[i].threads == r->threads && strcmp(a->points[i].roof, r->name) == 0)
+	struct roof_key rk = model_key_of(r), pk;
+	for (size_t i = 0; i < a->npoints; i++) {
+		/* The point's roof by key (its name says "@Nt" or not, as the selection left it). */
+		if (a->points[i].threads != r->threads || roofkey_parse(a->points[i].roof, ROOF_CEILING, &pk) != 0)
+			continue;
+		pk = roofkey_at(pk, rk.threads);
+		if (roofkey_equal(&pk, &rk))
 			return 1;
+	}
 	return 0;
 }
 
@@ -196,38 +202,45 @@ static int roof_framed(const struct analysis *a, const struct roof *r)
 	return roof_drawn(a, r) || (roof_ok(r) && r->kind == ROOF_CEILING && r->threads <= 1);
 }
 
-/* "DRAM@8t" -> "@8t", "DRAM" -> "". */
-static const char *roof_suffix(const char *name)
+/*
+ * The figure's own thread count: the smallest its roofs have (a selection,
+ * figure_select_threads, has one). A roof of another count is drawn apart
+ * (C_ALLCORE) where a caller lays out a whole run of several.
+ */
+static int base_threads(const struct analysis *a)
 {
-	const char *at = strchr(name, '@');
-	return at ? at : "";
+	int t = 0;
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].threads > 0 && (t == 0 || a->roofs[i].threads < t))
+			t = a->roofs[i].threads;
+	return t ? t : 1;
 }
 
-/* The thread count a suffix names: "@8t" -> 8, "" -> 1. */
-static int suffix_threads(const char *suffix)
-{
-	return *suffix ? atoi(suffix + 1) : 1;
-}
-
-/* The compute roof a slope with this suffix meets: same thread count, else one thread's, else a->peak. */
-static double peak_for(const struct analysis *a, const char *suffix)
+/* The compute roof a slope of `threads` meets: same thread count, else one thread's, else a->peak. */
+static double peak_for(const struct analysis *a, int threads)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
 			if (r->kind == ROOF_COMPUTE && roof_ok(r) &&
-			    (pass ? model_key_of(r).threads <= 1
-				  : model_key_of(r).threads == suffix_threads(suffix)))
+			    (pass ? model_key_of(r).threads <= 1 : model_key_of(r).threads == threads))
 				return r->value;
 		}
 	return isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
 }
 
-/* The DRAM roof of the thread count this suffix names (analysis_dram_of's one rule), else the run's. */
-static const struct roof *dram_for(const struct analysis *a, const char *suffix)
+/* The DRAM roof of `threads` threads (analysis_dram_of's one rule), else the run's. */
+static const struct roof *dram_for(const struct analysis *a, int threads)
 {
-	const struct roof *r = analysis_dram_of(a, suffix_threads(suffix));
+	const struct roof *r = analysis_dram_of(a, threads);
 	return r ? r : analysis_dram(a);
+}
+
+/* The same roof, thread counts aside (L2 at 1 and at 8 threads): by key. */
+static int roof_same_at_any_count(const struct roof *x, const struct roof *y)
+{
+	struct roof_key kx = roofkey_at(model_key_of(x), 1), ky = roofkey_at(model_key_of(y), 1);
+	return roofkey_equal(&kx, &ky);
 }
 
 static int point_ok(const struct point *p)
@@ -314,7 +327,7 @@ static void data_ranges(const struct analysis *a, int tight, double *xmin, doubl
 		const struct roof *r = &a->roofs[i];
 		if (!(tight ? roof_drawn(a, r) : roof_framed(a, r)))
 			continue;
-		const char *suf = roof_suffix(r->name);
+		int suf = model_key_of(r).threads;
 		if (r->kind == ROOF_BANDWIDTH) {
 			double p = peak_for(a, suf);
 			bwlo = fmin(bwlo, r->value);
@@ -453,14 +466,15 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 	size_t n = 0;
 	int order[ANALYSIS_MAX_ROOFS];
 	size_t norder = 0;
+	int base = base_threads(a);
 
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < a->nroofs && i < ANALYSIS_MAX_ROOFS; i++) {
 			const struct roof *r = &a->roofs[i];
 			if (!roof_drawn(a, r))
 				continue;
-			int allcore = *roof_suffix(r->name) != 0;
-			int is_dram = r->kind == ROOF_BANDWIDTH && dram_for(a, roof_suffix(r->name)) == r;
+			int allcore = model_key_of(r).threads != base;
+			int is_dram = r->kind == ROOF_BANDWIDTH && dram_for(a, model_key_of(r).threads) == r;
 			int want = pass == 0 ? is_dram && !allcore
 				 : pass == 1 ? r->kind == ROOF_COMPUTE
 				 : pass == 2 ? r->kind == ROOF_BANDWIDTH && !(is_dram && !allcore)
@@ -471,7 +485,7 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 
 	for (size_t k = 0; k < norder; k++) {
 		const struct roof *r = &a->roofs[order[k]];
-		const char *suf = roof_suffix(r->name);
+		int suf = model_key_of(r).threads, allcore = suf != base;
 		struct figure_line *l = &out[n];
 		char v[32];
 		memset(l, 0, sizeof *l);
@@ -487,7 +501,7 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 			ay1 = r->value * end;
 			int main_dram = dram_for(a, suf) == r;
 			l->width = main_dram ? 3.4 : 2.2;
-			l->col = *suf ? C_ALLCORE : main_dram ? C_ROOF : C_CACHE;
+			l->col = allcore ? C_ALLCORE : main_dram ? C_ROOF : C_CACHE;
 			snprintf(l->text, sizeof l->text, "%s %s GB/s", r->name, v);
 		} else {
 			/* Compute roof: from where the steepest slope meets it. Ceiling: from the DRAM slope. */
@@ -497,13 +511,13 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 				for (size_t i = 0; i < a->nroofs; i++) {
 					const struct roof *b = &a->roofs[i];
 					if (b->kind == ROOF_BANDWIDTH && roof_ok(b) &&
-					    model_key_of(b).threads == suffix_threads(suf))
+					    model_key_of(b).threads == suf)
 						best = fmin(best, r->value / b->value);
 				}
 				if (isfinite(best))
 					start = fmax(best, f->xmin);
 				l->width = 3.4;
-				l->col = *suf ? C_ALLCORE : C_ROOF;
+				l->col = allcore ? C_ALLCORE : C_ROOF;
 				snprintf(l->text, sizeof l->text, "%s %s GFLOP/s", r->name, v);
 			} else {
 				const struct roof *d = dram_for(a, suf);
@@ -511,7 +525,7 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 					start = fmax(r->value / d->value, f->xmin);
 				l->width = 2.2;
 				l->dashed = 1;
-				l->col = *suf ? C_ALLCORE : C_CACHE;
+				l->col = allcore ? C_ALLCORE : C_CACHE;
 				snprintf(l->text, sizeof l->text, "%s %s GFLOP/s", r->name, v);
 			}
 			ax0 = start;
@@ -874,7 +888,7 @@ static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t 
 			continue;
 		const struct roof *o = NULL;
 		for (size_t j = 0; j < b->nroofs && !o; j++)
-			if (b->roofs[j].kind == r->kind && strcmp(b->roofs[j].name, r->name) == 0 && roof_ok(&b->roofs[j]))
+			if (roof_same_at_any_count(&b->roofs[j], r) && roof_ok(&b->roofs[j]))
 				o = &b->roofs[j];
 		if (!o)
 			continue;
@@ -909,11 +923,11 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 	for (size_t i = 0; i < a->nroofs; i++) {
 		if (!roof_drawn(a, &a->roofs[i]))
 			continue;
-		const char *suf = roof_suffix(a->roofs[i].name);
+		int t = model_key_of(&a->roofs[i]).threads;
 		if (a->roofs[i].kind == ROOF_CEILING)
 			has_ceiling = 1;
-		if (*suf)
-			allcore = atoi(suf + 1);
+		if (t != base_threads(a))
+			allcore = t;
 	}
 #define ROW(kd, ...) do { lg->rows[lg->n].kind = (kd); lg->rows[lg->n].fam = NULL; \
 	snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, __VA_ARGS__); } while (0)
@@ -1123,8 +1137,8 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 {
 	const struct analysis *a = g->a;
 	const struct plot_frame *f = &g->f;
-	double s = g->s, ridge = a->ridge, rpeak = peak_for(a, "");
-	const struct roof *dram = dram_for(a, "");
+	double s = g->s, ridge = a->ridge, rpeak = peak_for(a, base_threads(a));
+	const struct roof *dram = dram_for(a, base_threads(a));
 	if (!(isfinite(ridge) && ridge > 0) && dram && isfinite(rpeak))
 		ridge = rpeak / dram->value;   /* where the drawn DRAM slope meets the drawn peak */
 	out->has_ridge = isfinite(ridge) && ridge > 0 && isfinite(rpeak) &&

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "gnuplot.h"
+#include "levels.h"
 #include "gnuplot_text.h"
 #include "registry.h"
 #include "util.h"
@@ -189,7 +190,7 @@ static void point_text(const struct point *p, const struct compare_row *row, int
 	else if (p->param && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %ld", p->param);
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
-	if (p->level[0] && strcmp(p->level, "DRAM") != 0 && n < size)
+	if (p->level[0] && levels_parse(p->level) != MEM_DRAM && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
 	/* All-core points say so: "horner D=64" at 1 and at 2 threads were two of the same name. */
 	if (p->threads > 1 && n < size)
