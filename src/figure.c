@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "registry.h"
 #include "util.h"
 
 #define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
@@ -726,6 +727,20 @@ static const char *family_of(const struct point *p)
 	return p->family[0] ? p->family : p->kernel;
 }
 
+/* p's kernel when it is one stage of its family's change (kernel.h: stage), else NULL. */
+static const struct kernel *stage_of(const struct point *p)
+{
+	const struct kernel *k = registry_find(p->kernel);
+	return k && k->stage_by != KSTAGE_NONE && k->stage > 0 ? k : NULL;
+}
+
+/* Where point i goes along its polyline: its stage for a family's stages, else its parameter. */
+static long order_key(const struct analysis *a, size_t i)
+{
+	const struct kernel *st = stage_of(&a->points[i]);
+	return st ? st->stage : a->points[i].param;
+}
+
 /*
  * Families keep their look from run to run (the known ones have fixed
  * slots, others take the next ones in order of appearance); points are
@@ -747,8 +762,11 @@ void figure_families(const struct analysis *a, struct figure_kernels *k)
 		if (!point_ok(p))
 			continue;
 		size_t f, g;
+		const struct kernel *st = stage_of(p);
+		/* A family's stages are one family entry: one colour, one marker, one legend row. */
 		for (f = 0; f < k->nfam; f++)
-			if (strcmp(k->fam[f].kernel, p->kernel) == 0)
+			if (st ? k->fam[f].staged && strcmp(k->fam[f].family, family_of(p)) == 0
+			       : strcmp(k->fam[f].kernel, p->kernel) == 0)
 				break;
 		if (f == k->nfam) {
 			size_t slot = (size_t)-1, variant = 0;
@@ -767,12 +785,13 @@ void figure_families(const struct analysis *a, struct figure_kernels *k)
 			k->fam[f].slot = slot;
 			k->fam[f].col = PALETTE[slot % NPALETTE];
 			k->fam[f].shape = (enum figure_shape)((slot + 3 * variant) % NSHAPES);
+			k->fam[f].staged = st != NULL;
 			k->nfam++;
 		}
 		for (g = 0; g < k->ngrp; g++)
 			if (k->grp[g].fam == f && k->grp[g].threads == p->threads &&
-			    strcmp(k->grp[g].kernel, p->kernel) == 0 &&
-			    (p->trajectory || k->grp[g].working_set == p->working_set))
+			    (st || (strcmp(k->grp[g].kernel, p->kernel) == 0 &&
+				    (p->trajectory || k->grp[g].working_set == p->working_set))))
 				break;
 		if (g == k->ngrp) {
 			k->grp[g].fam = f;
@@ -780,9 +799,9 @@ void figure_families(const struct analysis *a, struct figure_kernels *k)
 			k->grp[g].threads = p->threads;
 			k->grp[g].working_set = p->working_set;
 			k->grp[g].style = LV_BASE;
-			k->grp[g].trajectory = p->trajectory;
-			/* A trajectory's sizes are its members, not other levels of it. */
-			for (size_t j = 0; j < npts && !p->trajectory; j++) {
+			k->grp[g].trajectory = p->trajectory || st;
+			/* A trajectory's sizes (a family's stages) are its members, not other levels of it. */
+			for (size_t j = 0; j < npts && !k->grp[g].trajectory; j++) {
 				const struct point *q = &a->points[j];
 				if (point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
 				    q->working_set > p->working_set)
@@ -811,7 +830,7 @@ void figure_families(const struct analysis *a, struct figure_kernels *k)
 			if (k->grp_of[i] == (int)g) {
 				/* insertion by parameter: stable, n is small */
 				size_t j = at++;
-				while (j > k->grp[g].start && a->points[k->byparam[j - 1]].param > a->points[i].param) {
+				while (j > k->grp[g].start && order_key(a, k->byparam[j - 1]) > order_key(a, i)) {
 					k->byparam[j] = k->byparam[j - 1];
 					j--;
 				}
@@ -844,7 +863,12 @@ static void point_text(const struct analysis *a, const struct figure_kernels *k,
 	int len;
 	if (p->param_letter)
 		snprintf(letter, sizeof letter, "%c=", p->param_letter);
-	if (figure_joined(gr)) {
+	const struct kernel *st = stage_of(p), *last = stage_of(&a->points[k->byparam[gr->start + gr->n - 1]]);
+	if (figure_joined(gr) && st && last) {
+		/* A family's stages: "stencil untiled→tiled". */
+		len = snprintf(buf, n, "%s %s\u2192%s", family_of(p), stage_of(&a->points[k->byparam[gr->start]])->stage_name,
+			       last->stage_name);
+	} else if (figure_joined(gr)) {
 		long lo = a->points[k->byparam[gr->start]].param;
 		long hi = a->points[k->byparam[gr->start + gr->n - 1]].param;
 		len = snprintf(buf, n, "%s %s%ld\u2026%ld", p->kernel, letter, lo, hi);

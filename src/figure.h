@@ -116,6 +116,7 @@ struct figure_family {
 	struct figure_rgb col;
 	enum figure_shape shape;
 	int joined;              /* some group of it is drawn as a polyline */
+	int staged;              /* its kernels are stages of one change (kernel.h): one entry for all */
 };
 
 /*
