@@ -243,7 +243,12 @@ static char *key(const struct figure *fg)
 			 fg->lg.per_col ? fg->lg.per_col : fg->lg.n);
 }
 
-/* The user's points (plot --points) the scene holds: read from their file, one clause per name. */
+/*
+ * The user's points (plot --points) the scene holds: read from their file
+ * by row (a row's line less the header's: the file's other thread counts
+ * are other figures'), one clause per colour the scene gave a name; their
+ * arrows, and their labels where the scene placed them.
+ */
 static void user_clauses(const struct figure *fg, const char *upath, struct buf *vars, struct buf *labels,
 			 struct buf *plots)
 {
@@ -260,15 +265,18 @@ static void user_clauses(const struct figure *fg, const char *upath, struct buf 
 			j++;
 		if (j < i)
 			continue;   /* the scene gives a name one colour: one clause a colour */
-		char *name = gp_str(up->v[i].name);
+		struct buf rows = { 0 }, cl = { 0 };
+		for (size_t k = i; k < up->n; k++)
+			if (u->col[k].r == u->col[i].r && u->col[k].g == u->col[i].g && u->col[k].b == u->col[i].b &&
+			    up->v[k].line >= 2)
+				buf_addf(&rows, " %zu", up->v[k].line - 2);
 		gp_scene_hex(u->col[i], hex, sizeof hex);
-		struct buf cl = { 0 };
-		buf_addf(&cl, "upts using (column('flops') / column('bytes')):(strcol('name') eq '%s' && "
-			 "column('threads') == %d ? column('flops') / column('seconds') / 1e9 : NaN) with points "
-			 "lc rgb '%s' pt 3 ps 2.4 title '%s (your code)'", name, up->v[i].threads, hex, name);
+		buf_addf(&cl, "upts using (column('flops') / column('bytes')):(row(column(0), '%s ') ? "
+			 "column('flops') / column('seconds') / 1e9 : NaN) with points lc rgb '%s' pt 3 ps 2.4 notitle",
+			 rows.s ? rows.s : "", hex);
 		plot_clause(plots, cl.s);
 		free(cl.s);
-		free(name);
+		free(rows.s);
 	}
 	for (size_t k = 0; k < u->narrows; k++) {
 		const struct point *p0 = &up->v[u->arrows[k].from].p, *p1 = &up->v[u->arrows[k].to].p;
@@ -277,14 +285,19 @@ static void user_clauses(const struct figure *fg, const char *upath, struct buf 
 			 gp_num(p0->ai, n1, sizeof n1), gp_num(p0->gflops, n2, sizeof n2),
 			 gp_num(p1->ai, n3, sizeof n3), gp_num(p1->gflops, n4, sizeof n4), hex);
 	}
+	/* Their labels where the scene placed them ("loop v2 (above its roof!)"), leaders to those that moved. */
 	for (size_t i = 0; i < up->n; i++) {
-		const struct userpoint *v = &up->v[i];
-		char *t = gp_str(v->version);
-		gp_scene_hex(u->col[i], hex, sizeof hex);
-		buf_addf(labels, "set label '%s%s' at %s, %s offset 1.2,0.8 tc rgb '%s'\n", t,
-			 v->above ? ": above its roof!" : "", gp_num(v->p.ai, n1, sizeof n1),
-			 gp_num(v->p.gflops, n2, sizeof n2), hex);
-		free(t);
+		const struct labels_item *it = &u->items[i];
+		if (!u->drawn[i] || !it->placed)
+			continue;
+		if (it->moved) {
+			double x0, y0, x1, y1;
+			labels_leader(it, &x0, &y0, &x1, &y1);
+			segment(labels, &fg->f, x0, y0, x1, y1, 1.2 * fg->s, "1", u->col[i], "user leader");
+		}
+		struct figure_rgb c = { 0.7 * u->col[i].r, 0.7 * u->col[i].g, 0.7 * u->col[i].b };
+		text_label(labels, &fg->f, u->text[i], 0.5 * (it->box.x0 + it->box.x1), 0.5 * (it->box.y0 + it->box.y1),
+			   "center", 0, FIGURE_PX_POINT_LABEL * fg->s, c, "user label");
 	}
 }
 
