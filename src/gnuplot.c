@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "figure.h"
+#include "gnuplot_axes.h"
 #include "gnuplot_scene.h"
 #include "gnuplot_text.h"
 #include "plot_cairo.h"
@@ -29,7 +30,6 @@
 #define CANVAS_H 1000.0
 #define GP_CANVAS_W 1600          /* roofline.gp's canvas: the scene is laid out at it */
 #define GP_CANVAS_H 1000
-#define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
 
 /* ---- titles and paths ------------------------------------------------- */
 
@@ -61,128 +61,6 @@ static int need_file(const char *run_dir, const char *name, char *err, size_t er
 			 run_dir);
 	free(p);
 	return ok ? 0 : -1;
-}
-
-/* ---- ranges and labels ---------------------------------------------------- */
-
-static double pow2_floor(double v)
-{
-	return exp2(floor(log2(v) + 1e-9));
-}
-
-static double pow2_ceil(double v)
-{
-	return exp2(ceil(log2(v) - 1e-9));
-}
-
-static double nice_ceil(double v)
-{
-	double e = pow(10, floor(log10(v)));
-	double m = v / e;
-	return (m <= 1 + 1e-9 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * e;
-}
-
-/* "1/8" for 0.125, "4" for 4: intensity tics. */
-static void ratio_label(double v, char *out, size_t size)
-{
-	if (v < 1)
-		snprintf(out, size, "1/%.0f", 1 / v);
-	else
-		snprintf(out, size, "%.0f", v);
-}
-
-/* xtics list "('1/8' 0.125, '1/4' 0.25, ...)" for powers of 2 in [lo, hi]. */
-static char *pow2_tics(double lo, double hi, int as_ratio, int as_bytes, int step)
-{
-	struct buf b = { 0 };
-	char label[32], num[32];
-	buf_puts(&b, "(");
-	int first = 1;
-	/*
-	 * At most 128 tics: readers keep every range finite (util_derived_ok),
-	 * and this bound keeps a range that slipped through from looping forever
-	 * (a low bound of 0, a high one of infinity) or growing without end.
-	 */
-	int count = 0;
-	for (double v = lo; v > 0 && v <= hi * 1.0001 && count < 128; v *= exp2(step), count++) {
-		if (as_bytes)
-			format_bytes(v, label, sizeof label);
-		else if (as_ratio)
-			ratio_label(v, label, sizeof label);
-		else
-			snprintf(label, sizeof label, "%.0f", v);
-		buf_addf(&b, "%s'%s' %s", first ? "" : ", ", label, gp_num(v, num, sizeof num));
-		first = 0;
-	}
-	buf_puts(&b, ")");
-	return buf_take(&b);
-}
-
-/*
- * Labels in the right margin beside horizontal lines: positions in character
- * cells above the line (offset), spread so that no two are closer than one
- * line of text. Clusters of close values are centred on their mean.
- */
-struct margin_label {
-	double value;          /* data y */
-	double pos;            /* in character cells from the bottom of the plot */
-	double offset;         /* what to add to pos to keep labels apart */
-	char text[96];         /* gnuplot expression for the label text */
-	char var[32];          /* gnuplot variable holding the value */
-};
-
-static int cmp_label_desc(const void *x, const void *y)
-{
-	const struct margin_label *a = x, *b = y;
-	return (a->pos < b->pos) - (a->pos > b->pos);
-}
-
-static void spread_labels(struct margin_label *l, size_t n, double ymin, double ymax, double height_px)
-{
-	const double gap = 1.15;
-	for (size_t i = 0; i < n; i++)
-		l[i].pos = height_px / CHAR_PX * log(l[i].value / ymin) / log(ymax / ymin);
-	qsort(l, n, sizeof *l, cmp_label_desc);
-	/*
-	 * Blocks of labels, top first, each spaced `gap` apart and centred on its
-	 * members' mean; a block that would come closer than `gap` to the one
-	 * above merges with it (pool adjacent violators: one pass, and the result
-	 * keeps the labels' order). Merging clusters in rounds instead broke
-	 * spread ones apart again and left labels on top of each other.
-	 */
-	size_t *first = xcalloc(n ? n : 1, sizeof *first), nb = 0;
-	double *sum = xcalloc(n ? n : 1, sizeof *sum);
-	for (size_t i = 0; i < n; i++) {
-		first[nb] = i;
-		sum[nb] = l[i].pos;
-		nb++;
-		while (nb >= 2) {
-			size_t la = first[nb - 1] - first[nb - 2], lb = i + 1 - first[nb - 1];
-			double bottom_a = sum[nb - 2] / (double)la - gap * (double)(la - 1) / 2;
-			double top_b = sum[nb - 1] / (double)lb + gap * (double)(lb - 1) / 2;
-			if (bottom_a - top_b >= gap - 1e-9)
-				break;
-			sum[nb - 2] += sum[nb - 1];
-			nb--;
-		}
-	}
-	for (size_t b = 0; b < nb; b++) {
-		size_t end = b + 1 < nb ? first[b + 1] : n, len = end - first[b];
-		double top = sum[b] / (double)len + gap * (double)(len - 1) / 2;
-		for (size_t i = first[b]; i < end; i++)
-			l[i].offset = top - gap * (double)(i - first[b]) - l[i].pos;
-	}
-	free(first);
-	free(sum);
-}
-
-static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, double ymin,
-			       double ymax, double height_px)
-{
-	spread_labels(l, n, ymin, ymax, height_px);
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "set label %s at graph 1.01, first %s left offset 0,%.2f\n", l[i].text,
-			 l[i].var, l[i].offset);
 }
 
 /* ---- what the figures draw ------------------------------------------------ */
@@ -372,7 +250,7 @@ static void roof_id(const struct analysis *a, const struct roof *r, char *out, s
  * `clause` (a format taking the variable's name) and a right-margin label.
  */
 static void add_flat_roof(const struct analysis *a, const struct roof *r, struct buf *vars,
-			  struct buf *plots, const char *clause, struct margin_label *ml, size_t *nml)
+			  struct buf *plots, const char *clause, struct gp_margin_label *ml, size_t *nml)
 {
 	char id[32], num[32], shown[41];
 	roof_id(a, r, id, sizeof id);
@@ -420,47 +298,12 @@ static const struct roof *sweep_plateau(const struct analysis *a, const struct r
 	return lv;
 }
 
-static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
-			     struct gp_substs *s)
+/* bandwidth.gp's cache sizes from env.csv: a variable each, a dotted line and a label where in range. */
+static void bandwidth_caches(const struct rundata *run, double xmin, double xmax, struct buf *caches_out,
+			     struct buf *labels_out)
 {
 	char num[32], label[32];
-	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
-	double xlo = INFINITY, xhi = 0, yhi = 0;
-
-	for (size_t i = 0; i < a->nsweep; i++) {
-		const struct sweep_point *p = &a->sweep[i];
-		if (!(p->working_set > 0))
-			continue;
-		xlo = fmin(xlo, p->working_set / 1.5);
-		xhi = fmax(xhi, p->working_set * 1.5);
-		yhi = fmax(yhi, fmax(p->best, p->spread_hi));
-	}
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_bandwidth(r) || model_key_of(r).threads > 1)
-			continue;
-		yhi = fmax(yhi, r->value);
-		if (r->size_lo > 0) {
-			xlo = fmin(xlo, r->size_lo / 1.5);
-			xhi = fmax(xhi, r->size_hi * 1.5);
-		}
-	}
-	if (!isfinite(xlo)) {
-		xlo = 4096;
-		xhi = 1073741824;
-	}
-	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
-	/* Tics every 4x, starting on a power of 4 so they read 16 KiB, 64 KiB, ... */
-	double tic0 = exp2(2 * ceil(log2(xmin) / 2 - 1e-9));
-	/* Headroom above the highest point for the cache-size labels. */
-	double step = yhi > 0 ? nice_ceil(yhi / 8) : 10;
-	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
-
-	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
-
+	struct buf caches = *caches_out, labels = *labels_out;
 	const struct { const char *key, *var, *name; double v; } levels[] = {
 		{ "l1d_bytes", "l1d", "L1d", run->info.l1d_bytes },
 		{ "l2_bytes", "l2", "L2", run->info.l2_bytes },
@@ -482,11 +325,15 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	}
 	if (!caches.len)
 		buf_puts(&caches, "# (env.csv reports no cache sizes)\n");
+	*caches_out = caches;
+	*labels_out = labels;
+}
 
-	if (a->nsweep) {
-		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
-		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
-	}
+/* bandwidth.gp's plateaus: a label each, and a dashed roof where other stores set it higher. */
+static void bandwidth_plateaus(const struct analysis *a, struct buf *labels_out, struct buf *plots_out)
+{
+	char num[32], label[32];
+	struct buf labels = *labels_out, plots = *plots_out;
 	/*
 	 * The plateaus the sweep itself found are its pattern's roofs
 	 * ("L2.2r1w": ordinary stores, the points drawn here); where streaming
@@ -546,12 +393,78 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		plot_clause(&plots, "NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'");
 	}
 	free(names.s);
+	*labels_out = labels;
+	*plots_out = plots;
+}
+
+static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
+			     struct gp_substs *s)
+{
+	char num[32];
+	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
+	double xlo = INFINITY, xhi = 0, yhi = 0;
+
+	for (size_t i = 0; i < a->nsweep; i++) {
+		const struct sweep_point *p = &a->sweep[i];
+		if (!(p->working_set > 0))
+			continue;
+		xlo = fmin(xlo, p->working_set / 1.5);
+		xhi = fmax(xhi, p->working_set * 1.5);
+		yhi = fmax(yhi, fmax(p->best, p->spread_hi));
+	}
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_bandwidth(r) || model_key_of(r).threads > 1)
+			continue;
+		yhi = fmax(yhi, r->value);
+		if (r->size_lo > 0) {
+			xlo = fmin(xlo, r->size_lo / 1.5);
+			xhi = fmax(xhi, r->size_hi * 1.5);
+		}
+	}
+	if (!isfinite(xlo)) {
+		xlo = 4096;
+		xhi = 1073741824;
+	}
+	double xmin = gp_pow2_floor(xlo), xmax = gp_pow2_ceil(xhi);
+	/* Tics every 4x, starting on a power of 4 so they read 16 KiB, 64 KiB, ... */
+	double tic0 = exp2(2 * ceil(log2(xmin) / 2 - 1e-9));
+	/* Headroom above the highest point for the cache-size labels. */
+	double step = yhi > 0 ? gp_nice_ceil(yhi / 8) : 10;
+	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
+
+	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(tic0, xmax, 0, 1, 2));
+
+	bandwidth_caches(run, xmin, xmax, &caches, &labels);
+
+
+	if (a->nsweep) {
+		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
+		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
+	}
+	bandwidth_plateaus(a, &labels, &plots);
 	gp_subst_set(s, "CACHES", buf_take(&caches));
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
 	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- chains.gp --------------------------------------------------------------- */
+
+/* The curves in the order they stack, for the key: highest plateau first. */
+static void chains_order(const struct analysis *a, size_t *order)
+{
+	for (size_t c = 0; c < a->nchains; c++) {
+		size_t j = c;
+		while (j > 0 && a->chains[order[j - 1]].plateau < a->chains[c].plateau) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = c;
+	}
+}
 
 static void chains_substs(const struct analysis *a, struct gp_substs *s)
 {
@@ -576,22 +489,14 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 		yhi = 64;
 		kmax = 32;
 	}
-	double xmax = pow2_ceil(kmax) * 1.25;
+	double xmax = gp_pow2_ceil(kmax) * 1.25;
 	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(gp_pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(gp_pow2_ceil(yhi * 1.4), num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(1, gp_pow2_ceil(kmax), 0, 0, 1));
 
-	/* Key in the order the curves stack: highest plateau first. */
 	size_t order[ANALYSIS_MAX_ISAS];
-	for (size_t c = 0; c < a->nchains; c++) {
-		size_t j = c;
-		while (j > 0 && a->chains[order[j - 1]].plateau < a->chains[c].plateau) {
-			order[j] = order[j - 1];
-			j--;
-		}
-		order[j] = c;
-	}
+	chains_order(a, order);
 	/* Curve c's rows of chains.csv, which fitout.c writes curve by curve, in a->chains' order. */
 	size_t first[ANALYSIS_MAX_ISAS + 1];
 	first[0] = 0;
@@ -637,15 +542,10 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 
 /* ---- kernels.gp -------------------------------------------------------------- */
 
-static void kernels_substs(const struct analysis *a, struct gp_substs *s)
+/* kernels.gp's ranges: the Horner points at their base level, the peak, DRAM at D = 1; D up to a power of two. */
+static void kernels_range(const struct analysis *a, const struct roof *dram, double peak, double *ylo_out,
+			  double *yhi_out, double *dtop_out)
 {
-	char num[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	struct kernel_set ks;
-	kernel_set(a, 1, &ks);
-	const struct roof *dram = analysis_dram(a);
-	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-
 	long dmax = 1;
 	double ylo = INFINITY, yhi = 0;
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -665,13 +565,26 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		ylo = 1;
 	if (!(yhi > ylo))
 		yhi = ylo * 64;
-	double dtop = pow2_ceil((double)dmax);
-	if (dtop < 8)
-		dtop = 8;
+	*ylo_out = ylo;
+	*yhi_out = yhi;
+	*dtop_out = fmax(gp_pow2_ceil((double)dmax), 8);
+}
+
+static void kernels_substs(const struct analysis *a, struct gp_substs *s)
+{
+	char num[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	struct kernel_set ks;
+	kernel_set(a, 1, &ks);
+	const struct roof *dram = analysis_dram(a);
+	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+
+	double ylo, yhi, dtop;
+	kernels_range(a, dram, peak, &ylo, &yhi, &dtop);
 	gp_subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(gp_pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(gp_pow2_ceil(yhi * 1.6), num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(1, dtop, 0, 0, 1));
 
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
 	if (ks.multi_level)
@@ -679,7 +592,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 	/* The template's DRAM: the DRAM plateau, or the lowest bandwidth roof where there is none. */
 	buf_addf(&vars, "DRAM = %s    # GB/s\n", gp_num(dram ? dram->value : NAN, num, sizeof num));
 
-	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
+	struct gp_margin_label ml[ANALYSIS_MAX_ROOFS + 1];
 	size_t nml = 0;
 	if (isfinite(peak)) {
 		ml[nml].value = peak;
@@ -693,7 +606,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		buf_addf(&labels, "set label sprintf('DRAM %%.3g GB/s × D/8', DRAM) at %s, roof(%s) right rotate by angle offset 0,0.6\n",
 			 gp_num(fmin(isfinite(peak) ? 8 * peak / dram->value : dtop, dtop) / 1.4, num, sizeof num),
 			 num);
-	double ymin = pow2_floor(ylo / 1.4), ymax = pow2_ceil(yhi * 1.6);
+	double ymin = gp_pow2_floor(ylo / 1.4), ymax = gp_pow2_ceil(yhi * 1.6);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		/* A ceiling outside the range would leave a label with no line beside it. */
@@ -701,7 +614,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 			continue;
 		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
-	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
+	gp_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 
 	int any = 0;
 	for (size_t k = 0; k < ks.n; k++) {
