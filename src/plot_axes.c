@@ -41,42 +41,13 @@ void pc_draw_grid(struct fig *g)
 	}
 }
 
-void pc_draw_axes(struct fig *g)
+/* The decade labels of both axes; every other one (or fewer) when they would crowd. */
+static void decade_labels(struct fig *g)
 {
 	cairo_t *cr = g->cr;
 	const struct plot_frame *f = &g->f;
 	double s = g->s;
 	char buf[32];
-
-	cairo_new_path(cr);
-	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
-	pc_set_rgb(cr, C_AXIS);
-	cairo_set_line_width(cr, 1.5 * s);
-	cairo_stroke(cr);
-
-	/* Ticks: outwards, decades long, 2..9 short. */
-	cairo_new_path(cr);
-	for (int axis = 0; axis < 2; axis++) {
-		double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
-		for (int k = (int)floor(log10(lo)) - 1; k <= (int)ceil(log10(hi)); k++)
-			for (int m = 1; m <= 9; m++) {
-				double v = m * pow(10, k), x, y, len = (m == 1 ? 10 : 5.5) * s;
-				if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
-					continue;
-				plot_to_pixel(f, axis ? f->xmin : v, axis ? v : f->ymin, &x, &y);
-				if (axis) {
-					cairo_move_to(cr, f->left, y);
-					cairo_line_to(cr, f->left - len, y);
-				} else {
-					cairo_move_to(cr, x, f->bottom);
-					cairo_line_to(cr, x, f->bottom + len);
-				}
-			}
-	}
-	cairo_set_line_width(cr, 1.4 * s);
-	cairo_stroke(cr);
-
-	/* Decade labels; every other one when they would crowd. */
 	pc_set_font(g, FIGURE_PX_TICK, 0);
 	for (int axis = 0; axis < 2; axis++) {
 		double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
@@ -108,6 +79,43 @@ void pc_draw_axes(struct fig *g)
 			pc_show_text(g, buf, C_TEXT, 0);
 		}
 	}
+}
+
+void pc_draw_axes(struct fig *g)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &g->f;
+	double s = g->s;
+
+	cairo_new_path(cr);
+	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
+	pc_set_rgb(cr, C_AXIS);
+	cairo_set_line_width(cr, 1.5 * s);
+	cairo_stroke(cr);
+
+	/* Ticks: outwards, decades long, 2..9 short. */
+	cairo_new_path(cr);
+	for (int axis = 0; axis < 2; axis++) {
+		double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
+		for (int k = (int)floor(log10(lo)) - 1; k <= (int)ceil(log10(hi)); k++)
+			for (int m = 1; m <= 9; m++) {
+				double v = m * pow(10, k), x, y, len = (m == 1 ? 10 : 5.5) * s;
+				if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+					continue;
+				plot_to_pixel(f, axis ? f->xmin : v, axis ? v : f->ymin, &x, &y);
+				if (axis) {
+					cairo_move_to(cr, f->left, y);
+					cairo_line_to(cr, f->left - len, y);
+				} else {
+					cairo_move_to(cr, x, f->bottom);
+					cairo_line_to(cr, x, f->bottom + len);
+				}
+			}
+	}
+	cairo_set_line_width(cr, 1.4 * s);
+	cairo_stroke(cr);
+
+	decade_labels(g);
 
 	/* Axis titles. */
 	pc_set_font(g, FIGURE_PX_AXIS_TITLE, 0);

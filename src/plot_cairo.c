@@ -443,22 +443,14 @@ static void user_paint_labels(struct fig *g, const struct figure_users *u, struc
 	}
 }
 
-static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *meta, struct plot_stats *st)
+/* The shaded region, the grid, the ridge's drop line and the roofs: under everything else. */
+static void draw_back(struct fig *g, const struct figure *fg)
 {
-	struct fig g = { .cr = cr, .f = fg->f, .s = fg->s };
+	cairo_t *cr = g->cr;
 	const struct plot_frame *f = &fg->f;
 	const struct figure_kernels *k = &fg->k;
-	double s = g.s;
-	struct labels_box pb = fg->plot;
-
-	pc_set_rgb(cr, C_BG);
-	cairo_paint(cr);
-
-	/* Back to front. */
-	pc_draw_titles(&g, meta);
-	cairo_save(cr);
-	cairo_rectangle(cr, pb.x0, pb.y0, pb.x1 - pb.x0, pb.y1 - pb.y0);
-	cairo_clip(cr);
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	if (fg->shaded) {
 		cairo_new_path(cr);
 		cairo_move_to(cr, fg->shade_x[0], fg->shade_y[0]);
@@ -468,7 +460,7 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		pc_set_rgb(cr, C_SHADE);
 		cairo_fill(cr);
 	}
-	pc_draw_grid(&g);
+	pc_draw_grid(g);
 	if (fg->has_ridge) {
 		/* A dotted drop line from the ridge to the axis, under everything else. */
 		cairo_new_path(cr);
@@ -485,7 +477,17 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 	for (int pass = 0; pass < 2; pass++)   /* the roofline proper on top of the others */
 		for (size_t i = 0; i < fg->nlines; i++)
 			if (fg->lines[i].visible && (fg->lines[i].width > 3) == pass)
-				stroke_line(&g, &fg->lines[i]);
+				stroke_line(g, &fg->lines[i]);
+}
+
+/* The families' polylines (other levels first, the base level over them) with a trajectory's arrowheads. */
+static void draw_polylines(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Polylines of the other levels first, the base level's over them. */
 	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
 		size_t j = jj % k->ngrp;
@@ -494,7 +496,7 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		if (!figure_joined(gr) || (gr->style == LV_BASE) != (jj >= k->ngrp))
 			continue;
 		if (gr->trajectory)
-			draw_arrows(&g, fg, gr, fm->col);
+			draw_arrows(g, fg, gr, fm->col);
 		cairo_new_path(cr);
 		for (size_t i = 0; i < gr->n; i++) {
 			size_t pi = k->byparam[gr->start + i];
@@ -525,6 +527,16 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
+}
+
+/* Leaders for labels that had to move away from their point. */
+static void draw_leaders(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Leaders for labels that had to move away from their point. */
 	for (size_t i = 0; i <= fg->nitems; i++) {
 		const struct labels_item *it = i < fg->nitems ? &fg->items[i] : &fg->ridge_item;
@@ -540,6 +552,16 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 		cairo_stroke(cr);
 	}
+}
+
+/* The markers: single points over polylines' members, the base level over the others. */
+static void draw_points(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Single points over polylines' members; the base level over the others. */
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < fg->npoints; i++) {
@@ -548,11 +570,69 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 			const struct figure_group *gr = &k->grp[k->grp_of[i]];
 			if ((gr->style == LV_BASE) != (pass >= 2) || (!figure_joined(gr)) != (pass % 2))
 				continue;
-			draw_point_marker(&g, k, gr, fg->px[i], fg->py[i]);
+			draw_point_marker(g, k, gr, fg->px[i], fg->py[i]);
 		}
+}
+
+/* The roof labels, the ridge's, the points'. */
+static void draw_labels(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
+	for (size_t i = 0; i < fg->nlines; i++)
+		draw_line_label(g, &fg->lines[i]);
+	if (fg->has_ridge && fg->ridge_item.placed) {
+		pc_set_font(g, FIGURE_PX_ROOF_LABEL, 0);
+		text_in_box(g, fg->ridge_text, fg->ridge_item.box, C_ROOF);
+	}
+	pc_set_font(g, FIGURE_PX_POINT_LABEL, 0);
+	for (size_t i = 0; i < fg->nitems; i++) {
+		/* A label with no free spot is left out rather than drawn over something. */
+		if (!fg->items[i].placed)
+			continue;
+		const struct figure_group *gr = &k->grp[k->grp_of[fg->item_point[i]]];
+		text_in_box(g, fg->item_text[i], fg->items[i].box, darker(k->fam[gr->fam].col, 0.7));
+	}
+}
+
+/* What the render labelled (plot_stats), counted from the layout it drew. */
+static void count_stats(const struct figure *fg, struct plot_stats *st)
+{
+	for (size_t i = 0; i < fg->nlines; i++) {
+		const struct figure_line *l = &fg->lines[i];
+		st->roofs += l->visible;
+		st->roof_labels += l->visible && (l->labelled || l->listed);
+		st->roof_crowded += l->visible && l->labelled && l->crowded;
+	}
+	st->points = fg->nitems;
+	for (size_t i = 0; i < fg->nitems; i++)
+		st->points_dropped += !fg->items[i].placed;
+}
+
+static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *meta, struct plot_stats *st)
+{
+	struct fig g = { .cr = cr, .f = fg->f, .s = fg->s };
+	struct labels_box pb = fg->plot;
+
+	pc_set_rgb(cr, C_BG);
+	cairo_paint(cr);
+
+	/* Back to front. */
+	pc_draw_titles(&g, meta);
+	cairo_save(cr);
+	cairo_rectangle(cr, pb.x0, pb.y0, pb.x1 - pb.x0, pb.y1 - pb.y0);
+	cairo_clip(cr);
+	draw_back(&g, fg);
+	draw_polylines(&g, fg);
+	draw_leaders(&g, fg);
+	draw_points(&g, fg);
 	memset(st, 0, sizeof *st);
 	user_paint(&g, &fg->users, st);
 	if (fg->has_ridge) {
+		double s = g.s;
 		cairo_new_path(cr);
 		cairo_arc(cr, fg->rx, fg->ry, 6.5 * s, 0, 2 * M_PI);
 		pc_set_rgb(cr, C_BG);
@@ -563,33 +643,11 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 	}
 	cairo_restore(cr);
 
-	for (size_t i = 0; i < fg->nlines; i++)
-		draw_line_label(&g, &fg->lines[i]);
-	if (fg->has_ridge && fg->ridge_item.placed) {
-		pc_set_font(&g, FIGURE_PX_ROOF_LABEL, 0);
-		text_in_box(&g, fg->ridge_text, fg->ridge_item.box, C_ROOF);
-	}
-	pc_set_font(&g, FIGURE_PX_POINT_LABEL, 0);
-	for (size_t i = 0; i < fg->nitems; i++) {
-		/* A label with no free spot is left out rather than drawn over something. */
-		if (!fg->items[i].placed)
-			continue;
-		const struct figure_group *gr = &k->grp[k->grp_of[fg->item_point[i]]];
-		text_in_box(&g, fg->item_text[i], fg->items[i].box, darker(k->fam[gr->fam].col, 0.7));
-	}
+	draw_labels(&g, fg);
 	user_paint_labels(&g, &fg->users, st);
 	draw_legend(&g, &fg->lg);
 	pc_draw_axes(&g);
-
-	for (size_t i = 0; i < fg->nlines; i++) {
-		const struct figure_line *l = &fg->lines[i];
-		st->roofs += l->visible;
-		st->roof_labels += l->visible && (l->labelled || l->listed);
-		st->roof_crowded += l->visible && l->labelled && l->crowded;
-	}
-	st->points = fg->nitems;
-	for (size_t i = 0; i < fg->nitems; i++)
-		st->points_dropped += !fg->items[i].placed;
+	count_stats(fg, st);
 }
 
 /* cairo's text extents, for the layout (struct figure_measure), on the context in ctx. */
