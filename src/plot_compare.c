@@ -10,7 +10,6 @@
  * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
  */
 #include "plot_compare.h"
-#include "report.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -18,9 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gnuplot.h"
 #include "levels.h"
-#include "gnuplot_text.h"
 #include "registry.h"
 #include "util.h"
 
@@ -346,23 +343,14 @@ static void label_along(struct labels *scene, const struct plot_frame *f, cairo_
 	}
 }
 
-void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
-			 const struct rundata *rb, const struct analysis *ab, int width, int height,
-			 struct plot_compare_layout *out)
+/*
+ * The roofs drawn: B's; A's too where the roof differs between the runs
+ * beyond their noise (compare_row.differs: a host that is slower
+ * everywhere shows as both sets of roofs) or B has none.
+ */
+static void add_roof_lines(struct plot_compare_layout *out, const struct compare *c, const struct analysis *aa,
+			   const struct analysis *ab)
 {
-	memset(out, 0, sizeof *out);
-	struct analysis *m = xmalloc(sizeof *m);
-	both_runs(aa, ab, m);
-	plot_frame_for(m, width, height, &out->f);
-	const struct plot_frame *f = &out->f;
-	double s = f->scale;
-	describe_runs(out, c, ra, rb);
-
-	/*
-	 * Roofs: B's; A's too where the roof differs between the runs beyond
-	 * their noise (compare_row.differs: a host that is slower everywhere
-	 * shows as both sets of roofs) or B has none.
-	 */
 	for (size_t i = 0; i < c->nrows && out->nlines + 2 <= 2 * ANALYSIS_MAX_ROOFS; i++) {
 		const struct compare_row *row = &c->rows[i];
 		if (!row->is_roof)
@@ -374,38 +362,39 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (row->rb)
 			add_line(out, ab, row->rb, 1, moved);
 	}
-	add_marks(out, c, m);
-	free(m);
+}
 
-	/* The scene: lines, arrows and markers are occupied space. */
-	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
-	cairo_t *cr = cairo_create(surf);
-	no_hinting(cr);
-	struct labels scene;
-	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
-	labels_init(&scene, inner, 2 * s);
+/* The scene: lines, arrows and markers (mr: half a marker's box) are occupied space. */
+static void occupy(struct labels *scene, const struct plot_compare_layout *out, double mr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale;
 	for (size_t i = 0; i < out->nlines; i++) {
 		const struct plot_compare_line *ln = &out->lines[i];
 		struct labels_seg seg = { 0, 0, 0, 0, 2 * s, 1 };
 		px(f, ln->x0, ln->y0, &seg.x0, &seg.y0);
 		px(f, ln->x1, ln->y1, &seg.x1, &seg.y1);
-		labels_add_seg(&scene, seg);
+		labels_add_seg(scene, seg);
 	}
-	double mr = MARKER_R * 1.3 * s;
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct plot_compare_mark *mk = &out->marks[i];
 		double x, y;
 		px(f, mk->ai_b, mk->gf_b, &x, &y);
-		labels_add_box(&scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		labels_add_box(scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
 		if (mk->arrow) {
 			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
 			px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
-			labels_add_seg(&scene, seg);
-			labels_add_box(&scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
+			labels_add_seg(scene, seg);
+			labels_add_box(scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
 		}
 	}
 
-	/* The legend in the first free corner of the plot area (lower right first). */
+}
+
+/* The legend in the first free corner of the plot area (lower right first), else any free spot. */
+static void place_legend(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, struct labels_box inner)
+{
+	double s = out->f.scale;
 	double lw, lh, gap = 14 * s;
 	legend_size(cr, out, s, &lw, &lh);
 	struct labels_box corners[4] = {
@@ -417,7 +406,7 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	out->legend = corners[0];
 	int found = 0;
 	for (int i = 0; i < 4 && !found; i++)
-		if (labels_box_free(&scene, corners[i])) {
+		if (labels_box_free(scene, corners[i])) {
 			out->legend = corners[i];
 			found = 1;
 		}
@@ -425,18 +414,25 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	for (double y = inner.y1 - gap - lh; !found && y >= inner.y0 + gap; y -= 10 * s)
 		for (double x = inner.x1 - gap - lw; !found && x >= inner.x0 + gap; x -= 10 * s) {
 			struct labels_box b = { x, y, x + lw, y + lh };
-			if (labels_box_free(&scene, b)) {
+			if (labels_box_free(scene, b)) {
 				out->legend = b;
 				found = 1;
 			}
 		}
-	labels_add_box(&scene, out->legend);
+	labels_add_box(scene, out->legend);
 	record(out, out->legend);
 
-	/*
-	 * Moved points' labels first (they are what the figure is for), anywhere
-	 * with a leader; then the roofs' along their lines; the other points' last.
-	 */
+}
+
+/*
+ * The labels: moved points' first (they are what the figure is for),
+ * anywhere with a leader; then the roofs' along their lines; the other
+ * points' last, near their markers or not at all.
+ */
+static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale;
 	double box[4];
 	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
 	set_font(cr, PX_POINT_LABEL * s, 0);
@@ -448,12 +444,12 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		items[i] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
 						 .max_r = mk->arrow ? 0 : mr + 3 * box[3], .leader = 1 };
 		if (mk->arrow)
-			labels_place(&scene, &items[i]);
+			labels_place(scene, &items[i]);
 	}
 	merge_twins(out);
 	for (size_t i = 0; i < out->nlines; i++)
 		if (!out->lines[i].twin)
-			label_along(&scene, f, cr, &out->lines[i]);
+			label_along(scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
 	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
 	for (size_t i = 0; i < out->nmarks; i++)
@@ -462,7 +458,7 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 			others[nrest++] = items[i];
 		}
 	set_font(cr, PX_POINT_LABEL * s, 0);
-	labels_place_all(&scene, others, nrest);
+	labels_place_all(scene, others, nrest);
 	for (size_t k = 0; k < nrest; k++)
 		items[rest[k]] = others[k];
 	/* A twin is named in its partner's label: it was never a label of its own to drop. */
@@ -480,6 +476,32 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		else
 			out->labels_dropped++;
 	}
+}
+
+void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
+			 const struct rundata *rb, const struct analysis *ab, int width, int height,
+			 struct plot_compare_layout *out)
+{
+	memset(out, 0, sizeof *out);
+	struct analysis *m = xmalloc(sizeof *m);
+	both_runs(aa, ab, m);
+	plot_frame_for(m, width, height, &out->f);
+	const struct plot_frame *f = &out->f;
+	double s = f->scale, mr = MARKER_R * 1.3 * s;
+	describe_runs(out, c, ra, rb);
+	add_roof_lines(out, c, aa, ab);
+	add_marks(out, c, m);
+	free(m);
+
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
+	cairo_t *cr = cairo_create(surf);
+	no_hinting(cr);
+	struct labels scene;
+	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
+	labels_init(&scene, inner, 2 * s);
+	occupy(&scene, out, mr);
+	place_legend(out, &scene, cr, inner);
+	place_labels(out, &scene, cr, mr);
 	labels_free(&scene);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
@@ -559,25 +581,11 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
 	cairo_fill(cr);
 }
 
-static void paint(cairo_t *cr, const struct plot_compare_layout *l)
+/* The roof lines, A's faint under B's; ceilings dashed. */
+static void paint_lines(cairo_t *cr, const struct plot_compare_layout *l)
 {
 	const struct plot_frame *f = &l->f;
 	double s = f->scale;
-	no_hinting(cr);
-	set_rgba(cr, C_BG, 1);
-	cairo_paint(cr);
-
-	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
-	char sub[800];
-	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
-		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
-
-	cairo_save(cr);
-	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
-	cairo_clip(cr);
-	plot_draw_grid(cr, f);
-	/* A's faint lines under B's. */
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < l->nlines; i++) {
 			const struct plot_compare_line *ln = &l->lines[i];
@@ -599,7 +607,13 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 			cairo_stroke(cr);
 			cairo_set_dash(cr, NULL, 0, 0);
 		}
-	/* Leaders of labels that had to move away from their point. */
+}
+
+/* The leaders of labels that moved, the markers and the arrows from A to B. */
+static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	const struct plot_frame *f = &l->f;
+	double s = f->scale;
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct labels_item *it = &l->marks[i].item;
 		if (!it->placed || !it->moved)
@@ -625,8 +639,12 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 		}
 		marker(cr, xb, yb, MARKER_R * s, mk->col, !mk->run_b, s);
 	}
-	cairo_restore(cr);
+}
 
+/* The roofs' labels along their lines, the points' in their boxes. */
+static void paint_labels(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
 		if (!ln->labelled)
@@ -649,7 +667,12 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
 	}
 
-	/* The legend: a framed box, one sample drawn beside each row. */
+}
+
+/* The legend: a framed box, one sample drawn beside each row. */
+static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
 	const struct labels_box b = l->legend;
 	const char *rows[3];
 	legend_rows(l, rows);
@@ -681,6 +704,31 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 		set_rgba(cr, C_TEXT, 1);
 		cairo_show_text(cr, rows[i]);
 	}
+}
+
+static void paint(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	const struct plot_frame *f = &l->f;
+	double s = f->scale;
+	no_hinting(cr);
+	set_rgba(cr, C_BG, 1);
+	cairo_paint(cr);
+
+	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
+	char sub[800];
+	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
+		 l->run_a, l->run_b, l->machines);
+	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+
+	cairo_save(cr);
+	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
+	cairo_clip(cr);
+	plot_draw_grid(cr, f);
+	paint_lines(cr, l);
+	paint_marks(cr, l);
+	cairo_restore(cr);
+	paint_labels(cr, l);
+	paint_legend(cr, l);
 	plot_draw_axes(cr, f);
 }
 
@@ -694,111 +742,4 @@ int plot_compare_draw(const struct plot_compare_layout *l, const char *path, con
 		      char *err, size_t errlen)
 {
 	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
-}
-
-/* ---- gnuplot ---------------------------------------------------------------------- */
-
-/*
- * s for a comment line of the script: gp_str's body, without a backslash at
- * its end (the template writes the run names at the end of comment lines,
- * where a trailing backslash would carry the comment into the next line).
- */
-static char *gp_note(const char *s)
-{
-	char *q = gp_str(s);
-	size_t n = strlen(q);
-	while (n > 0 && q[n - 1] == '\\')
-		q[--n] = 0;
-	return q;
-}
-
-/* name[i] = 'text' for a gnuplot array of n strings, every text through gp_str. */
-static void gp_array(struct buf *b, const char *name, size_t n, const char *const *texts)
-{
-	buf_addf(b, "array %s[%zu]\n", name, n ? n : 1);
-	for (size_t i = 0; i < n; i++) {
-		char *q = gp_str(texts[i]);
-		buf_addf(b, "%s[%zu] = '%s'\n", name, i + 1, q);
-		free(q);
-	}
-}
-
-/* A number for a datablock: %.9g, or NaN (gnuplot's spelling) when missing. */
-static const char *block_num(double v, char *buf)
-{
-	if (isfinite(v))
-		snprintf(buf, 32, "%.9g", v);
-	else
-		snprintf(buf, 32, "NaN");
-	return buf;
-}
-
-/* Pixel (x, y) of f back to data (intensity, GFLOP/s). */
-static void to_data(const struct plot_frame *f, double x, double y, double *ai, double *gf)
-{
-	double lx = log10(f->xmin), hx = log10(f->xmax), ly = log10(f->ymin), hy = log10(f->ymax);
-	*ai = pow(10, lx + (x - f->left) / (f->right - f->left) * (hx - lx));
-	*gf = pow(10, ly + (f->bottom - y) / (f->bottom - f->top) * (hy - ly));
-}
-
-int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templates_dir,
-			 const char *out_dir, char *err, size_t errlen)
-{
-	const struct plot_frame *f = &l->f;
-	struct buf rf = { 0 }, pf = { 0 };
-	char n1[32], n2[32], n3[32], n4[32];
-	const char *rtext[2 * ANALYSIS_MAX_ROOFS], *ptext[2 * ANALYSIS_MAX_POINTS];
-	/* Labels where compare.png has them (the script sets the same plot area), NaN when left out. */
-	for (size_t i = 0; i < l->nlines; i++) {
-		const struct plot_compare_line *ln = &l->lines[i];
-		double x = NAN, y = NAN;
-		if (ln->labelled)
-			to_data(f, ln->lx, ln->ly, &x, &y);
-		rtext[i] = ln->label;
-		buf_addf(&rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f\n", ln->x0, ln->y0, ln->x1, ln->y1,
-			ln->run_b, ln->roof->kind == ROOF_CEILING, block_num(x, n1), block_num(y, n2),
-			ln->labelled ? -ln->angle * 180 / M_PI : 0.0);
-	}
-	for (size_t i = 0; i < l->nmarks; i++) {
-		const struct plot_compare_mark *mk = &l->marks[i];
-		double x = NAN, y = NAN;
-		if (mk->item.placed)
-			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
-		ptext[i] = mk->label;
-		long rgb = lround(mk->col.r * 255) << 16 | lround(mk->col.g * 255) << 8 | lround(mk->col.b * 255);
-		buf_addf(&pf, "%s,%s,%.9g,%.9g,%d,%s,%s,%s,%ld\n", block_num(mk->arrow ? mk->ai_a : NAN, n1),
-			block_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
-			mk->arrow ? compare_move_name(mk->row->moved) : "", block_num(x, n3), block_num(y, n4), rgb);
-	}
-	struct buf tb = { 0 };
-	gp_array(&tb, "roof_text", l->nlines, rtext);
-	gp_array(&tb, "point_text", l->nmarks, ptext);
-	char *roofs = rf.len ? buf_take(&rf) : xstrdup(""), *points = pf.len ? buf_take(&pf) : xstrdup("");
-	char *texts = buf_take(&tb);
-	char margins[200], key[120];
-	snprintf(margins, sizeof margins,
-		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
-		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
-	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
-	char xmin[32], xmax[32], ymin[32], ymax[32], narrows[32];
-	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
-	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
-	snprintf(ymin, sizeof ymin, "%.9g", f->ymin);
-	snprintf(ymax, sizeof ymax, "%.9g", f->ymax);
-	snprintf(narrows, sizeof narrows, "%zu", l->narrows);
-	/* Every text through gp_str: as a string's body, and for the comment lines without a trailing backslash. */
-	char *title = gp_str(l->title), *ra = gp_str(l->run_a), *rb = gp_str(l->run_b), *machines = gp_str(l->machines);
-	char *title_n = gp_note(l->title), *ra_n = gp_note(l->run_a), *rb_n = gp_note(l->run_b),
-	     *machines_n = gp_note(l->machines);
-	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
-			       "ARROWS", "MARGINS", "KEY", "MACHINES", "TEXTS", "TITLE_NOTE", "RUN_A_NOTE",
-			       "RUN_B_NOTE", "MACHINES_NOTE" };
-	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
-				 machines, texts, title_n, ra_n, rb_n, machines_n };
-	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
-					sizeof keys / sizeof keys[0], err, errlen);
-	char *owned[] = { roofs, points, texts, title, ra, rb, machines, title_n, ra_n, rb_n, machines_n };
-	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
-		free(owned[i]);
-	return rc;
 }
