@@ -93,15 +93,11 @@ static struct labels_box plot_box(const struct fig *g)
 }
 
 /* The roofs as pixel segments, in the order their labels are placed: DRAM, peak, other slopes, ceilings. */
-static size_t build_lines(struct fig *g, struct figure_line *out)
+/* The roofs drawn, in the order their labels are placed: DRAM, the peak, the other slopes, the ceilings. */
+static size_t line_order(const struct analysis *a, int *order)
 {
-	const struct analysis *a = g->a;
-	const struct plot_frame *f = &g->f;
-	size_t n = 0;
-	int order[ANALYSIS_MAX_ROOFS];
 	size_t norder = 0;
 	int base = fig_base_threads(a);
-
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < a->nroofs && i < ANALYSIS_MAX_ROOFS; i++) {
 			const struct roof *r = &a->roofs[i];
@@ -116,6 +112,17 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 			if (want)
 				order[norder++] = (int)i;
 		}
+	return norder;
+}
+
+static size_t build_lines(struct fig *g, struct figure_line *out)
+{
+	const struct analysis *a = g->a;
+	const struct plot_frame *f = &g->f;
+	size_t n = 0;
+	int order[ANALYSIS_MAX_ROOFS];
+	size_t norder = line_order(a, order);
+	int base = fig_base_threads(a);
 
 	for (size_t k = 0; k < norder; k++) {
 		const struct roof *r = &a->roofs[order[k]];
@@ -389,6 +396,24 @@ static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t 
 	}
 }
 
+/* The legend's padding, row height, sample width and column width (its widest row), one column. */
+static void legend_metrics(struct fig *g, struct figure_legend *lg)
+{
+	fig_set_font(g, FIGURE_PX_LEGEND, 0);
+	double s = g->s, w = 0;
+	lg->pad = 12 * s;
+	lg->row_h = 29 * s;
+	lg->sample_w = 40 * s;
+	for (size_t i = 0; i < lg->n; i++) {
+		struct figure_text te;
+		fig_text_extents(g, lg->rows[i].text, &te);
+		/* A row of text starts where the others' samples do. */
+		w = fmax(w, te.x_advance + (lg->rows[i].kind == LEG_TEXT ? 0 : lg->sample_w + 10 * s));
+	}
+	lg->col_w = w;
+	lg->cols = 1;
+}
+
 static void build_legend(struct fig *g, const struct figure_kernels *k, const struct figure_line *lines, size_t nlines,
 			 struct figure_legend *lg)
 {
@@ -456,19 +481,7 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 		r->col = r->kind == LEG_ALLCORE ? C_ALLCORE : r->kind == LEG_CEILING ? C_CACHE : C_ROOF;
 	}
 
-	fig_set_font(g, FIGURE_PX_LEGEND, 0);
-	double s = g->s, w = 0;
-	lg->pad = 12 * s;
-	lg->row_h = 29 * s;
-	lg->sample_w = 40 * s;
-	for (size_t i = 0; i < lg->n; i++) {
-		struct figure_text te;
-		fig_text_extents(g, lg->rows[i].text, &te);
-		/* A row of text starts where the others' samples do. */
-		w = fmax(w, te.x_advance + (lg->rows[i].kind == LEG_TEXT ? 0 : lg->sample_w + 10 * s));
-	}
-	lg->col_w = w;
-	lg->cols = 1;
+	legend_metrics(g, lg);
 }
 
 static double legend_w(const struct figure_legend *lg)
