@@ -189,7 +189,11 @@ static void check_groups(const struct figure *fg, const size_t *rows, const stru
 	assert_true(drawn >= 10);
 }
 
-/* The placed point labels, and none of those the scene left out. */
+/*
+ * The placed point labels, each centred where the scene placed its box
+ * (within a pixel: the script's geometry is the scene's, whose overlaps
+ * test_layout checks), inside the plot; none of those the scene left out.
+ */
 static void check_point_labels(const struct figure *fg, const struct script *s)
 {
 	size_t n = 0, placed = 0;
@@ -198,13 +202,26 @@ static void check_point_labels(const struct figure *fg, const struct script *s)
 	for (size_t i = 0; i < fg->nitems; i++) {
 		char want[128];
 		snprintf(want, sizeof want, "set label '%s' at ", fg->item_text[i]);
-		int found = 0;
-		for (size_t j = 0; j < s->n && !found; j++)
-			found = ends_with(s->line[j], "# point label") && strncmp(s->line[j], want, strlen(want)) == 0;
-		assert_int_equal(found, fg->items[i].placed);
-		placed += fg->items[i].placed;
+		const char *line = NULL;
+		for (size_t j = 0; j < s->n && !line; j++)
+			if (ends_with(s->line[j], "# point label") && strncmp(s->line[j], want, strlen(want)) == 0)
+				line = s->line[j];
+		assert_int_equal(line != NULL, fg->items[i].placed);
+		if (!line)
+			continue;
+		placed++;
+		double ai, gf, x, y;
+		assert_int_equal(sscanf(line + strlen(want), "%lf, %lf center", &ai, &gf), 2);
+		plot_to_pixel(&fg->f, ai, gf, &x, &y);
+		struct labels_box b = fg->items[i].box;
+		if (fabs(x - 0.5 * (b.x0 + b.x1)) > 1 || fabs(y - 0.5 * (b.y0 + b.y1)) > 1)
+			fail_msg("label '%s' at (%.1f, %.1f), the scene's box centred at (%.1f, %.1f)", fg->item_text[i],
+				 x, y, 0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1));
+		assert_true(b.x0 >= fg->f.left - 1 && b.x1 <= fg->f.right + 1 && b.y0 >= fg->f.top - 1 &&
+			    b.y1 <= fg->f.bottom + 1);
 	}
 	assert_int_equal(n, placed);
+	assert_true(placed >= 5);
 }
 
 /* The frame: ranges and the plot area's margins, as screen fractions of the scene's. */
