@@ -5,7 +5,12 @@
  * and label along it, the kernels' families (colour, marker), groups
  * (polylines) and point labels, the ridge and its label, the shaded region,
  * the user's points and their labels, and the legend with its spot. It draws
- * nothing: plot_cairo.c paints what it decided.
+ * nothing: plot_cairo.c paints what it decided, gnuplot_scene.c writes the
+ * same scene into roofline.gp, and the compare and fleet figures take their
+ * kernels' colours from figure_families and figure_palette (one palette).
+ * Its files: figure.c (lines, labels, legend), figure_frame.c (frame,
+ * thread selection, which roofs are drawn), figure_points.c (families,
+ * groups, the user's points).
  *
  * Text is measured through struct figure_measure, a function the caller
  * supplies (cairo on the surface being drawn, or a stub in a test), so the
