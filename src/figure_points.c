@@ -39,6 +39,11 @@ struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const cha
 	for (size_t f = 0; f < k->nfam; f++)
 		if (strcmp(k->fam[f].kernel, kernel) == 0)
 			return k->fam[f].col;
+	/* A later stage of a family (stencil_tiled) shares its first stage's entry. */
+	const struct kernel *kn = registry_find(kernel);
+	for (size_t f = 0; kn && kn->stage_by != KSTAGE_NONE && f < k->nfam; f++)
+		if (k->fam[f].staged && strcmp(k->fam[f].family, kn->family) == 0)
+			return k->fam[f].col;
 	return PALETTE[0];
 }
 

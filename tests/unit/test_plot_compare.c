@@ -206,10 +206,11 @@ static void test_kernels_keep_the_roofline_colours(void **state)
 	for (size_t i = 0; i < p->l.nmarks; i++) {
 		const struct plot_compare_mark *mk = &p->l.marks[i];
 		const char *kernel = (mk->row->pb ? mk->row->pb : mk->row->pa)->kernel;
-		for (size_t f = 0; f < fg->k.nfam; f++) {
-			if (strcmp(fg->k.fam[f].kernel, kernel) != 0)
+		/* The colour of the family the scene put this kernel's points in (a family's stages share one). */
+		for (size_t i = 0; i < fg->npoints; i++) {
+			if (fg->k.grp_of[i] < 0 || strcmp(p->ab.points[i].kernel, kernel) != 0)
 				continue;
-			struct figure_rgb c = fg->k.fam[f].col;
+			struct figure_rgb c = fg->k.fam[fg->k.grp[fg->k.grp_of[i]].fam].col;
 			if (mk->col.r != c.r || mk->col.g != c.g || mk->col.b != c.b)
 				fail_msg("%s: compare colour differs from the roofline figure's", kernel);
 			checked++;
@@ -226,6 +227,33 @@ static void test_kernels_keep_the_roofline_colours(void **state)
 	release(p);
 }
 
+/* A family's stages keep one colour in compare too: the example's stencil and stencil_tiled. */
+static void test_stages_share_a_colour(void **state)
+{
+	(void)state;
+	char dir[4096], err[512];
+	const char *src = getenv("ROOFLINE_SRC");
+	snprintf(dir, sizeof dir, "%s/data/example/run", src && *src ? src : ".");
+	struct pair *p = xcalloc(1, sizeof *p);
+	if (rundata_load(dir, &p->ra, err, sizeof err) != 0 || rundata_load(dir, &p->rb, err, sizeof err) != 0 ||
+	    analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
+	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
+	const struct figure_rgb *a = NULL, *b = NULL;
+	for (size_t i = 0; i < p->l.nmarks; i++) {
+		const struct point *pt = p->l.marks[i].row->pb ? p->l.marks[i].row->pb : p->l.marks[i].row->pa;
+		if (strcmp(pt->kernel, "stencil") == 0)
+			a = &p->l.marks[i].col;
+		else if (strcmp(pt->kernel, "stencil_tiled") == 0)
+			b = &p->l.marks[i].col;
+	}
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_true(a->r == b->r && a->g == b->g && a->b == b->b);
+	release(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_another_machine_is_said),
 		cmocka_unit_test(test_no_text_overlaps),
 		cmocka_unit_test(test_kernels_keep_the_roofline_colours),
+		cmocka_unit_test(test_stages_share_a_colour),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
