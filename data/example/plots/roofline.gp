@@ -11,8 +11,8 @@
 
 run = 'fit'    # the fit's CSV files (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
-# Sizes are the scene's pixels: the terminals below take font sizes in
-# points at 1 px each, so text is as large as in roofline.png.
+# Font sizes below are the scene's, in pixels; fontscale 0.75 brings the
+# cairo terminals' text to roofline.png's size (held side by side at 1600 px).
 if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16' fontscale 0.75
 if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' fontscale 0.75 background 'white'
 if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16' fontscale 0.75
