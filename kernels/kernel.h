@@ -130,6 +130,9 @@ typedef double (*kernel_run_fn)(const struct kernel_buffers *buf, long reps, int
 typedef int (*kernel_check_fn)(const struct kernel_buffers *buf, long reps, int param,
 			       double result, int full, char *why, size_t whylen);
 
+/* What a family's stages change from one kernel to the next (struct kernel.stage). */
+enum kernel_stage_by { KSTAGE_NONE = 0, KSTAGE_TILING };
+
 struct kernel {
 	const char *name;        /* as in timings.csv: "triad", "fma_avx512", "horner" */
 	const char *family;      /* groups points in plots: "fma", "horner", "dot" ... */
@@ -175,6 +178,17 @@ struct kernel {
 	 * the harness then grows reps instead of iterations.
 	 */
 	long max_n;
+	/*
+	 * Kernels of one family that are one code at successive stages of one
+	 * change (the stencil, then the same stencil tiled in time): what
+	 * changes (KSTAGE_TILING), this kernel's stage in order (1, 2, ...) and
+	 * its word for the figure ("untiled", "tiled"). The figures join a
+	 * family's stages as one trajectory, in stage order, labelled once
+	 * ("stencil untiled→tiled"). KSTAGE_NONE (0) for a kernel that is no stage.
+	 */
+	enum kernel_stage_by stage_by;
+	int stage;
+	const char *stage_name;
 	/* The family parameter's letter and meaning ('K', "chains"; 'D', "degree"); 0 and NULL when none. */
 	char param_letter;
 	const char *param_meaning;

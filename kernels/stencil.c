@@ -53,6 +53,7 @@ static void stencil_shape(int param, size_t offered, double tile_bytes, struct k
 const struct kernel kernel_stencil = {
 	.name = "stencil",
 	.family = "stencil",
+	.stage_by = KSTAGE_TILING, .stage = 1, .stage_name = "untiled",
 	.computes = "4 steps of a 2-D 5-point stencil, one sweep of the grid each",
 	.kind = KERNEL_STREAM,
 	.isa = ISA_NONE,

@@ -60,6 +60,7 @@ static void stencil_tiled_shape(int param, size_t offered, double tile_bytes, st
 const struct kernel kernel_stencil_tiled = {
 	.name = "stencil_tiled",
 	.family = "stencil",
+	.stage_by = KSTAGE_TILING, .stage = 2, .stage_name = "tiled",
 	.computes = "the same 4 steps, fused down the grid in rings of rows (tiled in time)",
 	.kind = KERNEL_STREAM,
 	.isa = ISA_NONE,

@@ -564,14 +564,17 @@ static int cmd_plot(int argc, char **argv)
 		plot_formats(&pa, "roofline-allcores", many, &mm);
 		free(many);
 	}
-	free(one);
 	if (points && shown < up.n)
 		util_warn("%s: %zu of its %zu points are of a thread count no figure shows; report.md places them",
 			  points, up.n - shown, up.n);
+	/* roofline.gp draws roofline.png's scene: the same thread count, title and points. */
+	struct gnuplot_job job = { .run_dir = fit_dir, .out_dir = out, .templates_dir = gnuplot_templates_dir(argv[0]),
+				   .run = &run, .a = a, .meta = &meta };
+	int gp_failed = gnuplot_write(&job, err, sizeof err) != 0;
+	free(one);
 	free(u1.v);
 	free(un.v);
-	if (gnuplot_write_scripts_points(fit_dir, out, &run, a, points ? &up : NULL,
-					 gnuplot_templates_dir(argv[0]), err, sizeof err) != 0)
+	if (gp_failed)
 		die(EXIT_FAILED, "%s", err);
 	free(fit_dir);
 	render_gnuplot(out, formats);

@@ -14,7 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "figure.h"
+#include "gnuplot_axes.h"
+#include "gnuplot_scene.h"
 #include "gnuplot_text.h"
+#include "plot_cairo.h"
 #include "registry.h"
 #include "util.h"
 
@@ -24,7 +28,8 @@
  * right margin) assume it. Keep in step with the templates.
  */
 #define CANVAS_H 1000.0
-#define CHAR_PX 22.0            /* one character cell at 16 pt, vertical */
+#define GP_CANVAS_W 1600          /* roofline.gp's canvas: the scene is laid out at it */
+#define GP_CANVAS_H 1000
 
 /* ---- titles and paths ------------------------------------------------- */
 
@@ -58,136 +63,6 @@ static int need_file(const char *run_dir, const char *name, char *err, size_t er
 	return ok ? 0 : -1;
 }
 
-/* ---- ranges and labels ---------------------------------------------------- */
-
-static double pow2_floor(double v)
-{
-	return exp2(floor(log2(v) + 1e-9));
-}
-
-static double pow2_ceil(double v)
-{
-	return exp2(ceil(log2(v) - 1e-9));
-}
-
-/* The 1-2-5 series value at or below / above v. */
-static double nice_floor(double v)
-{
-	double e = pow(10, floor(log10(v)));
-	double m = v / e;
-	return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * e;
-}
-
-static double nice_ceil(double v)
-{
-	double e = pow(10, floor(log10(v)));
-	double m = v / e;
-	return (m <= 1 + 1e-9 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * e;
-}
-
-/* "1/8" for 0.125, "4" for 4: intensity tics. */
-static void ratio_label(double v, char *out, size_t size)
-{
-	if (v < 1)
-		snprintf(out, size, "1/%.0f", 1 / v);
-	else
-		snprintf(out, size, "%.0f", v);
-}
-
-/* xtics list "('1/8' 0.125, '1/4' 0.25, ...)" for powers of 2 in [lo, hi]. */
-static char *pow2_tics(double lo, double hi, int as_ratio, int as_bytes, int step)
-{
-	struct buf b = { 0 };
-	char label[32], num[32];
-	buf_puts(&b, "(");
-	int first = 1;
-	/*
-	 * At most 128 tics: readers keep every range finite (util_derived_ok),
-	 * and this bound keeps a range that slipped through from looping forever
-	 * (a low bound of 0, a high one of infinity) or growing without end.
-	 */
-	int count = 0;
-	for (double v = lo; v > 0 && v <= hi * 1.0001 && count < 128; v *= exp2(step), count++) {
-		if (as_bytes)
-			format_bytes(v, label, sizeof label);
-		else if (as_ratio)
-			ratio_label(v, label, sizeof label);
-		else
-			snprintf(label, sizeof label, "%.0f", v);
-		buf_addf(&b, "%s'%s' %s", first ? "" : ", ", label, gp_num(v, num, sizeof num));
-		first = 0;
-	}
-	buf_puts(&b, ")");
-	return buf_take(&b);
-}
-
-/*
- * Labels in the right margin beside horizontal lines: positions in character
- * cells above the line (offset), spread so that no two are closer than one
- * line of text. Clusters of close values are centred on their mean.
- */
-struct margin_label {
-	double value;          /* data y */
-	double pos;            /* in character cells from the bottom of the plot */
-	double offset;         /* what to add to pos to keep labels apart */
-	char text[96];         /* gnuplot expression for the label text */
-	char var[32];          /* gnuplot variable holding the value */
-};
-
-static int cmp_label_desc(const void *x, const void *y)
-{
-	const struct margin_label *a = x, *b = y;
-	return (a->pos < b->pos) - (a->pos > b->pos);
-}
-
-static void spread_labels(struct margin_label *l, size_t n, double ymin, double ymax, double height_px)
-{
-	const double gap = 1.15;
-	for (size_t i = 0; i < n; i++)
-		l[i].pos = height_px / CHAR_PX * log(l[i].value / ymin) / log(ymax / ymin);
-	qsort(l, n, sizeof *l, cmp_label_desc);
-	/*
-	 * Blocks of labels, top first, each spaced `gap` apart and centred on its
-	 * members' mean; a block that would come closer than `gap` to the one
-	 * above merges with it (pool adjacent violators: one pass, and the result
-	 * keeps the labels' order). Merging clusters in rounds instead broke
-	 * spread ones apart again and left labels on top of each other.
-	 */
-	size_t *first = xcalloc(n ? n : 1, sizeof *first), nb = 0;
-	double *sum = xcalloc(n ? n : 1, sizeof *sum);
-	for (size_t i = 0; i < n; i++) {
-		first[nb] = i;
-		sum[nb] = l[i].pos;
-		nb++;
-		while (nb >= 2) {
-			size_t la = first[nb - 1] - first[nb - 2], lb = i + 1 - first[nb - 1];
-			double bottom_a = sum[nb - 2] / (double)la - gap * (double)(la - 1) / 2;
-			double top_b = sum[nb - 1] / (double)lb + gap * (double)(lb - 1) / 2;
-			if (bottom_a - top_b >= gap - 1e-9)
-				break;
-			sum[nb - 2] += sum[nb - 1];
-			nb--;
-		}
-	}
-	for (size_t b = 0; b < nb; b++) {
-		size_t end = b + 1 < nb ? first[b + 1] : n, len = end - first[b];
-		double top = sum[b] / (double)len + gap * (double)(len - 1) / 2;
-		for (size_t i = first[b]; i < end; i++)
-			l[i].offset = top - gap * (double)(i - first[b]) - l[i].pos;
-	}
-	free(first);
-	free(sum);
-}
-
-static void emit_margin_labels(struct buf *b, struct margin_label *l, size_t n, double ymin,
-			       double ymax, double height_px)
-{
-	spread_labels(l, n, ymin, ymax, height_px);
-	for (size_t i = 0; i < n; i++)
-		buf_addf(b, "set label %s at graph 1.01, first %s left offset 0,%.2f\n", l[i].text,
-			 l[i].var, l[i].offset);
-}
-
 /* ---- what the figures draw ------------------------------------------------ */
 
 static int is_bandwidth(const struct roof *r)
@@ -195,12 +70,10 @@ static int is_bandwidth(const struct roof *r)
 	return r->kind == ROOF_BANDWIDTH && isfinite(r->value) && r->value > 0;
 }
 
-/* Ceilings and compute roofs other than the peak itself. */
+/* The ceilings under the peak (by kind: the peak is ROOF_COMPUTE at every thread count). */
 static int is_flat(const struct roof *r)
 {
-	return r->kind != ROOF_BANDWIDTH && r->kind != ROOF_PATTERN && strcmp(r->name, "peak") != 0 &&
-	       isfinite(r->value) &&
-	       r->value > 0;
+	return r->kind == ROOF_CEILING && isfinite(r->value) && r->value > 0;
 }
 
 /* kernels.gp draws the families whose parameter is a degree (the registry's letter D). */
@@ -284,7 +157,6 @@ struct kernel_set {
 
 static void kernel_set(const struct analysis *a, int horner_only, struct kernel_set *ks)
 {
-	char w1[32], w2[32];
 	memset(ks, 0, sizeof *ks);
 	ks->multi_level = multi_level(a);
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -313,7 +185,7 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
 			    ks->first[k]->threads == p->threads &&
 			    (p->trajectory ||
-			     strcmp(level_word(ks->first[k], w1, sizeof w1), level_word(p, w2, sizeof w2)) == 0))
+			     ks->first[k]->working_set == p->working_set))   /* a level is a working set */
 				break;
 		if (k == ks->n) {
 			ks->base[k] = is_base_level(a, p);
@@ -353,25 +225,6 @@ static char *kernel_filter(const struct kernel_set *ks, size_t k)
 	return f;
 }
 
-static char *kernel_title(const struct kernel_set *ks, size_t k)
-{
-	const struct point *p = ks->first[k];
-	struct buf b = { 0 };
-	char *name = gp_str(p->kernel);
-	buf_puts(&b, name);
-	free(name);
-	if (ks->members[k] > 1) {
-		char span[64];
-		buf_addf(&b, ", %s", analysis_param_span(p->param_letter, ks->pmin[k], ks->pmax[k],
-							 p->trajectory ? " → " : " … ", span, sizeof span));
-	}
-	if (ks->multi_level && !ks->base[k]) {
-		char w[32];
-		buf_addf(&b, " (%s)", level_word(p, w, sizeof w));
-	}
-	return buf_take(&b);
-}
-
 static void plot_clause(struct buf *plots, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static void plot_clause(struct buf *plots, const char *fmt, ...)
 {
@@ -397,7 +250,7 @@ static void roof_id(const struct analysis *a, const struct roof *r, char *out, s
  * `clause` (a format taking the variable's name) and a right-margin label.
  */
 static void add_flat_roof(const struct analysis *a, const struct roof *r, struct buf *vars,
-			  struct buf *plots, const char *clause, struct margin_label *ml, size_t *nml)
+			  struct buf *plots, const char *clause, struct gp_margin_label *ml, size_t *nml)
 {
 	char id[32], num[32], shown[41];
 	roof_id(a, r, id, sizeof id);
@@ -425,350 +278,6 @@ static char *finish_plots(struct buf *plots, struct buf *labels, const char *why
 	return buf_take(plots);
 }
 
-/* ---- roofline.gp ---------------------------------------------------------- */
-
-/*
- * The user's points (plot --points): read by the script from the points
- * file itself (`upts`, named relative to the script), one clause per name;
- * the arrows between versions, labels and the above-roof flags are written
- * as numbers, computed here from the same rows.
- */
-static void user_clauses(const struct userpoints *up, const char *upath, int lt, struct buf *vars,
-			 struct buf *labels, struct buf *plots)
-{
-	char n1[32], n2[32], n3[32], n4[32];
-	struct userpoints_arrow arrows[USERPOINTS_MAX];
-	size_t narrows = userpoints_arrows(up, arrows, USERPOINTS_MAX);
-	int lt_of[USERPOINTS_MAX];
-	for (size_t i = 0; i < up->n; i++) {
-		lt_of[i] = 0;
-		for (size_t j = 0; j < i && !lt_of[i]; j++)
-			if (strcmp(up->v[j].name, up->v[i].name) == 0)
-				lt_of[i] = lt_of[j];
-		if (lt_of[i])
-			continue;
-		lt_of[i] = lt++;
-		char *name = gp_str(up->v[i].name);
-		plot_clause(plots, "upts using (column('flops') / column('bytes')):(strcol('name') eq '%s' ? "
-			    "column('flops') / column('seconds') / 1e9 : NaN) with points lt %d pt 3 ps 2.4 "
-			    "title '%s (your code)'", name, lt_of[i], name);
-		free(name);
-	}
-	buf_addf(vars, "upts = '%s'    # your code (--points): versions of one name joined by arrows, in file order\n",
-		 upath);
-	for (size_t k = 0; k < narrows; k++) {
-		const struct point *p0 = &up->v[arrows[k].from].p, *p1 = &up->v[arrows[k].to].p;
-		buf_addf(labels, "set arrow from %s, %s to %s, %s head filled size screen 0.012,20 lw 2 lt %d  # user arrow\n",
-			 gp_num(p0->ai, n1, sizeof n1), gp_num(p0->gflops, n2, sizeof n2),
-			 gp_num(p1->ai, n3, sizeof n3), gp_num(p1->gflops, n4, sizeof n4), lt_of[arrows[k].from]);
-	}
-	for (size_t i = 0; i < up->n; i++) {
-		const struct userpoint *u = &up->v[i];
-		char *v = gp_str(u->version);
-		buf_addf(labels, "set label '%s%s' at %s, %s offset 1.2,0.8 tc lt %d\n", v,
-			 u->above ? ": above its roof!" : "", gp_num(u->p.ai, n1, sizeof n1),
-			 gp_num(u->p.gflops, n2, sizeof n2), lt_of[i]);
-		free(v);
-	}
-}
-
-/* What roofline.gp's parts share: its ranges, the roofs that bound them, its bottom margin. */
-struct roofline_frame {
-	const struct roof *dram;  /* analysis_dram(a): the ridge's slope, of the smallest thread count */
-	double peak;              /* GFLOP/s, NaN without a peak group */
-	double top;               /* the highest bandwidth roof, GB/s */
-	double xmin, xmax, ymin, ymax;
-	double bottom;            /* the bottom margin, screen fraction: it grows with the key's rows */
-	double plot_h;            /* the plot's height, pixels: the margin labels' spacing */
-};
-
-/*
- * The ranges: x spans the kernels' and the user's intensities, the ridge and
- * where the ceilings start; y their rates, the peak and the lowest ceiling;
- * the bottom margin has room for the key (two entries a row).
- */
-static void roofline_ranges(const struct analysis *a, const struct userpoints *up,
-			    const struct kernel_set *ks, struct roofline_frame *f)
-{
-	f->dram = analysis_dram(a);
-	f->peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-	f->top = NAN;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (is_bandwidth(&a->roofs[i]) && !(a->roofs[i].value <= f->top))
-			f->top = a->roofs[i].value;
-
-	/* x: the kernels' intensities, the ridges and where the ceilings start. */
-	double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
-		if (!(p->ai > 0) || !(p->gflops > 0))
-			continue;
-		xlo = fmin(xlo, p->ai / 1.5);
-		xhi = fmax(xhi, p->ai * 1.5);
-		ylo = fmin(ylo, p->gflops / 1.5);
-		yhi = fmax(yhi, p->gflops * 1.6);
-	}
-	for (size_t i = 0; up && i < up->n; i++) {
-		const struct point *p = &up->v[i].p;
-		xlo = fmin(xlo, p->ai / 1.5);
-		xhi = fmax(xhi, p->ai * 1.5);
-		ylo = fmin(ylo, p->gflops / 1.5);
-		yhi = fmax(yhi, p->gflops * 1.6);
-	}
-	if (isfinite(f->peak) && f->dram)
-		xhi = fmax(xhi, f->peak / f->dram->value * 4);
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (is_flat(r)) {
-			if (isfinite(f->top))
-				xlo = fmin(xlo, r->value / f->top / 2);
-			ylo = fmin(ylo, r->value / 1.5);
-		}
-	}
-	if (!isfinite(xlo))
-		xlo = 1.0 / 16;
-	if (!(xhi > 0))
-		xhi = 16;
-	f->xmin = pow2_floor(xlo);
-	f->xmax = pow2_ceil(xhi);
-	if (f->xmax / f->xmin < 16)
-		f->xmax = f->xmin * 16;
-	if (f->dram)
-		ylo = fmin(ylo, f->dram->value * f->xmin);
-	if (isfinite(f->peak))
-		yhi = fmax(yhi, f->peak * 1.6);
-	else if (isfinite(f->top))
-		yhi = fmax(yhi, f->top * f->xmax / 4);
-	if (!isfinite(ylo) || !(ylo > 0))
-		ylo = 0.1;
-	if (!(yhi > ylo))
-		yhi = ylo * 1000;
-	f->ymin = nice_floor(ylo);
-	f->ymax = nice_ceil(yhi);
-
-	/* Key entries: one per kernel at its base level, one per style of the other levels. */
-	size_t entries = 0;
-	int other_styles = 0;
-	for (size_t k = 0; k < ks->n; k++) {
-		char w[32];
-		if (!ks->base[k])
-			other_styles |= strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0 ? 1 : 2;
-		else if (ks->first[k]->threads != ks->min_threads)
-			other_styles |= 4;
-		else
-			entries++;
-	}
-	entries += (size_t)((other_styles & 1) + ((other_styles >> 1) & 1) + (other_styles >> 2));
-	for (size_t i = 0; up && i < up->n; i++) {
-		size_t j = 0;
-		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
-			j++;
-		entries += j == i;
-	}
-	f->bottom = 0.14 + 0.04 * (double)((entries + 1) / 2);
-	f->plot_h = CANVAS_H * (0.93 - f->bottom);
-}
-
-/*
- * Slopes closer than this ratio share one label ("L1 626 · L2@2t 491
- * GB/s"): parallel lines that near lie within a label's height of each
- * other on this canvas, and two labels along them overlapped.
- */
-#define SLOPE_LABEL_RATIO 1.5
-
-static int cmp_roof_desc(const void *x, const void *y)
-{
-	const struct roof *a = *(const struct roof *const *)x, *b = *(const struct roof *const *)y;
-	return (a->value < b->value) - (a->value > b->value);
-}
-
-/*
- * The slopes' labels: along each line from where it enters the plot on the
- * left (no kernel sits that far left), the fastest first; a slope within
- * SLOPE_LABEL_RATIO of the one above it is named in that one's label.
- */
-static void slope_labels(const struct analysis *a, const struct roofline_frame *f, struct buf *labels)
-{
-	const struct roof *bw[ANALYSIS_MAX_ROOFS];
-	size_t n = 0;
-	char num[32], num2[32];
-	for (size_t i = 0; i < a->nroofs && n < ANALYSIS_MAX_ROOFS; i++)
-		if (is_bandwidth(&a->roofs[i]))
-			bw[n++] = &a->roofs[i];
-	qsort(bw, n, sizeof bw[0], cmp_roof_desc);
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-		while (j < n && bw[i]->value / bw[j]->value < SLOPE_LABEL_RATIO)
-			j++;
-		struct buf fmt = { 0 }, args = { 0 };
-		for (size_t k = i; k < j; k++) {
-			char id[32];
-			char *name = gp_str(bw[k]->name);
-			roof_id(a, bw[k], id, sizeof id);
-			/* Three digits, but a thousand and more whole ("1083", not "1.08e+03"). */
-			buf_addf(&fmt, "%s%%s %s", k > i ? " · " : "", bw[k]->value >= 1000 ? "%.0f" : "%.3g");
-			buf_addf(&args, ", '%s', %s", name, id);
-			free(name);
-		}
-		char id[32];
-		roof_id(a, bw[i], id, sizeof id);
-		double x = fmax(f->xmin, f->ymin / bw[i]->value) * 1.3;
-		buf_addf(labels, "set label sprintf('%s GB/s'%s) at %s, %s * %s left rotate by angle offset 0,0.6\n",
-			 fmt.s, args.s, gp_num(x, num, sizeof num), id, gp_num(x, num2, sizeof num2));
-		free(fmt.s);
-		free(args.s);
-		i = j;
-	}
-}
-
-/*
- * The roofs: a variable per bandwidth roof, its slope labelled (slope_labels),
- * the peak, the ceilings labelled in the right margin (spread apart), the ridge.
- */
-static void roofline_roofs(const struct analysis *a, const struct roofline_frame *f, struct buf *vars,
-			   struct buf *labels, struct buf *plots)
-{
-	char num[32];
-	/* Bandwidth roofs: a variable each, then their labels. */
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_bandwidth(r))
-			continue;
-		char id[32];
-		roof_id(a, r, id, sizeof id);
-		buf_addf(vars, "%s = %s    # GB/s\n", id, gp_num(r->value, num, sizeof num));
-		plot_clause(plots, "slope(%s, x) lw %d lc 'black' notitle", id, r == f->dram ? 3 : 2);
-	}
-	slope_labels(a, f, labels);
-	if (isfinite(f->peak))
-		plot_clause(plots, "x < peak / top ? NaN : peak lw 3 lc 'black' notitle");
-
-	/* Peak and ceilings: labelled in the right margin, spread apart. */
-	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
-	size_t nml = 0;
-	if (isfinite(f->peak)) {
-		ml[nml].value = f->peak;
-		snprintf(ml[nml].text, sizeof ml[nml].text, "sprintf('peak %%.3g', peak)");
-		snprintf(ml[nml].var, sizeof ml[nml].var, "peak");
-		nml++;
-	}
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_flat(r) || !(r->value > f->ymin) || !(r->value < f->ymax))
-			continue;
-		add_flat_roof(a, r, vars, plots, "flat(%s, x) lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
-	}
-	emit_margin_labels(labels, ml, nml, f->ymin, f->ymax, f->plot_h);
-
-	if (isfinite(f->peak) && f->dram) {
-		char id[32];
-		roof_id(a, f->dram, id, sizeof id);
-		buf_addf(labels, "set arrow from peak / %s, ymin to peak / %s, peak nohead dt 3 lc 'gray40'\n", id, id);
-		buf_addf(labels, "set label sprintf('ridge %%.2f flop/byte', peak / %s) at peak / %s, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'\n", id, id);
-	}
-	if (!vars->len)
-		buf_puts(vars, "# (no bandwidth roofs or ceilings in this run)\n");
-	if (!isfinite(f->peak) && vars->len)
-		buf_puts(labels, "set label 'no peak group in this run: bandwidth roofs only' at graph 0.02, graph 0.95 left\n");
-}
-
-/*
- * The kernels: families (lines) first, single points on top of them. A
- * kernel's other levels keep its colour with open markers (the filled point
- * type less one), dashed (L1: dotted) lines and no key entry of their own:
- * one entry per style says which level it is. Then the user's points.
- */
-static void roofline_kernels(const struct analysis *a, const struct kernel_set *ks,
-			     const struct userpoints *up, const char *upath, struct buf *vars,
-			     struct buf *labels, struct buf *plots)
-{
-	static const int open_pt[] = { 6, 8, 4, 10, 12, 14 };   /* linetypes 1..6 of the template */
-	int lt = 1, lt_of[ANALYSIS_MAX_POINTS] = { 0 };
-	int styles = 0;        /* 1: L1 (dotted) drawn, 2: another level (dashed) drawn */
-	struct buf styles_key = { 0 };
-	if (ks->multi_level)
-		level_vars(a, vars);
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t k = 0; k < ks->n; k++) {
-			if ((ks->members[k] > 1) != (pass == 0))
-				continue;
-			/* A kernel keeps its colour at every level and thread count. */
-			for (size_t j = 0; j < k && !lt_of[k]; j++)
-				if (strcmp(ks->first[j]->kernel, ks->first[k]->kernel) == 0 && lt_of[j])
-					lt_of[k] = lt_of[j];
-			if (!lt_of[k])
-				lt_of[k] = lt++;
-			char *filter = kernel_filter(ks, k);
-			char *t = kernel_title(ks, k);
-			char style[48] = "", w[32];
-			if (!ks->base[k]) {
-				int l1 = strcmp(level_word(ks->first[k], w, sizeof w), "L1") == 0;
-				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
-					 pass == 0 ? (l1 ? " dt 3" : " dt 2") : "");
-				if (!(styles & (l1 ? 1 : 2)))
-					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt %d title 'open, %s: %s-resident'",
-						    l1 ? 3 : 2, l1 ? "dotted" : "dashed", w);
-				styles |= l1 ? 1 : 2;
-				free(t);
-				t = xstrdup("");
-			} else if (ks->first[k]->threads != ks->min_threads) {
-				/*
-				 * Another thread count: open markers, dash-dotted, untitled;
-				 * one key entry says so (an entry each made the key longer
-				 * than the plot was tall).
-				 */
-				snprintf(style, sizeof style, " pt %d%s", open_pt[(lt_of[k] - 1) % 6],
-					 pass == 0 ? " dt 4" : "");
-				if (!(styles & 4))
-					plot_clause(&styles_key, "NaN with linespoints lc 'gray40' pt 6 dt 4 title "
-						    "'open, dash-dotted: %d threads'", ks->first[k]->threads);
-				styles |= 4;
-				free(t);
-				t = xstrdup("");
-			}
-			plot_clause(plots, "pts using 'ai':(%s ? column('gflops') : NaN) with %s lt %d%s %s%s%s",
-				    filter, pass == 0 ? "linespoints" : "points", lt_of[k], style,
-				    t[0] ? "title '" : "notitle", t, t[0] ? "'" : "");
-			free(filter);
-			free(t);
-		}
-	}
-	if (up && up->n)
-		user_clauses(up, upath, lt, vars, labels, plots);
-	if (styles_key.len) {
-		/* plot_clause's own separator joins the two lists. */
-		buf_puts(plots, ", \\\n");
-		buf_puts(plots, styles_key.s);
-	}
-	free(styles_key.s);
-}
-
-static void roofline_substs(const struct analysis *a, const struct userpoints *up, const char *upath,
-			    struct gp_substs *s)
-{
-	char num[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	struct kernel_set ks;
-	struct roofline_frame f;
-	kernel_set(a, 0, &ks);
-	roofline_ranges(a, up, &ks, &f);
-
-	gp_subst_set(s, "PEAK", xstrdup(gp_num(f.peak, num, sizeof num)));
-	gp_subst_set(s, "TOP", xstrdup(gp_num(f.top, num, sizeof num)));
-	gp_subst_setf(s, "XMIN", "%s", gp_num(f.xmin, num, sizeof num));
-	gp_subst_setf(s, "XMAX", "%s", gp_num(f.xmax, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(f.ymin, num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(f.ymax, num, sizeof num));
-	gp_subst_setf(s, "BOTTOM", "%.3f", f.bottom);
-	gp_subst_set(s, "XTICS", pow2_tics(f.xmin, f.xmax, 1, 0, f.xmax / f.xmin > 4096 ? 2 : 1));
-
-	roofline_roofs(a, &f, &vars, &labels, &plots);
-	roofline_kernels(a, &ks, up, upath, &vars, &labels, &plots);
-	gp_subst_set(s, "ROOFS", buf_take(&vars));
-	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no roofs and no kernels in this run"));
-	gp_subst_set(s, "LABELS", buf_take(&labels));
-}
-
 /* ---- bandwidth.gp ---------------------------------------------------------- */
 
 /*
@@ -778,58 +287,23 @@ static void roofline_substs(const struct analysis *a, const struct userpoints *u
  */
 static const struct roof *sweep_plateau(const struct analysis *a, const struct roof *lv)
 {
-	size_t n = strlen(lv->name);
+	struct roof_key lk = model_key_of(lv);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (r->kind == ROOF_PATTERN && strncmp(r->name, lv->name, n) == 0 && r->name[n] == '.' &&
-		    !strchr(r->name, '@') && strcmp(r->stores, "allocate") == 0 &&
-		    r->size_lo == lv->size_lo && r->size_hi == lv->size_hi)
+		struct roof_key k = model_key_of(r);
+		if (k.kind == ROOF_PATTERN && k.level == lk.level && k.threads == lk.threads &&
+		    k.stores == STORES_ALLOCATE && r->size_lo == lv->size_lo && r->size_hi == lv->size_hi)
 			return r;
 	}
 	return lv;
 }
 
-static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
-			     struct gp_substs *s)
+/* bandwidth.gp's cache sizes from env.csv: a variable each, a dotted line and a label where in range. */
+static void bandwidth_caches(const struct rundata *run, double xmin, double xmax, struct buf *caches_out,
+			     struct buf *labels_out)
 {
 	char num[32], label[32];
-	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
-	double xlo = INFINITY, xhi = 0, yhi = 0;
-
-	for (size_t i = 0; i < a->nsweep; i++) {
-		const struct sweep_point *p = &a->sweep[i];
-		if (!(p->working_set > 0))
-			continue;
-		xlo = fmin(xlo, p->working_set / 1.5);
-		xhi = fmax(xhi, p->working_set * 1.5);
-		yhi = fmax(yhi, fmax(p->best, p->spread_hi));
-	}
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!is_bandwidth(r) || strchr(r->name, '@'))
-			continue;
-		yhi = fmax(yhi, r->value);
-		if (r->size_lo > 0) {
-			xlo = fmin(xlo, r->size_lo / 1.5);
-			xhi = fmax(xhi, r->size_hi * 1.5);
-		}
-	}
-	if (!isfinite(xlo)) {
-		xlo = 4096;
-		xhi = 1073741824;
-	}
-	double xmin = pow2_floor(xlo), xmax = pow2_ceil(xhi);
-	/* Tics every 4x, starting on a power of 4 so they read 16 KiB, 64 KiB, ... */
-	double tic0 = exp2(2 * ceil(log2(xmin) / 2 - 1e-9));
-	/* Headroom above the highest point for the cache-size labels. */
-	double step = yhi > 0 ? nice_ceil(yhi / 8) : 10;
-	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
-
-	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
-	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(tic0, xmax, 0, 1, 2));
-
+	struct buf caches = *caches_out, labels = *labels_out;
 	const struct { const char *key, *var, *name; double v; } levels[] = {
 		{ "l1d_bytes", "l1d", "L1d", run->info.l1d_bytes },
 		{ "l2_bytes", "l2", "L2", run->info.l2_bytes },
@@ -851,11 +325,15 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	}
 	if (!caches.len)
 		buf_puts(&caches, "# (env.csv reports no cache sizes)\n");
+	*caches_out = caches;
+	*labels_out = labels;
+}
 
-	if (a->nsweep) {
-		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
-		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
-	}
+/* bandwidth.gp's plateaus: a label each, and a dashed roof where other stores set it higher. */
+static void bandwidth_plateaus(const struct analysis *a, struct buf *labels_out, struct buf *plots_out)
+{
+	char num[32], label[32];
+	struct buf labels = *labels_out, plots = *plots_out;
 	/*
 	 * The plateaus the sweep itself found are its pattern's roofs
 	 * ("L2.2r1w": ordinary stores, the points drawn here); where streaming
@@ -865,10 +343,10 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 	struct buf names = { 0 };
 	int plateaus = 0, nplateaus = 0;
 	for (size_t i = 0; i < a->nroofs; i++)
-		nplateaus += is_bandwidth(&a->roofs[i]) && !strchr(a->roofs[i].name, '@') && a->roofs[i].size_hi > 0;
+		nplateaus += is_bandwidth(&a->roofs[i]) && model_key_of(&a->roofs[i]).threads <= 1 && a->roofs[i].size_hi > 0;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *lv = &a->roofs[i];
-		if (!is_bandwidth(lv) || strchr(lv->name, '@') || !(lv->size_hi > 0))
+		if (!is_bandwidth(lv) || model_key_of(lv).threads > 1 || !(lv->size_hi > 0))
 			continue;
 		/*
 		 * A label centred on its plateau ran off the frame for the first
@@ -896,8 +374,7 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		if (higher)
 			/* Above the dashed roof: between it and the plateau it crossed the line. */
 			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s %s offset 0,1.2\n",
-				 name, own->value, lv->value, strcmp(lv->stores, "in place") == 0 ? "in place"
-				 : lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
+				 name, own->value, lv->value, lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
 		else
 			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s %s offset 0,1.2\n", name,
 				 own->value, mid, gp_num(own->value, num, sizeof num), align);
@@ -916,12 +393,78 @@ static void bandwidth_substs(const struct rundata *run, const struct analysis *a
 		plot_clause(&plots, "NaN with lines dt 2 lw 2 lc 'gray40' title 'roof set by other stores'");
 	}
 	free(names.s);
+	*labels_out = labels;
+	*plots_out = plots;
+}
+
+static void bandwidth_substs(const struct rundata *run, const struct analysis *a,
+			     struct gp_substs *s)
+{
+	char num[32];
+	struct buf caches = { 0 }, labels = { 0 }, plots = { 0 };
+	double xlo = INFINITY, xhi = 0, yhi = 0;
+
+	for (size_t i = 0; i < a->nsweep; i++) {
+		const struct sweep_point *p = &a->sweep[i];
+		if (!(p->working_set > 0))
+			continue;
+		xlo = fmin(xlo, p->working_set / 1.5);
+		xhi = fmax(xhi, p->working_set * 1.5);
+		yhi = fmax(yhi, fmax(p->best, p->spread_hi));
+	}
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		if (!is_bandwidth(r) || model_key_of(r).threads > 1)
+			continue;
+		yhi = fmax(yhi, r->value);
+		if (r->size_lo > 0) {
+			xlo = fmin(xlo, r->size_lo / 1.5);
+			xhi = fmax(xhi, r->size_hi * 1.5);
+		}
+	}
+	if (!isfinite(xlo)) {
+		xlo = 4096;
+		xhi = 1073741824;
+	}
+	double xmin = gp_pow2_floor(xlo), xmax = gp_pow2_ceil(xhi);
+	/* Tics every 4x, starting on a power of 4 so they read 16 KiB, 64 KiB, ... */
+	double tic0 = exp2(2 * ceil(log2(xmin) / 2 - 1e-9));
+	/* Headroom above the highest point for the cache-size labels. */
+	double step = yhi > 0 ? gp_nice_ceil(yhi / 8) : 10;
+	double ymax = yhi > 0 ? ceil(yhi * 1.2 / step) * step : 100;
+
+	gp_subst_setf(s, "XMIN", "%s", gp_num(xmin, num, sizeof num));
+	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(ymax, num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(tic0, xmax, 0, 1, 2));
+
+	bandwidth_caches(run, xmin, xmax, &caches, &labels);
+
+
+	if (a->nsweep) {
+		plot_clause(&plots, "sw using 'working_set_bytes':'median_gbs':'spread_lo_gbs':'spread_hi_gbs' with yerrorbars lt 1 title 'median, bars: per-pass spread'");
+		plot_clause(&plots, "sw using 'working_set_bytes':'best_gbs' with points lt 2 title 'best'");
+	}
+	bandwidth_plateaus(a, &labels, &plots);
 	gp_subst_set(s, "CACHES", buf_take(&caches));
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no bandwidth group in this run"));
 	gp_subst_set(s, "LABELS", buf_take(&labels));
 }
 
 /* ---- chains.gp --------------------------------------------------------------- */
+
+/* The curves in the order they stack, for the key: highest plateau first. */
+static void chains_order(const struct analysis *a, size_t *order)
+{
+	for (size_t c = 0; c < a->nchains; c++) {
+		size_t j = c;
+		while (j > 0 && a->chains[order[j - 1]].plateau < a->chains[c].plateau) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = c;
+	}
+}
 
 static void chains_substs(const struct analysis *a, struct gp_substs *s)
 {
@@ -946,22 +489,19 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 		yhi = 64;
 		kmax = 32;
 	}
-	double xmax = pow2_ceil(kmax) * 1.25;
+	double xmax = gp_pow2_ceil(kmax) * 1.25;
 	gp_subst_setf(s, "XMAX", "%s", gp_num(xmax, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.4), num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(1, pow2_ceil(kmax), 0, 0, 1));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(gp_pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(gp_pow2_ceil(yhi * 1.4), num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(1, gp_pow2_ceil(kmax), 0, 0, 1));
 
-	/* Key in the order the curves stack: highest plateau first. */
 	size_t order[ANALYSIS_MAX_ISAS];
-	for (size_t c = 0; c < a->nchains; c++) {
-		size_t j = c;
-		while (j > 0 && a->chains[order[j - 1]].plateau < a->chains[c].plateau) {
-			order[j] = order[j - 1];
-			j--;
-		}
-		order[j] = c;
-	}
+	chains_order(a, order);
+	/* Curve c's rows of chains.csv, which fitout.c writes curve by curve, in a->chains' order. */
+	size_t first[ANALYSIS_MAX_ISAS + 1];
+	first[0] = 0;
+	for (size_t c = 0; c < a->nchains; c++)
+		first[c + 1] = first[c] + (size_t)(a->chains[c].n > 0 ? a->chains[c].n : 0);
 	int lt = 1;
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[order[c]];
@@ -971,8 +511,10 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 				one = cc->best[i];
 		if (cc->n == 0)
 			continue;
-		char *kern = gp_str(cc->kernel);
 		char *isa = gp_str(cc->isa[0] ? cc->isa : cc->kernel);
+		struct buf rows = { 0 };
+		for (size_t r = first[order[c]]; r < first[order[c] + 1]; r++)
+			buf_addf(&rows, " %zu", r);
 		struct buf t = { 0 };
 		if (isfinite(one) && isfinite(cc->plateau)) {
 			buf_addf(&t, "%s: K × %.3g up to %.3g GFLOP/s", isa, one, cc->plateau);
@@ -984,14 +526,14 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 		if (isfinite(cc->latency_cycles))
 			buf_addf(&t, " (latency %.1f cycles)", cc->latency_cycles);
 		char *tt = buf_take(&t);
-		plot_clause(&plots, "ch using 'chains':(strcol('kernel') eq '%s' ? column('median_gflops') : NaN) with linespoints lt %d title '%s'",
-			    kern, lt, tt);
+		plot_clause(&plots, "ch using 'chains':(row(column(0), '%s ') ? column('median_gflops') : NaN) with linespoints lt %d title '%s'",
+			    rows.s, lt, tt);
 		if (isfinite(one) && isfinite(cc->plateau))
 			plot_clause(&plots, "little(%s, %s, x) with lines lt %d dt 2 lw 1.5 notitle",
 				    gp_num(one, n2, sizeof n2), gp_num(cc->plateau, n3, sizeof n3), lt);
 		lt++;
 		free(tt);
-		free(kern);
+		free(rows.s);
 		free(isa);
 	}
 	gp_subst_set(s, "PLOTS", finish_plots(&plots, &labels, "no peak group in this run"));
@@ -1000,15 +542,10 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 
 /* ---- kernels.gp -------------------------------------------------------------- */
 
-static void kernels_substs(const struct analysis *a, struct gp_substs *s)
+/* kernels.gp's ranges: the Horner points at their base level, the peak, DRAM at D = 1; D up to a power of two. */
+static void kernels_range(const struct analysis *a, const struct roof *dram, double peak, double *ylo_out,
+			  double *yhi_out, double *dtop_out)
 {
-	char num[32];
-	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
-	struct kernel_set ks;
-	kernel_set(a, 1, &ks);
-	const struct roof *dram = analysis_dram(a);
-	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-
 	long dmax = 1;
 	double ylo = INFINITY, yhi = 0;
 	for (size_t i = 0; i < a->npoints; i++) {
@@ -1028,13 +565,26 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		ylo = 1;
 	if (!(yhi > ylo))
 		yhi = ylo * 64;
-	double dtop = pow2_ceil((double)dmax);
-	if (dtop < 8)
-		dtop = 8;
+	*ylo_out = ylo;
+	*yhi_out = yhi;
+	*dtop_out = fmax(gp_pow2_ceil((double)dmax), 8);
+}
+
+static void kernels_substs(const struct analysis *a, struct gp_substs *s)
+{
+	char num[32];
+	struct buf vars = { 0 }, labels = { 0 }, plots = { 0 };
+	struct kernel_set ks;
+	kernel_set(a, 1, &ks);
+	const struct roof *dram = analysis_dram(a);
+	double peak = isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
+
+	double ylo, yhi, dtop;
+	kernels_range(a, dram, peak, &ylo, &yhi, &dtop);
 	gp_subst_setf(s, "XMAX", "%s", gp_num(dtop * 1.25, num, sizeof num));
-	gp_subst_setf(s, "YMIN", "%s", gp_num(pow2_floor(ylo / 1.4), num, sizeof num));
-	gp_subst_setf(s, "YMAX", "%s", gp_num(pow2_ceil(yhi * 1.6), num, sizeof num));
-	gp_subst_set(s, "XTICS", pow2_tics(1, dtop, 0, 0, 1));
+	gp_subst_setf(s, "YMIN", "%s", gp_num(gp_pow2_floor(ylo / 1.4), num, sizeof num));
+	gp_subst_setf(s, "YMAX", "%s", gp_num(gp_pow2_ceil(yhi * 1.6), num, sizeof num));
+	gp_subst_set(s, "XTICS", gp_pow2_tics(1, dtop, 0, 0, 1));
 
 	buf_addf(&vars, "peak = %s    # GFLOP/s\n", gp_num(peak, num, sizeof num));
 	if (ks.multi_level)
@@ -1042,7 +592,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 	/* The template's DRAM: the DRAM plateau, or the lowest bandwidth roof where there is none. */
 	buf_addf(&vars, "DRAM = %s    # GB/s\n", gp_num(dram ? dram->value : NAN, num, sizeof num));
 
-	struct margin_label ml[ANALYSIS_MAX_ROOFS + 1];
+	struct gp_margin_label ml[ANALYSIS_MAX_ROOFS + 1];
 	size_t nml = 0;
 	if (isfinite(peak)) {
 		ml[nml].value = peak;
@@ -1056,15 +606,15 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		buf_addf(&labels, "set label sprintf('DRAM %%.3g GB/s × D/8', DRAM) at %s, roof(%s) right rotate by angle offset 0,0.6\n",
 			 gp_num(fmin(isfinite(peak) ? 8 * peak / dram->value : dtop, dtop) / 1.4, num, sizeof num),
 			 num);
-	double ymin = pow2_floor(ylo / 1.4), ymax = pow2_ceil(yhi * 1.6);
+	double ymin = gp_pow2_floor(ylo / 1.4), ymax = gp_pow2_ceil(yhi * 1.6);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		/* A ceiling outside the range would leave a label with no line beside it. */
-		if (!is_flat(r) || strchr(r->name, '@') || !(r->value > ymin && r->value < ymax))
+		if (!is_flat(r) || model_key_of(r).threads > 1 || !(r->value > ymin && r->value < ymax))
 			continue;
 		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
 	}
-	emit_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
+	gp_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 
 	int any = 0;
 	for (size_t k = 0; k < ks.n; k++) {
@@ -1090,62 +640,103 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 
 /* ---- writing ------------------------------------------------------------------- */
 
+/* ---- roofline.gp: roofline.png's scene (gnuplot_scene.c) ------------------------ */
+
+/*
+ * The scene of roofline.png at the script's canvas: the figure of meta's
+ * thread count (meta NULL: the smallest, titled from the run), laid out as
+ * plot_roofline lays it out, its points' rows in points.csv, its words.
+ */
+static int roofline_substs(const struct gnuplot_job *j, struct gp_substs *s, char *err, size_t errlen)
+{
+	struct plot_meta own = { 0 };
+	const struct plot_meta *m = j->meta;
+	if (!m) {
+		int counts[ANALYSIS_MAX_THREAD_COUNTS];
+		size_t n = figure_thread_counts(j->a, counts, ANALYSIS_MAX_THREAD_COUNTS);
+		own = (struct plot_meta){ .cpu_model = j->run->info.cpu_model, .compiler = j->run->info.cc,
+					  .compiler_version = j->run->info.cc_version,
+					  .kernel_cflags = j->run->info.kernel_cflags,
+					  .date_utc = j->run->info.date_utc, .threads = n ? counts[0] : 1 };
+		m = &own;
+	}
+	char *urel = NULL;
+	if (m->user && m->user->n && m->user->path) {
+		char *rel = gp_run_dir_for(m->user->path, j->out_dir, err, errlen);
+		if (!rel)
+			return -1;
+		urel = gp_str(rel);
+		free(rel);
+	}
+	struct analysis *one = xmalloc(sizeof *one);
+	struct figure *fg = xmalloc(sizeof *fg);
+	size_t *rows = xmalloc(ANALYSIS_MAX_POINTS * sizeof *rows);
+	figure_select_threads(j->a, m->threads, one);
+	figure_select_rows(j->a, m->threads, rows);
+	int rc = plot_roofline_layout(one, m, GP_CANVAS_W, GP_CANVAS_H, fg);
+	if (rc == 0) {
+		char title[512], sub[512];
+		plot_title_text(m, title, sizeof title, sub, sizeof sub);
+		struct gp_scene_text t = { title, sub, m->threads };
+		gp_scene_substs(fg, &t, rows, urel, s);
+	} else {
+		snprintf(err, errlen, "roofline.gp: the figure could not be laid out");
+	}
+	free(rows);
+	free(fg);
+	free(one);
+	free(urel);
+	return rc;
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
 int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct rundata *run,
 			  const struct analysis *a, const char *templates_dir,
 			  char *err, size_t errlen)
 {
-	return gnuplot_write_scripts_points(run_dir, out_dir, run, a, NULL, templates_dir, err, errlen);
+	struct gnuplot_job j = { .run_dir = run_dir, .out_dir = out_dir, .templates_dir = templates_dir,
+				 .run = run, .a = a };
+	return gnuplot_write(&j, err, errlen);
 }
 
-int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const struct rundata *run,
-				 const struct analysis *a, const struct userpoints *up,
-				 const char *templates_dir, char *err, size_t errlen)
+int gnuplot_write(const struct gnuplot_job *j, char *err, size_t errlen)
 {
 	struct gp_substs common = { 0 }, s = { 0 };
+	const struct analysis *a = j->a;
 	int rc = -1;
 
-	if ((a->npoints && need_file(run_dir, "points.csv", err, errlen) < 0) ||
-	    (a->nsweep && need_file(run_dir, "sweep.csv", err, errlen) < 0) ||
-	    (a->nroofs && need_file(run_dir, "roofs.csv", err, errlen) < 0) ||
-	    (a->nchains && need_file(run_dir, "chains.csv", err, errlen) < 0))
+	if ((a->npoints && need_file(j->run_dir, "points.csv", err, errlen) < 0) ||
+	    (a->nsweep && need_file(j->run_dir, "sweep.csv", err, errlen) < 0) ||
+	    (a->nroofs && need_file(j->run_dir, "roofs.csv", err, errlen) < 0) ||
+	    (a->nchains && need_file(j->run_dir, "chains.csv", err, errlen) < 0))
 		return -1;
 
-	char *rel = gp_run_dir_for(run_dir, out_dir, err, errlen);
+	char *rel = gp_run_dir_for(j->run_dir, j->out_dir, err, errlen);
 	if (!rel)
 		return -1;
 	gp_subst_set(&common, "RUN_DIR", gp_str(rel));
 	free(rel);
-	gp_subst_set(&common, "TITLE", title(run));
-	char *urel = NULL;
-	if (up && up->n && up->path) {
-		if (!(urel = gp_run_dir_for(up->path, out_dir, err, errlen)))
-			goto done;
-		char *q = gp_str(urel);
-		free(urel);
-		urel = q;
-	}
+	gp_subst_set(&common, "TITLE", title(j->run));
 
 	for (size_t i = 0; i < gnuplot_nscripts; i++) {
-		const char *name = gnuplot_scripts[i];
 		s.n = 0;
-		for (size_t j = 0; j < common.n; j++)
-			gp_subst_set(&s, common.v[j].key, xstrdup(common.v[j].value));
-		if (strcmp(name, "roofline") == 0)
-			roofline_substs(a, urel ? up : NULL, urel, &s);
-		else if (strcmp(name, "bandwidth") == 0)
-			bandwidth_substs(run, a, &s);
-		else if (strcmp(name, "chains") == 0)
-			chains_substs(a, &s);
-		else
-			kernels_substs(a, &s);
-		int failed = gp_write_script(templates_dir, name, out_dir, &s, err, errlen) < 0;
+		for (size_t k = 0; k < common.n; k++)
+			gp_subst_set(&s, common.v[k].key, xstrdup(common.v[k].value));
+		int failed = 0;
+		switch (i) {   /* gnuplot_scripts[]'s order */
+		case 0: failed = roofline_substs(j, &s, err, errlen) < 0; break;
+		case 1: bandwidth_substs(j->run, a, &s); break;
+		case 2: chains_substs(a, &s); break;
+		default: kernels_substs(a, &s); break;
+		}
+		failed = failed || gp_write_script(j->templates_dir, gnuplot_scripts[i], j->out_dir, &s, err, errlen) < 0;
 		gp_subst_free(&s);
 		if (failed)
 			goto done;
 	}
 	rc = 0;
 done:
-	free(urel);
 	gp_subst_free(&common);
 	return rc;
 }

@@ -24,6 +24,8 @@
 #include "rundata.h"
 #include "userpoints.h"
 
+struct plot_meta;
+
 /* The scripts written, in drawing order: "roofline", "bandwidth", "chains", "kernels". */
 extern const char *const gnuplot_scripts[];
 extern const size_t gnuplot_nscripts;
@@ -43,15 +45,21 @@ int gnuplot_write_scripts(const char *run_dir, const char *out_dir, const struct
 			  char *err, size_t errlen);
 
 /*
- * gnuplot_write_scripts() with the user's points (plot --points), placed by
- * userpoints_place(): roofline.gp also plots them from the points file (named
- * relative to out_dir), one key entry per name, each version labelled and
- * the versions of one name joined by `set arrow` lines in file order
- * (userpoints_arrows). up may be NULL.
+ * What gnuplot_write() draws: a run (its CSV files in run_dir, the scripts
+ * into out_dir) and roofline.png's figure: meta says which thread count,
+ * title, the all-core base and the user's points (plot --points: their file
+ * named relative to out_dir, their arrows and labels from the scene), as
+ * plot_roofline() was given them; NULL: one core, titled from the run.
  */
-int gnuplot_write_scripts_points(const char *run_dir, const char *out_dir, const struct rundata *run,
-				 const struct analysis *a, const struct userpoints *up,
-				 const char *templates_dir, char *err, size_t errlen);
+struct gnuplot_job {
+	const char *run_dir, *out_dir, *templates_dir;
+	const struct rundata *run;
+	const struct analysis *a;
+	const struct plot_meta *meta;
+};
+
+/* gnuplot_write_scripts() for a job; roofline.gp draws the scene roofline.png draws. */
+int gnuplot_write(const struct gnuplot_job *j, char *err, size_t errlen);
 
 /*
  * Where the templates are: $ROOFLINE_TEMPLATES when set, else

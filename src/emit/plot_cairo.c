@@ -8,6 +8,8 @@
  * SVG and PDF surfaces.
  */
 #include "plot_cairo.h"
+#include "plot_cairo_int.h"
+#include "plot_write.h"
 
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -23,32 +25,10 @@
 #include "labels.h"
 #include "util.h"
 
-/* ---- colours (the lines' and the kernels' come with the layout) --------------------- */
-
-#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
-
-static const struct figure_rgb C_BG = HEX(0xffffff);
-static const struct figure_rgb C_TEXT = HEX(0x1a1a1a);
-static const struct figure_rgb C_MUTED = HEX(0x5c5c5c);
-static const struct figure_rgb C_GRID = HEX(0xdadde1);
-static const struct figure_rgb C_GRID_MINOR = HEX(0xeef0f2);
-static const struct figure_rgb C_AXIS = HEX(0x4d4d4d);
-static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);      /* the ridge's marker and label */
-static const struct figure_rgb C_SHADE = HEX(0xf1f4f8);     /* what a DRAM-resident kernel can attain */
-static const struct figure_rgb C_LEADER = HEX(0x8a8f96);
-static const struct figure_rgb C_FLAG = HEX(0xc0392b);      /* a user's point above its roof */
-
-#define FONT "DejaVu Sans"
-
 /* ---- drawing helpers ------------------------------------------------------------ */
 
-struct fig {
-	cairo_t *cr;
-	struct plot_frame f;
-	double s;
-};
 
-static void set_rgb(cairo_t *cr, struct figure_rgb c)
+void pc_set_rgb(cairo_t *cr, struct figure_rgb c)
 {
 	cairo_set_source_rgb(cr, c.r, c.g, c.b);
 }
@@ -59,125 +39,21 @@ static struct figure_rgb darker(struct figure_rgb c, double k)
 	return d;
 }
 
-static void set_font(struct fig *g, double px, int bold)
+void pc_set_font(struct fig *g, double px, int bold)
 {
 	cairo_select_font_face(g->cr, FONT, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(g->cr, px * g->s);
 }
 
-/* ---- SVG text ------------------------------------------------------------------ */
-
-/*
- * cairo 1.16 (Debian 12) has no way to keep text as text on its SVG
- * surface: every glyph becomes a <symbol> path (cairo_svg_surface_set_document_unit
- * sets units only). A figure in a blog post should have text a reader can
- * select and search, so on SVG show_text() does not draw: it appends a
- * <text> element here, and plot_write() puts them after cairo's drawing,
- * before </svg>. Each element names DejaVu Sans (what the layout measured)
- * and generic fallbacks, and carries textLength, the width cairo measured,
- * so a reader's fallback font takes exactly the room the layout gave it.
- */
-struct svg_text {
-	char *buf;
-	size_t len, cap;
-	int failed;              /* out of memory or an over-long string: the figure is not written */
-};
-
-static const cairo_user_data_key_t SVG_TEXT_KEY;
-
-static void svg_addf(struct svg_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void svg_addf(struct svg_text *t, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			t->failed = 1;
-			return;
-		}
-		if ((size_t)n < t->cap - t->len) {
-			t->len += (size_t)n;
-			return;
-		}
-		t->cap = 2 * t->cap + (size_t)n + 256;
-		t->buf = xrealloc(t->buf, t->cap);
-	}
-}
-
-/* XML character data: & < > " escaped, nothing else changed (the caller's text is UTF-8). */
-static void svg_add_escaped(struct svg_text *t, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': svg_addf(t, "&amp;"); break;
-		case '<': svg_addf(t, "&lt;"); break;
-		case '>': svg_addf(t, "&gt;"); break;
-		case '"': svg_addf(t, "&quot;"); break;
-		default: svg_addf(t, "%c", *s);
-		}
-	}
-}
-
-static void svg_colour(struct svg_text *t, const char *attr, struct figure_rgb c)
-{
-	svg_addf(t, " %s=\"#%02x%02x%02x\"", attr, (int)lround(c.r * 255), (int)lround(c.g * 255),
-		 (int)lround(c.b * 255));
-}
-
-/* One <text> at cr's current point, in cr's font, size and rotation. */
-static void svg_text_add(cairo_t *cr, struct svg_text *t, const char *text, struct figure_rgb col, int halo, double s)
-{
-	double x = 0, y = 0;
-	if (cairo_has_current_point(cr))
-		cairo_get_current_point(cr, &x, &y);
-	cairo_text_extents_t te;
-	cairo_text_extents(cr, text, &te);
-	cairo_matrix_t m, fm;
-	cairo_get_matrix(cr, &m);
-	cairo_get_font_matrix(cr, &fm);
-	double scale = sqrt(fabs(m.xx * m.yy - m.xy * m.yx));
-	double size = hypot(fm.xx, fm.yx) * scale, angle = atan2(m.yx, m.xx) * 180 / M_PI;
-	cairo_user_to_device(cr, &x, &y);
-	cairo_font_face_t *ff = cairo_get_font_face(cr);
-	int bold = cairo_font_face_get_type(ff) == CAIRO_FONT_TYPE_TOY &&
-		   cairo_toy_font_face_get_weight(ff) == CAIRO_FONT_WEIGHT_BOLD;
-	/*
-	 * The halo is a copy of the text stroked in the background's colour
-	 * under it (paint-order is not understood by every renderer), hidden
-	 * from screen readers and selection so the text reads once.
-	 */
-	for (int pass = !halo; pass < 2; pass++) {
-		svg_addf(t, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"'DejaVu Sans', 'Bitstream Vera Sans', Verdana, "
-			 "sans-serif\" font-size=\"%.2f\"%s textLength=\"%.2f\" lengthAdjust=\"spacingAndGlyphs\" "
-			 "xml:space=\"preserve\"", x, y, size, bold ? " font-weight=\"bold\"" : "", te.x_advance * scale);
-		if (fabs(angle) > 0.01)
-			svg_addf(t, " transform=\"rotate(%.3f %.2f %.2f)\"", angle, x, y);
-		if (pass == 0) {
-			svg_colour(t, "fill", C_BG);
-			svg_colour(t, "stroke", C_BG);
-			svg_addf(t, " stroke-opacity=\"0.9\" stroke-width=\"%.2f\" stroke-linejoin=\"round\" "
-				 "aria-hidden=\"true\" style=\"user-select:none\"", 2 * FIGURE_HALO * s);
-		} else {
-			svg_colour(t, "fill", col);
-		}
-		svg_addf(t, ">");
-		svg_add_escaped(t, text);
-		svg_addf(t, "</text>\n");
-	}
-}
-
 /* Text with a halo of the background around it, so it stays legible over the grid. */
-static void show_text(struct fig *g, const char *text, struct figure_rgb col, int halo)
+void pc_show_text(struct fig *g, const char *text, struct figure_rgb col, int halo)
 {
 	cairo_t *cr = g->cr;
 	double x = 0, y = 0;
-	struct svg_text *svg = cairo_get_user_data(cr, &SVG_TEXT_KEY);
+	struct svg_text *svg = plot_svg_text_of(cr);
 	if (svg) {
-		svg_text_add(cr, svg, text, col, halo, g->s);
+		plot_svg_text_add(cr, svg, text, col, halo, g->s);
 		cairo_new_path(cr);
 		return;
 	}
@@ -192,7 +68,7 @@ static void show_text(struct fig *g, const char *text, struct figure_rgb col, in
 		cairo_set_source_rgba(cr, C_BG.r, C_BG.g, C_BG.b, 0.9);
 		cairo_stroke_preserve(cr);
 	}
-	set_rgb(cr, col);
+	pc_set_rgb(cr, col);
 	if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF) {
 		/* In a PDF, glyphs of an embedded font: text a reader can select and search. */
 		cairo_new_path(cr);
@@ -223,7 +99,7 @@ static void text_in_box(struct fig *g, const char *text, struct labels_box b, st
 {
 	struct ink k = measure(g, text);
 	cairo_move_to(g->cr, b.x0 - k.x0, b.y0 - k.y0);
-	show_text(g, text, col, 1);
+	pc_show_text(g, text, col, 1);
 }
 
 static void marker_path(cairo_t *cr, enum figure_shape sh, double x, double y, double r)
@@ -282,11 +158,11 @@ static void draw_marker(struct fig *g, enum figure_shape sh, struct figure_rgb c
 {
 	cairo_t *cr = g->cr;
 	marker_path(cr, sh, x, y, FIGURE_MARKER_R * g->s);
-	set_rgb(cr, col);
+	pc_set_rgb(cr, col);
 	cairo_fill_preserve(cr);
 	cairo_set_line_width(cr, 1.6 * g->s);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-	set_rgb(cr, C_BG);
+	pc_set_rgb(cr, C_BG);
 	cairo_stroke(cr);
 }
 
@@ -298,7 +174,7 @@ static void stroke_line(struct fig *g, const struct figure_line *l)
 	cairo_new_path(cr);
 	cairo_move_to(cr, l->x0, l->y0);
 	cairo_line_to(cr, l->x1, l->y1);
-	set_rgb(cr, l->col);
+	pc_set_rgb(cr, l->col);
 	cairo_set_line_width(cr, l->width * s);
 	cairo_set_line_cap(cr, l->dashed ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
 	if (l->dashed) {
@@ -314,12 +190,12 @@ static void draw_line_label(struct fig *g, const struct figure_line *l)
 	if (!l->labelled)
 		return;
 	cairo_t *cr = g->cr;
-	set_font(g, l->px, 0);
+	pc_set_font(g, l->px, 0);
 	cairo_save(cr);
 	cairo_translate(cr, l->ox, l->oy);
 	cairo_rotate(cr, l->angle);
 	cairo_move_to(cr, 0, 0);
-	show_text(g, l->text, darker(l->col, 0.9), 1);
+	pc_show_text(g, l->text, darker(l->col, 0.9), 1);
 	cairo_restore(cr);
 }
 
@@ -347,7 +223,7 @@ static void draw_arrows(struct fig *g, const struct figure *fg, const struct fig
 		cairo_line_to(cr, tx - len * dx - half * dy, ty - len * dy + half * dx);
 		cairo_line_to(cr, tx - len * dx + half * dy, ty - len * dy - half * dx);
 		cairo_close_path(cr);
-		set_rgb(cr, col);
+		pc_set_rgb(cr, col);
 		cairo_fill(cr);
 	}
 }
@@ -364,9 +240,9 @@ static void draw_outlined_marker(struct fig *g, enum figure_shape sh, struct fig
 {
 	cairo_t *cr = g->cr;
 	marker_path(cr, sh, x, y, FIGURE_MARKER_R * g->s * 0.92);
-	set_rgb(cr, tinted ? tint(col, 0.45) : C_BG);
+	pc_set_rgb(cr, tinted ? tint(col, 0.45) : C_BG);
 	cairo_fill_preserve(cr);
-	set_rgb(cr, col);
+	pc_set_rgb(cr, col);
 	cairo_set_line_width(cr, 2.6 * g->s);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	cairo_stroke(cr);
@@ -401,9 +277,9 @@ static void draw_point_marker(struct fig *g, const struct figure_kernels *k, con
 	}
 	cairo_t *cr = g->cr;
 	marker_path(cr, f->shape, x, y, FIGURE_MARKER_R * g->s * 0.92);
-	set_rgb(cr, C_BG);
+	pc_set_rgb(cr, C_BG);
 	cairo_fill_preserve(cr);
-	set_rgb(cr, f->col);
+	pc_set_rgb(cr, f->col);
 	cairo_set_line_width(cr, 2.6 * g->s);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	cairo_stroke(cr);
@@ -430,9 +306,9 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 	cairo_set_source_rgba(cr, 1, 1, 1, lg->placed ? 0.92 : 1.0);
 	cairo_fill_preserve(cr);
 	cairo_set_line_width(cr, 1.2 * s);
-	set_rgb(cr, C_GRID);
+	pc_set_rgb(cr, C_GRID);
 	cairo_stroke(cr);
-	set_font(g, FIGURE_PX_LEGEND, 0);
+	pc_set_font(g, FIGURE_PX_LEGEND, 0);
 	for (size_t i = 0; i < lg->n; i++) {
 		const struct figure_legend_row *r = &lg->rows[i];
 		size_t col = i / per_col, row = i % per_col;
@@ -456,7 +332,7 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 			cairo_new_path(cr);
 			cairo_move_to(cr, sx0, cy);
 			cairo_line_to(cr, sx1, cy);
-			set_rgb(cr, C_MUTED);
+			pc_set_rgb(cr, C_MUTED);
 			cairo_set_line_width(cr, (r->style == LV_L1 ? 2.8 : 2) * s);
 			cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 			cairo_set_dash(cr, dash, nd, 0);
@@ -465,9 +341,9 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 			draw_outlined_marker(g, SH_CIRCLE, C_MUTED, r->style == LV_OTHER, mx, cy);
 		} else if (r->kind == LEG_OPEN) {
 			marker_path(cr, SH_CIRCLE, mx, cy, FIGURE_MARKER_R * s * 0.92);
-			set_rgb(cr, C_BG);
+			pc_set_rgb(cr, C_BG);
 			cairo_fill_preserve(cr);
-			set_rgb(cr, C_MUTED);
+			pc_set_rgb(cr, C_MUTED);
 			cairo_set_line_width(cr, 2.6 * s);
 			cairo_stroke(cr);
 		} else if (r->kind != LEG_TEXT) {
@@ -484,171 +360,8 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 		cairo_text_extents_t te;
 		cairo_text_extents(cr, r->text, &te);
 		cairo_move_to(cr, r->kind == LEG_TEXT ? sx0 : sx1 + 10 * s, cy - te.y_bearing - te.height / 2);
-		show_text(g, r->text, C_TEXT, 0);
+		pc_show_text(g, r->text, C_TEXT, 0);
 	}
-}
-
-/* ---- axes ---------------------------------------------------------------------- */
-
-static void draw_grid(struct fig *g)
-{
-	cairo_t *cr = g->cr;
-	const struct plot_frame *f = &g->f;
-	double s = g->s;
-	for (int major = 0; major < 2; major++) {
-		cairo_new_path(cr);
-		for (int axis = 0; axis < 2; axis++) {
-			double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
-			for (int k = (int)floor(log10(lo)) - 1; k <= (int)ceil(log10(hi)); k++)
-				for (int m = 1; m <= 9; m++) {
-					double v = m * pow(10, k), x, y;
-					if ((m == 1) != major || v < lo * (1 + 1e-9) || v > hi * (1 - 1e-9))
-						continue;
-					plot_to_pixel(f, axis ? f->xmin : v, axis ? v : f->ymin, &x, &y);
-					if (axis) {
-						cairo_move_to(cr, f->left, round(y) + 0.5);
-						cairo_line_to(cr, f->right, round(y) + 0.5);
-					} else {
-						cairo_move_to(cr, round(x) + 0.5, f->top);
-						cairo_line_to(cr, round(x) + 0.5, f->bottom);
-					}
-				}
-		}
-		set_rgb(cr, major ? C_GRID : C_GRID_MINOR);
-		cairo_set_line_width(cr, (major ? 1.3 : 1.0) * fmax(s, 0.75));
-		cairo_stroke(cr);
-	}
-}
-
-static void draw_axes(struct fig *g)
-{
-	cairo_t *cr = g->cr;
-	const struct plot_frame *f = &g->f;
-	double s = g->s;
-	char buf[32];
-
-	cairo_new_path(cr);
-	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
-	set_rgb(cr, C_AXIS);
-	cairo_set_line_width(cr, 1.5 * s);
-	cairo_stroke(cr);
-
-	/* Ticks: outwards, decades long, 2..9 short. */
-	cairo_new_path(cr);
-	for (int axis = 0; axis < 2; axis++) {
-		double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
-		for (int k = (int)floor(log10(lo)) - 1; k <= (int)ceil(log10(hi)); k++)
-			for (int m = 1; m <= 9; m++) {
-				double v = m * pow(10, k), x, y, len = (m == 1 ? 10 : 5.5) * s;
-				if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
-					continue;
-				plot_to_pixel(f, axis ? f->xmin : v, axis ? v : f->ymin, &x, &y);
-				if (axis) {
-					cairo_move_to(cr, f->left, y);
-					cairo_line_to(cr, f->left - len, y);
-				} else {
-					cairo_move_to(cr, x, f->bottom);
-					cairo_line_to(cr, x, f->bottom + len);
-				}
-			}
-	}
-	cairo_set_line_width(cr, 1.4 * s);
-	cairo_stroke(cr);
-
-	/* Decade labels; every other one when they would crowd. */
-	set_font(g, FIGURE_PX_TICK, 0);
-	for (int axis = 0; axis < 2; axis++) {
-		double lo = axis ? f->ymin : f->xmin, hi = axis ? f->ymax : f->xmax;
-		int k0 = (int)ceil(log10(lo) - 1e-9), k1 = (int)floor(log10(hi) + 1e-9);
-		double per_decade = (axis ? f->bottom - f->top : f->right - f->left) / log10(hi / lo);
-		double need = 0;
-		for (int k = k0; k <= k1; k++) {
-			cairo_text_extents_t te;
-			figure_decade_text(k, buf, sizeof buf);
-			cairo_text_extents(cr, buf, &te);
-			need = fmax(need, axis ? te.height * 1.8 : te.x_advance + 18 * s);
-		}
-		/* Compared as doubles first: an infinite quotient must not reach the int. */
-		double apart = need / per_decade;
-		int span = k1 - k0 + 1;
-		int every = !(apart > 1) ? 1 : apart < span ? (int)ceil(apart) : span;
-		for (int k = k0; k <= k1; k++) {
-			if ((k - k0) % every)
-				continue;
-			double x, y;
-			cairo_text_extents_t te;
-			figure_decade_text(k, buf, sizeof buf);
-			cairo_text_extents(cr, buf, &te);
-			plot_to_pixel(f, axis ? f->xmin : pow(10, k), axis ? pow(10, k) : f->ymin, &x, &y);
-			if (axis)
-				cairo_move_to(cr, f->left - 16 * s - te.x_advance, y - te.y_bearing - te.height / 2);
-			else
-				cairo_move_to(cr, x - te.x_bearing - te.width / 2, f->bottom + 16 * s - te.y_bearing);
-			show_text(g, buf, C_TEXT, 0);
-		}
-	}
-
-	/* Axis titles. */
-	set_font(g, FIGURE_PX_AXIS_TITLE, 0);
-	const char *xt = "Arithmetic intensity (flop/byte)", *yt = "Performance (GFLOP/s)";
-	cairo_text_extents_t te;
-	cairo_text_extents(cr, xt, &te);
-	cairo_move_to(cr, 0.5 * (f->left + f->right) - te.x_advance / 2, f->height - 24 * s);
-	show_text(g, xt, C_TEXT, 0);
-	cairo_text_extents(cr, yt, &te);
-	cairo_save(cr);
-	cairo_translate(cr, 22 * s - te.y_bearing, 0.5 * (f->top + f->bottom) + te.x_advance / 2);
-	cairo_rotate(cr, -M_PI / 2);
-	cairo_move_to(cr, 0, 0);
-	show_text(g, yt, C_TEXT, 0);
-	cairo_restore(cr);
-}
-
-/* Text at (x, y) shrunk until it fits in `maxw`. */
-static void fitted_text(struct fig *g, const char *text, double px, int bold, double x, double y,
-			double maxw, struct figure_rgb col)
-{
-	cairo_text_extents_t te;
-	set_font(g, px, bold);
-	cairo_text_extents(g->cr, text, &te);
-	/* Not under the figure's least text size: a long title or subtitle past that runs off the edge. */
-	if (te.x_advance > maxw && te.x_advance > 0)
-		cairo_set_font_size(g->cr, fmax(px * maxw / te.x_advance, FIGURE_PX_MIN_TEXT) * g->s);
-	cairo_move_to(g->cr, x, y);
-	show_text(g, text, col, 0);
-}
-
-static void draw_titles(struct fig *g, const struct plot_meta *m)
-{
-	double s = g->s, x = 22 * s, maxw = g->f.width - 44 * s;
-	char title[512], sub[512];
-	int own = m && m->title && *m->title;
-	if (own)
-		snprintf(title, sizeof title, "%s", m->title);
-	else if (m && m->cpu_model && *m->cpu_model)
-		snprintf(title, sizeof title, "Roofline of %s", m->cpu_model);
-	else
-		snprintf(title, sizeof title, "Roofline");
-	fitted_text(g, title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT);
-
-	/* "gcc 12.2.0, -O3 -march=native  ·  1 thread  ·  2024-05-01T12:00:00Z" (the CPU first under a title of the user's) */
-	size_t n = 0;
-	sub[0] = 0;
-#define PART(...) do { if (n < sizeof sub) n += (size_t)snprintf(sub + n, sizeof sub - n, __VA_ARGS__); } while (0)
-	if (own && m->cpu_model && *m->cpu_model)
-		PART("%s  \u00b7  ", m->cpu_model);
-	if (m && m->compiler && *m->compiler)
-		PART("%s%s%s", m->compiler, m->compiler_version && *m->compiler_version ? " " : "",
-		     m->compiler_version ? m->compiler_version : "");
-	if (m && m->kernel_cflags && *m->kernel_cflags)
-		PART("%s%s", n ? ", kernels " : "kernels ", m->kernel_cflags);
-	if (m && m->threads > 0)
-		PART("%s%d thread%s", n ? "  \u00b7  " : "", m->threads, m->threads == 1 ? "" : "s");
-	if (m && m->date_utc && *m->date_utc)
-		PART("%s%s", n ? "  \u00b7  " : "", m->date_utc);
-#undef PART
-	if (sub[0])
-		fitted_text(g, sub, FIGURE_PX_SUBTITLE, 0, x, 90 * s, maxw, C_MUTED);
 }
 
 /* ---- the figure ----------------------------------------------------------------- */
@@ -666,7 +379,7 @@ static void arrow(struct fig *g, struct figure_rgb col, double x0, double y0, do
 	cairo_new_path(cr);
 	cairo_move_to(cr, sx, sy);
 	cairo_line_to(cr, ex - ux * head * 0.8, ey - uy * head * 0.8);
-	set_rgb(cr, col);
+	pc_set_rgb(cr, col);
 	cairo_set_line_width(cr, 3 * s);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_stroke(cr);
@@ -701,15 +414,15 @@ static void user_paint(struct fig *g, const struct figure_users *u, struct plot_
 		if (up->above) {
 			cairo_new_path(cr);
 			cairo_arc(cr, x, y, FIGURE_MARKER_R * 2.1 * s, 0, 2 * M_PI);
-			set_rgb(cr, C_FLAG);
+			pc_set_rgb(cr, C_FLAG);
 			cairo_set_line_width(cr, 3 * s);
 			cairo_stroke(cr);
 			st->user_flagged++;
 		}
 		marker_path(cr, SH_STAR, x, y, FIGURE_MARKER_R * 1.45 * s);
-		set_rgb(cr, u->col[i]);
+		pc_set_rgb(cr, u->col[i]);
 		cairo_fill_preserve(cr);
-		set_rgb(cr, darker(u->col[i], 0.6));
+		pc_set_rgb(cr, darker(u->col[i], 0.6));
 		cairo_set_line_width(cr, 1.5 * s);
 		cairo_stroke(cr);
 		st->user_points++;
@@ -721,7 +434,7 @@ static void user_paint_labels(struct fig *g, const struct figure_users *u, struc
 {
 	if (!u->up)
 		return;
-	set_font(g, FIGURE_PX_POINT_LABEL, 1);
+	pc_set_font(g, FIGURE_PX_POINT_LABEL, 1);
 	for (size_t i = 0; i < u->up->n; i++) {
 		if (!u->items[i].placed)
 			continue;
@@ -730,32 +443,24 @@ static void user_paint_labels(struct fig *g, const struct figure_users *u, struc
 	}
 }
 
-static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *meta, struct plot_stats *st)
+/* The shaded region, the grid, the ridge's drop line and the roofs: under everything else. */
+static void draw_back(struct fig *g, const struct figure *fg)
 {
-	struct fig g = { .cr = cr, .f = fg->f, .s = fg->s };
+	cairo_t *cr = g->cr;
 	const struct plot_frame *f = &fg->f;
 	const struct figure_kernels *k = &fg->k;
-	double s = g.s;
-	struct labels_box pb = fg->plot;
-
-	set_rgb(cr, C_BG);
-	cairo_paint(cr);
-
-	/* Back to front. */
-	draw_titles(&g, meta);
-	cairo_save(cr);
-	cairo_rectangle(cr, pb.x0, pb.y0, pb.x1 - pb.x0, pb.y1 - pb.y0);
-	cairo_clip(cr);
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	if (fg->shaded) {
 		cairo_new_path(cr);
 		cairo_move_to(cr, fg->shade_x[0], fg->shade_y[0]);
 		for (int i = 1; i < 5; i++)
 			cairo_line_to(cr, fg->shade_x[i], fg->shade_y[i]);
 		cairo_close_path(cr);
-		set_rgb(cr, C_SHADE);
+		pc_set_rgb(cr, C_SHADE);
 		cairo_fill(cr);
 	}
-	draw_grid(&g);
+	pc_draw_grid(g);
 	if (fg->has_ridge) {
 		/* A dotted drop line from the ridge to the axis, under everything else. */
 		cairo_new_path(cr);
@@ -765,14 +470,24 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		cairo_set_dash(cr, dots, 2, 0);
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 		cairo_set_line_width(cr, 1.6 * s);
-		set_rgb(cr, C_LEADER);
+		pc_set_rgb(cr, C_LEADER);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
 	for (int pass = 0; pass < 2; pass++)   /* the roofline proper on top of the others */
 		for (size_t i = 0; i < fg->nlines; i++)
 			if (fg->lines[i].visible && (fg->lines[i].width > 3) == pass)
-				stroke_line(&g, &fg->lines[i]);
+				stroke_line(g, &fg->lines[i]);
+}
+
+/* The families' polylines (other levels first, the base level over them) with a trajectory's arrowheads. */
+static void draw_polylines(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Polylines of the other levels first, the base level's over them. */
 	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
 		size_t j = jj % k->ngrp;
@@ -781,7 +496,7 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		if (!figure_joined(gr) || (gr->style == LV_BASE) != (jj >= k->ngrp))
 			continue;
 		if (gr->trajectory)
-			draw_arrows(&g, fg, gr, fm->col);
+			draw_arrows(g, fg, gr, fm->col);
 		cairo_new_path(cr);
 		for (size_t i = 0; i < gr->n; i++) {
 			size_t pi = k->byparam[gr->start + i];
@@ -812,6 +527,16 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
+}
+
+/* Leaders for labels that had to move away from their point. */
+static void draw_leaders(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Leaders for labels that had to move away from their point. */
 	for (size_t i = 0; i <= fg->nitems; i++) {
 		const struct labels_item *it = i < fg->nitems ? &fg->items[i] : &fg->ridge_item;
@@ -822,11 +547,21 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 		cairo_new_path(cr);
 		cairo_move_to(cr, lx0, ly0);
 		cairo_line_to(cr, lx1, ly1);
-		set_rgb(cr, C_LEADER);
+		pc_set_rgb(cr, C_LEADER);
 		cairo_set_line_width(cr, 1.2 * s);
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 		cairo_stroke(cr);
 	}
+}
+
+/* The markers: single points over polylines' members, the base level over the others. */
+static void draw_points(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	/* Single points over polylines' members; the base level over the others. */
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < fg->npoints; i++) {
@@ -835,39 +570,37 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 			const struct figure_group *gr = &k->grp[k->grp_of[i]];
 			if ((gr->style == LV_BASE) != (pass >= 2) || (!figure_joined(gr)) != (pass % 2))
 				continue;
-			draw_point_marker(&g, k, gr, fg->px[i], fg->py[i]);
+			draw_point_marker(g, k, gr, fg->px[i], fg->py[i]);
 		}
-	memset(st, 0, sizeof *st);
-	user_paint(&g, &fg->users, st);
-	if (fg->has_ridge) {
-		cairo_new_path(cr);
-		cairo_arc(cr, fg->rx, fg->ry, 6.5 * s, 0, 2 * M_PI);
-		set_rgb(cr, C_BG);
-		cairo_fill_preserve(cr);
-		set_rgb(cr, C_ROOF);
-		cairo_set_line_width(cr, 2.6 * s);
-		cairo_stroke(cr);
-	}
-	cairo_restore(cr);
+}
 
+/* The roof labels, the ridge's, the points'. */
+static void draw_labels(struct fig *g, const struct figure *fg)
+{
+	cairo_t *cr = g->cr;
+	const struct plot_frame *f = &fg->f;
+	const struct figure_kernels *k = &fg->k;
+	double s = g->s;
+	(void)cr, (void)f, (void)k, (void)s;
 	for (size_t i = 0; i < fg->nlines; i++)
-		draw_line_label(&g, &fg->lines[i]);
+		draw_line_label(g, &fg->lines[i]);
 	if (fg->has_ridge && fg->ridge_item.placed) {
-		set_font(&g, FIGURE_PX_ROOF_LABEL, 0);
-		text_in_box(&g, fg->ridge_text, fg->ridge_item.box, C_ROOF);
+		pc_set_font(g, FIGURE_PX_ROOF_LABEL, 0);
+		text_in_box(g, fg->ridge_text, fg->ridge_item.box, C_ROOF);
 	}
-	set_font(&g, FIGURE_PX_POINT_LABEL, 0);
+	pc_set_font(g, FIGURE_PX_POINT_LABEL, 0);
 	for (size_t i = 0; i < fg->nitems; i++) {
 		/* A label with no free spot is left out rather than drawn over something. */
 		if (!fg->items[i].placed)
 			continue;
 		const struct figure_group *gr = &k->grp[k->grp_of[fg->item_point[i]]];
-		text_in_box(&g, fg->item_text[i], fg->items[i].box, darker(k->fam[gr->fam].col, 0.7));
+		text_in_box(g, fg->item_text[i], fg->items[i].box, darker(k->fam[gr->fam].col, 0.7));
 	}
-	user_paint_labels(&g, &fg->users, st);
-	draw_legend(&g, &fg->lg);
-	draw_axes(&g);
+}
 
+/* What the render labelled (plot_stats), counted from the layout it drew. */
+static void count_stats(const struct figure *fg, struct plot_stats *st)
+{
 	for (size_t i = 0; i < fg->nlines; i++) {
 		const struct figure_line *l = &fg->lines[i];
 		st->roofs += l->visible;
@@ -877,6 +610,44 @@ static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *m
 	st->points = fg->nitems;
 	for (size_t i = 0; i < fg->nitems; i++)
 		st->points_dropped += !fg->items[i].placed;
+}
+
+static void draw(cairo_t *cr, const struct figure *fg, const struct plot_meta *meta, struct plot_stats *st)
+{
+	struct fig g = { .cr = cr, .f = fg->f, .s = fg->s };
+	struct labels_box pb = fg->plot;
+
+	pc_set_rgb(cr, C_BG);
+	cairo_paint(cr);
+
+	/* Back to front. */
+	pc_draw_titles(&g, meta);
+	cairo_save(cr);
+	cairo_rectangle(cr, pb.x0, pb.y0, pb.x1 - pb.x0, pb.y1 - pb.y0);
+	cairo_clip(cr);
+	draw_back(&g, fg);
+	draw_polylines(&g, fg);
+	draw_leaders(&g, fg);
+	draw_points(&g, fg);
+	memset(st, 0, sizeof *st);
+	user_paint(&g, &fg->users, st);
+	if (fg->has_ridge) {
+		double s = g.s;
+		cairo_new_path(cr);
+		cairo_arc(cr, fg->rx, fg->ry, 6.5 * s, 0, 2 * M_PI);
+		pc_set_rgb(cr, C_BG);
+		cairo_fill_preserve(cr);
+		pc_set_rgb(cr, C_ROOF);
+		cairo_set_line_width(cr, 2.6 * s);
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+
+	draw_labels(&g, fg);
+	user_paint_labels(&g, &fg->users, st);
+	draw_legend(&g, &fg->lg);
+	pc_draw_axes(&g);
+	count_stats(fg, st);
 }
 
 /* cairo's text extents, for the layout (struct figure_measure), on the context in ctx. */
@@ -919,128 +690,6 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 	return rc;
-}
-
-/* ---- files ---------------------------------------------------------------------- */
-
-/* Why the last write_fp failed (EFBIG under ulimit -f, ENOSPC): cairo keeps only "write error". */
-static int write_fp_errno;
-
-static cairo_status_t write_fp(void *closure, const unsigned char *data, unsigned int length)
-{
-	FILE *fp = closure;
-	if (fwrite(data, 1, length, fp) == length)
-		return CAIRO_STATUS_SUCCESS;
-	write_fp_errno = errno;
-	return CAIRO_STATUS_WRITE_ERROR;
-}
-
-/* cairo's SVG, held in memory so the <text> elements can go in before its </svg>. */
-static cairo_status_t write_mem(void *closure, const unsigned char *data, unsigned int length)
-{
-	struct svg_text *t = closure;
-	if (t->len + length + 1 > t->cap) {
-		t->cap = 2 * t->cap + length + 4096;
-		t->buf = xrealloc(t->buf, t->cap);
-	}
-	memcpy(t->buf + t->len, data, length);
-	t->len += length;
-	return CAIRO_STATUS_SUCCESS;
-}
-
-/* cairo's drawing up to its closing tag, the text elements, then the tag: -1 on a write error. */
-static int svg_splice(FILE *fp, const struct svg_text *drawing, const struct svg_text *text)
-{
-	size_t end = drawing->len;
-	static const char close[] = "</svg>";
-	while (end >= sizeof close - 1 && memcmp(drawing->buf + end - (sizeof close - 1), close, sizeof close - 1) != 0)
-		end--;
-	if (end < sizeof close - 1)
-		return -1;
-	end -= sizeof close - 1;
-	if (fwrite(drawing->buf, 1, end, fp) != end ||
-	    (text->len && fwrite(text->buf, 1, text->len, fp) != text->len) ||
-	    fwrite(drawing->buf + end, 1, drawing->len - end, fp) != drawing->len - end)
-		return -1;
-	return 0;
-}
-
-int plot_check_format(const char *format, char *err, size_t errlen)
-{
-	if (!format || (strcmp(format, "png") && strcmp(format, "svg") && strcmp(format, "pdf"))) {
-		snprintf(err, errlen, "unknown figure format '%s' (png, svg or pdf)", format ? format : "");
-		return -1;
-	}
-	return 0;
-}
-
-int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
-	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen)
-{
-	struct outfile o = { 0 };
-	cairo_surface_t *surf = NULL;
-	cairo_t *cr = NULL;
-	cairo_status_t st = CAIRO_STATUS_SUCCESS;
-
-	if (plot_check_format(format, err, errlen) != 0)
-		return -1;
-	if (outfile_open(&o, path, err, errlen) != 0)
-		return -1;
-	int png = strcmp(format, "png") == 0, svg = strcmp(format, "svg") == 0;
-	struct svg_text drawing = { 0 }, text = { 0 };
-	if (png) {
-		surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	} else if (svg) {
-		surf = cairo_svg_surface_create_for_stream(write_mem, &drawing, width, height);
-		cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
-	} else {
-		surf = cairo_pdf_surface_create_for_stream(write_fp, o.fp, width, height);
-		if (pdf_title) {
-			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_TITLE, pdf_title);
-			cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "roofline");
-		}
-	}
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cr = cairo_create(surf);
-	if (svg)
-		cairo_set_user_data(cr, &SVG_TEXT_KEY, &text, NULL);
-	paint(cr, ctx);
-	if ((st = cairo_status(cr)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	if (text.failed) {
-		st = CAIRO_STATUS_NO_MEMORY;
-		goto fail;
-	}
-	cairo_destroy(cr);
-	cr = NULL;
-	if (png && (st = cairo_surface_write_to_png_stream(surf, write_fp, o.fp)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_finish(surf);
-	if ((st = cairo_surface_status(surf)) != CAIRO_STATUS_SUCCESS)
-		goto fail;
-	cairo_surface_destroy(surf);
-	surf = NULL;
-	if (svg && svg_splice(o.fp, &drawing, &text) != 0) {
-		st = CAIRO_STATUS_WRITE_ERROR;
-		goto fail;
-	}
-	free(drawing.buf);
-	free(text.buf);
-	return outfile_commit(&o, err, errlen);
-
-fail:
-	free(drawing.buf);
-	free(text.buf);
-	snprintf(err, errlen, "cannot write %s: %s", path,
-		 st == CAIRO_STATUS_WRITE_ERROR && write_fp_errno ? strerror(write_fp_errno)
-		 : cairo_status_to_string(st));
-	if (cr)
-		cairo_destroy(cr);
-	if (surf)
-		cairo_surface_destroy(surf);
-	outfile_abort(&o);
-	return -1;
 }
 
 int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
@@ -1089,18 +738,4 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 	if (stats)
 		*stats = job.counts;
 	return 0;
-}
-
-/* ---- pieces other figures share --------------------------------------------------- */
-
-void plot_draw_grid(cairo_t *cr, const struct plot_frame *f)
-{
-	struct fig g = { .cr = cr, .f = *f, .s = f->scale };
-	draw_grid(&g);
-}
-
-void plot_draw_axes(cairo_t *cr, const struct plot_frame *f)
-{
-	struct fig g = { .cr = cr, .f = *f, .s = f->scale };
-	draw_axes(&g);
 }

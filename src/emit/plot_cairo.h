@@ -111,10 +111,12 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 void plot_measure_cairo(cairo_t *cr, struct figure_measure *m);
 
 /*
- * The figure's light grid (decades and their 2..9 minor lines) inside f's plot
- * area, and its axes (frame, outward ticks, decade labels, axis titles), drawn
- * as plot_roofline draws them: for other figures on the same axes (compare).
+ * The figure's headline ("Roofline of <cpu>", or the --title) and subtitle
+ * (compiler, flags, thread count, date), as roofline.png and roofline.gp
+ * both write them.
  */
+void plot_title_text(const struct plot_meta *m, char *title, size_t tsize, char *sub, size_t ssize);
+
 /* 0 when format is "png", "svg" or "pdf"; else -1 with one line in err. */
 int plot_check_format(const char *format, char *err, size_t errlen);
 
@@ -128,6 +130,11 @@ int plot_check_format(const char *format, char *err, size_t errlen);
 int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
 	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen);
 
+/*
+ * The figure's light grid (decades and their 2..9 minor lines) inside f's plot
+ * area, and its axes (frame, outward ticks, decade labels, axis titles), drawn
+ * as plot_roofline draws them: for other figures on the same axes (compare).
+ */
 void plot_draw_grid(cairo_t *cr, const struct plot_frame *f);
 void plot_draw_axes(cairo_t *cr, const struct plot_frame *f);
 

@@ -10,7 +10,6 @@
  * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
  */
 #include "plot_compare.h"
-#include "report.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -18,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gnuplot.h"
+#include "levels.h"
 #include "registry.h"
 #include "util.h"
 
@@ -32,21 +31,12 @@
 #define HALO 3.0
 #define FAINT 0.35               /* A's roofs and markers: opacity */
 
-struct rgb {
-	double r, g, b;
-};
-
 #define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
-static const struct rgb C_BG = HEX(0xffffff);
-static const struct rgb C_TEXT = HEX(0x1a1a1a);
-static const struct rgb C_MUTED = HEX(0x5c5c5c);
-static const struct rgb C_ROOF = HEX(0x1b1b1b);
-static const struct rgb C_ARROW = HEX(0x1a1a1a);
-/* Okabe & Ito, as the roofline figure: colour-blind safe, yellow left out (weak on white). */
-static const struct rgb PALETTE[] = {
-	HEX(0x0072b2), HEX(0xd55e00), HEX(0x009e73), HEX(0xcc79a7), HEX(0xe69f00), HEX(0x56b4e9),
-};
-#define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
+static const struct figure_rgb C_BG = HEX(0xffffff);
+static const struct figure_rgb C_TEXT = HEX(0x1a1a1a);
+static const struct figure_rgb C_MUTED = HEX(0x5c5c5c);
+static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);
+static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
 
 /* ---- text ------------------------------------------------------------------------- */
 
@@ -197,7 +187,7 @@ static void point_text(const struct point *p, const struct compare_row *row, int
 	else if (p->param && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %ld", p->param);
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
-	if (p->level[0] && strcmp(p->level, "DRAM") != 0 && n < size)
+	if (p->level[0] && levels_parse(p->level) != MEM_DRAM && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
 	/* All-core points say so: "horner D=64" at 1 and at 2 threads were two of the same name. */
 	if (p->threads > 1 && n < size)
@@ -216,10 +206,11 @@ static int usable(double ai, double gf)
 	return isfinite(ai) && ai > 0 && isfinite(gf) && gf > 0;
 }
 
-static void add_marks(struct plot_compare_layout *l, const struct compare *c)
+/* The marks: each kernel in the colour the roofline figure gives it (figure_families of both runs). */
+static void add_marks(struct plot_compare_layout *l, const struct compare *c, const struct analysis *both)
 {
-	const char *names[2 * ANALYSIS_MAX_POINTS];
-	size_t nnames = 0;
+	struct figure_kernels *fk = xmalloc(sizeof *fk);
+	figure_families(both, fk);
 	for (size_t i = 0; i < c->nrows && l->nmarks < 2 * ANALYSIS_MAX_POINTS; i++) {
 		const struct compare_row *row = &c->rows[i];
 		if (row->is_roof)
@@ -240,16 +231,12 @@ static void add_marks(struct plot_compare_layout *l, const struct compare *c)
 			m->ai_a = pa->ai;
 			m->gf_a = pa->gflops;
 		}
-		size_t k;
-		for (k = 0; k < nnames && strcmp(names[k], p->kernel) != 0; k++)
-			;
-		if (k == nnames)
-			names[nnames++] = p->kernel;
-		m->colour = k % NPALETTE;
+		m->col = figure_kernel_colour(fk, p->kernel);
 		point_text(p, row, m->arrow, m->label, sizeof m->label);
 		l->narrows += m->arrow;
 		l->nmarks++;
 	}
+	free(fk);
 }
 
 static void px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
@@ -356,24 +343,14 @@ static void label_along(struct labels *scene, const struct plot_frame *f, cairo_
 	}
 }
 
-void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
-			 const struct rundata *rb, const struct analysis *ab, int width, int height,
-			 struct plot_compare_layout *out)
+/*
+ * The roofs drawn: B's; A's too where the roof differs between the runs
+ * beyond their noise (compare_row.differs: a host that is slower
+ * everywhere shows as both sets of roofs) or B has none.
+ */
+static void add_roof_lines(struct plot_compare_layout *out, const struct compare *c, const struct analysis *aa,
+			   const struct analysis *ab)
 {
-	memset(out, 0, sizeof *out);
-	struct analysis *m = xmalloc(sizeof *m);
-	both_runs(aa, ab, m);
-	plot_frame_for(m, width, height, &out->f);
-	free(m);
-	const struct plot_frame *f = &out->f;
-	double s = f->scale;
-	describe_runs(out, c, ra, rb);
-
-	/*
-	 * Roofs: B's; A's too where the roof differs between the runs beyond
-	 * their noise (compare_row.differs: a host that is slower everywhere
-	 * shows as both sets of roofs) or B has none.
-	 */
 	for (size_t i = 0; i < c->nrows && out->nlines + 2 <= 2 * ANALYSIS_MAX_ROOFS; i++) {
 		const struct compare_row *row = &c->rows[i];
 		if (!row->is_roof)
@@ -385,37 +362,39 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		if (row->rb)
 			add_line(out, ab, row->rb, 1, moved);
 	}
-	add_marks(out, c);
+}
 
-	/* The scene: lines, arrows and markers are occupied space. */
-	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
-	cairo_t *cr = cairo_create(surf);
-	no_hinting(cr);
-	struct labels scene;
-	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
-	labels_init(&scene, inner, 2 * s);
+/* The scene: lines, arrows and markers (mr: half a marker's box) are occupied space. */
+static void occupy(struct labels *scene, const struct plot_compare_layout *out, double mr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale;
 	for (size_t i = 0; i < out->nlines; i++) {
 		const struct plot_compare_line *ln = &out->lines[i];
 		struct labels_seg seg = { 0, 0, 0, 0, 2 * s, 1 };
 		px(f, ln->x0, ln->y0, &seg.x0, &seg.y0);
 		px(f, ln->x1, ln->y1, &seg.x1, &seg.y1);
-		labels_add_seg(&scene, seg);
+		labels_add_seg(scene, seg);
 	}
-	double mr = MARKER_R * 1.3 * s;
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct plot_compare_mark *mk = &out->marks[i];
 		double x, y;
 		px(f, mk->ai_b, mk->gf_b, &x, &y);
-		labels_add_box(&scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		labels_add_box(scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
 		if (mk->arrow) {
 			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
 			px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
-			labels_add_seg(&scene, seg);
-			labels_add_box(&scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
+			labels_add_seg(scene, seg);
+			labels_add_box(scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
 		}
 	}
 
-	/* The legend in the first free corner of the plot area (lower right first). */
+}
+
+/* The legend in the first free corner of the plot area (lower right first), else any free spot. */
+static void place_legend(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, struct labels_box inner)
+{
+	double s = out->f.scale;
 	double lw, lh, gap = 14 * s;
 	legend_size(cr, out, s, &lw, &lh);
 	struct labels_box corners[4] = {
@@ -427,7 +406,7 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	out->legend = corners[0];
 	int found = 0;
 	for (int i = 0; i < 4 && !found; i++)
-		if (labels_box_free(&scene, corners[i])) {
+		if (labels_box_free(scene, corners[i])) {
 			out->legend = corners[i];
 			found = 1;
 		}
@@ -435,18 +414,25 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	for (double y = inner.y1 - gap - lh; !found && y >= inner.y0 + gap; y -= 10 * s)
 		for (double x = inner.x1 - gap - lw; !found && x >= inner.x0 + gap; x -= 10 * s) {
 			struct labels_box b = { x, y, x + lw, y + lh };
-			if (labels_box_free(&scene, b)) {
+			if (labels_box_free(scene, b)) {
 				out->legend = b;
 				found = 1;
 			}
 		}
-	labels_add_box(&scene, out->legend);
+	labels_add_box(scene, out->legend);
 	record(out, out->legend);
 
-	/*
-	 * Moved points' labels first (they are what the figure is for), anywhere
-	 * with a leader; then the roofs' along their lines; the other points' last.
-	 */
+}
+
+/*
+ * The labels: moved points' first (they are what the figure is for),
+ * anywhere with a leader; then the roofs' along their lines; the other
+ * points' last, near their markers or not at all.
+ */
+static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale;
 	double box[4];
 	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
 	set_font(cr, PX_POINT_LABEL * s, 0);
@@ -458,12 +444,12 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		items[i] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
 						 .max_r = mk->arrow ? 0 : mr + 3 * box[3], .leader = 1 };
 		if (mk->arrow)
-			labels_place(&scene, &items[i]);
+			labels_place(scene, &items[i]);
 	}
 	merge_twins(out);
 	for (size_t i = 0; i < out->nlines; i++)
 		if (!out->lines[i].twin)
-			label_along(&scene, f, cr, &out->lines[i]);
+			label_along(scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
 	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
 	for (size_t i = 0; i < out->nmarks; i++)
@@ -472,7 +458,7 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 			others[nrest++] = items[i];
 		}
 	set_font(cr, PX_POINT_LABEL * s, 0);
-	labels_place_all(&scene, others, nrest);
+	labels_place_all(scene, others, nrest);
 	for (size_t k = 0; k < nrest; k++)
 		items[rest[k]] = others[k];
 	/* A twin is named in its partner's label: it was never a label of its own to drop. */
@@ -490,6 +476,32 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		else
 			out->labels_dropped++;
 	}
+}
+
+void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
+			 const struct rundata *rb, const struct analysis *ab, int width, int height,
+			 struct plot_compare_layout *out)
+{
+	memset(out, 0, sizeof *out);
+	struct analysis *m = xmalloc(sizeof *m);
+	both_runs(aa, ab, m);
+	plot_frame_for(m, width, height, &out->f);
+	const struct plot_frame *f = &out->f;
+	double s = f->scale, mr = MARKER_R * 1.3 * s;
+	describe_runs(out, c, ra, rb);
+	add_roof_lines(out, c, aa, ab);
+	add_marks(out, c, m);
+	free(m);
+
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
+	cairo_t *cr = cairo_create(surf);
+	no_hinting(cr);
+	struct labels scene;
+	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
+	labels_init(&scene, inner, 2 * s);
+	occupy(&scene, out, mr);
+	place_legend(out, &scene, cr, inner);
+	place_labels(out, &scene, cr, mr);
 	labels_free(&scene);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
@@ -497,13 +509,13 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 
 /* ---- painting --------------------------------------------------------------------- */
 
-static void set_rgba(cairo_t *cr, struct rgb c, double alpha)
+static void set_rgba(cairo_t *cr, struct figure_rgb c, double alpha)
 {
 	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
 }
 
 /* Text whose ink box (with halo) is exactly b, over a halo of the background. */
-static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct rgb col, double s)
+static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct figure_rgb col, double s)
 {
 	double box[4];
 	ink(cr, text, HALO * s, box);
@@ -520,7 +532,7 @@ static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, stru
 
 /* Text at (x, y), shrunk until it fits in maxw. */
 static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
-			struct rgb col)
+			struct figure_rgb col)
 {
 	cairo_text_extents_t te;
 	set_font(cr, size, bold);
@@ -532,7 +544,7 @@ static void fitted_text(cairo_t *cr, const char *text, double size, int bold, do
 	cairo_show_text(cr, text);
 }
 
-static void marker(cairo_t *cr, double x, double y, double r, struct rgb col, int open, double s)
+static void marker(cairo_t *cr, double x, double y, double r, struct figure_rgb col, int open, double s)
 {
 	cairo_new_path(cr);
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
@@ -569,25 +581,11 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
 	cairo_fill(cr);
 }
 
-static void paint(cairo_t *cr, const struct plot_compare_layout *l)
+/* The roof lines, A's faint under B's; ceilings dashed. */
+static void paint_lines(cairo_t *cr, const struct plot_compare_layout *l)
 {
 	const struct plot_frame *f = &l->f;
 	double s = f->scale;
-	no_hinting(cr);
-	set_rgba(cr, C_BG, 1);
-	cairo_paint(cr);
-
-	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
-	char sub[800];
-	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
-		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
-
-	cairo_save(cr);
-	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
-	cairo_clip(cr);
-	plot_draw_grid(cr, f);
-	/* A's faint lines under B's. */
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < l->nlines; i++) {
 			const struct plot_compare_line *ln = &l->lines[i];
@@ -609,7 +607,13 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 			cairo_stroke(cr);
 			cairo_set_dash(cr, NULL, 0, 0);
 		}
-	/* Leaders of labels that had to move away from their point. */
+}
+
+/* The leaders of labels that moved, the markers and the arrows from A to B. */
+static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	const struct plot_frame *f = &l->f;
+	double s = f->scale;
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct labels_item *it = &l->marks[i].item;
 		if (!it->placed || !it->moved)
@@ -630,13 +634,17 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 		if (mk->arrow) {
 			double xa, ya;
 			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, xa, ya, MARKER_R * 0.8 * s, PALETTE[mk->colour], 1, s);
+			marker(cr, xa, ya, MARKER_R * 0.8 * s, mk->col, 1, s);
 			arrow(cr, xa, ya, xb, yb, s);
 		}
-		marker(cr, xb, yb, MARKER_R * s, PALETTE[mk->colour], !mk->run_b, s);
+		marker(cr, xb, yb, MARKER_R * s, mk->col, !mk->run_b, s);
 	}
-	cairo_restore(cr);
+}
 
+/* The roofs' labels along their lines, the points' in their boxes. */
+static void paint_labels(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
 	for (size_t i = 0; i < l->nlines; i++) {
 		const struct plot_compare_line *ln = &l->lines[i];
 		if (!ln->labelled)
@@ -654,12 +662,17 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	set_font(cr, PX_POINT_LABEL * s, 0);
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
-		struct rgb c = PALETTE[mk->colour];
+		struct figure_rgb c = mk->col;
 		if (mk->item.placed)
-			text_in_box(cr, mk->label, mk->item.box, (struct rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
+			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
 	}
 
-	/* The legend: a framed box, one sample drawn beside each row. */
+}
+
+/* The legend: a framed box, one sample drawn beside each row. */
+static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
 	const struct labels_box b = l->legend;
 	const char *rows[3];
 	legend_rows(l, rows);
@@ -680,9 +693,9 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
-			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, PALETTE[0], i == 1, s);
+			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, figure_palette(0), i == 1, s);
 		} else {
-			marker(cr, x, y, MARKER_R * 0.6 * s, PALETTE[0], 1, s);
+			marker(cr, x, y, MARKER_R * 0.6 * s, figure_palette(0), 1, s);
 			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
 		}
 		cairo_text_extents_t te;
@@ -691,6 +704,31 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 		set_rgba(cr, C_TEXT, 1);
 		cairo_show_text(cr, rows[i]);
 	}
+}
+
+static void paint(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	const struct plot_frame *f = &l->f;
+	double s = f->scale;
+	no_hinting(cr);
+	set_rgba(cr, C_BG, 1);
+	cairo_paint(cr);
+
+	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
+	char sub[800];
+	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
+		 l->run_a, l->run_b, l->machines);
+	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+
+	cairo_save(cr);
+	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
+	cairo_clip(cr);
+	plot_draw_grid(cr, f);
+	paint_lines(cr, l);
+	paint_marks(cr, l);
+	cairo_restore(cr);
+	paint_labels(cr, l);
+	paint_legend(cr, l);
 	plot_draw_axes(cr, f);
 }
 
@@ -704,94 +742,4 @@ int plot_compare_draw(const struct plot_compare_layout *l, const char *path, con
 		      char *err, size_t errlen)
 {
 	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
-}
-
-/* ---- gnuplot ---------------------------------------------------------------------- */
-
-/*
- * s for a gnuplot datablock cell or single-quoted string: no commas, quotes
- * or control characters; and no backslash at its end, since the template
- * also writes the run names at the end of comment lines, where a trailing
- * backslash would carry the comment into the next line of the script.
- */
-static void gp_cell(char *out, size_t size, const char *s)
-{
-	size_t n = 0;
-	for (; *s && n + 1 < size; s++)
-		out[n++] = (*s == ',' || *s == '\'' || *s == '"' || (unsigned char)*s < 0x20) ? ' ' : *s;
-	while (n > 0 && out[n - 1] == '\\')
-		out[--n] = 0;
-	out[n] = 0;
-}
-
-/* A number for a datablock: %.9g, or NaN (gnuplot's spelling) when missing. */
-static const char *gp_num(double v, char *buf)
-{
-	if (isfinite(v))
-		snprintf(buf, 32, "%.9g", v);
-	else
-		snprintf(buf, 32, "NaN");
-	return buf;
-}
-
-/* Pixel (x, y) of f back to data (intensity, GFLOP/s). */
-static void to_data(const struct plot_frame *f, double x, double y, double *ai, double *gf)
-{
-	double lx = log10(f->xmin), hx = log10(f->xmax), ly = log10(f->ymin), hy = log10(f->ymax);
-	*ai = pow(10, lx + (x - f->left) / (f->right - f->left) * (hx - lx));
-	*gf = pow(10, ly + (f->bottom - y) / (f->bottom - f->top) * (hy - ly));
-}
-
-int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templates_dir,
-			 const char *out_dir, char *err, size_t errlen)
-{
-	const struct plot_frame *f = &l->f;
-	struct buf rf = { 0 }, pf = { 0 };
-	char cell[192], n1[32], n2[32], n3[32], n4[32];
-	/* Labels where compare.png has them (the script sets the same plot area), NaN when left out. */
-	for (size_t i = 0; i < l->nlines; i++) {
-		const struct plot_compare_line *ln = &l->lines[i];
-		double x = NAN, y = NAN;
-		if (ln->labelled)
-			to_data(f, ln->lx, ln->ly, &x, &y);
-		gp_cell(cell, sizeof cell, ln->label);
-		buf_addf(&rf, "%.9g,%.9g,%.9g,%.9g,%d,%d,%s,%s,%.2f,%s\n", ln->x0, ln->y0, ln->x1, ln->y1,
-			ln->run_b, ln->roof->kind == ROOF_CEILING, gp_num(x, n1), gp_num(y, n2),
-			ln->labelled ? -ln->angle * 180 / M_PI : 0.0, cell);
-	}
-	for (size_t i = 0; i < l->nmarks; i++) {
-		const struct plot_compare_mark *mk = &l->marks[i];
-		double x = NAN, y = NAN;
-		if (mk->item.placed)
-			to_data(f, 0.5 * (mk->item.box.x0 + mk->item.box.x1), 0.5 * (mk->item.box.y0 + mk->item.box.y1), &x, &y);
-		gp_cell(cell, sizeof cell, mk->label);
-		buf_addf(&pf, "%s,%s,%s,%.9g,%.9g,%d,%s,%s,%s\n", cell, gp_num(mk->arrow ? mk->ai_a : NAN, n1),
-			gp_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
-			mk->arrow ? compare_move_name(mk->row->moved) : "", gp_num(x, n3), gp_num(y, n4));
-	}
-	char *roofs = buf_take(&rf), *points = buf_take(&pf);
-	char margins[200], key[120];
-	snprintf(margins, sizeof margins,
-		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
-		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
-	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
-	char xmin[32], xmax[32], ymin[32], ymax[32], title[300], ra[160], rb[160], narrows[32], machines[520];
-	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
-	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
-	snprintf(ymin, sizeof ymin, "%.9g", f->ymin);
-	snprintf(ymax, sizeof ymax, "%.9g", f->ymax);
-	snprintf(narrows, sizeof narrows, "%zu", l->narrows);
-	gp_cell(title, sizeof title, l->title);
-	gp_cell(ra, sizeof ra, l->run_a);
-	gp_cell(rb, sizeof rb, l->run_b);
-	gp_cell(machines, sizeof machines, l->machines);
-	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
-			       "ARROWS", "MARGINS", "KEY", "MACHINES" };
-	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
-				 machines };
-	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
-					sizeof keys / sizeof keys[0], err, errlen);
-	free(roofs);
-	free(points);
-	return rc;
 }

@@ -45,7 +45,7 @@ struct plot_compare_mark {
 	int arrow;
 	int run_b;                   /* the single marker's run (no arrow) */
 	double ai_a, gf_a, ai_b, gf_b;   /* data; A's unused without an arrow */
-	size_t colour;               /* index into the palette, one per kernel name */
+	struct figure_rgb col;       /* the kernel's colour in the roofline figure (figure_families) */
 	char label[80];
 	struct labels_item item;
 };

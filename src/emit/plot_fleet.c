@@ -30,10 +30,9 @@ typedef struct figure_rgb rgb;
 #define RGB24(v) { (double)((v) >> 16 & 0xff) / 255, (double)((v) >> 8 & 0xff) / 255, (double)((v) & 0xff) / 255 }
 static const rgb C_BG = RGB24(0xffffff), C_TEXT = RGB24(0x1a1a1a), C_MUTED = RGB24(0x5c5c5c);
 static const rgb C_PEAK = RGB24(0x1b1b1b), C_OUTSIDE = RGB24(0xb2182b);
-/* Okabe & Ito, as the roofline figure: one colour per memory level. */
-static const rgb PALETTE[] = { RGB24(0x0072b2), RGB24(0x009e73), RGB24(0xcc79a7), RGB24(0xe69f00),
-			       RGB24(0x56b4e9) };
-#define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
+/* The figures' one palette (figure_palette), one colour per memory level: its slots but vermilion and yellow. */
+static const size_t LEVEL_SLOTS[] = { 0, 2, 3, 4, 5 };
+#define NLEVEL_SLOTS (sizeof LEVEL_SLOTS / sizeof LEVEL_SLOTS[0])
 
 /* One line of the figure: a median roof with its band, or an outside node's roof. */
 struct fleet_line {
@@ -207,6 +206,40 @@ static void place_labels(struct fleet_layout *out, const struct figure_measure *
 	}
 }
 
+/* The nodes outside the fleet's spread: their own roof, dashed, named with how far from the median. */
+static void outside_lines(const struct fleet_dir *fd, const struct fleet *f, int threads, double p,
+			  struct fleet_layout *out)
+{
+	const struct plot_frame *fr = &out->f;
+	double s = fr->scale;
+	char v[32];
+	for (size_t r = 0; r < f->nroofs; r++) {
+		const struct fleet_roof *b = &f->roofs[r];
+		if (!b->judged || b->threads != threads)
+			continue;
+		for (size_t i = 0; i < f->nmembers && out->n < MAX_LINES; i++) {
+			if (b->moved[i] == FLEET_WITHIN)
+				continue;
+			struct fleet_line *l = &out->lines[out->n++];
+			l->col = C_OUTSIDE;
+			l->outside = 1;
+			double val = b->value[i];
+			if (b->kind == ROOF_BANDWIDTH) {
+				slope(fr, val, p, &l->x0, &l->y0, &l->x1, &l->y1);
+				l->sloped = 1;
+			} else {
+				plot_to_pixel(fr, fr->xmin, val, &l->x0, &l->y0);
+				plot_to_pixel(fr, fr->xmax, val, &l->x1, &l->y1);
+				l->angle = 0;
+				l->lx = l->x0 + 0.55 * (l->x1 - l->x0);
+				l->ly = l->y0 + 26 * s;
+			}
+			snprintf(l->text, sizeof l->text, "node %s: %s %s %s (%+.0f %%)", fd->nodes[i].name, b->name,
+				 md_rate(val, v, sizeof v), b->unit, (b->ratio[i] - 1) * 100);
+		}
+	}
+}
+
 static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int threads, int width, int height,
 			 const struct figure_measure *measure, struct fleet_layout *out)
 {
@@ -238,7 +271,7 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 		if (!b->judged || b->threads != threads || b->kind != ROOF_BANDWIDTH || !(b->median > 0))
 			continue;
 		struct fleet_line *l = &out->lines[out->n++];
-		l->col = PALETTE[level % NPALETTE];
+		l->col = figure_palette(LEVEL_SLOTS[level % NLEVEL_SLOTS]);
 		slope(fr, b->median, p, &l->x0, &l->y0, &l->x1, &l->y1);
 		/* The band: between the smallest and the largest node's slope, each up to the median peak. */
 		slope(fr, b->lo, p, &l->band[0], &l->band[1], &l->band[2], &l->band[3]);
@@ -271,32 +304,7 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 		l->lx = l->x1 - 14 * s;
 		l->ly = fmin(l->y0, yhi) - 10 * s;
 	}
-	/* The nodes outside: their own roof, dashed, named with how far from the median. */
-	for (size_t r = 0; r < f->nroofs; r++) {
-		const struct fleet_roof *b = &f->roofs[r];
-		if (!b->judged || b->threads != threads)
-			continue;
-		for (size_t i = 0; i < f->nmembers && out->n < MAX_LINES; i++) {
-			if (b->moved[i] == FLEET_WITHIN)
-				continue;
-			struct fleet_line *l = &out->lines[out->n++];
-			l->col = C_OUTSIDE;
-			l->outside = 1;
-			double val = b->value[i];
-			if (b->kind == ROOF_BANDWIDTH) {
-				slope(fr, val, p, &l->x0, &l->y0, &l->x1, &l->y1);
-				l->sloped = 1;
-			} else {
-				plot_to_pixel(fr, fr->xmin, val, &l->x0, &l->y0);
-				plot_to_pixel(fr, fr->xmax, val, &l->x1, &l->y1);
-				l->angle = 0;
-				l->lx = l->x0 + 0.55 * (l->x1 - l->x0);
-				l->ly = l->y0 + 26 * s;
-			}
-			snprintf(l->text, sizeof l->text, "node %s: %s %s %s (%+.0f %%)", fd->nodes[i].name, b->name,
-				 md_rate(val, v, sizeof v), b->unit, (b->ratio[i] - 1) * 100);
-		}
-	}
+	outside_lines(fd, f, threads, p, out);
 	place_labels(out, measure);
 }
 

@@ -9,6 +9,7 @@
  * label may never cover, even where markers leave it no free spot.
  */
 #include "figure.h"
+#include "figure_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,355 +24,24 @@ static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);      /* DRAM slope, peak:
 static const struct figure_rgb C_CACHE = HEX(0x4f5359);     /* cache slopes and ceilings */
 static const struct figure_rgb C_ALLCORE = HEX(0x1f4e79);   /* roofs measured on all cores (@Nt) */
 
-/* Okabe & Ito's colour-blind-safe palette, yellow last (weak on white), black left to the roofs. */
-static const struct figure_rgb PALETTE[] = {
-	HEX(0x0072b2), HEX(0xd55e00), HEX(0x009e73), HEX(0xcc79a7),
-	HEX(0xe69f00), HEX(0x56b4e9), HEX(0xf0e442),
-};
-#define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
-
-/* Families that keep their look from run to run; others follow in order of appearance. */
-static const char *const KNOWN_FAMILIES[] = { "triad", "dot", "horner", "horner_simd" };
-#define NKNOWN (sizeof KNOWN_FAMILIES / sizeof KNOWN_FAMILIES[0])
-
-/* The layout's state: the frame, the two label scenes and the text measure. */
-struct fig {
-	const struct analysis *a;
-	struct plot_frame f;
-	double s;
-	struct labels scene;
-	struct labels roofs;     /* what a roof label may never cover: the roofs and their labels */
-	struct labels solid;     /* the scene but the kernels' polylines: what a roof label had rather not cover */
-	const struct figure_measure *m;
-	const struct analysis *base;   /* the roofs `a` scales from (figure_layout_vs), or NULL */
-	int legend_cols_outside;   /* > 0: the legend goes right of the plot, in so many columns */
-	double font_size;        /* set_font's choice, for measure() */
-	int font_bold;
-};
-
-static void set_font(struct fig *g, double px, int bold)
+void fig_set_font(struct fig *g, double px, int bold)
 {
 	g->font_size = px * g->s;
 	g->font_bold = bold;
 }
 
-static void text_extents(struct fig *g, const char *text, struct figure_text *te)
+void fig_text_extents(struct fig *g, const char *text, struct figure_text *te)
 {
 	g->m->extents(g->m->ctx, text, g->font_size, g->font_bold, te);
 }
 
-/* Between the plot and a legend beside it (at scale 1). */
-#define LEGEND_GAP 24.0
-
-/* The ink box of text drawn at baseline origin (0,0), grown by the halo. */
-struct ink {
-	double x0, y0, w, h;     /* relative to the baseline origin */
-};
-
-/* ---- frame ------------------------------------------------------------------- */
-
-/* A roof the figure draws: pattern roofs are listed in the report, never drawn. */
-static int roof_ok(const struct roof *r)
-{
-	return r->kind != ROOF_PATTERN && isfinite(r->value) && r->value > 0;
-}
 
 /* ---- one thread count --------------------------------------------------------- */
 
-/* Inserts v into the ascending set c[0..n) of at most max, returns the new n. */
-static size_t add_count(int *c, size_t n, size_t max, int v)
-{
-	size_t i = 0;
-	while (i < n && c[i] < v)
-		i++;
-	if ((i < n && c[i] == v) || n >= max || v <= 0)
-		return n;
-	memmove(c + i + 1, c + i, (n - i) * sizeof *c);
-	c[i] = v;
-	return n + 1;
-}
-
-size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (a->roofs[i].kind == ROOF_BANDWIDTH || a->roofs[i].kind == ROOF_COMPUTE)
-			n = add_count(counts, n, max, a->roofs[i].threads);
-	for (size_t i = 0; i < a->npoints; i++)
-		n = add_count(counts, n, max, a->points[i].threads);
-	return n;
-}
-
-/* "DRAM@2t" -> "DRAM": in a figure of one thread count the count is the title's. */
-static void strip_count(char *name)
-{
-	name[strcspn(name, "@")] = 0;
-}
-
-void figure_select_threads(const struct analysis *a, int threads, struct analysis *out)
-{
-	*out = *a;
-	out->nroofs = out->npoints = out->npeaks = 0;
-	for (size_t i = 0; i < a->nroofs; i++)
-		if (a->roofs[i].threads == threads) {
-			struct roof *r = &out->roofs[out->nroofs++];
-			*r = a->roofs[i];
-			strip_count(r->name);
-		}
-	for (size_t i = 0; i < a->npoints; i++)
-		if (a->points[i].threads == threads) {
-			struct point *p = &out->points[out->npoints++];
-			*p = a->points[i];
-			strip_count(p->roof);
-			strip_count(p->mem_roof);
-			strip_count(p->ceiling);
-		}
-	for (size_t i = 0; i < a->npeaks; i++)
-		if (a->peaks[i].threads == threads)
-			out->peaks[out->npeaks++] = a->peaks[i];
-	const struct roof *pk = analysis_peak_of(out, threads), *dram = analysis_dram_of(out, threads);
-	out->peak = pk && roof_ok(pk) ? pk->value : NAN;
-	out->ridge = dram && isfinite(out->peak) ? out->peak / dram->value : NAN;
-}
-
-size_t figure_select_users(const struct userpoints *up, int threads, struct userpoints *out)
-{
-	out->path = up->path;
-	out->v = xmalloc((up->n ? up->n : 1) * sizeof *out->v);
-	out->n = 0;
-	for (size_t i = 0; i < up->n; i++)
-		if (up->v[i].threads == threads)
-			out->v[out->n++] = up->v[i];
-	return out->n;
-}
-
-/*
- * A roof the figure draws: the slopes and the peak, and of the ceilings
- * those that cap a drawn point (its roof). A ceiling no point meets says
- * nothing about the points and was one more line through them; the report
- * lists them all.
- */
-static int roof_drawn(const struct analysis *a, const struct roof *r)
-{
-	if (!roof_ok(r))
-		return 0;
-	if (r->kind != ROOF_CEILING)
-		return 1;
-	for (size_t i = 0; i < a->npoints; i++)
-		if (a->points[i].threads == r->threads && strcmp(a->points[i].roof, r->name) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * A roof the frame holds: every roof of one thread, and of more threads the
- * slopes, the peak and the ceilings that cap one of their points. Wider
- * than what the roofline figure draws (roof_drawn): the compare figure
- * frames the whole run with plot_frame_for and draws its ceilings.
- */
-static int roof_framed(const struct analysis *a, const struct roof *r)
-{
-	return roof_drawn(a, r) || (roof_ok(r) && r->kind == ROOF_CEILING && r->threads <= 1);
-}
-
-/* "DRAM@8t" -> "@8t", "DRAM" -> "". */
-static const char *roof_suffix(const char *name)
-{
-	const char *at = strchr(name, '@');
-	return at ? at : "";
-}
-
-/* The thread count a suffix names: "@8t" -> 8, "" -> 1. */
-static int suffix_threads(const char *suffix)
-{
-	return *suffix ? atoi(suffix + 1) : 1;
-}
-
-/* The compute roof a slope with this suffix meets: same thread count, else one thread's, else a->peak. */
-static double peak_for(const struct analysis *a, const char *suffix)
-{
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < a->nroofs; i++) {
-			const struct roof *r = &a->roofs[i];
-			if (r->kind == ROOF_COMPUTE && roof_ok(r) &&
-			    (pass ? model_key_of(r).threads <= 1
-				  : model_key_of(r).threads == suffix_threads(suffix)))
-				return r->value;
-		}
-	return isfinite(a->peak) && a->peak > 0 ? a->peak : NAN;
-}
-
-/* The DRAM roof of the thread count this suffix names (analysis_dram_of's one rule), else the run's. */
-static const struct roof *dram_for(const struct analysis *a, const char *suffix)
-{
-	const struct roof *r = analysis_dram_of(a, suffix_threads(suffix));
-	return r ? r : analysis_dram(a);
-}
-
-static int point_ok(const struct point *p)
-{
-	return isfinite(p->ai) && isfinite(p->gflops) && p->ai > 0 && p->gflops > 0;
-}
-
-/* The largest 1 or 3 times a power of ten at or below v. */
-static double floor13(double v)
-{
-	double k = floor(log10(v) + 1e-9), d = pow(10, k);
-	return v >= 3 * d * (1 - 1e-9) ? 3 * d : d;
-}
-
-/* The smallest 1 or 3 times a power of ten at or above v. */
-static double ceil13(double v)
-{
-	double k = floor(log10(v) - 1e-9), d = pow(10, k);
-	if (v <= d * (1 + 1e-9))
-		return d;
-	return v <= 3 * d * (1 + 1e-9) ? 3 * d : 10 * d;
-}
-
-/* One step out on the 1-3-10 ladder. */
-static double down13(double v)
-{
-	return floor13(v * (1 - 1e-6) / 2.5);
-}
-
-static double up13(double v)
-{
-	return ceil13(v * (1 + 1e-6) * 2.5);
-}
-
-/*
- * An axis from the data's [lo, hi] (either may be missing: then three
- * decades from the other, or [dlo, dhi] with neither), out to the 1-3-10
- * ladder and at least two decades wide.
- */
-static void axis_range(double lo, double hi, double dlo, double dhi, double *min, double *max)
-{
-	if (!isfinite(lo) && isfinite(hi))
-		lo = hi / 1000;
-	if (!isfinite(hi) && isfinite(lo))
-		hi = lo * 1000;
-	if (!isfinite(lo) || !isfinite(hi)) {
-		lo = dlo;
-		hi = dhi;
-	}
-	*min = floor13(lo);
-	*max = ceil13(hi);
-	while (*max / *min < 99.9) {
-		*min = down13(*min);
-		if (*max / *min < 99.9)
-			*max = up13(*max);
-	}
-}
-
-/* A decade's label in plain digits: 0.001, 0.1, 1, 10, 10000. */
-void figure_decade_text(int k, char *buf, size_t n)
-{
-	if (k >= 0)
-		snprintf(buf, n, "%.0f", pow(10, k));
-	else
-		snprintf(buf, n, "%.*f", -k, pow(10, k));
-}
-
-static void data_ranges(const struct analysis *a, int tight, double *xmin, double *xmax, double *ymin, double *ymax)
-{
-	double pxlo = INFINITY, pxhi = -INFINITY, pylo = INFINITY, pyhi = -INFINITY;
-	double clo = INFINITY, chi = -INFINITY, top = -INFINITY, bwlo = INFINITY, bwhi = -INFINITY;
-	double cxlo = INFINITY, cylo = INFINITY;
-
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
-		if (!point_ok(p))
-			continue;
-		pxlo = fmin(pxlo, p->ai);
-		pxhi = fmax(pxhi, p->ai);
-		pylo = fmin(pylo, p->gflops);
-		pyhi = fmax(pyhi, p->gflops);
-	}
-	for (size_t i = 0; i < a->nroofs; i++) {
-		const struct roof *r = &a->roofs[i];
-		if (!(tight ? roof_drawn(a, r) : roof_framed(a, r)))
-			continue;
-		const char *suf = roof_suffix(r->name);
-		if (r->kind == ROOF_BANDWIDTH) {
-			double p = peak_for(a, suf);
-			bwlo = fmin(bwlo, r->value);
-			bwhi = fmax(bwhi, r->value);
-			if (isfinite(p)) {
-				clo = fmin(clo, p / r->value);
-				chi = fmax(chi, p / r->value);
-			}
-		} else {
-			top = fmax(top, r->value);
-			if (r->kind == ROOF_CEILING) {
-				const struct roof *d = dram_for(a, suf);
-				cylo = fmin(cylo, r->value);
-				if (d)
-					cxlo = fmin(cxlo, r->value / d->value);
-			}
-		}
-	}
-	if (isfinite(a->peak) && a->peak > 0)
-		top = fmax(top, a->peak);
-	if (isfinite(a->ridge) && a->ridge > 0) {
-		clo = fmin(clo, a->ridge);
-		chi = fmax(chi, a->ridge);
-	}
-
-	/* x: every point, room left of the first corner for the slopes' labels, right of the last for the peak's. */
-	double lo = fmin(fmin(pxlo / 1.6, clo / 12), cxlo / 3);
-	double hi = fmax(pxhi * 1.6, chi * 5);
-	axis_range(lo, hi, 0.01, 100, xmin, xmax);
-
-	/* y: every point and ceiling, the slopes where they enter, room above the top roof for its label. */
-	if (!isfinite(top) && isfinite(bwhi))
-		top = bwhi * *xmax;
-	lo = fmin(fmin(pylo / 1.6, cylo / 1.6), bwlo * *xmin);
-	hi = fmax(pyhi * 1.6, top * 1.7);
-	axis_range(lo, hi, 0.1, 1000, ymin, ymax);
-}
-
-/* The frame of plot_frame_for (tight 0) or of the roofline figure (tight 1: only what it draws). */
-static void frame_for(const struct analysis *a, int width, int height, int tight, struct plot_frame *f)
-{
-	double s = fmin(width / 1600.0, height / 1000.0);
-	memset(f, 0, sizeof *f);
-	f->width = width;
-	f->height = height;
-	f->scale = s;
-	data_ranges(a, tight, &f->xmin, &f->xmax, &f->ymin, &f->ymax);
-
-	/* The widest y tick label decides the left margin (DejaVu Sans digits are 0.636 em). */
-	size_t chars = 1;
-	char buf[32];
-	for (int k = (int)ceil(log10(f->ymin) - 1e-9); k <= (int)floor(log10(f->ymax) + 1e-9); k++) {
-		figure_decade_text(k, buf, sizeof buf);
-		if (strlen(buf) > chars)
-			chars = strlen(buf);
-	}
-	f->left = round(s * (22 + FIGURE_PX_AXIS_TITLE * 1.25 + 16 + 14) + chars * 0.64 * FIGURE_PX_TICK * s);
-	f->right = width - round(48 * s);
-	f->top = round(128 * s);
-	f->bottom = height - round(106 * s);
-}
-
-void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f)
-{
-	frame_for(a, width, height, 0, f);
-}
-
-void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y)
-{
-	double lx = log10(f->xmin), hx = log10(f->xmax);
-	double ly = log10(f->ymin), hy = log10(f->ymax);
-	*x = f->left + (log10(ai) - lx) / (hx - lx) * (f->right - f->left);
-	*y = f->bottom - (log10(gflops) - ly) / (hy - ly) * (f->bottom - f->top);
-}
-
-static struct ink measure(struct fig *g, const char *text)
+struct ink fig_measure(struct fig *g, const char *text)
 {
 	struct figure_text te;
-	text_extents(g, text, &te);
+	fig_text_extents(g, text, &te);
 	double m = FIGURE_HALO * g->s;
 	struct ink k = { te.x_bearing - m, te.y_bearing - m, te.width + 2 * m, te.height + 2 * m };
 	return k;
@@ -405,7 +75,7 @@ static int clip_segment(struct labels_box b, double *x0, double *y0, double *x1,
 	return 1;
 }
 
-static void format_value(double v, char *buf, size_t n)
+void fig_format_value(double v, char *buf, size_t n)
 {
 	if (v >= 1000)
 		snprintf(buf, n, "%.0f", v);
@@ -416,7 +86,6 @@ static void format_value(double v, char *buf, size_t n)
 }
 /* ---- the lines ------------------------------------------------------------------ */
 
-
 static struct labels_box plot_box(const struct fig *g)
 {
 	struct labels_box b = { g->f.left, g->f.top, g->f.right, g->f.bottom };
@@ -424,21 +93,18 @@ static struct labels_box plot_box(const struct fig *g)
 }
 
 /* The roofs as pixel segments, in the order their labels are placed: DRAM, peak, other slopes, ceilings. */
-static size_t build_lines(struct fig *g, struct figure_line *out)
+/* The roofs drawn, in the order their labels are placed: DRAM, the peak, the other slopes, the ceilings. */
+static size_t line_order(const struct analysis *a, int *order)
 {
-	const struct analysis *a = g->a;
-	const struct plot_frame *f = &g->f;
-	size_t n = 0;
-	int order[ANALYSIS_MAX_ROOFS];
 	size_t norder = 0;
-
+	int base = fig_base_threads(a);
 	for (int pass = 0; pass < 4; pass++)
 		for (size_t i = 0; i < a->nroofs && i < ANALYSIS_MAX_ROOFS; i++) {
 			const struct roof *r = &a->roofs[i];
-			if (!roof_drawn(a, r))
+			if (!fig_roof_drawn(a, r))
 				continue;
-			int allcore = *roof_suffix(r->name) != 0;
-			int is_dram = r->kind == ROOF_BANDWIDTH && dram_for(a, roof_suffix(r->name)) == r;
+			int allcore = model_key_of(r).threads != base;
+			int is_dram = r->kind == ROOF_BANDWIDTH && fig_dram_for(a, model_key_of(r).threads) == r;
 			int want = pass == 0 ? is_dram && !allcore
 				 : pass == 1 ? r->kind == ROOF_COMPUTE
 				 : pass == 2 ? r->kind == ROOF_BANDWIDTH && !(is_dram && !allcore)
@@ -446,26 +112,37 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 			if (want)
 				order[norder++] = (int)i;
 		}
+	return norder;
+}
+
+static size_t build_lines(struct fig *g, struct figure_line *out)
+{
+	const struct analysis *a = g->a;
+	const struct plot_frame *f = &g->f;
+	size_t n = 0;
+	int order[ANALYSIS_MAX_ROOFS];
+	size_t norder = line_order(a, order);
+	int base = fig_base_threads(a);
 
 	for (size_t k = 0; k < norder; k++) {
 		const struct roof *r = &a->roofs[order[k]];
-		const char *suf = roof_suffix(r->name);
+		int suf = model_key_of(r).threads, allcore = suf != base;
 		struct figure_line *l = &out[n];
 		char v[32];
 		memset(l, 0, sizeof *l);
 		l->roof = r;
-		format_value(r->value, v, sizeof v);
+		fig_format_value(r->value, v, sizeof v);
 		double ax0, ay0, ax1, ay1;
 		if (r->kind == ROOF_BANDWIDTH) {
-			double p = peak_for(a, suf);
+			double p = fig_peak_for(a, suf);
 			double end = isfinite(p) ? fmin(p / r->value, f->xmax) : f->xmax;
 			ax0 = f->xmin;
 			ay0 = r->value * f->xmin;
 			ax1 = end;
 			ay1 = r->value * end;
-			int main_dram = dram_for(a, suf) == r;
+			int main_dram = fig_dram_for(a, suf) == r;
 			l->width = main_dram ? 3.4 : 2.2;
-			l->col = *suf ? C_ALLCORE : main_dram ? C_ROOF : C_CACHE;
+			l->col = allcore ? C_ALLCORE : main_dram ? C_ROOF : C_CACHE;
 			snprintf(l->text, sizeof l->text, "%s %s GB/s", r->name, v);
 		} else {
 			/* Compute roof: from where the steepest slope meets it. Ceiling: from the DRAM slope. */
@@ -474,22 +151,22 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 				double best = INFINITY;
 				for (size_t i = 0; i < a->nroofs; i++) {
 					const struct roof *b = &a->roofs[i];
-					if (b->kind == ROOF_BANDWIDTH && roof_ok(b) &&
-					    model_key_of(b).threads == suffix_threads(suf))
+					if (b->kind == ROOF_BANDWIDTH && fig_roof_ok(b) &&
+					    model_key_of(b).threads == suf)
 						best = fmin(best, r->value / b->value);
 				}
 				if (isfinite(best))
 					start = fmax(best, f->xmin);
 				l->width = 3.4;
-				l->col = *suf ? C_ALLCORE : C_ROOF;
+				l->col = allcore ? C_ALLCORE : C_ROOF;
 				snprintf(l->text, sizeof l->text, "%s %s GFLOP/s", r->name, v);
 			} else {
-				const struct roof *d = dram_for(a, suf);
+				const struct roof *d = fig_dram_for(a, suf);
 				if (d)
 					start = fmax(r->value / d->value, f->xmin);
 				l->width = 2.2;
 				l->dashed = 1;
-				l->col = *suf ? C_ALLCORE : C_CACHE;
+				l->col = allcore ? C_ALLCORE : C_CACHE;
 				snprintf(l->text, sizeof l->text, "%s %s GFLOP/s", r->name, v);
 			}
 			ax0 = start;
@@ -605,8 +282,8 @@ static void take_spot(struct fig *g, struct figure_line *l, double px, double at
 {
 	struct labels_seg cap;
 	double ox, oy;
-	set_font(g, px, 0);
-	struct ink k = measure(g, l->text);
+	fig_set_font(g, px, 0);
+	struct ink k = fig_measure(g, l->text);
 	along(g, l, &k, at, side, off, &cap, &ox, &oy);
 	labels_add_seg(&g->scene, cap);
 	labels_add_seg(&g->roofs, cap);
@@ -629,8 +306,8 @@ static int take_first_free(struct fig *g, struct figure_line *l, const struct la
 			   int crowded, double *at, int *side, double *off)
 {
 	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
-		set_font(g, LINE_LABEL_PX[z], 0);
-		struct ink k = measure(g, l->text);
+		fig_set_font(g, LINE_LABEL_PX[z], 0);
+		struct ink k = fig_measure(g, l->text);
 		size_t n = line_spots(g, l, &k, overhang, reach, at, side, off);
 		for (size_t i = 0; i < n; i++) {
 			struct labels_seg cap;
@@ -672,161 +349,8 @@ static void place_line_label(struct fig *g, struct figure_line *l)
 	free(side);
 }
 
-/* ---- points and families -------------------------------------------------------- */
-
-
-
-
-#define JOIN_MIN 3                       /* members from which a group is drawn as a polyline */
-
-/* Drawn as a polyline: enough members, or a trajectory (two sizes are already a move). */
-int figure_joined(const struct figure_group *gr)
-{
-	return gr->n >= JOIN_MIN || (gr->trajectory && gr->n >= 2);
-}
-
-static const char *family_of(const struct point *p)
-{
-	return p->family[0] ? p->family : p->kernel;
-}
-
-/*
- * Families keep their look from run to run (the known ones have fixed
- * slots, others take the next ones in order of appearance); points are
- * grouped by kernel and thread count and sorted by parameter.
- */
-static void build_kernels(const struct analysis *a, struct figure_kernels *k)
-{
-	size_t next = NKNOWN, npts = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
-	memset(k, 0, sizeof *k);
-	k->min_threads = 0;
-	for (size_t i = 0; i < npts; i++) {
-		const struct point *p = &a->points[i];
-		if (point_ok(p) && (k->min_threads == 0 || p->threads < k->min_threads))
-			k->min_threads = p->threads;
-	}
-	for (size_t i = 0; i < npts; i++) {
-		const struct point *p = &a->points[i];
-		k->grp_of[i] = -1;
-		if (!point_ok(p))
-			continue;
-		size_t f, g;
-		for (f = 0; f < k->nfam; f++)
-			if (strcmp(k->fam[f].kernel, p->kernel) == 0)
-				break;
-		if (f == k->nfam) {
-			size_t slot = (size_t)-1, variant = 0;
-			for (size_t j = 0; j < k->nfam; j++)
-				if (strcmp(k->fam[j].family, family_of(p)) == 0) {
-					slot = k->fam[j].slot;
-					variant++;
-				}
-			for (size_t j = 0; j < NKNOWN && slot == (size_t)-1; j++)
-				if (strcmp(family_of(p), KNOWN_FAMILIES[j]) == 0)
-					slot = j;
-			if (slot == (size_t)-1)
-				slot = next++;
-			snprintf(k->fam[f].family, sizeof k->fam[f].family, "%.23s", family_of(p));
-			k->fam[f].kernel = p->kernel;
-			k->fam[f].slot = slot;
-			k->fam[f].col = PALETTE[slot % NPALETTE];
-			k->fam[f].shape = (enum figure_shape)((slot + 3 * variant) % NSHAPES);
-			k->nfam++;
-		}
-		for (g = 0; g < k->ngrp; g++)
-			if (k->grp[g].fam == f && k->grp[g].threads == p->threads &&
-			    strcmp(k->grp[g].kernel, p->kernel) == 0 &&
-			    (p->trajectory || k->grp[g].working_set == p->working_set))
-				break;
-		if (g == k->ngrp) {
-			k->grp[g].fam = f;
-			k->grp[g].kernel = p->kernel;
-			k->grp[g].threads = p->threads;
-			k->grp[g].working_set = p->working_set;
-			k->grp[g].style = LV_BASE;
-			k->grp[g].trajectory = p->trajectory;
-			/* A trajectory's sizes are its members, not other levels of it. */
-			for (size_t j = 0; j < npts && !p->trajectory; j++) {
-				const struct point *q = &a->points[j];
-				if (point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
-				    q->working_set > p->working_set)
-					k->grp[g].style = levels_parse(p->level) == MEM_L1 ? LV_L1 : LV_OTHER;
-			}
-			if (p->level[0])
-				snprintf(k->grp[g].level, sizeof k->grp[g].level, "%s", p->level);
-			else
-				format_bytes(p->working_set, k->grp[g].level, sizeof k->grp[g].level);
-			if (k->grp[g].style != LV_BASE) {
-				k->styles_used[k->grp[g].style]++;
-				memcpy(k->style_level[k->grp[g].style], k->grp[g].level, sizeof k->style_level[0]);
-			}
-			k->grp[g].hollow = p->threads != k->min_threads;
-			if (k->grp[g].hollow)
-				k->other_threads = p->threads;
-			k->ngrp++;
-		}
-		k->grp[g].n++;
-		k->grp_of[i] = (int)g;
-	}
-	size_t at = 0;
-	for (size_t g = 0; g < k->ngrp; g++) {
-		k->grp[g].start = at;
-		for (size_t i = 0; i < npts; i++)
-			if (k->grp_of[i] == (int)g) {
-				/* insertion by parameter: stable, n is small */
-				size_t j = at++;
-				while (j > k->grp[g].start && a->points[k->byparam[j - 1]].param > a->points[i].param) {
-					k->byparam[j] = k->byparam[j - 1];
-					j--;
-				}
-				k->byparam[j] = i;
-			}
-		if (figure_joined(&k->grp[g]))
-			k->fam[k->grp[g].fam].joined = 1;
-	}
-	for (size_t f = 0; f < k->nfam; f++) {
-		int kernels = 0;
-		for (size_t j = 0; j < k->nfam; j++)
-			kernels += strcmp(k->fam[j].family, k->fam[f].family) == 0;
-		snprintf(k->fam[f].name, sizeof k->fam[f].name, "%.47s", kernels > 1 ? k->fam[f].kernel : k->fam[f].family);
-	}
-}
-
-/*
- * A point's label. A polyline (a family with a parameter, or a trajectory)
- * is named once, at its end, with its range ("horner D=1…128"): eight
- * numbers along one curve were most of a crowded figure's labels, and the
- * legend and the range say what the members are. Other points say their
- * name, with the parameter when they have one. Open markers add the thread
- * count; another level adds its level.
- */
-static void point_text(const struct analysis *a, const struct figure_kernels *k, size_t i, char *buf, size_t n)
-{
-	const struct point *p = &a->points[i];
-	const struct figure_group *gr = &k->grp[k->grp_of[i]];
-	char letter[3] = "";
-	int len;
-	if (p->param_letter)
-		snprintf(letter, sizeof letter, "%c=", p->param_letter);
-	if (figure_joined(gr)) {
-		long lo = a->points[k->byparam[gr->start]].param;
-		long hi = a->points[k->byparam[gr->start + gr->n - 1]].param;
-		len = snprintf(buf, n, "%s %s%ld\u2026%ld", p->kernel, letter, lo, hi);
-	} else if (p->param > 0) {
-		len = snprintf(buf, n, "%s %s%ld", p->kernel, letter, p->param);
-	} else {
-		len = snprintf(buf, n, "%s", p->kernel);
-	}
-	if (gr->hollow && len > 0 && (size_t)len < n)
-		len += snprintf(buf + len, n - (size_t)len, " @%dt", p->threads);
-	if (gr->style != LV_BASE && len > 0 && (size_t)len < n)
-		snprintf(buf + len, n - (size_t)len, " (%s)", gr->level);
-}
 
 /* ---- legend --------------------------------------------------------------------- */
-
-
-
 
 /*
  * The all-core figure's scaling table, as legend rows of text: each drawn
@@ -852,7 +376,7 @@ static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t 
 			continue;
 		const struct roof *o = NULL;
 		for (size_t j = 0; j < b->nroofs && !o; j++)
-			if (b->roofs[j].kind == r->kind && strcmp(b->roofs[j].name, r->name) == 0 && roof_ok(&b->roofs[j]))
+			if (fig_roof_same(&b->roofs[j], r) && fig_roof_ok(&b->roofs[j]))
 				o = &b->roofs[j];
 		if (!o)
 			continue;
@@ -863,13 +387,31 @@ static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t 
 				 bt == 1 ? "" : "s");
 		}
 		char v0[16], v1[16];
-		format_value(o->value, v0, sizeof v0);
-		format_value(r->value, v1, sizeof v1);
+		fig_format_value(o->value, v0, sizeof v0);
+		fig_format_value(r->value, v1, sizeof v1);
 		lg->rows[lg->n].kind = LEG_TEXT;
 		lg->rows[lg->n].fam = NULL;
 		snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, "%s %s \u2192 %s %s  \u00d7%.2f", r->name, v0, v1,
 			 roof_unit(r), r->value / o->value);
 	}
+}
+
+/* The legend's padding, row height, sample width and column width (its widest row), one column. */
+static void legend_metrics(struct fig *g, struct figure_legend *lg)
+{
+	fig_set_font(g, FIGURE_PX_LEGEND, 0);
+	double s = g->s, w = 0;
+	lg->pad = 12 * s;
+	lg->row_h = 29 * s;
+	lg->sample_w = 40 * s;
+	for (size_t i = 0; i < lg->n; i++) {
+		struct figure_text te;
+		fig_text_extents(g, lg->rows[i].text, &te);
+		/* A row of text starts where the others' samples do. */
+		w = fmax(w, te.x_advance + (lg->rows[i].kind == LEG_TEXT ? 0 : lg->sample_w + 10 * s));
+	}
+	lg->col_w = w;
+	lg->cols = 1;
 }
 
 static void build_legend(struct fig *g, const struct figure_kernels *k, const struct figure_line *lines, size_t nlines,
@@ -885,13 +427,13 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 		snprintf(r->text, sizeof r->text, "%.47s", k->fam[j].name);
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
-		if (!roof_drawn(a, &a->roofs[i]))
+		if (!fig_roof_drawn(a, &a->roofs[i]))
 			continue;
-		const char *suf = roof_suffix(a->roofs[i].name);
+		int t = model_key_of(&a->roofs[i]).threads;
 		if (a->roofs[i].kind == ROOF_CEILING)
 			has_ceiling = 1;
-		if (*suf)
-			allcore = atoi(suf + 1);
+		if (t != fig_base_threads(a))
+			allcore = t;
 	}
 #define ROW(kd, ...) do { lg->rows[lg->n].kind = (kd); lg->rows[lg->n].fam = NULL; \
 	snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, __VA_ARGS__); } while (0)
@@ -939,19 +481,7 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 		r->col = r->kind == LEG_ALLCORE ? C_ALLCORE : r->kind == LEG_CEILING ? C_CACHE : C_ROOF;
 	}
 
-	set_font(g, FIGURE_PX_LEGEND, 0);
-	double s = g->s, w = 0;
-	lg->pad = 12 * s;
-	lg->row_h = 29 * s;
-	lg->sample_w = 40 * s;
-	for (size_t i = 0; i < lg->n; i++) {
-		struct figure_text te;
-		text_extents(g, lg->rows[i].text, &te);
-		/* A row of text starts where the others' samples do. */
-		w = fmax(w, te.x_advance + (lg->rows[i].kind == LEG_TEXT ? 0 : lg->sample_w + 10 * s));
-	}
-	lg->col_w = w;
-	lg->cols = 1;
+	legend_metrics(g, lg);
 }
 
 static double legend_w(const struct figure_legend *lg)
@@ -1024,76 +554,6 @@ static void place_legend(struct fig *g, struct figure_legend *lg)
 	labels_add_box(&g->scene, lg->box);
 }
 
-/* ---- the user's points (plot --points) ------------------------------------------ */
-
-
-
-/* The user's points and arrows as occupied space, so that no label covers them. */
-static void user_layout(struct fig *g, const struct userpoints *up, struct figure_users *u)
-{
-	memset(u, 0, sizeof *u);
-	u->up = up;
-	if (!up)
-		return;
-	double s = g->s, mr = FIGURE_MARKER_R * 1.5 * s;
-	size_t names = 0;
-	for (size_t i = 0; i < up->n; i++) {
-		size_t j = 0;
-		while (j < i && strcmp(up->v[j].name, up->v[i].name) != 0)
-			j++;
-		/* Colours from the end of the palette (yellow skipped): the kernels take its start. */
-		u->col[i] = j < i ? u->col[j] : PALETTE[(NPALETTE - 2 + NPALETTE - (names++ % (NPALETTE - 1))) % NPALETTE];
-	}
-	u->narrows = userpoints_arrows(up, u->arrows, USERPOINTS_MAX);
-	for (size_t k = 0; k < u->narrows; k++) {
-		const struct point *p0 = &up->v[u->arrows[k].from].p, *p1 = &up->v[u->arrows[k].to].p;
-		if (!point_ok(p0) || !point_ok(p1))
-			continue;
-		struct labels_seg seg = { 0, 0, 0, 0, 2.0 * s, 1 };
-		plot_to_pixel(&g->f, p0->ai, p0->gflops, &seg.x0, &seg.y0);
-		plot_to_pixel(&g->f, p1->ai, p1->gflops, &seg.x1, &seg.y1);
-		labels_add_seg(&g->scene, seg);
-	}
-	for (size_t i = 0; i < up->n; i++) {
-		double x, y;
-		if (!point_ok(&up->v[i].p))
-			continue;
-		plot_to_pixel(&g->f, up->v[i].p.ai, up->v[i].p.gflops, &x, &y);
-		u->x[i] = x;
-		u->y[i] = y;
-		u->drawn[i] = 1;
-		u->inside[i] = !(up->v[i].p.ai < g->f.xmin || up->v[i].p.ai > g->f.xmax ||
-				 up->v[i].p.gflops < g->f.ymin || up->v[i].p.gflops > g->f.ymax);
-		struct labels_box b = { x - mr, y - mr, x + mr, y + mr };
-		labels_add_box(&g->scene, b);
-		labels_add_box(&g->solid, b);
-	}
-}
-
-/* Their labels, "name version" (and "above its roof"), after the kernels' labels. */
-static void user_labels(struct fig *g, struct figure_users *u)
-{
-	if (!u->up)
-		return;
-	double s = g->s, mr = FIGURE_MARKER_R * 1.5 * s;
-	set_font(g, FIGURE_PX_POINT_LABEL, 1);
-	for (size_t i = 0; i < u->up->n; i++) {
-		const struct userpoint *up = &u->up->v[i];
-		struct labels_item *it = &u->items[i];
-		if (!point_ok(&up->p))
-			continue;
-		double x, y;
-		plot_to_pixel(&g->f, up->p.ai, up->p.gflops, &x, &y);
-		snprintf(u->text[i], sizeof u->text[0], "%s %s%s", up->name, up->version,
-			 up->above ? " (above its roof!)" : "");
-		struct ink ik = measure(g, u->text[i]);
-		*it = (struct labels_item){ .ax = x, .ay = y, .w = ik.w, .h = ik.h, .gap = mr + 1 * s,
-					    .leader = 1 };
-		labels_place(&g->scene, it);
-	}
-}
-
-
 /* ---- the figure ----------------------------------------------------------------- */
 
 /* The ridge (where the drawn DRAM slope meets the drawn peak) and the shaded region under them. */
@@ -1101,8 +561,8 @@ static void ridge_and_shade(struct fig *g, struct figure *out)
 {
 	const struct analysis *a = g->a;
 	const struct plot_frame *f = &g->f;
-	double s = g->s, ridge = a->ridge, rpeak = peak_for(a, "");
-	const struct roof *dram = dram_for(a, "");
+	double s = g->s, ridge = a->ridge, rpeak = fig_peak_for(a, fig_base_threads(a));
+	const struct roof *dram = fig_dram_for(a, fig_base_threads(a));
 	if (!(isfinite(ridge) && ridge > 0) && dram && isfinite(rpeak))
 		ridge = rpeak / dram->value;   /* where the drawn DRAM slope meets the drawn peak */
 	out->has_ridge = isfinite(ridge) && ridge > 0 && isfinite(rpeak) &&
@@ -1146,7 +606,7 @@ static void point_labels(struct fig *g, struct figure *out)
 	struct labels_item *items = out->items;
 	double s = g->s, mr = out->marker_r;
 	size_t nitems = 0;
-	set_font(g, FIGURE_PX_POINT_LABEL, 0);
+	fig_set_font(g, FIGURE_PX_POINT_LABEL, 0);
 	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
 		size_t j = jj % k->ngrp;
 		const struct figure_group *gr = &k->grp[j];
@@ -1154,8 +614,8 @@ static void point_labels(struct fig *g, struct figure *out)
 			continue;
 		size_t pi = k->byparam[gr->start + gr->n - 1];
 		struct labels_item *it = &items[nitems];
-		point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
-		struct ink ik = measure(g, out->item_text[nitems]);
+		fig_point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
+		struct ink ik = fig_measure(g, out->item_text[nitems]);
 		*it = (struct labels_item){ .ax = out->px[pi], .ay = out->py[pi], .w = ik.w, .h = ik.h,
 					    .gap = mr + 1 * s, .leader = 1, .max_r = mr + 1 * s + ik.h };
 		if (labels_place(&g->scene, it) != 0) {
@@ -1172,8 +632,8 @@ static void point_labels(struct fig *g, struct figure *out)
 			continue;
 		for (size_t i = 0; i < k->grp[j].n; i++) {
 			size_t pi = k->byparam[k->grp[j].start + i];
-			point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
-			struct ink ik = measure(g, out->item_text[nitems]);
+			fig_point_text(a, k, pi, out->item_text[nitems], sizeof out->item_text[0]);
+			struct ink ik = fig_measure(g, out->item_text[nitems]);
 			items[nitems] = (struct labels_item){ .ax = out->px[pi], .ay = out->py[pi], .w = ik.w, .h = ik.h,
 							      .gap = mr + 1 * s, .leader = 1 };
 			out->item_point[nitems] = pi;
@@ -1214,7 +674,7 @@ static void lay_out(const struct analysis *a, const struct analysis *base, const
 		}
 	}
 	struct figure_kernels *k = &out->k;
-	build_kernels(a, k);
+	figure_families(a, k);
 	out->npoints = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
 	for (size_t i = 0; i < out->npoints; i++)
 		if (k->grp_of[i] >= 0)
@@ -1237,15 +697,15 @@ static void lay_out(const struct analysis *a, const struct analysis *base, const
 		labels_add_box(&g.scene, b);
 		labels_add_box(&g.solid, b);
 	}
-	user_layout(&g, user, &out->users);
+	fig_user_layout(&g, user, &out->users);
 	ridge_and_shade(&g, out);
 
 	/* Labels: roofs along their lines, the ridge, the legend, then the points. */
 	for (size_t i = 0; i < out->nlines; i++)
 		place_line_label(&g, &out->lines[i]);
 	if (out->has_ridge) {
-		set_font(&g, FIGURE_PX_ROOF_LABEL, 0);
-		struct ink ik = measure(&g, out->ridge_text);
+		fig_set_font(&g, FIGURE_PX_ROOF_LABEL, 0);
+		struct ink ik = fig_measure(&g, out->ridge_text);
 		out->ridge_item = (struct labels_item){ .ax = out->rx, .ay = out->ry, .w = ik.w, .h = ik.h,
 							.gap = 10 * s, .max_r = 200 * s, .leader = 1 };
 		labels_place(&g.scene, &out->ridge_item);
@@ -1253,7 +713,7 @@ static void lay_out(const struct analysis *a, const struct analysis *base, const
 	build_legend(&g, k, out->lines, out->nlines, &out->lg);
 	place_legend(&g, &out->lg);
 	point_labels(&g, out);
-	user_labels(&g, &out->users);
+	fig_user_labels(&g, &out->users);
 	labels_free(&g.scene);
 	labels_free(&g.roofs);
 	labels_free(&g.solid);
@@ -1308,18 +768,3 @@ void figure_layout_vs(const struct analysis *a, const struct analysis *base, con
 	lay_out(a, base, user, &narrow, m, cols, out);
 }
 
-void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,
-		  struct plot_frame *f)
-{
-	if (user && user->n) {
-		/* The frame holds the user's points too: frame a copy that has them as points. */
-		struct analysis *with = xmalloc(sizeof *with);
-		*with = *a;
-		for (size_t i = 0; i < user->n && with->npoints < ANALYSIS_MAX_POINTS; i++)
-			with->points[with->npoints++] = user->v[i].p;
-		frame_for(with, width, height, 1, f);
-		free(with);
-	} else {
-		frame_for(a, width, height, 1, f);
-	}
-}

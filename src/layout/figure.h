@@ -5,7 +5,12 @@
  * and label along it, the kernels' families (colour, marker), groups
  * (polylines) and point labels, the ridge and its label, the shaded region,
  * the user's points and their labels, and the legend with its spot. It draws
- * nothing: plot_cairo.c paints what it decided.
+ * nothing: plot_cairo.c paints what it decided, gnuplot_scene.c writes the
+ * same scene into roofline.gp, and the compare and fleet figures take their
+ * kernels' colours from figure_families and figure_palette (one palette).
+ * Its files: figure.c (lines, labels, legend), figure_frame.c (frame,
+ * thread selection, which roofs are drawn), figure_points.c (families,
+ * groups, the user's points).
  *
  * Text is measured through struct figure_measure, a function the caller
  * supplies (cairo on the surface being drawn, or a stub in a test), so the
@@ -116,6 +121,7 @@ struct figure_family {
 	struct figure_rgb col;
 	enum figure_shape shape;
 	int joined;              /* some group of it is drawn as a polyline */
+	int staged;              /* its kernels are stages of one change (kernel.h): one entry for all */
 };
 
 /*
@@ -152,6 +158,19 @@ struct figure_kernels {
 	char style_level[NLEVEL_STYLES][16];  /* the level a style stands for, for the legend */
 };
 
+
+/*
+ * The families of a's points, their colours and markers, and its groups:
+ * the one rule every figure colours a kernel by (the known families keep
+ * their palette slot from run to run, others follow in order).
+ */
+void figure_families(const struct analysis *a, struct figure_kernels *k);
+
+/* The colour figure_families gave kernel (the palette's first when it has none). */
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel);
+
+/* The figures' palette (Okabe & Ito's), slot modulo its size. */
+struct figure_rgb figure_palette(size_t slot);
 
 /* 1 when a group is drawn as a polyline: enough members, or a trajectory. */
 int figure_joined(const struct figure_group *gr);
@@ -262,6 +281,13 @@ size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max);
  * thread count has no roofs of two meanings that merely lie close.
  */
 void figure_select_threads(const struct analysis *a, int threads, struct analysis *out);
+
+/*
+ * Where figure_select_threads(a, threads) took its points from: rows[j] is
+ * the index in a->points (the row of points.csv) of the selection's point
+ * j. rows holds ANALYSIS_MAX_POINTS. Returns how many.
+ */
+size_t figure_select_rows(const struct analysis *a, int threads, size_t *rows);
 
 /*
  * The user's points of `threads` threads (the figure that shows that

@@ -63,4 +63,44 @@ test_expect_success 'report.md embeds both figures, each with a caption a post c
 	grep -q "^\*Roofline of [^,]*, 2 threads: " two-out/report.md &&
 	"$ROOFLINE" report run --out one 2>/dev/null && ! grep -q "allcores" one/report.md
 '
+# curve_points TABLE TEXT: the points gnuplot plotted (set table) in the curve titled TEXT...
+curve_points() {
+	awk -v t="# Curve title: \"$2" "/^# Curve [0-9]/ { on = 0 } index(\$0, t) == 1 { on = 1 } on && / i\$/ { n++ } END { print n + 0 }" "$1"
+}
+test_expect_success 'chains.gp draws a peak kernel whose name holds a comma' '
+	cp -R "$ROOFLINE_SRC/data/example/run" comma &&
+	sed -i "s/,peak,fma_avx2,/,peak,\"fma_a,b\",/" comma/timings.csv &&
+	"$ROOFLINE" fit comma >/dev/null && grep -q "^\"fma_a,b\"," comma/chains.csv &&
+	"$ROOFLINE" plot comma --out comma-out 2>/dev/null &&
+	(cd comma-out && gnuplot -e "set table '"'"'t.tbl'"'"'" chains.gp 2>err && test ! -s err) &&
+	want=$(grep -c "^\"fma_a,b\"," comma/chains.csv) &&
+	test "$(curve_points comma-out/t.tbl "a,b: ")" = "$want" &&
+	test "$(curve_points comma-out/t.tbl "avx512: ")" = "$(grep -c "^fma_avx512," comma/chains.csv)"
+'
+test_expect_success 'compare.gp keeps a run name with a quote and a comma as it is (gp_str)' '
+	cp -R "$ROOFLINE_SRC/data/example/run" qa && cp -R "$ROOFLINE_SRC/data/example/run" qb &&
+	sed -i "s/^cc_version,.*/cc_version,\"12.2'"'"'0,x\"/" qb/env.csv &&
+	"$ROOFLINE" compare qa qb --out q-out >/dev/null 2>&1 &&
+	(cd q-out && gnuplot -e "fmt='"'"'svg'"'"'" compare.gp 2>err && test ! -s err) &&
+	grep -q ">B: gcc 12.2'"'"'0,x<" q-out/compare-gnuplot.svg
+'
+# The fixture's model (tests/fixtures/gnuplot-run/generate.py), the truth its fit must recover:
+# triad plateaus of 190, 95, 50 and 31 GB/s; two 512-bit FMA ports at 3.44 GHz, 2 x 2 x 8 x 3.44
+# = 110.08 GFLOP/s; one chain of 4-cycle FMAs, 2 x 8 x 3.44 / 4 = 13.76; each kernel's rate.
+# Every timing is the model's rate lowered by noise (and up to 2% by the pass), never raised.
+test_expect_success 'the fixture fits to its model: plateaus, peak, one chain, kernels' '
+	cp -R "$FIXTURE" truth && "$ROOFLINE" fit truth >/dev/null &&
+	for want in L1:190 L2:95 L3:50 DRAM:31 peak:110.08 one-chain:13.76; do
+		v=$(awk -F, -v n="${want%%:*}" "\$1 == n { print \$3 }" truth/roofs.csv) &&
+		awk -v v="$v" -v m="${want#*:}" "BEGIN { exit !(v >= 0.97 * m && v <= 1.001 * m) }" ||
+			{ echo "${want%%:*}: fitted $v, model ${want#*:}"; exit 1; }
+	done &&
+	for want in triad:0:2.36 dot:0:1.70 dot_split:0:3.52 horner:16:34.0 horner:128:17.1 \
+	            horner_simd_avx512:64:96.0 horner_simd_avx512:128:99.0; do
+		k=${want%%:*} rest=${want#*:} && p=${rest%%:*} m=${rest#*:} &&
+		v=$(awk -F, -v k="$k" -v p="$p" "NR > 1 && \$1 == k && \$2 == p { print \$5 }" truth/points.csv) &&
+		awk -v v="$v" -v m="$m" "BEGIN { exit !(v >= 0.94 * m && v <= m) }" ||
+			{ echo "$k $p: fitted $v GFLOP/s, model $m"; exit 1; }
+	done
+'
 test_done

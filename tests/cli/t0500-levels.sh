@@ -49,12 +49,15 @@ test_expect_success 'compare.md pairs points by kernel, param and level' '
 	grep -q "^| triad | — | DRAM | DRAM.2r1w | 96 % | 96 % | 1.000 | 1.000–1.000 | 2.00 | 2.00 | 1.000 |" cmp/compare.md &&
 	grep -q "^| triad | — | L1 | — | — | — | — | — | — | 12.5 | — | only in B |" cmp/compare.md
 '
-test_expect_success 'plot draws both levels; gnuplot filters by level' '
+test_expect_success 'plot draws both levels; roofline.gp draws the L1 rows open, their line dotted' '
 	"$ROOFLINE" plot run --out out --format png,svg &&
 	file out/roofline.png | grep -q "PNG image data, 1600 x 1000" &&
-	grep -q "^levels = .DRAM L1 DRAM L1 DRAM DRAM DRAM DRAM L1 L1 L1 DRAM.\$" out/roofline.gp &&
-	grep -q "strcol(.kernel.) eq .triad. && level(column(0)) eq .L1." out/roofline.gp &&
-	grep -q "L1-resident" out/roofline.gp &&
+	l1=$(awk -F, "NR > 1 && \$1 == \"horner\" && \$10 == \"L1\" { printf \" %d\", NR - 2 }" run/points.csv) &&
+	test "$l1" = " 8 9 10" &&
+	grep -q "row(column(0), .$l1 .) ? column(.gflops.) : NaN) with linespoints .* pt 8 .* dt 3 notitle" out/roofline.gp &&
+	t1=$(awk -F, "NR > 1 && \$1 == \"triad\" && \$10 == \"L1\" { print NR - 2 }" run/points.csv) &&
+	grep -q "row(column(0), . $t1 .) ? column(.gflops.) : NaN) with points .* pt 6 .* notitle" out/roofline.gp &&
+	grep -q "title .L1-resident." out/roofline.gp &&
 	head -c 200 out/roofline.svg | grep -q "<svg" &&
 	! grep -q "eq .L1." out/kernels.gp &&
 	grep -q "strcol(.kernel.) eq .horner. && level(column(0)) eq .DRAM." out/kernels.gp

@@ -10,13 +10,18 @@ Q="'"
 moved() {
 	awk -F, 'NR > 1 && $10 != "" { print $1 "," $2 "," $3 "," $4 "," $10 }' "$1"
 }
-# arrows GP: "label,moved" of each kernel compare.gp draws as an arrow (A's position given)
+# arrows GP: "label,moved" of each kernel compare.gp draws as an arrow (A's position given);
+# a row's label is point_text[row], a roof's roof_text[row]
 arrows() {
-	awk -F, '/^\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && $2 != "NaN" { print $1 "," $7 }' "$1"
+	awk -F, '/^point_text\[/ { t = $0; sub(/^[^=]*= '"'"'/, "", t); sub(/'"'"'$/, "", t); text[++nt] = t }
+		/^\$points << EOD/ { on = 1; r = 0; next } /^EOD/ { on = 0 } on { row[++r] = $0 }
+		END { for (i = 1; i <= r; i++) { split(row[i], c, ","); if (c[1] != "NaN") print text[i] "," c[6] } }' "$1"
 }
 # faint GP: the labels of A's roof lines (drawn where a roof moved) in compare.gp
 faint() {
-	awk -F, '/^\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && $5 == 0 { print $10 }' "$1"
+	awk -F, '/^roof_text\[/ { t = $0; sub(/^[^=]*= '"'"'/, "", t); sub(/'"'"'$/, "", t); text[++nt] = t }
+		/^\$roofs << EOD/ { on = 1; r = 0; next } /^EOD/ { on = 0 } on { run[++r] = $5 }
+		END { for (i = 1; i <= r; i++) if (run[i] == 0) print text[i] }' "$1"
 }
 # png_size FILE: "1600x1000" from the PNG header
 png_size() {
@@ -176,10 +181,11 @@ test_expect_success 'compare.gp runs on its own in gnuplot' '
 '
 test_expect_success 'the example (both thread counts): every roof named, all-core points say @2t' '
 	"$ROOFLINE" compare ex ex --out exfig >/dev/null 2>&1 &&
-	awk -F, "/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
-		on { n++; name[n] = \$10; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" \$10 }
-		END { for (i = 1; i <= n; i++) if (bare[i] && index(text, \" \" name[i] \" \") == 0) { print name[i]; bad = 1 } exit bad || !n }" exfig/compare.gp &&
-	awk -F, "/^\\\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && \$1 ~ / @2t/ { n++ } END { exit !n }" exfig/compare.gp
+	awk -F, "/^roof_text\\[/ { t = \$0; sub(/^[^=]*= ./, \"\", t); sub(/.\$/, \"\", t); rt[++nr] = t }
+		/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
+		on { n++; name[n] = rt[n]; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" rt[n] }
+		END { for (i = 1; i <= n; i++) if (bare[i] && index(text, \" \" name[i] \" \") == 0) { print name[i]; bad = 1 } exit bad || !n || nr != n }" exfig/compare.gp &&
+	grep -q "^point_text\[[0-9]*\] = .* @2t" exfig/compare.gp
 '
 test_expect_success 'compare rejects an unknown format before writing anything' '
 	expect_usage_error compare a b --out none --format png,bmp && test ! -e none

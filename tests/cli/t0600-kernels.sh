@@ -41,9 +41,12 @@ test_expect_success 'report.md gives both intensities, the tile and the BLAS jud
 	grep -q "^Tiled kernels block for 384 KiB (scripted). .gemm_tiled. n = 1024: tile 128" out/report.md &&
 	grep -q "runs its .SkylakeX. kernel (OPENBLAS_CORETYPE unset), built for avx512: at n = 1024 it reaches 100.0 GFLOP/s (median), 89 % of the peak ceiling.s median" out/report.md
 '
-test_expect_success 'gnuplot draws a trajectory as one line in size order, not as levels' '
+test_expect_success 'gnuplot draws a trajectory as one line of its rows, labelled once with its range' '
 	"$ROOFLINE" plot run --out out --format png &&
-	grep -q "eq .gemm_ijk. ? column(.gflops.) : NaN) with linespoints lt [0-9]* title .gemm_ijk, n = 64 → 1024." out/roofline.gp &&
+	rows=$(awk -F, "NR > 1 && \$1 == \"gemm_ijk\" { printf \" %d\", NR - 2 }" run/points.csv) &&
+	test -n "$rows" &&
+	grep -q "row(column(0), .$rows .) ? column(.gflops.) : NaN) with linespoints .* title .gemm_ijk." out/roofline.gp &&
+	test "$(grep -c "^set label .gemm_ijk n=64…1024. .*# point label" out/roofline.gp)" = 1 &&
 	! grep -q "level(" out/roofline.gp &&
 	file out/roofline.png | grep -q "PNG image data, 1600 x 1000"
 '

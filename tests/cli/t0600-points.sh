@@ -59,8 +59,9 @@ test_expect_success 'plot --points: roofline.gp plots the file and draws the arr
 	grep -c "# user arrow" out/roofline.gp >n && test "$(cat n)" = 2 &&
 	grep -q "set arrow from 0.125, 1 to 0.125, 2.5 " out/roofline.gp &&
 	grep -q "set arrow from 0.125, 2.5 to 1, 100 " out/roofline.gp &&
-	grep -q "set label '"'"'wrong: above its roof!'"'"'" out/roofline.gp &&
-	grep -q "strcol('"'"'name'"'"') eq '"'"'loop'"'"'" out/roofline.gp
+	grep -q "set label '"'"'loop wrong (above its roof!)'"'"' at .*# user label\$" out/roofline.gp &&
+	rows=$(awk -F, "NR > 1 && \$1 == \"loop\" && (\$6 == \"\" || \$6 == 1) { printf \" %d\", NR - 2 }" pts.csv) &&
+	grep -q "^     upts using .*row(column(0), .$rows .)" out/roofline.gp
 '
 test_expect_success 'the example program appends two rows; they land on the chart joined by an arrow' '
 	ROOFLINE_MIN_SECONDS=0.002 "$ROOFLINE_EXAMPLE" ex.csv 256 >ex.out 2>ex.err &&

@@ -200,7 +200,8 @@ static size_t promises(const char *name, const struct analysis *a, const struct 
 		for (size_t i = 0; i < fg->nitems; i++)
 			if (fg->k.grp_of[fg->item_point[i]] == (int)g) {
 				labels++;
-				if (!strstr(fg->item_text[i], "\u2026"))
+				/* A parameter's range "D=1…128", or a family's stages "untiled→tiled". */
+				if (!strstr(fg->item_text[i], "\u2026") && !strstr(fg->item_text[i], "\u2192"))
 					BAD("the polyline label '%s' gives no range", fg->item_text[i]);
 				named += fg->items[i].placed;
 			}
@@ -321,6 +322,54 @@ static void test_example(void **state)
 	unload(&l);
 }
 
+/*
+ * A family's stages (kernel.h: stage) are one trajectory: the example's
+ * stencil and stencil_tiled in one joined group, untiled first, named once
+ * ("stencil untiled\u2192tiled"), one legend row for both.
+ */
+static void test_stages_joined(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded l;
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	load(dir, &l);
+	struct analysis *one = calloc(1, sizeof *one);
+	struct figure *fg = calloc(1, sizeof *fg);
+	assert_non_null(one);
+	assert_non_null(fg);
+	figure_select_threads(l.a, 1, one);
+	assert_int_equal(plot_roofline_layout(one, &meta, 1600, 1000, fg), 0);
+	int g = -1;
+	size_t members = 0;
+	for (size_t i = 0; i < one->npoints; i++) {
+		if (strcmp(one->points[i].family, "stencil") != 0 || fg->k.grp_of[i] < 0)
+			continue;
+		if (g < 0)
+			g = fg->k.grp_of[i];
+		assert_int_equal(fg->k.grp_of[i], g);
+		members++;
+	}
+	assert_int_equal(members, 2);
+	const struct figure_group *gr = &fg->k.grp[g];
+	assert_true(figure_joined(gr));
+	assert_string_equal(one->points[fg->k.byparam[gr->start]].kernel, "stencil");
+	assert_string_equal(one->points[fg->k.byparam[gr->start + 1]].kernel, "stencil_tiled");
+	size_t labels = 0, rows = 0;
+	for (size_t i = 0; i < fg->nitems; i++)
+		if (fg->k.grp_of[fg->item_point[i]] == g) {
+			assert_string_equal(fg->item_text[i], "stencil untiled\u2192tiled");
+			labels++;
+		}
+	for (size_t i = 0; i < fg->lg.n; i++)
+		rows += fg->lg.rows[i].kind == LEG_FAMILY && strstr(fg->lg.rows[i].text, "stencil") != NULL;
+	assert_int_equal(labels, 1);
+	assert_int_equal(rows, 1);
+	free(fg);
+	free(one);
+	unload(&l);
+}
+
 static void test_scripted(void **state)
 {
 	(void)state;
@@ -420,6 +469,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_example),
 		cmocka_unit_test(test_scripted),
+		cmocka_unit_test(test_stages_joined),
 		cmocka_unit_test(test_tiny),
 		cmocka_unit_test(test_legend_beside_fits),
 		cmocka_unit_test(test_zen4),

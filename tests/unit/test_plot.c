@@ -223,6 +223,45 @@ static size_t layout_overlaps(const struct analysis *a, const char *name, int w,
 	return bad;
 }
 
+/*
+ * The roofs drawn that no text names: each visible roof line must have a
+ * label along it (its label's capsule parallel to the line and no further
+ * from it than a label's height) or a legend row of kind LEG_LINE with its
+ * text, and that text must say the roof's name. Checked on the layout's
+ * geometry, not on its counters (a roof marked "listed" that no legend row
+ * names is unnamed).
+ */
+static size_t unnamed_roofs(const struct analysis *a, const char *name, int w, int h)
+{
+	struct figure *fg = calloc(1, sizeof *fg);
+	size_t bad = 0;
+	assert_non_null(fg);
+	assert_int_equal(plot_roofline_layout(a, &meta, w, h, fg), 0);
+	for (size_t i = 0; i < fg->nlines; i++) {
+		const struct figure_line *l = &fg->lines[i];
+		if (!l->visible)
+			continue;
+		int named = 0;
+		if (l->labelled) {
+			/* The label's middle, its distance from the line (not the segment: a label may sit past an end). */
+			double mx = 0.5 * (l->cap.x0 + l->cap.x1), my = 0.5 * (l->cap.y0 + l->cap.y1);
+			double dx = l->x1 - l->x0, dy = l->y1 - l->y0, len = hypot(dx, dy);
+			double d = len > 0 ? fabs((mx - l->x0) * dy - (my - l->y0) * dx) / len : INFINITY;
+			double ldx = l->cap.x1 - l->cap.x0, ldy = l->cap.y1 - l->cap.y0, llen = hypot(ldx, ldy);
+			double cross = len > 0 && llen > 0 ? fabs(dx * ldy - dy * ldx) / (len * llen) : 1;
+			named = d <= l->cap.r + 2 * l->px * fg->s && cross < 0.02;
+		}
+		for (size_t r = 0; r < fg->lg.n && !named; r++)
+			named = fg->lg.rows[r].kind == LEG_LINE && strcmp(fg->lg.rows[r].text, l->text) == 0;
+		if (!named || !strstr(l->text, l->roof->name)) {
+			fprintf(stderr, "# %s: roof %s drawn, not named\n", name, l->roof->name);
+			bad++;
+		}
+	}
+	free(fg);
+	return bad;
+}
+
 static int has_prefix(const char *path, const char *sig, size_t at_most)
 {
 	char buf[512] = { 0 };
@@ -510,9 +549,10 @@ static void test_every_roof_labelled(void **state)
 			char name[64];
 			snprintf(name, sizeof name, "%s-%dx%d", scenes[i].name, sizes[z][0], sizes[z][1]);
 			render(a, name, "png", sizes[z][0], sizes[z][1]);
-			if (last.roofs != scenes[i].roofs || last.roof_labels != last.roofs || last.roof_crowded != 0)
-				fail_msg("%s: %zu roofs drawn (want %zu), %zu labelled, %zu crowded", name,
-					 last.roofs, scenes[i].roofs, last.roof_labels, last.roof_crowded);
+			if (last.roofs != scenes[i].roofs || unnamed_roofs(a, name, sizes[z][0], sizes[z][1]) ||
+			    last.roof_crowded != 0)
+				fail_msg("%s: %zu roofs drawn (want %zu), %zu crowded, or some unnamed", name,
+					 last.roofs, scenes[i].roofs, last.roof_crowded);
 			/*
 			 * Every drawable point (finite, positive intensity and rate) wants
 			 * its label; at full size and larger there is room for all of them.
@@ -551,7 +591,7 @@ static void test_every_roof_labelled(void **state)
 		add_point(a, "on_sse2", "on_sse2", 1L << i, 1, 0.7 * pow(1.5, i), 28.95);
 	render(a, "on-ceiling", "png", 1600, 1000);
 	assert_int_equal(last.roofs, 10);
-	assert_int_equal(last.roof_labels, 10);
+	assert_int_equal(unnamed_roofs(a, "on-ceiling", 1600, 1000), 0);
 	assert_int_equal(last.roof_crowded, 0);
 
 	/* Markers packed above and below it from end to end: over the fewest, but labelled. */
@@ -562,7 +602,7 @@ static void test_every_roof_labelled(void **state)
 	}
 	render(a, "walled-ceiling", "png", 1600, 1000);
 	assert_int_equal(last.roofs, 10);
-	assert_int_equal(last.roof_labels, 10);
+	assert_int_equal(unnamed_roofs(a, "walled-ceiling", 1600, 1000), 0);
 	assert_true(last.roof_crowded >= 1);
 	free(a);
 
@@ -572,7 +612,7 @@ static void test_every_roof_labelled(void **state)
 	capped(a);
 	render(a, "short-ceiling", "png", 1600, 1000);
 	assert_int_equal(last.roofs, 11);
-	assert_int_equal(last.roof_labels, 11);
+	assert_int_equal(unnamed_roofs(a, "short-ceiling", 1600, 1000), 0);
 	free(a);
 }
 
@@ -613,9 +653,9 @@ static void test_levels(void **state)
 		char name[64];
 		snprintf(name, sizeof name, "levels-%dx%d", sizes[z][0], sizes[z][1]);
 		const char *path = render(a, name, "png", sizes[z][0], sizes[z][1]);
-		if (last.roofs != 10 || last.roof_labels != 10 || last.roof_crowded != 0)
-			fail_msg("%s: %zu roofs drawn, %zu labelled, %zu crowded", name, last.roofs,
-				 last.roof_labels, last.roof_crowded);
+		if (last.roofs != 10 || unnamed_roofs(a, name, sizes[z][0], sizes[z][1]) || last.roof_crowded != 0)
+			fail_msg("%s: %zu roofs drawn, %zu crowded, or some unnamed", name, last.roofs,
+				 last.roof_crowded);
 		size_t bad = layout_overlaps(a, name, sizes[z][0], sizes[z][1]);
 		if (bad)
 			fail_msg("%s: %zu overlaps", name, bad);

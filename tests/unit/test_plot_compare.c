@@ -16,7 +16,9 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "figure.h"
 #include "labels.h"
+#include "plot_cairo.h"
 #include "plot_compare.h"
 #include "rundata.h"
 #include "util.h"
@@ -186,6 +188,72 @@ static void test_no_text_overlaps(void **state)
 	release(p);
 }
 
+/*
+ * One palette: each kernel's marker in compare.png has the colour of its
+ * family in the roofline figure of B (the scene plot_roofline_layout gives,
+ * which assigns colours by family, known families first), not a colour by
+ * order of appearance of its own.
+ */
+static void test_kernels_keep_the_roofline_colours(void **state)
+{
+	(void)state;
+	struct pair *p = build(0.5, 1.25);
+	struct figure *fg = xcalloc(1, sizeof *fg);
+	struct plot_meta m = { .threads = 1 };
+	assert_int_equal(plot_roofline_layout(&p->ab, &m, 1600, 1000, fg), 0);
+	size_t checked = 0, colours = 0;
+	struct figure_rgb seen[16];
+	for (size_t i = 0; i < p->l.nmarks; i++) {
+		const struct plot_compare_mark *mk = &p->l.marks[i];
+		const char *kernel = (mk->row->pb ? mk->row->pb : mk->row->pa)->kernel;
+		/* The colour of the family the scene put this kernel's points in (a family's stages share one). */
+		for (size_t i = 0; i < fg->npoints; i++) {
+			if (fg->k.grp_of[i] < 0 || strcmp(p->ab.points[i].kernel, kernel) != 0)
+				continue;
+			struct figure_rgb c = fg->k.fam[fg->k.grp[fg->k.grp_of[i]].fam].col;
+			if (mk->col.r != c.r || mk->col.g != c.g || mk->col.b != c.b)
+				fail_msg("%s: compare colour differs from the roofline figure's", kernel);
+			checked++;
+			size_t k = 0;
+			while (k < colours && !(seen[k].r == c.r && seen[k].g == c.g && seen[k].b == c.b))
+				k++;
+			if (k == colours && colours < 16)
+				seen[colours++] = c;
+		}
+	}
+	assert_true(checked >= 5);
+	assert_true(colours >= 3);   /* not vacuous: the kernels are of several colours */
+	free(fg);
+	release(p);
+}
+
+/* A family's stages keep one colour in compare too: the example's stencil and stencil_tiled. */
+static void test_stages_share_a_colour(void **state)
+{
+	(void)state;
+	char dir[4096], err[512];
+	const char *src = getenv("ROOFLINE_SRC");
+	snprintf(dir, sizeof dir, "%s/data/example/run", src && *src ? src : ".");
+	struct pair *p = xcalloc(1, sizeof *p);
+	if (rundata_load(dir, &p->ra, err, sizeof err) != 0 || rundata_load(dir, &p->rb, err, sizeof err) != 0 ||
+	    analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
+	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
+	const struct figure_rgb *a = NULL, *b = NULL;
+	for (size_t i = 0; i < p->l.nmarks; i++) {
+		const struct point *pt = p->l.marks[i].row->pb ? p->l.marks[i].row->pb : p->l.marks[i].row->pa;
+		if (strcmp(pt->kernel, "stencil") == 0)
+			a = &p->l.marks[i].col;
+		else if (strcmp(pt->kernel, "stencil_tiled") == 0)
+			b = &p->l.marks[i].col;
+	}
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_true(a->r == b->r && a->g == b->g && a->b == b->b);
+	release(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +262,8 @@ int main(void)
 		cmocka_unit_test(test_a_slower_host_moves_roofs_not_kernels),
 		cmocka_unit_test(test_another_machine_is_said),
 		cmocka_unit_test(test_no_text_overlaps),
+		cmocka_unit_test(test_kernels_keep_the_roofline_colours),
+		cmocka_unit_test(test_stages_share_a_colour),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,148 +1,102 @@
 # roofline.gp - the roofline of one run, drawn from its CSV files:
 #   AMD EPYC · gcc 12.2.0 -O3 -march=native
-# Bandwidth roofs rise with slope one up to the peak; dashed ceilings lie
-# under it; each kernel of points.csv sits at its intensity and median rate.
-# Written by `roofline plot` from templates/roofline.gp.in: edit freely.
+# The same figure as roofline.png: one thread count (1 thread), its roofs,
+# the ceilings that cap a drawn point, and each kernel of points.csv at its
+# intensity and median rate. Where each line starts and ends, every label's
+# place and every colour were laid out by `roofline plot` (the figure's
+# scene) and are written below as numbers; the points are read from
+# points.csv. Written from templates/roofline.gp.in: edit freely.
 #   gnuplot roofline.gp                   writes roofline-gnuplot.png (roofline.png is the cairo figure)
 #   gnuplot -e "fmt='svg'" roofline.gp    writes roofline-gnuplot.svg ('pdf' likewise)
 
-run = 'fit'    # the fit's CSV files, beside this file (roofline plot writes them)
+run = 'fit'    # the fit's CSV files (roofline plot writes them)
 if (!exists('fmt')) fmt = 'png'
-if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16'
-if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' background 'white'
-if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16'
+# Font sizes below are the scene's, in pixels; fontscale 0.75 brings the
+# cairo terminals' text to roofline.png's size (held side by side at 1600 px).
+if (fmt eq 'png') set terminal pngcairo size 1600,1000 noenhanced font 'DejaVu Sans,16' fontscale 0.75
+if (fmt eq 'svg') set terminal svg size 1600,1000 noenhanced font 'DejaVu Sans,16' fontscale 0.75 background 'white'
+if (fmt eq 'pdf') set terminal pdfcairo size 1600/72.,1000/72. noenhanced font 'DejaVu Sans,16' fontscale 0.75
 if (!exists('out')) out = 'roofline-gnuplot.'.fmt    # roofline plot sets a temporary name, renamed once checked
 set output out
 set encoding utf8
 set datafile separator comma
 set datafile columnheaders
 
-# The roofs as `roofline fit` wrote them to roofs.csv; NaN: not measured.
-peak = 180.631    # GFLOP/s
-roof_0 = 620.015    # GB/s
-roof_1 = 265.963    # GB/s
-roof_2 = 162.009    # GB/s
-roof_3 = 42.5206    # GB/s
-roof_24 = 1082.94    # GB/s
-roof_25 = 491.464    # GB/s
-roof_26 = 279.744    # GB/s
-roof_27 = 72.1864    # GB/s
-roof_49 = 121.062    # GFLOP/s
-roof_50 = 15.0108    # GFLOP/s
-roof_51 = 14.8694    # GFLOP/s
-roof_52 = 60.5732    # GFLOP/s
-roof_53 = 30.2034    # GFLOP/s
-roof_54 = 1.89102    # GFLOP/s
-roof_55 = 351.657    # GFLOP/s
-roof_56 = 238.449    # GFLOP/s
-roof_57 = 29.7224    # GFLOP/s
-roof_58 = 28.3901    # GFLOP/s
-roof_59 = 119.133    # GFLOP/s
-roof_60 = 59.8829    # GFLOP/s
-roof_61 = 3.64994    # GFLOP/s
-top = 1082.94    # the fastest bandwidth roof (GB/s): ceilings start on it
-
-xmin = 0.000488281; xmax = 128     # flop/byte
-ymin = 0.02; ymax = 500     # GFLOP/s
-bm = 0.420                    # bottom margin: room for the key
-set title 'AMD EPYC · gcc 12.2.0 -O3 -march=native' font ',18'
-set xlabel 'arithmetic intensity (flop/byte)'
-set ylabel 'GFLOP/s (1 GFLOP = 10⁹ flop)'
+# The frame: the plot area (screen fractions) and its ranges.
+set lmargin at screen 0.0894; set rmargin at screen 0.9700
+set bmargin at screen 0.1060; set tmargin at screen 0.8720
 set logscale xy
-set xrange [xmin:xmax]
-set yrange [ymin:ymax]
-set xtics ('1/2048' 0.000488281, '1/512' 0.00195312, '1/128' 0.0078125, '1/32' 0.03125, '1/8' 0.125, '1/2' 0.5, '2' 2, '8' 8, '32' 32, '128' 128)
-set format y '%g'
-set grid xtics ytics mytics lc 'gray85'
-set lmargin at screen 0.08; set rmargin at screen 0.80
-set bmargin at screen bm; set tmargin at screen 0.93
-set key outside below center horizontal Left reverse width 1 spacing 1.3
-set samples 2000
-set linetype 1 lc rgb '#0072b2' lw 2 pt 7 ps 1.8
-set linetype 2 lc rgb '#d55e00' lw 2 pt 9 ps 1.8
-set linetype 3 lc rgb '#009e73' lw 2 pt 5 ps 1.8
-set linetype 4 lc rgb '#cc79a7' lw 2 pt 11 ps 1.8
-set linetype 5 lc rgb '#e69f00' lw 2 pt 13 ps 1.8
-set linetype 6 lc rgb '#56b4e9' lw 2 pt 15 ps 1.8
-set linetype cycle 6
+set xrange [0.01:300]    # flop/byte
+set yrange [0.3:1000]    # GFLOP/s
+set xtics ('0.01' 0.01, '' 0.02 1, '' 0.03 1, '' 0.04 1, '' 0.05 1, '' 0.06 1, '' 0.07 1, '' 0.08 1, '' 0.09 1, '0.1' 0.1, '' 0.2 1, '' 0.3 1, '' 0.4 1, '' 0.5 1, '' 0.6 1, '' 0.7 1, '' 0.8 1, '' 0.9 1, '1' 1, '' 2 1, '' 3 1, '' 4 1, '' 5 1, '' 6 1, '' 7 1, '' 8 1, '' 9 1, '10' 10, '' 20 1, '' 30 1, '' 40 1, '' 50 1, '' 60 1, '' 70 1, '' 80 1, '' 90 1, '100' 100, '' 200 1, '' 300 1) out nomirror font ',23'
+set ytics ('' 0.3 1, '' 0.4 1, '' 0.5 1, '' 0.6 1, '' 0.7 1, '' 0.8 1, '' 0.9 1, '1' 1, '' 2 1, '' 3 1, '' 4 1, '' 5 1, '' 6 1, '' 7 1, '' 8 1, '' 9 1, '10' 10, '' 20 1, '' 30 1, '' 40 1, '' 50 1, '' 60 1, '' 70 1, '' 80 1, '' 90 1, '100' 100, '' 200 1, '' 300 1, '' 400 1, '' 500 1, '' 600 1, '' 700 1, '' 800 1, '' 900 1, '1000' 1000) out nomirror font ',23'
+set grid xtics ytics mxtics mytics lt 1 lc rgb '#dadde1' lw 1, lt 1 lc rgb '#eef0f2' lw 1
+set border lc rgb '#4d4d4d'
+set xlabel 'Arithmetic intensity (flop/byte)' font ',26'
+set ylabel 'Performance (GFLOP/s)' font ',26'
+set label 1 'Roofline of AMD EPYC' at screen 0.0138, screen 0.9602 left font 'DejaVu Sans Bold,34'
+set label 2 'gcc 12.2.0, kernels -O3 -march=native  ·  1 thread  ·  2026-12-01T08:02:12Z' at screen 0.0138, screen 0.9179 left font ',22' tc rgb '#5c5c5c'
+set key at screen 0.3925, screen 0.3430 left top Left reverse samplen 2.5 spacing 1.3 font ',21.0' box lc rgb '#dadde1' opaque maxrows 7
+# The roofs and ceilings: where each is drawn, its look, its label.
+set arrow from 0.01, 0.425206 to 4.24809, 180.631 nohead lw 3.40 dt 1 lc rgb '#1b1b1b' back    # roof
+set label 'DRAM 42.5 GB/s' at 0.0113464, 0.601709 left rotate by 34.64 font ',22.0' tc rgb '#181818' front    # roof label
+set arrow from 0.291333, 180.631 to 300, 180.631 nohead lw 3.40 dt 1 lc rgb '#1b1b1b' back    # roof
+set label 'peak 180.6 GFLOP/s' at 51.4328, 222.524 left rotate by -0.00 font ',22.0' tc rgb '#181818' front    # roof label
+set arrow from 0.01, 6.20015 to 0.291333, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
+set label 'L1 620.0 GB/s' at 0.0113747, 8.72809 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.01, 2.65963 to 0.679158, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
+set label 'L2 266.0 GB/s' at 0.0113747, 3.74403 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.01, 1.62009 to 1.11494, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
+set label 'L3 162.0 GB/s' at 0.0113747, 2.28064 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 2.84715, 121.062 to 300, 121.062 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'fma 121.1 GFLOP/s' at 55.7696, 144.269 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.353024, 15.0108 to 300, 15.0108 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'scalar 15.0 GFLOP/s' at 52.2066, 12.7527 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 1.42456, 60.5732 to 300, 60.5732 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'avx2 60.6 GFLOP/s' at 57.0643, 72.1847 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.710325, 30.2034 to 300, 30.2034 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'sse2 30.2 GFLOP/s' at 58.357, 35.9933 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
 
-# A bandwidth roof runs up to the peak, a ceiling from the top slope on.
-slope(bw, x) = bw * x > peak ? NaN : bw * x
-flat(c, x) = x < c / top ? NaN : c
-# How steep a slope-one line looks on this canvas, for the labels along it.
-angle = atan((1000 * (0.93 - bm) / log(ymax / ymin)) / (1600 * 0.72 / log(xmax / xmin))) * 180 / pi
-set label sprintf('%s %.0f GB/s', 'L1@2t', roof_24) at 0.000634766, roof_24 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g · %s %.3g GB/s', 'L1', roof_0, 'L2@2t', roof_25) at 0.000634766, roof_0 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g · %s %.3g GB/s', 'L3@2t', roof_26, 'L2', roof_1) at 0.000634766, roof_26 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g GB/s', 'L3', roof_2) at 0.000634766, roof_2 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g GB/s', 'DRAM@2t', roof_27) at 0.000634766, roof_27 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g GB/s', 'DRAM', roof_3) at 0.000634766, roof_3 * 0.000634766 left rotate by angle offset 0,0.6
-set label sprintf('%s %.3g', 'peak@2t', roof_55) at graph 1.01, first roof_55 left offset 0,2.52
-set label sprintf('%s %.3g', 'fma@2t', roof_56) at graph 1.01, first roof_56 left offset 0,2.26
-set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,1.75
-set label sprintf('%s %.3g', 'fma', roof_49) at graph 1.01, first roof_49 left offset 0,1.51
-set label sprintf('%s %.3g', 'avx2@2t', roof_59) at graph 1.01, first roof_59 left offset 0,0.40
-set label sprintf('%s %.3g', 'avx2', roof_52) at graph 1.01, first roof_52 left offset 0,0.80
-set label sprintf('%s %.3g', 'sse2@2t', roof_60) at graph 1.01, first roof_60 left offset 0,-0.32
-set label sprintf('%s %.3g', 'sse2', roof_53) at graph 1.01, first roof_53 left offset 0,0.09
-set label sprintf('%s %.3g', 'scalar@2t', roof_57) at graph 1.01, first roof_57 left offset 0,-1.02
-set label sprintf('%s %.3g', 'one-chain@2t', roof_58) at graph 1.01, first roof_58 left offset 0,-2.07
-set label sprintf('%s %.3g', 'scalar', roof_50) at graph 1.01, first roof_50 left offset 0,-1.76
-set label sprintf('%s %.3g', 'one-chain', roof_51) at graph 1.01, first roof_51 left offset 0,-2.89
-set label sprintf('%s %.3g', 'one-chain-scalar@2t', roof_61) at graph 1.01, first roof_61 left offset 0,-0.82
-set label sprintf('%s %.3g', 'one-chain-scalar', roof_54) at graph 1.01, first roof_54 left offset 0,-0.46
-set arrow from peak / roof_3, ymin to peak / roof_3, peak nohead dt 3 lc 'gray40'
-set label sprintf('ridge %.2f flop/byte', peak / roof_3) at peak / roof_3, ymin left rotate by 90 offset -0.6,0.5 tc 'gray30'
+# The ridge, the shaded region under the roofline, the point labels and their leaders.
+set object 1 polygon from 0.01, 0.3 to 0.01, 0.425206 to 4.24809, 180.631 to 300, 180.631 to 300, 0.3 to 0.01, 0.3 fc rgb '#f1f4f8' fs solid noborder behind    # under the roofline's slope and peak
+set arrow from 4.24809, 180.631 to 4.24809, 0.3 nohead lw 1.60 dt 3 lc rgb '#8a8f96' back    # ridge drop
+set label '' at 4.24809, 180.631 point pt 6 ps 1.6 lc rgb '#1b1b1b' front    # ridge
+set label 'ridge 4.25 flop/byte' at 4.24809, 232.027 center rotate by 0.00 font ',22.0' tc rgb '#1b1b1b' front    # ridge label
+set arrow from 59.0847, 55.6285 to 48.2796, 66.1642 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 58.7438, 16.6743 to 43.3419, 13.8656 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 14.7172, 26.6919 to 4.61484, 11.8038 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 16.554, 63.4327 to 24.4004, 264.078 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 16, 125.548 to 16, 285.354 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 1.49723, 13.1422 to 1.49723, 6.87435 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set label 'gemm_blas n=16…1024' at 18.4437, 76.2953 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_ijk n=16…1024' at 64, 2.03615 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_ikj n=16…1024' at 109.526, 24.7647 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_tiled n=16…1024' at 16.366, 12.0244 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'horner D=1…128' at 2.32673, 10.4918 center rotate by 0.00 font ',21.0' tc rgb '#006f51' front    # point label
+set label 'horner_simd_avx2 D=1…128' at 75.799, 304.515 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
+set label 'horner_simd_avx512 D=1…128' at 5.46939, 329.048 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
+set label 'stencil untiled→tiled' at 1.49723, 6.11029 center rotate by 0.00 font ',21.0' tc rgb '#a8a02e' front    # point label
+set label 'daxpy' at 0.0563073, 4.9998 center rotate by 0.00 font ',21.0' tc rgb '#a16f00' front    # point label
+set label 'dot' at 0.125, 2.43893 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
+set label 'dot_split' at 0.194531, 4.01087 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
+set label 'triad' at 0.0833333, 2.4714 center rotate by 0.00 font ',21.0' tc rgb '#00507d' front    # point label
 
 pts = run.'/points.csv'
+# row(i, rows): the scene's points of one group are these rows of points.csv.
+row(i, rows) = strstrt(rows, sprintf(' %d ', int(i))) > 0
 plot \
-     slope(roof_0, x) lw 2 lc 'black' notitle, \
-     slope(roof_1, x) lw 2 lc 'black' notitle, \
-     slope(roof_2, x) lw 2 lc 'black' notitle, \
-     slope(roof_3, x) lw 3 lc 'black' notitle, \
-     slope(roof_24, x) lw 2 lc 'black' notitle, \
-     slope(roof_25, x) lw 2 lc 'black' notitle, \
-     slope(roof_26, x) lw 2 lc 'black' notitle, \
-     slope(roof_27, x) lw 2 lc 'black' notitle, \
-     x < peak / top ? NaN : peak lw 3 lc 'black' notitle, \
-     flat(roof_49, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_50, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_51, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_52, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_53, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_54, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_55, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_56, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_57, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_58, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_59, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_60, x) lw 2 dt 2 lc 'gray40' notitle, \
-     flat(roof_61, x) lw 2 dt 2 lc 'gray40' notitle, \
-     pts using 'ai':(strcol('kernel') eq 'gemm_blas' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 1 title 'gemm_blas, n = 16 → 1024', \
-     pts using 'ai':(strcol('kernel') eq 'gemm_ijk' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 2 title 'gemm_ijk, n = 16 → 1024', \
-     pts using 'ai':(strcol('kernel') eq 'gemm_ikj' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 3 title 'gemm_ikj, n = 16 → 1024', \
-     pts using 'ai':(strcol('kernel') eq 'gemm_tiled' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 4 title 'gemm_tiled, n = 16 → 1024', \
-     pts using 'ai':(strcol('kernel') eq 'horner' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 5 title 'horner, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 6 title 'horner_simd_avx2, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 1 ? column('gflops') : NaN) with linespoints lt 7 title 'horner_simd_avx512, D = 1 … 128', \
-     pts using 'ai':(strcol('kernel') eq 'gemm_blas' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 1 pt 6 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'gemm_ijk' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 2 pt 8 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'gemm_ikj' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 3 pt 4 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'gemm_tiled' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 4 pt 10 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'horner' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 5 pt 12 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx2' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 6 pt 14 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'horner_simd_avx512' && column('threads') == 2 ? column('gflops') : NaN) with linespoints lt 7 pt 6 dt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'daxpy' && column('threads') == 1 ? column('gflops') : NaN) with points lt 8 title 'daxpy', \
-     pts using 'ai':(strcol('kernel') eq 'dot' && column('threads') == 1 ? column('gflops') : NaN) with points lt 9 title 'dot', \
-     pts using 'ai':(strcol('kernel') eq 'dot_split' && column('threads') == 1 ? column('gflops') : NaN) with points lt 10 title 'dot_split', \
-     pts using 'ai':(strcol('kernel') eq 'stencil' && column('threads') == 1 ? column('gflops') : NaN) with points lt 11 title 'stencil', \
-     pts using 'ai':(strcol('kernel') eq 'stencil_tiled' && column('threads') == 1 ? column('gflops') : NaN) with points lt 12 title 'stencil_tiled', \
-     pts using 'ai':(strcol('kernel') eq 'triad' && column('threads') == 1 ? column('gflops') : NaN) with points lt 13 title 'triad', \
-     pts using 'ai':(strcol('kernel') eq 'daxpy' && column('threads') == 2 ? column('gflops') : NaN) with points lt 8 pt 8 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'dot' && column('threads') == 2 ? column('gflops') : NaN) with points lt 9 pt 4 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'dot_split' && column('threads') == 2 ? column('gflops') : NaN) with points lt 10 pt 10 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'stencil' && column('threads') == 2 ? column('gflops') : NaN) with points lt 11 pt 12 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'stencil_tiled' && column('threads') == 2 ? column('gflops') : NaN) with points lt 12 pt 14 notitle, \
-     pts using 'ai':(strcol('kernel') eq 'triad' && column('threads') == 2 ? column('gflops') : NaN) with points lt 13 pt 6 notitle, \
-     NaN with linespoints lc 'gray40' pt 6 dt 4 title 'open, dash-dotted: 2 threads'
+     pts using 'ai':(row(column(0), ' 0 ') ? column('gflops') : NaN) with points lc rgb '#e69f00' pt 11 ps 2.2 title 'daxpy', \
+     pts using 'ai':(row(column(0), ' 1 ') ? column('gflops') : NaN) with points lc rgb '#d55e00' pt 5 ps 2.2 title 'dot', \
+     pts using 'ai':(row(column(0), ' 2 ') ? column('gflops') : NaN) with points lc rgb '#d55e00' pt 11 ps 2.2 title 'dot_split', \
+     pts using 'ai':(row(column(0), ' 3 4 5 6 ') ? column('gflops') : NaN) with linespoints lc rgb '#56b4e9' pt 15 ps 2.2 lw 2.00 dt 1 title 'gemm_blas', \
+     pts using 'ai':(row(column(0), ' 7 8 9 10 ') ? column('gflops') : NaN) with linespoints lc rgb '#56b4e9' pt 5 ps 2.2 lw 2.00 dt 1 title 'gemm_ijk', \
+     pts using 'ai':(row(column(0), ' 11 12 13 14 ') ? column('gflops') : NaN) with linespoints lc rgb '#56b4e9' pt 11 ps 2.2 lw 2.00 dt 1 title 'gemm_ikj', \
+     pts using 'ai':(row(column(0), ' 15 16 17 18 ') ? column('gflops') : NaN) with linespoints lc rgb '#56b4e9' pt 7 ps 2.2 lw 2.00 dt 1 title 'gemm_tiled', \
+     pts using 'ai':(row(column(0), ' 19 20 21 22 23 24 25 26 ') ? column('gflops') : NaN) with linespoints lc rgb '#009e73' pt 9 ps 2.2 lw 2.00 dt 1 title 'horner', \
+     pts using 'ai':(row(column(0), ' 27 28 29 30 31 32 33 34 ') ? column('gflops') : NaN) with linespoints lc rgb '#cc79a7' pt 13 ps 2.2 lw 2.00 dt 1 title 'horner_simd_avx2', \
+     pts using 'ai':(row(column(0), ' 35 36 37 38 39 40 41 42 ') ? column('gflops') : NaN) with linespoints lc rgb '#cc79a7' pt 3 ps 2.2 lw 2.00 dt 1 title 'horner_simd_avx512', \
+     pts using 'ai':(row(column(0), ' 43 44 ') ? column('gflops') : NaN) with linespoints lc rgb '#f0e442' pt 3 ps 2.2 lw 2.00 dt 1 title 'stencil', \
+     pts using 'ai':(row(column(0), ' 45 ') ? column('gflops') : NaN) with points lc rgb '#0072b2' pt 7 ps 2.2 title 'triad', \
+     NaN with lines lw 3.00 dt 1 lc rgb '#1b1b1b' title 'roof', \
+     NaN with lines lw 2.20 dt 2 lc rgb '#4f5359' title 'ceiling'
 
