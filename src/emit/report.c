@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +158,36 @@ char *report_read_remarks(const char *run_dir, const char *name)
 
 static void figures(FILE *fp, const struct rundata *run, const struct analysis *a);
 
+/* An env.csv count, or -1 where the key is absent or not a whole number (older runs). */
+static long env_count(const struct rundata *run, const char *key)
+{
+	const char *v = rundata_env(run, key);
+	char *end;
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	return *end || errno || n < 0 ? -1 : n;
+}
+
+/* How each job stopped (measure's stops.csv): a job cut by the budget has a figure
+ * wider than the tolerance it asked for, which the reader must know to weigh it. */
+static void budget_row(FILE *fp, const struct rundata *run)
+{
+	const char *budget = rundata_env(run, "budget_s");
+	long tol = env_count(run, "stops_tolerance"), ceil_n = env_count(run, "stops_ceiling");
+	long cut = env_count(run, "stops_budget");
+	if (!budget || tol < 0 || ceil_n < 0 || cut < 0)
+		return;
+	if (cut > 0)
+		md_row(fp, "budget", "%s s: %ld figures wider than asked (stopped by the budget; "
+		    "`stops.csv` names them), %ld within their tolerance, %ld at the trial ceiling",
+		    budget, cut, tol, ceil_n);
+	else
+		md_row(fp, "budget", "%s s: every figure within its tolerance (%ld) or at the trial "
+		    "ceiling (%ld)", budget, tol, ceil_n);
+}
+
 static void header(FILE *fp, const struct rundata *run, const struct analysis *a, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
@@ -193,6 +224,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
 	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
 	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
+	budget_row(fp, run);
 	md_code_row(fp, "run", run_dir);
 	fputs("\n", fp);
 
