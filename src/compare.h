@@ -84,6 +84,8 @@ struct compare_row {
 	int paired;                  /* both runs' fractions from trial-paired timings */
 	double fraction_a, fraction_b;   /* each run's fraction of its roof */
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
+	double spread_a[2], spread_b[2];  /* the quartiles of each run's per-trial fractions */
+	int overlap;                 /* those two middle halves overlap: no move */
 	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
 };
 
