@@ -954,7 +954,10 @@ static void point_row(FILE *fp, const struct compare_row *r)
 	if (!r->tested)
 		v = "not compared: no kept timings in one run";
 	else if (!r->rel_tested)
-		v = "not judged: no roof in one run";
+		v = !r->roof_a && !r->roof_b ? "not judged: no roof in either run"
+		    : !r->roof_a            ? "not judged: no roof in A"
+		    : !r->roof_b            ? "not judged: no roof in B"
+					    : "not judged: no fraction of its roof in one run";
 	else if (r->overlap && judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE) != JUDGE_SAME)
 		v = "within its trials' spread";
 	fprintf(fp, " %s |\n", v);

@@ -119,6 +119,38 @@ test_expect_success 'a move whose interval holds 1 is not a move' '
 	test -z "$(moved noisy/compare.csv)" &&
 	awk -F, "NR > 1 && \$2 == \"horner\" && \$3 == 64 { exit !(\$13 > 1.05 && \$14 < 1) }" noisy/compare.csv
 '
+test_expect_success 'a kernel whose passes differ by as much as the move (0.86, 0.94, 0.94): not moved; 0.8 of that is' '
+	cp -R a2 pv && $PERTURB pv 0 kernels/horner:8=0.86,0.94,0.94 &&
+	"$ROOFLINE" compare a pv --out passes &&
+	test -z "$(moved passes/compare.csv)" &&
+	awk -F, "\$2 == \"horner\" && \$3 == 8 { exit !(\$13 < 0.95 && \$14 < 0.87 && \$15 > 1) }" passes/compare.csv &&
+	cp -R a2 pv2 && $PERTURB pv2 0 kernels/horner:8=0.69,0.75,0.75 &&
+	"$ROOFLINE" compare a pv2 --out passes2 &&
+	test "$(moved passes2/compare.csv)" = "point,horner,8,DRAM,slower"
+'
+# mix DIR HIGH: 48 more timings a pass of dot (trials 100..147, not paired with
+# a roof's), HIGH of them at 1.3x its rate and the rest at 0.7x: a kernel that
+# runs in one of two states, trial by trial, in a mix that differs by run
+mix() {
+	awk -F, -v OFS=, -v high="$2" "{ print }
+		NR > 1 && \$4 == \"kernels\" && \$5 == \"dot\" && \$3 == 0 && \$2 == 2 {
+			s = \$11
+			for (k = 0; k < 48; k++) { \$2 = 100 + k; \$11 = sprintf(\"%.9e\", s / (k < high ? 1.3 : 0.7)); print }
+		}" "$1/timings.csv" >"$1/timings.csv.new" && mv "$1/timings.csv.new" "$1/timings.csv"
+}
+test_expect_success 'a two-state kernel whose mix changed (2:1 fast, then 1:2): within its trials, not moved' '
+	cp -R a m1 && mix m1 32 && cp -R a m2 && mix m2 16 &&
+	"$ROOFLINE" compare m1 m2 --out mixed &&
+	test -z "$(moved mixed/compare.csv)" &&
+	grep -q "^| dot | — | DRAM | DRAM | 72 % | 39 % | 0.543 | 0.54[0-9]–0.54[0-9] | .* | within its trials${Q} spread |" mixed/compare.md
+'
+test_expect_success 'a kernel with no roof (DRAM never reached) is not judged on its raw ratio' '
+	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run z4a && chmod -R u+w z4a && cp -R z4a z4b &&
+	$PERTURB z4b 0 kernels/dot=0.5 &&
+	"$ROOFLINE" compare z4a z4b --out noroof &&
+	test -z "$(moved noroof/compare.csv | grep "^point,dot,")" &&
+	grep -q "^| dot | — | DRAM | — | — | — | — | — | 2.30 | 1.15 | 0.500 | not judged: no roof in either run |" noroof/compare.md
+'
 test_expect_success 'a roof that moved alone is flagged, and does not hide a point that moved' '
 	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 kernels/horner:8=1.10 kernels/dot=0.5 &&
 	"$ROOFLINE" compare a d --out roof &&
