@@ -1,7 +1,8 @@
 /*
  * compare.h - two runs side by side, for "measure again after a compiler
- * upgrade and see what moved": compare.md, compare.csv and the rows the
- * compare figure (plot_compare.h) draws.
+ * upgrade and see what moved": the rows, decided here (pure: no I/O), that
+ * compare_write.h writes as compare.md and compare.csv and the compare
+ * figure (plot_compare.h) draws.
  *
  * A point is judged against its own roof. For every kernel point present in
  * both runs, its fraction of the roof the model judged it against
@@ -137,32 +138,7 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
  */
 int compare_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 
-/*
- * The points that moved in a direction of mask, as one line for --check:
- * "2 points moved slower against their roofs: dot (DRAM) x0.85, ..." or
- * "no point moved slower against its roof". Returns how many moved.
- */
-int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t size);
-
-/*
- * Writes compare.md to path (atomically): both runs' headers (CPU, compiler,
- * version, flags, date), how the threshold was set, every roof and point with
- * A, B, B/A, its interval and the verdict, and, where both run directories
- * hold remarks/, each kernel file's vectorisation verdicts side by side.
- * Returns 0, or -1 with one line in err on a write error.
- */
-int compare_write(const char *path, const struct rundata *ra, const struct analysis *aa,
-		  const struct rundata *rb, const struct analysis *ab, const struct compare *c,
-		  char *err, size_t errlen);
-
-/*
- * Writes compare.csv to path (atomically): kind,name,param,level,a,b,ratio,
- * ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi, one row
- * per roof and point present in both runs (../shared/CONTRACT.md: the first
- * ten as they were; a, b and ratio are the raw medians, the last five a
- * point's fractions of its roof and their relative move, empty for a roof).
- * Returns 0, or -1 with one line in err.
- */
-int compare_write_csv(const char *path, const struct compare *c, char *err, size_t errlen);
+/* "48 KiB", "508 MiB": a cache size as people read it (the machines' texts and compare.md's table). */
+void compare_cache_text(double bytes, char *buf, size_t size);
 
 #endif
