@@ -18,11 +18,14 @@
  * timings (warm-ups and failed jobs left out) of the point's job and of the
  * roof's job (a plateau: the sweep's sizes inside it, the mean of the three
  * best of each trial, fit.c's rule), paired trial by trial where their
- * trials line up (ratio.h: struct ratio_fraction), with a 95 % bootstrap
- * interval. A point has moved when judge_move() (judge.h) says so: rel's
- * interval excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE. A point whose
- * roof one run lacks is judged on its raw ratio by the same rule. The raw
- * GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
+ * trials line up (ratio.h: struct ratio_fraction), with a 95 % interval
+ * that holds both the trials' and the passes' noise (ratio_of_fractions). A
+ * point has moved when judge_move() (judge.h) says so (rel's interval
+ * excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE) and the middle halves of
+ * its per-trial fractions in the two runs do not overlap (a kernel that
+ * runs in two states moves its median with their mix). A point whose roof
+ * one run lacks is not judged: its raw ratio holds the machine's move. The
+ * raw GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
  *
  * The roofs are the machine's move. Each roof's raw ratio gets its interval
  * from the timings behind it (a plateau's sizes each a stratum, see

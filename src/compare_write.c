@@ -265,17 +265,19 @@ static void method(FILE *fp, const struct compare *c)
 		"out) with its roof's timings of the same round-robin trial, so the machine's slow moments, "
 		"which hit both, cancel (a plateau roof: the mean of its three best sizes in that trial); "
 		"where the trials do not line up the two are taken unpaired. Beside the relative move is its "
-		"%.0f %% bootstrap interval (%d resamples, each drawing whole passes and then trials within "
-		"them, so that the machine's drift from one pass to the next is inside it; fixed seed: the "
-		"same runs give the same interval), and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL,
-		RATIO_REPS);
+		"%.0f %% interval, the wider of two: a bootstrap (%d resamples, each drawing whole passes and "
+		"then trials within them; fixed seed: the same runs give the same interval) and Student's t "
+		"over each pass's fraction, the two runs' pass-to-pass variances pooled, since two runs of one "
+		"build differ as their passes do (the clock, the other load, where the pages landed) more "
+		"than as their trials do; and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL, RATIO_REPS);
 	fprintf(fp, "A kernel is marked **faster** or **slower** only when its relative interval excludes "
-		"1 (a difference the runs' own noise does not explain) *and* it moved by more than %.0f %% "
-		"(|ln| > %.3f): a move that small comes and goes between two runs of one build (compared "
-		"pass with pass, half the kernels of one run move by 2 to 3.5 %% with nothing changed). A "
-		"kernel whose roof one run lacks "
-		"is judged on its raw ratio by the same rule.\n\n", 100 * (exp(JUDGE_PRACTICAL_MOVE) - 1),
-		JUDGE_PRACTICAL_MOVE);
+		"1 (a difference the runs' own noise does not explain), it moved by more than %.0f %% "
+		"(|ln| > %.3f: a move that small comes and goes between two runs of one build; README, "
+		"\"Comparing compilers\", has the A/A pairs behind it), *and* the middle halves of its "
+		"trials' fractions in the two runs do not overlap (a kernel that runs in two states, trial "
+		"by trial, moves its median with the mix: \"within its trials' spread\"). A kernel whose "
+		"roof one run lacks is not judged: its raw ratio holds the machine's move.\n\n",
+		100 * (exp(JUDGE_PRACTICAL_MOVE) - 1), JUDGE_PRACTICAL_MOVE);
 	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
 	      "roofs: its interval excludes 1 and its ratio lies beyond ", fp);
 	if (isfinite(c->drift))
@@ -328,17 +330,21 @@ static void moves_list(FILE *fp, const struct compare *c)
 		fprintf(fp, "%s%s**", param[0] ? " " : "", param);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		if (r->rel_tested) {
-			fprintf(fp, " %s: it reaches %.0f %% of its roof (", compare_move_name(r->moved),
-				100 * r->fraction_a);
-			md_text(fp, r->roof_a->name);
-			fprintf(fp, ") on A and %.0f %% (", 100 * r->fraction_b);
-			md_text(fp, r->roof_b->name);
-			fprintf(fp, ") on B, \u00d7%.3f (%.3f–%.3f); raw GFLOP/s \u00d7%.3f.\n", r->rel,
-				r->rel_lo, r->rel_hi, r->ratio);
-		} else
-			fprintf(fp, " %s: raw GFLOP/s \u00d7%.3f (%.3f–%.3f), no roof to judge it against in one run.\n",
-				compare_move_name(r->moved), r->ratio, r->lo, r->hi);
+		/* Only a point judged against its roof moves (compare.c's judge). */
+		fprintf(fp, " %s: it reaches %.0f %% of its roof (", compare_move_name(r->moved), 100 * r->fraction_a);
+		md_text(fp, r->roof_a->name);
+		fprintf(fp, ") on A and %.0f %% (", 100 * r->fraction_b);
+		md_text(fp, r->roof_b->name);
+		fprintf(fp, ") on B, \u00d7%.3f (%.3f–%.3f); raw GFLOP/s \u00d7%.3f", r->rel, r->rel_lo, r->rel_hi,
+			r->ratio);
+		/* Another plan's sizes (a quick run's, another machine's): say so, it may be another job. */
+		if (r->pa->working_set > 0 && r->pb->working_set > 0 && r->pa->working_set != r->pb->working_set) {
+			char wa[32], wb[32];
+			compare_cache_text(r->pa->working_set, wa, sizeof wa);
+			compare_cache_text(r->pb->working_set, wb, sizeof wb);
+			fprintf(fp, "; working set %s on A, %s on B", wa, wb);
+		}
+		fputs(".\n", fp);
 	}
 }
 
@@ -481,8 +487,9 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 	struct outfile o;
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
-	fputs("kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi\n",
-	      o.fp);
+	/* CONTRACT's ten columns as they were, the relative ones and threads added at the end. */
+	fputs("kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi,"
+	      "threads\n", o.fp);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
 		char param[32], level[24];
@@ -507,7 +514,7 @@ int compare_write_csv(const char *path, const struct compare *c, char *err, size
 		csv_num(o.fp, r->rel);
 		csv_num(o.fp, r->rel_lo);
 		csv_num(o.fp, r->rel_hi);
-		fputs("\n", o.fp);
+		fprintf(o.fp, ",%d\n", r->is_roof ? r->ra->threads : r->pa->threads);
 	}
 	return outfile_commit(&o, err, errlen);
 }

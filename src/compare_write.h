@@ -31,10 +31,11 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 
 /*
  * Writes compare.csv to path (atomically): kind,name,param,level,a,b,ratio,
- * ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi, one row
- * per roof and point present in both runs (../shared/CONTRACT.md: the first
- * ten as they were; a, b and ratio are the raw medians, the last five a
- * point's fractions of its roof and their relative move, empty for a roof).
+ * ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi,threads,
+ * one row per roof and point present in both runs (../shared/CONTRACT.md:
+ * the first ten as they were; a, b and ratio are the raw medians; then a
+ * point's fractions of its roof and their relative move, empty for a roof
+ * and a point not judged; then the row's thread count).
  * Returns 0, or -1 with one line in err.
  */
 int compare_write_csv(const char *path, const struct compare *c, char *err, size_t errlen);

@@ -151,6 +151,12 @@ test_expect_success 'a kernel with no roof (DRAM never reached) is not judged on
 	test -z "$(moved noroof/compare.csv | grep "^point,dot,")" &&
 	grep -q "^| dot | — | DRAM | — | — | — | — | — | 2.30 | 1.15 | 0.500 | not judged: no roof in either run |" noroof/compare.md
 '
+test_expect_success 'a moved kernel timed at another working set says both sizes' '
+	cp -R drift ws && awk -F, -v OFS=, "NR > 1 && \$5 == \"dot\" { \$8 = \$8 * 2 } 1" drift/timings.csv >ws/timings.csv &&
+	"$ROOFLINE" compare a ws --out ws-out &&
+	grep -q "^- \*\*dot\*\* slower: .*; raw GFLOP/s ×0.8[0-9]*; working set 128 MiB on A, 256 MiB on B\.$" ws-out/compare.md &&
+	! grep -q "working set" drift-out/compare.md
+'
 test_expect_success 'a roof that moved alone is flagged, and does not hide a point that moved' '
 	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 kernels/horner:8=1.10 kernels/dot=0.5 &&
 	"$ROOFLINE" compare a d --out roof &&
@@ -165,8 +171,8 @@ test_expect_success 'plateaus named alike at other sizes are not compared, and d
 	$SCRIPTED p && cp -R p q &&
 	awk -F, "NR == 1 || \$4 != \"bandwidth\" || \$8 > 65536" p/timings.csv >q/timings.csv &&
 	"$ROOFLINE" compare p q --out shifted &&
-	grep -qx "roof,L1,,L1,,,,,,,,,,," shifted/compare.csv &&
-	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1,,,,,," shifted/compare.csv &&
+	grep -qx "roof,L1,,L1,,,,,,,,,,,,1" shifted/compare.csv &&
+	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1,,,,,,,1" shifted/compare.csv &&
 	grep -q "^| L1 (GB/s) | 200.0 | 100.0 | — | — | not compared: no timings in common" shifted/compare.md &&
 	test -z "$(moved shifted/compare.csv)" &&
 	test "$(faint shifted/compare.gp | cut -d" " -f1-2 | tr "\n" " ")" = "A: L1 A: L2 "
@@ -174,14 +180,14 @@ test_expect_success 'plateaus named alike at other sizes are not compared, and d
 test_expect_success 'compare.csv: the old columns first, the relative ones at the end, exact values' '
 	$SCRIPTED e && cp -R e f && $PERTURB f 0 kernels/dot=0.5 &&
 	"$ROOFLINE" compare e f --out exact &&
-	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi" &&
+	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi,threads" &&
 	test "$(grep -c "^roof," exact/compare.csv)" -eq 12 &&
-	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
+	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1,,,,,,,1" exact/compare.csv &&
 	test "$(grep -c "^point," exact/compare.csv)" -eq 7 &&
-	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower,0.56,0.28,0.5,0.5,0.5" exact/compare.csv &&
-	grep -qx "point,horner,8,DRAM,20,20,1,1,1,,0.8,0.8,1,1,1" exact/compare.csv &&
-	grep -qx "roof,L2,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
-	grep -qx "roof,one-chain,1,,14,14,1,1,1,,,,,," exact/compare.csv &&
+	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower,0.56,0.28,0.5,0.5,0.5,1" exact/compare.csv &&
+	grep -qx "point,horner,8,DRAM,20,20,1,1,1,,0.8,0.8,1,1,1,1" exact/compare.csv &&
+	grep -qx "roof,L2,,L2,100,100,1,1,1,,,,,,,1" exact/compare.csv &&
+	grep -qx "roof,one-chain,1,,14,14,1,1,1,,,,,,,1" exact/compare.csv &&
 	test "$(moved exact/compare.csv)" = "point,dot,0,DRAM,slower" &&
 	grep -q "^| dot | — | DRAM | DRAM | 56 % | 28 % | 0.500 | 0.500–0.500 | 1.75 | 0.875 | 0.500 | \*\*slower\*\* |" exact/compare.md &&
 	! ls exact | grep -q tmp
@@ -211,7 +217,10 @@ test_expect_success 'the example (both thread counts): every roof named, all-cor
 	awk -F, "/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
 		on { n++; name[n] = \$10; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" \$10 }
 		END { for (i = 1; i <= n; i++) if (bare[i] && index(text, \" \" name[i] \" \") == 0) { print name[i]; bad = 1 } exit bad || !n }" exfig/compare.gp &&
-	awk -F, "/^\\\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && \$1 ~ / @2t/ { n++ } END { exit !n }" exfig/compare.gp
+	awk -F, "/^\\\$points << EOD/ { on = 1; next } /^EOD/ { on = 0 } on && \$1 ~ / @2t/ { n++ } END { exit !n }" exfig/compare.gp &&
+	# compare.csv tells the one-core row of a kernel from its all-core row by its last column
+	test "$(awk -F, "\$1 == \"point\" && \$2 == \"dot\" { print \$16 }" exfig/compare.csv | tr "\n" " ")" = "1 2 " &&
+	awk -F, "\$1 == \"roof\" && \$2 ~ /@2t\$/ && \$16 != 2 { exit 1 }" exfig/compare.csv
 '
 test_expect_success 'compare rejects an unknown format before writing anything' '
 	expect_usage_error compare a b --out none --format png,bmp && test ! -e none
