@@ -194,7 +194,8 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 		 */
 		if (r->rel_tested && r->overlap)
 			r->moved = COMPARE_SAME;
-		c->points_compared++;
+		c->points_compared += r->rel_tested;
+		c->points_unjudged += !r->rel_tested;
 		c->points_faster += r->moved == COMPARE_FASTER;
 		c->points_slower += r->moved == COMPARE_SLOWER;
 	}

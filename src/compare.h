@@ -109,7 +109,8 @@ struct compare {
 	double drift_ratio;          /* its B/A */
 	double threshold;            /* the roofs' threshold against the others, |ln ratio| */
 	int compared, faster, slower;   /* every row: roofs and points */
-	int points_compared, points_faster, points_slower;
+	int points_compared, points_faster, points_slower;   /* points judged against their roofs */
+	int points_unjudged;         /* in both runs, but with no roof in one: not judged */
 	struct compare_machines machines;
 };
 

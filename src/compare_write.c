@@ -439,8 +439,11 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	headline(fp, c);
 	env_table(fp, ra, rb);
 	changes_line(fp, ra, rb, c);
-	fprintf(fp, "**%d of %d kernels moved against their roofs: %d faster, %d slower.**\n\n",
+	fprintf(fp, "**%d of %d kernels moved against their roofs: %d faster, %d slower.**",
 		c->points_faster + c->points_slower, c->points_compared, c->points_faster, c->points_slower);
+	if (c->points_unjudged)
+		fprintf(fp, " %d more in both runs not judged: no roof in one run.", c->points_unjudged);
+	fputs("\n\n", fp);
 	moves_list(fp, c);
 	if (c->points_faster + c->points_slower)
 		fputs("\n", fp);
