@@ -73,8 +73,9 @@ struct compare_row {
 	double ratio, lo, hi;        /* b / a and its 95 % interval; NaN when not tested */
 	double threshold;            /* the |ln ratio| it had to exceed */
 	/*
-	 * moved: a point's move against its roof (rel below; its raw ratio
-	 * where rel_tested is 0); a roof's move against the other roofs.
+	 * moved: a point's move against its roof (rel below; none where
+	 * rel_tested is 0 or overlap is set); a roof's move against the other
+	 * roofs.
 	 */
 	enum compare_move moved;
 	/* Points: the roof the model judged it against in each run (NULL: none). */
