@@ -1,6 +1,7 @@
 /*
  * compare.c - two runs side by side: deciding what moved (see compare.h).
- * Pure: no I/O; compare_write.c writes what is decided here.
+ * Pure: no I/O (stdio.h for snprintf, the machines' texts and names, only);
+ * compare_write.c writes what is decided here.
  */
 #include "compare.h"
 
