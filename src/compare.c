@@ -5,6 +5,7 @@
  */
 #include "compare.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "compare_samples.h"
 #include "levels.h"
 #include "ratio.h"
+#include "registry.h"
 #include "roofkey.h"
 #include "util.h"
 
@@ -82,6 +84,10 @@ static void relative_fill(struct compare_row *row, const struct ratio_relative *
 	row->spread_b[0] = rr->b_q1 / kb;
 	row->spread_b[1] = rr->b_q3 / kb;
 	row->overlap = row->spread_a[0] <= row->spread_b[1] && row->spread_b[0] <= row->spread_a[1];
+	row->range_a[0] = rr->a_p10 / ka;
+	row->range_a[1] = rr->a_p90 / ka;
+	row->range_b[0] = rr->b_p10 / kb;
+	row->range_b[1] = rr->b_p90 / kb;
 	if (!row->rel_tested)
 		row->fraction_a = row->fraction_b = row->rel = row->rel_lo = row->rel_hi = NAN;
 }
@@ -164,6 +170,7 @@ static struct compare_row *add_row(struct compare *c, int is_roof, const char *n
 	snprintf(r->name, sizeof r->name, "%s", name);
 	r->a = r->b = r->ratio = r->lo = r->hi = r->threshold = NAN;
 	r->fraction_a = r->fraction_b = r->rel = r->rel_lo = r->rel_hi = NAN;
+	r->tile_a = r->tile_b = -1;
 	return r;
 }
 
@@ -184,24 +191,70 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 		 * its raw ratio, which on a VM that changed host is as likely the
 		 * machine's as the code's. Such a point is not judged.
 		 */
-		r->moved = r->rel_tested ? (enum compare_move)judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE)
-					 : COMPARE_SAME;
+		r->moved = r->rel_tested && !r->shape_differs
+			? (enum compare_move)judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE)
+			: COMPARE_SAME;
 		/*
-		 * The middle halves of the two runs' trials overlap: what moved is
-		 * the mix of a kernel whose trials spread wide (gemm_ijk n = 16 on
-		 * a Zen 4 VM runs at 3.3 or 6.4 GFLOP/s, trial by trial, and one
-		 * run had mostly fast trials), not the kernel; its median cannot
-		 * tell a move from a run's luck.
+		 * Each run's trials span the move: what moved is the mix of a
+		 * kernel whose speed swings trial by trial with the machine's state
+		 * (gemm_ijk n = 16 on a Zen 4 VM ran at 3.3 or 6.4 GFLOP/s, in
+		 * stretches of a second, whatever its arrays' placement; one run
+		 * had 18 % slow trials, another 80 %), not the kernel. Its median
+		 * cannot tell a move from a run's luck: said unsettled, by name.
 		 */
-		if (r->rel_tested && r->overlap)
+		if (r->moved != COMPARE_SAME && compare_unsettled(r)) {
+			r->unsettled = 1;
 			r->moved = COMPARE_SAME;
-		c->points_compared += r->rel_tested;
-		c->points_unjudged += !r->rel_tested;
+		}
+		c->points_compared += r->rel_tested && !r->shape_differs;
+		c->points_unjudged += !r->rel_tested && !r->shape_differs;
+		c->points_reshaped += r->shape_differs;
+		c->points_unsettled += r->unsettled;
 		c->points_faster += r->moved == COMPARE_FASTER;
 		c->points_slower += r->moved == COMPARE_SLOWER;
 	}
 	c->faster += r->moved == COMPARE_FASTER;
 	c->slower += r->moved == COMPARE_SLOWER;
+}
+
+int compare_unsettled(const struct compare_row *r)
+{
+	if (!r->rel_tested)
+		return 0;
+	/*
+	 * Widened by the practical move on each side: a median that misses the
+	 * other run's range by less than a move worth reporting still lies
+	 * among its trials (two runs' fast trials differ by their noise).
+	 */
+	double w = exp(JUDGE_PRACTICAL_MOVE);
+	int a_in_b = r->fraction_a >= r->range_b[0] / w && r->fraction_a <= r->range_b[1] * w;
+	int b_in_a = r->fraction_b >= r->range_a[0] / w && r->fraction_b <= r->range_a[1] * w;
+	return a_in_b && b_in_a;
+}
+
+/*
+ * The tile run's plan gave point p's kernel: the kernel's own shape
+ * function (the one plan.c calls) fed the run's measured tile budget, so a
+ * pre-scan that put the L2 plateau's middle elsewhere, and with it the
+ * tile, is seen as a typed number. -1 where the registry lacks the kernel
+ * or the run did not record its budget.
+ */
+static int run_tile(const struct rundata *run, const struct point *p)
+{
+	const struct kernel *k = registry_find(p->kernel);
+	double budget = run->info.kernel_tile_bytes;
+	if (!k || !k->shape || !isfinite(budget) || p->param < 0 || p->param > INT_MAX)
+		return -1;
+	struct kernel_shape s;
+	k->shape((int)p->param, 0, budget, &s);
+	return s.tile;
+}
+
+static void shape_test(struct compare_row *row, const struct rundata *ra, const struct rundata *rb)
+{
+	row->tile_a = run_tile(ra, row->pa);
+	row->tile_b = run_tile(rb, row->pb);
+	row->shape_differs = row->tile_a >= 0 && row->tile_b >= 0 && row->tile_a != row->tile_b;
 }
 
 static int cmp_double(const void *x, const void *y)
@@ -269,6 +322,7 @@ void compare_build(const struct rundata *ra, const struct analysis *aa, const st
 		if (r->pb) {
 			point_test(r, ra, rb);
 			relative_test(r, ra, aa, rb, ab);
+			shape_test(r, ra, rb);
 		}
 	}
 	for (size_t i = 0; i < ab->npoints; i++)

@@ -21,9 +21,10 @@
  * trials line up (ratio.h: struct ratio_fraction), with a 95 % interval
  * that holds both the trials' and the passes' noise (ratio_of_fractions). A
  * point has moved when judge_move() (judge.h) says so (rel's interval
- * excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE) and the middle halves of
- * its per-trial fractions in the two runs do not overlap (a kernel that
- * runs in two states moves its median with their mix). A point whose roof
+ * excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE) and its trials settle it
+ * (compare_unsettled: otherwise it is named unsettled, not judged). A point
+ * timed with another shape in each run (gemm_tiled's tile, chosen from each
+ * run's pre-scan) is not judged either: the runs timed different code. A point whose roof
  * one run lacks is not judged: its raw ratio holds the machine's move. The
  * raw GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
  *
@@ -90,9 +91,36 @@ struct compare_row {
 	double fraction_a, fraction_b;   /* each run's fraction of its roof */
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
 	double spread_a[2], spread_b[2];  /* the quartiles of each run's per-trial fractions */
-	int overlap;                 /* those two middle halves overlap: no move */
+	int overlap;                 /* those two middle halves overlap */
+	double range_a[2], range_b[2];    /* their 10th and 90th percentiles */
+	/*
+	 * A move that each run's own trials span (compare_unsettled): not
+	 * judged, and named as such, never counted as the same.
+	 */
+	int unsettled;
+	/*
+	 * The block each run's plan gave the kernel (struct kernel_shape.tile,
+	 * from the kernel's own shape function and the run's kernel_tile_bytes;
+	 * 0: untiled, -1: unknown). Two known tiles that differ: the runs timed
+	 * different code, and the point is not judged (shape_differs).
+	 */
+	int tile_a, tile_b;
+	int shape_differs;
 	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
 };
+
+/*
+ * Whether a point's move is unsettled: the middle halves of its per-trial
+ * fractions in the two runs overlap, or each run's median fraction lies
+ * inside the other run's 10th-90th percentile range (widened by
+ * JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move). Either way most
+ * trials of one run look like the other's, and what moved is how many fell
+ * high or low: a kernel whose speed swings between states trial by trial
+ * (a machine's condition the run does not control) moves its median with
+ * their mix. A real move of the code shifts all the trials and leaves
+ * neither test true. Pure.
+ */
+int compare_unsettled(const struct compare_row *r);
 
 /* How the two runs' machines compare (compare_machines). */
 struct compare_machines {
@@ -112,6 +140,8 @@ struct compare {
 	int compared, faster, slower;   /* every row: roofs and points */
 	int points_compared, points_faster, points_slower;   /* points judged against their roofs */
 	int points_unjudged;         /* in both runs, but with no roof in one: not judged */
+	int points_unsettled;        /* judged moved on their medians, but their trials span the move */
+	int points_reshaped;         /* timed with another shape (tile) in each run: not judged */
 	struct compare_machines machines;
 };
 

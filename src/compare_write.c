@@ -16,6 +16,29 @@
 #include "roofkey.h"
 #include "util.h"
 
+/* "; 2 unsettled, not judged: gemm_ijk n = 16 (L1), ...": the moves a run's trials could not settle. */
+static void unsettled_names(const struct compare *c, char *buf, size_t size)
+{
+	size_t at = (size_t)snprintf(buf, size, "; %d unsettled, not judged:", c->points_unsettled);
+	int k = 0;
+	for (size_t i = 0; i < c->nrows && at < size; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (r->is_roof || !r->unsettled)
+			continue;
+		const struct point *p = r->pa;
+		char param[32] = "";
+		if (p->param_letter || p->param)
+			analysis_param_text(p->param_letter, p->param, param, sizeof param);
+		char where[40];
+		if (p->threads > 1)
+			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
+		else
+			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		at += (size_t)snprintf(buf + at, size - at, "%s %s%s%s (%s) \u00d7%.2f", k++ ? "," : "", p->kernel,
+				       param[0] ? " " : "", param, where, r->rel);
+	}
+}
+
 int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t size)
 {
 	const char *dirs = mask == (COMPARE_CHECK_SLOWER | COMPARE_CHECK_FASTER) ? "slower or faster"
@@ -44,11 +67,14 @@ int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t
 					       n > 1 ? ", " : "", p->kernel, param[0] ? " " : "", param, where,
 					       compare_move_name(r->moved), r->rel_tested ? r->rel : r->ratio);
 	}
+	int w;
 	if (n)
-		snprintf(buf, size, "%d point%s moved %s against %s roof%s: %s", n, n == 1 ? "" : "s", dirs,
-			 n == 1 ? "its" : "their", n == 1 ? "" : "s", list);
+		w = snprintf(buf, size, "%d point%s moved %s against %s roof%s: %s", n, n == 1 ? "" : "s", dirs,
+			     n == 1 ? "its" : "their", n == 1 ? "" : "s", list);
 	else
-		snprintf(buf, size, "no point moved %s against its roof (%d compared)", dirs, c->points_compared);
+		w = snprintf(buf, size, "no point moved %s against its roof (%d compared)", dirs, c->points_compared);
+	if (c->points_unsettled && w > 0 && (size_t)w < size)
+		unsettled_names(c, buf + w, size - (size_t)w);
 	return n;
 }
 
@@ -189,8 +215,13 @@ static void point_row(FILE *fp, const struct compare_row *r)
 		    : !r->roof_a            ? "not judged: no roof in A"
 		    : !r->roof_b            ? "not judged: no roof in B"
 					    : "not judged: no fraction of its roof in one run";
-	else if (r->overlap && judge_move(r->rel, r->rel_lo, r->rel_hi, JUDGE_PRACTICAL_MOVE) != JUDGE_SAME)
-		v = "within its trials' spread";
+	char why[96];
+	if (r->tested && r->shape_differs) {
+		snprintf(why, sizeof why, "not judged: tile %d on A, %d on B", r->tile_a, r->tile_b);
+		v = why;
+	} else if (r->tested && r->unsettled) {
+		v = "unsettled: its trials span the move";
+	}
 	fprintf(fp, " %s |\n", v);
 }
 
@@ -273,10 +304,13 @@ static void method(FILE *fp, const struct compare *c)
 	fprintf(fp, "A kernel is marked **faster** or **slower** only when its relative interval excludes "
 		"1 (a difference the runs' own noise does not explain), it moved by more than %.0f %% "
 		"(|ln| > %.3f: a move that small comes and goes between two runs of one build; README, "
-		"\"Comparing compilers\", has the A/A pairs behind it), *and* the middle halves of its "
-		"trials' fractions in the two runs do not overlap (a kernel that runs in two states, trial "
-		"by trial, moves its median with the mix: \"within its trials' spread\"). A kernel whose "
-		"roof one run lacks is not judged: its raw ratio holds the machine's move.\n\n",
+		"\"Comparing compilers\", has the A/A pairs behind it), *and* its trials settle it: a move "
+		"whose trials' fractions have overlapping middle halves in the two runs, or where each "
+		"run's median lies within the other's 10th to 90th percentile, is **unsettled**, not "
+		"judged (a kernel whose speed swings between states, trial by trial, with the machine's "
+		"condition moves its median with their mix; a move of the code shifts every trial). A kernel whose "
+		"roof one run lacks is not judged: its raw ratio holds the machine's move; nor is one "
+		"whose plan chose another tile in each run (gemm_tiled's, from each run's pre-scan).\n\n",
 		100 * (exp(JUDGE_PRACTICAL_MOVE) - 1), JUDGE_PRACTICAL_MOVE);
 	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
 	      "roofs: its interval excludes 1 and its ratio lies beyond ", fp);
@@ -314,6 +348,40 @@ static void machine_move(FILE *fp, const struct compare *c)
 		fputs(".\n\n", fp);
 }
 
+/* "- **gemm_ijk n = 16** (2 threads)": a point's line starts so. */
+static void point_bullet(FILE *fp, const struct point *p)
+{
+	char param[32] = "";
+	if (p->param_letter || p->param)
+		analysis_param_text(p->param_letter, p->param, param, sizeof param);
+	fputs("- **", fp);
+	md_text(fp, p->kernel);
+	fprintf(fp, "%s%s**", param[0] ? " " : "", param);
+	if (p->threads > 1)
+		fprintf(fp, " (%d threads)", p->threads);
+}
+
+/*
+ * One sentence per unsettled kernel: the range of its trials in each run,
+ * which holds the other run's median, so the median's move is the mix's.
+ */
+static void unsettled_list(FILE *fp, const struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (r->is_roof || !r->unsettled)
+			continue;
+		point_bullet(fp, r->pa);
+		fprintf(fp, " unsettled: most of its trials (10th to 90th percentile) reach %.0f–%.0f %% of its roof "
+			"on A and %.0f–%.0f %% on B, the middle halves %.0f–%.0f %% and %.0f–%.0f %%; its medians "
+			"(%.0f %%, %.0f %%, \u00d7%.3f) moved with how many trials ran fast or slow, which the "
+			"machine's state sets and its code does not: not judged.\n",
+			100 * r->range_a[0], 100 * r->range_a[1], 100 * r->range_b[0], 100 * r->range_b[1],
+			100 * r->spread_a[0], 100 * r->spread_a[1], 100 * r->spread_b[0], 100 * r->spread_b[1],
+			100 * r->fraction_a, 100 * r->fraction_b, r->rel);
+	}
+}
+
 /* One sentence per moved kernel: its fraction of its roof in each run. */
 static void moves_list(FILE *fp, const struct compare *c)
 {
@@ -322,14 +390,7 @@ static void moves_list(FILE *fp, const struct compare *c)
 		if (r->is_roof || r->moved == COMPARE_SAME)
 			continue;
 		const struct point *p = r->pa;
-		char param[32] = "";
-		if (p->param_letter || p->param)
-			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		fputs("- **", fp);
-		md_text(fp, p->kernel);
-		fprintf(fp, "%s%s**", param[0] ? " " : "", param);
-		if (p->threads > 1)
-			fprintf(fp, " (%d threads)", p->threads);
+		point_bullet(fp, p);
 		/* Only a point judged against its roof moves (compare.c's judge). */
 		fprintf(fp, " %s: it reaches %.0f %% of its roof (", compare_move_name(r->moved), 100 * r->fraction_a);
 		md_text(fp, r->roof_a->name);
@@ -443,9 +504,16 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 		c->points_faster + c->points_slower, c->points_compared, c->points_faster, c->points_slower);
 	if (c->points_unjudged)
 		fprintf(fp, " %d more in both runs not judged: no roof in one run.", c->points_unjudged);
+	if (c->points_reshaped)
+		fprintf(fp, " %d not judged: each run's plan gave %s another tile (the runs timed different code).",
+			c->points_reshaped, c->points_reshaped == 1 ? "it" : "them");
+	if (c->points_unsettled)
+		fprintf(fp, " %d unsettled: %s trials span the move.", c->points_unsettled,
+			c->points_unsettled == 1 ? "its" : "their");
 	fputs("\n\n", fp);
 	moves_list(fp, c);
-	if (c->points_faster + c->points_slower)
+	unsettled_list(fp, c);
+	if (c->points_faster + c->points_slower + c->points_unsettled)
 		fputs("\n", fp);
 	machine_move(fp, c);
 	method(fp, c);

@@ -320,11 +320,11 @@ static int pass_interval(const struct ratio_fraction *a, const struct ratio_frac
 }
 
 /*
- * The quartiles of one run's per-trial fractions: each pair's quotient, or
- * (unpaired) each point timing over the roof's median. scratch holds
- * npoint + nroof values.
+ * The spread of one run's per-trial fractions, each pair's quotient or
+ * (unpaired) each point timing over the roof's median: q[0..3] = the 10th,
+ * 25th, 75th and 90th percentiles. scratch holds npoint + nroof values.
  */
-static void trial_quartiles(const struct ratio_fraction *f, double *scratch, double *q1, double *q3)
+static void trial_spread(const struct ratio_fraction *f, double *scratch, double q[4])
 {
 	double roof = 0;
 	if (!f->paired) {
@@ -333,14 +333,16 @@ static void trial_quartiles(const struct ratio_fraction *f, double *scratch, dou
 	}
 	for (size_t i = 0; i < f->npoint; i++)
 		scratch[i] = f->point[i] / (f->paired ? f->roof[i] : roof);
-	*q1 = stats_quantile(scratch, f->npoint, 0.25);
-	*q3 = stats_quantile(scratch, f->npoint, 0.75);
+	static const double at[4] = { 0.10, 0.25, 0.75, 0.90 };
+	for (int k = 0; k < 4; k++)
+		q[k] = stats_quantile(scratch, f->npoint, at[k]);
 }
 
 int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fraction *b, unsigned reps,
 		       double level, uint64_t seed, struct ratio_relative *out)
 {
 	out->fa = out->fb = out->rel = out->lo = out->hi = out->pass_lo = out->pass_hi = NAN;
+	out->a_p10 = out->a_q1 = out->a_q3 = out->a_p90 = out->b_p10 = out->b_q1 = out->b_q3 = out->b_p90 = NAN;
 	if (!fraction_ok(a) || !fraction_ok(b) || reps == 0 || !(level > 0 && level < 1))
 		return -1;
 	double *pa = xmalloc(point_scratch(a) * sizeof *pa), *qa = xmalloc(a->nroof * sizeof *qa);
@@ -367,8 +369,11 @@ int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fracti
 		out->hi = fmax(out->hi, out->pass_hi);
 	}
 	double *s = xmalloc((a->npoint + a->nroof + b->npoint + b->nroof) * sizeof *s);
-	trial_quartiles(a, s, &out->a_q1, &out->a_q3);
-	trial_quartiles(b, s, &out->b_q1, &out->b_q3);
+	double sa[4], sb[4];
+	trial_spread(a, s, sa);
+	trial_spread(b, s, sb);
+	out->a_p10 = sa[0], out->a_q1 = sa[1], out->a_q3 = sa[2], out->a_p90 = sa[3];
+	out->b_p10 = sb[0], out->b_q1 = sb[1], out->b_q3 = sb[2], out->b_p90 = sb[3];
 	free(s);
 	rc = 0;
 done:

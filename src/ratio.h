@@ -83,6 +83,8 @@ struct ratio_relative {
 	double pass_lo, pass_hi;
 	/* The quartiles of each run's per-trial fractions (the spread of its trials). */
 	double a_q1, a_q3, b_q1, b_q3;
+	/* Their 10th and 90th percentiles: the range most of a run's trials fall in. */
+	double a_p10, a_p90, b_p10, b_p90;
 };
 
 /*

@@ -138,11 +138,50 @@ mix() {
 			for (k = 0; k < 48; k++) { \$2 = 100 + k; \$11 = sprintf(\"%.9e\", s / (k < high ? 1.3 : 0.7)); print }
 		}" "$1/timings.csv" >"$1/timings.csv.new" && mv "$1/timings.csv.new" "$1/timings.csv"
 }
-test_expect_success 'a two-state kernel whose mix changed (2:1 fast, then 1:2): within its trials, not moved' '
+test_expect_success 'a two-state kernel whose mix changed (2:1 fast, then 1:2): unsettled, not moved' '
 	cp -R a m1 && mix m1 32 && cp -R a m2 && mix m2 16 &&
 	"$ROOFLINE" compare m1 m2 --out mixed &&
 	test -z "$(moved mixed/compare.csv)" &&
-	grep -q "^| dot | — | DRAM | DRAM | 72 % | 39 % | 0.543 | 0.54[0-9]–0.54[0-9] | .* | within its trials${Q} spread |" mixed/compare.md
+	grep -q "^| dot | — | DRAM | DRAM | 72 % | 39 % | 0.543 | 0.54[0-9]–0.54[0-9] | .* | unsettled: its trials span the move |" mixed/compare.md
+'
+# swing DIR fast|slow: dot's kept timings, with 48 more a pass (trials
+# 100..147, as mix above), in one of two states, 1.3x or 0.7x its rate:
+# every fourth in the other state than the rest (fast: three in four at
+# 1.3x; slow: three in four at 0.7x). As a Zen 4 VM's gemm_ijk n = 16 ran at
+# 3.3 or 6.4 GFLOP/s, one run with 18 % slow trials, another with 80 %.
+swing() {
+	awk -F, -v OFS=, -v mode="$2" "
+		function put(s) { odd = (k++ % 4 == 0); \$11 = sprintf(\"%.9e\", s / ((mode == \"fast\") != odd ? 1.3 : 0.7)); print }
+		NR > 1 && \$4 == \"kernels\" && \$5 == \"dot\" && \$3 == 0 {
+			s = \$11; t = \$2; put(s)
+			if (t == 2) for (j = 0; j < 48; j++) { \$2 = 100 + j; put(s) }
+			next
+		} { print }" "$1/timings.csv" >"$1/timings.csv.new" && mv "$1/timings.csv.new" "$1/timings.csv"
+}
+# The middle halves no longer overlap (each run's sits in its main state),
+# but each run's median lies among the other's trials.
+test_expect_success 'a two-state kernel whose mix swung (75 % fast, then 25 %): unsettled, said by name, exit 0' '
+	cp -R a s1 && swing s1 fast && cp -R a2 s2 && swing s2 slow &&
+	"$ROOFLINE" compare s1 s2 --out swung --check >swung.out &&
+	test -z "$(moved swung/compare.csv)" &&
+	grep -q "^\*\*0 of 7 kernels moved against their roofs: 0 faster, 0 slower.\*\* 1 unsettled: its trials span the move.$" swung/compare.md &&
+	grep -q "^- \*\*dot\*\* unsettled: most of its trials (10th to 90th percentile) reach [0-9]*–[0-9]* % of its roof on A" swung/compare.md &&
+	grep -q "| dot | — | DRAM | DRAM | [0-9]* % | [0-9]* % | 0.5[0-9]* | .* | unsettled: its trials span the move |" swung/compare.md &&
+	test "$(cat swung.out)" = "roofline: compare --check: no point moved slower against its roof (7 compared); 1 unsettled, not judged: dot (DRAM) ×0.54"
+'
+test_expect_success 'the same swing with every trial of B 20 % slower as well: moved, not hidden' '
+	cp -R a2 s3 && $PERTURB s3 0 kernels/dot=0.8 && swing s3 slow &&
+	"$ROOFLINE" compare s1 s3 --out swung-slow &&
+	test "$(moved swung-slow/compare.csv)" = "point,dot,0,DRAM,slower" &&
+	! grep -q "unsettled: its trials span" swung-slow/compare.md
+'
+test_expect_success 'gemm_tiled timed with another tile in each run (the pre-scan moved its budget): not judged, said' '
+	$SCRIPTED sh1 shaped && cp -R sh1 sh2 && sed "s/^kernel_tile_bytes,.*/kernel_tile_bytes,196608/" sh1/env.csv >sh2/env.csv &&
+	"$ROOFLINE" compare sh1 sh2 --out tiles &&
+	grep -q "^| gemm_tiled | n = 1024 | .* | not judged: tile 128 on A, 64 on B |$" tiles/compare.md &&
+	grep -q "^| gemm_tiled | n = 64 | .* |  |$" tiles/compare.md &&
+	grep -q "1 not judged: each run${Q}s plan gave it another tile (the runs timed different code)." tiles/compare.md &&
+	"$ROOFLINE" compare sh1 sh1 --out tiles-same && ! grep -q "not judged: tile\|plan gave" tiles-same/compare.md
 '
 test_expect_success 'a kernel with no roof (DRAM never reached) is not judged on its raw ratio' '
 	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run z4a && chmod -R u+w z4a && cp -R z4a z4b &&
