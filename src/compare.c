@@ -83,7 +83,6 @@ static void relative_fill(struct compare_row *row, const struct ratio_relative *
 	row->spread_a[1] = rr->a_q3 / ka;
 	row->spread_b[0] = rr->b_q1 / kb;
 	row->spread_b[1] = rr->b_q3 / kb;
-	row->overlap = row->spread_a[0] <= row->spread_b[1] && row->spread_b[0] <= row->spread_a[1];
 	row->range_a[0] = rr->a_p10 / ka;
 	row->range_a[1] = rr->a_p90 / ka;
 	row->range_b[0] = rr->b_p10 / kb;

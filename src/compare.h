@@ -75,7 +75,7 @@ struct compare_row {
 	double threshold;            /* the |ln ratio| it had to exceed */
 	/*
 	 * moved: a point's move against its roof (rel below; none where
-	 * rel_tested is 0 or overlap is set); a roof's move against the other
+	 * rel_tested is 0, unsettled or shape_differs is set); a roof's move against the other
 	 * roofs.
 	 */
 	enum compare_move moved;
@@ -91,7 +91,6 @@ struct compare_row {
 	double fraction_a, fraction_b;   /* each run's fraction of its roof */
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
 	double spread_a[2], spread_b[2];  /* the quartiles of each run's per-trial fractions */
-	int overlap;                 /* those two middle halves overlap */
 	double range_a[2], range_b[2];    /* their 10th and 90th percentiles */
 	/*
 	 * A move that each run's own trials span (compare_unsettled): not
@@ -110,15 +109,16 @@ struct compare_row {
 };
 
 /*
- * Whether a point's move is unsettled: the middle halves of its per-trial
- * fractions in the two runs overlap, or each run's median fraction lies
- * inside the other run's 10th-90th percentile range (widened by
- * JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move). Either way most
- * trials of one run look like the other's, and what moved is how many fell
- * high or low: a kernel whose speed swings between states trial by trial
- * (a machine's condition the run does not control) moves its median with
- * their mix. A real move of the code shifts all the trials and leaves
- * neither test true. Pure.
+ * Whether a point's move is unsettled: each run's median fraction lies
+ * inside the other run's 10th-90th percentile range of per-trial fractions
+ * (widened by JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move).
+ * Most trials of one run then look like the other's, and what moved is how
+ * many fell high or low: a kernel whose speed swings between states trial
+ * by trial (a machine's condition the run does not control) moves its
+ * median with their mix. A move of the code shifts all the trials and
+ * leaves the test false. (Overlapping middle halves alone are not enough:
+ * a run with a quarter of its trials in a slow state reaches down into the
+ * other's, and a kernel 20 % slower in every trial passed for the same.) Pure.
  */
 int compare_unsettled(const struct compare_row *r);
 

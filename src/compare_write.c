@@ -305,13 +305,12 @@ static void method(FILE *fp, const struct compare *c)
 		"1 (a difference the runs' own noise does not explain), it moved by more than %.0f %% "
 		"(|ln| > %.3f: a move that small comes and goes between two runs of one build; README, "
 		"\"Comparing compilers\", has the A/A pairs behind it), *and* its trials settle it: a move "
-		"whose trials' fractions have overlapping middle halves in the two runs, or where each "
-		"run's median lies within the other's 10th to 90th percentile, is **unsettled**, not "
-		"judged (a kernel whose speed swings between states, trial by trial, with the machine's "
+		"where each run's median fraction lies within the other run's 10th to 90th percentile of "
+		"per-trial fractions (give or take that %.0f %%) is **unsettled**, not judged (a kernel whose speed swings between states, trial by trial, with the machine's "
 		"condition moves its median with their mix; a move of the code shifts every trial). A kernel whose "
 		"roof one run lacks is not judged: its raw ratio holds the machine's move; nor is one "
 		"whose plan chose another tile in each run (gemm_tiled's, from each run's pre-scan).\n\n",
-		100 * (exp(JUDGE_PRACTICAL_MOVE) - 1), JUDGE_PRACTICAL_MOVE);
+		100 * (exp(JUDGE_PRACTICAL_MOVE) - 1), JUDGE_PRACTICAL_MOVE, 100 * (exp(JUDGE_PRACTICAL_MOVE) - 1));
 	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
 	      "roofs: its interval excludes 1 and its ratio lies beyond ", fp);
 	if (isfinite(c->drift))

@@ -278,6 +278,11 @@ static void test_trial_quartiles(void **state)
 	assert_near(r.a_q3, 0.4, 1e-12);
 	assert_near(r.b_q1, 0.275, 1e-12);   /* 5.5 / 20 */
 	assert_near(r.b_q3, 0.325, 1e-12);   /* 6.5 / 20 */
+	/* The 10th and 90th percentiles, type 7 as the quartiles. */
+	assert_near(r.a_p10, 0.14, 1e-12);
+	assert_near(r.a_p90, 0.46, 1e-12);
+	assert_near(r.b_p10, 0.26, 1e-12);   /* 5.2 / 20 */
+	assert_near(r.b_p90, 0.34, 1e-12);   /* 6.8 / 20 */
 }
 
 static void test_fraction_bad_input(void **state)
@@ -289,6 +294,7 @@ static void test_fraction_bad_input(void **state)
 	(void)state;
 	assert_int_equal(ratio_of_fractions(&ok, &uneven, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_true(isnan(r.rel) && isnan(r.lo) && isnan(r.hi) && isnan(r.fa));
+	assert_true(isnan(r.a_q1) && isnan(r.a_p10) && isnan(r.b_p90));
 	assert_int_equal(ratio_of_fractions(&ok, &zero, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_int_equal(ratio_of_fractions(&empty, &ok, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_int_equal(ratio_of_fractions(&ok, &ok, 0, RATIO_LEVEL, 1, &r), -1);
