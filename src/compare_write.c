@@ -373,8 +373,8 @@ static void unsettled_list(FILE *fp, const struct compare *c)
 		point_bullet(fp, r->pa);
 		fprintf(fp, " unsettled: most of its trials (10th to 90th percentile) reach %.0f–%.0f %% of its roof "
 			"on A and %.0f–%.0f %% on B, the middle halves %.0f–%.0f %% and %.0f–%.0f %%; its medians "
-			"(%.0f %%, %.0f %%, \u00d7%.3f) moved with how many trials ran fast or slow, which the "
-			"machine's state sets and its code does not: not judged.\n",
+			"(%.0f %%, %.0f %%, \u00d7%.3f) moved with how many trials ran fast or slow, not with "
+			"every trial, as a change of the code would move them: not judged.\n",
 			100 * r->range_a[0], 100 * r->range_a[1], 100 * r->range_b[0], 100 * r->range_b[1],
 			100 * r->spread_a[0], 100 * r->spread_a[1], 100 * r->spread_b[0], 100 * r->spread_b[1],
 			100 * r->fraction_a, 100 * r->fraction_b, r->rel);
