@@ -12,6 +12,7 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "compare_write.h"
 #include "plot_compare.h"
 #include "fitout.h"
 #include "fleet.h"

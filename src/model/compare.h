@@ -1,7 +1,8 @@
 /*
  * compare.h - two runs side by side, for "measure again after a compiler
- * upgrade and see what moved": compare.md, compare.csv and the rows the
- * compare figure (plot_compare.h) draws.
+ * upgrade and see what moved": the rows, decided here (pure: no I/O), that
+ * compare_write.h writes as compare.md and compare.csv and the compare
+ * figure (plot_compare.h) draws.
  *
  * A point is judged against its own roof. For every kernel point present in
  * both runs, its fraction of the roof the model judged it against
@@ -17,11 +18,15 @@
  * timings (warm-ups and failed jobs left out) of the point's job and of the
  * roof's job (a plateau: the sweep's sizes inside it, the mean of the three
  * best of each trial, fit.c's rule), paired trial by trial where their
- * trials line up (ratio.h: struct ratio_fraction), with a 95 % bootstrap
- * interval. A point has moved when judge_move() (judge.h) says so: rel's
- * interval excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE. A point whose
- * roof one run lacks is judged on its raw ratio by the same rule. The raw
- * GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
+ * trials line up (ratio.h: struct ratio_fraction), with a 95 % interval
+ * that holds both the trials' and the passes' noise (ratio_of_fractions). A
+ * point has moved when judge_move() (judge.h) says so (rel's interval
+ * excludes 1 and |ln rel| > JUDGE_PRACTICAL_MOVE) and its trials settle it
+ * (compare_unsettled: otherwise it is named unsettled, not judged). A point
+ * timed with another shape in each run (gemm_tiled's tile, chosen from each
+ * run's pre-scan) is not judged either: the runs timed different code. A point whose roof
+ * one run lacks is not judged: its raw ratio holds the machine's move. The
+ * raw GFLOP/s ratio B/A of the medians, with its interval, stays beside it.
  *
  * The roofs are the machine's move. Each roof's raw ratio gets its interval
  * from the timings behind it (a plateau's sizes each a stratum, see
@@ -69,8 +74,9 @@ struct compare_row {
 	double ratio, lo, hi;        /* b / a and its 95 % interval; NaN when not tested */
 	double threshold;            /* the |ln ratio| it had to exceed */
 	/*
-	 * moved: a point's move against its roof (rel below; its raw ratio
-	 * where rel_tested is 0); a roof's move against the other roofs.
+	 * moved: a point's move against its roof (rel below; none where
+	 * rel_tested is 0, unsettled or shape_differs is set); a roof's move against the other
+	 * roofs.
 	 */
 	enum compare_move moved;
 	/* Points: the roof the model judged it against in each run (NULL: none). */
@@ -84,8 +90,37 @@ struct compare_row {
 	int paired;                  /* both runs' fractions from trial-paired timings */
 	double fraction_a, fraction_b;   /* each run's fraction of its roof */
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
+	double spread_a[2], spread_b[2];  /* the quartiles of each run's per-trial fractions */
+	double range_a[2], range_b[2];    /* their 10th and 90th percentiles */
+	/*
+	 * A move that each run's own trials span (compare_unsettled): not
+	 * judged, and named as such, never counted as the same.
+	 */
+	int unsettled;
+	/*
+	 * The block each run's plan gave the kernel (struct kernel_shape.tile,
+	 * from the kernel's own shape function and the run's kernel_tile_bytes;
+	 * 0: untiled, -1: unknown). Two known tiles that differ: the runs timed
+	 * different code, and the point is not judged (shape_differs).
+	 */
+	int tile_a, tile_b;
+	int shape_differs;
 	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
 };
+
+/*
+ * Whether a point's move is unsettled: each run's median fraction lies
+ * inside the other run's 10th-90th percentile range of per-trial fractions
+ * (widened by JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move).
+ * Most trials of one run then look like the other's, and what moved is how
+ * many fell high or low: a kernel whose speed swings between states trial
+ * by trial (a machine's condition the run does not control) moves its
+ * median with their mix. A move of the code shifts all the trials and
+ * leaves the test false. (Overlapping middle halves alone are not enough:
+ * a run with a quarter of its trials in a slow state reaches down into the
+ * other's, and a kernel 20 % slower in every trial passed for the same.) Pure.
+ */
+int compare_unsettled(const struct compare_row *r);
 
 /* How the two runs' machines compare (compare_machines). */
 struct compare_machines {
@@ -103,7 +138,10 @@ struct compare {
 	double drift_ratio;          /* its B/A */
 	double threshold;            /* the roofs' threshold against the others, |ln ratio| */
 	int compared, faster, slower;   /* every row: roofs and points */
-	int points_compared, points_faster, points_slower;
+	int points_compared, points_faster, points_slower;   /* points judged against their roofs */
+	int points_unjudged;         /* in both runs, but with no roof in one: not judged */
+	int points_unsettled;        /* judged moved on their medians, but their trials span the move */
+	int points_reshaped;         /* timed with another shape (tile) in each run: not judged */
 	struct compare_machines machines;
 };
 
@@ -135,32 +173,7 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
  */
 int compare_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 
-/*
- * The points that moved in a direction of mask, as one line for --check:
- * "2 points moved slower against their roofs: dot (DRAM) x0.85, ..." or
- * "no point moved slower against its roof". Returns how many moved.
- */
-int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t size);
-
-/*
- * Writes compare.md to path (atomically): both runs' headers (CPU, compiler,
- * version, flags, date), how the threshold was set, every roof and point with
- * A, B, B/A, its interval and the verdict, and, where both run directories
- * hold remarks/, each kernel file's vectorisation verdicts side by side.
- * Returns 0, or -1 with one line in err on a write error.
- */
-int compare_write(const char *path, const struct rundata *ra, const struct analysis *aa,
-		  const struct rundata *rb, const struct analysis *ab, const struct compare *c,
-		  char *err, size_t errlen);
-
-/*
- * Writes compare.csv to path (atomically): kind,name,param,level,a,b,ratio,
- * ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi, one row
- * per roof and point present in both runs (../shared/CONTRACT.md: the first
- * ten as they were; a, b and ratio are the raw medians, the last five a
- * point's fractions of its roof and their relative move, empty for a roof).
- * Returns 0, or -1 with one line in err.
- */
-int compare_write_csv(const char *path, const struct compare *c, char *err, size_t errlen);
+/* "48 KiB", "508 MiB": a cache size as people read it (the machines' texts and compare.md's table). */
+void compare_cache_text(double bytes, char *buf, size_t size);
 
 #endif

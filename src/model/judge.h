@@ -17,13 +17,12 @@
 #define ROOFLINE_JUDGE_H
 
 /*
- * compare's practical threshold, as |ln ratio| (a 5 % move). From A/A
- * pairs: the three passes of each committed run (data/example/run on Zen 5,
- * tests/fixtures/zen4-run on Zen 4; the same build minutes apart, each pass
- * a round robin of its own) compared pass with pass, the relative moves
- * whose interval excluded 1 stayed within that (README, "Comparing
- * compilers", gives the figures); and never under 3 %, the smallest move
- * the project reports.
+ * compare's practical threshold, as |ln ratio| (a 5 % move): a move that
+ * small is one that half the kernels make between two runs of one build on
+ * a busy machine, even where a tight interval excludes 1. README,
+ * "Comparing compilers", gives the A/A pairs it was set from (and the
+ * machine they came from); never under 3 %, the smallest move the project
+ * reports.
  */
 #define JUDGE_PRACTICAL_MOVE 0.05
 /* The floor no threshold goes under: about 3 %. */

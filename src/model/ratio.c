@@ -215,10 +215,134 @@ static size_t point_scratch(const struct ratio_fraction *f)
 	return f->npoint * nb;
 }
 
+/*
+ * The standard normal's quantile at p in (0, 1): Acklam's rational
+ * approximation (relative error under 1.2e-9), enough for an interval's end.
+ */
+static double normal_quantile(double p)
+{
+	static const double a[] = { -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+				    1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00 };
+	static const double b[] = { -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+				    6.680131188771972e+01, -1.328068155288572e+01 };
+	static const double c[] = { -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+				    -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00 };
+	static const double d[] = { 7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+				    3.754408661907416e+00 };
+	if (p < 0.02425 || p > 1 - 0.02425) {
+		double q = sqrt(-2 * log(p < 0.5 ? p : 1 - p));
+		double x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+			   ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+		return p < 0.5 ? x : -x;
+	}
+	double q = p - 0.5, r = q * q;
+	return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+	       (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+/*
+ * Student's t quantile at p (above 0.5) with df degrees of freedom: exact
+ * for 1 and 2, else the Cornish-Fisher expansion of Abramowitz and Stegun
+ * 26.7.5 to its fifth term (within 0.001 of the tables at df 3, p 0.975, closer above).
+ */
+double ratio_t_quantile(double p, unsigned df)
+{
+	if (df == 1)
+		return tan(acos(-1.0) * (p - 0.5));
+	if (df == 2)
+		return (2 * p - 1) / sqrt(2 * p * (1 - p));
+	double z = normal_quantile(p), z2 = z * z, v = df;
+	double g1 = (z2 + 1) * z / 4;
+	double g2 = ((5 * z2 + 16) * z2 + 3) * z / 96;
+	double g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384;
+	double g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160;
+	double g5 = (((((27 * z2 + 339) * z2 + 930) * z2 - 1782) * z2 - 765) * z2 + 17955) * z / 368640;
+	return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v) + g5 / (v * v * v * v * v);
+}
+
+/*
+ * The log of each pass's fraction of a paired run with blocks, into out
+ * (room for npoint): the median of the pass's quotients. scratch holds
+ * npoint values. Returns how many passes.
+ */
+static size_t pass_logs(const struct ratio_fraction *f, double *scratch, double *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < f->npoint;) {
+		size_t j = i;
+		for (; j < f->npoint && f->block[j] == f->block[i]; j++)
+			scratch[j - i] = f->point[j] / f->roof[j];
+		out[n++] = log(median_inplace(scratch, j - i));
+		i = j;
+	}
+	return n;
+}
+
+/*
+ * The pass-to-pass interval of ln(fb / fa) around ln rel: each pass of a
+ * run is one observation of its fraction (the machine's clock, its other
+ * load and its caches' state move from pass to pass, and from run to run,
+ * more than from one trial to the next), the two runs' passes pooled into
+ * one variance, Student's t with the passes' degrees of freedom. Returns 0
+ * with the interval's ends as ratios, or -1 when the runs have no passes or
+ * too few (one pass a side: no spread to pool).
+ */
+static int pass_interval(const struct ratio_fraction *a, const struct ratio_fraction *b, double rel,
+			 double level, double *lo, double *hi)
+{
+	if (!(a->paired && a->block && b->paired && b->block))
+		return -1;
+	double *s = xmalloc((a->npoint + b->npoint) * sizeof *s);
+	double *la = xmalloc(a->npoint * sizeof *la), *lb = xmalloc(b->npoint * sizeof *lb);
+	size_t na = pass_logs(a, s, la), nb = pass_logs(b, s, lb);
+	int rc = -1;
+	if (na + nb >= 3) {
+		double ma = 0, mb = 0, ss = 0;
+		for (size_t i = 0; i < na; i++)
+			ma += la[i] / (double)na;
+		for (size_t i = 0; i < nb; i++)
+			mb += lb[i] / (double)nb;
+		for (size_t i = 0; i < na; i++)
+			ss += (la[i] - ma) * (la[i] - ma);
+		for (size_t i = 0; i < nb; i++)
+			ss += (lb[i] - mb) * (lb[i] - mb);
+		unsigned df = (unsigned)(na + nb - 2);
+		double se = sqrt(ss / df * (1.0 / (double)na + 1.0 / (double)nb));
+		double t = ratio_t_quantile(1 - (1 - level) / 2, df);
+		*lo = rel * exp(-t * se);
+		*hi = rel * exp(t * se);
+		rc = 0;
+	}
+	free(s);
+	free(la);
+	free(lb);
+	return rc;
+}
+
+/*
+ * The spread of one run's per-trial fractions, each pair's quotient or
+ * (unpaired) each point timing over the roof's median: q[0..3] = the 10th,
+ * 25th, 75th and 90th percentiles. scratch holds npoint + nroof values.
+ */
+static void trial_spread(const struct ratio_fraction *f, double *scratch, double q[4])
+{
+	double roof = 0;
+	if (!f->paired) {
+		memcpy(scratch, f->roof, f->nroof * sizeof *scratch);
+		roof = median_inplace(scratch, f->nroof);
+	}
+	for (size_t i = 0; i < f->npoint; i++)
+		scratch[i] = f->point[i] / (f->paired ? f->roof[i] : roof);
+	static const double at[4] = { 0.10, 0.25, 0.75, 0.90 };
+	for (int k = 0; k < 4; k++)
+		q[k] = stats_quantile(scratch, f->npoint, at[k]);
+}
+
 int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fraction *b, unsigned reps,
 		       double level, uint64_t seed, struct ratio_relative *out)
 {
-	out->fa = out->fb = out->rel = out->lo = out->hi = NAN;
+	out->fa = out->fb = out->rel = out->lo = out->hi = out->pass_lo = out->pass_hi = NAN;
+	out->a_p10 = out->a_q1 = out->a_q3 = out->a_p90 = out->b_p10 = out->b_q1 = out->b_q3 = out->b_p90 = NAN;
 	if (!fraction_ok(a) || !fraction_ok(b) || reps == 0 || !(level > 0 && level < 1))
 		return -1;
 	double *pa = xmalloc(point_scratch(a) * sizeof *pa), *qa = xmalloc(a->nroof * sizeof *qa);
@@ -238,6 +362,19 @@ int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fracti
 	out->rel = fb / fa;
 	out->lo = stats_quantile(r, reps, (1 - level) / 2);
 	out->hi = stats_quantile(r, reps, 1 - (1 - level) / 2);
+	out->pass_lo = out->pass_hi = NAN;
+	if (pass_interval(a, b, out->rel, level, &out->pass_lo, &out->pass_hi) == 0) {
+		/* The wider of the two: a run's trials and its passes each hold part of its noise. */
+		out->lo = fmin(out->lo, out->pass_lo);
+		out->hi = fmax(out->hi, out->pass_hi);
+	}
+	double *s = xmalloc((a->npoint + a->nroof + b->npoint + b->nroof) * sizeof *s);
+	double sa[4], sb[4];
+	trial_spread(a, s, sa);
+	trial_spread(b, s, sb);
+	out->a_p10 = sa[0], out->a_q1 = sa[1], out->a_q3 = sa[2], out->a_p90 = sa[3];
+	out->b_p10 = sb[0], out->b_q1 = sb[1], out->b_q3 = sb[2], out->b_p90 = sb[3];
+	free(s);
 	rc = 0;
 done:
 	free(pa);

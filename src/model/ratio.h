@@ -74,7 +74,17 @@ struct ratio_fraction {
 struct ratio_relative {
 	double fa, fb;       /* each run's fraction of its roof */
 	double rel;          /* fb / fa */
-	double lo, hi;       /* percentile interval of fb / fa over the resamples */
+	double lo, hi;       /* the interval of fb / fa: the wider of the two below */
+	/*
+	 * The pass-to-pass interval (both runs paired, with passes, three
+	 * passes at least between them; else NaN): Student's t over each
+	 * pass's log fraction, the two runs' variances pooled.
+	 */
+	double pass_lo, pass_hi;
+	/* The quartiles of each run's per-trial fractions (the spread of its trials). */
+	double a_q1, a_q3, b_q1, b_q3;
+	/* Their 10th and 90th percentiles: the range most of a run's trials fall in. */
+	double a_p10, a_p90, b_p10, b_p90;
 };
 
 /*
@@ -88,5 +98,8 @@ struct ratio_relative {
  */
 int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fraction *b, unsigned reps,
 		       double level, uint64_t seed, struct ratio_relative *out);
+
+/* Student's t quantile at p in (0.5, 1) with df >= 1 degrees of freedom (for the pass interval). */
+double ratio_t_quantile(double p, unsigned df);
 
 #endif

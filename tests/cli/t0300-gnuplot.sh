@@ -47,12 +47,23 @@ test_expect_success 'report writes report.md with the figure and the kernels' '
 	grep -q "^| horner_simd_avx512 | D = 128 |" plots/report.md &&
 	grep -q "^| dot.c | " plots/report.md
 '
-test_expect_success 'compare of a run with itself moves nothing; the same run with dot 20 % slower moves dot' '
+# moved FILE: "name,param,threads,moved" of every point compare.csv calls moved
+moved() {
+	awk -F, '$1 == "point" && $10 != "" { print $2 "," $3 "," $16 "," $10 }' "$1"
+}
+test_expect_success 'compare: the same run with dot 20 % slower and horner D=8 25 % faster moves those two only' '
+	cp -R run moved && sh "$ROOFLINE_SRC"/tests/cli/perturb-run.sh moved 0 kernels/dot=0.8 kernels/horner:8=1.25 &&
+	"$ROOFLINE" compare run moved --out moved-out &&
+	test "$(moved moved-out/compare.csv | sort | tr "\n" " ")" = "dot,0,1,slower horner,8,1,faster " &&
+	grep -q "^\*\*2 of [0-9]* kernels moved against their roofs: 1 faster, 1 slower" moved-out/compare.md &&
+	grep -q "^- \*\*dot\*\* slower" moved-out/compare.md
+'
+test_expect_success 'compare of a run with itself: every kernel judged against its roof at x1, none moved' '
 	"$ROOFLINE" compare run run --out plots &&
-	grep -q "^\*\*0 of [0-9]* kernels moved against their roofs" plots/compare.md &&
-	cp -R run slow && sh "$ROOFLINE_SRC"/tests/cli/perturb-run.sh slow 0 kernels/dot=0.8 &&
-	"$ROOFLINE" compare run slow --out slowed &&
-	grep -q "^\*\*1 of [0-9]* kernels moved against their roofs: 0 faster, 1 slower" slowed/compare.md &&
-	grep -q "^- \*\*dot\*\* slower" slowed/compare.md
+	test -z "$(moved plots/compare.csv)" &&
+	n=$(awk -F, "\$1 == \"point\" && \$13 == 1" plots/compare.csv | wc -l) &&
+	test "$n" -gt 10 &&
+	test "$n" -eq "$(awk -F, "\$1 == \"point\" && \$11 != \"\"" plots/compare.csv | wc -l)" &&
+	grep -q "^\*\*0 of $(awk -F, "\$1 == \"point\" && \$13 != \"\"" plots/compare.csv | wc -l) kernels moved against their roofs" plots/compare.md
 '
 test_done

@@ -124,6 +124,83 @@ test_expect_success 'a move whose interval holds 1 is not a move' '
 	test -z "$(moved noisy/compare.csv)" &&
 	awk -F, "NR > 1 && \$2 == \"horner\" && \$3 == 64 { exit !(\$13 > 1.05 && \$14 < 1) }" noisy/compare.csv
 '
+test_expect_success 'a kernel whose passes differ by as much as the move (0.86, 0.94, 0.94): not moved; 0.8 of that is' '
+	cp -R a2 pv && $PERTURB pv 0 kernels/horner:8=0.86,0.94,0.94 &&
+	"$ROOFLINE" compare a pv --out passes &&
+	test -z "$(moved passes/compare.csv)" &&
+	awk -F, "\$2 == \"horner\" && \$3 == 8 { exit !(\$13 < 0.95 && \$14 < 0.87 && \$15 > 1) }" passes/compare.csv &&
+	cp -R a2 pv2 && $PERTURB pv2 0 kernels/horner:8=0.69,0.75,0.75 &&
+	"$ROOFLINE" compare a pv2 --out passes2 &&
+	test "$(moved passes2/compare.csv)" = "point,horner,8,DRAM,slower"
+'
+# mix DIR HIGH: 48 more timings a pass of dot (trials 100..147, not paired with
+# a roof's), HIGH of them at 1.3x its rate and the rest at 0.7x: a kernel that
+# runs in one of two states, trial by trial, in a mix that differs by run
+mix() {
+	awk -F, -v OFS=, -v high="$2" "{ print }
+		NR > 1 && \$4 == \"kernels\" && \$5 == \"dot\" && \$3 == 0 && \$2 == 2 {
+			s = \$11
+			for (k = 0; k < 48; k++) { \$2 = 100 + k; \$11 = sprintf(\"%.9e\", s / (k < high ? 1.3 : 0.7)); print }
+		}" "$1/timings.csv" >"$1/timings.csv.new" && mv "$1/timings.csv.new" "$1/timings.csv"
+}
+test_expect_success 'a two-state kernel whose mix changed (2:1 fast, then 1:2): unsettled, not moved' '
+	cp -R a m1 && mix m1 32 && cp -R a m2 && mix m2 16 &&
+	"$ROOFLINE" compare m1 m2 --out mixed &&
+	test -z "$(moved mixed/compare.csv)" &&
+	grep -q "^| dot | — | DRAM | DRAM | 72 % | 39 % | 0.543 | 0.54[0-9]–0.54[0-9] | .* | unsettled: its trials span the move |" mixed/compare.md
+'
+# swing DIR fast|slow: dot's kept timings, with 48 more a pass (trials
+# 100..147, as mix above), in one of two states, 1.3x or 0.7x its rate:
+# every fifth in the other state than the rest (fast: four in five at
+# 1.3x; slow: four in five at 0.7x). As a Zen 4 VM's gemm_ijk n = 16 ran at
+# 3.3 or 6.4 GFLOP/s, one run with 18 % slow trials, another with 80 %.
+swing() {
+	awk -F, -v OFS=, -v mode="$2" "
+		function put(s) { odd = (k++ % 5 == 0); \$11 = sprintf(\"%.9e\", s / ((mode == \"fast\") != odd ? 1.3 : 0.7)); print }
+		NR > 1 && \$4 == \"kernels\" && \$5 == \"dot\" && \$3 == 0 {
+			s = \$11; t = \$2; put(s)
+			if (t == 2) for (j = 0; j < 48; j++) { \$2 = 100 + j; put(s) }
+			next
+		} { print }" "$1/timings.csv" >"$1/timings.csv.new" && mv "$1/timings.csv.new" "$1/timings.csv"
+}
+# The middle halves no longer overlap (each run's sits in its main state),
+# but each run's median lies among the other's trials.
+test_expect_success 'a two-state kernel whose mix swung (80 % fast, then 20 %): unsettled, said by name, exit 0' '
+	cp -R a s1 && swing s1 fast && cp -R a2 s2 && swing s2 slow &&
+	"$ROOFLINE" compare s1 s2 --out swung --check >swung.out &&
+	test -z "$(moved swung/compare.csv)" &&
+	grep -q "^\*\*0 of 7 kernels moved against their roofs: 0 faster, 0 slower.\*\* 1 unsettled: its trials span the move.$" swung/compare.md &&
+	grep -q "^- \*\*dot\*\* unsettled: most of its trials (10th to 90th percentile) reach [0-9]*–[0-9]* % of its roof on A" swung/compare.md &&
+	grep -q "| dot | — | DRAM | DRAM | [0-9]* % | [0-9]* % | 0.5[0-9]* | .* | unsettled: its trials span the move |" swung/compare.md &&
+	test "$(cat swung.out)" = "roofline: compare --check: no point moved slower against its roof (7 compared); 1 unsettled, not judged: dot (DRAM) ×0.54"
+'
+test_expect_success 'the same swing with every trial of B 20 % slower as well: moved, not hidden' '
+	cp -R a2 s3 && $PERTURB s3 0 kernels/dot=0.8 && swing s3 slow &&
+	"$ROOFLINE" compare s1 s3 --out swung-slow &&
+	test "$(moved swung-slow/compare.csv)" = "point,dot,0,DRAM,slower" &&
+	! grep -q "unsettled: its trials span" swung-slow/compare.md
+'
+test_expect_success 'gemm_tiled timed with another tile in each run (the pre-scan moved its budget): not judged, said' '
+	$SCRIPTED sh1 shaped && cp -R sh1 sh2 && sed "s/^kernel_tile_bytes,.*/kernel_tile_bytes,196608/" sh1/env.csv >sh2/env.csv &&
+	"$ROOFLINE" compare sh1 sh2 --out tiles &&
+	grep -q "^| gemm_tiled | n = 1024 | .* | not judged: tile 128 on A, 64 on B |$" tiles/compare.md &&
+	grep -q "^| gemm_tiled | n = 64 | .* |  |$" tiles/compare.md &&
+	grep -q "1 not judged: each run${Q}s plan gave it another tile (the runs timed different code)." tiles/compare.md &&
+	"$ROOFLINE" compare sh1 sh1 --out tiles-same && ! grep -q "not judged: tile\|plan gave" tiles-same/compare.md
+'
+test_expect_success 'a kernel with no roof (DRAM never reached) is not judged on its raw ratio' '
+	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run z4a && chmod -R u+w z4a && cp -R z4a z4b &&
+	$PERTURB z4b 0 kernels/dot=0.5 &&
+	"$ROOFLINE" compare z4a z4b --out noroof &&
+	test -z "$(moved noroof/compare.csv | grep "^point,dot,")" &&
+	grep -q "^| dot | — | DRAM | — | — | — | — | — | 2.30 | 1.15 | 0.500 | not judged: no roof in either run |" noroof/compare.md
+'
+test_expect_success 'a moved kernel timed at another working set says both sizes' '
+	cp -R drift ws && awk -F, -v OFS=, "NR > 1 && \$5 == \"dot\" { \$8 = \$8 * 2 } 1" drift/timings.csv >ws/timings.csv &&
+	"$ROOFLINE" compare a ws --out ws-out &&
+	grep -q "^- \*\*dot\*\* slower: .*; raw GFLOP/s ×0.8[0-9]*; working set 128 MiB on A, 256 MiB on B\.$" ws-out/compare.md &&
+	! grep -q "working set" drift-out/compare.md
+'
 test_expect_success 'a roof that moved alone is flagged, and does not hide a point that moved' '
 	cp -R a d && $PERTURB d 4 peak/fma_avx512:1=0.85 kernels/horner:8=1.10 kernels/dot=0.5 &&
 	"$ROOFLINE" compare a d --out roof &&
@@ -138,8 +215,8 @@ test_expect_success 'plateaus named alike at other sizes are not compared, and d
 	$SCRIPTED p && cp -R p q &&
 	awk -F, "NR == 1 || \$4 != \"bandwidth\" || \$8 > 65536" p/timings.csv >q/timings.csv &&
 	"$ROOFLINE" compare p q --out shifted &&
-	grep -qx "roof,L1,,L1,,,,,,,,,,," shifted/compare.csv &&
-	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1,,,,,," shifted/compare.csv &&
+	grep -qx "roof,L1,,L1,,,,,,,,,,,,1" shifted/compare.csv &&
+	grep -qx "roof,DRAM,,DRAM,25,25,1,1,1,,,,,,,1" shifted/compare.csv &&
 	grep -q "^| L1 (GB/s) | 200.0 | 100.0 | — | — | not compared: no timings in common" shifted/compare.md &&
 	test -z "$(moved shifted/compare.csv)" &&
 	test "$(faint shifted/compare.gp | cut -d" " -f1-2 | tr "\n" " ")" = "A: L1 A: L2 "
@@ -147,14 +224,14 @@ test_expect_success 'plateaus named alike at other sizes are not compared, and d
 test_expect_success 'compare.csv: the old columns first, the relative ones at the end, exact values' '
 	$SCRIPTED e && cp -R e f && $PERTURB f 0 kernels/dot=0.5 &&
 	"$ROOFLINE" compare e f --out exact &&
-	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi" &&
+	test "$(head -n 1 exact/compare.csv)" = "kind,name,param,level,a,b,ratio,ratio_lo,ratio_hi,moved,fraction_a,fraction_b,rel,rel_lo,rel_hi,threads" &&
 	test "$(grep -c "^roof," exact/compare.csv)" -eq 12 &&
-	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
+	grep -qx "roof,L2.2r1w,,L2,100,100,1,1,1,,,,,,,1" exact/compare.csv &&
 	test "$(grep -c "^point," exact/compare.csv)" -eq 7 &&
-	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower,0.56,0.28,0.5,0.5,0.5" exact/compare.csv &&
-	grep -qx "point,horner,8,DRAM,20,20,1,1,1,,0.8,0.8,1,1,1" exact/compare.csv &&
-	grep -qx "roof,L2,,L2,100,100,1,1,1,,,,,," exact/compare.csv &&
-	grep -qx "roof,one-chain,1,,14,14,1,1,1,,,,,," exact/compare.csv &&
+	grep -qx "point,dot,0,DRAM,1.75,0.875,0.5,0.5,0.5,slower,0.56,0.28,0.5,0.5,0.5,1" exact/compare.csv &&
+	grep -qx "point,horner,8,DRAM,20,20,1,1,1,,0.8,0.8,1,1,1,1" exact/compare.csv &&
+	grep -qx "roof,L2,,L2,100,100,1,1,1,,,,,,,1" exact/compare.csv &&
+	grep -qx "roof,one-chain,1,,14,14,1,1,1,,,,,,,1" exact/compare.csv &&
 	test "$(moved exact/compare.csv)" = "point,dot,0,DRAM,slower" &&
 	grep -q "^| dot | — | DRAM | DRAM | 56 % | 28 % | 0.500 | 0.500–0.500 | 1.75 | 0.875 | 0.500 | \*\*slower\*\* |" exact/compare.md &&
 	! ls exact | grep -q tmp
@@ -185,7 +262,10 @@ test_expect_success 'the example (both thread counts): every roof named, all-cor
 		/^\\\$roofs << EOD/ { on = 1; next } /^EOD/ { on = 0 }
 		on { n++; name[n] = rt[n]; sub(/ .*/, \"\", name[n]); if (\$7 == \"NaN\") bare[n] = 1; else text = text \"|\" rt[n] }
 		END { for (i = 1; i <= n; i++) if (bare[i] && index(text, \" \" name[i] \" \") == 0) { print name[i]; bad = 1 } exit bad || !n || nr != n }" exfig/compare.gp &&
-	grep -q "^point_text\[[0-9]*\] = .* @2t" exfig/compare.gp
+	grep -q "^point_text\[[0-9]*\] = .* @2t" exfig/compare.gp &&
+	# compare.csv tells the one-core row of a kernel from its all-core row by its last column
+	test "$(awk -F, "\$1 == \"point\" && \$2 == \"dot\" { print \$16 }" exfig/compare.csv | tr "\n" " ")" = "1 2 " &&
+	awk -F, "\$1 == \"roof\" && \$2 ~ /@2t\$/ && \$16 != 2 { exit 1 }" exfig/compare.csv
 '
 test_expect_success 'compare rejects an unknown format before writing anything' '
 	expect_usage_error compare a b --out none --format png,bmp && test ! -e none

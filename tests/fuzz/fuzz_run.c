@@ -40,6 +40,7 @@
 
 #include "analysis.h"
 #include "compare.h"
+#include "compare_write.h"
 #include "fitout.h"
 #include "gnuplot.h"
 #include "plot_cairo.h"

@@ -213,6 +213,78 @@ static void test_blocks_hold_the_drift(void **state)
 	assert_near(r.hi, 1, 1e-12);
 }
 
+/* Student's t at 97.5 % against the tables (Fisher and Yates): exact at 1 and 2, 0.001 from 3 on. */
+static void test_t_quantile(void **state)
+{
+	const struct { unsigned df; double t; } table[] = {
+		{ 1, 12.706 }, { 2, 4.303 }, { 3, 3.182 }, { 4, 2.776 }, { 6, 2.447 }, { 10, 2.228 }, { 30, 2.042 },
+	};
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(table); i++)
+		assert_near(ratio_t_quantile(0.975, table[i].df), table[i].t, table[i].df < 3 ? 0.0005 : 0.001);
+	assert_near(ratio_t_quantile(0.95, 4), 2.132, 0.002);
+}
+
+/*
+ * Passes that disagree: A's fraction is 1 in every trial of its three
+ * passes; B's is 0.86 in pass 1 and 0.94 in passes 2 and 3 (20 trials
+ * each). Drawing passes and trials, B's median is 0.94 unless two or three
+ * of the three drawn passes are pass 1 (7/27), so the bootstrap's interval
+ * is [0.86, 0.94] and excludes 1. Over the passes, ln 0.86 and twice
+ * ln 0.94 have a pooled variance (A's is 0) of ss / 4, ss = 2/3 (ln 0.86 -
+ * ln 0.94)^2; se = sqrt(ss / 4 * 2/3), and rel = 0.94 (the pooled median)
+ * times exp(+-2.776 se) reaches past 1: the passes say a move of 6 % is
+ * within what they differ by.
+ */
+static void test_passes_widen(void **state)
+{
+	double point[60], roof[60], pointb[60], roofb[60];
+	int block[60];
+	(void)state;
+	for (int i = 0; i < 60; i++) {
+		roof[i] = roofb[i] = 100;
+		point[i] = 100;
+		pointb[i] = i < 20 ? 86 : 94;
+		block[i] = 1 + i / 20;
+	}
+	struct ratio_fraction fa = { point, roof, 60, 60, 1, block }, fb = { pointb, roofb, 60, 60, 1, block };
+	struct ratio_relative r;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	double d = log(0.86) - log(0.94), se = sqrt(2.0 / 3 * d * d / 4 * 2.0 / 3);
+	assert_near(r.rel, 0.94, 1e-12);
+	assert_near(r.pass_lo, 0.94 * exp(-ratio_t_quantile(0.975, 4) * se), 1e-9);
+	assert_near(r.pass_hi, 0.94 * exp(ratio_t_quantile(0.975, 4) * se), 1e-9);
+	assert_true(r.pass_hi > 1);
+	/* The wider of the two: the bootstrap's 0.86 below, the passes' end above. */
+	assert_near(r.lo, 0.86, 1e-12);
+	assert_near(r.hi, r.pass_hi, 0);
+	/* Trials alone (no passes): the interval is the bootstrap's, [0.86, 0.94]. */
+	fa.block = fb.block = NULL;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_true(isnan(r.pass_lo) && isnan(r.pass_hi));
+	assert_true(r.hi < 1);
+}
+
+/* The quartiles of each run's per-trial fractions: paired quotients, or points over the roof's median. */
+static void test_trial_quartiles(void **state)
+{
+	const double pa[] = { 10, 20, 30, 40, 50 }, ra[] = { 100, 100, 100, 100, 100 };
+	const double pb[] = { 5, 6, 7 }, rb[] = { 10, 10, 20, 20, 20 };
+	struct ratio_fraction fa = { pa, ra, 5, 5, 1, NULL }, fb = { pb, rb, 3, 5, 0, NULL };
+	struct ratio_relative r;
+	(void)state;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.a_q1, 0.2, 1e-12);
+	assert_near(r.a_q3, 0.4, 1e-12);
+	assert_near(r.b_q1, 0.275, 1e-12);   /* 5.5 / 20 */
+	assert_near(r.b_q3, 0.325, 1e-12);   /* 6.5 / 20 */
+	/* The 10th and 90th percentiles, type 7 as the quartiles. */
+	assert_near(r.a_p10, 0.14, 1e-12);
+	assert_near(r.a_p90, 0.46, 1e-12);
+	assert_near(r.b_p10, 0.26, 1e-12);   /* 5.2 / 20 */
+	assert_near(r.b_p90, 0.34, 1e-12);   /* 6.8 / 20 */
+}
+
 static void test_fraction_bad_input(void **state)
 {
 	const double x[] = { 1, 2, 3 }, z[] = { 1, 0, 1 };
@@ -222,6 +294,7 @@ static void test_fraction_bad_input(void **state)
 	(void)state;
 	assert_int_equal(ratio_of_fractions(&ok, &uneven, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_true(isnan(r.rel) && isnan(r.lo) && isnan(r.hi) && isnan(r.fa));
+	assert_true(isnan(r.a_q1) && isnan(r.a_p10) && isnan(r.b_p90));
 	assert_int_equal(ratio_of_fractions(&ok, &zero, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_int_equal(ratio_of_fractions(&empty, &ok, RATIO_REPS, RATIO_LEVEL, 1, &r), -1);
 	assert_int_equal(ratio_of_fractions(&ok, &ok, 0, RATIO_LEVEL, 1, &r), -1);
@@ -240,6 +313,9 @@ int main(void)
 		cmocka_unit_test(test_pairing_cancels_common_noise),
 		cmocka_unit_test(test_unpaired_fraction),
 		cmocka_unit_test(test_blocks_hold_the_drift),
+		cmocka_unit_test(test_t_quantile),
+		cmocka_unit_test(test_passes_widen),
+		cmocka_unit_test(test_trial_quartiles),
 		cmocka_unit_test(test_fraction_bad_input),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
