@@ -24,49 +24,13 @@
 #include "help.h"
 #include "measure.h"
 #include "plot_cairo.h"
+#include "cliargs.h"
 #include "plotargs.h"
 #include "report.h"
 #include "rundata.h"
 #include "userpoints.h"
 #include "util.h"
 #include "version.h"
-
-static void usage_error(const char *cmd, const char *what)
-{
-	die(EXIT_USAGE, "%s%s%s (see roofline --help)", cmd ? cmd : "", cmd ? ": " : "", what);
-}
-
-static int parse_count(const char *cmd, const char *opt, const char *arg, int min)
-{
-	long v;
-	if (parse_long(arg, &v) != 0 || v < min || v > 100000)
-		die(EXIT_USAGE, "%s: %s '%s': want a whole number from %d (see roofline --help)", cmd,
-		    opt, arg, min);
-	return (int)v;
-}
-
-/* getopt_long with our own one-line messages. */
-static int next_option(const char *cmd, int argc, char **argv, const struct option *longopts)
-{
-	int idx = 0;
-	int c = getopt_long(argc, argv, "", longopts, &idx);
-	if (c == '?') {
-		char what[160];
-		snprintf(what, sizeof what, "unknown option or missing value: '%s'", argv[optind - 1]);
-		usage_error(cmd, what);
-	}
-	return c;
-}
-
-static void want_positional(const char *cmd, int argc, int count)
-{
-	if (argc - optind != count) {
-		char what[96];
-		snprintf(what, sizeof what, "expected %d director%s, got %d", count,
-			 count == 1 ? "y" : "ies", argc - optind);
-		usage_error(cmd, what);
-	}
-}
 
 /* A run directory that exists and holds timings.csv. */
 static void load_run(const char *dir, struct rundata *run, struct analysis *a)
@@ -95,23 +59,6 @@ static void ensure_dir(const char *dir)
 	char err[1024];
 	if (util_ensure_dir(dir, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s", err);
-}
-
-/*
- * A path the command will name in what it writes (the gnuplot scripts,
- * report.md): one with a control character (a newline) is refused, with
- * those characters shown as ?, so the message stays one line.
- */
-static void want_plain_path(const char *cmd, const char *what, const char *path)
-{
-	if (util_path_ok(path))
-		return;
-	char *shown = xstrdup(path);
-	for (char *c = shown; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
-	die(EXIT_USAGE, "%s: %s '%s' holds a control character (a newline?): the scripts and the "
-	    "report could not name it; rename it", cmd, what, shown);
 }
 
 /* The fit written into dir, as `fit` writes it (a fleet's nodes, below). */
@@ -159,24 +106,93 @@ static struct analysis *load_for_output(const char *cmd, const char *dir, const 
 	return a;
 }
 
+/* measure's options, one at a time */
+enum { MO_OUT = 256, MO_QUICK, MO_ONLY, MO_THREADS, MO_PASSES, MO_TRIALS, MO_WARMUP, MO_MAXSIZE,
+       MO_MINTIME, MO_LEVELS, MO_LIST, MO_MPI, MO_BUDGET };
+
+/* One option of measure's into `o`: 1 when it was --list (printed; measure ends). */
+static int measure_option(int c, struct measure_opts *o, int *mpi)
+{
+	switch (c) {
+	case MO_OUT:
+		if (!*optarg)
+			die(EXIT_USAGE, "measure: --out '': want a directory name");
+		want_plain_path("measure", "--out", optarg);
+		o->out_dir = optarg;
+		break;
+	case MO_QUICK:
+		break;
+	case MO_ONLY:
+		if (measure_parse_groups(optarg, &o->groups) != 0)
+			die(EXIT_USAGE, "measure: --only '%s': want a comma list of bandwidth, peak, kernels",
+			    optarg);
+		break;
+	case MO_THREADS: {
+		char err[160];
+		if (measure_parse_threads(optarg, o, err, sizeof err) != 0)
+			die(EXIT_USAGE, "measure: --threads '%s': %s", optarg, err);
+		break;
+	}
+	case MO_PASSES:
+		o->passes = parse_count("measure", "--passes", optarg, 1);
+		break;
+	case MO_TRIALS:
+		o->trials = parse_count("measure", "--trials", optarg, 1);
+		break;
+	case MO_WARMUP:
+		o->warmup = parse_count("measure", "--warmup", optarg, 0);
+		break;
+	case MO_MAXSIZE:
+		if (parse_bytes(optarg, &o->max_size) != 0 || o->max_size < 32768 ||
+		    o->max_size > 64.0 * 1073741824)
+			die(EXIT_USAGE, "measure: --max-size '%s': want bytes per array from 32k to 64G (e.g. 256M)",
+			    optarg);
+		break;
+	case MO_MINTIME:
+		if (parse_double(optarg, &o->min_time) != 0 || !(o->min_time >= 1e-5 && o->min_time <= 10))
+			die(EXIT_USAGE, "measure: --min-time '%s': want seconds from 1e-5 to 10", optarg);
+		break;
+	case MO_BUDGET:
+		if (parse_double(optarg, &o->budget) != 0 ||
+		    !(o->budget >= MEASURE_MIN_BUDGET_S && o->budget <= MEASURE_MAX_BUDGET_S))
+			die(EXIT_USAGE, "measure: --budget '%s': want seconds from %g to %g", optarg,
+			    MEASURE_MIN_BUDGET_S, MEASURE_MAX_BUDGET_S);
+		break;
+	case MO_LEVELS:
+		if (measure_parse_levels(optarg, &o->levels) != 0)
+			die(EXIT_USAGE, "measure: --levels '%s': want a comma list of dram, l2, l1",
+			    optarg);
+		break;
+	case MO_LIST:
+		measure_list();
+		return 1;
+	case MO_MPI:
+		/* Said at once, before any other option is judged: a test tells the builds apart by it. */
+		if (!fleet_mpi_available())
+			die(EXIT_USAGE, "measure --mpi: this build has no MPI (Open MPI's mpicc was not found "
+			    "when it was built: install libopenmpi-dev and rebuild)");
+		*mpi = 1;
+		break;
+	}
+	return 0;
+}
+
 static int cmd_measure(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_QUICK, O_ONLY, O_THREADS, O_PASSES, O_TRIALS, O_WARMUP, O_MAXSIZE,
-	       O_MINTIME, O_LEVELS, O_LIST, O_MPI, O_BUDGET };
 	static const struct option longopts[] = {
-		{ "out", required_argument, NULL, O_OUT },
-		{ "quick", no_argument, NULL, O_QUICK },
-		{ "only", required_argument, NULL, O_ONLY },
-		{ "threads", required_argument, NULL, O_THREADS },
-		{ "passes", required_argument, NULL, O_PASSES },
-		{ "trials", required_argument, NULL, O_TRIALS },
-		{ "warmup", required_argument, NULL, O_WARMUP },
-		{ "max-size", required_argument, NULL, O_MAXSIZE },
-		{ "min-time", required_argument, NULL, O_MINTIME },
-		{ "budget", required_argument, NULL, O_BUDGET },
-		{ "levels", required_argument, NULL, O_LEVELS },
-		{ "list", no_argument, NULL, O_LIST },
-		{ "mpi", no_argument, NULL, O_MPI },
+		{ "out", required_argument, NULL, MO_OUT },
+		{ "quick", no_argument, NULL, MO_QUICK },
+		{ "only", required_argument, NULL, MO_ONLY },
+		{ "threads", required_argument, NULL, MO_THREADS },
+		{ "passes", required_argument, NULL, MO_PASSES },
+		{ "trials", required_argument, NULL, MO_TRIALS },
+		{ "warmup", required_argument, NULL, MO_WARMUP },
+		{ "max-size", required_argument, NULL, MO_MAXSIZE },
+		{ "min-time", required_argument, NULL, MO_MINTIME },
+		{ "budget", required_argument, NULL, MO_BUDGET },
+		{ "levels", required_argument, NULL, MO_LEVELS },
+		{ "list", no_argument, NULL, MO_LIST },
+		{ "mpi", no_argument, NULL, MO_MPI },
 		{ NULL, 0, NULL, 0 },
 	};
 	int mpi = 0;
@@ -188,69 +204,9 @@ static int cmd_measure(int argc, char **argv)
 	struct measure_opts o;
 	measure_defaults(&o, quick);
 	int c;
-	while ((c = next_option("measure", argc, argv, longopts)) != -1) {
-		switch (c) {
-		case O_OUT:
-			if (!*optarg)
-				die(EXIT_USAGE, "measure: --out '': want a directory name");
-			want_plain_path("measure", "--out", optarg);
-			o.out_dir = optarg;
-			break;
-		case O_QUICK:
-			break;
-		case O_ONLY:
-			if (measure_parse_groups(optarg, &o.groups) != 0)
-				die(EXIT_USAGE, "measure: --only '%s': want a comma list of bandwidth, peak, kernels",
-				    optarg);
-			break;
-		case O_THREADS: {
-			char err[160];
-			if (measure_parse_threads(optarg, &o, err, sizeof err) != 0)
-				die(EXIT_USAGE, "measure: --threads '%s': %s", optarg, err);
-			break;
-		}
-		case O_PASSES:
-			o.passes = parse_count("measure", "--passes", optarg, 1);
-			break;
-		case O_TRIALS:
-			o.trials = parse_count("measure", "--trials", optarg, 1);
-			break;
-		case O_WARMUP:
-			o.warmup = parse_count("measure", "--warmup", optarg, 0);
-			break;
-		case O_MAXSIZE:
-			if (parse_bytes(optarg, &o.max_size) != 0 || o.max_size < 32768 ||
-			    o.max_size > 64.0 * 1073741824)
-				die(EXIT_USAGE, "measure: --max-size '%s': want bytes per array from 32k to 64G (e.g. 256M)",
-				    optarg);
-			break;
-		case O_MINTIME:
-			if (parse_double(optarg, &o.min_time) != 0 || !(o.min_time >= 1e-5 && o.min_time <= 10))
-				die(EXIT_USAGE, "measure: --min-time '%s': want seconds from 1e-5 to 10", optarg);
-			break;
-		case O_BUDGET:
-			if (parse_double(optarg, &o.budget) != 0 ||
-			    !(o.budget >= MEASURE_MIN_BUDGET_S && o.budget <= MEASURE_MAX_BUDGET_S))
-				die(EXIT_USAGE, "measure: --budget '%s': want seconds from %g to %g", optarg,
-				    MEASURE_MIN_BUDGET_S, MEASURE_MAX_BUDGET_S);
-			break;
-		case O_LEVELS:
-			if (measure_parse_levels(optarg, &o.levels) != 0)
-				die(EXIT_USAGE, "measure: --levels '%s': want a comma list of dram, l2, l1",
-				    optarg);
-			break;
-		case O_LIST:
-			measure_list();
+	while ((c = next_option("measure", argc, argv, longopts)) != -1)
+		if (measure_option(c, &o, &mpi))
 			return 0;
-		case O_MPI:
-			/* Said at once, before any other option is judged: a test tells the builds apart by it. */
-			if (!fleet_mpi_available())
-				die(EXIT_USAGE, "measure --mpi: this build has no MPI (Open MPI's mpicc was not found "
-				    "when it was built: install libopenmpi-dev and rebuild)");
-			mpi = 1;
-			break;
-		}
-	}
 	want_positional("measure", argc, 0);
 	if (mpi) {
 		/* Each rank runs this same measure, without --mpi, on its own node (src/fleet/fleet_mpi.c). */
@@ -650,6 +606,48 @@ static const char *check_list_word(int *argc, char **argv)
 	return NULL;
 }
 
+/* What compare writes: compare.md, compare.csv, the figure in each format and its
+ * gnuplot script; any failure ends the run with `failed` (2 under --check). */
+struct compare_io {
+	const struct rundata *ra, *rb;
+	const struct analysis *aa, *ab;
+	const char *out, *formats, *argv0;
+	int failed;
+};
+
+static void compare_outputs(const struct compare_io *io, const struct compare *cmp)
+{
+	char err[512], *save = NULL, *list;
+	const char *out = io->out;
+	int failed = io->failed;
+	char *path = path_join(out, "compare.md");
+	if (compare_write(path, io->ra, io->aa, io->rb, io->ab, cmp, err, sizeof err) != 0)
+		die(failed, "%s", err);
+	fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	path = path_join(out, "compare.csv");
+	if (compare_write_csv(path, cmp, err, sizeof err) != 0)
+		die(failed, "%s", err);
+	fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
+	plot_compare_layout(cmp, io->ra, io->aa, io->rb, io->ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
+	list = xstrdup(io->formats);
+	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		char *name = xasprintf("compare.%s", f);
+		path = path_join(out, name);
+		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
+			die(failed, "%s", err);
+		fprintf(stderr, "roofline: wrote %s\n", path);
+		free(name);
+		free(path);
+	}
+	free(list);
+	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(io->argv0), out, err, sizeof err) != 0)
+		die(failed, "%s", err);
+	free(fig);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_FORMAT, O_CHECK };
@@ -695,31 +693,8 @@ static int cmd_compare(int argc, char **argv)
 	load_run(argv[optind + 1], &rb, ab);
 	ensure_dir(out);
 	compare_build(&ra, aa, &rb, ab, &cmp);
-	char *path = path_join(out, "compare.md");
-	if (compare_write(path, &ra, aa, &rb, ab, &cmp, err, sizeof err) != 0)
-		die(failed, "%s", err);
-	fprintf(stderr, "roofline: wrote %s\n", path);
-	free(path);
-	path = path_join(out, "compare.csv");
-	if (compare_write_csv(path, &cmp, err, sizeof err) != 0)
-		die(failed, "%s", err);
-	fprintf(stderr, "roofline: wrote %s\n", path);
-	free(path);
-	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
-	plot_compare_layout(&cmp, &ra, aa, &rb, ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
-	list = xstrdup(formats);
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		char *name = xasprintf("compare.%s", f);
-		path = path_join(out, name);
-		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
-			die(failed, "%s", err);
-		fprintf(stderr, "roofline: wrote %s\n", path);
-		free(name);
-		free(path);
-	}
-	free(list);
-	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(argv[0]), out, err, sizeof err) != 0)
-		die(failed, "%s", err);
+	const struct compare_io io = { &ra, &rb, aa, ab, out, formats, argv[0], failed };
+	compare_outputs(&io, &cmp);
 	int status = 0;
 	if (check) {
 		char line[1400];
@@ -728,7 +703,6 @@ static int cmd_compare(int argc, char **argv)
 		if (fflush(stdout) != 0 || ferror(stdout))
 			die(EXIT_USAGE, "compare: cannot write to standard output");
 	}
-	free(fig);
 	compare_free(&cmp);
 	free(aa);
 	free(ab);

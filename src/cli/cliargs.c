@@ -1,0 +1,67 @@
+/* cliargs.c - the checks every command's options share: one "roofline: CMD: ..." line
+ * and exit status 2 for bad usage. */
+#include "cliargs.h"
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "util.h"
+
+void usage_error(const char *cmd, const char *what)
+{
+	die(EXIT_USAGE, "%s%s%s (see roofline --help)", cmd ? cmd : "", cmd ? ": " : "", what);
+}
+
+
+int parse_count(const char *cmd, const char *opt, const char *arg, int min)
+{
+	long v;
+	if (parse_long(arg, &v) != 0 || v < min || v > 100000)
+		die(EXIT_USAGE, "%s: %s '%s': want a whole number from %d (see roofline --help)", cmd,
+		    opt, arg, min);
+	return (int)v;
+}
+
+
+/* getopt_long with our own one-line messages. */
+int next_option(const char *cmd, int argc, char **argv, const struct option *longopts)
+{
+	int idx = 0;
+	int c = getopt_long(argc, argv, "", longopts, &idx);
+	if (c == '?') {
+		char what[160];
+		snprintf(what, sizeof what, "unknown option or missing value: '%s'", argv[optind - 1]);
+		usage_error(cmd, what);
+	}
+	return c;
+}
+
+
+void want_positional(const char *cmd, int argc, int count)
+{
+	if (argc - optind != count) {
+		char what[96];
+		snprintf(what, sizeof what, "expected %d director%s, got %d", count,
+			 count == 1 ? "y" : "ies", argc - optind);
+		usage_error(cmd, what);
+	}
+}
+
+
+/*
+ * A path the command will name in what it writes (the gnuplot scripts,
+ * report.md): one with a control character (a newline) is refused, with
+ * those characters shown as ?, so the message stays one line.
+ */
+void want_plain_path(const char *cmd, const char *what, const char *path)
+{
+	if (util_path_ok(path))
+		return;
+	char *shown = xstrdup(path);
+	for (char *c = shown; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	die(EXIT_USAGE, "%s: %s '%s' holds a control character (a newline?): the scripts and the "
+	    "report could not name it; rename it", cmd, what, shown);
+}
+
