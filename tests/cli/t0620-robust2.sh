@@ -93,6 +93,13 @@ test_expect_success 'report, compare: HTML and Markdown in names stay text' '
 	grep -qF "| run | \`\`$r\`\` |" o3/report.md
 '
 
+test_expect_success 'report: env.csv'"'"'s kernel_tile_source stays text' '
+	$SCRIPTED r3t shaped && sed -i "/^kernel_tile_source,/d" r3t/env.csv &&
+	printf "kernel_tile_source,\"<img src=x onerror=alert(1)> 384 KiB\"\n" >>r3t/env.csv &&
+	"$ROOFLINE" report r3t --out o3t 2>/dev/null && ! grep -q "<img" o3t/report.md &&
+	grep -qF "Tiled kernels block for &lt;img src=x onerror=alert(1)&gt; 384 KiB." o3t/report.md
+'
+
 # ---- 4: ordinary names do not break the gnuplot scripts ----
 test_expect_success 'plot: names with quotes, %, and an fma_run roof render in gnuplot' '
 	command -v gnuplot >/dev/null || exit 0
