@@ -100,6 +100,13 @@ test_expect_success 'report: env.csv'"'"'s kernel_tile_source stays text' '
 	grep -qF "Tiled kernels block for &lt;img src=x onerror=alert(1)&gt; 384 KiB." o3t/report.md
 '
 
+test_expect_success 'report of a fleet: the usual CPU model and a backtick in the path stay text' '
+	sh "$ROOFLINE_SRC/tests/cli/scripted-fleet.sh" "f\`l" 3 "a:cpu=<img_src=x>" "b:cpu=<img_src=x>" &&
+	"$ROOFLINE" report "f\`l" --out o3l 2>/dev/null && ! grep -q "<img" o3l/report.md &&
+	grep -qF "the usual is &lt;img src=x&gt; (2 of 3 nodes)" o3l/report.md &&
+	grep -qF "Fleet directory \`\`f\`l\`\`:" o3l/report.md
+'
+
 # ---- 4: ordinary names do not break the gnuplot scripts ----
 test_expect_success 'plot: names with quotes, %, and an fma_run roof render in gnuplot' '
 	command -v gnuplot >/dev/null || exit 0
