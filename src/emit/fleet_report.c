@@ -126,7 +126,11 @@ static void write_table(FILE *fp, const struct fleet_dir *fd, const struct fleet
 	fputs("| node |", fp);
 	for (size_t r = 0; r < f->nroofs; r++)
 		if (f->roofs[r].judged)
-			fprintf(fp, " %s |", f->roofs[r].name);
+		{
+			fputs(" ", fp);
+			md_text(fp, f->roofs[r].name);
+			fputs(" |", fp);
+		}
 	fputs("\n| --- |", fp);
 	for (size_t r = 0; r < f->nroofs; r++)
 		if (f->roofs[r].judged)
@@ -175,8 +179,11 @@ static void write_differences(FILE *fp, const struct fleet_dir *fd, const struct
 		if (!d->ndiffer)
 			continue;
 		any = 1;
-		fprintf(fp, "- %s: the usual is %s%s (%zu of %zu nodes); ", fleet_aspect_name(d->aspect), d->usual,
-			d->aspect == FLEET_CLOCK ? " (the median)" : "", f->nloaded - d->ndiffer, f->nloaded);
+		/* The usual value is the nodes' env.csv text, like each node's own below. */
+		fprintf(fp, "- %s: the usual is ", fleet_aspect_name(d->aspect));
+		md_cell_text(fp, d->usual);
+		fprintf(fp, "%s (%zu of %zu nodes); ", d->aspect == FLEET_CLOCK ? " (the median)" : "",
+			f->nloaded - d->ndiffer, f->nloaded);
 		size_t k = 0;
 		for (size_t i = 0; i < fd->n; i++)
 			if (d->differs[i]) {
@@ -209,9 +216,15 @@ int fleet_report_write(const char *path, const struct fleet_dir *fd, const struc
 	for (size_t i = 0; i < fd->n; i++)
 		failed += fleet_report_trouble(&fd->nodes[i]) != NULL;
 	fprintf(fp, "# Fleet roofline: %zu node%s\n\n", fd->n, fd->n == 1 ? "" : "s");
-	fprintf(fp, "Fleet directory `%s`: %zu node%s measured and read, %zu failed or unreadable. "
-		"Each node's own run is an ordinary run directory (`roofline report %s/nodes/<node>`).\n\n",
-		fd->dir, f->nloaded, f->nloaded == 1 ? "" : "s", failed, fd->dir);
+	/* Paths in code spans that may hold backticks themselves (md_code). */
+	char *again = xasprintf("roofline report %s/nodes/<node>", fd->dir);
+	fputs("Fleet directory ", fp);
+	md_code(fp, fd->dir);
+	fprintf(fp, ": %zu node%s measured and read, %zu failed or unreadable. Each node's own run is an "
+		"ordinary run directory (", f->nloaded, f->nloaded == 1 ? "" : "s", failed);
+	md_code(fp, again);
+	fputs(").\n\n", fp);
+	free(again);
 
 	fputs("## Every node's roofs\n\n", fp);
 	if (f->nloaded)
@@ -260,11 +273,10 @@ int fleet_report_write(const char *path, const struct fleet_dir *fd, const struc
 			fprintf(fp, "- node %s: ", n->name);
 			md_cell_text(fp, strcmp(t, "failed") == 0 ? n->status : n->problem);
 			struct stat st;
-			if (n->dir && stat(n->dir, &st) == 0 && S_ISDIR(st.st_mode))
-				fprintf(fp, "; what it measured is kept in `%s`, left out of the fleet's figures.\n",
-					n->run);
-			else
-				fprintf(fp, "; nothing of it arrived (no `%s`).\n", n->run);
+			int kept = n->dir && stat(n->dir, &st) == 0 && S_ISDIR(st.st_mode);
+			fputs(kept ? "; what it measured is kept in " : "; nothing of it arrived (no ", fp);
+			md_code(fp, n->run);
+			fputs(kept ? ", left out of the fleet's figures.\n" : ").\n", fp);
 		}
 		fputs("\n", fp);
 	}

@@ -288,41 +288,54 @@ static void figures(FILE *fp, const struct rundata *run, const struct analysis *
 	      "run's CSV files.\n\n", fp);
 }
 
-static const char *statistic(const struct roof *r, char *buf, size_t size)
+/*
+ * The roof's statistic cell. The kernel and ceiling names come from
+ * timings.csv, so they go through md_text like every other name; the
+ * sentence around them is the tool's own.
+ */
+static void statistic(FILE *fp, const struct roof *r)
 {
-	if (r->kind == ROOF_BANDWIDTH && r->store_kind != STORES_ALLOCATE)
-		snprintf(buf, size, "best timing of %s, %s (faster than the plateau's ordinary stores)",
-			 r->kernel, r->store_kind == STORES_STREAMING ? "streaming stores" : "stores in place");
-	else if (r->kind == ROOF_BANDWIDTH)
-		snprintf(buf, size, "mean of the %d best sizes' best (%d in the plateau)%s%s%s",
-			 r->samples < 3 ? r->samples : 3, r->samples, r->kernel[0] ? ", " : "",
-			 r->kernel, r->kernel[0] ? ", ordinary stores" : "");
+	if (r->kind == ROOF_BANDWIDTH && r->store_kind != STORES_ALLOCATE) {
+		fputs("best timing of ", fp);
+		md_text(fp, r->kernel);
+		fprintf(fp, ", %s (faster than the plateau's ordinary stores)",
+			r->store_kind == STORES_STREAMING ? "streaming stores" : "stores in place");
+	} else if (r->kind == ROOF_BANDWIDTH) {
+		fprintf(fp, "mean of the %d best sizes' best (%d in the plateau)",
+			r->samples < 3 ? r->samples : 3, r->samples);
+		if (r->kernel[0]) {
+			fputs(", ", fp);
+			md_text(fp, r->kernel);
+			fputs(", ordinary stores", fp);
+		}
+	}
 	if (r->kind == ROOF_BANDWIDTH)
-		return buf;
+		return;
 	/* The compute roofs by their typed key (roofkey.h), never by a name's prefix. */
 	const struct roof_key key = model_key_of(r);
 	switch (roofkey_ceiling(&key)) {
 	case CEIL_PEAK:
-		snprintf(buf, size, "best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P");
+		fputs("best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P", fp);
 		break;
 	case CEIL_FMA:
-		snprintf(buf, size, "best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)");
+		fputs("best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)", fp);
 		break;
 	case CEIL_SCALAR:
-		snprintf(buf, size, "best timing of scalar FMA chains over K");
+		fputs("best timing of scalar FMA chains over K", fp);
 		break;
 	case CEIL_ONE_CHAIN_SCALAR:
-		snprintf(buf, size, "best timing, one scalar FMA chain");
+		fputs("best timing, one scalar FMA chain", fp);
 		break;
 	case CEIL_ONE_CHAIN:
-		snprintf(buf, size, "best timing, one chain of the widest ISA");
+		fputs("best timing, one chain of the widest ISA", fp);
 		break;
 	case CEIL_ISA:
 	case CEIL_NONE:
-		snprintf(buf, size, "best timing of %s FMA chains over K", key.ceiling);
+		fputs("best timing of ", fp);
+		md_text(fp, key.ceiling);
+		fputs(" FMA chains over K", fp);
 		break;
 	}
-	return buf;
 }
 
 /*
@@ -408,7 +421,7 @@ static void notes_list(FILE *fp, const struct analysis *a, const struct symptoms
 
 static void roofs_section(FILE *fp, const struct analysis *a, const struct symptoms *sy)
 {
-	char v[32], m[32], lo[32], hi[32], st[96], b1[32], b2[32];
+	char v[32], m[32], lo[32], hi[32], b1[32], b2[32];
 	fputs("## Roofs\n\n", fp);
 	if (!a->nroofs) {
 		fputs("No roofs: the run has neither a `bandwidth` nor a `peak` group.\n\n", fp);
@@ -422,8 +435,9 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 				continue;   /* in their own table below */
 			fputs("|", fp);
 			md_cell(fp, r->name);
-			fprintf(fp, " %s %s | %s | %s | %s – %s | ", md_rate(r->value, v, sizeof v),
-				unit, statistic(r, st, sizeof st), md_rate(r->median, m, sizeof m),
+			fprintf(fp, " %s %s | ", md_rate(r->value, v, sizeof v), unit);
+			statistic(fp, r);
+			fprintf(fp, " | %s | %s – %s | ", md_rate(r->median, m, sizeof m),
 				md_rate(r->spread_lo, lo, sizeof lo), md_rate(r->spread_hi, hi, sizeof hi));
 			if (r->kind == ROOF_BANDWIDTH && r->size_hi > 0)
 				fprintf(fp, "%s – %s |\n", format_bytes(r->size_lo, b1, sizeof b1),

@@ -37,8 +37,11 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		      "the intensity of the loop as written, reusing nothing beyond its registers and tiles "
 		      "(i-j-k: 1/8); the distance between the two is what the caches must save.\n\n", fp);
 	const char *tile = run->info.kernel_tile_source;
-	if (*tile && any)
-		fprintf(fp, "Tiled kernels block for %s.", tile);
+	if (*tile && any) {   /* env.csv's text: a name like any other */
+		fputs("Tiled kernels block for ", fp);
+		md_text(fp, tile);
+		fputs(".", fp);
+	}
 	for (size_t i = 0; any && i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
 		const struct kernel *k = registry_find(p->kernel);

@@ -77,16 +77,34 @@ test_expect_success 'fit: a kernel named =cmd() is stored as text in points.csv,
 '
 
 # ---- 3 and 12: names into report.md and compare.md through one escaper, code spans that hold backticks ----
+# (the roofs' statistic cell names the sweep's kernel and an unknown fma_* ceiling)
 test_expect_success 'report, compare: HTML and Markdown in names stay text' '
 	$SCRIPTED "r3\`x" && r="r3\`x" &&
-	sed -i "s/,kernels,dot,/,kernels,<script>alert(1)<\/script>,/" "$r/timings.csv" &&
+	sed -i "s/,kernels,dot,/,kernels,<script>alert(1)<\/script>,/; s/,peak,fma_scalar,/,peak,fma_<img src=x>,/" "$r/timings.csv" &&
+	sed -i "s/,bandwidth,triad,/,bandwidth,tr<b>iad,/" "$r/timings.csv" &&
 	printf "\"kernel_cflags\",\"-O3 \`-march\`\"\n\"cc\",\"gcc\n# Owned <img src=x onerror=alert(1)>\"\n" >>"$r/env.csv" &&
 	"$ROOFLINE" report "$r" --out o3 2>/dev/null && "$ROOFLINE" compare "$r" "$r" --out o3 2>/dev/null &&
-	! grep -q "<script\|<img" o3/report.md o3/compare.md &&
+	! grep -q "<script\|<img\|<b>" o3/report.md o3/compare.md &&
+	grep -qF "best timing of &lt;img src=x&gt; FMA chains over K" o3/report.md &&
+	grep -qF "in the plateau), tr&lt;b&gt;iad, ordinary stores" o3/report.md &&
 	test "$(grep -c "^# " o3/report.md)" -eq 1 && test "$(grep -c "^# " o3/compare.md)" -eq 1 &&
 	grep -q "&lt;script&gt;alert(1)&lt;/script&gt;" o3/report.md &&
 	grep -qF "| kernel flags | \`\` -O3 \`-march\` \`\` |" o3/report.md &&
 	grep -qF "| run | \`\`$r\`\` |" o3/report.md
+'
+
+test_expect_success 'report: env.csv'"'"'s kernel_tile_source stays text' '
+	$SCRIPTED r3t shaped && sed -i "/^kernel_tile_source,/d" r3t/env.csv &&
+	printf "kernel_tile_source,\"<img src=x onerror=alert(1)> 384 KiB\"\n" >>r3t/env.csv &&
+	"$ROOFLINE" report r3t --out o3t 2>/dev/null && ! grep -q "<img" o3t/report.md &&
+	grep -qF "Tiled kernels block for &lt;img src=x onerror=alert(1)&gt; 384 KiB." o3t/report.md
+'
+
+test_expect_success 'report of a fleet: the usual CPU model and a backtick in the path stay text' '
+	sh "$ROOFLINE_SRC/tests/cli/scripted-fleet.sh" "f\`l" 3 "a:cpu=<img_src=x>" "b:cpu=<img_src=x>" &&
+	"$ROOFLINE" report "f\`l" --out o3l 2>/dev/null && ! grep -q "<img" o3l/report.md &&
+	grep -qF "the usual is &lt;img src=x&gt; (2 of 3 nodes)" o3l/report.md &&
+	grep -qF "Fleet directory \`\`f\`l\`\`:" o3l/report.md
 '
 
 # ---- 4: ordinary names do not break the gnuplot scripts ----
