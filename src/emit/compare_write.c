@@ -16,6 +16,18 @@
 #include "roofkey.h"
 #include "util.h"
 
+/* A point's parameter ("n = 16", or "") and where it ran ("L1", "L1, 2 threads"): the one-line lists' words. */
+static void point_label(const struct point *p, char *param, size_t nparam, char *where, size_t nwhere)
+{
+	param[0] = 0;
+	if (p->param_letter || p->param)
+		analysis_param_text(p->param_letter, p->param, param, nparam);
+	if (p->threads > 1)
+		snprintf(where, nwhere, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
+	else
+		snprintf(where, nwhere, "%s", p->level[0] ? p->level : "?");
+}
+
 /* "; 2 unsettled, not judged: gemm_ijk n = 16 (L1), ...": the moves a run's trials could not settle. */
 static void unsettled_names(const struct compare *c, char *buf, size_t size)
 {
@@ -26,14 +38,8 @@ static void unsettled_names(const struct compare *c, char *buf, size_t size)
 		if (r->is_roof || !r->unsettled)
 			continue;
 		const struct point *p = r->pa;
-		char param[32] = "";
-		if (p->param_letter || p->param)
-			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		char where[40];
-		if (p->threads > 1)
-			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
-		else
-			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		char param[32], where[40];
+		point_label(p, param, sizeof param, where, sizeof where);
 		at += (size_t)snprintf(buf + at, size - at, "%s %s%s%s (%s) \u00d7%.2f", k++ ? "," : "", p->kernel,
 				       param[0] ? " " : "", param, where, r->rel);
 	}
@@ -54,14 +60,8 @@ int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t
 			continue;
 		n++;
 		const struct point *p = r->pa;
-		char param[32] = "";
-		if (p->param_letter || p->param)
-			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		char where[40];
-		if (p->threads > 1)
-			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
-		else
-			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		char param[32], where[40];
+		point_label(p, param, sizeof param, where, sizeof where);
 		if (at < sizeof list)
 			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s%s%s (%s) %s \u00d7%.2f",
 					       n > 1 ? ", " : "", p->kernel, param[0] ? " " : "", param, where,
