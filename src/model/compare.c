@@ -241,7 +241,16 @@ int compare_fast_agree(const struct compare_row *r)
 	 */
 	if (!r->rel_tested || !(r->fast_a > 0) || !(r->fast_b > 0))
 		return 0;
-	return judge_move(r->fast_b / r->fast_a, r->fast_lo, r->fast_hi, JUDGE_PRACTICAL_MOVE) == JUDGE_SAME;
+	/*
+	 * A fast end whose interval is wider than the median's (three trials
+	 * a pass, or fast trials a minority of one run) agrees only where its
+	 * ratio itself is within the practical move: an interval that holds 1
+	 * by being wide shows no agreement, and the move stands.
+	 */
+	double fast = r->fast_b / r->fast_a;
+	if (!(r->fast_hi / r->fast_lo <= r->rel_hi / r->rel_lo))
+		return fabs(log(fast)) <= JUDGE_PRACTICAL_MOVE;
+	return judge_move(fast, r->fast_lo, r->fast_hi, JUDGE_PRACTICAL_MOVE) == JUDGE_SAME;
 }
 
 /* Each run's median fraction lies among the other run's trials (compare.h). */
