@@ -189,6 +189,7 @@ test_expect_success 'a two-state kernel mostly fast in A, mostly slow in B, its 
 	"$ROOFLINE" compare f1 f2 --out fastend --check >fastend.out &&
 	test -z "$(moved fastend/compare.csv)" &&
 	grep -q "| dot | .* | unsettled: its fast trials agree |" fastend/compare.md &&
+	grep -q "Each fraction is of \*\*medians\*\*: the median of the per-trial quotients" fastend/compare.md &&
 	grep -q "^- \*\*dot\*\* unsettled: its fastest trials (90th percentile) reach [0-9]* % of its roof on A and [0-9]* % on B" fastend/compare.md
 '
 # B's sweep saw its last cache end at 4 MiB (the pre-scan of a VM moved it),
