@@ -114,7 +114,8 @@ const struct help_command help_commands[] = {
 	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--check [LIST]]", "compare two runs",
 	  "Writes compare.md and compare.csv: whether the runs' machines differ; each kernel's "
 	  "fraction of its own roof in both runs and their ratio with its 95% interval (trials and passes), "
-	  "moved when it excludes 1, the move passes 5% and its trials settle it (unsettled, named, where each run's median lies among the other's trials); a machine slower everywhere "
+	  "moved when it excludes 1, the move passes 5% and its trials settle it (unsettled, named, where each run's median lies among the other's trials or the fastest trials did not move); "
+	  "the median is compared; a kernel timed from another level on one machine is not judged; a machine slower everywhere "
 	  "moves no kernel; beside it the raw B / A; each roof's B / A, the machine's move. Draws "
 	  "compare.png (svg and pdf with --format) and compare.gp.",
 	  compare_opts },

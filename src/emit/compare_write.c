@@ -16,6 +16,18 @@
 #include "roofkey.h"
 #include "util.h"
 
+/* A point's parameter ("n = 16", or "") and where it ran ("L1", "L1, 2 threads"): the one-line lists' words. */
+static void point_label(const struct point *p, char *param, size_t nparam, char *where, size_t nwhere)
+{
+	param[0] = 0;
+	if (p->param_letter || p->param)
+		analysis_param_text(p->param_letter, p->param, param, nparam);
+	if (p->threads > 1)
+		snprintf(where, nwhere, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
+	else
+		snprintf(where, nwhere, "%s", p->level[0] ? p->level : "?");
+}
+
 /* "; 2 unsettled, not judged: gemm_ijk n = 16 (L1), ...": the moves a run's trials could not settle. */
 static void unsettled_names(const struct compare *c, char *buf, size_t size)
 {
@@ -26,14 +38,8 @@ static void unsettled_names(const struct compare *c, char *buf, size_t size)
 		if (r->is_roof || !r->unsettled)
 			continue;
 		const struct point *p = r->pa;
-		char param[32] = "";
-		if (p->param_letter || p->param)
-			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		char where[40];
-		if (p->threads > 1)
-			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
-		else
-			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		char param[32], where[40];
+		point_label(p, param, sizeof param, where, sizeof where);
 		at += (size_t)snprintf(buf + at, size - at, "%s %s%s%s (%s) \u00d7%.2f", k++ ? "," : "", p->kernel,
 				       param[0] ? " " : "", param, where, r->rel);
 	}
@@ -54,14 +60,8 @@ int compare_check_line(const struct compare *c, unsigned mask, char *buf, size_t
 			continue;
 		n++;
 		const struct point *p = r->pa;
-		char param[32] = "";
-		if (p->param_letter || p->param)
-			analysis_param_text(p->param_letter, p->param, param, sizeof param);
-		char where[40];
-		if (p->threads > 1)
-			snprintf(where, sizeof where, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
-		else
-			snprintf(where, sizeof where, "%s", p->level[0] ? p->level : "?");
+		char param[32], where[40];
+		point_label(p, param, sizeof param, where, sizeof where);
 		if (at < sizeof list)
 			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s%s%s (%s) %s \u00d7%.2f",
 					       n > 1 ? ", " : "", p->kernel, param[0] ? " " : "", param, where,
@@ -216,11 +216,17 @@ static void point_row(FILE *fp, const struct compare_row *r)
 		    : !r->roof_b            ? "not judged: no roof in B"
 					    : "not judged: no fraction of its roof in one run";
 	char why[96];
-	if (r->tested && r->shape_differs) {
+	if (r->tested && r->level_differs) {
+		char wa[24], wb[24];
+		compare_cache_text(r->pa->working_set, wa, sizeof wa);
+		compare_cache_text(r->pb->working_set, wb, sizeof wb);
+		snprintf(why, sizeof why, "not judged: timed at %s on A, %s on B (another level)", wa, wb);
+		v = why;
+	} else if (r->tested && r->shape_differs) {
 		snprintf(why, sizeof why, "not judged: tile %d on A, %d on B", r->tile_a, r->tile_b);
 		v = why;
 	} else if (r->tested && r->unsettled) {
-		v = "unsettled: its trials span the move";
+		v = r->fast_agree ? "unsettled: its fast trials agree" : "unsettled: its trials span the move";
 	}
 	fprintf(fp, " %s |\n", v);
 }
@@ -307,9 +313,15 @@ static void method(FILE *fp, const struct compare *c)
 		"\"Comparing compilers\", has the A/A pairs behind it), *and* its trials settle it: a move "
 		"where each run's median fraction lies within the other run's 10th to 90th percentile of "
 		"per-trial fractions (give or take that %.0f %%) is **unsettled**, not judged (a kernel whose speed swings between states, trial by trial, with the machine's "
-		"condition moves its median with their mix; a move of the code shifts every trial). A kernel whose "
+		"condition moves its median with their mix; a move of the code shifts every trial), and so is one "
+		"whose fastest trials (each run's 90th percentile of the kernel's rates over its roof's, with its own "
+		"bootstrap interval) did not move: interference only slows, and a change of the code moves the "
+		"fastest trials too. A kernel whose "
 		"roof one run lacks is not judged: its raw ratio holds the machine's move; nor is one "
-		"whose plan chose another tile in each run (gemm_tiled's, from each run's pre-scan).\n\n",
+		"whose plan chose another tile in each run (gemm_tiled's, from each run's pre-scan), nor, on one "
+		"kind of machine, one whose plan timed it from another level (at a size one run's levels put "
+		"elsewhere). Each fraction is of **medians**: the median of the per-trial quotients, kernel over roof; "
+		"the fastest trials only settle whether a move is the code's.\n\n",
 		100 * (exp(JUDGE_PRACTICAL_MOVE) - 1), JUDGE_PRACTICAL_MOVE, 100 * (exp(JUDGE_PRACTICAL_MOVE) - 1));
 	fputs("A roof's B/A is the machine's move. A roof is marked moved when it moved against the other "
 	      "roofs: its interval excludes 1 and its ratio lies beyond ", fp);
@@ -371,6 +383,15 @@ static void unsettled_list(FILE *fp, const struct compare *c)
 		if (r->is_roof || !r->unsettled)
 			continue;
 		point_bullet(fp, r->pa);
+		if (r->fast_agree) {
+			fprintf(fp, " unsettled: its fastest trials (90th percentile) reach %.0f %% of its roof on A and "
+				"%.0f %% on B (\u00d7%.3f, %.3f–%.3f), no move, while its medians (%.0f %%, %.0f %%, "
+				"\u00d7%.3f) moved with how many trials the machine slowed; a change of the code "
+				"moves the fastest trials too: not judged.\n",
+				100 * r->fast_a, 100 * r->fast_b, r->fast_b / r->fast_a, r->fast_lo, r->fast_hi,
+				100 * r->fraction_a, 100 * r->fraction_b, r->rel);
+			continue;
+		}
 		fprintf(fp, " unsettled: most of its trials (10th to 90th percentile) reach %.0f–%.0f %% of its roof "
 			"on A and %.0f–%.0f %% on B, the middle halves %.0f–%.0f %% and %.0f–%.0f %%; its medians "
 			"(%.0f %%, %.0f %%, \u00d7%.3f) moved with how many trials ran fast or slow, not with "
@@ -504,7 +525,8 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	if (c->points_unjudged)
 		fprintf(fp, " %d more in both runs not judged: no roof in one run.", c->points_unjudged);
 	if (c->points_reshaped)
-		fprintf(fp, " %d not judged: each run's plan gave %s another tile (the runs timed different code).",
+		fprintf(fp, " %d not judged: each run's plan gave %s another tile or a working set on another level "
+			"(the runs timed different experiments).",
 			c->points_reshaped, c->points_reshaped == 1 ? "it" : "them");
 	if (c->points_unsettled)
 		fprintf(fp, " %d unsettled: %s trials span the move.", c->points_unsettled,

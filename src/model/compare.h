@@ -92,11 +92,14 @@ struct compare_row {
 	double rel, rel_lo, rel_hi;  /* fraction_b / fraction_a and its 95 % interval */
 	double spread_a[2], spread_b[2];  /* the quartiles of each run's per-trial fractions */
 	double range_a[2], range_b[2];    /* their 10th and 90th percentiles */
+	double fast_a, fast_b;       /* each run's fast fraction (ratio.h's a_fast, b_fast) */
+	double fast_lo, fast_hi;     /* the 95 % interval of fast_b / fast_a */
 	/*
-	 * A move that each run's own trials span (compare_unsettled): not
-	 * judged, and named as such, never counted as the same.
+	 * A move that each run's own trials span, or whose fast trials agree
+	 * (compare_unsettled): not judged, and named as such, never counted
+	 * as the same. fast_agree: the second reason holds.
 	 */
-	int unsettled;
+	int unsettled, fast_agree;
 	/*
 	 * The block each run's plan gave the kernel (struct kernel_shape.tile,
 	 * from the kernel's own shape function and the run's kernel_tile_bytes;
@@ -104,6 +107,12 @@ struct compare_row {
 	 * different code, and the point is not judged (shape_differs).
 	 */
 	int tile_a, tile_b;
+	/*
+	 * On one kind of machine, the point's working sets fall on different
+	 * levels of a run's map (each run's plan placed it from its own
+	 * pre-scan): another experiment, not judged (shape_differs set too).
+	 */
+	int level_differs;
 	int shape_differs;
 	int differs;                 /* roofs: moved beyond a run-to-run drift (judge_move, JUDGE_PRACTICAL_MOVE) */
 };
@@ -118,9 +127,17 @@ struct compare_row {
  * median with their mix. A move of the code shifts all the trials and
  * leaves the test false. (Overlapping middle halves alone are not enough:
  * a run with a quarter of its trials in a slow state reaches down into the
- * other's, and a kernel 20 % slower in every trial passed for the same.) Pure.
+ * other's, and a kernel 20 % slower in every trial passed for the same.)
+ * Or: the two runs' fast fractions agree (compare_fast_agree), the move
+ * being in the slow trials alone. Pure.
  */
 int compare_unsettled(const struct compare_row *r);
+/*
+ * Whether the two runs' fast fractions agree: their ratio is no move by
+ * judge_move (its interval holds 1, or it is within JUDGE_PRACTICAL_MOVE).
+ * One reason to be unsettled.
+ */
+int compare_fast_agree(const struct compare_row *r);
 
 /* How the two runs' machines compare (compare_machines). */
 struct compare_machines {

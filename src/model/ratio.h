@@ -85,6 +85,14 @@ struct ratio_relative {
 	double a_q1, a_q3, b_q1, b_q3;
 	/* Their 10th and 90th percentiles: the range most of a run's trials fall in. */
 	double a_p10, a_p90, b_p10, b_p90;
+	/*
+	 * Each run's fast fraction: the 90th percentile of its point's rates
+	 * over the 90th percentile of its roof's, each side's own fast trials
+	 * (a quotient's fast end would pick the trials whose roof was slow),
+	 * and the `level` bootstrap interval of b_fast / a_fast, drawn as the
+	 * median's (passes, then trials within them, the pairs kept).
+	 */
+	double a_fast, b_fast, fast_lo, fast_hi;
 };
 
 /*

@@ -77,7 +77,7 @@ test_expect_success 'two different machines: said in the first line, each kernel
 		"$ROOFLINE_SRC"/data/example/run/failures.csv ex/ &&
 	cp -R "$ROOFLINE_SRC"/tests/fixtures/zen4-run zen4 && chmod -R u+w zen4 &&
 	"$ROOFLINE" compare ex zen4 --out machines >/dev/null 2>&1 &&
-	test "$(head -n 1 machines/compare.md)" = "# Comparing two runs on different machines: L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz; OS Linux 6.18.44-fc-v782 x86_64 → Linux 6.18.44-fc-v669 x86_64" &&
+	test "$(head -n 1 machines/compare.md)" = "# Comparing two runs on different machines: L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB; OS Linux 6.18.44-fc-v782 x86_64 → Linux 6.18.44-fc-v669 x86_64" &&
 	grep -q "^\*\*The machines differ\*\*" machines/compare.md &&
 	grep -q "^The machine (B/A of its roofs): L1 0.4[0-9], " machines/compare.md &&
 	# points judged in both runs carry their fractions and relative move; the Zen 4 run never
@@ -155,8 +155,8 @@ test_expect_success 'a two-state kernel whose mix changed (2:1 fast, then 1:2): 
 # 1.3x; slow: four in five at 0.7x). As a Zen 4 VM's gemm_ijk n = 16 ran at
 # 3.3 or 6.4 GFLOP/s, one run with 18 % slow trials, another with 80 %.
 swing() {
-	awk -F, -v OFS=, -v mode="$2" "
-		function put(s) { odd = (k++ % 5 == 0); \$11 = sprintf(\"%.9e\", s / ((mode == \"fast\") != odd ? 1.3 : 0.7)); print }
+	awk -F, -v OFS=, -v mode="$2" -v period="${3:-5}" "
+		function put(s) { odd = (k++ % period == 0); \$11 = sprintf(\"%.9e\", s / ((mode == \"fast\") != odd ? 1.3 : 0.7)); print }
 		NR > 1 && \$4 == \"kernels\" && \$5 == \"dot\" && \$3 == 0 {
 			s = \$11; t = \$2; put(s)
 			if (t == 2) for (j = 0; j < 48; j++) { \$2 = 100 + j; put(s) }
@@ -180,12 +180,43 @@ test_expect_success 'the same swing with every trial of B 20 % slower as well: m
 	test "$(moved swung-slow/compare.csv)" = "point,dot,0,DRAM,slower" &&
 	! grep -q "unsettled: its trials span" swung-slow/compare.md
 '
+# One run almost all fast (1 trial in 20 slow), the other mostly slow (1 in 5
+# fast): B's median lies outside A's 10th-90th percentile, but both runs'
+# fastest trials run at one speed, as interference (which only slows) leaves
+# them and a change of the code would not.
+test_expect_success 'a two-state kernel mostly fast in A, mostly slow in B, its fast trials alike: unsettled' '
+	cp -R a f1 && swing f1 fast 20 && cp -R a2 f2 && swing f2 slow &&
+	"$ROOFLINE" compare f1 f2 --out fastend --check >fastend.out &&
+	test -z "$(moved fastend/compare.csv)" &&
+	grep -q "| dot | .* | unsettled: its fast trials agree |" fastend/compare.md &&
+	grep -q "Each fraction is of \*\*medians\*\*: the median of the per-trial quotients" fastend/compare.md &&
+	grep -q "^- \*\*dot\*\* unsettled: its fastest trials (90th percentile) reach [0-9]* % of its roof on A and [0-9]* % on B" fastend/compare.md
+'
+# B's sweep saw its last cache end at 4 MiB (the pre-scan of a VM moved it),
+# so its plan timed dot from 8 MiB, DRAM by its own map and L3 by A's.
+test_expect_success 'dot timed from another level of one machine (B planned it from another sweep): not judged, said' '
+	cp -R drift lv && awk -F, -v OFS=, "NR > 1 && \$4 == \"bandwidth\" && \$8 > 4194304 && \$8 <= 25165824 { \$11 = sprintf(\"%.9e\", \$11 * 2) }
+		NR > 1 && \$5 == \"dot\" { \$8 = \$8 / 16 } 1" drift/timings.csv >lv/timings.csv &&
+	"$ROOFLINE" compare a lv --out lv-out &&
+	test -z "$(moved lv-out/compare.csv | grep "^point,dot,")" &&
+	grep -q "| dot | .* | not judged: timed at 128 MiB on A, 8 MiB on B (another level) |$" lv-out/compare.md &&
+	grep -q "1 not judged: each run${Q}s plan gave it another tile or a working set on another level" lv-out/compare.md
+'
+test_expect_success 'clocks 1 % apart, each outside the other run'"'"'s narrow range: the same kind of machine' '
+	clocks() { grep -v "^clock_ghz" a/env.csv >"$1/env.csv" && printf "clock_ghz,%s\nclock_ghz_min,%s\nclock_ghz_max,%s\n" "$2" "$3" "$4" >>"$1/env.csv"; } &&
+	cp -R a ck && clocks ck 3.68 3.67 3.69 && cp -R a2 ck2 && clocks ck2 3.65 3.64 3.66 &&
+	"$ROOFLINE" compare ck ck2 --out ck-out >/dev/null 2>&1 &&
+	head -n 1 ck-out/compare.md | grep -q "^# Comparing two runs on the same kind of machine" &&
+	clocks ck2 3.0 2.99 3.01 &&
+	"$ROOFLINE" compare ck ck2 --out ck-out2 >/dev/null 2>&1 &&
+	head -n 1 ck-out2/compare.md | grep -q "^# Comparing two runs on different machines: clock 3.68 → 3.00 GHz$"
+'
 test_expect_success 'gemm_tiled timed with another tile in each run (the pre-scan moved its budget): not judged, said' '
 	$SCRIPTED sh1 shaped && cp -R sh1 sh2 && sed "s/^kernel_tile_bytes,.*/kernel_tile_bytes,196608/" sh1/env.csv >sh2/env.csv &&
 	"$ROOFLINE" compare sh1 sh2 --out tiles &&
 	grep -q "^| gemm_tiled | n = 1024 | .* | not judged: tile 128 on A, 64 on B |$" tiles/compare.md &&
 	grep -q "^| gemm_tiled | n = 64 | .* |  |$" tiles/compare.md &&
-	grep -q "1 not judged: each run${Q}s plan gave it another tile (the runs timed different code)." tiles/compare.md &&
+	grep -q "1 not judged: each run${Q}s plan gave it another tile or a working set on another level (the runs timed different experiments)." tiles/compare.md &&
 	"$ROOFLINE" compare sh1 sh1 --out tiles-same && ! grep -q "not judged: tile\|plan gave" tiles-same/compare.md
 '
 test_expect_success 'a kernel with no roof (DRAM never reached) is not judged on its raw ratio' '

@@ -162,6 +162,40 @@ static void test_pairing_cancels_common_noise(void **state)
 }
 
 /*
+ * The fast fraction: each side's 90th percentile over its roof's, not the
+ * quotients' (type 7). A: point 10.0 .. 10.9 (p90 10.81) over roof all
+ * 20: 0.5405. B: the same points, but the roof is slow (10) in the trials
+ * whose point is slow: the quotients' fast end would be about 1.04, the
+ * sides' own fast ends give 10.81 / 20 again. The interval holds the
+ * ratio, and with every point of B 20 % slower, excludes 1.
+ */
+static void test_fast_fraction(void **state)
+{
+	double pa[10], ra[10], rb[10], pb[10];
+	(void)state;
+	for (int i = 0; i < 10; i++) {
+		pa[i] = 10 + 0.1 * i;
+		ra[i] = 20;
+		rb[i] = i < 5 ? 10 : 20;
+		pb[i] = 0.8 * pa[i];
+	}
+	struct ratio_fraction fa = { pa, ra, 10, 10, 1, NULL }, fb = { pa, rb, 10, 10, 1, NULL };
+	struct ratio_relative r;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.a_fast, 0.5405, 1e-12);
+	assert_near(r.b_fast, 0.5405, 1e-12);
+	assert_true(r.fast_lo <= 1 && 1 <= r.fast_hi);
+	fb.point = pb;
+	fb.roof = ra;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
+	assert_near(r.b_fast / r.a_fast, 0.8, 1e-12);
+	assert_true(r.fast_lo <= 0.8 && 0.8 <= r.fast_hi && r.fast_hi < 1);
+	fb.npoint = 0;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), -1);
+	assert_true(isnan(r.a_fast) && isnan(r.b_fast) && isnan(r.fast_lo) && isnan(r.fast_hi));
+}
+
+/*
  * Unpaired: median(point) / median(roof) on each side. A: point {1, 2, 3}
  * over roof {4}: 0.5. B: point {3} over roof {2, 6}: 0.75. rel 1.5.
  */
@@ -312,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_pairing_cancels_common_noise),
 		cmocka_unit_test(test_unpaired_fraction),
+		cmocka_unit_test(test_fast_fraction),
 		cmocka_unit_test(test_blocks_hold_the_drift),
 		cmocka_unit_test(test_t_quantile),
 		cmocka_unit_test(test_passes_widen),
