@@ -97,12 +97,13 @@ test_expect_success 'a rank whose kernel check fails is named; the other node is
 '
 
 # A signal: rank 1 runs under a CPU-time limit of 1 s, which its measure
-# (400 trials) passes, so the kernel kills it (SIGKILL where the hard limit
+# (timings of 0.5 s each, at least five of them: a job stops once its figure is known,
+# so trials alone no longer make it long) passes, so the kernel kills it (SIGKILL where the hard limit
 # is the soft one, as sh's ulimit sets them); the rank survives it.
 test_expect_success 'a rank whose measure is killed by a signal is named; the other node is kept' '
 	ROOFLINE_NODE_NAME=k%d $MPIRUN -np 1 "$ROOFLINE" measure --mpi $TINY --only peak --threads 1 --out killed : \
 		-np 1 sh -c "ulimit -t 1; exec \"\$0\" \"\$@\"" "$ROOFLINE" measure --mpi $TINY --only peak --threads 1 \
-		--trials 400 --out killed >out 2>err; rc=$?
+		--min-time 0.5 --trials 400 --out killed >out 2>err; rc=$?
 	test "$rc" -ne 0 &&
 	grep -q "^k0,nodes/k0,.*,ok$" killed/fleet.csv &&
 	grep -q "^k1,nodes/k1,.*,its measure was killed by signal [0-9]* ([A-Za-z ]*); the timings it took are kept$" killed/fleet.csv &&
