@@ -88,10 +88,22 @@ static double top_bandwidth(const struct analysis *a, int threads)
 	return top;
 }
 
-/* A copy of B with A's points and A's own roofs added: the frame must hold both runs. */
+/*
+ * B's roofs and points with A's points and A's own roofs added, B's peak and
+ * ridge: what the frame and the kernels' colours read (the sweep, chains,
+ * levels and notes stay empty, never copied), so the frame holds both runs.
+ */
 static void both_runs(const struct analysis *aa, const struct analysis *ab, struct analysis *m)
 {
-	*m = *ab;
+	m->nsweep = m->nchains = m->npeaks = m->nlevels = m->nnotes = m->nnoisy = 0;
+	m->peak = ab->peak;
+	m->ridge = ab->ridge;
+	m->clock_ghz = ab->clock_ghz;
+	m->sweep_kernel[0] = 0;
+	m->nroofs = ab->nroofs;
+	memcpy(m->roofs, ab->roofs, ab->nroofs * sizeof *m->roofs);
+	m->npoints = ab->npoints;
+	memcpy(m->points, ab->points, ab->npoints * sizeof *m->points);
 	for (size_t i = 0; i < aa->npoints && m->npoints < ANALYSIS_MAX_POINTS; i++)
 		m->points[m->npoints++] = aa->points[i];
 	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++)
