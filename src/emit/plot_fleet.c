@@ -320,25 +320,36 @@ static void set_font(cairo_t *cr, double px, int bold)
 }
 
 /*
- * Text at (x, y) rotated by angle, on a white halo so that lines under it do
- * not cut it; ending at x with flush_right; shrunk to maxw pixels wide when
- * maxw > 0 (the title and subtitle).
+ * Text at (x, y) rotated by angle, ending at x with flush_right; shrunk to
+ * maxw pixels wide when maxw > 0 (the title and subtitle); of px pixels,
+ * bold or not, in col.
  */
-static void label(cairo_t *cr, const char *text, double x, double y, double angle, int flush_right, double maxw,
-		  double px, int bold, rgb col, double s)
+struct fleet_text {
+	const char *text;
+	double x, y, angle;
+	int flush_right;
+	double maxw, px;
+	int bold;
+	rgb col;
+};
+
+/* t on a white halo (s: the figure's scale) so that lines under it do not cut it. */
+static void label(cairo_t *cr, const struct fleet_text *t, double s)
 {
+	const char *text = t->text;
+	double x = t->x, y = t->y, px = t->px, maxw = t->maxw;
 	cairo_save(cr);
-	set_font(cr, px, bold);
+	set_font(cr, px, t->bold);
 	cairo_text_extents_t te;
 	cairo_text_extents(cr, text, &te);
 	if (maxw > 0 && te.x_advance > maxw) {
 		cairo_set_font_size(cr, px * maxw / te.x_advance);
 		cairo_text_extents(cr, text, &te);
 	}
-	if (flush_right)
+	if (t->flush_right)
 		x -= te.x_advance;
 	cairo_translate(cr, x, y);
-	cairo_rotate(cr, angle);
+	cairo_rotate(cr, t->angle);
 	cairo_move_to(cr, 0, 0);
 	cairo_text_path(cr, text);
 	set_rgba(cr, C_BG, 0.9);
@@ -346,7 +357,7 @@ static void label(cairo_t *cr, const char *text, double x, double y, double angl
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
 	cairo_move_to(cr, 0, 0);
-	set_rgba(cr, col, 1);
+	set_rgba(cr, t->col, 1);
 	cairo_show_text(cr, text);
 	cairo_restore(cr);
 }
@@ -363,8 +374,8 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_font_options_destroy(fo);
 	set_rgba(cr, C_BG, 1);
 	cairo_paint(cr);
-	label(cr, l->title, 22 * s, 52 * s, 0, 0, f->width - 44 * s, 34 * s, 1, C_TEXT, s);
-	label(cr, l->subtitle, 22 * s, 90 * s, 0, 0, f->width - 44 * s, 22 * s, 0, C_MUTED, s);
+	label(cr, &(struct fleet_text){ l->title, 22 * s, 52 * s, 0, 0, f->width - 44 * s, 34 * s, 1, C_TEXT }, s);
+	label(cr, &(struct fleet_text){ l->subtitle, 22 * s, 90 * s, 0, 0, f->width - 44 * s, 22 * s, 0, C_MUTED }, s);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
@@ -395,7 +406,8 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_set_dash(cr, NULL, 0, 0);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct fleet_line *ln = &l->lines[i];
-		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, LABEL_PX * s, ln->outside, ln->col, s);
+		label(cr, &(struct fleet_text){ ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, LABEL_PX * s,
+						ln->outside, ln->col }, s);
 	}
 	cairo_restore(cr);
 	plot_draw_axes(cr, f);
