@@ -578,11 +578,12 @@ static struct level_map *sweep_levels(struct analysis *a, const struct rundata *
 	struct dram_verdict v;
 	struct levels_rule rule;
 	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
-	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
-			       run->info.sweep_settled, recorded_rule(run, &rule), &v);
+	struct levels_curve curve = { ls, a->nsweep, pl, count };
+	levels_find_dram_ruled(&curve, run->info.l3_bytes, reported, run->info.sweep_settled,
+			       recorded_rule(run, &rule), &v);
 	v.cap_binds = run->info.sweep_cap_binds == 1;
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
-	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
+	levels_build_map(&curve, &v, threads, map);
 	free(ls);
 	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
 		a->notes[a->nnotes][0] = '\0';
