@@ -753,5 +753,6 @@ static void paint_compare(cairo_t *cr, void *ctx)
 int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
 		      char *err, size_t errlen)
 {
-	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
+	struct plot_file file = { path, format, l->f.width, l->f.height };
+	return plot_write(&file, NULL, paint_compare, &l, err, errlen);
 }

@@ -240,9 +240,12 @@ static void outside_lines(const struct fleet_dir *fd, const struct fleet *f, int
 	}
 }
 
-static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int threads, int width, int height,
+static void fleet_layout(const struct plot_fleet_view *view, int width, int height,
 			 const struct figure_measure *measure, struct fleet_layout *out)
 {
+	const struct fleet_dir *fd = view->fd;
+	const struct fleet *f = view->f;
+	int threads = view->threads;
 	memset(out, 0, sizeof *out);
 	struct analysis *m = xmalloc(sizeof *m);
 	frame_run(f, threads, m);
@@ -413,10 +416,9 @@ static void paint(cairo_t *cr, void *ctx)
 	plot_draw_axes(cr, f);
 }
 
-int plot_fleet_draw(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-		    const char *format, int width, int height, char *err, size_t errlen)
+int plot_fleet_draw(const struct plot_fleet_view *v, const struct plot_file *out, char *err, size_t errlen)
 {
-	return plot_fleet_draw_stats(fd, f, threads, path, format, width, height, NULL, err, errlen);
+	return plot_fleet_draw_stats(v, out, NULL, err, errlen);
 }
 
 static void count_stats(const struct fleet_layout *l, struct plot_fleet_stats *st)
@@ -433,11 +435,10 @@ static void count_stats(const struct fleet_layout *l, struct plot_fleet_stats *s
 	}
 }
 
-int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-			  const char *format, int width, int height, struct plot_fleet_stats *st, char *err,
-			  size_t errlen)
+int plot_fleet_draw_stats(const struct plot_fleet_view *v, const struct plot_file *out, struct plot_fleet_stats *st,
+			  char *err, size_t errlen)
 {
-	if (plot_check_format(format, err, errlen) != 0)
+	if (plot_check_format(out->format, err, errlen) != 0)
 		return -1;
 	struct fleet_layout *l = xmalloc(sizeof *l);
 	/* Text measured as it will be drawn: cairo on a scratch surface, hinting off (plot_cairo.h). */
@@ -445,10 +446,10 @@ int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int
 	cairo_t *cr = cairo_create(surf);
 	struct figure_measure m;
 	plot_measure_cairo(cr, &m);
-	fleet_layout(fd, f, threads, width, height, &m, l);
+	fleet_layout(v, out->width, out->height, &m, l);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
-	int rc = plot_write(path, format, width, height, l->title, paint, l, err, errlen);
+	int rc = plot_write(out, l->title, paint, l, err, errlen);
 	if (rc == 0 && st)
 		count_stats(l, st);
 	free(l);

@@ -240,7 +240,7 @@ static void check_one(const char *name, const struct analysis *a, const struct a
 	if (keep && *keep) {
 		char path[512], err[256];
 		snprintf(path, sizeof path, "%s/%s.png", keep, name);
-		assert_int_equal(plot_roofline(a, &m, path, "png", w, h, err, sizeof err), 0);
+		assert_int_equal(plot_roofline(a, &m, &(struct plot_file){ path, "png", w, h }, err, sizeof err), 0);
 	}
 	figure_scene(fg, sc, &unlabelled);
 	size_t bad = overlaps(name, sc) + promises(name, a, fg, threads);
