@@ -632,7 +632,8 @@ static void compare_outputs(const struct compare_io *io, const struct compare *c
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
-	plot_compare_layout(cmp, io->ra, io->aa, io->rb, io->ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
+	struct plot_compare_run A = { io->ra, io->aa }, B = { io->rb, io->ab };
+	plot_compare_layout(cmp, A, B, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
 	list = xstrdup(io->formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("compare.%s", f);

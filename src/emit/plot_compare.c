@@ -490,10 +490,11 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	}
 }
 
-void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
-			 const struct rundata *rb, const struct analysis *ab, int width, int height,
-			 struct plot_compare_layout *out)
+void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B, int width,
+			 int height, struct plot_compare_layout *out)
 {
+	const struct rundata *ra = A.run, *rb = B.run;
+	const struct analysis *aa = A.a, *ab = B.a;
 	memset(out, 0, sizeof *out);
 	struct analysis *m = xmalloc(sizeof *m);
 	both_runs(aa, ab, m);
@@ -542,17 +543,27 @@ static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, stru
 	cairo_fill(cr);
 }
 
-/* Text at (x, y), shrunk until it fits in maxw. */
-static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
-			struct figure_rgb col)
+/* A title's line: text of size px (bold or not) at (x, y), shrunk until it fits in maxw, in col. */
+struct fitted_line {
+	const char *text;
+	double size;
+	int bold;
+	double x, y, maxw;
+	struct figure_rgb col;
+};
+
+static void fitted_text(cairo_t *cr, const struct fitted_line *t)
 {
+	const char *text = t->text;
+	double size = t->size, maxw = t->maxw;
+	int bold = t->bold;
 	cairo_text_extents_t te;
 	set_font(cr, size, bold);
 	cairo_text_extents(cr, text, &te);
 	if (te.x_advance > maxw && te.x_advance > 0)
 		cairo_set_font_size(cr, size * maxw / te.x_advance);
-	cairo_move_to(cr, x, y);
-	set_rgba(cr, col, 1);
+	cairo_move_to(cr, t->x, t->y);
+	set_rgba(cr, t->col, 1);
 	cairo_show_text(cr, text);
 }
 
@@ -726,11 +737,11 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	set_rgba(cr, C_BG, 1);
 	cairo_paint(cr);
 
-	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
+	fitted_text(cr, &(struct fitted_line){ l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT });
 	char sub[800];
 	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
 		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+	fitted_text(cr, &(struct fitted_line){ sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED });
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);

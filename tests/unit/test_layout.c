@@ -289,7 +289,8 @@ static void check_compare(const char *name, struct loaded *ra, struct loaded *rb
 	assert_non_null(l);
 	assert_non_null(sc);
 	compare_build(&ra->run, ra->a, &rb->run, rb->a, &c);
-	plot_compare_layout(&c, &ra->run, ra->a, &rb->run, rb->a, 1600, 1000, l);
+	plot_compare_layout(&c, (struct plot_compare_run){ &ra->run, ra->a }, (struct plot_compare_run){ &rb->run, rb->a },
+			    1600, 1000, l);
 	const char *keep = getenv("LAYOUT_KEEP");
 	if (keep && *keep) {
 		char path[512], err[256];
