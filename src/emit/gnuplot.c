@@ -743,12 +743,11 @@ done:
 
 /* The template machinery (src/gnuplot_text.h) for other figures (compare.gp). */
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
-			   const char *const *keys, const char *const *values, size_t n,
-			   char *err, size_t errlen)
+			   const struct gnuplot_values *kv, char *err, size_t errlen)
 {
 	struct gp_substs s = { .n = 0 };
-	for (size_t i = 0; i < n; i++)
-		gp_subst_set(&s, keys[i], xstrdup(values[i]));
+	for (size_t i = 0; i < kv->n; i++)
+		gp_subst_set(&s, kv->keys[i], xstrdup(kv->values[i]));
 	int rc = gp_write_script(templates_dir, name, out_dir, &s, err, errlen);
 	gp_subst_free(&s);
 	return rc;

@@ -531,9 +531,9 @@ static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_P
 		fs[i].median = a->sweep[i].median;
 	}
 	struct fit_dropped dropped[8];
-	size_t ndropped = 0;
-	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
-					      dropped, 8, &ndropped);
+	struct fit_dropped_list dl = { dropped, 8, 0 };
+	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl, &dl);
+	size_t ndropped = dl.n;
 	free(fs);
 	for (size_t i = 0; i < ndropped; i++) {
 		char b1[32], b2[32];
