@@ -567,10 +567,15 @@ static void fitted_text(cairo_t *cr, const struct fitted_line *t)
 	cairo_show_text(cr, text);
 }
 
-static void marker(cairo_t *cr, double x, double y, double r, struct figure_rgb col, int open, double s)
+/* A marker's circle: centre and radius, in pixels. */
+struct circle {
+	double x, y, r;
+};
+
+static void marker(cairo_t *cr, struct circle c, struct figure_rgb col, int open, double s)
 {
 	cairo_new_path(cr);
-	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	cairo_arc(cr, c.x, c.y, c.r, 0, 2 * M_PI);
 	set_rgba(cr, open ? C_BG : col, 1);
 	cairo_fill_preserve(cr);
 	set_rgba(cr, open ? col : C_BG, 1);
@@ -657,10 +662,10 @@ static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
 		if (mk->arrow) {
 			double xa, ya;
 			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, xa, ya, MARKER_R * 0.8 * s, mk->col, 1, s);
+			marker(cr, (struct circle){ xa, ya, MARKER_R * 0.8 * s }, mk->col, 1, s);
 			arrow(cr, xa, ya, xb, yb, s);
 		}
-		marker(cr, xb, yb, MARKER_R * s, mk->col, !mk->run_b, s);
+		marker(cr, (struct circle){ xb, yb, MARKER_R * s }, mk->col, !mk->run_b, s);
 	}
 }
 
@@ -716,9 +721,9 @@ static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
 			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
-			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, figure_palette(0), i == 1, s);
+			marker(cr, (struct circle){ x + 16 * s, y, MARKER_R * 0.8 * s }, figure_palette(0), i == 1, s);
 		} else {
-			marker(cr, x, y, MARKER_R * 0.6 * s, figure_palette(0), 1, s);
+			marker(cr, (struct circle){ x, y, MARKER_R * 0.6 * s }, figure_palette(0), 1, s);
 			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
 		}
 		cairo_text_extents_t te;

@@ -91,14 +91,13 @@ static const struct fleet_roof *peak_of(const struct fleet *f, int threads)
 	return NULL;
 }
 
-/* A bandwidth roof of value bw up to peak p (or the right edge): its ends in pixels. */
-static void slope(const struct plot_frame *fr, double bw, double p, double *x0, double *y0, double *x1,
-		  double *y1)
+/* A bandwidth roof of value bw up to peak p (or the right edge): its ends in pixels, to end = { x0, y0, x1, y1 }. */
+static void slope(const struct plot_frame *fr, double bw, double p, double *const end[4])
 {
 	double xa = fmax(fr->xmin, fr->ymin / bw);
 	double xb = isfinite(p) ? p / bw : fr->xmax;
-	plot_to_pixel(fr, xa, bw * xa, x0, y0);
-	plot_to_pixel(fr, xb, bw * xb, x1, y1);
+	plot_to_pixel(fr, xa, bw * xa, end[0], end[1]);
+	plot_to_pixel(fr, xb, bw * xb, end[2], end[3]);
 }
 
 /* The label along (x0,y0)-(x1,y1) at fraction t, `off` pixels above it (below when negative). */
@@ -225,7 +224,7 @@ static void outside_lines(const struct fleet_dir *fd, const struct fleet *f, int
 			l->outside = 1;
 			double val = b->value[i];
 			if (b->kind == ROOF_BANDWIDTH) {
-				slope(fr, val, p, &l->x0, &l->y0, &l->x1, &l->y1);
+				slope(fr, val, p, (double *const[4]){ &l->x0, &l->y0, &l->x1, &l->y1 });
 				l->sloped = 1;
 			} else {
 				plot_to_pixel(fr, fr->xmin, val, &l->x0, &l->y0);
@@ -275,10 +274,10 @@ static void fleet_layout(const struct plot_fleet_view *view, int width, int heig
 			continue;
 		struct fleet_line *l = &out->lines[out->n++];
 		l->col = figure_palette(LEVEL_SLOTS[level % NLEVEL_SLOTS]);
-		slope(fr, b->median, p, &l->x0, &l->y0, &l->x1, &l->y1);
+		slope(fr, b->median, p, (double *const[4]){ &l->x0, &l->y0, &l->x1, &l->y1 });
 		/* The band: between the smallest and the largest node's slope, each up to the median peak. */
-		slope(fr, b->lo, p, &l->band[0], &l->band[1], &l->band[2], &l->band[3]);
-		slope(fr, b->hi, p, &l->band[6], &l->band[7], &l->band[4], &l->band[5]);
+		slope(fr, b->lo, p, (double *const[4]){ &l->band[0], &l->band[1], &l->band[2], &l->band[3] });
+		slope(fr, b->hi, p, (double *const[4]){ &l->band[6], &l->band[7], &l->band[4], &l->band[5] });
 		snprintf(l->text, sizeof l->text, "%s %s GB/s (%s\u2013%s)", b->name, md_rate(b->median, v, sizeof v),
 			 md_rate(b->lo, lo, sizeof lo), md_rate(b->hi, hi, sizeof hi));
 		/* Staggered along the parallel slopes, so that neighbours' labels do not stack. */
