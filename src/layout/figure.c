@@ -661,10 +661,17 @@ static void point_labels(struct fig *g, struct figure *out)
 	out->nitems = nitems;
 }
 
-static void lay_out(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
-		    const struct plot_frame *f, const struct figure_measure *m, int legend_cols_outside,
-		    struct figure *out)
+/* What one figure draws: the run's view a, the base figure's (NULL: none) and the user's points (NULL: none). */
+struct fig_content {
+	const struct analysis *a, *base;
+	const struct userpoints *user;
+};
+
+static void lay_out(const struct fig_content *c, const struct plot_frame *f, const struct figure_measure *m,
+		    int legend_cols_outside, struct figure *out)
 {
+	const struct analysis *a = c->a, *base = c->base;
+	const struct userpoints *user = c->user;
 	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m, .base = base,
 			 .legend_cols_outside = legend_cols_outside };
 	double s = g.s;
@@ -754,7 +761,8 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 void figure_layout_vs(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
 		      const struct plot_frame *f, const struct figure_measure *m, struct figure *out)
 {
-	lay_out(a, base, user, f, m, 0, out);
+	struct fig_content c = { a, base, user };
+	lay_out(&c, f, m, 0, out);
 	struct figure_legend *lg = &out->lg;
 	if (lg->n == 0 || lg->placed)
 		return;
@@ -776,12 +784,12 @@ void figure_layout_vs(const struct analysis *a, const struct analysis *base, con
 	 * the room again for the legend as it came out, a few times at most.
 	 */
 	for (int tries = 0; tries < 3; tries++) {
-		lay_out(a, base, user, &narrow, m, cols, out);
+		lay_out(&c, &narrow, m, cols, out);
 		double need = f->right - legend_w(lg) - LEGEND_GAP * f->scale;
 		if (!(need < narrow.right - 0.5))
 			return;
 		narrow.right = need;
 	}
-	lay_out(a, base, user, &narrow, m, cols, out);
+	lay_out(&c, &narrow, m, cols, out);
 }
 
