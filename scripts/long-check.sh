@@ -9,9 +9,16 @@
 # (LONG_ALLOW) lists, one a line, "FILE" or "FILE NAME" excused while its
 # owner splits it; an entry that excuses nothing fails, so the list only
 # shrinks. Exits 1 when anything is listed.
+#
+# It lists too each function defined with more than six parameters, "FILE:LINE:
+# NAME takes N parameters (over 6)": parameters that travel together belong in
+# a struct. scripts/params.allow (PARAMS_ALLOW) lists "FILE NAME" excused, each
+# with the reason after a "#"; an entry that excuses nothing fails here too.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 allow=${LONG_ALLOW:-$top/scripts/long.allow}
+pallow=${PARAMS_ALLOW:-$top/scripts/params.allow}
+MAX_PARAMS=${LONG_MAX_PARAMS:-6}
 MAX_FN=${LONG_MAX_FUNCTION:-80}
 MAX_FILE=${LONG_MAX_FILE:-800}
 if [ $# -eq 0 ]; then
@@ -20,12 +27,15 @@ if [ $# -eq 0 ]; then
 fi
 [ $# -gt 0 ] || exit 0
 { sed 's/#.*//' "$allow" 2>/dev/null || true; } | awk 'NF { print }' >"${TMPDIR:-/tmp}/long-allow.$$"
-trap 'rm -f "${TMPDIR:-/tmp}/long-allow.$$"' EXIT INT TERM
+{ sed 's/#.*//' "$pallow" 2>/dev/null || true; } | awk 'NF { print }' >"${TMPDIR:-/tmp}/params-allow.$$"
+trap 'rm -f "${TMPDIR:-/tmp}/long-allow.$$" "${TMPDIR:-/tmp}/params-allow.$$"' EXIT INT TERM
 
 awk -v maxfn="$MAX_FN" -v maxfile="$MAX_FILE" -v allowfile="$allow" \
-	-v allowlist="${TMPDIR:-/tmp}/long-allow.$$" '
+	-v allowlist="${TMPDIR:-/tmp}/long-allow.$$" -v maxpar="$MAX_PARAMS" -v pallowfile="$pallow" \
+	-v pallowlist="${TMPDIR:-/tmp}/params-allow.$$" '
 BEGIN {
 	while ((getline l < allowlist) > 0) { split(l, w, " "); k = w[1] (w[2] != "" ? " " w[2] : ""); excused[k] = 1 }
+	while ((getline l < pallowlist) > 0) { split(l, w, " "); pexcused[w[1] " " w[2]] = 1 }
 }
 FNR == 1 && NR > 1 { endfile() }
 FNR == 1 {
@@ -48,6 +58,7 @@ FNR == 1 {
 			if (depth == 0 && head ~ /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/ && head !~ /=/) {
 				name = head; sub(/[ \t]*\(.*/, "", name); sub(/.*[^A-Za-z0-9_]/, "", name)
 				fnname = name; fnstart = headline; fnwhy = (why > 0 && why >= lastend)
+				params(name, head, headline)
 			} else if (depth == 0) fnname = ""
 			depth++
 		} else if (ch == "}") {
@@ -91,6 +102,27 @@ function strip(s,   out, i, c, n, q) {
 	}
 	return out
 }
+# The parameters of the definition whose head is h: top-level commas + 1, none for (void).
+function params(name, h, at,   i, c, d, n, body, k) {
+	k = index(h, name "(")
+	if (k == 0) { k = match(h, name "[ \t]*\("); if (k == 0) return }
+	body = substr(h, k + length(name)); sub(/^[ \t]*\(/, "", body)
+	d = 1; n = 0; c = ""
+	for (i = 1; i <= length(body) && d > 0; i++) {
+		ch2 = substr(body, i, 1)
+		if (ch2 == "(") d++
+		else if (ch2 == ")") { d--; if (d == 0) break }
+		else if (ch2 == "," && d == 1) n++
+		if (d >= 1) c = c ch2
+	}
+	gsub(/[ \t]/, "", c)
+	if (c == "" || c == "void") return
+	n++
+	if (n <= maxpar) return
+	if ((FILENAME " " name) in pexcused) { pused[FILENAME " " name] = 1; return }
+	printf "%s:%d: %s takes %d parameters (over %d)\n", FILENAME, at, name, n, maxpar
+	bad = 1
+}
 function check(name, from, to, excuse,   n) {
 	n = to - from + 1
 	if (n <= maxfn || excuse) return
@@ -109,6 +141,9 @@ END {
 	endfile()
 	for (k in excused) if (!(k in used)) {
 		printf "%s: \"%s\" excuses nothing (remove it)\n", allowfile, k; bad = 1
+	}
+	for (k in pexcused) if (!(k in pused)) {
+		printf "%s: \"%s\" excuses nothing (remove it)\n", pallowfile, k; bad = 1
 	}
 	exit bad
 }' "$@"

@@ -306,7 +306,8 @@ static int plot_fleet(const char *dir, const char *out, const char *formats, int
 		for (int c = 0; c < ncounts; c++) {
 			char *name = xasprintf("roofline%s.%s", c ? "-allcores" : "", fmt);
 			char *path = path_join(out, name);
-			if (plot_fleet_draw(&fd, &f, counts[c], path, fmt, width, height, err, sizeof err) != 0)
+			struct plot_fleet_view v = { &fd, &f, counts[c] };
+			if (plot_fleet_draw(&v, &(struct plot_file){ path, fmt, width, height }, err, sizeof err) != 0)
 				die(EXIT_FAILED, "%s", err);
 			fprintf(stderr, "roofline: wrote %s\n", path);
 			free(name);
@@ -357,7 +358,7 @@ static void plot_formats(const struct plot_args *pa, const char *stem, const str
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("%s.%s", stem, f);
 		char *path = path_join(pa->out, name);
-		if (plot_roofline(a, meta, path, f, pa->width, pa->height, err, sizeof err) != 0)
+		if (plot_roofline(a, meta, &(struct plot_file){ path, f, pa->width, pa->height }, err, sizeof err) != 0)
 			die(EXIT_FAILED, "%s", err);
 		fprintf(stderr, "roofline: wrote %s\n", path);
 		free(name);
@@ -631,7 +632,8 @@ static void compare_outputs(const struct compare_io *io, const struct compare *c
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
-	plot_compare_layout(cmp, io->ra, io->aa, io->rb, io->ab, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
+	struct plot_compare_run A = { io->ra, io->aa }, B = { io->rb, io->ab };
+	plot_compare_layout(cmp, A, B, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
 	list = xstrdup(io->formats);
 	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 		char *name = xasprintf("compare.%s", f);

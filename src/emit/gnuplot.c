@@ -247,10 +247,11 @@ static void roof_id(const struct analysis *a, const struct roof *r, char *out, s
 
 /*
  * A flat roof (peak's ceilings) as a variable, a dashed line drawn by
- * `clause` (a format taking the variable's name) and a right-margin label.
+ * `clause` (a format taking the variable's name) and a right-margin label
+ * (its value, text and variable written to *label).
  */
 static void add_flat_roof(const struct analysis *a, const struct roof *r, struct buf *vars,
-			  struct buf *plots, const char *clause, struct gp_margin_label *ml, size_t *nml)
+			  struct buf *plots, const char *clause, struct gp_margin_label *label)
 {
 	char id[32], num[32], shown[41];
 	roof_id(a, r, id, sizeof id);
@@ -258,10 +259,9 @@ static void add_flat_roof(const struct analysis *a, const struct roof *r, struct
 	char *name = gp_str(shown);
 	buf_addf(vars, "%s = %s    # GFLOP/s\n", id, gp_num(r->value, num, sizeof num));
 	plot_clause(plots, clause, id);
-	ml[*nml].value = r->value;
-	snprintf(ml[*nml].text, sizeof ml[*nml].text, "sprintf('%%s %%.3g', '%s', %s)", name, id);
-	snprintf(ml[*nml].var, sizeof ml[*nml].var, "%s", id);
-	(*nml)++;
+	label->value = r->value;
+	snprintf(label->text, sizeof label->text, "sprintf('%%s %%.3g', '%s', %s)", name, id);
+	snprintf(label->var, sizeof label->var, "%s", id);
 	free(name);
 }
 
@@ -612,7 +612,7 @@ static void kernels_substs(const struct analysis *a, struct gp_substs *s)
 		/* A ceiling outside the range would leave a label with no line beside it. */
 		if (!is_flat(r) || model_key_of(r).threads > 1 || !(r->value > ymin && r->value < ymax))
 			continue;
-		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", ml, &nml);
+		add_flat_roof(a, r, &vars, &plots, "%s with lines lw 2 dt 2 lc 'gray40' notitle", &ml[nml++]);
 	}
 	gp_margin_labels(&labels, ml, nml, ymin, ymax, CANVAS_H * (0.93 - 0.09));
 
@@ -743,12 +743,11 @@ done:
 
 /* The template machinery (src/gnuplot_text.h) for other figures (compare.gp). */
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
-			   const char *const *keys, const char *const *values, size_t n,
-			   char *err, size_t errlen)
+			   const struct gnuplot_values *kv, char *err, size_t errlen)
 {
 	struct gp_substs s = { .n = 0 };
-	for (size_t i = 0; i < n; i++)
-		gp_subst_set(&s, keys[i], xstrdup(values[i]));
+	for (size_t i = 0; i < kv->n; i++)
+		gp_subst_set(&s, kv->keys[i], xstrdup(kv->values[i]));
 	int rc = gp_write_script(templates_dir, name, out_dir, &s, err, errlen);
 	gp_subst_free(&s);
 	return rc;

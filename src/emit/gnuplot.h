@@ -85,8 +85,12 @@ int gnuplot_render_as(const char *out_dir, const char *format, char *err, size_t
  * placeholder is an error): the template machinery of the scripts above, for
  * other figures (compare.gp). Returns 0, or -1 with one line in err.
  */
+struct gnuplot_values {
+	const char *const *keys;
+	const char *const *values;
+	size_t n;
+};
 int gnuplot_write_template(const char *templates_dir, const char *name, const char *out_dir,
-			   const char *const *keys, const char *const *values, size_t n,
-			   char *err, size_t errlen);
+			   const struct gnuplot_values *kv, char *err, size_t errlen);
 
 #endif

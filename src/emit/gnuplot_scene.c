@@ -54,30 +54,62 @@ static void at(struct buf *b, const struct plot_frame *f, double x, double y)
 	buf_addf(b, "%s, %s", gp_num(ai, n1, sizeof n1), gp_num(gf, n2, sizeof n2));
 }
 
-/* One text label at pixel (x, y), justified `just`, rotated by deg, size px, colour c. */
-static void text_label(struct buf *b, const struct plot_frame *f, const char *text, double x, double y,
-		       const char *just, double deg, double px, struct figure_rgb c, const char *tag)
+/* One text label: at pixel (x, y), justified `just`, rotated by deg, size px, colour col; tag names it in the script. */
+struct gp_label {
+	const char *text;
+	double x, y;
+	const char *just;
+	double deg, px;
+	struct figure_rgb col;
+	const char *tag;
+};
+
+/* A segment between pixels (x0, y0) and (x1, y1): its width, dash type, colour and tag. */
+struct gp_segment {
+	double x0, y0, x1, y1;
+	double width;
+	const char *dt;
+	struct figure_rgb col;
+	const char *tag;
+};
+
+static void text_label(struct buf *b, const struct plot_frame *f, const struct gp_label *l)
 {
 	char hex[16];
-	char *t = gp_str(text);
-	gp_scene_hex(c, hex, sizeof hex);
+	char *t = gp_str(l->text);
+	gp_scene_hex(l->col, hex, sizeof hex);
 	buf_addf(b, "set label '%s' at ", t);
-	at(b, f, x, y);
-	buf_addf(b, " %s rotate by %.2f font ',%.1f' tc rgb '%s' front    # %s\n", just, deg, px, hex, tag);
+	at(b, f, l->x, l->y);
+	buf_addf(b, " %s rotate by %.2f font ',%.1f' tc rgb '%s' front    # %s\n", l->just, l->deg, l->px, hex,
+		 l->tag);
 	free(t);
 }
 
-/* A segment between pixels, as a headless arrow. */
-static void segment(struct buf *b, const struct plot_frame *f, double x0, double y0, double x1, double y1,
-		    double width, const char *dt, struct figure_rgb c, const char *tag)
+/* A label of size px centred in box r, unrotated. */
+static struct gp_label centred(const char *text, struct labels_box r, double px, struct figure_rgb col,
+			       const char *tag)
+{
+	return (struct gp_label){ text, 0.5 * (r.x0 + r.x1), 0.5 * (r.y0 + r.y1), "center", 0, px, col, tag };
+}
+
+/* A segment as a headless arrow. */
+static void segment(struct buf *b, const struct plot_frame *f, const struct gp_segment *g)
 {
 	char hex[16];
-	gp_scene_hex(c, hex, sizeof hex);
+	gp_scene_hex(g->col, hex, sizeof hex);
 	buf_puts(b, "set arrow from ");
-	at(b, f, x0, y0);
+	at(b, f, g->x0, g->y0);
 	buf_puts(b, " to ");
-	at(b, f, x1, y1);
-	buf_addf(b, " nohead lw %.2f dt %s lc rgb '%s' back    # %s\n", width, dt, hex, tag);
+	at(b, f, g->x1, g->y1);
+	buf_addf(b, " nohead lw %.2f dt %s lc rgb '%s' back    # %s\n", g->width, g->dt, hex, g->tag);
+}
+
+/* A leader from a moved label to its spot, as labels_leader draws it. */
+static struct gp_segment leader(const struct labels_item *it, double width, struct figure_rgb col, const char *tag)
+{
+	struct gp_segment g = { .width = width, .dt = "1", .col = col, .tag = tag };
+	labels_leader(it, &g.x0, &g.y0, &g.x1, &g.y1);
+	return g;
 }
 
 /*
@@ -93,13 +125,15 @@ static void roofs(const struct figure *fg, struct buf *b)
 		if (!l->visible)
 			continue;
 		/* The scene's widths are at scale 1; gnuplot's lw 1 is about 1 px at this size. */
-		segment(b, f, l->x0, l->y0, l->x1, l->y1, l->width * fg->s, l->dashed ? "2" : "1", l->col, "roof");
+		segment(b, f, &(struct gp_segment){ l->x0, l->y0, l->x1, l->y1, l->width * fg->s, l->dashed ? "2" : "1",
+					       l->col, "roof" });
 		if (!l->labelled)
 			continue;
 		double up = 0.36 * l->px * fg->s;
 		double x = l->ox + up * sin(l->angle), y = l->oy - up * cos(l->angle);
 		struct figure_rgb c = { 0.9 * l->col.r, 0.9 * l->col.g, 0.9 * l->col.b };
-		text_label(b, f, l->text, x, y, "left", -l->angle * 180 / M_PI, l->px * fg->s, c, "roof label");
+		text_label(b, f, &(struct gp_label){ l->text, x, y, "left", -l->angle * 180 / M_PI, l->px * fg->s, c,
+					       "roof label" });
 	}
 	if (!b->len)
 		buf_puts(b, "# (no roofs drawn)\n");
@@ -120,23 +154,22 @@ static void ridge_shade_labels(const struct figure *fg, struct buf *b)
 		buf_puts(b, " fc rgb '#f1f4f8' fs solid noborder behind    # under the roofline's slope and peak\n");
 	}
 	if (fg->has_ridge) {
-		segment(b, f, fg->rx, fg->ry, fg->rx, f->bottom, 1.6 * fg->s, "3", lead, "ridge drop");
+		segment(b, f, &(struct gp_segment){ fg->rx, fg->ry, fg->rx, f->bottom, 1.6 * fg->s, "3", lead, "ridge drop" });
 		buf_puts(b, "set label '' at ");
 		at(b, f, fg->rx, fg->ry);
 		buf_puts(b, " point pt 6 ps 1.6 lc rgb '#1b1b1b' front    # ridge\n");
 		if (fg->ridge_item.placed) {
-			struct labels_box r = fg->ridge_item.box;
-			text_label(b, f, fg->ridge_text, 0.5 * (r.x0 + r.x1), 0.5 * (r.y0 + r.y1), "center", 0,
-				   FIGURE_PX_ROOF_LABEL * fg->s, ink, "ridge label");
+			struct gp_label l = centred(fg->ridge_text, fg->ridge_item.box, FIGURE_PX_ROOF_LABEL * fg->s, ink,
+						    "ridge label");
+			text_label(b, f, &l);
 		}
 	}
 	for (size_t i = 0; i <= fg->nitems; i++) {
 		const struct labels_item *it = i < fg->nitems ? &fg->items[i] : &fg->ridge_item;
 		if (!it->placed || !it->moved || (i == fg->nitems && !fg->has_ridge))
 			continue;
-		double x0, y0, x1, y1;
-		labels_leader(it, &x0, &y0, &x1, &y1);
-		segment(b, f, x0, y0, x1, y1, 1.2 * fg->s, "1", lead, "leader");
+		struct gp_segment g = leader(it, 1.2 * fg->s, lead, "leader");
+		segment(b, f, &g);
 	}
 	for (size_t i = 0; i < fg->nitems; i++) {
 		if (!fg->items[i].placed)
@@ -144,9 +177,9 @@ static void ridge_shade_labels(const struct figure *fg, struct buf *b)
 		const struct figure_group *gr = &fg->k.grp[fg->k.grp_of[fg->item_point[i]]];
 		struct figure_rgb c = fg->k.fam[gr->fam].col;
 		c.r *= 0.7, c.g *= 0.7, c.b *= 0.7;
-		struct labels_box r = fg->items[i].box;
-		text_label(b, f, fg->item_text[i], 0.5 * (r.x0 + r.x1), 0.5 * (r.y0 + r.y1), "center", 0,
-			   FIGURE_PX_POINT_LABEL * fg->s, c, "point label");
+		struct gp_label l = centred(fg->item_text[i], fg->items[i].box, FIGURE_PX_POINT_LABEL * fg->s, c,
+					    "point label");
+		text_label(b, f, &l);
 	}
 }
 
@@ -291,13 +324,12 @@ static void user_clauses(const struct figure *fg, const char *upath, struct buf 
 		if (!u->drawn[i] || !it->placed)
 			continue;
 		if (it->moved) {
-			double x0, y0, x1, y1;
-			labels_leader(it, &x0, &y0, &x1, &y1);
-			segment(labels, &fg->f, x0, y0, x1, y1, 1.2 * fg->s, "1", u->col[i], "user leader");
+			struct gp_segment g = leader(it, 1.2 * fg->s, u->col[i], "user leader");
+			segment(labels, &fg->f, &g);
 		}
 		struct figure_rgb c = { 0.7 * u->col[i].r, 0.7 * u->col[i].g, 0.7 * u->col[i].b };
-		text_label(labels, &fg->f, u->text[i], 0.5 * (it->box.x0 + it->box.x1), 0.5 * (it->box.y0 + it->box.y1),
-			   "center", 0, FIGURE_PX_POINT_LABEL * fg->s, c, "user label");
+		struct gp_label l = centred(u->text[i], it->box, FIGURE_PX_POINT_LABEL * fg->s, c, "user label");
+		text_label(labels, &fg->f, &l);
 	}
 }
 

@@ -133,18 +133,28 @@ void pc_draw_axes(struct fig *g)
 	cairo_restore(cr);
 }
 
-/* Text at (x, y) shrunk until it fits in `maxw`. */
-static void fitted_text(struct fig *g, const char *text, double px, int bold, double x, double y,
-			double maxw, struct figure_rgb col)
+/* A title's line: text of px (bold or not) at (x, y), shrunk until it fits in `maxw`, in col. */
+struct fitted_line {
+	const char *text;
+	double px;
+	int bold;
+	double x, y, maxw;
+	struct figure_rgb col;
+};
+
+static void fitted_text(struct fig *g, const struct fitted_line *t)
 {
+	const char *text = t->text;
+	double px = t->px, maxw = t->maxw;
+	int bold = t->bold;
 	cairo_text_extents_t te;
 	pc_set_font(g, px, bold);
 	cairo_text_extents(g->cr, text, &te);
 	/* Not under the figure's least text size: a long title or subtitle past that runs off the edge. */
 	if (te.x_advance > maxw && te.x_advance > 0)
 		cairo_set_font_size(g->cr, fmax(px * maxw / te.x_advance, FIGURE_PX_MIN_TEXT) * g->s);
-	cairo_move_to(g->cr, x, y);
-	pc_show_text(g, text, col, 0);
+	cairo_move_to(g->cr, t->x, t->y);
+	pc_show_text(g, text, t->col, 0);
 }
 
 void plot_title_text(const struct plot_meta *m, char *title, size_t tsize, char *sub, size_t ssize)
@@ -180,9 +190,9 @@ void pc_draw_titles(struct fig *g, const struct plot_meta *m)
 	double s = g->s, x = 22 * s, maxw = g->f.width - 44 * s;
 	char title[512], sub[512];
 	plot_title_text(m, title, sizeof title, sub, sizeof sub);
-	fitted_text(g, title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT);
+	fitted_text(g, &(struct fitted_line){ title, FIGURE_PX_TITLE, 1, x, 52 * s, maxw, C_TEXT });
 	if (sub[0])
-		fitted_text(g, sub, FIGURE_PX_SUBTITLE, 0, x, 90 * s, maxw, C_MUTED);
+		fitted_text(g, &(struct fitted_line){ sub, FIGURE_PX_SUBTITLE, 0, x, 90 * s, maxw, C_MUTED });
 }
 
 /* ---- pieces other figures share --------------------------------------------------- */

@@ -692,10 +692,10 @@ int plot_roofline_layout(const struct analysis *a, const struct plot_meta *meta,
 	return rc;
 }
 
-int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
-		  const char *format, int width, int height, char *err, size_t errlen)
+int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const struct plot_file *out, char *err,
+		  size_t errlen)
 {
-	return plot_roofline_stats(a, meta, path, format, width, height, NULL, err, errlen);
+	return plot_roofline_stats(a, meta, out, NULL, err, errlen);
 }
 
 /* What plot_roofline_stats hands its painter. */
@@ -721,10 +721,11 @@ static void paint_roofline(cairo_t *cr, void *ctx)
 	free(fg);
 }
 
-int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
-			const char *format, int width, int height, struct plot_stats *stats,
-			char *err, size_t errlen)
+int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const struct plot_file *out,
+			struct plot_stats *stats, char *err, size_t errlen)
 {
+	const char *format = out->format;
+	int width = out->width, height = out->height;
 	struct roofline_job job = { .a = a, .meta = meta, .width = width, .height = height };
 	if (plot_check_format(format, err, errlen) != 0)
 		return -1;
@@ -733,7 +734,7 @@ int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, 
 			 PLOT_MIN_WIDTH, PLOT_MIN_HEIGHT);
 		return -1;
 	}
-	if (plot_write(path, format, width, height, "Roofline", paint_roofline, &job, err, errlen) != 0)
+	if (plot_write(out, "Roofline", paint_roofline, &job, err, errlen) != 0)
 		return -1;
 	if (stats)
 		*stats = job.counts;

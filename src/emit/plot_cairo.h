@@ -64,6 +64,13 @@ struct plot_meta {
 /* The longest --title, in characters: it fits 1600 px at the title's size or a little under. */
 #define PLOT_TITLE_MAX 90
 
+/* A figure's file: where, in what format ("png", "svg" or "pdf"), of how many pixels. */
+struct plot_file {
+	const char *path;
+	const char *format;
+	int width, height;
+};
+
 /*
  * Draws the figure of `a` into `path` as `format` ("png", "svg" or "pdf"),
  * width x height pixels (points for svg and pdf). The file is written under
@@ -72,8 +79,8 @@ struct plot_meta {
  * are roofs with non-finite or non-positive values. Returns 0, or -1 with one
  * line in err (unknown format, size too small, cannot write).
  */
-int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const char *path,
-		  const char *format, int width, int height, char *err, size_t errlen);
+int plot_roofline(const struct analysis *a, const struct plot_meta *meta, const struct plot_file *out, char *err,
+		  size_t errlen);
 
 /*
  * What one render labelled. Every roof and ceiling drawn gets its label:
@@ -95,9 +102,8 @@ struct plot_stats {
 };
 
 /* plot_roofline(), filling *st (when not NULL) on success. */
-int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const char *path,
-			const char *format, int width, int height, struct plot_stats *st,
-			char *err, size_t errlen);
+int plot_roofline_stats(const struct analysis *a, const struct plot_meta *meta, const struct plot_file *out,
+			struct plot_stats *st, char *err, size_t errlen);
 
 /*
  * The layout plot_roofline draws, at width x height, text measured with cairo
@@ -127,8 +133,8 @@ int plot_check_format(const char *format, char *err, size_t errlen);
  * (and creator "roofline") as metadata when pdf_title is not NULL. Returns 0,
  * or -1 with one line in err (unknown format, cannot write).
  */
-int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
-	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen);
+int plot_write(const struct plot_file *out, const char *pdf_title, void (*paint)(cairo_t *cr, void *ctx), void *ctx,
+	       char *err, size_t errlen);
 
 /*
  * The figure's light grid (decades and their 2..9 minor lines) inside f's plot

@@ -88,10 +88,22 @@ static double top_bandwidth(const struct analysis *a, int threads)
 	return top;
 }
 
-/* A copy of B with A's points and A's own roofs added: the frame must hold both runs. */
+/*
+ * B's roofs and points with A's points and A's own roofs added, B's peak and
+ * ridge: what the frame and the kernels' colours read (the sweep, chains,
+ * levels and notes stay empty, never copied), so the frame holds both runs.
+ */
 static void both_runs(const struct analysis *aa, const struct analysis *ab, struct analysis *m)
 {
-	*m = *ab;
+	m->nsweep = m->nchains = m->npeaks = m->nlevels = m->nnotes = m->nnoisy = 0;
+	m->peak = ab->peak;
+	m->ridge = ab->ridge;
+	m->clock_ghz = ab->clock_ghz;
+	m->sweep_kernel[0] = 0;
+	m->nroofs = ab->nroofs;
+	memcpy(m->roofs, ab->roofs, ab->nroofs * sizeof *m->roofs);
+	m->npoints = ab->npoints;
+	memcpy(m->points, ab->points, ab->npoints * sizeof *m->points);
 	for (size_t i = 0; i < aa->npoints && m->npoints < ANALYSIS_MAX_POINTS; i++)
 		m->points[m->npoints++] = aa->points[i];
 	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++)
@@ -478,10 +490,11 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	}
 }
 
-void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
-			 const struct rundata *rb, const struct analysis *ab, int width, int height,
-			 struct plot_compare_layout *out)
+void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B, int width,
+			 int height, struct plot_compare_layout *out)
 {
+	const struct rundata *ra = A.run, *rb = B.run;
+	const struct analysis *aa = A.a, *ab = B.a;
 	memset(out, 0, sizeof *out);
 	struct analysis *m = xmalloc(sizeof *m);
 	both_runs(aa, ab, m);
@@ -530,24 +543,39 @@ static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, stru
 	cairo_fill(cr);
 }
 
-/* Text at (x, y), shrunk until it fits in maxw. */
-static void fitted_text(cairo_t *cr, const char *text, double size, int bold, double x, double y, double maxw,
-			struct figure_rgb col)
+/* A title's line: text of size px (bold or not) at (x, y), shrunk until it fits in maxw, in col. */
+struct fitted_line {
+	const char *text;
+	double size;
+	int bold;
+	double x, y, maxw;
+	struct figure_rgb col;
+};
+
+static void fitted_text(cairo_t *cr, const struct fitted_line *t)
 {
+	const char *text = t->text;
+	double size = t->size, maxw = t->maxw;
+	int bold = t->bold;
 	cairo_text_extents_t te;
 	set_font(cr, size, bold);
 	cairo_text_extents(cr, text, &te);
 	if (te.x_advance > maxw && te.x_advance > 0)
 		cairo_set_font_size(cr, size * maxw / te.x_advance);
-	cairo_move_to(cr, x, y);
-	set_rgba(cr, col, 1);
+	cairo_move_to(cr, t->x, t->y);
+	set_rgba(cr, t->col, 1);
 	cairo_show_text(cr, text);
 }
 
-static void marker(cairo_t *cr, double x, double y, double r, struct figure_rgb col, int open, double s)
+/* A marker's circle: centre and radius, in pixels. */
+struct circle {
+	double x, y, r;
+};
+
+static void marker(cairo_t *cr, struct circle c, struct figure_rgb col, int open, double s)
 {
 	cairo_new_path(cr);
-	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	cairo_arc(cr, c.x, c.y, c.r, 0, 2 * M_PI);
 	set_rgba(cr, open ? C_BG : col, 1);
 	cairo_fill_preserve(cr);
 	set_rgba(cr, open ? col : C_BG, 1);
@@ -634,10 +662,10 @@ static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
 		if (mk->arrow) {
 			double xa, ya;
 			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, xa, ya, MARKER_R * 0.8 * s, mk->col, 1, s);
+			marker(cr, (struct circle){ xa, ya, MARKER_R * 0.8 * s }, mk->col, 1, s);
 			arrow(cr, xa, ya, xb, yb, s);
 		}
-		marker(cr, xb, yb, MARKER_R * s, mk->col, !mk->run_b, s);
+		marker(cr, (struct circle){ xb, yb, MARKER_R * s }, mk->col, !mk->run_b, s);
 	}
 }
 
@@ -693,9 +721,9 @@ static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
 			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
-			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, figure_palette(0), i == 1, s);
+			marker(cr, (struct circle){ x + 16 * s, y, MARKER_R * 0.8 * s }, figure_palette(0), i == 1, s);
 		} else {
-			marker(cr, x, y, MARKER_R * 0.6 * s, figure_palette(0), 1, s);
+			marker(cr, (struct circle){ x, y, MARKER_R * 0.6 * s }, figure_palette(0), 1, s);
 			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
 		}
 		cairo_text_extents_t te;
@@ -714,11 +742,11 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	set_rgba(cr, C_BG, 1);
 	cairo_paint(cr);
 
-	fitted_text(cr, l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT);
+	fitted_text(cr, &(struct fitted_line){ l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT });
 	char sub[800];
 	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
 		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED);
+	fitted_text(cr, &(struct fitted_line){ sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED });
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
@@ -741,5 +769,6 @@ static void paint_compare(cairo_t *cr, void *ctx)
 int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
 		      char *err, size_t errlen)
 {
-	return plot_write(path, format, l->f.width, l->f.height, NULL, paint_compare, &l, err, errlen);
+	struct plot_file file = { path, format, l->f.width, l->f.height };
+	return plot_write(&file, NULL, paint_compare, &l, err, errlen);
 }

@@ -67,13 +67,18 @@ struct plot_compare_layout {
 	size_t nplaced;              /* every text box drawn in the plot: labels, legend */
 };
 
+/* One of the two runs compared: what was read and what was built from it. */
+struct plot_compare_run {
+	const struct rundata *run;
+	const struct analysis *a;
+};
+
 /*
- * Lays out the figure of c (built from runs ra/aa and rb/ab) at width x
- * height pixels. Pure but for text measurement (a cairo scratch surface).
+ * Lays out the figure of c (built from runs A and B) at width x height
+ * pixels. Pure but for text measurement (a cairo scratch surface).
  */
-void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
-			 const struct rundata *rb, const struct analysis *ab, int width, int height,
-			 struct plot_compare_layout *out);
+void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B, int width,
+			 int height, struct plot_compare_layout *out);
 
 /*
  * Draws the layout into path as format ("png", "svg", "pdf"), written under

@@ -112,8 +112,8 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 			       "RUN_B_NOTE", "MACHINES_NOTE" };
 	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
 				 machines, texts, title_n, ra_n, rb_n, machines_n };
-	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, keys, values,
-					sizeof keys / sizeof keys[0], err, errlen);
+	struct gnuplot_values kv = { keys, values, sizeof keys / sizeof keys[0] };
+	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, &kv, err, errlen);
 	char *owned[] = { roofs, points, texts, title, ra, rb, machines, title_n, ra_n, rb_n, machines_n };
 	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
 		free(owned[i]);

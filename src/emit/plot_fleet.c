@@ -91,14 +91,13 @@ static const struct fleet_roof *peak_of(const struct fleet *f, int threads)
 	return NULL;
 }
 
-/* A bandwidth roof of value bw up to peak p (or the right edge): its ends in pixels. */
-static void slope(const struct plot_frame *fr, double bw, double p, double *x0, double *y0, double *x1,
-		  double *y1)
+/* A bandwidth roof of value bw up to peak p (or the right edge): its ends in pixels, to end = { x0, y0, x1, y1 }. */
+static void slope(const struct plot_frame *fr, double bw, double p, double *const end[4])
 {
 	double xa = fmax(fr->xmin, fr->ymin / bw);
 	double xb = isfinite(p) ? p / bw : fr->xmax;
-	plot_to_pixel(fr, xa, bw * xa, x0, y0);
-	plot_to_pixel(fr, xb, bw * xb, x1, y1);
+	plot_to_pixel(fr, xa, bw * xa, end[0], end[1]);
+	plot_to_pixel(fr, xb, bw * xb, end[2], end[3]);
 }
 
 /* The label along (x0,y0)-(x1,y1) at fraction t, `off` pixels above it (below when negative). */
@@ -225,7 +224,7 @@ static void outside_lines(const struct fleet_dir *fd, const struct fleet *f, int
 			l->outside = 1;
 			double val = b->value[i];
 			if (b->kind == ROOF_BANDWIDTH) {
-				slope(fr, val, p, &l->x0, &l->y0, &l->x1, &l->y1);
+				slope(fr, val, p, (double *const[4]){ &l->x0, &l->y0, &l->x1, &l->y1 });
 				l->sloped = 1;
 			} else {
 				plot_to_pixel(fr, fr->xmin, val, &l->x0, &l->y0);
@@ -240,9 +239,12 @@ static void outside_lines(const struct fleet_dir *fd, const struct fleet *f, int
 	}
 }
 
-static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int threads, int width, int height,
+static void fleet_layout(const struct plot_fleet_view *view, int width, int height,
 			 const struct figure_measure *measure, struct fleet_layout *out)
 {
+	const struct fleet_dir *fd = view->fd;
+	const struct fleet *f = view->f;
+	int threads = view->threads;
 	memset(out, 0, sizeof *out);
 	struct analysis *m = xmalloc(sizeof *m);
 	frame_run(f, threads, m);
@@ -272,10 +274,10 @@ static void fleet_layout(const struct fleet_dir *fd, const struct fleet *f, int 
 			continue;
 		struct fleet_line *l = &out->lines[out->n++];
 		l->col = figure_palette(LEVEL_SLOTS[level % NLEVEL_SLOTS]);
-		slope(fr, b->median, p, &l->x0, &l->y0, &l->x1, &l->y1);
+		slope(fr, b->median, p, (double *const[4]){ &l->x0, &l->y0, &l->x1, &l->y1 });
 		/* The band: between the smallest and the largest node's slope, each up to the median peak. */
-		slope(fr, b->lo, p, &l->band[0], &l->band[1], &l->band[2], &l->band[3]);
-		slope(fr, b->hi, p, &l->band[6], &l->band[7], &l->band[4], &l->band[5]);
+		slope(fr, b->lo, p, (double *const[4]){ &l->band[0], &l->band[1], &l->band[2], &l->band[3] });
+		slope(fr, b->hi, p, (double *const[4]){ &l->band[6], &l->band[7], &l->band[4], &l->band[5] });
 		snprintf(l->text, sizeof l->text, "%s %s GB/s (%s\u2013%s)", b->name, md_rate(b->median, v, sizeof v),
 			 md_rate(b->lo, lo, sizeof lo), md_rate(b->hi, hi, sizeof hi));
 		/* Staggered along the parallel slopes, so that neighbours' labels do not stack. */
@@ -320,25 +322,36 @@ static void set_font(cairo_t *cr, double px, int bold)
 }
 
 /*
- * Text at (x, y) rotated by angle, on a white halo so that lines under it do
- * not cut it; ending at x with flush_right; shrunk to maxw pixels wide when
- * maxw > 0 (the title and subtitle).
+ * Text at (x, y) rotated by angle, ending at x with flush_right; shrunk to
+ * maxw pixels wide when maxw > 0 (the title and subtitle); of px pixels,
+ * bold or not, in col.
  */
-static void label(cairo_t *cr, const char *text, double x, double y, double angle, int flush_right, double maxw,
-		  double px, int bold, rgb col, double s)
+struct fleet_text {
+	const char *text;
+	double x, y, angle;
+	int flush_right;
+	double maxw, px;
+	int bold;
+	rgb col;
+};
+
+/* t on a white halo (s: the figure's scale) so that lines under it do not cut it. */
+static void label(cairo_t *cr, const struct fleet_text *t, double s)
 {
+	const char *text = t->text;
+	double x = t->x, y = t->y, px = t->px, maxw = t->maxw;
 	cairo_save(cr);
-	set_font(cr, px, bold);
+	set_font(cr, px, t->bold);
 	cairo_text_extents_t te;
 	cairo_text_extents(cr, text, &te);
 	if (maxw > 0 && te.x_advance > maxw) {
 		cairo_set_font_size(cr, px * maxw / te.x_advance);
 		cairo_text_extents(cr, text, &te);
 	}
-	if (flush_right)
+	if (t->flush_right)
 		x -= te.x_advance;
 	cairo_translate(cr, x, y);
-	cairo_rotate(cr, angle);
+	cairo_rotate(cr, t->angle);
 	cairo_move_to(cr, 0, 0);
 	cairo_text_path(cr, text);
 	set_rgba(cr, C_BG, 0.9);
@@ -346,7 +359,7 @@ static void label(cairo_t *cr, const char *text, double x, double y, double angl
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
 	cairo_move_to(cr, 0, 0);
-	set_rgba(cr, col, 1);
+	set_rgba(cr, t->col, 1);
 	cairo_show_text(cr, text);
 	cairo_restore(cr);
 }
@@ -363,8 +376,8 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_font_options_destroy(fo);
 	set_rgba(cr, C_BG, 1);
 	cairo_paint(cr);
-	label(cr, l->title, 22 * s, 52 * s, 0, 0, f->width - 44 * s, 34 * s, 1, C_TEXT, s);
-	label(cr, l->subtitle, 22 * s, 90 * s, 0, 0, f->width - 44 * s, 22 * s, 0, C_MUTED, s);
+	label(cr, &(struct fleet_text){ l->title, 22 * s, 52 * s, 0, 0, f->width - 44 * s, 34 * s, 1, C_TEXT }, s);
+	label(cr, &(struct fleet_text){ l->subtitle, 22 * s, 90 * s, 0, 0, f->width - 44 * s, 22 * s, 0, C_MUTED }, s);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
@@ -395,16 +408,16 @@ static void paint(cairo_t *cr, void *ctx)
 	cairo_set_dash(cr, NULL, 0, 0);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct fleet_line *ln = &l->lines[i];
-		label(cr, ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, LABEL_PX * s, ln->outside, ln->col, s);
+		label(cr, &(struct fleet_text){ ln->text, ln->lx, ln->ly, ln->angle, ln->flush_right, 0, LABEL_PX * s,
+						ln->outside, ln->col }, s);
 	}
 	cairo_restore(cr);
 	plot_draw_axes(cr, f);
 }
 
-int plot_fleet_draw(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-		    const char *format, int width, int height, char *err, size_t errlen)
+int plot_fleet_draw(const struct plot_fleet_view *v, const struct plot_file *out, char *err, size_t errlen)
 {
-	return plot_fleet_draw_stats(fd, f, threads, path, format, width, height, NULL, err, errlen);
+	return plot_fleet_draw_stats(v, out, NULL, err, errlen);
 }
 
 static void count_stats(const struct fleet_layout *l, struct plot_fleet_stats *st)
@@ -421,11 +434,10 @@ static void count_stats(const struct fleet_layout *l, struct plot_fleet_stats *s
 	}
 }
 
-int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-			  const char *format, int width, int height, struct plot_fleet_stats *st, char *err,
-			  size_t errlen)
+int plot_fleet_draw_stats(const struct plot_fleet_view *v, const struct plot_file *out, struct plot_fleet_stats *st,
+			  char *err, size_t errlen)
 {
-	if (plot_check_format(format, err, errlen) != 0)
+	if (plot_check_format(out->format, err, errlen) != 0)
 		return -1;
 	struct fleet_layout *l = xmalloc(sizeof *l);
 	/* Text measured as it will be drawn: cairo on a scratch surface, hinting off (plot_cairo.h). */
@@ -433,10 +445,10 @@ int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int
 	cairo_t *cr = cairo_create(surf);
 	struct figure_measure m;
 	plot_measure_cairo(cr, &m);
-	fleet_layout(fd, f, threads, width, height, &m, l);
+	fleet_layout(v, out->width, out->height, &m, l);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
-	int rc = plot_write(path, format, width, height, l->title, paint, l, err, errlen);
+	int rc = plot_write(out, l->title, paint, l, err, errlen);
 	if (rc == 0 && st)
 		count_stats(l, st);
 	free(l);

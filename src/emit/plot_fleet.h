@@ -12,13 +12,17 @@
 
 #include "fleet.h"
 #include "fleet_dir.h"
+#include "plot_cairo.h"
 
-/*
- * Draws the roofs of `threads` threads (1: one core) into path as format
- * (png, svg, pdf), width x height. Returns 0, or -1 with one line in err.
- */
-int plot_fleet_draw(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-		    const char *format, int width, int height, char *err, size_t errlen);
+/* One figure of a fleet: its roofs of `threads` threads (1: one core), the fleet f read from fd. */
+struct plot_fleet_view {
+	const struct fleet_dir *fd;
+	const struct fleet *f;
+	int threads;
+};
+
+/* Draws view v into file out. Returns 0, or -1 with one line in err. */
+int plot_fleet_draw(const struct plot_fleet_view *v, const struct plot_file *out, char *err, size_t errlen);
 
 /* What one drawing laid out, for tests. */
 struct plot_fleet_stats {
@@ -29,8 +33,7 @@ struct plot_fleet_stats {
 };
 
 /* plot_fleet_draw(), filling *st (when not NULL). */
-int plot_fleet_draw_stats(const struct fleet_dir *fd, const struct fleet *f, int threads, const char *path,
-			  const char *format, int width, int height, struct plot_fleet_stats *st, char *err,
-			  size_t errlen);
+int plot_fleet_draw_stats(const struct plot_fleet_view *v, const struct plot_file *out, struct plot_fleet_stats *st,
+			  char *err, size_t errlen);
 
 #endif

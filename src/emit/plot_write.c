@@ -166,9 +166,11 @@ int plot_check_format(const char *format, char *err, size_t errlen)
 	return 0;
 }
 
-int plot_write(const char *path, const char *format, int width, int height, const char *pdf_title,
-	       void (*paint)(cairo_t *cr, void *ctx), void *ctx, char *err, size_t errlen)
+int plot_write(const struct plot_file *out, const char *pdf_title, void (*paint)(cairo_t *cr, void *ctx), void *ctx,
+	       char *err, size_t errlen)
 {
+	const char *path = out->path, *format = out->format;
+	int width = out->width, height = out->height;
 	struct outfile o = { 0 };
 	cairo_surface_t *surf = NULL;
 	cairo_t *cr = NULL;

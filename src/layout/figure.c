@@ -184,14 +184,30 @@ static size_t build_lines(struct fig *g, struct figure_line *out)
 }
 
 /*
- * A label written along line l: its baseline runs parallel to the line,
+ * A spot for a label along a line: `at` pixels from the line's left end,
  * `side` above (+1) or below (-1) it, `off` pixels further out than the
- * least clearance, starting `at` pixels from the line's left end. Fills the
- * capsule the text covers and the baseline origin.
+ * least clearance.
  */
-static void along(struct fig *g, const struct figure_line *l, const struct ink *k, double at, int side, double off,
-		  struct labels_seg *cap, double *ox, double *oy)
+struct line_spot {
+	double at;
+	int side;
+	double off;
+};
+
+/* Where a label along a line lies: the capsule its text covers and its baseline origin. */
+struct line_place {
+	struct labels_seg cap;
+	double ox, oy;
+};
+
+/* A label written along line l at spot sp: its baseline runs parallel to the line. */
+static void along(struct fig *g, const struct figure_line *l, const struct ink *k, struct line_spot sp,
+		  struct line_place *pl)
 {
+	struct labels_seg *cap = &pl->cap;
+	double *ox = &pl->ox, *oy = &pl->oy;
+	double at = sp.at, off = sp.off;
+	int side = sp.side;
 	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
 	double ux = (l->x1 - l->x0) / len, uy = (l->y1 - l->y0) / len;
 	double nx = uy, ny = -ux;                /* the normal pointing up (y grows downwards) */
@@ -219,10 +235,8 @@ static const double LINE_LABEL_PX[] = { FIGURE_PX_ROOF_LABEL, 0.5 * (FIGURE_PX_R
 #define NLINE_LABEL_PX (sizeof LINE_LABEL_PX / sizeof LINE_LABEL_PX[0])
 
 /*
- * The spots tried for l's label, measured k, in order of preference; spot i
- * is (at[i], side[i], off[i]): `at` pixels from the line's left end, above
- * (+1) or below (-1) it, `off` pixels further out than right beside it.
- * Roofs keep to one side as long as they can: above, from the end readers
+ * The spots tried for l's label, measured k, in order of preference (spot:
+ * room for MAX_SPOTS). Roofs keep to one side as long as they can: above, from the end readers
  * look at (slopes: the left end, where they enter; the compute roof: the
  * right end) along the whole line, then below. A ceiling tries its ends
  * first, each above and below: the right end (within a label height of it),
@@ -235,7 +249,7 @@ static const double LINE_LABEL_PX[] = { FIGURE_PX_ROOF_LABEL, 0.5 * (FIGURE_PX_R
  */
 #define MAX_SPOTS 16384
 static size_t line_spots(struct fig *g, const struct figure_line *l, const struct ink *k, int overhang,
-			 double reach, double *at, int *side, double *off)
+			 double reach, struct line_spot *spot)
 {
 	double len = hypot(l->x1 - l->x0, l->y1 - l->y0);
 	int flat = fabs(l->y1 - l->y0) < 1e-9, ceiling = l->roof->kind == ROOF_CEILING;
@@ -253,8 +267,8 @@ static size_t line_spots(struct fig *g, const struct figure_line *l, const struc
 	int nsteps = (int)(span / step), noff = (int)(reach * k->h / ostep);
 	int nend = (int)fmin(nsteps, k->h / step);   /* steps within a label height of an end */
 	size_t n = 0;
-#define SPOT(d, sd, o) do { if (n < MAX_SPOTS) { at[n] = flat ? margin + span - (d) : margin + (d); \
-	side[n] = (sd); off[n] = (o) * ostep; n++; } } while (0)
+#define SPOT(d, sd, o) do { if (n < MAX_SPOTS) { spot[n].at = flat ? margin + span - (d) : margin + (d); \
+	spot[n].side = (sd); spot[n].off = (o) * ostep; n++; } } while (0)
 	for (int o = 0; o <= noff; o++) {
 		if (!ceiling) {
 			for (int sd = 1; sd >= -1; sd -= 2)
@@ -277,14 +291,15 @@ static size_t line_spots(struct fig *g, const struct figure_line *l, const struc
 	return n;
 }
 
-/* Takes spot (at, side, off) at size px for l's label: marks it occupied in both scenes. */
-static void take_spot(struct fig *g, struct figure_line *l, double px, double at, int side, double off, int crowded)
+/* Takes spot sp at size px for l's label: marks it occupied in both scenes. */
+static void take_spot(struct fig *g, struct figure_line *l, double px, struct line_spot sp, int crowded)
 {
-	struct labels_seg cap;
-	double ox, oy;
+	struct line_place pl;
 	fig_set_font(g, px, 0);
 	struct ink k = fig_measure(g, l->text);
-	along(g, l, &k, at, side, off, &cap, &ox, &oy);
+	along(g, l, &k, sp, &pl);
+	struct labels_seg cap = pl.cap;
+	double ox = pl.ox, oy = pl.oy;
 	labels_add_seg(&g->scene, cap);
 	labels_add_seg(&g->roofs, cap);
 	labels_add_seg(&g->solid, cap);
@@ -297,24 +312,29 @@ static void take_spot(struct fig *g, struct figure_line *l, double px, double at
 	l->angle = atan2(l->y1 - l->y0, l->x1 - l->x0);
 }
 
+/* One try for a line's label: the spots (line_spots with overhang and reach) free in scene sc, taken crowded or not. */
+struct line_try {
+	const struct labels *sc;
+	int overhang;
+	double reach;
+	int crowded;
+};
+
 /*
- * The first of l's spots (line_spots with overhang and reach) free in scene
- * sc, at the largest size that has one, taken (crowded or not); 0 when none
- * is free. at, side and off are room for MAX_SPOTS spots.
+ * The first of l's spots that try t finds free, at the largest size that
+ * has one, taken; 0 when none is free. spot is room for MAX_SPOTS spots.
  */
-static int take_first_free(struct fig *g, struct figure_line *l, const struct labels *sc, int overhang, double reach,
-			   int crowded, double *at, int *side, double *off)
+static int take_first_free(struct fig *g, struct figure_line *l, struct line_try t, struct line_spot *spot)
 {
 	for (size_t z = 0; z < NLINE_LABEL_PX; z++) {
 		fig_set_font(g, LINE_LABEL_PX[z], 0);
 		struct ink k = fig_measure(g, l->text);
-		size_t n = line_spots(g, l, &k, overhang, reach, at, side, off);
+		size_t n = line_spots(g, l, &k, t.overhang, t.reach, spot);
 		for (size_t i = 0; i < n; i++) {
-			struct labels_seg cap;
-			double ox, oy;
-			along(g, l, &k, at[i], side[i], off[i], &cap, &ox, &oy);
-			if (labels_seg_free(sc, cap)) {
-				take_spot(g, l, LINE_LABEL_PX[z], at[i], side[i], off[i], crowded);
+			struct line_place pl;
+			along(g, l, &k, spot[i], &pl);
+			if (labels_seg_free(t.sc, pl.cap)) {
+				take_spot(g, l, LINE_LABEL_PX[z], spot[i], t.crowded);
 				return 1;
 			}
 		}
@@ -336,17 +356,14 @@ static int take_first_free(struct fig *g, struct figure_line *l, const struct la
  */
 static void place_line_label(struct fig *g, struct figure_line *l)
 {
-	double *at = xmalloc(MAX_SPOTS * sizeof *at), *off = xmalloc(MAX_SPOTS * sizeof *off);
-	int *side = xmalloc(MAX_SPOTS * sizeof *side);
+	struct line_spot *spot = xmalloc(MAX_SPOTS * sizeof *spot);
 	if (l->visible &&
-	    !take_first_free(g, l, &g->scene, 0, 0.5, 0, at, side, off) &&
-	    !take_first_free(g, l, &g->solid, 0, 0.5, 1, at, side, off) &&
-	    !take_first_free(g, l, &g->solid, 0, 2.0, 1, at, side, off) &&
-	    !take_first_free(g, l, &g->solid, 1, 2.0, 1, at, side, off))
+	    !take_first_free(g, l, (struct line_try){ &g->scene, 0, 0.5, 0 }, spot) &&
+	    !take_first_free(g, l, (struct line_try){ &g->solid, 0, 0.5, 1 }, spot) &&
+	    !take_first_free(g, l, (struct line_try){ &g->solid, 0, 2.0, 1 }, spot) &&
+	    !take_first_free(g, l, (struct line_try){ &g->solid, 1, 2.0, 1 }, spot))
 		l->listed = 1;
-	free(at);
-	free(off);
-	free(side);
+	free(spot);
 }
 
 
@@ -644,10 +661,17 @@ static void point_labels(struct fig *g, struct figure *out)
 	out->nitems = nitems;
 }
 
-static void lay_out(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
-		    const struct plot_frame *f, const struct figure_measure *m, int legend_cols_outside,
-		    struct figure *out)
+/* What one figure draws: the run's view a, the base figure's (NULL: none) and the user's points (NULL: none). */
+struct fig_content {
+	const struct analysis *a, *base;
+	const struct userpoints *user;
+};
+
+static void lay_out(const struct fig_content *c, const struct plot_frame *f, const struct figure_measure *m,
+		    int legend_cols_outside, struct figure *out)
 {
+	const struct analysis *a = c->a, *base = c->base;
+	const struct userpoints *user = c->user;
 	struct fig g = { .a = a, .f = *f, .s = f->scale, .m = m, .base = base,
 			 .legend_cols_outside = legend_cols_outside };
 	double s = g.s;
@@ -737,7 +761,8 @@ void figure_layout(const struct analysis *a, const struct userpoints *user, cons
 void figure_layout_vs(const struct analysis *a, const struct analysis *base, const struct userpoints *user,
 		      const struct plot_frame *f, const struct figure_measure *m, struct figure *out)
 {
-	lay_out(a, base, user, f, m, 0, out);
+	struct fig_content c = { a, base, user };
+	lay_out(&c, f, m, 0, out);
 	struct figure_legend *lg = &out->lg;
 	if (lg->n == 0 || lg->placed)
 		return;
@@ -759,12 +784,12 @@ void figure_layout_vs(const struct analysis *a, const struct analysis *base, con
 	 * the room again for the legend as it came out, a few times at most.
 	 */
 	for (int tries = 0; tries < 3; tries++) {
-		lay_out(a, base, user, &narrow, m, cols, out);
+		lay_out(&c, &narrow, m, cols, out);
 		double need = f->right - legend_w(lg) - LEGEND_GAP * f->scale;
 		if (!(need < narrow.right - 0.5))
 			return;
 		narrow.right = need;
 	}
-	lay_out(a, base, user, &narrow, m, cols, out);
+	lay_out(&c, &narrow, m, cols, out);
 }
 

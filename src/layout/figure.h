@@ -275,10 +275,12 @@ void figure_frame(const struct analysis *a, const struct userpoints *user, int w
 size_t figure_thread_counts(const struct analysis *a, int *counts, size_t max);
 
 /*
- * What one figure shows: a copy of `a` with only the roofs, points and peak
- * of `threads` threads, their names without "@Nt" (the figure's subtitle
- * says the count), its peak and ridge those of that count. A figure of one
- * thread count has no roofs of two meanings that merely lie close.
+ * What one figure shows: the roofs, points, peaks and level map of
+ * `threads` threads taken from `a` (never a whole copy: out's sweep, chains
+ * and notes are left empty), their names without "@Nt" (the figure's
+ * subtitle says the count), its peak and ridge those of that count. A
+ * figure of one thread count has no roofs of two meanings that merely lie
+ * close.
  */
 void figure_select_threads(const struct analysis *a, int threads, struct analysis *out);
 

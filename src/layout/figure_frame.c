@@ -51,10 +51,23 @@ static void strip_count(char *name)
 	name[strcspn(name, "@")] = 0;
 }
 
+/*
+ * The view holds the roofs, points, peaks and level map of one count and the
+ * run's scalars; the sweep, the chains and the notes belong to the run's
+ * other figures and its report, and stay empty here.
+ */
 void figure_select_threads(const struct analysis *a, int threads, struct analysis *out)
 {
-	*out = *a;
-	out->nroofs = out->npoints = out->npeaks = 0;
+	out->nroofs = out->npoints = out->npeaks = out->nlevels = 0;
+	out->nsweep = out->nchains = out->nnotes = 0;
+	out->clock_ghz = a->clock_ghz;
+	memcpy(out->sweep_kernel, a->sweep_kernel, sizeof out->sweep_kernel);
+	out->nnoisy = a->nnoisy;
+	out->noisiest = a->noisiest;
+	out->noisiest_rel = a->noisiest_rel;
+	for (size_t i = 0; i < a->nlevels; i++)
+		if (a->levels[i].threads == threads)
+			out->levels[out->nlevels++] = a->levels[i];
 	for (size_t i = 0; i < a->nroofs; i++)
 		if (a->roofs[i].threads == threads) {
 			struct roof *r = &out->roofs[out->nroofs++];
@@ -103,22 +116,44 @@ size_t figure_select_users(const struct userpoints *up, int threads, struct user
  * nothing about the points and was one more line through them; the report
  * lists them all.
  */
-int fig_roof_drawn(const struct analysis *a, const struct roof *r)
+/*
+ * The points a frame holds: a's, then the user's (up to ANALYSIS_MAX_POINTS
+ * in all, as the figure draws them); user may be NULL.
+ */
+static size_t frame_npoints(const struct analysis *a, const struct userpoints *user)
+{
+	size_t room = a->npoints < ANALYSIS_MAX_POINTS ? ANALYSIS_MAX_POINTS - a->npoints : 0;
+	return a->npoints + (user ? (user->n < room ? user->n : room) : 0);
+}
+
+static const struct point *frame_point(const struct analysis *a, const struct userpoints *user, size_t i)
+{
+	return i < a->npoints ? &a->points[i] : &user->v[i - a->npoints].p;
+}
+
+/* roof_drawn, the user's points counted among the points a ceiling may cap. */
+static int roof_drawn_with(const struct analysis *a, const struct userpoints *user, const struct roof *r)
 {
 	if (!fig_roof_ok(r))
 		return 0;
 	if (r->kind != ROOF_CEILING)
 		return 1;
 	struct roof_key rk = model_key_of(r), pk;
-	for (size_t i = 0; i < a->npoints; i++) {
+	for (size_t i = 0, n = frame_npoints(a, user); i < n; i++) {
+		const struct point *p = frame_point(a, user, i);
 		/* The point's roof by key (its name says "@Nt" or not, as the selection left it). */
-		if (a->points[i].threads != r->threads || roofkey_parse(a->points[i].roof, ROOF_CEILING, &pk) != 0)
+		if (p->threads != r->threads || roofkey_parse(p->roof, ROOF_CEILING, &pk) != 0)
 			continue;
 		pk = roofkey_at(pk, rk.threads);
 		if (roofkey_equal(&pk, &rk))
 			return 1;
 	}
 	return 0;
+}
+
+int fig_roof_drawn(const struct analysis *a, const struct roof *r)
+{
+	return roof_drawn_with(a, NULL, r);
 }
 
 /*
@@ -238,14 +273,16 @@ void figure_decade_text(int k, char *buf, size_t n)
 		snprintf(buf, n, "%.*f", -k, pow(10, k));
 }
 
-static void data_ranges(const struct analysis *a, int tight, double *xmin, double *xmax, double *ymin, double *ymax)
+/* The frame's ranges: the data of a and of the user's points (NULL: none). */
+static void data_ranges(const struct analysis *a, const struct userpoints *user, int tight, struct plot_frame *f)
 {
+	double *xmin = &f->xmin, *xmax = &f->xmax, *ymin = &f->ymin, *ymax = &f->ymax;
 	double pxlo = INFINITY, pxhi = -INFINITY, pylo = INFINITY, pyhi = -INFINITY;
 	double clo = INFINITY, chi = -INFINITY, top = -INFINITY, bwlo = INFINITY, bwhi = -INFINITY;
 	double cxlo = INFINITY, cylo = INFINITY;
 
-	for (size_t i = 0; i < a->npoints; i++) {
-		const struct point *p = &a->points[i];
+	for (size_t i = 0, n = frame_npoints(a, user); i < n; i++) {
+		const struct point *p = frame_point(a, user, i);
 		if (!fig_point_ok(p))
 			continue;
 		pxlo = fmin(pxlo, p->ai);
@@ -255,7 +292,7 @@ static void data_ranges(const struct analysis *a, int tight, double *xmin, doubl
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
-		if (!(tight ? fig_roof_drawn(a, r) : fig_roof_framed(a, r)))
+		if (!(tight ? roof_drawn_with(a, user, r) : fig_roof_framed(a, r)))
 			continue;
 		int suf = model_key_of(r).threads;
 		if (r->kind == ROOF_BANDWIDTH) {
@@ -297,14 +334,15 @@ static void data_ranges(const struct analysis *a, int tight, double *xmin, doubl
 }
 
 /* The frame of plot_frame_for (tight 0) or of the roofline figure (tight 1: only what it draws). */
-void fig_frame_for(const struct analysis *a, int width, int height, int tight, struct plot_frame *f)
+void fig_frame_for(const struct analysis *a, const struct userpoints *user, int width, int height, int tight,
+		   struct plot_frame *f)
 {
 	double s = fmin(width / 1600.0, height / 1000.0);
 	memset(f, 0, sizeof *f);
 	f->width = width;
 	f->height = height;
 	f->scale = s;
-	data_ranges(a, tight, &f->xmin, &f->xmax, &f->ymin, &f->ymax);
+	data_ranges(a, user, tight, f);
 
 	/* The widest y tick label decides the left margin (DejaVu Sans digits are 0.636 em). */
 	size_t chars = 1;
@@ -322,7 +360,7 @@ void fig_frame_for(const struct analysis *a, int width, int height, int tight, s
 
 void plot_frame_for(const struct analysis *a, int width, int height, struct plot_frame *f)
 {
-	fig_frame_for(a, width, height, 0, f);
+	fig_frame_for(a, NULL, width, height, 0, f);
 }
 
 void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double *x, double *y)
@@ -336,15 +374,6 @@ void plot_to_pixel(const struct plot_frame *f, double ai, double gflops, double 
 void figure_frame(const struct analysis *a, const struct userpoints *user, int width, int height,
 		  struct plot_frame *f)
 {
-	if (user && user->n) {
-		/* The frame holds the user's points too: frame a copy that has them as points. */
-		struct analysis *with = xmalloc(sizeof *with);
-		*with = *a;
-		for (size_t i = 0; i < user->n && with->npoints < ANALYSIS_MAX_POINTS; i++)
-			with->points[with->npoints++] = user->v[i].p;
-		fig_frame_for(with, width, height, 1, f);
-		free(with);
-	} else {
-		fig_frame_for(a, width, height, 1, f);
-	}
+	/* The frame holds the user's points too, as points of a. */
+	fig_frame_for(a, user, width, height, 1, f);
 }

@@ -55,8 +55,12 @@ const struct roof *fig_dram_for(const struct analysis *a, int threads);
 /* The same roof, thread counts aside, by key. */
 int fig_roof_same(const struct roof *x, const struct roof *y);
 int fig_point_ok(const struct point *p);
-/* The frame of a: tight (what the roofline figure draws) or of every roof of one thread. */
-void fig_frame_for(const struct analysis *a, int width, int height, int tight, struct plot_frame *f);
+/*
+ * The frame of a and of the user's points (NULL: none): tight (what the
+ * roofline figure draws) or of every roof of one thread.
+ */
+void fig_frame_for(const struct analysis *a, const struct userpoints *user, int width, int height, int tight,
+		   struct plot_frame *f);
 /* Point i's label text: a polyline's name and range, a single point's name. */
 void fig_point_text(const struct analysis *a, const struct figure_kernels *k, size_t i, char *buf, size_t n);
 /* The user's points: their colours, markers as occupied space, arrows; then their labels. */

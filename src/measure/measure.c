@@ -435,7 +435,7 @@ static void prescan_phase(struct harness *h, const struct runfiles_machine *m, s
 	alloc_buffers(h, (size_t)(d->cap / 8));
 	fprintf(stderr, "roofline: pre-scan: %s at doubling sizes up to %.0f MiB per array\n",
 		d->sweep->name, d->cap / 1048576);
-	if (plan_prescan(o, &h->pm, d, prescan_probe, h) != 0 || interrupted) {
+	if (plan_prescan(o, &h->pm, d, (struct plan_probe){ prescan_probe, h }) != 0 || interrupted) {
 		fflush(h->timings.fp);
 		die(EXIT_FAILED, "interrupted during the pre-scan: %s holds only its timings", h->dir);
 	}
@@ -648,7 +648,7 @@ static const struct plan_sweep *team_decisions(struct harness *h, const struct p
 	struct plan_sweep *t = &h->m->team[c];
 	fprintf(stderr, "roofline: pre-scan of %d threads: %s, each array split between them\n", threads,
 		d->sweep->name);
-	if (plan_prescan_team(o, &h->pm, d, threads, t, prescan_probe, h) != 0 || interrupted) {
+	if (plan_prescan_team(o, &h->pm, d, threads, t, (struct plan_probe){ prescan_probe, h }) != 0 || interrupted) {
 		fflush(h->timings.fp);
 		die(EXIT_FAILED, "interrupted during the pre-scan of %d threads: %s holds the timings so far",
 		    threads, h->dir);

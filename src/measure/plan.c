@@ -385,7 +385,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
  * nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
-static int scan(const struct plan_machine *m, struct plan_sweep *d, plan_probe_fn probe, void *ctx,
+static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
 		double *sizes, long *first)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
@@ -394,7 +394,7 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, plan_probe_f
 	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
 	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
 		double rate;
-		if (probe(ctx, (size_t)(bytes / 8), &rate) != 0) {
+		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
 			break;
 		}
@@ -416,11 +416,11 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, plan_probe_f
 }
 
 int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
-		 plan_probe_fn probe, void *ctx)
+		 struct plan_probe probe)
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, ctx, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, d);
@@ -428,14 +428,14 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 }
 
 int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
-		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx)
+		      int threads, struct plan_sweep *d, struct plan_probe probe)
 {
 	double sizes[64];
 	long first;
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, ctx, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, d);

@@ -162,6 +162,11 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
  * stop (interrupted).
  */
 typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
+/* A probe and the context it is called with. */
+struct plan_probe {
+	plan_probe_fn fn;
+	void *ctx;
+};
 
 /*
  * The pre-scan and every decision drawn from it: half-octave sizes up to
@@ -173,7 +178,7 @@ typedef int (*plan_probe_fn)(void *ctx, size_t n, double *rate);
  * probe stopped it (d->nscan says how far it got).
  */
 int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d,
-		 plan_probe_fn probe, void *ctx);
+		 struct plan_probe probe);
 
 /*
  * The pre-scan of a team of `threads` threads (probe: all threads' arrays
@@ -186,7 +191,7 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
  * plateau can be a team's L3 slope. Returns 0, or -1 when the probe stopped.
  */
 int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
-		      int threads, struct plan_sweep *d, plan_probe_fn probe, void *ctx);
+		      int threads, struct plan_sweep *d, struct plan_probe probe);
 
 /* No pre-scan (neither the bandwidth nor the kernels group): no plateaus, no cache levels, no tile. */
 void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d);

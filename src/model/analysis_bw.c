@@ -160,6 +160,14 @@ struct level {
 	struct roof *roof;
 };
 
+/* A thread count's levels as fit_patterns works through them: lv[0..n), the map they come from, the count. */
+struct levels_of {
+	struct level *lv;
+	size_t n;
+	const struct level_map *map;
+	int threads;
+};
+
 /* The level a working set runs from, by the map's one rule (levels_of). */
 static struct level *level_of(struct level *lv, size_t n, const struct level_map *map,
 			      double working_set)
@@ -292,9 +300,12 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
  * timed at a plateau's middle) is the roof of its kernel's pattern at the
  * level its working set belongs to, the best job where several land on one.
  */
-static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
-			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
+static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep, const struct levels_of *L)
 {
+	struct level *lv = L->lv;
+	size_t nlv = L->n;
+	const struct level_map *map = L->map;
+	int threads = L->threads;
 	int made;
 	size_t unplaced = 0;
 	double unplaced_lo = INFINITY, unplaced_hi = 0;
@@ -357,10 +368,13 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
  * pattern with streaming stores or stores in place is faster, it sets the
  * level's roof (at DRAM only inside the flat end and STREAM's rule).
  */
-static void best_store_kinds(struct analysis *a, struct level *lv, size_t nlv,
-			     const struct level_map *map, const struct kernel *sk,
-			     const char *sweep_pat, int threads)
+static void best_store_kinds(struct analysis *a, const struct levels_of *L, const struct kernel *sk,
+			     const char *sweep_pat)
 {
+	struct level *lv = L->lv;
+	size_t nlv = L->n;
+	const struct level_map *map = L->map;
+	int threads = L->threads;
 	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
 		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
 	};
@@ -403,9 +417,12 @@ static void best_store_kinds(struct analysis *a, struct level *lv, size_t nlv,
 	}
 }
 
-static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
-			 struct level *lv, size_t nlv, const struct level_map *map, int threads)
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep, const struct levels_of *L)
 {
+	struct level *lv = L->lv;
+	size_t nlv = L->n;
+	const struct level_map *map = L->map;
+	int threads = L->threads;
 	const struct kernel *sk = registry_find(sweep);
 	char sweep_pat[32] = "";
 	if (sk)
@@ -426,12 +443,12 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->key = keep.key;
 		r->kind = ROOF_PATTERN;
 	}
-	pattern_jobs(a, js, sweep, lv, nlv, map, threads);
+	pattern_jobs(a, js, sweep, L);
 	early_dram_patterns(a, map, threads);
 	if (!sweep_pat[0])
 		return;
 	missing_patterns(a, lv, nlv, threads);
-	best_store_kinds(a, lv, nlv, map, sk, sweep_pat, threads);
+	best_store_kinds(a, L, sk, sweep_pat);
 }
 
 /*
@@ -531,9 +548,9 @@ static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_P
 		fs[i].median = a->sweep[i].median;
 	}
 	struct fit_dropped dropped[8];
-	size_t ndropped = 0;
-	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl,
-					      dropped, 8, &ndropped);
+	struct fit_dropped_list dl = { dropped, 8, 0 };
+	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl, &dl);
+	size_t ndropped = dl.n;
 	free(fs);
 	for (size_t i = 0; i < ndropped; i++) {
 		char b1[32], b2[32];
@@ -578,11 +595,12 @@ static struct level_map *sweep_levels(struct analysis *a, const struct rundata *
 	struct dram_verdict v;
 	struct levels_rule rule;
 	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
-	levels_find_dram_ruled(ls, a->nsweep, pl, count, run->info.l3_bytes, reported,
-			       run->info.sweep_settled, recorded_rule(run, &rule), &v);
+	struct levels_curve curve = { ls, a->nsweep, pl, count };
+	levels_find_dram_ruled(&curve, run->info.l3_bytes, reported, run->info.sweep_settled,
+			       recorded_rule(run, &rule), &v);
 	v.cap_binds = run->info.sweep_cap_binds == 1;
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
-	levels_build_map(ls, a->nsweep, pl, count, &v, threads, map);
+	levels_build_map(&curve, &v, threads, map);
 	free(ls);
 	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
 		a->notes[a->nnotes][0] = '\0';
@@ -672,7 +690,7 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
 		compare_reported(a, run, pl, count, is_cache);
-	fit_patterns(a, js, sweep, lv, nlv, map, threads);
+	fit_patterns(a, js, sweep, &(struct levels_of){ lv, nlv, map, threads });
 }
 
 /*

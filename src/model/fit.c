@@ -396,14 +396,15 @@ static size_t keep_plateaus(struct work *w, struct seg *seg, size_t nseg,
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS])
 {
-	return fit_plateaus_explained(sweep, n, min_step, tolerance, out, NULL, 0, NULL);
+	return fit_plateaus_explained(sweep, n, min_step, tolerance, out, NULL);
 }
 
 size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, double min_step,
 			      double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS],
-			      struct fit_dropped *dropped, size_t maxdropped, size_t *ndropped)
+			      struct fit_dropped_list *dropped)
 {
-	struct work w = { sweep, 0, NULL, NULL, NULL, dropped, 0, dropped ? maxdropped : 0 };
+	struct work w = { sweep, 0, NULL, NULL, NULL, dropped ? dropped->v : NULL, 0,
+			  dropped && dropped->v ? dropped->max : 0 };
 	struct seg seg[FIT_MAX_SEGMENTS];
 	double log_step, log_tol;
 	size_t nseg, count = 0;
@@ -473,8 +474,8 @@ done:
 	free(w.tmp);
 	free(w.y);
 	free(w.orig);
-	if (ndropped)
-		*ndropped = w.ndropped;
+	if (dropped)
+		dropped->n = w.ndropped;
 	return count;
 }
 

@@ -76,13 +76,17 @@ struct fit_dropped {
 /*
  * fit_plateaus, and what it left out: up to maxdropped levels dropped in
  * step 5 (slower than a later level with no faster one before them: the
- * loop overhead of the smallest sizes) are written to dropped[] and their
- * number to *ndropped (either may be NULL/0). A report says why a level is
- * missing from this.
+ * loop overhead of the smallest sizes) are written to dropped->v (room for
+ * dropped->max) and their number to dropped->n (dropped may be NULL). A
+ * report says why a level is missing from this.
  */
+struct fit_dropped_list {
+	struct fit_dropped *v;
+	size_t max, n;
+};
 size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, double min_step,
 			      double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS],
-			      struct fit_dropped *dropped, size_t maxdropped, size_t *ndropped);
+			      struct fit_dropped_list *dropped);
 
 /*
  * Names plateaus by order: the last one is "DRAM" when `last_is_dram` (the

@@ -43,11 +43,10 @@ static double mean_best3(double *v, size_t n)
 	return k ? sum / (double)k : NAN;
 }
 
-void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, double reported_llc, size_t reported_caches, int settled,
+void levels_find_dram(const struct levels_curve *c, double reported_llc, size_t reported_caches, int settled,
 		      struct dram_verdict *out)
 {
-	levels_find_dram_ruled(sweep, n, pl, count, reported_llc, reported_caches, settled, NULL, out);
+	levels_find_dram_ruled(c, reported_llc, reported_caches, settled, NULL, out);
 }
 
 /*
@@ -147,10 +146,12 @@ static void found(const struct levels_size *sweep, size_t q, size_t end, struct 
 	free(median);
 }
 
-void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-			    size_t count, double reported_llc, size_t reported_caches, int settled,
+void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, size_t reported_caches, int settled,
 			    const struct levels_rule *rule, struct dram_verdict *out)
 {
+	const struct levels_size *sweep = c->sweep;
+	const struct fit_plateau *pl = c->pl;
+	size_t n = c->n, count = c->count;
 	memset(out, 0, sizeof *out);
 	out->state = DRAM_NOT_REACHED;
 	out->reason = DRAM_NO_SWEEP;
@@ -209,9 +210,12 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 	}
 }
 
-void levels_build_map(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, const struct dram_verdict *v, int threads, struct level_map *out)
+void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,
+		      struct level_map *out)
 {
+	const struct levels_size *sweep = c->sweep;
+	const struct fit_plateau *pl = c->pl;
+	size_t n = c->n, count = c->count;
 	memset(out, 0, sizeof *out);
 	out->threads = threads;
 	out->dram = *v;

@@ -105,15 +105,21 @@ struct dram_verdict {
 	double last_plateau_value, last_plateau_lo, last_plateau_hi;
 };
 
+/* One thread count's sweep (sorted by working set) and the plateaus fit_plateaus found in it. */
+struct levels_curve {
+	const struct levels_size *sweep;
+	size_t n;
+	const struct fit_plateau *pl;
+	size_t count;
+};
+
 /*
- * The DRAM verdict of one thread count's sweep (sorted by working set) and
- * the plateaus fit_plateaus found in it. `reported_llc` is the machine's
+ * The DRAM verdict of curve c. `reported_llc` is the machine's
  * last-level cache (NaN or 0: unknown) and `reported_caches` how many cache
  * levels it reports (L1d, L2, L3: 3); `settled` is env.csv's sweep_settled
  * (0: the run says it never settled; 1 or -1 otherwise). Pure.
  */
-void levels_find_dram(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, double reported_llc, size_t reported_caches, int settled,
+void levels_find_dram(const struct levels_curve *c, double reported_llc, size_t reported_caches, int settled,
 		      struct dram_verdict *out);
 
 /*
@@ -129,8 +135,7 @@ struct levels_rule {
 };
 
 /* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */
-void levels_find_dram_ruled(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-			    size_t count, double reported_llc, size_t reported_caches, int settled,
+void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, size_t reported_caches, int settled,
 			    const struct levels_rule *rule, struct dram_verdict *out);
 
 /*
@@ -164,8 +169,8 @@ struct level_map {
  * that begins earlier) when found, else the first size past the last cache
  * that runs slower than that cache by more than LEVELS_FLAT.
  */
-void levels_build_map(const struct levels_size *sweep, size_t n, const struct fit_plateau *pl,
-		      size_t count, const struct dram_verdict *v, int threads, struct level_map *out);
+void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,
+		      struct level_map *out);
 
 /*
  * The one rule for the level a working set runs from: the span holding it,

@@ -28,16 +28,20 @@ struct loader {
 	size_t cap;
 };
 
-static int fail_at(char *err, size_t errlen, const char *path, size_t line, size_t column,
-		   const char *fmt, ...) PRINTF_LIKE(6, 7);
-static int fail_at(char *err, size_t errlen, const char *path, size_t line, size_t column,
-		   const char *fmt, ...)
+/* Where in the points file a message points: "path:line:column: ". */
+struct file_place {
+	const char *path;
+	size_t line, column;
+};
+
+static int fail_at(char *err, size_t errlen, struct file_place at, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static int fail_at(char *err, size_t errlen, struct file_place at, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char *what = xvasprintf(fmt, ap);
 	va_end(ap);
-	snprintf(err, errlen, "%s:%zu:%zu: %s", path, line, column, what);
+	snprintf(err, errlen, "%s:%zu:%zu: %s", at.path, at.line, at.column, what);
 	free(what);
 	return -1;
 }
@@ -57,17 +61,17 @@ static int read_header(struct loader *ld, const struct csv_row *row, char *err, 
 			if (strcmp(f, COLUMNS[c]) == 0)
 				break;
 		if (c == NCOLS)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 				       "unknown column '%s' (want name,version,flops,bytes,seconds; "
 				       "optional threads, level, flops_source, bytes_source)", f);
 		if (ld->col[c] >= 0)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 				       "column '%s' given twice", f);
 		ld->col[c] = (int)i;
 	}
 	for (size_t c = 0; c < C_REQUIRED; c++)
 		if (ld->col[c] < 0)
-			return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[0], row->column[0] },
 				       "missing column '%s' in the header (want name,version,flops,"
 				       "bytes,seconds; optional threads, level, flops_source, bytes_source)",
 				       COLUMNS[c]);
@@ -82,10 +86,10 @@ static int positive(const struct loader *ld, const struct csv_row *row, size_t c
 	const char *f = row->fields[i];
 	double v;
 	if (parse_double(f, &v) != 0 || isspace((unsigned char)f[0]) || !isfinite(v))
-		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 			       "%s '%s' is not a number", COLUMNS[c], f);
 	if (!(v > 0))
-		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 			       "%s '%s': want a number above zero", COLUMNS[c], f);
 	*out = v;
 	return 0;
@@ -101,7 +105,7 @@ static int read_source(const struct loader *ld, const struct csv_row *row, size_
 	if (strcmp(row->fields[i], "counted") == 0)
 		*counted = 1;
 	else if (strcmp(row->fields[i], "declared") != 0)
-		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 			       "%s '%s': want declared or counted", COLUMNS[c], row->fields[i]);
 	return 0;
 }
@@ -109,12 +113,12 @@ static int read_source(const struct loader *ld, const struct csv_row *row, size_
 static int read_row(struct loader *ld, const struct csv_row *row, char *err, size_t errlen)
 {
 	if (row->n != ld->nfields)
-		return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[0], row->column[0] },
 			       "%zu field%s, the header has %zu", row->n, row->n == 1 ? "" : "s",
 			       ld->nfields);
 	struct userpoints *up = ld->up;
 	if (up->n == USERPOINTS_MAX)
-		return fail_at(err, errlen, ld->path, row->line[0], row->column[0],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[0], row->column[0] },
 			       "more than %d points", USERPOINTS_MAX);
 	if (up->n == ld->cap) {
 		ld->cap = ld->cap ? 2 * ld->cap : 16;
@@ -128,7 +132,7 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 		size_t i = (size_t)ld->col[c];
 		size_t cap = c == C_NAME ? sizeof u->name : sizeof u->version;
 		if (!row->fields[i][0] || strlen(row->fields[i]) >= cap)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 				       "%s: want 1 to %zu characters", COLUMNS[c], cap - 1);
 	}
 	snprintf(u->name, sizeof u->name, "%s", row->fields[ld->col[C_NAME]]);
@@ -141,14 +145,14 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	double gflops = u->flops / u->seconds / 1e9, ai = u->flops / u->bytes;
 	if (!util_derived_ok(gflops) || !util_derived_ok(ai)) {
 		size_t i = (size_t)ld->col[util_derived_ok(gflops) ? C_BYTES : C_SECONDS];
-		return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 			       "%g GFLOP/s at %g flop/byte: want each from 1e-100 to 1e100", gflops, ai);
 	}
 	if (ld->col[C_THREADS] >= 0) {
 		size_t i = (size_t)ld->col[C_THREADS];
 		long t;
 		if (parse_long(row->fields[i], &t) != 0 || t < 1 || t > 4096)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 				       "threads '%s': want a whole number from 1 to 4096", row->fields[i]);
 		u->threads = (int)t;
 	}
@@ -157,7 +161,7 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 		/* The level as written, parsed by the one parser of level names (levels.h). */
 		enum mem_level l = levels_parse(row->fields[i]);
 		if (l == MEM_LEVELS)
-			return fail_at(err, errlen, ld->path, row->line[i], row->column[i],
+			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 				       "level '%s': want L1, L2, L3 or DRAM", row->fields[i]);
 		snprintf(u->level, sizeof u->level, "%s", levels_name(l));
 		u->level_column = row->column[i];
@@ -184,12 +188,12 @@ int userpoints_load(const char *path, struct userpoints *up, char *err, size_t e
 	if (csvin_read(path, on_row, &ld, err, errlen) != 0)
 		goto fail;
 	if (ld.nfields == 0) {
-		fail_at(err, errlen, path, 1, 1, "empty file: want a header row "
+		fail_at(err, errlen, (struct file_place){ path, 1, 1 }, "empty file: want a header row "
 			"name,version,flops,bytes,seconds and one row per timed region");
 		goto fail;
 	}
 	if (up->n == 0) {
-		fail_at(err, errlen, path, 2, 1, "no points after the header");
+		fail_at(err, errlen, (struct file_place){ path, 2, 1 }, "no points after the header");
 		goto fail;
 	}
 	up->path = xstrdup(path);
@@ -218,9 +222,9 @@ int userpoints_place(const struct analysis *a, struct userpoints *up, char *err,
 			if (!r) {
 				char name[32];
 				roofkey_format(&key, name, sizeof name);
-				return fail_at(err, errlen, up->path ? up->path : "points", u->line,
-					       u->level_column, "level %s: the run has no %s bandwidth roof",
-					       u->level, name);
+				struct file_place at = { up->path ? up->path : "points", u->line, u->level_column };
+				return fail_at(err, errlen, at, "level %s: the run has no %s bandwidth roof", u->level,
+					       name);
 			}
 			snprintf(p->level, sizeof p->level, "%s", u->level);
 		}

@@ -151,7 +151,7 @@ static void draw(const char *dir, const struct rundata *run, const struct analys
 	struct gnuplot_job job = { .run_dir = dir, .out_dir = dir, .run = run, .a = a, .meta = &meta,
 				   .templates_dir = templates && *templates ? templates : FUZZ_TEMPLATES };
 	/* The smallest size plot takes: the layout's crowding is at its worst, the PNG cheapest. */
-	if (plot_roofline(a, &meta, png, "png", 400, 300, err, sizeof err) != 0 ||
+	if (plot_roofline(a, &meta, &(struct plot_file){ png, "png", 400, 300 }, err, sizeof err) != 0 ||
 	    gnuplot_write(&job, err, sizeof err) != 0)
 		fprintf(stderr, "fuzz_figure: %s\n", err);
 	free(png);

@@ -115,7 +115,7 @@ static inline const struct plan_sweep *team_of(struct scripted *s, const struct 
 	if (t == 1)
 		return d;
 	probe_threads = t;
-	assert_int_equal(plan_prescan_team(o, pm, d, t, team, scripted_probe, s), 0);
+	assert_int_equal(plan_prescan_team(o, pm, d, t, team, (struct plan_probe){ scripted_probe, s }), 0);
 	probe_threads = 1;
 	return team;
 }
@@ -162,7 +162,7 @@ static inline void plan_on(struct scripted *s, int quick, double max_size, struc
 	p->pm = (struct plan_machine){ .llc_bytes = s->l3, .phys_bytes = s->phys, .has_isa = scripted_has_isa,
 				       .built = scripted_built };
 	assert_int_equal(plan_limits(&p->o, &p->pm, &p->d), 0);
-	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, scripted_probe, s), 0);
+	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, (struct plan_probe){ scripted_probe, s }), 0);
 	size_t capacity = (size_t)(p->d.cap / 8);
 	for (int t = 1; t <= 2; t++) {
 		const struct plan_sweep *d = team_of(s, &p->o, &p->pm, &p->d, t, &p->team);

@@ -603,7 +603,9 @@ static void test_rising_level_keeps_its_sizes(void **state)
 	(void)state;
 
 	make_sweep(sw, truth, n, 0.0, 1);
-	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, d, 4, &nd), 3);
+	struct fit_dropped_list dl = { d, 4, 99 };
+	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, &dl), 3);
+	nd = dl.n;
 	assert_int_equal(nd, 0);
 	expect_range(&p[0], 0, 4, 5);
 	expect_range(&p[1], 6, 12, 7);
@@ -628,7 +630,9 @@ static void test_loop_overhead_is_dropped_and_said(void **state)
 	(void)state;
 
 	make_sweep(sw, truth, n, 0.0, 1);
-	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, d, 4, &nd), 2);
+	struct fit_dropped_list dl = { d, 4, 99 };
+	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, &dl), 2);
+	nd = dl.n;
 	expect_range(&p[0], 2, 6, 5);
 	expect_range(&p[1], 8, 12, 5);
 	assert_int_equal(nd, 1);

@@ -240,7 +240,7 @@ static void check_one(const char *name, const struct analysis *a, const struct a
 	if (keep && *keep) {
 		char path[512], err[256];
 		snprintf(path, sizeof path, "%s/%s.png", keep, name);
-		assert_int_equal(plot_roofline(a, &m, path, "png", w, h, err, sizeof err), 0);
+		assert_int_equal(plot_roofline(a, &m, &(struct plot_file){ path, "png", w, h }, err, sizeof err), 0);
 	}
 	figure_scene(fg, sc, &unlabelled);
 	size_t bad = overlaps(name, sc) + promises(name, a, fg, threads);
@@ -289,7 +289,8 @@ static void check_compare(const char *name, struct loaded *ra, struct loaded *rb
 	assert_non_null(l);
 	assert_non_null(sc);
 	compare_build(&ra->run, ra->a, &rb->run, rb->a, &c);
-	plot_compare_layout(&c, &ra->run, ra->a, &rb->run, rb->a, 1600, 1000, l);
+	plot_compare_layout(&c, (struct plot_compare_run){ &ra->run, ra->a }, (struct plot_compare_run){ &rb->run, rb->a },
+			    1600, 1000, l);
 	const char *keep = getenv("LAYOUT_KEEP");
 	if (keep && *keep) {
 		char path[512], err[256];

@@ -195,14 +195,14 @@ static char *render(const struct analysis *a, const char *name, const char *form
 	char err[256] = "";
 	snprintf(path, sizeof path, "%s/%s.%s", tmpdir, name, format);
 	memset(&last, 0xff, sizeof last);
-	int rc = plot_roofline_stats(a, &meta, path, format, w, h, &last, err, sizeof err);
+	int rc = plot_roofline_stats(a, &meta, &(struct plot_file){ path, format, w, h }, &last, err, sizeof err);
 	if (rc != 0)
 		fail_msg("plot_roofline: %s", err);
 	const char *keep = getenv("PLOT_KEEP");
 	if (keep && *keep) {
 		char kp[512];
 		snprintf(kp, sizeof kp, "%s/%s.%s", keep, name, format);
-		assert_int_equal(plot_roofline(a, &meta, kp, format, w, h, err, sizeof err), 0);
+		assert_int_equal(plot_roofline(a, &meta, &(struct plot_file){ kp, format, w, h }, err, sizeof err), 0);
 	}
 	return path;
 }
@@ -486,11 +486,11 @@ static void test_empty_and_errors(void **state)
 	a->nroofs = a->npoints = 0;
 
 	snprintf(path, sizeof path, "%s/bad.gif", tmpdir);
-	assert_int_equal(plot_roofline(a, &meta, path, "gif", 1600, 1000, err, sizeof err), -1);
+	assert_int_equal(plot_roofline(a, &meta, &(struct plot_file){ path, "gif", 1600, 1000 }, err, sizeof err), -1);
 	assert_non_null(strstr(err, "gif"));
-	assert_int_equal(plot_roofline(a, &meta, path, "png", 10, 10, err, sizeof err), -1);
+	assert_int_equal(plot_roofline(a, &meta, &(struct plot_file){ path, "png", 10, 10 }, err, sizeof err), -1);
 	assert_int_equal(access(path, F_OK), -1);
-	assert_int_equal(plot_roofline(a, &meta, "/nonexistent-dir/x.png", "png", 1600, 1000, err,
+	assert_int_equal(plot_roofline(a, &meta, &(struct plot_file){ "/nonexistent-dir/x.png", "png", 1600, 1000 }, err,
 				       sizeof err), -1);
 	assert_non_null(strstr(err, "/nonexistent-dir/x.png"));
 	assert_null(strchr(err, '\n'));

@@ -66,7 +66,8 @@ static struct pair *build_machine(double dot, double horner128, double all, doub
 	if (analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
-	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
+	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
+			    1600, 1000, &p->l);
 	return p;
 }
 
@@ -239,7 +240,8 @@ static void test_stages_share_a_colour(void **state)
 	    analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
-	plot_compare_layout(&p->c, &p->ra, &p->aa, &p->rb, &p->ab, 1600, 1000, &p->l);
+	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
+			    1600, 1000, &p->l);
 	const struct figure_rgb *a = NULL, *b = NULL;
 	for (size_t i = 0; i < p->l.nmarks; i++) {
 		const struct point *pt = p->l.marks[i].row->pb ? p->l.marks[i].row->pb : p->l.marks[i].row->pa;

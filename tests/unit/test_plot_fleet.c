@@ -63,7 +63,8 @@ static void test_near_roofs_labelled_apart(void **state)
 	close(fdesc);
 	struct plot_fleet_stats st;
 	char err[256];
-	int rc = plot_fleet_draw_stats(&fd, &f, 1, path, "png", 1600, 1000, &st, err, sizeof err);
+	struct plot_fleet_view v = { &fd, &f, 1 };
+	int rc = plot_fleet_draw_stats(&v, &(struct plot_file){ path, "png", 1600, 1000 }, &st, err, sizeof err);
 	unlink(path);
 	assert_int_equal(rc, 0);
 	assert_int_equal(st.lines, 5);

@@ -153,7 +153,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 	p->pm = (struct plan_machine){ .llc_bytes = s->l3, .phys_bytes = s->phys, .has_isa = scripted_has_isa,
 				       .built = scripted_built };
 	assert_int_equal(plan_limits(&p->o, &p->pm, &p->d), 0);
-	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, scripted_probe, s), 0);
+	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, (struct plan_probe){ scripted_probe, s }), 0);
 	size_t capacity = (size_t)(p->d.cap / 8);
 	struct rounds_hooks h = { .ctx = r, .now = run_now, .time = run_time, .record = run_record,
 				  .progress = run_progress };

@@ -263,14 +263,15 @@ static void test_figure(void **state)
 	struct plot_meta meta = { .cpu_model = "test", .threads = 1, .user = &up };
 	struct plot_stats st;
 	snprintf(out, sizeof out, "%s/fig.png", dir);
-	if (plot_roofline_stats(a, &meta, out, "png", 1600, 1000, &st, err, sizeof err) != 0)
+	if (plot_roofline_stats(a, &meta, &(struct plot_file){ out, "png", 1600, 1000 }, &st, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	assert_int_equal(st.user_points, 3);
 	assert_int_equal(st.user_arrows, 1);
 	assert_int_equal(st.user_flagged, 1);
 	assert_int_equal(st.user_labels, 3);
 	meta.user = NULL;
-	assert_int_equal(plot_roofline_stats(a, &meta, out, "png", 1600, 1000, &st, err, sizeof err), 0);
+	struct plot_file file = { out, "png", 1600, 1000 };
+	assert_int_equal(plot_roofline_stats(a, &meta, &file, &st, err, sizeof err), 0);
 	assert_int_equal(st.user_points, 0);
 	userpoints_free(&up);
 	free(a);
