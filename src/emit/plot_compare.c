@@ -19,6 +19,7 @@
 
 #include "levels.h"
 #include "registry.h"
+#include "roof_labels.h"
 #include "util.h"
 
 #define FONT "DejaVu Sans"
@@ -147,36 +148,6 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 	l->nlines++;
 }
 
-/*
- * Two slopes of one run within COMPARE_TWIN of each other lie on top of each
- * other at this scale (L3 at 102 and DRAM@2t at 97.9 GB/s): the first one's
- * label names both, and the second has none of its own (with one each, the
- * second found no free spot and went unnamed).
- */
-#define COMPARE_TWIN 1.06
-static void merge_twins(struct plot_compare_layout *out)
-{
-	for (size_t i = 0; i < out->nlines; i++) {
-		struct plot_compare_line *a = &out->lines[i];
-		if (a->flat || a->twin)
-			continue;
-		for (size_t j = i + 1; j < out->nlines; j++) {
-			struct plot_compare_line *b = &out->lines[j];
-			if (b->flat || b->twin || b->run_b != a->run_b)
-				continue;
-			double r = a->roof->value / b->roof->value;
-			if (!(r < COMPARE_TWIN && r > 1 / COMPARE_TWIN))
-				continue;
-			/* "L3 102 · DRAM@2t 97.9 GB/s": one unit, at the end. */
-			size_t n = strlen(a->label), u = strlen(roof_unit(a->roof)) + 1;
-			if (n > u && strcmp(a->label + n - u + 1, roof_unit(a->roof)) == 0)
-				a->label[n -= u] = 0;
-			snprintf(a->label + n, sizeof a->label - n, " \u00b7 %s", b->label);
-			b->twin = 1;
-		}
-	}
-}
-
 /* "horner D=8", "triad (L1)", "dot @2t", with the ratio for a move. */
 static void point_text(const struct point *p, const struct compare_row *row, int arrow, char *buf, size_t size)
 {
@@ -244,28 +215,46 @@ static void px(const struct plot_frame *f, double ai, double gf, double *x, doub
 	plot_to_pixel(f, ai, gf, x, y);
 }
 
-/* The legend's rows, in order. */
-static void legend_rows(const struct plot_compare_layout *l, const char *rows[3])
+/* The legend's rows, in order: the runs, the arrow, the roofs listed (line[i]: that roof, else -1). */
+#define LEGEND_FIXED 4
+static size_t legend_rows(const struct plot_compare_layout *l, const char **rows, int *line)
 {
-	rows[0] = l->legend_b;
-	rows[1] = l->legend_a;
-	rows[2] = "moved against its own roof (A to B; \u00d7: its share of the roof, B over A)";
+	size_t n = 0;
+	rows[n] = l->legend_b;
+	line[n++] = -1;
+	rows[n] = l->legend_a;
+	line[n++] = -1;
+	rows[n] = "moved against its own roof, A to B";
+	line[n++] = -1;
+	rows[n] = "\u00d7: its share of the roof, B over A";   /* no sample: the row above's */
+	line[n++] = -2;
+	for (size_t i = 0; i < l->nlines && n < LEGEND_FIXED + l->legend_roofs; i++)
+		if (l->lines[i].listed) {
+			rows[n] = l->lines[i].label;
+			line[n++] = (int)i;
+		}
+	return n;
 }
 
-/* Legend geometry at scale s: row height and the box's size, text measured with cr. */
+/*
+ * Legend geometry at scale s: the box's size, text measured with cr, with
+ * room for l->legend_roofs listed roofs, as wide as any roof's label (which
+ * ones are listed is known only once the legend is placed).
+ */
 static void legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h)
 {
-	const char *rows[3];
-	legend_rows(l, rows);
+	const char *rows[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	int line[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	size_t n = legend_rows(l, rows, line);
 	set_font(cr, PX_LEGEND * s, 0);
 	double wide = 0;
-	for (int i = 0; i < 3; i++) {
+	for (size_t i = 0; i < n + (l->legend_roofs ? l->nlines : 0); i++) {
 		cairo_text_extents_t te;
-		cairo_text_extents(cr, rows[i], &te);
+		cairo_text_extents(cr, i < n ? rows[i] : l->lines[i - n].label, &te);
 		wide = fmax(wide, te.x_advance);
 	}
 	*w = wide + 2 * 16 * s + 44 * s;
-	*h = 3 * 32 * s + 2 * 12 * s;
+	*h = (double)(LEGEND_FIXED + l->legend_roofs) * 32 * s + 2 * 12 * s;
 }
 
 static void record(struct plot_compare_layout *l, struct labels_box b)
@@ -294,53 +283,54 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
 		snprintf(l->machines, sizeof l->machines, "the same kind of machine");
 }
 
-/* The label sizes tried, largest first (as the roofline figure's). */
-static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76, 0.66 };
+/* A roof's look in the figure: its stroke at scale 1 (paint_lines draws it so). */
+static double line_width(const struct plot_compare_line *ln)
+{
+	return ln->roof->kind != ROOF_CEILING ? 3.2 : 2.0;
+}
+
+/* ln as the roofline figure's line: pixels, stroke, text. */
+static void as_figure_line(const struct plot_frame *f, const struct plot_compare_line *ln, struct figure_line *fl)
+{
+	memset(fl, 0, sizeof *fl);
+	fl->roof = ln->roof;
+	fl->visible = 1;
+	fl->width = line_width(ln);
+	fl->dashed = ln->roof->kind == ROOF_CEILING;
+	px(f, ln->x0, ln->y0, &fl->x0, &fl->y0);
+	px(f, ln->x1, ln->y1, &fl->x1, &fl->y1);
+	size_t n = strnlen(ln->label, sizeof fl->text - 1);   /* "B: L3@2t 280 GB/s": far shorter */
+	memcpy(fl->text, ln->label, n);
+	fl->text[n] = 0;
+}
 
 /*
- * A roof's label written along its line, on a free stretch: from the right
- * end leftwards, above the line, then below it, right beside it. Where that
- * finds nothing free (lines a few pixels apart, markers sitting on the
- * line), the same again stepped away from the line by up to eight label
- * heights (four DRAM slopes of two runs and two thread counts a few pixels
- * apart, as the example's are since its DRAM is found at the curve's flat
- * end, stack their labels beside each other), then at smaller sizes. The label is a capsule parallel to the
- * line, so it is tested against the scene exactly.
+ * The roofs' labels, by the roofline figure's placer (roof_labels.h): each
+ * names its one roof, along its line where that covers nothing; where no
+ * spot is free the roof is listed in the legend instead. B's first: they
+ * are the solid roofs.
  */
-static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
+static void label_roofs(struct roof_labels *rl, struct plot_compare_layout *out)
 {
-	double s = f->scale, box[4], x0, y0, x1, y1;
-	px(f, ln->x0, ln->y0, &x0, &y0);
-	px(f, ln->x1, ln->y1, &x1, &y1);
-	double len = hypot(x1 - x0, y1 - y0);
-	double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = uy, ny = -ux;   /* n: above the line */
-	for (size_t z = 0; z < sizeof ROOF_LABEL_SCALES / sizeof ROOF_LABEL_SCALES[0]; z++) {
-		double size = PX_ROOF_LABEL * ROOF_LABEL_SCALES[z] * s;
-		set_font(cr, size, 0);
-		ink(cr, ln->label, HALO * s, box);
-		if (len < box[2] + 8 * s)
-			continue;
-		double half = box[2] / 2;
-		for (double away = 0; away <= 8 * box[3]; away += 2 * s)
-			for (int side = 0; side < 2; side++)
-				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
-					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;
-					double cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
-					struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
-								  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
-								  box[3] / 2, 0 };
-					if (!labels_seg_free(scene, seg))
-						continue;
-					labels_add_seg(scene, seg);
-					ln->labelled = 1;
-					ln->size = size;
-					ln->lx = cx;
-					ln->ly = cy;
-					ln->angle = atan2(uy, ux);
-					ln->seg = seg;
-					return;
-				}
-	}
+	const struct plot_frame *f = &out->f;
+	for (int pass = 1; pass >= 0; pass--)
+		for (size_t i = 0; i < out->nlines; i++) {
+			struct plot_compare_line *ln = &out->lines[i];
+			if (ln->run_b != pass)
+				continue;
+			struct figure_line fl;
+			as_figure_line(f, ln, &fl);
+			roof_labels_place(rl, &fl);
+			ln->labelled = fl.labelled;
+			ln->listed = fl.listed;
+			if (!fl.labelled)
+				continue;
+			ln->seg = fl.cap;
+			ln->size = fl.px * f->scale;
+			ln->angle = fl.angle;
+			ln->lx = 0.5 * (fl.cap.x0 + fl.cap.x1);   /* the capsule's middle: the ink box's centre */
+			ln->ly = 0.5 * (fl.cap.y0 + fl.cap.y1);
+		}
 }
 
 /*
@@ -357,46 +347,51 @@ static void add_roof_lines(struct plot_compare_layout *out, const struct compare
 			continue;
 		/* Not compared (no timings in common): both drawn, as for a move. */
 		int moved = row->differs || !row->tested;
-		if (row->ra && (!row->rb || moved))
+		/* Which roofs: the roofline figure's rule (a ceiling no point meets is one more line through them). */
+		if (row->ra && (!row->rb || moved) && roof_labels_drawn(aa, row->ra))
 			add_line(out, aa, row->ra, 0, moved);
-		if (row->rb)
+		if (row->rb && roof_labels_drawn(ab, row->rb))
 			add_line(out, ab, row->rb, 1, moved);
 	}
 }
 
 /* The scene: lines, arrows and markers (mr: half a marker's box) are occupied space. */
-static void occupy(struct labels *scene, const struct plot_compare_layout *out, double mr)
+static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out, double mr)
 {
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
 	for (size_t i = 0; i < out->nlines; i++) {
-		const struct plot_compare_line *ln = &out->lines[i];
-		struct labels_seg seg = { 0, 0, 0, 0, 2 * s, 1 };
-		px(f, ln->x0, ln->y0, &seg.x0, &seg.y0);
-		px(f, ln->x1, ln->y1, &seg.x1, &seg.y1);
-		labels_add_seg(scene, seg);
+		struct figure_line fl;
+		as_figure_line(f, &out->lines[i], &fl);
+		roof_labels_add_roof(rl, &fl);
 	}
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct plot_compare_mark *mk = &out->marks[i];
 		double x, y;
 		px(f, mk->ai_b, mk->gf_b, &x, &y);
-		labels_add_box(scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		roof_labels_add_box(rl, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
 		if (mk->arrow) {
 			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
 			px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
-			labels_add_seg(scene, seg);
-			labels_add_box(scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
+			roof_labels_add_seg(rl, seg);
+			roof_labels_add_box(rl, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
 		}
 	}
-
 }
 
 /* The legend in the first free corner of the plot area (lower right first), else any free spot. */
-static void place_legend(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, struct labels_box inner)
+static int place_legend(struct plot_compare_layout *out, struct roof_labels *rl, cairo_t *cr, struct labels_box inner)
 {
+	const struct labels *scene = roof_labels_scene(rl);
 	double s = out->f.scale;
 	double lw, lh, gap = 14 * s;
 	legend_size(cr, out, s, &lw, &lh);
+	if (out->legend_outside) {
+		/* Right of the plot, which gave up the room for it (plot_compare_layout). */
+		out->legend = (struct labels_box){ out->f.right + gap, out->f.top, out->f.right + gap + lw, out->f.top + lh };
+		record(out, out->legend);
+		return 1;
+	}
 	struct labels_box corners[4] = {
 		{ inner.x1 - gap - lw, inner.y1 - gap - lh, inner.x1 - gap, inner.y1 - gap },
 		{ inner.x0 + gap, inner.y0 + gap, inner.x0 + gap + lw, inner.y0 + gap + lh },
@@ -419,15 +414,15 @@ static void place_legend(struct plot_compare_layout *out, struct labels *scene, 
 				found = 1;
 			}
 		}
-	labels_add_box(scene, out->legend);
+	roof_labels_add_box(rl, out->legend);
 	record(out, out->legend);
-
+	return found;
 }
 
 /*
- * The labels: moved points' first (they are what the figure is for),
- * anywhere with a leader; then the roofs' along their lines; the other
- * points' last, near their markers or not at all.
+ * The point labels: moved points' first (they are what the figure is
+ * for), anywhere with a leader; the other points' last, near their markers
+ * or not at all. The roofs' are placed before them (label_roofs).
  */
 static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
 {
@@ -446,10 +441,6 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 		if (mk->arrow)
 			labels_place(scene, &items[i]);
 	}
-	merge_twins(out);
-	for (size_t i = 0; i < out->nlines; i++)
-		if (!out->lines[i].twin)
-			label_along(scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
 	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
 	for (size_t i = 0; i < out->nmarks; i++)
@@ -457,16 +448,13 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 			rest[nrest] = i;
 			others[nrest++] = items[i];
 		}
-	set_font(cr, PX_POINT_LABEL * s, 0);
 	labels_place_all(scene, others, nrest);
 	for (size_t k = 0; k < nrest; k++)
 		items[rest[k]] = others[k];
-	/* A twin is named in its partner's label: it was never a label of its own to drop. */
+	/* A roof listed in the legend is named: only one neither labelled nor listed is dropped. */
 	for (size_t i = 0; i < out->nlines; i++) {
-		if (out->lines[i].twin)
-			continue;
 		out->labels_wanted++;
-		out->labels_dropped += !out->lines[i].labelled;
+		out->labels_dropped += !out->lines[i].labelled && !out->lines[i].listed;
 	}
 	for (size_t i = 0; i < out->nmarks; i++) {
 		out->marks[i].item = items[i];
@@ -478,6 +466,50 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	}
 }
 
+/* How many roofs the last layout listed in the legend (no spot along their lines). */
+static size_t count_listed(const struct plot_compare_layout *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < out->nlines; i++)
+		n += out->lines[i].listed;
+	return n;
+}
+
+/*
+ * One pass of the labels over the lines and marks: the legend (with room
+ * for out->legend_roofs listed roofs), the roofs' labels, the points'.
+ * Returns 0 when the legend found no free spot in the plot.
+ */
+static int label_pass(struct plot_compare_layout *out, cairo_t *cr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale, mr = MARKER_R * 1.3 * s;
+	struct figure_measure m;
+	plot_measure_cairo(cr, &m);
+	out->nplaced = out->labels_wanted = out->labels_dropped = 0;
+	for (size_t i = 0; i < out->nlines; i++)
+		out->lines[i].labelled = out->lines[i].listed = 0;
+	struct roof_labels *rl = roof_labels_init(f, &m);
+	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
+	occupy(rl, out, mr);
+	int free_spot = place_legend(out, rl, cr, inner);
+	label_roofs(rl, out);
+	place_labels(out, roof_labels_scene(rl), cr, mr);
+	roof_labels_free(rl);
+	return free_spot;
+}
+
+/* Passes until the legend holds every roof listed (a grown legend takes room of its own). */
+static int label_passes(struct plot_compare_layout *out, cairo_t *cr)
+{
+	int free_spot = label_pass(out, cr);
+	for (int k = 0; k < 3 && count_listed(out) > out->legend_roofs; k++) {
+		out->legend_roofs = count_listed(out);
+		free_spot = label_pass(out, cr);
+	}
+	return free_spot;
+}
+
 void plot_compare_layout(const struct compare *c, const struct rundata *ra, const struct analysis *aa,
 			 const struct rundata *rb, const struct analysis *ab, int width, int height,
 			 struct plot_compare_layout *out)
@@ -486,8 +518,6 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	struct analysis *m = xmalloc(sizeof *m);
 	both_runs(aa, ab, m);
 	plot_frame_for(m, width, height, &out->f);
-	const struct plot_frame *f = &out->f;
-	double s = f->scale, mr = MARKER_R * 1.3 * s;
 	describe_runs(out, c, ra, rb);
 	add_roof_lines(out, c, aa, ab);
 	add_marks(out, c, m);
@@ -496,13 +526,18 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
 	cairo_t *cr = cairo_create(surf);
 	no_hinting(cr);
-	struct labels scene;
-	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
-	labels_init(&scene, inner, 2 * s);
-	occupy(&scene, out, mr);
-	place_legend(out, &scene, cr, inner);
-	place_labels(out, &scene, cr, mr);
-	labels_free(&scene);
+	/*
+	 * Where the legend finds no free spot (roofs listed in it made it tall),
+	 * it would cover markers: the plot gives up the room for it on its
+	 * right, as the roofline figure's does, and the labels are laid out again.
+	 */
+	if (!label_passes(out, cr)) {
+		double lw, lh, s = out->f.scale;
+		legend_size(cr, out, s, &lw, &lh);
+		out->legend_outside = 1;
+		out->f.right = out->f.width - lw - 2 * 14 * s;
+		label_passes(out, cr);
+	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 }
@@ -666,7 +701,22 @@ static void paint_labels(cairo_t *cr, const struct plot_compare_layout *l)
 		if (mk->item.placed)
 			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
 	}
+}
 
+/* A listed roof's sample in the legend: its line as paint_lines draws it. */
+static void legend_line(cairo_t *cr, const struct plot_compare_line *ln, double x, double y, double s)
+{
+	cairo_new_path(cr);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x + 32 * s, y);
+	if (ln->roof->kind == ROOF_CEILING) {
+		double dash[2] = { 10 * s, 6 * s };
+		cairo_set_dash(cr, dash, 2, 0);
+	}
+	set_rgba(cr, C_ROOF, ln->run_b ? 0.9 : FAINT);
+	cairo_set_line_width(cr, line_width(ln) * s);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
 }
 
 /* The legend: a framed box, one sample drawn beside each row. */
@@ -674,8 +724,9 @@ static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
 {
 	double s = l->f.scale;
 	const struct labels_box b = l->legend;
-	const char *rows[3];
-	legend_rows(l, rows);
+	const char *rows[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	int line[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	size_t n = legend_rows(l, rows, line);
 	cairo_new_path(cr);
 	cairo_rectangle(cr, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
 	set_rgba(cr, C_BG, 0.92);
@@ -684,9 +735,11 @@ static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
 	cairo_set_line_width(cr, 1.2 * s);
 	cairo_stroke(cr);
 	set_font(cr, PX_LEGEND * s, 0);
-	for (int i = 0; i < 3; i++) {
-		double y = b.y0 + 12 * s + (i + 0.5) * 32 * s, x = b.x0 + 16 * s;
-		if (i < 2) {
+	for (size_t i = 0; i < n; i++) {
+		double y = b.y0 + 12 * s + ((double)i + 0.5) * 32 * s, x = b.x0 + 16 * s;
+		if (line[i] >= 0) {
+			legend_line(cr, &l->lines[line[i]], x, y, s);
+		} else if (i < 2) {
 			cairo_new_path(cr);
 			cairo_move_to(cr, x, y);
 			cairo_line_to(cr, x + 32 * s, y);
@@ -694,7 +747,7 @@ static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
 			marker(cr, x + 16 * s, y, MARKER_R * 0.8 * s, figure_palette(0), i == 1, s);
-		} else {
+		} else if (line[i] == -1) {
 			marker(cr, x, y, MARKER_R * 0.6 * s, figure_palette(0), 1, s);
 			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
 		}

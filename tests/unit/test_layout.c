@@ -299,7 +299,7 @@ static void check_compare(const char *name, struct loaded *ra, struct loaded *rb
 	compare_scene(l, sc, &unlabelled);
 	size_t bad = overlaps(name, sc);
 	for (size_t i = 0; i < l->nlines; i++)
-		if (!l->lines[i].labelled && !l->lines[i].twin)
+		if (!l->lines[i].labelled && !l->lines[i].listed)
 			fprintf(stderr, "# %s: roof '%s' drawn without a label\n", name, l->lines[i].label);
 	assert_true(sc->nlines >= 1);
 	compare_free(&c);
