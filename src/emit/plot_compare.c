@@ -304,12 +304,7 @@ static void as_figure_line(const struct plot_frame *f, const struct plot_compare
 	fl->text[n] = 0;
 }
 
-/*
- * The roofs' labels, by the roofline figure's placer (roof_labels.h): each
- * names its one roof, along its line where that covers nothing; where no
- * spot is free the roof is listed in the legend instead. B's first: they
- * are the solid roofs.
- */
+/* The roofs' labels by the roofline figure's placer (roof_labels.h), B's (solid) first: one roof each. */
 static void label_roofs(struct roof_labels *rl, struct plot_compare_layout *out)
 {
 	const struct plot_frame *f = &out->f;
@@ -538,6 +533,9 @@ void plot_compare_layout(const struct compare *c, const struct rundata *ra, cons
 		out->f.right = out->f.width - lw - 2 * 14 * s;
 		label_passes(out, cr);
 	}
+	/* Rows held for roofs the last pass labelled after all: the box ends at its last row. */
+	double rows = (double)(LEGEND_FIXED + fmin(count_listed(out), out->legend_roofs));
+	out->legend.y1 = fmin(out->legend.y1, out->legend.y0 + rows * 32 * out->f.scale + 2 * 12 * out->f.scale);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 }
