@@ -342,10 +342,10 @@ static void add_roof_lines(struct plot_compare_layout *out, const struct compare
 			continue;
 		/* Not compared (no timings in common): both drawn, as for a move. */
 		int moved = row->differs || !row->tested;
-		/* Which roofs: the roofline figure's rule (a ceiling no point meets is one more line through them). */
-		if (row->ra && (!row->rb || moved) && roof_labels_drawn(aa, row->ra))
+		/* The roofline figure's rule (a ceiling no point meets is one more line), but a roof that moved is news. */
+		if (row->ra && (!row->rb || moved) && (row->differs || roof_labels_drawn(aa, row->ra)))
 			add_line(out, aa, row->ra, 0, moved);
-		if (row->rb && roof_labels_drawn(ab, row->rb))
+		if (row->rb && (row->differs || roof_labels_drawn(ab, row->rb)))
 			add_line(out, ab, row->rb, 1, moved);
 	}
 }
