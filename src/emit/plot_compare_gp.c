@@ -104,7 +104,7 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 	snprintf(margins, sizeof margins,
 		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
 		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
-	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
+	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x0 / f->width, 1 - l->legend.y0 / f->height);
 	char xmin[32], xmax[32], ymin[32], ymax[32], narrows[32];
 	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
 	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
