@@ -19,35 +19,19 @@
 
 #include "levels.h"
 #include "registry.h"
+#include "roof_labels.h"
 #include "util.h"
 
-#define FONT "DejaVu Sans"
-#define PX_TITLE 34.0
-#define PX_SUBTITLE 22.0
-#define PX_ROOF_LABEL 21.0
-#define PX_POINT_LABEL 21.0
-#define PX_LEGEND 21.0
-#define MARKER_R 9.0
-#define HALO 3.0
-#define FAINT 0.35               /* A's roofs and markers: opacity */
+#include "plot_compare_int.h"
 
-#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
-static const struct figure_rgb C_BG = HEX(0xffffff);
-static const struct figure_rgb C_TEXT = HEX(0x1a1a1a);
-static const struct figure_rgb C_MUTED = HEX(0x5c5c5c);
-static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);
-static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
-
-/* ---- text ------------------------------------------------------------------------- */
-
-static void set_font(cairo_t *cr, double px, int bold)
+void cmpfig_set_font(cairo_t *cr, double px, int bold)
 {
 	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, px);
 }
 
 /* Hinting off: the same text extents on image, SVG and PDF surfaces. */
-static void no_hinting(cairo_t *cr)
+void cmpfig_no_hinting(cairo_t *cr)
 {
 	cairo_font_options_t *fo = cairo_font_options_create();
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -57,7 +41,7 @@ static void no_hinting(cairo_t *cr)
 }
 
 /* The ink box of text at baseline origin (0, 0), grown by the halo: x0, y0, w, h. */
-static void ink(cairo_t *cr, const char *text, double halo, double box[4])
+void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4])
 {
 	cairo_text_extents_t te;
 	cairo_text_extents(cr, text, &te);
@@ -159,36 +143,6 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 	l->nlines++;
 }
 
-/*
- * Two slopes of one run within COMPARE_TWIN of each other lie on top of each
- * other at this scale (L3 at 102 and DRAM@2t at 97.9 GB/s): the first one's
- * label names both, and the second has none of its own (with one each, the
- * second found no free spot and went unnamed).
- */
-#define COMPARE_TWIN 1.06
-static void merge_twins(struct plot_compare_layout *out)
-{
-	for (size_t i = 0; i < out->nlines; i++) {
-		struct plot_compare_line *a = &out->lines[i];
-		if (a->flat || a->twin)
-			continue;
-		for (size_t j = i + 1; j < out->nlines; j++) {
-			struct plot_compare_line *b = &out->lines[j];
-			if (b->flat || b->twin || b->run_b != a->run_b)
-				continue;
-			double r = a->roof->value / b->roof->value;
-			if (!(r < COMPARE_TWIN && r > 1 / COMPARE_TWIN))
-				continue;
-			/* "L3 102 · DRAM@2t 97.9 GB/s": one unit, at the end. */
-			size_t n = strlen(a->label), u = strlen(roof_unit(a->roof)) + 1;
-			if (n > u && strcmp(a->label + n - u + 1, roof_unit(a->roof)) == 0)
-				a->label[n -= u] = 0;
-			snprintf(a->label + n, sizeof a->label - n, " \u00b7 %s", b->label);
-			b->twin = 1;
-		}
-	}
-}
-
 /* "horner D=8", "triad (L1)", "dot @2t", with the ratio for a move. */
 static void point_text(const struct point *p, const struct compare_row *row, int arrow, char *buf, size_t size)
 {
@@ -251,33 +205,50 @@ static void add_marks(struct plot_compare_layout *l, const struct compare *c, co
 	free(fk);
 }
 
-static void px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
+void cmpfig_px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
 {
 	plot_to_pixel(f, ai, gf, x, y);
 }
 
-/* The legend's rows, in order. */
-static void legend_rows(const struct plot_compare_layout *l, const char *rows[3])
+/* The legend's rows, in order: the runs, the arrow, the roofs listed (line[i]: that roof, else -1). */
+size_t cmpfig_legend_rows(const struct plot_compare_layout *l, const char **rows, int *line)
 {
-	rows[0] = l->legend_b;
-	rows[1] = l->legend_a;
-	rows[2] = "moved against its own roof (A to B; \u00d7: its share of the roof, B over A)";
+	size_t n = 0;
+	rows[n] = l->legend_b;
+	line[n++] = -1;
+	rows[n] = l->legend_a;
+	line[n++] = -1;
+	rows[n] = "moved against its own roof, A to B";
+	line[n++] = -1;
+	rows[n] = "\u00d7: its share of the roof, B over A";   /* no sample: the row above's */
+	line[n++] = -2;
+	for (size_t i = 0; i < l->nlines && n < LEGEND_FIXED + l->legend_roofs; i++)
+		if (l->lines[i].listed) {
+			rows[n] = l->lines[i].label;
+			line[n++] = (int)i;
+		}
+	return n;
 }
 
-/* Legend geometry at scale s: row height and the box's size, text measured with cr. */
-static void legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h)
+/*
+ * Legend geometry at scale s: the box's size, text measured with cr, with
+ * room for l->legend_roofs listed roofs, as wide as any roof's label (which
+ * ones are listed is known only once the legend is placed).
+ */
+void cmpfig_legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h)
 {
-	const char *rows[3];
-	legend_rows(l, rows);
-	set_font(cr, PX_LEGEND * s, 0);
+	const char *rows[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	int line[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
+	size_t n = cmpfig_legend_rows(l, rows, line);
+	cmpfig_set_font(cr, PX_LEGEND * s, 0);
 	double wide = 0;
-	for (int i = 0; i < 3; i++) {
+	for (size_t i = 0; i < n + (l->legend_roofs ? l->nlines : 0); i++) {
 		cairo_text_extents_t te;
-		cairo_text_extents(cr, rows[i], &te);
+		cairo_text_extents(cr, i < n ? rows[i] : l->lines[i - n].label, &te);
 		wide = fmax(wide, te.x_advance);
 	}
 	*w = wide + 2 * 16 * s + 44 * s;
-	*h = 3 * 32 * s + 2 * 12 * s;
+	*h = (double)(LEGEND_FIXED + l->legend_roofs) * 32 * s + 2 * 12 * s;
 }
 
 static void record(struct plot_compare_layout *l, struct labels_box b)
@@ -306,53 +277,49 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
 		snprintf(l->machines, sizeof l->machines, "the same kind of machine");
 }
 
-/* The label sizes tried, largest first (as the roofline figure's). */
-static const double ROOF_LABEL_SCALES[] = { 1.0, 0.87, 0.76, 0.66 };
-
-/*
- * A roof's label written along its line, on a free stretch: from the right
- * end leftwards, above the line, then below it, right beside it. Where that
- * finds nothing free (lines a few pixels apart, markers sitting on the
- * line), the same again stepped away from the line by up to eight label
- * heights (four DRAM slopes of two runs and two thread counts a few pixels
- * apart, as the example's are since its DRAM is found at the curve's flat
- * end, stack their labels beside each other), then at smaller sizes. The label is a capsule parallel to the
- * line, so it is tested against the scene exactly.
- */
-static void label_along(struct labels *scene, const struct plot_frame *f, cairo_t *cr, struct plot_compare_line *ln)
+/* A roof's look in the figure: its stroke at scale 1 (paint_lines draws it so). */
+double cmpfig_line_width(const struct plot_compare_line *ln)
 {
-	double s = f->scale, box[4], x0, y0, x1, y1;
-	px(f, ln->x0, ln->y0, &x0, &y0);
-	px(f, ln->x1, ln->y1, &x1, &y1);
-	double len = hypot(x1 - x0, y1 - y0);
-	double ux = (x1 - x0) / len, uy = (y1 - y0) / len, nx = uy, ny = -ux;   /* n: above the line */
-	for (size_t z = 0; z < sizeof ROOF_LABEL_SCALES / sizeof ROOF_LABEL_SCALES[0]; z++) {
-		double size = PX_ROOF_LABEL * ROOF_LABEL_SCALES[z] * s;
-		set_font(cr, size, 0);
-		ink(cr, ln->label, HALO * s, box);
-		if (len < box[2] + 8 * s)
-			continue;
-		double half = box[2] / 2;
-		for (double away = 0; away <= 8 * box[3]; away += 2 * s)
-			for (int side = 0; side < 2; side++)
-				for (double t = len - half - 12 * s; t >= half + 4 * s; t -= 6 * s) {
-					double off = 2 * s + 3 * s + box[3] / 2 + away, sg = side ? -1 : 1;
-					double cx = x0 + ux * t + nx * off * sg, cy = y0 + uy * t + ny * off * sg;
-					struct labels_seg seg = { cx - ux * (half - box[3] / 2), cy - uy * (half - box[3] / 2),
-								  cx + ux * (half - box[3] / 2), cy + uy * (half - box[3] / 2),
-								  box[3] / 2, 0 };
-					if (!labels_seg_free(scene, seg))
-						continue;
-					labels_add_seg(scene, seg);
-					ln->labelled = 1;
-					ln->size = size;
-					ln->lx = cx;
-					ln->ly = cy;
-					ln->angle = atan2(uy, ux);
-					ln->seg = seg;
-					return;
-				}
-	}
+	return ln->roof->kind != ROOF_CEILING ? 3.2 : 2.0;
+}
+
+/* ln as the roofline figure's line: pixels, stroke, text. */
+static void as_figure_line(const struct plot_frame *f, const struct plot_compare_line *ln, struct figure_line *fl)
+{
+	memset(fl, 0, sizeof *fl);
+	fl->roof = ln->roof;
+	fl->visible = 1;
+	fl->width = cmpfig_line_width(ln);
+	fl->dashed = ln->roof->kind == ROOF_CEILING;
+	cmpfig_px(f, ln->x0, ln->y0, &fl->x0, &fl->y0);
+	cmpfig_px(f, ln->x1, ln->y1, &fl->x1, &fl->y1);
+	size_t n = strnlen(ln->label, sizeof fl->text - 1);   /* "B: L3@2t 280 GB/s": far shorter */
+	memcpy(fl->text, ln->label, n);
+	fl->text[n] = 0;
+}
+
+/* The roofs' labels by the roofline figure's placer (roof_labels.h), B's (solid) first: one roof each. */
+static void label_roofs(struct roof_labels *rl, struct plot_compare_layout *out)
+{
+	const struct plot_frame *f = &out->f;
+	for (int pass = 1; pass >= 0; pass--)
+		for (size_t i = 0; i < out->nlines; i++) {
+			struct plot_compare_line *ln = &out->lines[i];
+			if (ln->run_b != pass)
+				continue;
+			struct figure_line fl;
+			as_figure_line(f, ln, &fl);
+			roof_labels_place(rl, &fl);
+			ln->labelled = fl.labelled;
+			ln->listed = fl.listed;
+			if (!fl.labelled)
+				continue;
+			ln->seg = fl.cap;
+			ln->size = fl.px * f->scale;
+			ln->angle = fl.angle;
+			ln->lx = 0.5 * (fl.cap.x0 + fl.cap.x1);   /* the capsule's middle: the ink box's centre */
+			ln->ly = 0.5 * (fl.cap.y0 + fl.cap.y1);
+		}
 }
 
 /*
@@ -369,46 +336,51 @@ static void add_roof_lines(struct plot_compare_layout *out, const struct compare
 			continue;
 		/* Not compared (no timings in common): both drawn, as for a move. */
 		int moved = row->differs || !row->tested;
-		if (row->ra && (!row->rb || moved))
+		/* The roofline figure's rule (a ceiling no point meets is one more line), but a roof that moved is news. */
+		if (row->ra && (!row->rb || moved) && (row->differs || roof_labels_drawn(aa, row->ra)))
 			add_line(out, aa, row->ra, 0, moved);
-		if (row->rb)
+		if (row->rb && (row->differs || roof_labels_drawn(ab, row->rb)))
 			add_line(out, ab, row->rb, 1, moved);
 	}
 }
 
 /* The scene: lines, arrows and markers (mr: half a marker's box) are occupied space. */
-static void occupy(struct labels *scene, const struct plot_compare_layout *out, double mr)
+static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out, double mr)
 {
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
 	for (size_t i = 0; i < out->nlines; i++) {
-		const struct plot_compare_line *ln = &out->lines[i];
-		struct labels_seg seg = { 0, 0, 0, 0, 2 * s, 1 };
-		px(f, ln->x0, ln->y0, &seg.x0, &seg.y0);
-		px(f, ln->x1, ln->y1, &seg.x1, &seg.y1);
-		labels_add_seg(scene, seg);
+		struct figure_line fl;
+		as_figure_line(f, &out->lines[i], &fl);
+		roof_labels_add_roof(rl, &fl);
 	}
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct plot_compare_mark *mk = &out->marks[i];
 		double x, y;
-		px(f, mk->ai_b, mk->gf_b, &x, &y);
-		labels_add_box(scene, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
+		roof_labels_add_box(rl, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
 		if (mk->arrow) {
 			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
-			px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
-			labels_add_seg(scene, seg);
-			labels_add_box(scene, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
+			cmpfig_px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
+			roof_labels_add_seg(rl, seg);
+			roof_labels_add_box(rl, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
 		}
 	}
-
 }
 
 /* The legend in the first free corner of the plot area (lower right first), else any free spot. */
-static void place_legend(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, struct labels_box inner)
+static int place_legend(struct plot_compare_layout *out, struct roof_labels *rl, cairo_t *cr, struct labels_box inner)
 {
+	const struct labels *scene = roof_labels_scene(rl);
 	double s = out->f.scale;
 	double lw, lh, gap = 14 * s;
-	legend_size(cr, out, s, &lw, &lh);
+	cmpfig_legend_size(cr, out, s, &lw, &lh);
+	if (out->legend_outside) {
+		/* Right of the plot, which gave up the room for it (plot_compare_layout). */
+		out->legend = (struct labels_box){ out->f.right + gap, out->f.top, out->f.right + gap + lw, out->f.top + lh };
+		record(out, out->legend);
+		return 1;
+	}
 	struct labels_box corners[4] = {
 		{ inner.x1 - gap - lw, inner.y1 - gap - lh, inner.x1 - gap, inner.y1 - gap },
 		{ inner.x0 + gap, inner.y0 + gap, inner.x0 + gap + lw, inner.y0 + gap + lh },
@@ -431,15 +403,15 @@ static void place_legend(struct plot_compare_layout *out, struct labels *scene, 
 				found = 1;
 			}
 		}
-	labels_add_box(scene, out->legend);
+	roof_labels_add_box(rl, out->legend);
 	record(out, out->legend);
-
+	return found;
 }
 
 /*
- * The labels: moved points' first (they are what the figure is for),
- * anywhere with a leader; then the roofs' along their lines; the other
- * points' last, near their markers or not at all.
+ * The point labels: moved points' first (they are what the figure is
+ * for), anywhere with a leader; the other points' last, near their markers
+ * or not at all. The roofs' are placed before them (label_roofs).
  */
 static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
 {
@@ -447,21 +419,17 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	double s = f->scale;
 	double box[4];
 	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
-	set_font(cr, PX_POINT_LABEL * s, 0);
+	cmpfig_set_font(cr, PX_POINT_LABEL * s, 0);
 	for (size_t i = 0; i < out->nmarks; i++) {
 		struct plot_compare_mark *mk = &out->marks[i];
 		double x, y;
-		ink(cr, mk->label, HALO * s, box);
-		px(f, mk->ai_b, mk->gf_b, &x, &y);
+		cmpfig_ink(cr, mk->label, HALO * s, box);
+		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
 		items[i] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
 						 .max_r = mk->arrow ? 0 : mr + 3 * box[3], .leader = 1 };
 		if (mk->arrow)
 			labels_place(scene, &items[i]);
 	}
-	merge_twins(out);
-	for (size_t i = 0; i < out->nlines; i++)
-		if (!out->lines[i].twin)
-			label_along(scene, f, cr, &out->lines[i]);
 	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
 	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
 	for (size_t i = 0; i < out->nmarks; i++)
@@ -469,16 +437,13 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 			rest[nrest] = i;
 			others[nrest++] = items[i];
 		}
-	set_font(cr, PX_POINT_LABEL * s, 0);
 	labels_place_all(scene, others, nrest);
 	for (size_t k = 0; k < nrest; k++)
 		items[rest[k]] = others[k];
-	/* A twin is named in its partner's label: it was never a label of its own to drop. */
+	/* A roof listed in the legend is named: only one neither labelled nor listed is dropped. */
 	for (size_t i = 0; i < out->nlines; i++) {
-		if (out->lines[i].twin)
-			continue;
 		out->labels_wanted++;
-		out->labels_dropped += !out->lines[i].labelled;
+		out->labels_dropped += !out->lines[i].labelled && !out->lines[i].listed;
 	}
 	for (size_t i = 0; i < out->nmarks; i++) {
 		out->marks[i].item = items[i];
@@ -490,6 +455,50 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	}
 }
 
+/* How many roofs the last layout listed in the legend (no spot along their lines). */
+static size_t count_listed(const struct plot_compare_layout *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < out->nlines; i++)
+		n += out->lines[i].listed;
+	return n;
+}
+
+/*
+ * One pass of the labels over the lines and marks: the legend (with room
+ * for out->legend_roofs listed roofs), the roofs' labels, the points'.
+ * Returns 0 when the legend found no free spot in the plot.
+ */
+static int label_pass(struct plot_compare_layout *out, cairo_t *cr)
+{
+	const struct plot_frame *f = &out->f;
+	double s = f->scale, mr = MARKER_R * 1.3 * s;
+	struct figure_measure m;
+	plot_measure_cairo(cr, &m);
+	out->nplaced = out->labels_wanted = out->labels_dropped = 0;
+	for (size_t i = 0; i < out->nlines; i++)
+		out->lines[i].labelled = out->lines[i].listed = 0;
+	struct roof_labels *rl = roof_labels_init(f, &m);
+	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
+	occupy(rl, out, mr);
+	int free_spot = place_legend(out, rl, cr, inner);
+	label_roofs(rl, out);
+	place_labels(out, roof_labels_scene(rl), cr, mr);
+	roof_labels_free(rl);
+	return free_spot;
+}
+
+/* Passes until the legend holds every roof listed (a grown legend takes room of its own). */
+static int label_passes(struct plot_compare_layout *out, cairo_t *cr)
+{
+	int free_spot = label_pass(out, cr);
+	for (int k = 0; k < 3 && count_listed(out) > out->legend_roofs; k++) {
+		out->legend_roofs = count_listed(out);
+		free_spot = label_pass(out, cr);
+	}
+	return free_spot;
+}
+
 void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B, int width,
 			 int height, struct plot_compare_layout *out)
 {
@@ -499,8 +508,6 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	struct analysis *m = xmalloc(sizeof *m);
 	both_runs(aa, ab, m);
 	plot_frame_for(m, width, height, &out->f);
-	const struct plot_frame *f = &out->f;
-	double s = f->scale, mr = MARKER_R * 1.3 * s;
 	describe_runs(out, c, ra, rb);
 	add_roof_lines(out, c, aa, ab);
 	add_marks(out, c, m);
@@ -508,267 +515,23 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
 	cairo_t *cr = cairo_create(surf);
-	no_hinting(cr);
-	struct labels scene;
-	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
-	labels_init(&scene, inner, 2 * s);
-	occupy(&scene, out, mr);
-	place_legend(out, &scene, cr, inner);
-	place_labels(out, &scene, cr, mr);
-	labels_free(&scene);
+	cmpfig_no_hinting(cr);
+	/*
+	 * Where the legend finds no free spot (roofs listed in it made it tall),
+	 * it would cover markers: the plot gives up the room for it on its
+	 * right, as the roofline figure's does, and the labels are laid out again.
+	 */
+	if (!label_passes(out, cr)) {
+		double lw, lh, s = out->f.scale;
+		cmpfig_legend_size(cr, out, s, &lw, &lh);
+		out->legend_outside = 1;
+		out->f.right = out->f.width - lw - 2 * 14 * s;
+		label_passes(out, cr);
+	}
+	/* Rows held for roofs the last pass labelled after all: the box ends at its last row. */
+	double rows = (double)(LEGEND_FIXED + fmin(count_listed(out), out->legend_roofs));
+	out->legend.y1 = fmin(out->legend.y1, out->legend.y0 + rows * 32 * out->f.scale + 2 * 12 * out->f.scale);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 }
 
-/* ---- painting --------------------------------------------------------------------- */
-
-static void set_rgba(cairo_t *cr, struct figure_rgb c, double alpha)
-{
-	cairo_set_source_rgba(cr, c.r, c.g, c.b, alpha);
-}
-
-/* Text whose ink box (with halo) is exactly b, over a halo of the background. */
-static void text_in_box(cairo_t *cr, const char *text, struct labels_box b, struct figure_rgb col, double s)
-{
-	double box[4];
-	ink(cr, text, HALO * s, box);
-	cairo_new_path(cr);
-	cairo_move_to(cr, b.x0 - box[0], b.y0 - box[1]);
-	cairo_text_path(cr, text);
-	cairo_set_line_width(cr, 2 * HALO * s);
-	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	set_rgba(cr, C_BG, 0.9);
-	cairo_stroke_preserve(cr);
-	set_rgba(cr, col, 1);
-	cairo_fill(cr);
-}
-
-/* A title's line: text of size px (bold or not) at (x, y), shrunk until it fits in maxw, in col. */
-struct fitted_line {
-	const char *text;
-	double size;
-	int bold;
-	double x, y, maxw;
-	struct figure_rgb col;
-};
-
-static void fitted_text(cairo_t *cr, const struct fitted_line *t)
-{
-	const char *text = t->text;
-	double size = t->size, maxw = t->maxw;
-	int bold = t->bold;
-	cairo_text_extents_t te;
-	set_font(cr, size, bold);
-	cairo_text_extents(cr, text, &te);
-	if (te.x_advance > maxw && te.x_advance > 0)
-		cairo_set_font_size(cr, size * maxw / te.x_advance);
-	cairo_move_to(cr, t->x, t->y);
-	set_rgba(cr, t->col, 1);
-	cairo_show_text(cr, text);
-}
-
-/* A marker's circle: centre and radius, in pixels. */
-struct circle {
-	double x, y, r;
-};
-
-static void marker(cairo_t *cr, struct circle c, struct figure_rgb col, int open, double s)
-{
-	cairo_new_path(cr);
-	cairo_arc(cr, c.x, c.y, c.r, 0, 2 * M_PI);
-	set_rgba(cr, open ? C_BG : col, 1);
-	cairo_fill_preserve(cr);
-	set_rgba(cr, open ? col : C_BG, 1);
-	cairo_set_line_width(cr, (open ? 2.6 : 1.6) * s);
-	cairo_stroke(cr);
-}
-
-/* A -> B: a line ending in a filled head just short of B's marker. */
-static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double s)
-{
-	double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
-	if (len < 1)
-		return;
-	double ux = dx / len, uy = dy / len, stop = MARKER_R * s + 2 * s, head = 16 * s;
-	double start = MARKER_R * 0.8 * s;
-	if (len <= stop + start + head / 2)
-		return;   /* the markers touch: the label's ratio says it */
-	double tx = x1 - ux * stop, ty = y1 - uy * stop;
-	cairo_new_path(cr);
-	cairo_move_to(cr, x0 + ux * start, y0 + uy * start);
-	cairo_line_to(cr, tx - ux * head * 0.8, ty - uy * head * 0.8);
-	set_rgba(cr, C_ARROW, 0.85);
-	cairo_set_line_width(cr, 2.4 * s);
-	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-	cairo_stroke(cr);
-	cairo_new_path(cr);
-	cairo_move_to(cr, tx, ty);
-	cairo_line_to(cr, tx - ux * head - uy * head * 0.4, ty - uy * head + ux * head * 0.4);
-	cairo_line_to(cr, tx - ux * head + uy * head * 0.4, ty - uy * head - ux * head * 0.4);
-	cairo_close_path(cr);
-	cairo_fill(cr);
-}
-
-/* The roof lines, A's faint under B's; ceilings dashed. */
-static void paint_lines(cairo_t *cr, const struct plot_compare_layout *l)
-{
-	const struct plot_frame *f = &l->f;
-	double s = f->scale;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < l->nlines; i++) {
-			const struct plot_compare_line *ln = &l->lines[i];
-			if (ln->run_b != pass)
-				continue;
-			double x0, y0, x1, y1;
-			plot_to_pixel(f, ln->x0, ln->y0, &x0, &y0);
-			plot_to_pixel(f, ln->x1, ln->y1, &x1, &y1);
-			cairo_new_path(cr);
-			cairo_move_to(cr, x0, y0);
-			cairo_line_to(cr, x1, y1);
-			int main_roof = ln->roof->kind != ROOF_CEILING;
-			if (!main_roof) {
-				double dash[2] = { 10 * s, 6 * s };
-				cairo_set_dash(cr, dash, 2, 0);
-			}
-			set_rgba(cr, C_ROOF, ln->run_b ? 0.9 : FAINT);
-			cairo_set_line_width(cr, (main_roof ? 3.2 : 2.0) * s);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-		}
-}
-
-/* The leaders of labels that moved, the markers and the arrows from A to B. */
-static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
-{
-	const struct plot_frame *f = &l->f;
-	double s = f->scale;
-	for (size_t i = 0; i < l->nmarks; i++) {
-		const struct labels_item *it = &l->marks[i].item;
-		if (!it->placed || !it->moved)
-			continue;
-		double x0, y0, x1, y1;
-		labels_leader(it, &x0, &y0, &x1, &y1);
-		cairo_new_path(cr);
-		cairo_move_to(cr, x0, y0);
-		cairo_line_to(cr, x1, y1);
-		set_rgba(cr, C_MUTED, 0.8);
-		cairo_set_line_width(cr, 1.2 * s);
-		cairo_stroke(cr);
-	}
-	for (size_t i = 0; i < l->nmarks; i++) {
-		const struct plot_compare_mark *mk = &l->marks[i];
-		double xb, yb;
-		plot_to_pixel(f, mk->ai_b, mk->gf_b, &xb, &yb);
-		if (mk->arrow) {
-			double xa, ya;
-			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, (struct circle){ xa, ya, MARKER_R * 0.8 * s }, mk->col, 1, s);
-			arrow(cr, xa, ya, xb, yb, s);
-		}
-		marker(cr, (struct circle){ xb, yb, MARKER_R * s }, mk->col, !mk->run_b, s);
-	}
-}
-
-/* The roofs' labels along their lines, the points' in their boxes. */
-static void paint_labels(cairo_t *cr, const struct plot_compare_layout *l)
-{
-	double s = l->f.scale;
-	for (size_t i = 0; i < l->nlines; i++) {
-		const struct plot_compare_line *ln = &l->lines[i];
-		if (!ln->labelled)
-			continue;
-		set_font(cr, ln->size, 0);
-		double box[4];
-		ink(cr, ln->label, HALO * s, box);
-		cairo_save(cr);
-		cairo_translate(cr, ln->lx, ln->ly);
-		cairo_rotate(cr, ln->angle);
-		struct labels_box b = { -box[2] / 2, -box[3] / 2, box[2] / 2, box[3] / 2 };
-		text_in_box(cr, ln->label, b, ln->run_b ? C_ROOF : C_MUTED, s);
-		cairo_restore(cr);
-	}
-	set_font(cr, PX_POINT_LABEL * s, 0);
-	for (size_t i = 0; i < l->nmarks; i++) {
-		const struct plot_compare_mark *mk = &l->marks[i];
-		struct figure_rgb c = mk->col;
-		if (mk->item.placed)
-			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
-	}
-
-}
-
-/* The legend: a framed box, one sample drawn beside each row. */
-static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
-{
-	double s = l->f.scale;
-	const struct labels_box b = l->legend;
-	const char *rows[3];
-	legend_rows(l, rows);
-	cairo_new_path(cr);
-	cairo_rectangle(cr, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
-	set_rgba(cr, C_BG, 0.92);
-	cairo_fill_preserve(cr);
-	set_rgba(cr, C_MUTED, 0.6);
-	cairo_set_line_width(cr, 1.2 * s);
-	cairo_stroke(cr);
-	set_font(cr, PX_LEGEND * s, 0);
-	for (int i = 0; i < 3; i++) {
-		double y = b.y0 + 12 * s + (i + 0.5) * 32 * s, x = b.x0 + 16 * s;
-		if (i < 2) {
-			cairo_new_path(cr);
-			cairo_move_to(cr, x, y);
-			cairo_line_to(cr, x + 32 * s, y);
-			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
-			cairo_set_line_width(cr, 3.2 * s);
-			cairo_stroke(cr);
-			marker(cr, (struct circle){ x + 16 * s, y, MARKER_R * 0.8 * s }, figure_palette(0), i == 1, s);
-		} else {
-			marker(cr, (struct circle){ x, y, MARKER_R * 0.6 * s }, figure_palette(0), 1, s);
-			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
-		}
-		cairo_text_extents_t te;
-		cairo_text_extents(cr, rows[i], &te);
-		cairo_move_to(cr, x + 44 * s, y - te.y_bearing - te.height / 2);
-		set_rgba(cr, C_TEXT, 1);
-		cairo_show_text(cr, rows[i]);
-	}
-}
-
-static void paint(cairo_t *cr, const struct plot_compare_layout *l)
-{
-	const struct plot_frame *f = &l->f;
-	double s = f->scale;
-	no_hinting(cr);
-	set_rgba(cr, C_BG, 1);
-	cairo_paint(cr);
-
-	fitted_text(cr, &(struct fitted_line){ l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT });
-	char sub[800];
-	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
-		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, &(struct fitted_line){ sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED });
-
-	cairo_save(cr);
-	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
-	cairo_clip(cr);
-	plot_draw_grid(cr, f);
-	paint_lines(cr, l);
-	paint_marks(cr, l);
-	cairo_restore(cr);
-	paint_labels(cr, l);
-	paint_legend(cr, l);
-	plot_draw_axes(cr, f);
-}
-
-static void paint_compare(cairo_t *cr, void *ctx)
-{
-	const struct plot_compare_layout *const *l = ctx;
-	paint(cr, *l);
-}
-
-int plot_compare_draw(const struct plot_compare_layout *l, const char *path, const char *format,
-		      char *err, size_t errlen)
-{
-	struct plot_file file = { path, format, l->f.width, l->f.height };
-	return plot_write(&file, NULL, paint_compare, &l, err, errlen);
-}

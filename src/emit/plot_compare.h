@@ -32,8 +32,8 @@ struct plot_compare_line {
 	int flat;
 	double x0, y0, x1, y1;       /* data: intensity, GFLOP/s */
 	char label[112];
-	int labelled;                /* 0: no free spot along the line, or a twin's label names it */
-	int twin;                    /* 1: lies on another slope of its run; that one's label names both */
+	int labelled;                /* 1: named along its line (the roofline figure's placer, roof_labels.h) */
+	int listed;                  /* 1: no spot along the line was free: named in the legend instead */
 	double size;                 /* the label's font size (pixels) */
 	double lx, ly, angle;        /* the label's centre (pixels) and direction (radians, y down) */
 	struct labels_seg seg;       /* the space it takes: a capsule along the line */
@@ -63,6 +63,8 @@ struct plot_compare_layout {
 	char machines[440];          /* the subtitle's "the same kind of machine" or "different machines: ..." */
 	char legend_a[192], legend_b[192];
 	struct labels_box legend;    /* pixels */
+	size_t legend_roofs;         /* rows the legend holds for listed roofs */
+	int legend_outside;          /* 1: right of the plot (no free spot inside it) */
 	struct labels_box placed[2 * ANALYSIS_MAX_ROOFS + 2 * ANALYSIS_MAX_POINTS + 1];
 	size_t nplaced;              /* every text box drawn in the plot: labels, legend */
 };

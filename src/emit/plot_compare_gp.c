@@ -87,6 +87,14 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 			block_num(mk->arrow ? mk->gf_a : NAN, n2), mk->ai_b, mk->gf_b, mk->run_b,
 			mk->arrow ? compare_move_name(mk->row->moved) : "", block_num(x, n3), block_num(y, n4), rgb);
 	}
+	/* A roof compare.png names in its legend (no free spot along its line): the key names it too. */
+	struct buf kf = { 0 };
+	for (size_t i = 0; i < l->nlines; i++)
+		if (l->lines[i].listed)
+			buf_addf(&kf, ", \\\n  NaN with lines lw %d%s lc rgb %s title roof_text[%zu]",
+				 l->lines[i].roof->kind == ROOF_CEILING ? 2 : 3,
+				 l->lines[i].roof->kind == ROOF_CEILING ? " dt 2" : "", l->lines[i].run_b ? "solid" : "faint", i + 1);
+	char *listed = kf.len ? buf_take(&kf) : xstrdup("");
 	struct buf tb = { 0 };
 	gp_array(&tb, "roof_text", l->nlines, rtext);
 	gp_array(&tb, "point_text", l->nmarks, ptext);
@@ -96,7 +104,7 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 	snprintf(margins, sizeof margins,
 		 "set lmargin at screen %.4f; set rmargin at screen %.4f\nset tmargin at screen %.4f; set bmargin at screen %.4f",
 		 f->left / f->width, f->right / f->width, 1 - f->top / f->height, 1 - f->bottom / f->height);
-	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x1 / f->width, 1 - l->legend.y0 / f->height);
+	snprintf(key, sizeof key, "%.4f, %.4f", l->legend.x0 / f->width, 1 - l->legend.y0 / f->height);
 	char xmin[32], xmax[32], ymin[32], ymax[32], narrows[32];
 	snprintf(xmin, sizeof xmin, "%.9g", f->xmin);
 	snprintf(xmax, sizeof xmax, "%.9g", f->xmax);
@@ -109,12 +117,12 @@ int plot_compare_gnuplot(const struct plot_compare_layout *l, const char *templa
 	     *machines_n = gp_note(l->machines);
 	const char *keys[] = { "TITLE", "RUN_A", "RUN_B", "XMIN", "XMAX", "YMIN", "YMAX", "ROOFS", "POINTS",
 			       "ARROWS", "MARGINS", "KEY", "MACHINES", "TEXTS", "TITLE_NOTE", "RUN_A_NOTE",
-			       "RUN_B_NOTE", "MACHINES_NOTE" };
+			       "RUN_B_NOTE", "MACHINES_NOTE", "LISTED" };
 	const char *values[] = { title, ra, rb, xmin, xmax, ymin, ymax, roofs, points, narrows, margins, key,
-				 machines, texts, title_n, ra_n, rb_n, machines_n };
+				 machines, texts, title_n, ra_n, rb_n, machines_n, listed };
 	struct gnuplot_values kv = { keys, values, sizeof keys / sizeof keys[0] };
 	int rc = gnuplot_write_template(templates_dir, "compare", out_dir, &kv, err, errlen);
-	char *owned[] = { roofs, points, texts, title, ra, rb, machines, title_n, ra_n, rb_n, machines_n };
+	char *owned[] = { roofs, points, texts, title, ra, rb, machines, title_n, ra_n, rb_n, machines_n, listed };
 	for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
 		free(owned[i]);
 	return rc;

@@ -354,7 +354,7 @@ static int take_first_free(struct fig *g, struct figure_line *l, struct line_try
  * where even that finds no spot, the label stays out of the plot and the
  * legend names the roof beside a sample of its line (l->listed).
  */
-static void place_line_label(struct fig *g, struct figure_line *l)
+void fig_place_line_label(struct fig *g, struct figure_line *l)
 {
 	struct line_spot *spot = xmalloc(MAX_SPOTS * sizeof *spot);
 	if (l->visible &&
@@ -726,7 +726,7 @@ static void lay_out(const struct fig_content *c, const struct plot_frame *f, con
 
 	/* Labels: roofs along their lines, the ridge, the legend, then the points. */
 	for (size_t i = 0; i < out->nlines; i++)
-		place_line_label(&g, &out->lines[i]);
+		fig_place_line_label(&g, &out->lines[i]);
 	if (out->has_ridge) {
 		fig_set_font(&g, FIGURE_PX_ROOF_LABEL, 0);
 		struct ink ik = fig_measure(&g, out->ridge_text);

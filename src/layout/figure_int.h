@@ -66,5 +66,7 @@ void fig_point_text(const struct analysis *a, const struct figure_kernels *k, si
 /* The user's points: their colours, markers as occupied space, arrows; then their labels. */
 void fig_user_layout(struct fig *g, const struct userpoints *up, struct figure_users *u);
 void fig_user_labels(struct fig *g, struct figure_users *u);
+/* A roof's label along its line, or l->listed (figure.c; roof_labels.h lends it to the compare figure). */
+void fig_place_line_label(struct fig *g, struct figure_line *l);
 
 #endif

@@ -201,7 +201,7 @@ static inline void compare_scene(const struct plot_compare_layout *l, struct sce
 		sc->lines[sc->nlines++] = seg_shape(g, ln->label, (int)i);
 		if (ln->labelled)
 			sc->labels[sc->nlabels++] = seg_shape(ln->seg, ln->label, (int)i);
-		else if (!ln->twin)   /* a twin is named in its partner's label, which counts for both */
+		else if (!ln->listed)   /* a listed roof is named in the legend */
 			++*unlabelled;
 	}
 	for (size_t i = 0; i < l->nmarks; i++) {
@@ -218,6 +218,8 @@ static inline void compare_scene(const struct plot_compare_layout *l, struct sce
 	}
 	sc->legend = l->legend;
 	sc->has_legend = 1;
+	sc->legend_outside = l->legend_outside;
+	sc->image = (struct labels_box){ 0, 0, l->f.width, l->f.height };
 }
 
 #endif

@@ -300,7 +300,7 @@ static void check_compare(const char *name, struct loaded *ra, struct loaded *rb
 	compare_scene(l, sc, &unlabelled);
 	size_t bad = overlaps(name, sc);
 	for (size_t i = 0; i < l->nlines; i++)
-		if (!l->lines[i].labelled && !l->lines[i].twin)
+		if (!l->lines[i].labelled && !l->lines[i].listed)
 			fprintf(stderr, "# %s: roof '%s' drawn without a label\n", name, l->lines[i].label);
 	assert_true(sc->nlines >= 1);
 	compare_free(&c);
@@ -465,6 +465,29 @@ static void test_compare_two_threads(void **state)
 	unload(&b);
 }
 
+/*
+ * The compare figure of the example against the Zen 4 fixture (another
+ * machine: roofs of both runs drawn, many close slopes, arrows) and of the
+ * example against itself: no overlap, nothing clipped, every roof named
+ * (along its line or in the legend).
+ */
+static void test_compare_example(void **state)
+{
+	(void)state;
+	char dir[512];
+	struct loaded ex, ex2, z4;
+	snprintf(dir, sizeof dir, "%s/data/example/run", src_dir());
+	load(dir, &ex);
+	load(dir, &ex2);
+	snprintf(dir, sizeof dir, "%s/tests/fixtures/zen4-run", src_dir());
+	load(dir, &z4);
+	check_compare("compare-example-zen4", &ex, &z4);
+	check_compare("compare-example-itself", &ex, &ex2);
+	unload(&ex);
+	unload(&ex2);
+	unload(&z4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -475,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_legend_beside_fits),
 		cmocka_unit_test(test_zen4),
 		cmocka_unit_test(test_compare_two_threads),
+		cmocka_unit_test(test_compare_example),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

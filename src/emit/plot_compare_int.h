@@ -1,0 +1,43 @@
+/*
+ * plot_compare_int.h - what the compare figure's layout (plot_compare.c)
+ * and its painter (plot_compare_paint.c) share: sizes, colours, the fonts'
+ * and the legend's geometry. Private to those two files.
+ */
+#ifndef ROOFLINE_PLOT_COMPARE_INT_H
+#define ROOFLINE_PLOT_COMPARE_INT_H
+
+#include <cairo.h>
+
+#include "plot_compare.h"
+
+#define FONT "DejaVu Sans"
+#define PX_TITLE 34.0
+#define PX_SUBTITLE 22.0
+#define PX_ROOF_LABEL 21.0
+#define PX_POINT_LABEL 21.0
+#define PX_LEGEND 21.0
+#define MARKER_R 9.0
+#define HALO 3.0
+#define FAINT 0.35               /* A's roofs and markers: opacity */
+
+#define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }
+static const struct figure_rgb C_BG = HEX(0xffffff);
+static const struct figure_rgb C_TEXT = HEX(0x1a1a1a);
+static const struct figure_rgb C_MUTED = HEX(0x5c5c5c);
+static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);
+static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
+
+/* ---- text ------------------------------------------------------------------------- */
+
+
+#define LEGEND_FIXED 4   /* the legend's rows before its listed roofs */
+
+void cmpfig_set_font(cairo_t *cr, double px, int bold);
+void cmpfig_no_hinting(cairo_t *cr);
+void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4]);
+size_t cmpfig_legend_rows(const struct plot_compare_layout *l, const char **rows, int *line);
+void cmpfig_legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h);
+double cmpfig_line_width(const struct plot_compare_line *ln);
+void cmpfig_px(const struct plot_frame *f, double ai, double gf, double *x, double *y);
+
+#endif
