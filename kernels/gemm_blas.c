@@ -150,5 +150,6 @@ const struct kernel kernel_gemm_blas = {
 	.shape = gemm_blas_shape,
 	.prepare = GEMM_BLAS_PREPARE,
 	.about = GEMM_BLAS_ABOUT,
+	.library = "OpenBLAS",
 	.missing = "needs OpenBLAS, and this build has none (install libopenblas-dev and rebuild)",
 };

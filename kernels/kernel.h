@@ -204,6 +204,12 @@ struct kernel {
 	 * (OpenBLAS's core and config): rows for env.csv. NULL: nothing to say.
 	 */
 	void (*about)(kernel_env_fn emit, void *ctx);
+	/*
+	 * The library it calls ("OpenBLAS"), set whether or not this build has
+	 * it: reading a stored run must judge the kernel the same way in a build
+	 * without the library (about and run are NULL there).
+	 */
+	const char *library;
 	/* What run needs that a build may lack, for the "skipped" line when run is NULL. */
 	const char *missing;
 };

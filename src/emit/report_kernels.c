@@ -79,7 +79,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct kernel *k = registry_find(a->points[i].kernel);
-		if (k && k->about && (!best || a->points[i].param > best->param))
+		if (k && k->library && (!best || a->points[i].param > best->param))
 			best = &a->points[i];
 	}
 	/*

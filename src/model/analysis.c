@@ -191,7 +191,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	const char *lib_isa = k->about ? run->info.blas_isa : NULL;
+	const char *lib_isa = k->library ? run->info.blas_isa : NULL;
 	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
 		if (strcmp(lib_isa, cpu_isa_name((enum isa)i)) == 0) {
 			p->isa = (enum isa)i;

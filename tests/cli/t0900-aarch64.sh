@@ -48,15 +48,18 @@ test_emulated 'make aarch64 cross-builds the tool and its unit tests' '
 	file "$B/tests/test_kernels" | grep -q "ARM aarch64" && test -x "$ARM"
 '
 
-# test_plot draws dozens of full-size figures, and test_layout lays out real
-# runs of 92 points several times each: a minute of CPU emulated each, so
+# test_plot draws dozens of full-size figures, and test_layout and
+# test_plot_compare lay out real runs of 92 points several times each (the
+# compare figure's labels redo its layout until the legend holds them):
+# a minute or more of CPU emulated each (test_plot_compare 222 s here), so
 # `make test` leaves them to `make test-aarch64` (ROOFLINE_AARCH64_ALL=1;
-# both run natively in `make test`); the figure path is still drawn under
+# all three run natively in `make test`); the figure path is still drawn under
 # qemu below, by `roofline plot`.
 for unit in "$B"/tests/test_*; do
 	case $unit in *.d | "$B/tests/test_*") continue ;; esac
 	name=${unit##*/}
-	if { [ "$name" = test_plot ] || [ "$name" = test_layout ]; } && [ -z "${ROOFLINE_AARCH64_ALL:-}" ] &&
+	if { [ "$name" = test_plot ] || [ "$name" = test_layout ] || [ "$name" = test_plot_compare ]; } &&
+		[ -z "${ROOFLINE_AARCH64_ALL:-}" ] &&
 		[ -z "$skip_reason" ]; then
 		test_count=$((test_count + 1))
 		echo "ok $test_count - unit $name under qemu # SKIP slow emulated; make test-aarch64 runs it"
