@@ -369,50 +369,6 @@ void fig_place_line_label(struct fig *g, struct figure_line *l)
 
 /* ---- legend --------------------------------------------------------------------- */
 
-/*
- * The all-core figure's scaling table, as legend rows of text: each drawn
- * slope and the peak with its value on the base figure's threads and here,
- * and the ratio ("L1  620 \u2192 1083 GB/s  \u00d71.75"). A roof the base
- * run lacks is left out of the table, not guessed.
- */
-static void scaling_rows(struct fig *g, const struct figure_line *lines, size_t nlines, struct figure_legend *lg)
-{
-	const struct analysis *b = g->base;
-	if (!b || b->nroofs == 0)
-		return;
-	int bt = b->roofs[0].threads;
-	size_t header = lg->n;
-	for (size_t k = 0; k < 2 * g->a->nroofs; k++) {
-		/* The slopes first (L1 down to DRAM, as fitted), then the peak; those drawn. */
-		const struct roof *r = &g->a->roofs[k % g->a->nroofs];
-		size_t li = 0;
-		while (li < nlines && lines[li].roof != r)
-			li++;
-		if (li == nlines || !lines[li].visible ||
-		    r->kind != (k < g->a->nroofs ? ROOF_BANDWIDTH : ROOF_COMPUTE))
-			continue;
-		const struct roof *o = NULL;
-		for (size_t j = 0; j < b->nroofs && !o; j++)
-			if (fig_roof_same(&b->roofs[j], r) && fig_roof_ok(&b->roofs[j]))
-				o = &b->roofs[j];
-		if (!o)
-			continue;
-		if (lg->n == header) {
-			lg->rows[lg->n].kind = LEG_TEXT;
-			lg->rows[lg->n].fam = NULL;
-			snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, "scaling from %d thread%s:", bt,
-				 bt == 1 ? "" : "s");
-		}
-		char v0[16], v1[16];
-		fig_format_value(o->value, v0, sizeof v0);
-		fig_format_value(r->value, v1, sizeof v1);
-		lg->rows[lg->n].kind = LEG_TEXT;
-		lg->rows[lg->n].fam = NULL;
-		snprintf(lg->rows[lg->n++].text, sizeof lg->rows[0].text, "%s %s \u2192 %s %s  \u00d7%.2f", r->name, v0, v1,
-			 roof_unit(r), r->value / o->value);
-	}
-}
-
 /* The legend's padding, row height, sample width and column width (its widest row), one column. */
 static void legend_metrics(struct fig *g, struct figure_legend *lg)
 {
@@ -480,7 +436,7 @@ static void build_legend(struct fig *g, const struct figure_kernels *k, const st
 		if (lines[i].listed)
 			ROW(LEG_LINE, "%s", lines[i].text);
 	size_t after_lines = lg->n;
-	scaling_rows(g, lines, nlines, lg);
+	fig_scaling_rows(g, lines, nlines, lg);
 #undef ROW
 	for (size_t i = first_line, j = 0; i < after_lines; i++, j++) {
 		while (!lines[j].listed)

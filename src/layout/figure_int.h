@@ -44,6 +44,9 @@ struct ink fig_measure(struct fig *g, const char *text);
 /* A roof's value as its label writes it: 1083, 42.5, 0.85. */
 void fig_format_value(double v, char *buf, size_t n);
 
+/* The all-core figure's scaling table, as legend rows (figure_scaling.c). */
+void fig_scaling_rows(struct fig *g, const struct figure_line *lines, size_t nlines, struct figure_legend *lg);
+
 /* A roof the figure may draw (finite, positive, not a pattern roof), and one it does draw (roof_drawn). */
 int fig_roof_ok(const struct roof *r);
 int fig_roof_drawn(const struct analysis *a, const struct roof *r);

@@ -43,6 +43,10 @@ test_expect_success 'a run of 1 and 2 threads: the default figure one core, the 
 	grep -q "  ·  1 thread  ·  " two-out/roofline.svg &&
 	grep -q "  ·  2 threads  ·  " two-out/roofline-allcores.svg &&
 	grep -q ">scaling from 1 thread:</text>" two-out/roofline-allcores.svg &&
+	# like with like, as the report: DRAM@2t was set by the in-place job, so it scales from
+	# one core in-place roof (66.2 GB/s, x1.65), not from its ordinary-store DRAM (42.5, x2.56)
+	grep -q ">DRAM 66.2 (2r1w-ip) → 108.9 GB/s  ×1.65</text>" two-out/roofline-allcores.svg &&
+	grep -q ">L2 266.0 → 491.5 GB/s  ×1.85</text>" two-out/roofline-allcores.svg &&
 	! grep -q "@2t" two-out/roofline.svg two-out/roofline-allcores.svg &&
 	"$ROOFLINE" plot two --out two-2 --format svg --threads 2 2>/dev/null &&
 	grep -q "  ·  2 threads  ·  " two-2/roofline.svg

@@ -27,59 +27,64 @@ set lmargin at screen 0.0894; set rmargin at screen 0.9700
 set bmargin at screen 0.1060; set tmargin at screen 0.8720
 set logscale xy
 set xrange [0.01:300]    # flop/byte
-set yrange [0.3:1000]    # GFLOP/s
+set yrange [0.01:1000]    # GFLOP/s
 set xtics ('0.01' 0.01, '' 0.02 1, '' 0.03 1, '' 0.04 1, '' 0.05 1, '' 0.06 1, '' 0.07 1, '' 0.08 1, '' 0.09 1, '0.1' 0.1, '' 0.2 1, '' 0.3 1, '' 0.4 1, '' 0.5 1, '' 0.6 1, '' 0.7 1, '' 0.8 1, '' 0.9 1, '1' 1, '' 2 1, '' 3 1, '' 4 1, '' 5 1, '' 6 1, '' 7 1, '' 8 1, '' 9 1, '10' 10, '' 20 1, '' 30 1, '' 40 1, '' 50 1, '' 60 1, '' 70 1, '' 80 1, '' 90 1, '100' 100, '' 200 1, '' 300 1) out nomirror font ',23'
-set ytics ('' 0.3 1, '' 0.4 1, '' 0.5 1, '' 0.6 1, '' 0.7 1, '' 0.8 1, '' 0.9 1, '1' 1, '' 2 1, '' 3 1, '' 4 1, '' 5 1, '' 6 1, '' 7 1, '' 8 1, '' 9 1, '10' 10, '' 20 1, '' 30 1, '' 40 1, '' 50 1, '' 60 1, '' 70 1, '' 80 1, '' 90 1, '100' 100, '' 200 1, '' 300 1, '' 400 1, '' 500 1, '' 600 1, '' 700 1, '' 800 1, '' 900 1, '1000' 1000) out nomirror font ',23'
+set ytics ('0.01' 0.01, '' 0.02 1, '' 0.03 1, '' 0.04 1, '' 0.05 1, '' 0.06 1, '' 0.07 1, '' 0.08 1, '' 0.09 1, '0.1' 0.1, '' 0.2 1, '' 0.3 1, '' 0.4 1, '' 0.5 1, '' 0.6 1, '' 0.7 1, '' 0.8 1, '' 0.9 1, '1' 1, '' 2 1, '' 3 1, '' 4 1, '' 5 1, '' 6 1, '' 7 1, '' 8 1, '' 9 1, '10' 10, '' 20 1, '' 30 1, '' 40 1, '' 50 1, '' 60 1, '' 70 1, '' 80 1, '' 90 1, '100' 100, '' 200 1, '' 300 1, '' 400 1, '' 500 1, '' 600 1, '' 700 1, '' 800 1, '' 900 1, '1000' 1000) out nomirror font ',23'
 set grid xtics ytics mxtics mytics lt 1 lc rgb '#dadde1' lw 1, lt 1 lc rgb '#eef0f2' lw 1
 set border lc rgb '#4d4d4d'
 set xlabel 'Arithmetic intensity (flop/byte)' font ',26'
 set ylabel 'Performance (GFLOP/s)' font ',26'
 set label 1 'Roofline of AMD EPYC' at screen 0.0138, screen 0.9602 left font 'DejaVu Sans Bold,34'
 set label 2 'gcc 12.2.0, kernels -O3 -march=native  ·  1 thread  ·  2026-12-01T08:02:12Z' at screen 0.0138, screen 0.9179 left font ',22' tc rgb '#5c5c5c'
-set key at screen 0.3925, screen 0.3430 left top Left reverse samplen 2.5 spacing 1.3 font ',21.0' box lc rgb '#dadde1' opaque maxrows 7
+set key at screen 0.3156, screen 0.5160 left top Left reverse samplen 2.5 spacing 1.3 font ',21.0' box lc rgb '#dadde1' opaque maxrows 7
 # The roofs and ceilings: where each is drawn, its look, its label.
 set arrow from 0.01, 0.425206 to 4.24809, 180.631 nohead lw 3.40 dt 1 lc rgb '#1b1b1b' back    # roof
-set label 'DRAM 42.5 GB/s' at 0.0113464, 0.601709 left rotate by 34.64 font ',22.0' tc rgb '#181818' front    # roof label
+set label 'DRAM 42.5 GB/s' at 0.0112932, 0.639735 left rotate by 25.96 font ',22.0' tc rgb '#181818' front    # roof label
 set arrow from 0.291333, 180.631 to 300, 180.631 nohead lw 3.40 dt 1 lc rgb '#1b1b1b' back    # roof
-set label 'peak 180.6 GFLOP/s' at 51.4328, 222.524 left rotate by -0.00 font ',22.0' tc rgb '#181818' front    # roof label
+set label 'peak 180.6 GFLOP/s' at 51.4328, 242.861 left rotate by -0.00 font ',22.0' tc rgb '#181818' front    # roof label
 set arrow from 0.01, 6.20015 to 0.291333, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
-set label 'L1 620.0 GB/s' at 0.0113747, 8.72809 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'L1 620.0 GB/s' at 0.0113149, 9.25299 left rotate by 25.96 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 0.01, 2.65963 to 0.679158, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
-set label 'L2 266.0 GB/s' at 0.0113747, 3.74403 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'L2 266.0 GB/s' at 0.0113149, 3.96919 left rotate by 25.96 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 0.01, 1.62009 to 1.11494, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f5359' back    # roof
-set label 'L3 162.0 GB/s' at 0.0113747, 2.28064 left rotate by 34.64 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'L3 162.0 GB/s' at 0.0115684, 1.45833 left rotate by 25.96 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 2.84715, 121.062 to 300, 121.062 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'fma 121.1 GFLOP/s' at 55.7696, 144.269 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'fma 121.1 GFLOP/s' at 55.7696, 96.0552 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 0.353024, 15.0108 to 300, 15.0108 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'scalar 15.0 GFLOP/s' at 52.2066, 12.7527 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'scalar 15.0 GFLOP/s' at 52.2066, 11.9101 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 1.42456, 60.5732 to 300, 60.5732 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'avx2 60.6 GFLOP/s' at 57.0643, 72.1847 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'avx2 60.6 GFLOP/s' at 76.805, 40.0785 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
 set arrow from 0.710325, 30.2034 to 300, 30.2034 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'sse2 30.2 GFLOP/s' at 58.357, 35.9933 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set label 'sse2 30.2 GFLOP/s' at 78.2256, 24.6644 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
+upts = '../points.csv'    # your code (--points): versions of one name joined by arrows, in file order
 
 # The ridge, the shaded region under the roofline, the point labels and their leaders.
-set object 1 polygon from 0.01, 0.3 to 0.01, 0.425206 to 4.24809, 180.631 to 300, 180.631 to 300, 0.3 to 0.01, 0.3 fc rgb '#f1f4f8' fs solid noborder behind    # under the roofline's slope and peak
-set arrow from 4.24809, 180.631 to 4.24809, 0.3 nohead lw 1.60 dt 3 lc rgb '#8a8f96' back    # ridge drop
+set object 1 polygon from 0.01, 0.01 to 0.01, 0.425206 to 4.24809, 180.631 to 300, 180.631 to 300, 0.01 to 0.01, 0.01 fc rgb '#f1f4f8' fs solid noborder behind    # under the roofline's slope and peak
+set arrow from 4.24809, 180.631 to 4.24809, 0.01 nohead lw 1.60 dt 3 lc rgb '#8a8f96' back    # ridge drop
 set label '' at 4.24809, 180.631 point pt 6 ps 1.6 lc rgb '#1b1b1b' front    # ridge
-set label 'ridge 4.25 flop/byte' at 4.24809, 232.027 center rotate by 0.00 font ',22.0' tc rgb '#1b1b1b' front    # ridge label
-set arrow from 59.0847, 55.6285 to 48.2796, 66.1642 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 58.7438, 16.6743 to 43.3419, 13.8656 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 14.7172, 26.6919 to 4.61484, 11.8038 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 16.554, 63.4327 to 24.4004, 264.078 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 16, 125.548 to 16, 285.354 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 1.49723, 13.1422 to 1.49723, 6.87435 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set label 'gemm_blas n=16…1024' at 18.4437, 76.2953 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'gemm_ijk n=16…1024' at 64, 2.03615 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'gemm_ikj n=16…1024' at 109.526, 24.7647 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'gemm_tiled n=16…1024' at 16.366, 12.0244 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'horner D=1…128' at 2.32673, 10.4918 center rotate by 0.00 font ',21.0' tc rgb '#006f51' front    # point label
-set label 'horner_simd_avx2 D=1…128' at 75.799, 304.515 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
-set label 'horner_simd_avx512 D=1…128' at 5.46939, 329.048 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
-set label 'stencil untiled→tiled' at 1.49723, 6.11029 center rotate by 0.00 font ',21.0' tc rgb '#a8a02e' front    # point label
+set label 'ridge 4.25 flop/byte' at 4.24809, 257.713 center rotate by 0.00 font ',22.0' tc rgb '#1b1b1b' front    # ridge label
+set arrow from 60.7848, 44.3116 to 41.7016, 13.8763 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 64, 14.6729 to 64, 8.85051 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 64, 21.258 to 64, 325.895 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 15.2073, 33.2139 to 7.21748, 346.203 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 15.4042, 66.6247 to 9.77943, 536.571 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 16, 132.831 to 16, 531.489 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 1.49723, 18.1959 to 1.49723, 201.159 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set label 'gemm_blas n=16…1024' at 15.9308, 11.3359 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_ijk n=16…1024' at 64, 1.75956 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_ikj n=16…1024' at 64, 7.23018 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_tiled n=16…1024' at 64, 398.93 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'horner D=1…128' at 3.63894, 409.22 center rotate by 0.00 font ',21.0' tc rgb '#006f51' front    # point label
+set label 'horner_simd_avx2 D=1…128' at 3.14809, 656.82 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
+set label 'horner_simd_avx512 D=1…128' at 42.8203, 650.599 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
+set label 'stencil untiled→tiled' at 0.765108, 237.774 center rotate by 0.00 font ',21.0' tc rgb '#a8a02e' front    # point label
 set label 'daxpy' at 0.0563073, 4.9998 center rotate by 0.00 font ',21.0' tc rgb '#a16f00' front    # point label
-set label 'dot' at 0.125, 2.43893 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
-set label 'dot_split' at 0.194531, 4.01087 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
-set label 'triad' at 0.0833333, 2.4714 center rotate by 0.00 font ',21.0' tc rgb '#00507d' front    # point label
+set label 'dot' at 0.114645, 2.16067 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
+set label 'dot_split' at 0.0983915, 8.5756 center rotate by 0.00 font ',21.0' tc rgb '#954200' front    # point label
+set label 'triad' at 0.0742566, 2.01956 center rotate by 0.00 font ',21.0' tc rgb '#00507d' front    # point label
+set arrow from 0.0416667, 0.0198236 to 0.0416667, 0.0688701 head filled size screen 0.012,20 lw 2 lc rgb '#56b4e9'  # user arrow
+set label 'transpose_add naive' at 0.121113, 0.0198236 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # user label
+set label 'transpose_add tiled' at 0.116213, 0.0688701 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # user label
 
 pts = run.'/points.csv'
 # row(i, rows): the scene's points of one group are these rows of points.csv.
@@ -97,6 +102,7 @@ plot \
      pts using 'ai':(row(column(0), ' 35 36 37 38 39 40 41 42 ') ? column('gflops') : NaN) with linespoints lc rgb '#cc79a7' pt 3 ps 2.2 lw 2.00 dt 1 title 'horner_simd_avx512', \
      pts using 'ai':(row(column(0), ' 43 44 ') ? column('gflops') : NaN) with linespoints lc rgb '#f0e442' pt 3 ps 2.2 lw 2.00 dt 1 title 'stencil', \
      pts using 'ai':(row(column(0), ' 45 ') ? column('gflops') : NaN) with points lc rgb '#0072b2' pt 7 ps 2.2 title 'triad', \
+     upts using (column('flops') / column('bytes')):(row(column(0), ' 0 1 ') ? column('flops') / column('seconds') / 1e9 : NaN) with points lc rgb '#56b4e9' pt 3 ps 2.4 notitle, \
      NaN with lines lw 3.00 dt 1 lc rgb '#1b1b1b' title 'roof', \
      NaN with lines lw 2.20 dt 2 lc rgb '#4f5359' title 'ceiling'
 
