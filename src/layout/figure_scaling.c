@@ -8,8 +8,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "model.h"
-#include "registry.h"
 #include "roofkey.h"
 
 /* The base figure's roof of r's own level (or the peak). */
@@ -21,23 +19,6 @@ static const struct roof *level_base(const struct analysis *b, const struct roof
 	return NULL;
 }
 
-/*
- * The base figure's roof a roof here scales from, like with like as the
- * report's All-cores table (analysis_scaling_base): a level's roof set by
- * another store kind's pattern (in place, streaming) scales from one core's
- * roof of that pattern, not from one core's level roof of ordinary stores.
- */
-static const struct roof *scaling_base(const struct analysis *b, const struct roof *r, int bt)
-{
-	const struct kernel *set_by = r->kind == ROOF_BANDWIDTH ? registry_find(r->kernel) : NULL;
-	if (set_by && set_by->stores != STORES_ALLOCATE) {
-		struct roof_key same = roofkey_pattern(model_key_of(r).level, set_by, bt);
-		const struct roof *like = model_roof(b, &same);
-		if (like && isfinite(like->value) && like->value > 0)   /* a pattern roof: fig_roof_ok draws none */
-			return like;
-	}
-	return level_base(b, r);
-}
 
 /*
  * The all-core figure's scaling table, as legend rows of text: each drawn
@@ -61,7 +42,10 @@ void fig_scaling_rows(struct fig *g, const struct figure_line *lines, size_t nli
 		if (li == nlines || !lines[li].visible ||
 		    r->kind != (k < g->a->nroofs ? ROOF_BANDWIDTH : ROOF_COMPUTE))
 			continue;
-		const struct roof *o = scaling_base(b, r, bt);
+		/* Like with like, the report's rule: one core's roof of the pattern that set this one. */
+		const struct roof *o = analysis_scaling_base(b, r, bt);
+		if (o && !(isfinite(o->value) && o->value > 0))
+			o = NULL;
 		if (!o)
 			continue;
 		if (lg->n == header) {
