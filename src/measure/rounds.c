@@ -305,6 +305,26 @@ static int stop_reason(const struct plan_job *j, int interrupted)
 	return j->budget_cut ? ROUNDS_BUDGET : ROUNDS_CEILING;
 }
 
+/*
+ * Said once a thread count's floor is known: when the floor alone (every
+ * job's ROUNDS_FLOOR_KEPT kept timings, their warm-up trials and untimed
+ * calls) outlasts this count's share of the budget, no job can stop early
+ * enough to keep it; the run ends past its budget by about the difference,
+ * and the user learns here, not at the end, what a budget can buy.
+ */
+static void say_floor_past_budget(const struct state *s, const struct plan_machine *m, double now)
+{
+	double share = s->deadline - now;
+	if (!isfinite(share) || !(s->floor_total > share))
+		return;
+	size_t n = 0;
+	for (size_t i = 0; i < s->njobs; i++)
+		n += running(&s->jobs[i]);
+	plan_say(m, "%d thread%s: the floor alone (%d kept timings of each of %zu jobs, fewer for a slow one) takes about %.0f s, "
+	    "past this count's share of the budget (%.0f s): every job stops at its floor", s->c->threads,
+	    s->c->threads == 1 ? "" : "s", ROUNDS_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
+}
+
 void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
 		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h)
 {
@@ -328,6 +348,7 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 		peak += j->k->kind == KERNEL_PEAK ? t : 0;
 	}
 	s.peak_share = s.floor_total > 0 ? peak / s.floor_total : 0;
+	say_floor_past_budget(&s, m, now);
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
 		one_pass(&s, o, h, pass);

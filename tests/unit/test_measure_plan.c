@@ -43,6 +43,49 @@ static void long_calls_and_peak_chains_are_not(void **state)
 	assert_false(plan_warm_run(1, 1e-3));
 }
 
+/* A clock for plan_calibrate: every call of the job lasts `per_rep` seconds a rep. */
+struct calls {
+	int timings;
+	double per_rep;
+};
+
+static double counted_time(void *ctx, struct plan_job *j)
+{
+	struct calls *c = ctx;
+	c->timings++;
+	return c->per_rep * (double)j->reps;
+}
+
+/*
+ * A job that touches memory has an untimed call before its first timing,
+ * so a first timing past the min time ends the calibration; a peak chain's
+ * first timing is its first call and is timed again. Short calls double
+ * their reps either way.
+ */
+static void calibration_keeps_a_warmed_first_timing(void **state)
+{
+	(void)state;
+	struct measure_opts o;
+	measure_defaults(&o, 0);
+	struct kernel stream = { .name = "stream", .kind = KERNEL_BANDWIDTH };
+	struct kernel chains = { .name = "chains", .kind = KERNEL_PEAK };
+	struct calls c = { 0, 0.1 };   /* a DRAM-sized call */
+	struct plan_job j = { .k = &stream, .n = 1, .reps = 1 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(c.timings, 1);
+	assert_int_equal(j.reps, 1);
+	c = (struct calls){ 0, 0.1 };
+	j = (struct plan_job){ .k = &chains, .n = 1, .reps = 1 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(c.timings, 2);
+	c = (struct calls){ 0, o.min_time / 5 };   /* 5 calls make a timing */
+	j = (struct plan_job){ .k = &stream, .n = 1, .reps = 1 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(j.reps, 8);
+	assert_int_equal(c.timings, 4);
+	assert_true(j.last_seconds >= o.min_time);
+}
+
 static void kept_trials_spread_over_the_pass(void **state)
 {
 	(void)state;
@@ -571,6 +614,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kept_trials_spread_over_the_pass),
+		cmocka_unit_test(calibration_keeps_a_warmed_first_timing),
 		cmocka_unit_test(memory_jobs_are_warmed),
 		cmocka_unit_test(long_calls_and_peak_chains_are_not),
 		cmocka_unit_test(zen4_obeys_streams_rule),

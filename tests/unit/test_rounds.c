@@ -88,6 +88,7 @@ struct scripted_run {
 	int nprog;
 	double end;
 	int skew;                    /* a test hook: estimates off by this factor (0: none) */
+	FILE *say;                   /* the plan's lines (plan_machine.say); NULL: silent */
 };
 
 static double noise_amp(size_t i)
@@ -142,7 +143,9 @@ static void run_progress(void *ctx, const struct rounds_progress *pr)
 /* The run: jobs[t] keep each job's stop, width and kept count afterwards. */
 static void run_on(struct scripted *s, int quick, double budget, struct scripted_run *r)
 {
+	FILE *say = r->say;
 	memset(r, 0, sizeof *r);
+	r->say = say;
 	r->s = s;
 	r->rng = 12345;
 	s->clock = 0;
@@ -151,7 +154,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 	measure_defaults(&p->o, quick);
 	p->o.budget = budget;
 	p->pm = (struct plan_machine){ .llc_bytes = s->l3, .phys_bytes = s->phys, .has_isa = scripted_has_isa,
-				       .built = scripted_built };
+				       .built = scripted_built, .say = r->say };
 	assert_int_equal(plan_limits(&p->o, &p->pm, &p->d), 0);
 	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, (struct plan_probe){ scripted_probe, s }), 0);
 	size_t capacity = (size_t)(p->d.cap / 8);
@@ -285,6 +288,46 @@ static void a_budget_cuts_and_says_so(void **state)
 	run_free(&r);
 }
 
+/* What run_on said on its plan_machine's say, for a budget (0: none). */
+static char *said_on(struct scripted *s, double budget, size_t *len)
+{
+	static struct scripted_run r;
+	char *text = NULL;
+	r.say = open_memstream(&text, len);
+	assert_non_null(r.say);
+	run_on(s, 0, budget, &r);
+	fclose(r.say);
+	r.say = NULL;
+	run_free(&r);
+	return text;
+}
+
+/*
+ * A budget shorter than the floor: each thread count says, before its
+ * passes, that the floor alone outlasts its share and every job stops at
+ * it; a budget the floor fits in, or none, says nothing of it.
+ */
+static void a_floor_past_the_budget_is_said(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4.csv");
+	size_t len;
+	char *text = said_on(&s, 1.0, &len);
+	assert_non_null(strstr(text, "roofline: 1 thread: the floor alone (5 kept timings of each of "));
+	assert_non_null(strstr(text, "roofline: 2 threads: the floor alone"));
+	assert_non_null(strstr(text, "every job stops at its floor"));
+	free(text);
+	text = said_on(&s, 0, &len);
+	assert_null(strstr(text, "the floor alone"));
+	free(text);
+	text = said_on(&s, 1e6, &len);
+	assert_null(strstr(text, "the floor alone"));
+	free(text);
+}
+
 /*
  * The time left, as the progress line says it, against the fake clock's
  * real remainder: within 25 % from the first tenth of the run on (and a
@@ -354,6 +397,7 @@ int main(void)
 		cmocka_unit_test(a_deadline_shares_the_budget),
 		cmocka_unit_test(jobs_stop_when_their_figure_is_known),
 		cmocka_unit_test(a_budget_cuts_and_says_so),
+		cmocka_unit_test(a_floor_past_the_budget_is_said),
 		cmocka_unit_test(the_time_left_is_true),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
