@@ -697,7 +697,8 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
  * N cores cannot move more than N times one core's bytes: an all-core
  * bandwidth or pattern roof past that (beyond fit's tolerance) compares two
  * different levels or a disturbed timing, a measurement error. It is left
- * out, and said, rather than printed as a result or judged against.
+ * out, and said, rather than printed as a result or judged against. One
+ * below one core's is said too, and kept.
  */
 void analysis_drop_overscaled(struct analysis *a, int base_threads)
 {
@@ -718,6 +719,21 @@ void analysis_drop_overscaled(struct analysis *a, int base_threads)
 			     base->value, base_threads, base_threads == 1 ? "" : "s", r->threads);
 			continue;
 		}
+		/*
+		 * Nor fewer than one core's: the team's other cores could idle.
+		 * Below it (beyond fit's tolerance) the team's timings were
+		 * disturbed; kept, since it is what the kernels of that team ran
+		 * against, and said, so that nobody reads it as the machine's
+		 * scaling (a busy 2-core VM once gave DRAM@2t 20.5 GB/s against
+		 * one core's 26 and said nothing).
+		 */
+		int plateau_copy = r->kind == ROOF_PATTERN && !r->job_kernel[0];
+		if (base && !plateau_copy && r->value < base->value * (1 - FIT_TOLERANCE))
+			analysis_note(a, "%s: %.3g GB/s on %d threads is %.2fx the %.3g GB/s of %d thread%s: a team "
+			     "moves at least what one of its cores moves alone, so its timings were disturbed "
+			     "(the load note says what else ran); kept, but not the machine's scaling",
+			     r->name, r->value, r->threads, r->value / base->value, base->value, base_threads,
+			     base_threads == 1 ? "" : "s");
 		if (kept != i)
 			a->roofs[kept] = *r;
 		kept++;

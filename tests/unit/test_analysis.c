@@ -365,6 +365,18 @@ static void test_overscaled_like_with_like(void **state)
 	for (size_t i = 0; i < b->nnotes; i++)
 		said |= strstr(b->notes[i], "DRAM@2t: 80 GB/s is 2.50x the 32 GB/s of 1 thread") != NULL;
 	assert_true(said);
+	/* 20 in place: below one core's 32 in place, a disturbed team: kept, and said. */
+	build_two(20, b);
+	assert_non_null(model_roof(b, &k2));
+	said = 0;
+	for (size_t i = 0; i < b->nnotes; i++)
+		said |= strstr(b->notes[i], "DRAM.2r1w-ip@2t: 20 GB/s on 2 threads is 0.63x the 32 GB/s of 1 thread: a team "
+				 "moves at least what one of its cores moves alone") != NULL;
+	assert_true(said);
+	/* 56: neither past two cores nor below one: nothing said of its scaling. */
+	build_two(56, b);
+	for (size_t i = 0; i < b->nnotes; i++)
+		assert_null(strstr(b->notes[i], "moves at least what one of its cores"));
 	free(b);
 }
 
