@@ -257,20 +257,34 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 }
 
 /*
- * DRAM pattern roofs whose job ran before the flat end DRAM was found at
- * (measure placed it from the pre-scan): said once, since part of such a
- * working set may still be served by a cache.
+ * DRAM pattern roofs whose job ran where a cache may still serve part of
+ * it: said once. With a STREAM rule, a job whose arrays are each at least
+ * the rule (job_param: bytes per array, all threads' parts) is as far from
+ * any cache as the sweep's DRAM sizes, though its working set, of two
+ * arrays where the sweep's triad has three, sits below the flat end's
+ * first size: a 2-core Intel VM's DRAM@2t jobs at 768 MiB per array, the
+ * rule, were said to "read high" against a flat end from 1 GiB per array.
+ * Without a rule, the flat end's first working set is the test.
  */
+static int early_dram_job(const struct roof *r, const struct level_map *map)
+{
+	if (map->dram.rule_bytes > 0 && r->job_param > 0)
+		return (double)r->job_param < map->dram.rule_bytes * (1 - 1e-9);
+	return r->size_lo < map->dram.flat_from;
+}
+
 static void early_dram_patterns(struct analysis *a, const struct level_map *map, int threads)
 {
-	double lowest = INFINITY;
+	double lowest = INFINITY, smallest_array = INFINITY;
 	if (!map || map->dram.state != DRAM_FOUND)
 		return;
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (r->kind == ROOF_PATTERN && r->threads == threads && r->job_kernel[0] &&
-		    r->key.level == MEM_DRAM && r->size_lo < map->dram.flat_from)
+		    r->key.level == MEM_DRAM && early_dram_job(r, map)) {
 			lowest = fmin(lowest, r->size_lo);
+			smallest_array = fmin(smallest_array, (double)r->job_param);
+		}
 	}
 	if (!isfinite(lowest))
 		return;
@@ -278,10 +292,14 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
 	char at[16] = "";
 	if (threads > 1)
 		snprintf(at, sizeof at, "@%dt", threads);
-	analysis_note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end DRAM "
-	     "was found at (%s ..): part of it may come from a cache, so they may read high",
-	     at, format_bytes(lowest, b1, sizeof b1),
-	     format_bytes(map->dram.flat_from, b2, sizeof b2));
+	if (map->dram.rule_bytes > 0 && smallest_array > 0)
+		analysis_note(a, "DRAM%s pattern roofs: their jobs ran with arrays of %s each, short of STREAM's "
+		     "rule (%s per array): part of it may come from a cache, so they may read high", at,
+		     format_bytes(smallest_array, b1, sizeof b1), format_bytes(map->dram.rule_bytes, b2, sizeof b2));
+	else
+		analysis_note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end "
+		     "DRAM was found at (%s ..): part of it may come from a cache, so they may read high",
+		     at, format_bytes(lowest, b1, sizeof b1), format_bytes(map->dram.flat_from, b2, sizeof b2));
 }
 
 /*

@@ -321,7 +321,15 @@ static void two_add(const char *kernel, long param, int threads, double ws, doub
  * threads with 16 MiB arrays at `ip2` GB/s (it sets DRAM@2t). The DRAM@2t
  * roof is checked for over-scaling against one core's in-place 32 GB/s.
  */
+static void build_two_at(double ip2, long ip2_array_bytes, struct analysis *b);
+
 static void build_two(double ip2, struct analysis *b)
+{
+	build_two_at(ip2, 16777216, b);
+}
+
+/* As build_two, the two-thread in-place job's arrays ip2_array_bytes each. */
+static void build_two_at(double ip2, long ip2_array_bytes, struct analysis *b)
 {
 	memset(&two, 0, sizeof two);
 	two_cap = 0;
@@ -334,7 +342,7 @@ static void build_two(double ip2, struct analysis *b)
 				two_add("triad", (long)(ws / 3), th, ws,
 					sweep_rate(ws) * (th == 1 ? 1 : 1.8), trial);
 		two_add("bw_update_avx2", 4194304, 1, 8388608, 32, trial);
-		two_add("bw_update_avx2", 16777216, 2, 33554432, ip2, trial);
+		two_add("bw_update_avx2", ip2_array_bytes, 2, 2.0 * (double)ip2_array_bytes, ip2, trial);
 	}
 	char err[160] = "";
 	assert_int_equal(analysis_build(&two, b, err, sizeof err), 0);
@@ -372,6 +380,23 @@ static void test_overscaled_like_with_like(void **state)
 	for (size_t i = 0; i < b->nnotes; i++)
 		said |= strstr(b->notes[i], "DRAM.2r1w-ip@2t: 20 GB/s on 2 threads is 0.63x the 32 GB/s of 1 thread: a team "
 				 "moves at least what one of its cores moves alone") != NULL;
+	assert_true(said);
+	/*
+	 * Its arrays at the rule, 8 MiB each: a working set of 16 MiB, below
+	 * the flat end's first (24 MiB, the triad's three 8 MiB arrays), and
+	 * as far from the 2 MiB L3 as any DRAM size: not said to read high
+	 * (it was, by working set).
+	 */
+	build_two_at(56, 8388608, b);
+	assert_non_null(model_roof(b, &k2));
+	assert_float_equal(model_roof(b, &k2)->value, 56, 1e-9);
+	said = 0;
+	for (size_t i = 0; i < b->nnotes; i++) {
+		assert_null(strstr(b->notes[i], "DRAM@2t pattern roofs"));
+		/* One core's, with 4 MiB arrays, is short of the rule: said so. */
+		said |= strstr(b->notes[i], "DRAM pattern roofs: their jobs ran with arrays of 4 MiB each, short of "
+				 "STREAM's rule (8 MiB per array)") != NULL;
+	}
 	assert_true(said);
 	/* 56: neither past two cores nor below one: nothing said of its scaling. */
 	build_two(56, b);
