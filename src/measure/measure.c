@@ -88,6 +88,9 @@ struct harness {
 	struct runfiles_load_sample load_before;  /* at the pass in hand's start (load.csv) */
 	double run_start;            /* timer_now() as the run began: the budget counts from here */
 	double prescan_seconds;      /* the one-core pre-scan's (the machine's description counted) */
+	/* The thread counts run so far, and how far the last one's jobs went past their floor (rounds_fill). */
+	int counts_run;
+	double fill;
 	char *dir;
 	int any_failed;
 	int tty;
@@ -420,6 +423,9 @@ static void prescan_phase(struct harness *h, const struct runfiles_machine *m, s
 {
 	const struct measure_opts *o = h->o;
 	h->pm.llc_bytes = m->info.l3 > 0 ? m->info.l3 : m->info.l2;
+	h->pm.reported_caches[MEM_L1] = m->info.l1d;
+	h->pm.reported_caches[MEM_L2] = m->info.l2;
+	h->pm.reported_caches[MEM_L3] = m->info.l3;
 	if (plan_limits(o, &h->pm, d) != 0)
 		die(EXIT_FAILED, "no kernel of pattern 2r1w runs on this CPU: no sweep");
 	if (o->max_size > 0 && d->cap < o->max_size)
@@ -581,11 +587,14 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
 				  .prescan_seconds = h->prescan_seconds,
 				  .counts_after = counts_after, .threads = h->threads,
-				  .later_threads = o->threads + o->nthreads - counts_after };
+				  .later_threads = o->threads + o->nthreads - counts_after,
+				  .prior_fill = h->counts_run > 0 ? h->fill : NAN };
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
 				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
 				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
 	rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	h->fill = rounds_fill(o, h->jobs, h->njobs);
+	h->counts_run++;
 	if (h->tty)
 		fputc('\n', stderr);
 	record_stops(h);

@@ -4,6 +4,7 @@
  * come in through the callbacks, so a scripted machine can drive it.
  */
 #include "plan.h"
+#include "plan_rule.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "levels.h"
 #include "registry.h"
 #include "stats.h"
 #include "util.h"
@@ -21,8 +23,6 @@
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
-#define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
-#define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
 /*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
@@ -165,6 +165,21 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 	scan_points(d, n, fs);
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
+	/*
+	 * Every plateau before the last is a cache; a level's slow tail is
+	 * merged into it as the fit merges it (levels_merge_tails), so the L3
+	 * jobs run on the L3 and not on the L2's tail (a 2 MiB L2 at 80-88
+	 * GB/s from 1 to 1.5 MiB of working set, after 112 up to 768 KiB, took
+	 * this VM's L3 pattern jobs to 1.26 MiB: L3.2r1w-ip 121 GB/s against
+	 * 43 in the runs whose curve had no such tail).
+	 */
+	if (count >= 2) {
+		size_t ncache = count - 1;
+		double reported[LEVELS_CACHE_LEVELS];
+		levels_reported_for(m->reported_caches, d->threads > 1 ? d->threads : 1,
+				    d->rule_source == PLAN_RULE_CURVE, reported);
+		count = levels_merge_tails(pl, count, &ncache, reported);
+	}
 	for (size_t i = 0; i < count; i++)
 		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
 	d->nplateaus = count;
@@ -204,43 +219,6 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 		    plan_cache_levels[c].name, format_bytes(p->size_lo, lo, sizeof lo),
 		    format_bytes(p->size_hi, hi, sizeof hi), p->value);
 	}
-}
-
-/*
- * STREAM's rule: each array at least 4x the last-level cache. The cache is
- * the one the machine reports, unless the pre-scan's curve shows it is not
- * there: its DRAM plateau begins below the reported size and runs flat to
- * twice past it (a VM that reports its host's whole L3: one VM said 508 MiB
- * and its curve was flat from 96 MiB of working set to 1.5 GiB), and begins
- * at half the reported size or less (NOT_SHOWN_FACTOR: a cache of twice
- * the working set that already streams at DRAM's rate would hold half of it,
- * and the rate shows no such thing). A curve that reaches DRAM's rate a
- * little before the reported size (three quarters of it) is a cache
- * whose last part serves at DRAM's rate (a shared L3 of slices, a
- * non-inclusive victim cache, a VM's neighbour holding some of it): the
- * cache is there and the rule stays 4x it. A VM reporting 32 MiB whose
- * pre-scan fell to DRAM's rate from 24 MiB had its rule taken from the
- * curve (96 MiB per array, inside 4x the cache it has) until this factor.
- * A rule of 4x 508 MiB would then make every DRAM timing 20 times longer
- * for a cache no timing sees; 4x where the plateau begins keeps the rule's
- * intent (no cache can hold a quarter of an array).
- */
-static void stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws)
-{
-	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
-	int shown = d->settled && isfinite(start_ws);
-	int lacks = shown && start_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
-	if (m->llc_bytes > 0 && !lacks) {
-		d->rule_source = PLAN_RULE_REPORTED;
-		d->rule_l3 = m->llc_bytes;
-	} else if (shown) {
-		d->rule_source = PLAN_RULE_CURVE;
-		d->rule_l3 = start_ws;
-	} else {
-		d->rule_source = PLAN_RULE_NONE;
-		d->rule_l3 = 0;
-	}
-	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
 }
 
 /* The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau begins (start_ws; NaN: unsettled). */
@@ -303,10 +281,12 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
 			 "last-level cache)", r);
 	else if (d->rule_source == PLAN_RULE_CURVE) {
-		char rep[32], flat[32];
+		char rep[32], flat[32], st[32];
+		double start = d->settle * (d->sweep->arrays > 0 ? d->sweep->arrays : 1);
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "DRAM plateau begins (%s of working set): the reported last-level cache (%s) is not in the curve, "
-			 "flat from there to %s", r, l3, format_bytes(m->llc_bytes, rep, sizeof rep),
+			 "curve left its last cache (%s of working set, nearer DRAM's rate than the cache's): the reported "
+			 "last-level cache (%s) is not in the curve, flat from %s of working set to %s", r, l3,
+			 format_bytes(m->llc_bytes, rep, sizeof rep), format_bytes(start, st, sizeof st),
 			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
@@ -354,7 +334,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
 	if (!d->rule_fixed)
-		stream_rule(m, d, start_ws);
+		plan_stream_rule(m, d, start_ws, d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve

@@ -15,6 +15,7 @@
 
 #include "fit.h"
 #include "kernel.h"
+#include "levels.h"
 #include "measure.h"
 #include "util.h"
 
@@ -62,6 +63,8 @@ struct plan_job {
 /* What the plan knows of the machine before it times anything. */
 struct plan_machine {
 	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
+	/* L1d, L2 (each core's) and L3 bytes as reported (0: unknown): which level a plateau is (levels_merge_tails). */
+	double reported_caches[LEVELS_CACHE_LEVELS];
 	double phys_bytes;          /* physical memory (0: unknown) */
 	int (*has_isa)(enum isa);   /* whether a kernel of this ISA runs here (cpu_has_isa) */
 	/*
@@ -90,7 +93,8 @@ enum plan_rule_source {
 	PLAN_RULE_NONE = 0,  /* no cache reported and no settled curve: no rule */
 	PLAN_RULE_REPORTED,  /* 4x the last-level cache the machine reports */
 	/*
-	 * 4x the working set where the curve's DRAM plateau begins: the
+	 * 4x the working set where the curve left its last cache (the first
+	 * size past its plateau nearer DRAM's rate than the cache's): the
 	 * machine reports a last-level cache the curve does not show (flat from below the
 	 * reported size to twice past it: a VM reporting its host's whole L3).
 	 */

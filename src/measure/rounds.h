@@ -84,6 +84,12 @@ struct rounds_clock {
 	int counts_after;    /* thread counts still to run after this one ... */
 	const int *later_threads;  /* ... and their threads */
 	int threads;
+	/*
+	 * How far an earlier thread count's jobs went past their floor towards
+	 * their ceiling (rounds_fill), NaN for the first: what this count's
+	 * jobs are expected to keep before their own timings say.
+	 */
+	double prior_fill;
 };
 
 /*
@@ -106,5 +112,12 @@ double rounds_deadline(const struct rounds_clock *c, double now);
  */
 void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
 		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h);
+
+/*
+ * After rounds_run: how far its jobs went past their floor towards their
+ * ceiling, all kept timings over all jobs that ran, 0..1 (0: every job
+ * stopped at its floor); NaN when no job could keep more than its floor.
+ */
+double rounds_fill(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs);
 
 #endif

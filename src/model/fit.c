@@ -60,6 +60,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -531,4 +532,26 @@ long fit_settle(const struct fit_sweep_point *sweep, size_t n, double slope, dou
 		first--;
 	double lo = pl[first].size_lo, hi = pl[count - 1].size_hi;
 	return hi >= reach * lo ? (long)pl[first].first : -1;
+}
+
+size_t fit_merge_plateaus(struct fit_plateau *pl, size_t count, size_t at)
+{
+	if (at + 1 >= count)
+		return count;
+	struct fit_plateau *a = &pl[at];
+	const struct fit_plateau *b = &pl[at + 1];
+	const struct fit_plateau *fast = b->value > a->value ? b : a;
+	struct fit_plateau m = *a;
+	m.last = b->last;
+	m.size_hi = b->size_hi;
+	m.value = fast->value;
+	m.median = fast->median;
+	m.lo = fmin(a->lo, b->lo);
+	m.hi = fmax(a->hi, b->hi);
+	m.best_lo = fmin(a->best_lo, b->best_lo);
+	m.best_hi = fmax(a->best_hi, b->best_hi);
+	m.samples = a->samples + b->samples;
+	*a = m;
+	memmove(&pl[at + 1], &pl[at + 2], (count - at - 2) * sizeof *pl);
+	return count - 1;
 }

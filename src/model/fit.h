@@ -127,4 +127,12 @@ double fit_chains_to_saturate(double one_chain_gflops, double plateau_gflops);
  */
 long fit_settle(const struct fit_sweep_point *sweep, size_t n, double slope, double reach);
 
+/*
+ * Merges plateau out[at + 1] into out[at] (at + 1 < count): the merged one
+ * spans both and keeps the faster one's value and median (a roof is a
+ * level's best); its spreads and samples cover both; the plateaus after it
+ * move down one. Returns count - 1. Pure.
+ */
+size_t fit_merge_plateaus(struct fit_plateau *pl, size_t count, size_t at);
+
 #endif

@@ -195,19 +195,63 @@ void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, s
 	found(sweep, q, end, out);
 }
 
+/* Whether plateau i of count is a cache, with no cap on how many are. */
+static int is_cache_plateau(const struct fit_plateau *pl, size_t i, size_t count, size_t nsizes,
+			    const struct dram_verdict *v)
+{
+	/* A sweep with one plateau and no DRAM: that plateau is the only level it has. */
+	if (count == 1 && v->state != DRAM_FOUND)
+		return 1;
+	return v->state == DRAM_FOUND ? pl[i].size_hi < v->flat_from : !(count >= 2 && pl[i].last + 1 == nsizes);
+}
+
 void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 		   const struct dram_verdict *v, int is_cache[FIT_MAX_PLATEAUS])
 {
 	int named = 0;
 	for (size_t i = 0; i < count && i < FIT_MAX_PLATEAUS; i++) {
-		int cache = v->state == DRAM_FOUND ? pl[i].size_hi < v->flat_from
-						   : !(count >= 2 && pl[i].last + 1 == nsizes);
-		/* A sweep with one plateau and no DRAM: that plateau is the only level it has. */
-		if (count == 1 && v->state != DRAM_FOUND)
-			cache = 1;
-		is_cache[i] = cache && named < MEM_DRAM;
+		is_cache[i] = is_cache_plateau(pl, i, count, nsizes, v) && named < LEVELS_CACHE_LEVELS;
 		named += is_cache[i];
 	}
+}
+
+size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
+			  const double reported[LEVELS_CACHE_LEVELS])
+{
+	size_t cur = 0, level = 0;
+	for (size_t i = 1; i < *ncache && i < count;) {
+		if (level < LEVELS_CACHE_LEVELS && reported[level] > 0 && pl[i].size_hi <= reported[level]) {
+			count = fit_merge_plateaus(pl, count, cur);
+			(*ncache)--;
+			continue;
+		}
+		cur = i++;
+		level++;
+	}
+	return count;
+}
+
+void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], int threads, int l3_implausible,
+			 double out[LEVELS_CACHE_LEVELS])
+{
+	for (int l = 0; l < LEVELS_CACHE_LEVELS; l++)
+		out[l] = reported[l] > 0 ? reported[l] : 0;
+	out[MEM_L1] *= threads;
+	out[MEM_L2] *= threads;
+	/* A VM that reports its host's whole L3 says nothing of where this L3 ends. */
+	if (l3_implausible)
+		out[MEM_L3] = 0;
+}
+
+size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
+			   const double reported[LEVELS_CACHE_LEVELS], int threads)
+{
+	size_t ncache = 0;
+	while (ncache < count && is_cache_plateau(pl, ncache, count, nsizes, v))
+		ncache++;
+	double use[LEVELS_CACHE_LEVELS];
+	levels_reported_for(reported, threads, v->llc_implausible, use);
+	return levels_merge_tails(pl, count, &ncache, use);
 }
 
 void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,

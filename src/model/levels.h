@@ -53,6 +53,9 @@
 
 enum mem_level { MEM_L1, MEM_L2, MEM_L3, MEM_DRAM, MEM_LEVELS };
 
+/* The cache levels a curve's plateaus are named by (L1, L2, L3); more plateaus are merged. */
+enum { LEVELS_CACHE_LEVELS = MEM_DRAM };
+
 /* "L1", "L2", "L3", "DRAM": the names roofs and points carry. */
 const char *levels_name(enum mem_level id);
 
@@ -146,6 +149,33 @@ void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, s
  */
 void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 		   const struct dram_verdict *v, int is_cache[FIT_MAX_PLATEAUS]);
+
+/*
+ * A level's slow tail is that level, not the next: among the first
+ * `ncache` plateaus (the caches), one that ends within the reported size
+ * of the level before it (reported[0..2]: L1d, L2, L3 bytes; 0 unknown or
+ * not to be used) is merged into it (fit_merge_plateaus). A 2 MiB L2 ran at
+ * 112 GB/s to 768 KiB of working set and at 80 from 1 to 1.5 MiB: two
+ * plateaus, the second named L3, and the real L3 went unnamed. Only where
+ * the machine reports the size: the measured plateaus still say where a
+ * level ends, the report only which level a plateau is. Returns the new
+ * count; *ncache is lowered by the merges.
+ */
+size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
+			  const double reported[LEVELS_CACHE_LEVELS]);
+
+/*
+ * The sizes levels_merge_tails compares a team's plateaus with: each core's
+ * L1d and L2 times the threads (private caches; a team's working set is
+ * the sum of its threads' parts), the L3 as it is (shared), or 0 where the
+ * reported L3 is implausible (l3_implausible).
+ */
+void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], int threads, int l3_implausible,
+			 double out[LEVELS_CACHE_LEVELS]);
+
+/* levels_merge_tails on the caches of a fit (levels_caches' test) of `threads`: the run's reported sizes (levels_reported_for). */
+size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
+			   const double reported[LEVELS_CACHE_LEVELS], int threads);
 
 /* One level of a thread count's map: a working-set span and whether the run has its roof. */
 struct level_span {

@@ -24,7 +24,7 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	if (v->llc_implausible && v->rule_recorded && v->rule_bytes > 0)
 		snprintf(how, sizeof how, "STREAM's rule on the cache the run's curve showed: the reported "
 			 "%s last-level cache is implausible (the pre-scan's curve was flat from below it "
-			 "to twice past it), so measure took 4x %s, where its DRAM plateau began: %s per "
+			 "to twice past it), so measure took 4x %s, the cache as its curve showed it: %s per "
 			 "array", llc, cache, rule);
 	else if (v->llc_implausible && isfinite(v->reported_llc))
 		snprintf(how, sizeof how, "the reported %s last-level cache is implausible (the sweep "

@@ -53,7 +53,7 @@ test_expect_success 'a 508 MiB L3 and a curve flat past 72 MiB: DRAM is the flat
 test_expect_success 'the rule measure recorded is read back, never re-derived: the curve.s cache, or the reported one' '
 	$SCRIPTED curve && printf "stream_rule_source,curve\nstream_rule_bytes,33554432\nstream_rule_cache_bytes,8388608\n" >>curve/env.csv &&
 	"$ROOFLINE" fit curve >curve.out &&
-	grep -q "^note: DRAM: 25 GB/s from 3 sizes, 96 MiB .. 192 MiB of working set, .*STREAM.s rule on the cache the run.s curve showed: the reported 508 MiB last-level cache is implausible .*so measure took 4x 8 MiB, where its DRAM plateau began: 32 MiB per array" curve.out &&
+	grep -q "^note: DRAM: 25 GB/s from 3 sizes, 96 MiB .. 192 MiB of working set, .*STREAM.s rule on the cache the run.s curve showed: the reported 508 MiB last-level cache is implausible .*so measure took 4x 8 MiB, the cache as its curve showed it: 32 MiB per array" curve.out &&
 	$SCRIPTED rep && printf "stream_rule_source,reported\nstream_rule_bytes,2130706432\nstream_rule_cache_bytes,532676608\n" >>rep/env.csv &&
 	"$ROOFLINE" fit rep >rep.out &&
 	grep -q "^note: DRAM not reached: the sweep stopped at 64 MiB per array .*short of STREAM.s rule: each array at least 4x the reported 508 MiB last-level cache, 1.98 GiB" rep.out &&

@@ -319,9 +319,80 @@ static void test_one_level_rule(void **state)
 	assert_string_equal(levels_name(MEM_L2), "L2");
 }
 
+/* A plateau of the fit, by its sizes (KiB, working set) and its rate (GB/s). */
+static struct fit_plateau plateau(size_t first, size_t last, double lo_kib, double hi_kib, double gbs)
+{
+	return (struct fit_plateau){ .first = first, .last = last, .size_lo = lo_kib * 1024, .size_hi = hi_kib * 1024,
+				     .value = gbs, .median = 0.97 * gbs, .lo = 0.95 * gbs, .hi = gbs,
+				     .best_lo = 0.98 * gbs, .best_hi = gbs, .samples = (int)(last - first + 1) };
+}
+
+/*
+ * The curve of a 2-core Intel VM (L1d 48 KiB, L2 2 MiB, L3 480 MiB
+ * reported): L1, an L2 at 112 GB/s to 768 KiB and its tail at 80 from 1 to
+ * 1.5 MiB, the L3 at 30 from 3 to 48 MiB, then DRAM. The tail ends within
+ * the reported L2: it is the L2, and the third cache plateau is the L3.
+ * Without the reported sizes nothing is merged; a team of two has twice
+ * each core's L2, so its tail at 2-3 MiB is its L2 too; an L3 reported
+ * implausibly large merges nothing into it.
+ */
+static void test_a_level_tail_is_that_level(void **state)
+{
+	(void)state;
+	const struct fit_plateau curve1[] = {
+		plateau(0, 3, 12, 34, 410), plateau(5, 12, 68, 768, 112), plateau(13, 14, 1086, 1536, 80),
+		plateau(16, 23, 3072, 49152, 30), plateau(26, 30, 1572864, 2224365, 14),
+	};
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	const double reported[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 480.0 * 1048576 };
+	double use[LEVELS_CACHE_LEVELS];
+	memcpy(pl, curve1, sizeof curve1);
+	size_t ncache = 4;
+	levels_reported_for(reported, 1, 1, use);
+	assert_true(use[MEM_L3] == 0 && use[MEM_L2] == 2 * 1048576);
+	size_t count = levels_merge_tails(pl, 5, &ncache, use);
+	assert_int_equal(count, 4);
+	assert_int_equal(ncache, 3);
+	assert_true(pl[1].size_lo == 68 * 1024 && pl[1].size_hi == 1536 * 1024);
+	assert_true(pl[1].value == 112 && pl[1].median == 0.97 * 112);
+	assert_true(pl[1].lo == 0.95 * 80 && pl[1].first == 5 && pl[1].last == 14);
+	assert_int_equal(pl[1].samples, 8 + 2);
+	assert_true(pl[2].value == 30 && pl[3].value == 14);
+	/* Nothing reported: the plateaus as measured. */
+	memcpy(pl, curve1, sizeof curve1);
+	ncache = 4;
+	const double none[LEVELS_CACHE_LEVELS] = { 0, 0, 0 };
+	assert_int_equal(levels_merge_tails(pl, 5, &ncache, none), 5);
+	assert_true(pl[2].value == 80);
+	/* Two threads: the same curve at twice the working sets, twice each core's L2. */
+	memcpy(pl, curve1, sizeof curve1);
+	for (size_t i = 0; i < 5; i++) {
+		pl[i].size_lo *= 2;
+		pl[i].size_hi *= 2;
+	}
+	ncache = 4;
+	levels_reported_for(reported, 2, 1, use);
+	assert_int_equal(levels_merge_tails(pl, 5, &ncache, use), 4);
+	assert_true(pl[1].size_hi == 2 * 1536 * 1024);
+	/* A plausible L3 of 64 MiB: a plateau ending within it after the L3 is the L3's. */
+	const struct fit_plateau curve2[] = {
+		plateau(0, 3, 12, 34, 410), plateau(5, 12, 68, 1536, 112), plateau(16, 19, 3072, 8192, 30),
+		plateau(20, 23, 16384, 49152, 24), plateau(26, 30, 1572864, 2224365, 14),
+	};
+	memcpy(pl, curve2, sizeof curve2);
+	ncache = 4;
+	const double plausible[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 64.0 * 1048576 };
+	levels_reported_for(plausible, 1, 0, use);
+	assert_int_equal(levels_merge_tails(pl, 5, &ncache, use), 4);
+	assert_true(pl[2].size_lo == 3072 * 1024 && pl[2].size_hi == 49152 * 1024 && pl[2].value == 30);
+	/* The last plateau (DRAM) is never merged: only the first ncache are caches. */
+	assert_true(pl[3].value == 14);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_a_level_tail_is_that_level),
 		cmocka_unit_test(test_flat_end_by_stream_rule),
 		cmocka_unit_test(test_short_of_rule),
 		cmocka_unit_test(test_implausible_cache),

@@ -56,7 +56,7 @@ static void intervals_from_order_statistics(void **state)
 static void a_deadline_shares_the_budget(void **state)
 {
 	(void)state;
-	struct rounds_clock c = { .run_start = 10, .budget = 60, .counts_after = 1 };
+	struct rounds_clock c = { .run_start = 10, .budget = 60, .counts_after = 1, .prior_fill = NAN };
 	assert_true(rounds_deadline(&c, 20) == 20 + 50.0 / 2);
 	c.counts_after = 0;
 	assert_true(rounds_deadline(&c, 20) == 70);
@@ -167,7 +167,8 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 			prescan = s->clock;
 		struct rounds_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
 					  .prescan_seconds = prescan,
-					  .counts_after = 2 - t, .threads = t, .later_threads = (const int[]){ 2 } };
+					  .counts_after = 2 - t, .threads = t, .later_threads = (const int[]){ 2 },
+					  .prior_fill = t == 1 ? NAN : rounds_fill(&p->o, p->jobs[1], p->njobs[1]) };
 		const struct plan_sweep *d = team_of(s, &p->o, &p->pm, &p->d, t, &p->team);
 		plan_build(&p->o, &p->pm, d, capacity, &p->jobs[t], &p->njobs[t]);
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);

@@ -1,0 +1,85 @@
+/*
+ * plan_rule.c - STREAM's rule for the plan: which last-level cache it is 4x
+ * of, the reported one or the one the pre-scan's curve shows (plan_rule.h).
+ */
+#include "plan_rule.h"
+
+#include <math.h>
+
+#include "fit.h"
+
+#define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
+#define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
+
+/*
+ * Where the curve left its last cache, for a rule taken from the curve:
+ * the first pre-scan size past the last cache plateau (the one before the
+ * level that begins at index `first`) whose rate is nearer DRAM's than the
+ * cache's (at or below their geometric mean): most of its traffic comes
+ * from memory, so no cache holds it, an upper bound of the cache as the
+ * curve shows it. Where the DRAM plateau begins is one of noise: a 2-core
+ * Intel VM reporting 480 MiB ran at 16.9 GB/s at 96 MiB of working set in
+ * one run and 18.9 in the next (28 on its L3 at 48 MiB, 15.3 on DRAM), so
+ * that size joined the DRAM plateau in one and not the other, the rule
+ * doubled (384 -> 768 MiB per array) and the run took 108 s or 170 s.
+ * start_ws where no cache plateau comes before (never past it).
+ */
+double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
+{
+	int n = d->nscan;
+	if (first < 1 || n < 2 || n > 64)
+		return start_ws;
+	struct fit_sweep_point fs[64];
+	for (int i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
+						  .median = d->scan_gbs[i] };
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl), k = 0;
+	while (k < count && (long)pl[k].first != first)
+		k++;
+	if (k == 0 || k >= count)
+		return start_ws;
+	double halfway = sqrt(pl[k - 1].median * pl[count - 1].median);
+	for (size_t i = pl[k - 1].last + 1; i <= (size_t)first; i++)
+		if (d->scan_gbs[i] <= halfway)
+			return fmin(d->scan_ws[i], start_ws);
+	return start_ws;
+}
+
+/*
+ * STREAM's rule: each array at least 4x the last-level cache. The cache is
+ * the one the machine reports, unless the pre-scan's curve shows it is not
+ * there: its DRAM plateau begins below the reported size and runs flat to
+ * twice past it (a VM that reports its host's whole L3: one VM said 508 MiB
+ * and its curve was flat from 96 MiB of working set to 1.5 GiB), and begins
+ * at half the reported size or less (NOT_SHOWN_FACTOR: a cache of twice
+ * the working set that already streams at DRAM's rate would hold half of it,
+ * and the rate shows no such thing). A curve that reaches DRAM's rate a
+ * little before the reported size (three quarters of it) is a cache
+ * whose last part serves at DRAM's rate (a shared L3 of slices, a
+ * non-inclusive victim cache, a VM's neighbour holding some of it): the
+ * cache is there and the rule stays 4x it. A VM reporting 32 MiB whose
+ * pre-scan fell to DRAM's rate from 24 MiB had its rule taken from the
+ * curve (96 MiB per array, inside 4x the cache it has) until this factor.
+ * A rule of 4x 508 MiB would then make every DRAM timing 20 times longer
+ * for a cache no timing sees; 4x where the curve left its last cache
+ * (plan_cache_left_ws) keeps the rule's intent (no cache can hold a quarter of
+ * an array).
+ */
+void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+{
+	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
+	int shown = d->settled && isfinite(start_ws);
+	int lacks = shown && start_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
+	if (m->llc_bytes > 0 && !lacks) {
+		d->rule_source = PLAN_RULE_REPORTED;
+		d->rule_l3 = m->llc_bytes;
+	} else if (shown) {
+		d->rule_source = PLAN_RULE_CURVE;
+		d->rule_l3 = isfinite(cache_ws) ? cache_ws : start_ws;
+	} else {
+		d->rule_source = PLAN_RULE_NONE;
+		d->rule_l3 = 0;
+	}
+	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
+}

@@ -1,0 +1,24 @@
+/*
+ * plan_rule.h - STREAM's rule, as the plan decides it from the machine's
+ * reported cache and the pre-scan's curve (plan.c's decide calls these).
+ */
+#ifndef ROOFLINE_PLAN_RULE_H
+#define ROOFLINE_PLAN_RULE_H
+
+#include "plan.h"
+
+/*
+ * The working set where the pre-scan's curve left its last cache, the
+ * level that begins at scan index `first` being the one after it; start_ws
+ * (that level's first working set) where no cache plateau comes before.
+ */
+double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws);
+
+/*
+ * Sets d->rule_source, d->rule_l3 and d->rule: 4x the reported last-level
+ * cache, or 4x cache_ws (plan_cache_left_ws; start_ws where NaN) when the
+ * curve shows the reported one is not there, or none.
+ */
+void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
+
+#endif
