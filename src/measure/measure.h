@@ -68,7 +68,7 @@ int measure_parse_groups(const char *list, unsigned *mask);
 /* Parses "dram,l2,l1" into a LEVEL_* mask; -1 on an unknown name or an empty list. */
 int measure_parse_levels(const char *list, unsigned *mask);
 
-/* A call longer than this is its own warm-up: no untimed call before its timings (plan_warm_run). */
+/* A kernel's call longer than this is its own warm-up: no untimed call before its timings (plan_warm_run). */
 #define MEASURE_WARM_RUN_MAX_SECONDS 0.1
 
 /*

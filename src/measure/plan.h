@@ -231,10 +231,11 @@ void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capaci
 /*
  * Whether a timing follows one untimed call of the same job (its own
  * steady state, as back-to-back passes leave it): every job that touches
- * memory (peak: 0), unless one call lasts longer than
- * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed).
+ * memory (not KERNEL_PEAK), unless a kernel's call lasts longer than
+ * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed); a
+ * bandwidth job's always.
  */
-int plan_warm_run(int peak, double call_seconds);
+int plan_warm_run(enum kernel_kind kind, double call_seconds);
 
 /* What one trial of job j costs: its timing, and its untimed call where it has one. */
 double plan_trial_seconds(const struct plan_job *j);

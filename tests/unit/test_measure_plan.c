@@ -28,19 +28,22 @@
 static void memory_jobs_are_warmed(void **state)
 {
 	(void)state;
-	assert_true(plan_warm_run(0, 0.0));     /* not timed yet (calibration's first call) */
-	assert_true(plan_warm_run(0, 2e-6));    /* an L1 pass */
-	assert_true(plan_warm_run(0, 6e-3));    /* a DRAM pass of 302 MB */
-	assert_true(plan_warm_run(0, MEASURE_WARM_RUN_MAX_SECONDS));
+	assert_true(plan_warm_run(KERNEL_STREAM, 0.0));     /* not timed yet (calibration's first call) */
+	assert_true(plan_warm_run(KERNEL_STREAM, 2e-6));    /* an L1 pass */
+	assert_true(plan_warm_run(KERNEL_STREAM, 6e-3));    /* a DRAM pass of 302 MB */
+	assert_true(plan_warm_run(KERNEL_STREAM, MEASURE_WARM_RUN_MAX_SECONDS));
+	/* A stream reuses nothing: warmed however long (the triad at 2.1 GiB: 0.15 s). */
+	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 0.15));
+	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 3.0));
 }
 
 static void long_calls_and_peak_chains_are_not(void **state)
 {
 	(void)state;
-	assert_false(plan_warm_run(0, 2 * MEASURE_WARM_RUN_MAX_SECONDS)); /* n = 1024 textbook product */
-	assert_false(plan_warm_run(0, 3.0));
-	assert_false(plan_warm_run(1, 0.0));
-	assert_false(plan_warm_run(1, 1e-3));
+	assert_false(plan_warm_run(KERNEL_STREAM, 2 * MEASURE_WARM_RUN_MAX_SECONDS)); /* n = 1024 textbook product */
+	assert_false(plan_warm_run(KERNEL_STREAM, 3.0));
+	assert_false(plan_warm_run(KERNEL_PEAK, 0.0));
+	assert_false(plan_warm_run(KERNEL_PEAK, 1e-3));
 }
 
 /* A clock for plan_calibrate: every call of the job lasts `per_rep` seconds a rep. */
