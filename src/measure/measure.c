@@ -225,7 +225,7 @@ static void time_share(struct harness *h, const struct plan_job *j, int t, int t
 		kernel_fill_inputs_from(&b, h->tfilled[t]);
 		h->tfilled[t] = b.n;
 	}
-	if (plan_warm_run(j->k->kind, j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0)) {
+	if (plan_warm_run(j->k->kind, j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0, j->stream_seconds)) {
 		if (j->k->prepare)
 			j->k->prepare(&b, j->param);
 		j->k->run(&b, 1, j->param);

@@ -646,6 +646,21 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 	return n;
 }
 
+/*
+ * Seconds to stream `working_set` bytes once at the rate the pre-scan's
+ * curve has there (its first size at or past it, else its last); 0 with
+ * no curve.
+ */
+static double stream_seconds(const struct plan_sweep *d, double working_set)
+{
+	if (d->nscan < 1 || !(working_set > 0))
+		return 0;
+	int i = 0;
+	while (i + 1 < d->nscan && d->scan_ws[i] < working_set)
+		i++;
+	return d->scan_gbs[i] > 0 ? working_set / (d->scan_gbs[i] * 1e9) : 0;
+}
+
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
 {
@@ -703,6 +718,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 						      .dram = !peak && lv == 0 };
 				if (k->shape && !shape_job(m, d, capacity, *jobs, *njobs, &j))
 					continue;
+				if (!peak)
+					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
 				add_job(jobs, njobs, &cap, j);
 			}
 		}

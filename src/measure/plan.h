@@ -42,6 +42,12 @@ struct plan_job {
 	 * unless the cap binds.
 	 */
 	int dram;
+	/*
+	 * Seconds one call takes to stream its working set once at the
+	 * pre-scan's rate there (plan_build); 0: not known. What the state a
+	 * call starts from can cost it (plan_warm_run).
+	 */
+	double stream_seconds;
 	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
 	int pass_n;
 	double pass_lo, pass_hi;
@@ -232,10 +238,15 @@ void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capaci
  * Whether a timing follows one untimed call of the same job (its own
  * steady state, as back-to-back passes leave it): every job that touches
  * memory (not KERNEL_PEAK), unless a kernel's call lasts longer than
- * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed); a
- * bandwidth job's always.
+ * MEASURE_WARM_RUN_MAX_SECONDS (call_seconds 0: not timed yet, warmed) and
+ * streams its working set once in under PLAN_STREAM_SHARE of it
+ * (stream_seconds; 0: not known, the length alone decides); a bandwidth
+ * job's always.
  */
-int plan_warm_run(enum kernel_kind kind, double call_seconds);
+int plan_warm_run(enum kernel_kind kind, double call_seconds, double stream_seconds);
+
+/* A call that streams its working set once in less than this share of its time reuses it or computes. */
+#define PLAN_STREAM_SHARE 0.1
 
 /* What one trial of job j costs: its timing, and its untimed call where it has one. */
 double plan_trial_seconds(const struct plan_job *j);

@@ -28,22 +28,27 @@
 static void memory_jobs_are_warmed(void **state)
 {
 	(void)state;
-	assert_true(plan_warm_run(KERNEL_STREAM, 0.0));     /* not timed yet (calibration's first call) */
-	assert_true(plan_warm_run(KERNEL_STREAM, 2e-6));    /* an L1 pass */
-	assert_true(plan_warm_run(KERNEL_STREAM, 6e-3));    /* a DRAM pass of 302 MB */
-	assert_true(plan_warm_run(KERNEL_STREAM, MEASURE_WARM_RUN_MAX_SECONDS));
+	assert_true(plan_warm_run(KERNEL_STREAM, 0.0, 0.0));     /* not timed yet (calibration's first call) */
+	assert_true(plan_warm_run(KERNEL_STREAM, 2e-6, 1e-6));    /* an L1 pass */
+	assert_true(plan_warm_run(KERNEL_STREAM, 6e-3, 5e-3));    /* a DRAM pass of 302 MB */
+	assert_true(plan_warm_run(KERNEL_STREAM, MEASURE_WARM_RUN_MAX_SECONDS, 0.0));
+	/* A long kernel call that is mostly a stream: the compiled triad at 2.3 GiB, 0.15 s, 0.15 of it streaming. */
+	assert_true(plan_warm_run(KERNEL_STREAM, 0.15, 0.15));
+	assert_true(plan_warm_run(KERNEL_STREAM, 0.336, 0.054));   /* horner D = 64 at 768 MiB: 16 % streaming */
 	/* A stream reuses nothing: warmed however long (the triad at 2.1 GiB: 0.15 s). */
-	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 0.15));
-	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 3.0));
+	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 0.15, 0.0));
+	assert_true(plan_warm_run(KERNEL_BANDWIDTH, 3.0, 0.0));
 }
 
 static void long_calls_and_peak_chains_are_not(void **state)
 {
 	(void)state;
-	assert_false(plan_warm_run(KERNEL_STREAM, 2 * MEASURE_WARM_RUN_MAX_SECONDS)); /* n = 1024 textbook product */
-	assert_false(plan_warm_run(KERNEL_STREAM, 3.0));
-	assert_false(plan_warm_run(KERNEL_PEAK, 0.0));
-	assert_false(plan_warm_run(KERNEL_PEAK, 1e-3));
+	assert_false(plan_warm_run(KERNEL_STREAM, 2 * MEASURE_WARM_RUN_MAX_SECONDS, 0.0)); /* n = 1024 textbook product */
+	assert_false(plan_warm_run(KERNEL_STREAM, 3.0, 0.0));
+	assert_false(plan_warm_run(KERNEL_STREAM, 0.86, 0.001));  /* gemm n = 1024: 24 MiB at L3's rate */
+	assert_false(plan_warm_run(KERNEL_STREAM, 0.78, 0.054));  /* horner D = 128 at 768 MiB: 7 % streaming */
+	assert_false(plan_warm_run(KERNEL_PEAK, 0.0, 0.0));
+	assert_false(plan_warm_run(KERNEL_PEAK, 1e-3, 1e-3));
 }
 
 /* A clock for plan_calibrate: every call of the job lasts `per_rep` seconds a rep. */
