@@ -107,19 +107,11 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
 	return 0;
 }
 
-/* The pre-scan's first n sizes as the fitter reads a sweep (its rates are bests, kept as both). */
-static void scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs)
-{
-	for (int i = 0; i < n; i++)
-		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
-						  .median = d->scan_gbs[i] };
-}
-
 /* fit_settle on the pre-scan's first n sizes: the index of the last level's first, or -1. */
 static long scan_settle(const struct plan_sweep *d, int n)
 {
 	struct fit_sweep_point fs[64];
-	scan_points(d, n, fs);
+	plan_scan_points(d, n, fs);
 	return fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
 }
 
@@ -162,7 +154,7 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 	d->tile_bytes = 0;
 	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
 	struct fit_sweep_point fs[64];
-	scan_points(d, n, fs);
+	plan_scan_points(d, n, fs);
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
 	/*
@@ -235,7 +227,7 @@ static void kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, do
 	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
 	 */
 	struct fit_sweep_point fs[64];
-	scan_points(d, n, fs);
+	plan_scan_points(d, n, fs);
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
 	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;

@@ -11,6 +11,13 @@
 #define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
 #define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
 
+void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs)
+{
+	for (int i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
+						  .median = d->scan_gbs[i] };
+}
+
 /*
  * Where the curve left its last cache, for a rule taken from the curve:
  * the first pre-scan size past the last cache plateau (the one before the
@@ -30,9 +37,7 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 	if (first < 1 || n < 2 || n > 64)
 		return start_ws;
 	struct fit_sweep_point fs[64];
-	for (int i = 0; i < n; i++)
-		fs[i] = (struct fit_sweep_point){ .working_set = d->scan_ws[i], .best = d->scan_gbs[i],
-						  .median = d->scan_gbs[i] };
+	plan_scan_points(d, n, fs);
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl), k = 0;
 	while (k < count && (long)pl[k].first != first)

@@ -7,6 +7,9 @@
 
 #include "plan.h"
 
+/* The pre-scan's first n sizes as the fitter reads a sweep (its rates are bests, kept as both). */
+void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs);
+
 /*
  * The working set where the pre-scan's curve left its last cache, the
  * level that begins at scan index `first` being the one after it; start_ws

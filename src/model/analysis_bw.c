@@ -266,10 +266,16 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
  * rule, were said to "read high" against a flat end from 1 GiB per array.
  * Without a rule, the flat end's first working set is the test.
  */
+/* Whether pattern roof r's job had each array at least STREAM's rule (job_param: bytes per array, all threads). */
+static int arrays_obey_rule(const struct roof *r, double rule_bytes)
+{
+	return (double)r->job_param >= rule_bytes * (1 - 1e-9);
+}
+
 static int early_dram_job(const struct roof *r, const struct level_map *map)
 {
 	if (map->dram.rule_bytes > 0 && r->job_param > 0)
-		return (double)r->job_param < map->dram.rule_bytes * (1 - 1e-9);
+		return !arrays_obey_rule(r, map->dram.rule_bytes);
 	return r->size_lo < map->dram.flat_from;
 }
 
@@ -420,7 +426,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 			key.stores = kinds[kd].stores;
 			const struct roof *c = model_roof(a, &key);
 			if (c && c->value > (s ? s->value : ordinary) &&
-			    (rule > 0 ? (double)c->job_param >= rule * (1 - 1e-9) : c->size_lo >= from)) {
+			    (rule > 0 ? arrays_obey_rule(c, rule) : c->size_lo >= from)) {
 				s = c;
 				says = kinds[kd].says;
 			}

@@ -218,15 +218,16 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
 			  const double reported[LEVELS_CACHE_LEVELS])
 {
-	size_t cur = 0, level = 0;
+	/* pl[i - 1] is the level `level` so far; pl[i], when merged into it, takes the next one's place. */
+	size_t level = 0;
 	for (size_t i = 1; i < *ncache && i < count;) {
 		if (level < LEVELS_CACHE_LEVELS && reported[level] > 0 && pl[i].size_hi <= reported[level]) {
-			count = fit_merge_plateaus(pl, count, cur);
+			count = fit_merge_plateaus(pl, count, i - 1);
 			(*ncache)--;
-			continue;
+		} else {
+			i++;
+			level++;
 		}
-		cur = i++;
-		level++;
 	}
 	return count;
 }

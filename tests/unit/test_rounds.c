@@ -195,15 +195,22 @@ static void run_free(struct scripted_run *r)
  * running in the plan's order, and a job done for a pass is not timed
  * again in it.
  */
-static void jobs_stop_when_their_figure_is_known(void **state)
+/* The Zen 4 VM's curves (tests/fixtures/scripted/zen4.csv), loaded once. */
+static struct scripted *zen4(void)
 {
-	(void)state;
 	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
 	s.isas = x86_isas();
 	if (!s.n[1])
 		load_fixture(&s, "zen4.csv");
+	return &s;
+}
+
+static void jobs_stop_when_their_figure_is_known(void **state)
+{
+	(void)state;
+	struct scripted *z4 = zen4();
 	static struct scripted_run r;
-	run_on(&s, 0, 0, &r);
+	run_on(z4, 0, 0, &r);
 	const struct measure_opts *o = &r.p.o;
 	size_t known_at_floor = 0, at_ceiling = 0;
 	for (int t = 1; t <= 2; t++)
@@ -260,16 +267,13 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 static void a_budget_cuts_and_says_so(void **state)
 {
 	(void)state;
-	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
-	s.isas = x86_isas();
-	if (!s.n[1])
-		load_fixture(&s, "zen4.csv");
+	struct scripted *z4 = zen4();
 	static struct scripted_run r;
-	run_on(&s, 0, 0, &r);
+	run_on(z4, 0, 0, &r);
 	double free_run = r.end;
 	run_free(&r);
 	double budget = free_run * 0.75;
-	run_on(&s, 0, budget, &r);
+	run_on(z4, 0, budget, &r);
 	size_t cut = 0;
 	for (int t = 1; t <= 2; t++)
 		for (size_t i = 0; i < r.p.njobs[t]; i++) {
@@ -311,20 +315,17 @@ static char *said_on(struct scripted *s, double budget, size_t *len)
 static void a_floor_past_the_budget_is_said(void **state)
 {
 	(void)state;
-	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
-	s.isas = x86_isas();
-	if (!s.n[1])
-		load_fixture(&s, "zen4.csv");
+	struct scripted *z4 = zen4();
 	size_t len;
-	char *text = said_on(&s, 1.0, &len);
+	char *text = said_on(z4, 1.0, &len);
 	assert_non_null(strstr(text, "roofline: 1 thread: the floor alone (5 kept timings of each of "));
 	assert_non_null(strstr(text, "roofline: 2 threads: the floor alone"));
 	assert_non_null(strstr(text, "every job stops at its floor"));
 	free(text);
-	text = said_on(&s, 0, &len);
+	text = said_on(z4, 0, &len);
 	assert_null(strstr(text, "the floor alone"));
 	free(text);
-	text = said_on(&s, 1e6, &len);
+	text = said_on(z4, 1e6, &len);
 	assert_null(strstr(text, "the floor alone"));
 	free(text);
 }
@@ -365,21 +366,18 @@ static void check_estimates(const struct scripted_run *r, const char *what)
 static void the_time_left_is_true(void **state)
 {
 	(void)state;
-	static struct scripted s = { .name = "zen4", .l3 = 32 * MiB, .phys = 24 * GiB };
-	s.isas = x86_isas();
-	if (!s.n[1])
-		load_fixture(&s, "zen4.csv");
+	struct scripted *z4 = zen4();
 	static struct scripted_run r;
-	run_on(&s, 0, 0, &r);
+	run_on(z4, 0, 0, &r);
 	double free_run = r.end;
 	run_free(&r);
-	run_on(&s, 0, free_run * 0.9, &r);
+	run_on(z4, 0, free_run * 0.9, &r);
 	check_estimates(&r, "zen4, 90% of the time it needs");
 	run_free(&r);
-	run_on(&s, 0, free_run / 2, &r);
+	run_on(z4, 0, free_run / 2, &r);
 	check_estimates(&r, "zen4, half the time it needs");
 	run_free(&r);
-	run_on(&s, 1, MEASURE_QUICK_BUDGET_S, &r);
+	run_on(z4, 1, MEASURE_QUICK_BUDGET_S, &r);
 	check_estimates(&r, "zen4 quick, its default budget");
 	run_free(&r);
 	static struct scripted z5 = { .name = "zen5", .l3 = 532676608, .phys = 24 * GiB };
