@@ -21,6 +21,7 @@
 struct scripted {
 	const char *name;
 	double l3, phys;
+	double l1d, l2;              /* each core's, as reported (0: not reported) */
 	unsigned isas;               /* 1 << enum isa */
 	double ws[3][MAX_POINTS], gbs[3][MAX_POINTS];
 	int n[3];                    /* points per thread count (index 1, 2) */
@@ -160,7 +161,7 @@ static inline void plan_on(struct scripted *s, int quick, double max_size, struc
 	measure_defaults(&p->o, quick);
 	p->o.max_size = max_size;
 	p->pm = (struct plan_machine){ .llc_bytes = s->l3, .phys_bytes = s->phys, .has_isa = scripted_has_isa,
-				       .built = scripted_built };
+				       .built = scripted_built, .reported_caches = { s->l1d, s->l2, s->l3 } };
 	assert_int_equal(plan_limits(&p->o, &p->pm, &p->d), 0);
 	assert_int_equal(plan_prescan(&p->o, &p->pm, &p->d, (struct plan_probe){ scripted_probe, s }), 0);
 	size_t capacity = (size_t)(p->d.cap / 8);
