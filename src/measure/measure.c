@@ -225,7 +225,7 @@ static void time_share(struct harness *h, const struct plan_job *j, int t, int t
 		kernel_fill_inputs_from(&b, h->tfilled[t]);
 		h->tfilled[t] = b.n;
 	}
-	if (plan_warm_run(j->k->kind, j->reps > 0 ? j->last_seconds / (double)j->reps : 0.0, j->stream_seconds)) {
+	if (plan_warm_run(j->k->kind, plan_call_seconds(j), j->stream_seconds)) {
 		if (j->k->prepare)
 			j->k->prepare(&b, j->param);
 		j->k->run(&b, 1, j->param);
@@ -550,6 +550,8 @@ static void calibrate_all(struct harness *h)
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
 		if (i > 0 && plan_quick_skip_unrun(o, &h->pm, &h->jobs[i - 1], &h->jobs[i]))
 			continue;
+		if (i > 0)
+			h->jobs[i].guess_seconds = plan_call_guess(&h->jobs[i - 1], &h->jobs[i]);
 		calibrate(h, &h->jobs[i], 1, 0);
 		plan_slow_job(o, &h->pm, &h->jobs[i]);
 	}

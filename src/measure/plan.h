@@ -48,6 +48,12 @@ struct plan_job {
 	 * call starts from can cost it (plan_warm_run).
 	 */
 	double stream_seconds;
+	/*
+	 * Seconds one call is foretold to take before it is first timed
+	 * (plan_call_guess: the family member before it, scaled by flops); 0:
+	 * no guess. A guessed long call is calibrated from its first call.
+	 */
+	double guess_seconds;
 	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
 	int pass_n;
 	double pass_lo, pass_hi;
@@ -294,6 +300,17 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
  * before it (prev) was skipped or was so slow that j would be; sets
  * j->skipped and says so.
  */
+/*
+ * One call of j as the family member before it (prev, timed) foretells it:
+ * prev's call scaled by the flops of j's over prev's, j doing more flops at
+ * no better rate; 0 when prev is not j's kernel at a smaller parameter or
+ * was not timed. A plan's guess: nothing measured comes from it.
+ */
+double plan_call_guess(const struct plan_job *prev, const struct plan_job *j);
+
+/* The length of one call of j that decides its untimed call: timed, else guessed (0: neither). */
+double plan_call_seconds(const struct plan_job *j);
+
 int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j);
 

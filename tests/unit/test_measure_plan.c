@@ -94,6 +94,56 @@ static void calibration_keeps_a_warmed_first_timing(void **state)
 	assert_true(j.last_seconds >= o.min_time);
 }
 
+/*
+ * A family member's call foretold from the one before it (plan_call_guess,
+ * flops-scaled: a Horner degree 2x, a matrix order 4x is 64x the flops).
+ * One foretold long is calibrated from its first call, with no untimed call
+ * before it (the textbook product at n = 1024: 1.3-2.9 s a call on the Zen
+ * 4 VM, once untimed and once timed per thread count until this): one
+ * timing, reps 1. Foretold short, or with no guess, it is warmed and also
+ * ends on its first timing; a peak chain's first timing is timed again.
+ */
+static void a_call_foretold_long_is_calibrated_from_its_first_call(void **state)
+{
+	(void)state;
+	struct measure_opts o;
+	measure_defaults(&o, 0);
+	struct kernel gemm = { .name = "gemm", .kind = KERNEL_STREAM, .flops_per_param = 1 };
+	struct plan_job prev = { .k = &gemm, .param = 256, .n = 256, .reps = 1, .last_seconds = 0.015 };
+	struct plan_job j = { .k = &gemm, .param = 1024, .n = 4096, .reps = 1 };
+	/* 4x the param and 16x the n: 64x the flops. */
+	assert_float_equal(plan_call_guess(&prev, &j), 0.015 * 64, 1e-12);
+	assert_true(plan_call_guess(&j, &prev) == 0.0);       /* a smaller member is not foretold */
+	struct plan_job failed = prev;
+	failed.failed = 1;
+	assert_true(plan_call_guess(&failed, &j) == 0.0);
+	struct kernel other = gemm;
+	struct plan_job stranger = prev;
+	stranger.k = &other;
+	assert_true(plan_call_guess(&stranger, &j) == 0.0);
+
+	j.guess_seconds = plan_call_guess(&prev, &j);
+	assert_float_equal(plan_call_seconds(&j), 0.96, 1e-12);  /* untimed: the guess decides */
+	assert_false(plan_warm_run(gemm.kind, plan_call_seconds(&j), 0.001));
+	struct calls c = { 0, 1.5 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(c.timings, 1);
+	assert_int_equal(j.reps, 1);
+	assert_float_equal(plan_call_seconds(&j), 1.5, 1e-12);   /* timed: the timing decides */
+
+	/* Foretold short: warmed, so its first timing counts as before. */
+	c = (struct calls){ 0, 0.05 };
+	j = (struct plan_job){ .k = &gemm, .param = 1024, .n = 4096, .reps = 1, .guess_seconds = 0.05 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(c.timings, 1);
+	/* A peak chain never skips its second timing, whatever is guessed. */
+	struct kernel chains = { .name = "chains", .kind = KERNEL_PEAK };
+	c = (struct calls){ 0, 1.0 };
+	j = (struct plan_job){ .k = &chains, .n = 1, .reps = 1, .guess_seconds = 2.0 };
+	plan_calibrate(&o, &j, counted_time, &c);
+	assert_int_equal(c.timings, 2);
+}
+
 static void kept_trials_spread_over_the_pass(void **state)
 {
 	(void)state;
@@ -706,6 +756,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kept_trials_spread_over_the_pass),
 		cmocka_unit_test(calibration_keeps_a_warmed_first_timing),
+		cmocka_unit_test(a_call_foretold_long_is_calibrated_from_its_first_call),
 		cmocka_unit_test(memory_jobs_are_warmed),
 		cmocka_unit_test(long_calls_and_peak_chains_are_not),
 		cmocka_unit_test(zen4_obeys_streams_rule),
