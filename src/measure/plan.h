@@ -296,11 +296,6 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 #define PLAN_QUICK_SKIP_SECONDS 0.25
 
 /*
- * In a quick run, whether j is left out unrun because the family member
- * before it (prev) was skipped or was so slow that j would be; sets
- * j->skipped and says so.
- */
-/*
  * One call of j as the family member before it (prev, timed) foretells it:
  * prev's call scaled by the flops of j's over prev's, j doing more flops at
  * no better rate; 0 when prev is not j's kernel at a smaller parameter or
@@ -311,6 +306,11 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j);
 /* The length of one call of j that decides its untimed call: timed, else guessed (0: neither). */
 double plan_call_seconds(const struct plan_job *j);
 
+/*
+ * In a quick run, whether j is left out unrun because the family member
+ * before it (prev) was skipped or was so slow that j would be; sets
+ * j->skipped and says so.
+ */
 int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j);
 

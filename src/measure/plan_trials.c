@@ -120,8 +120,7 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 		 * peak job's first timing is its first call. Timing it again cost
 		 * a third of a run's calibration on a 2-core VM whose DRAM jobs
 		 * take 0.1 s a call (four calls a job where two do).
-		 */
-		/*
+		 *
 		 * A first call foretold long (plan_call_guess: the textbook
 		 * product at n = 1024, 1.3-2.9 s a call on a 2-core Zen 4 VM, a
 		 * sixth of a run for its untimed call alone) had no untimed call
@@ -129,10 +128,10 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 		 * MEASURE_WARM_RUN_MAX_SECONDS, a hundred min times, could only
 		 * call for more reps if what happens once were 99 % of it, and a
 		 * guess that long says the call itself is. Its timings follow no
-		 * untimed call either, once timed that long (plan_warm_run).
+		 * untimed call either, once timed that long (plan_warm_run). Only
+		 * a peak chain's first timing never counts.
 		 */
-		int long_first = !warmed_first && j->k->kind != KERNEL_PEAK;
-		if (t >= plan_min_time(o, j) && (!first || warmed_first || long_first))
+		if (t >= plan_min_time(o, j) && (!first || warmed_first || j->k->kind != KERNEL_PEAK))
 			return;
 		if (first && t >= plan_min_time(o, j)) {
 			/* One call past a quick run's limit: skipped anyway (plan_slow_job). */
