@@ -80,7 +80,8 @@ static int floor_share(const struct measure_opts *o, const struct plan_job *j, i
 
 /*
  * The kept timings job j is expected to take in a pass it has not finished:
- * as many as its last finished pass took; in the first pass, its ceiling
+ * as many as its last finished pass took, until it has taken them and is
+ * still wider than its tolerance (then as in the first pass); in the first pass, its ceiling
  * once its interval is known and wider than its tolerance (the best's
  * interval narrows slowly: it bounds a quantile, whose spread stays), as
  * many as it has once within it; with no interval yet, the geometric
@@ -88,13 +89,40 @@ static int floor_share(const struct measure_opts *o, const struct plan_job *j, i
  * at most their ratio's square root either way), or, after an earlier
  * thread count, as far past its share as that count's jobs went
  * (prior_fill: the same jobs on other threads; the middle put a 2-thread
- * count that stopped near its floor 30 % high at its start). Never fewer than it has
+ * count that stopped near its floor 30 % high at its start). In the final
+ * pass a job with no interval yet no longer stops at its share (keep(): no
+ * later pass to wait for), so what its earlier passes took does not say
+ * what it takes there: as many as give it an interval, or its ceiling where
+ * that interval cannot be within its tolerance (first_interval_stops; the
+ * last pass's count put the Zen 5 example's last 2.2 s at 1.3). Never fewer than it has
  * or its share asks, never more than its ceiling.
  */
-static double expected_kept(const struct plan_job *j, int ceil, double prior_fill)
+/*
+ * Whether job j, with no interval yet, can stop once it has one: where its
+ * first interval spans all of its timings (a median's at 6), it is no
+ * narrower than the spread of those it already has.
+ */
+static int first_interval_stops(const struct plan_job *j)
+{
+	enum known_statistic st = rounds_statistic(j);
+	int m = known_min_count(st), lo, hi;
+	if (j->nkept < 1 || known_bounds(st, m, &lo, &hi) != 0 || lo != 1 || hi != m)
+		return 1;
+	double fast = j->kept[0], slow = j->kept[0];
+	for (int i = 1; i < j->nkept; i++) {
+		fast = fmin(fast, j->kept[i]);
+		slow = fmax(slow, j->kept[i]);
+	}
+	return slow / fast - 1 <= rounds_tolerance(j);
+}
+
+static double expected_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
 {
 	double e;
-	if (j->last_pass_n > 0)
+	if (final && !j->pass_done && !isfinite(j->width))
+		e = first_interval_stops(j) ? j->pass_n + fmax(1.0, (double)(known_min_count(rounds_statistic(j)) - j->nkept))
+					    : ceil;
+	else if (j->last_pass_n > 0 && !(j->pass_n >= j->last_pass_n && j->width > rounds_tolerance(j)))
 		e = j->last_pass_n;
 	else if (j->pass_done)
 		e = j->pass_n;
@@ -134,7 +162,7 @@ static double count_left(const struct state *s, double now)
 		if (!running(j))
 			continue;
 		int ceil = pass_ceiling(o, j);
-		double t = plan_trial_seconds(j), e = expected_kept(j, ceil, s->c->prior_fill);
+		double t = plan_trial_seconds(j), e = expected_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
 		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
 		int warm_later = j->kept_per_pass ? 0 : o->warmup;
 		double here = j->pass_done ? 0 : e - j->pass_n + warm_left;
