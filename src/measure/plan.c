@@ -276,7 +276,7 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		char rep[32], flat[32], st[32];
 		double start = d->settle * (d->sweep->arrays > 0 ? d->sweep->arrays : 1);
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, nearer DRAM's rate than the cache's): the reported "
+			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): the reported "
 			 "last-level cache (%s) is not in the curve, flat from %s of working set to %s", r, l3,
 			 format_bytes(m->llc_bytes, rep, sizeof rep), format_bytes(start, st, sizeof st),
 			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));

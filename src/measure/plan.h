@@ -105,8 +105,8 @@ enum plan_rule_source {
 	PLAN_RULE_NONE = 0,  /* no cache reported and no settled curve: no rule */
 	PLAN_RULE_REPORTED,  /* 4x the last-level cache the machine reports */
 	/*
-	 * 4x the working set where the curve left its last cache (the first
-	 * size past its plateau nearer DRAM's rate than the cache's): the
+	 * 4x the working set where the curve left its last cache (where its
+	 * rate crossed halfway from the cache's to DRAM's, plan_cache_left_ws): the
 	 * machine reports a last-level cache the curve does not show (flat from below the
 	 * reported size to twice past it: a VM reporting its host's whole L3).
 	 */

@@ -20,17 +20,28 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
 
 /*
  * Where the curve left its last cache, for a rule taken from the curve:
- * the first pre-scan size past the last cache plateau (the one before the
- * level that begins at index `first`) whose rate is nearer DRAM's than the
- * cache's (at or below their geometric mean): most of its traffic comes
- * from memory, so no cache holds it, an upper bound of the cache as the
- * curve shows it. Where the DRAM plateau begins is one of noise: a 2-core
- * Intel VM reporting 480 MiB ran at 16.9 GB/s at 96 MiB of working set in
- * one run and 18.9 in the next (28 on its L3 at 48 MiB, 15.3 on DRAM), so
- * that size joined the DRAM plateau in one and not the other, the rule
- * doubled (384 -> 768 MiB per array) and the run took 108 s or 170 s.
- * start_ws where no cache plateau comes before (never past it).
+ * the working set past the last cache plateau (the one before the level
+ * that begins at index `first`) where the rate crosses halfway between
+ * the cache's and DRAM's (their geometric mean): from there on most of the
+ * traffic comes from memory. The crossing is read between the two pre-scan
+ * sizes either side of it, straight on the log-log curve (cache_crossing),
+ * not rounded up to the first size past it: the pre-scan doubles there, and
+ * a size that sat near halfway went one side or the other by noise. A
+ * 2-core Intel VM reporting 480 MiB ran at 16.9 GB/s at 96 MiB of working
+ * set in one run, 18.9 in the next and 24.0 in a third (28-30 on its L3 to
+ * 48 MiB, 15.3-16.9 on DRAM): rounded up, the cache was 96 MiB or 192 MiB,
+ * the rule 384 or 768 MiB per array and the run 108 s or 170 s; read at
+ * the crossing, 73, 82 and 114 MiB. start_ws where no cache plateau comes
+ * before (never past it).
  */
+static double cache_crossing(double ws0, double g0, double ws1, double g1, double halfway)
+{
+	if (!(g0 > halfway && g1 <= halfway && g1 > 0 && ws1 > ws0 && ws0 > 0))
+		return ws1;
+	double f = log(g0 / halfway) / log(g0 / g1);
+	return ws0 * pow(ws1 / ws0, f);
+}
+
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
 {
 	int n = d->nscan;
@@ -47,7 +58,9 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 	double halfway = sqrt(pl[k - 1].median * pl[count - 1].median);
 	for (size_t i = pl[k - 1].last + 1; i <= (size_t)first; i++)
 		if (d->scan_gbs[i] <= halfway)
-			return fmin(d->scan_ws[i], start_ws);
+			return fmin(cache_crossing(d->scan_ws[i - 1], d->scan_gbs[i - 1], d->scan_ws[i],
+						   d->scan_gbs[i], halfway),
+				    start_ws);
 	return start_ws;
 }
 
@@ -86,5 +99,6 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 		d->rule_source = PLAN_RULE_NONE;
 		d->rule_l3 = 0;
 	}
-	d->rule = STREAM_RULE_FACTOR * d->rule_l3;
+	/* A whole MiB: the jobs' arrays, rounded to whole vectors and pages, then still obey it. */
+	d->rule = ceil(STREAM_RULE_FACTOR * d->rule_l3 / 1048576) * 1048576;
 }
