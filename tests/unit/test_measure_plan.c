@@ -591,6 +591,27 @@ static void the_sweep_spends_its_sizes_where_the_curve_bends(void **state)
 	assert_true(coarse_total < all_total);
 }
 
+/* The Intel VM's pre-scan sizes (MiB of working set, one core; half-octaves, then doubling past 1 MiB per array). */
+static const double intel_vm_mib[] = { 0.012, 0.016, 0.023, 0.033, 0.047, 0.066, 0.094, 0.133, 0.188,
+				       0.265, 0.375, 0.530, 0.750, 1.061, 1.500, 2.121, 3.0,   6.0,
+				       12.0,  24.0,  48.0,  96.0,  192.0, 384.0, 768.0, 1536.0 };
+#define INTEL_VM_SIZES (sizeof intel_vm_mib / sizeof intel_vm_mib[0])
+
+/* Machine s's curve at one thread and at two: the rates at intel_vm_mib, the team's each doubled. */
+static void intel_vm_curve(struct scripted *s, const double *gbs)
+{
+	s->isas = x86_isas();
+	for (int t = 1; t <= 2; t++) {
+		for (size_t i = 0; i < INTEL_VM_SIZES; i++) {
+			s->ws[t][i] = intel_vm_mib[i] * MiB * t;
+			s->gbs[t][i] = gbs[i] * t;
+		}
+		s->n[t] = (int)INTEL_VM_SIZES;
+	}
+	s->peak[1] = 108;
+	s->peak[2] = 216;
+}
+
 /*
  * A 2-core Intel VM's measured pre-scan (2026-12-02: L1d 48 KiB, L2 2 MiB a
  * core, 480 MiB L3 reported): its L2 at 112 GB/s to 768 KiB of working set
@@ -605,29 +626,16 @@ static void the_sweep_spends_its_sizes_where_the_curve_bends(void **state)
 static void an_l2_tail_is_the_l2(void **state)
 {
 	(void)state;
-	static const double mib[] = { 0.012, 0.016, 0.023, 0.033, 0.047, 0.066, 0.094, 0.133, 0.188, 0.265,
-				      0.375, 0.530, 0.750, 1.061, 1.500, 2.121, 3.0, 6.0, 12.0, 24.0, 48.0,
-				      96.0, 192.0, 384.0, 768.0, 1536.0 },
-			    gbs[] = { 401.9, 408.1, 414.8, 415.1, 363.2, 118.0, 112.8, 111.8, 111.9, 113.7,
+	static const double gbs[INTEL_VM_SIZES] = { 401.9, 408.1, 414.8, 415.1, 363.2, 118.0, 112.8, 111.8, 111.9, 113.7,
 				      113.1, 111.8, 112.3, 79.4, 81.0, 61.9, 31.7, 28.7, 28.6, 28.7, 27.0,
 				      16.7, 15.7, 15.8, 15.8, 15.6 };
 	static struct scripted vm = { .name = "intel-vm", .l3 = 480 * MiB, .phys = 24 * GiB, .l1d = 48 * 1024,
 				      .l2 = 2 * MiB },
 			       bare = { .name = "intel-vm, no L1d or L2 reported", .l3 = 480 * MiB, .phys = 24 * GiB };
 	struct scripted *machines[] = { &vm, &bare };
-	size_t n = sizeof mib / sizeof mib[0];
 	for (size_t k = 0; k < 2; k++) {
 		struct scripted *s = machines[k];
-		s->isas = x86_isas();
-		for (int t = 1; t <= 2; t++) {
-			for (size_t i = 0; i < n; i++) {
-				s->ws[t][i] = mib[i] * MiB * t;
-				s->gbs[t][i] = gbs[i] * t;
-			}
-			s->n[t] = (int)n;
-		}
-		s->peak[1] = 108;
-		s->peak[2] = 216;
+		intel_vm_curve(s, gbs);
 		struct scripted_plan p;
 		plan_on(s, 0, 0, &p);
 		for (int t = 1; t <= 2; t++) {
@@ -665,25 +673,12 @@ static void an_l2_tail_is_the_l2(void **state)
  */
 static double intel_vm_rule(double at96)
 {
-	static const double mib[] = { 0.012, 0.017, 0.023, 0.033, 0.047, 0.066, 0.094, 0.133, 0.188, 0.265,
-				      0.375, 0.530, 0.750, 1.061, 1.500, 2.121, 3.0, 6.0, 12.0, 24.0, 48.0,
-				      96.0, 192.0, 384.0, 768.0, 1536.0 },
-			    gbs[] = { 485.7, 347.8, 323.6, 303.6, 205.3, 139.5, 125.6, 125.7, 126.1, 126.1,
+	double gbs[INTEL_VM_SIZES] = { 485.7, 347.8, 323.6, 303.6, 205.3, 139.5, 125.6, 125.7, 126.1, 126.1,
 				      125.6, 125.9, 125.4, 125.8, 112.0, 60.9, 34.5, 30.2, 29.6, 30.1, 29.6,
-				      0, 18.0, 16.9, 16.9, 16.9 };
+				      at96, 18.0, 16.9, 16.9, 16.9 };
 	static struct scripted s = { .name = "intel-vm 2026-12-02", .l3 = 480 * MiB, .phys = 24 * GiB,
 				     .l1d = 48 * 1024, .l2 = 2 * MiB };
-	s.isas = x86_isas();
-	size_t n = sizeof mib / sizeof mib[0];
-	for (int t = 1; t <= 2; t++) {
-		for (size_t i = 0; i < n; i++) {
-			s.ws[t][i] = mib[i] * MiB * t;
-			s.gbs[t][i] = (gbs[i] > 0 ? gbs[i] : at96) * t;
-		}
-		s.n[t] = (int)n;
-	}
-	s.peak[1] = 108;
-	s.peak[2] = 216;
+	intel_vm_curve(&s, gbs);
 	struct scripted_plan p;
 	plan_on(&s, 0, 0, &p);
 	print_message("# %.1f GB/s at 96 MiB: %s\n", at96, p.d.text);
