@@ -31,8 +31,9 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
  * set in one run, 18.9 in the next and 24.0 in a third (28-30 on its L3 to
  * 48 MiB, 15.3-16.9 on DRAM): rounded up, the cache was 96 MiB or 192 MiB,
  * the rule 384 or 768 MiB per array and the run 108 s or 170 s; read at
- * the crossing, 73, 82 and 114 MiB. start_ws where no cache plateau comes
- * before (never past it).
+ * the crossing of the third run's curve with each of those readings, 67,
+ * 72 and 109 MiB (test_measure_plan). start_ws where no cache plateau
+ * comes before (never past it).
  */
 static double cache_crossing(double ws0, double g0, double ws1, double g1, double halfway)
 {

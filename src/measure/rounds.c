@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
 #include "util.h"
 
 const char *rounds_stop_name(int stop)
@@ -79,6 +80,21 @@ static int floor_share(const struct measure_opts *o, const struct plan_job *j, i
 }
 
 /*
+ * Whether job j, with no interval yet, can stop once it has one: where its
+ * first interval spans all of its timings (a median's at 6), it is no
+ * narrower than the spread of those it already has.
+ */
+static int first_interval_stops(const struct plan_job *j)
+{
+	enum known_statistic st = rounds_statistic(j);
+	int m = known_min_count(st), lo, hi;
+	if (j->nkept < 1 || known_bounds(st, m, &lo, &hi) != 0 || lo != 1 || hi != m)
+		return 1;
+	size_t n = (size_t)j->nkept;
+	return stats_max(j->kept, n) / stats_min(j->kept, n) - 1 <= rounds_tolerance(j);
+}
+
+/*
  * The kept timings job j is expected to take in a pass it has not finished:
  * as many as its last finished pass took, until it has taken them and is
  * still wider than its tolerance (then as in the first pass); in the first pass, its ceiling
@@ -97,32 +113,13 @@ static int floor_share(const struct measure_opts *o, const struct plan_job *j, i
  * last pass's count put the Zen 5 example's last 2.2 s at 1.3). Never fewer than it has
  * or its share asks, never more than its ceiling.
  */
-/*
- * Whether job j, with no interval yet, can stop once it has one: where its
- * first interval spans all of its timings (a median's at 6), it is no
- * narrower than the spread of those it already has.
- */
-static int first_interval_stops(const struct plan_job *j)
-{
-	enum known_statistic st = rounds_statistic(j);
-	int m = known_min_count(st), lo, hi;
-	if (j->nkept < 1 || known_bounds(st, m, &lo, &hi) != 0 || lo != 1 || hi != m)
-		return 1;
-	double fast = j->kept[0], slow = j->kept[0];
-	for (int i = 1; i < j->nkept; i++) {
-		fast = fmin(fast, j->kept[i]);
-		slow = fmax(slow, j->kept[i]);
-	}
-	return slow / fast - 1 <= rounds_tolerance(j);
-}
-
 static double expected_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
 {
 	double e;
-	if (final && !j->pass_done && !isfinite(j->width))
-		e = first_interval_stops(j) ? j->pass_n + fmax(1.0, (double)(known_min_count(rounds_statistic(j)) - j->nkept))
-					    : ceil;
-	else if (j->last_pass_n > 0 && !(j->pass_n >= j->last_pass_n && j->width > rounds_tolerance(j)))
+	if (final && !j->pass_done && !isfinite(j->width)) {
+		int to_interval = known_min_count(rounds_statistic(j)) - j->nkept;
+		e = first_interval_stops(j) ? j->pass_n + fmax(1.0, (double)to_interval) : ceil;
+	} else if (j->last_pass_n > 0 && !(j->pass_n >= j->last_pass_n && j->width > rounds_tolerance(j)))
 		e = j->last_pass_n;
 	else if (j->pass_done)
 		e = j->pass_n;

@@ -86,6 +86,20 @@ double stats_max(const double *x, size_t n)
 	return m;
 }
 
+double stats_min(const double *x, size_t n)
+{
+	double m;
+
+	if (n == 0 || x == NULL)
+		return NAN;
+	/* As stats_max: NaN is skipped unless every value is NaN. */
+	m = x[0];
+	for (size_t i = 1; i < n; i++)
+		if (x[i] < m || isnan(m))
+			m = x[i];
+	return m;
+}
+
 double stats_mean_of_best(const double *x, size_t n, size_t k)
 {
 	double *s, sum = 0.0;

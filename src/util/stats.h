@@ -14,6 +14,9 @@ double stats_median(const double *x, size_t n);
 /* Largest value; NaN for n == 0. */
 double stats_max(const double *x, size_t n);
 
+/* Smallest value; NaN for n == 0. */
+double stats_min(const double *x, size_t n);
+
 /* Mean of the k largest values (all of them when n < k); NaN for n == 0 or k == 0. */
 double stats_mean_of_best(const double *x, size_t n, size_t k);
 

@@ -70,6 +70,21 @@ static void test_max(void **state)
 	assert_nan(stats_max(all_nan, 2));
 }
 
+static void test_min(void **state)
+{
+	const double x[] = { 1, 7, -3, 7, -3 };
+	(void)state;
+
+	assert_near(stats_min(x, 5), -3.0, 0);
+	assert_near(stats_min(x, 2), 1.0, 0);
+	assert_nan(stats_min(x, 0));
+	const double nan_first[] = { NAN, 2, 9, NAN, 4 };
+	const double all_nan[] = { NAN, NAN };
+	assert_near(stats_min(nan_first, 5), 2.0, 0);
+	assert_near(stats_min(nan_first + 3, 2), 4.0, 0);
+	assert_nan(stats_min(all_nan, 2));
+}
+
 static void test_mean_of_best(void **state)
 {
 	const double x[] = { 1, 5, 3, 4 };
@@ -113,6 +128,7 @@ int main(void)
 		cmocka_unit_test(test_median_odd_even_ties),
 		cmocka_unit_test(test_input_left_unchanged),
 		cmocka_unit_test(test_max),
+		cmocka_unit_test(test_min),
 		cmocka_unit_test(test_mean_of_best),
 		cmocka_unit_test(test_quantile_type7),
 	};
