@@ -72,32 +72,29 @@ double stats_median(const double *x, size_t n)
 	return m;
 }
 
-double stats_max(const double *x, size_t n)
+/* The largest value of x (sign 1) or the smallest (sign -1); NaN is skipped unless every value is NaN. */
+static double extreme(const double *x, size_t n, double sign)
 {
 	double m;
 
 	if (n == 0 || x == NULL)
 		return NAN;
-	/* No copy needed; NaN is skipped unless every value is NaN. */
+	/* No copy needed. */
 	m = x[0];
 	for (size_t i = 1; i < n; i++)
-		if (x[i] > m || isnan(m))
+		if (sign * x[i] > sign * m || isnan(m))
 			m = x[i];
 	return m;
 }
 
+double stats_max(const double *x, size_t n)
+{
+	return extreme(x, n, 1.0);
+}
+
 double stats_min(const double *x, size_t n)
 {
-	double m;
-
-	if (n == 0 || x == NULL)
-		return NAN;
-	/* As stats_max: NaN is skipped unless every value is NaN. */
-	m = x[0];
-	for (size_t i = 1; i < n; i++)
-		if (x[i] < m || isnan(m))
-			m = x[i];
-	return m;
+	return extreme(x, n, -1.0);
 }
 
 double stats_mean_of_best(const double *x, size_t n, size_t k)

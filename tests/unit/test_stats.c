@@ -54,34 +54,29 @@ static void test_input_left_unchanged(void **state)
 	assert_memory_equal(x, copy, sizeof(x));
 }
 
-static void test_max(void **state)
+/* stats_max and stats_min on the same arrays: the largest and the smallest, a NaN skipped wherever it stands. */
+static void test_max_and_min(void **state)
 {
 	const double x[] = { 1, 7, -3, 7, 2 };
+	const double nan_first[] = { NAN, 2, 9, NAN, 4 };
+	const double all_nan[] = { NAN, NAN };
+	const struct {
+		const double *x;
+		size_t n;
+		double max, min;
+	} cases[] = {
+		{ x, 5, 7.0, -3.0 }, { x, 1, 1.0, 1.0 }, { x, 2, 7.0, 1.0 },
+		{ nan_first, 5, 9.0, 2.0 }, { nan_first + 3, 2, 4.0, 4.0 },
+	};
 	(void)state;
 
-	assert_near(stats_max(x, 5), 7.0, 0);
-	assert_near(stats_max(x, 1), 1.0, 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_near(stats_max(cases[i].x, cases[i].n), cases[i].max, 0);
+		assert_near(stats_min(cases[i].x, cases[i].n), cases[i].min, 0);
+	}
 	assert_nan(stats_max(x, 0));
-	/* a NaN is skipped wherever it stands, first included; all NaN is NaN */
-	const double nan_first[] = { NAN, 2, 9, NAN, 4 };
-	const double all_nan[] = { NAN, NAN };
-	assert_near(stats_max(nan_first, 5), 9.0, 0);
-	assert_near(stats_max(nan_first + 3, 2), 4.0, 0);
-	assert_nan(stats_max(all_nan, 2));
-}
-
-static void test_min(void **state)
-{
-	const double x[] = { 1, 7, -3, 7, -3 };
-	(void)state;
-
-	assert_near(stats_min(x, 5), -3.0, 0);
-	assert_near(stats_min(x, 2), 1.0, 0);
 	assert_nan(stats_min(x, 0));
-	const double nan_first[] = { NAN, 2, 9, NAN, 4 };
-	const double all_nan[] = { NAN, NAN };
-	assert_near(stats_min(nan_first, 5), 2.0, 0);
-	assert_near(stats_min(nan_first + 3, 2), 4.0, 0);
+	assert_nan(stats_max(all_nan, 2));
 	assert_nan(stats_min(all_nan, 2));
 }
 
@@ -127,8 +122,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_median_odd_even_ties),
 		cmocka_unit_test(test_input_left_unchanged),
-		cmocka_unit_test(test_max),
-		cmocka_unit_test(test_min),
+		cmocka_unit_test(test_max_and_min),
 		cmocka_unit_test(test_mean_of_best),
 		cmocka_unit_test(test_quantile_type7),
 	};
