@@ -30,6 +30,12 @@ want() { # want PACKAGE TEST...
 	fi
 }
 has_header() { [ -f "/usr/include/$1" ] || [ -f "/usr/local/include/$1" ]; }
+# has_lib NAME: the native libNAME.so, not only its header; an arm64 -dev
+# package (deps.sh aarch64) installs the same shared /usr/include header.
+has_lib() {
+	ma=$(${CC:-cc} -print-multiarch 2>/dev/null)
+	has_glob "/usr/lib/$ma/lib$1.so" "/usr/lib/lib$1.so" "/usr/local/lib/lib$1.so"
+}
 has_glob() { for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
 has_pc() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
 # optional PACKAGE TEST...: installed with the others as root, never required.
@@ -46,7 +52,7 @@ for need in "$@"; do
 		want pkg-config command -v pkg-config
 		want libcairo2-dev has_pc cairo
 		want libhwloc-dev has_pc hwloc
-		want libcsv-dev has_header csv.h
+		want libcsv-dev has_lib csv
 		want fonts-dejavu-core test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 		want binutils command -v objdump
 		# Optional: gemm_blas builds only with it; its absence never stops a build.
@@ -60,7 +66,7 @@ for need in "$@"; do
 		want libomp-14-dev test -e /usr/lib/llvm-14/lib/libomp.so
 		;;
 	test)
-		want libcmocka-dev has_header cmocka.h
+		want libcmocka-dev has_lib cmocka
 		want perl command -v prove
 		want gnuplot-nox command -v gnuplot
 		want file command -v file
