@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diagnosis.h"
 #include "isa.h"
 #include "util.h"
 
@@ -140,6 +141,11 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 	if (p->why.undersold[0] && len < size)
 		snprintf(buf + len, size - len, "; it runs faster than the %s ceiling its compiler "
 			 "remarks imply, so they undersell the build", p->why.undersold);
+	len = strlen(buf);
+	if (isfinite(p->why.roof_best) && len < size)
+		snprintf(buf + len, size - len, "; over %s's median by more than %.0f %% but not its best "
+			 "timing (%.3g GFLOP/s at this intensity): within the roof's own spread, not above it",
+			 p->roof, 100 * (DIAGNOSIS_ABOVE - 1), p->why.roof_best);
 	len = strlen(buf);
 	if (p->why.no_chains && len < size)
 		snprintf(buf + len, size - len, "; this run has no %s FMA chains at %d thread%s, so the "

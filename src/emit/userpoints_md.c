@@ -61,7 +61,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 	}
 	fputs("\n", fp);
 	if (above)
-		fprintf(fp, "%zu point%s above %s roof by more than %.0f%%: no loop beats its roof, so "
+		fprintf(fp, "%zu point%s above %s roof by more than %.0f%% and past its best timing: no loop beats its roof, so "
 			"its flops or bytes are counted in other units than the roofs (single against "
 			"double precision, bytes per element against per array, flops per element "
 			"against per loop). Make the units agree and time it again.\n\n",

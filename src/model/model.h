@@ -120,6 +120,8 @@ struct point_verdict {
 	int no_chains;             /* hand-written ISA with no chains at its threads: the peak stood in */
 	double dram_end_rate;      /* REASON_DRAM_NOT_REACHED: the sweep's rate at its largest size */
 	double dram_end_working_set;
+	double roof_best;          /* over DIAGNOSIS_ABOVE of its roof's median, under the roof's best timing
+				    * (GFLOP/s at its intensity): within the roof's spread; else NaN */
 };
 
 /*
@@ -165,7 +167,7 @@ struct point {
 	enum point_bound bound_id;   /* the same, typed */
 	enum point_reason reason;    /* why, typed: the writers make its sentence (pointtext.h) */
 	struct point_verdict why;    /* the numbers behind the reason */
-	int above_roof;          /* fraction above 1 by more than noise: a counting problem, or a low roof */
+	int above_roof;          /* over DIAGNOSIS_ABOVE of its roof's median and over its best: a counting problem, or a low roof */
 	int builtin;             /* a kernel of this build's registry (not the user's own code) */
 };
 

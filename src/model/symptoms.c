@@ -100,14 +100,14 @@ static void check_slope_flat(const struct all_points *ap, struct symptoms *out)
 		    "instruction set and each point's flops.", ap->n, 100 * SYMPTOMS_ON_ROOF);
 }
 
-/* The points above their roof by more than DIAGNOSIS_ABOVE, the tool's own (builtin) or the user's. */
+/* The points above their roof (diagnosis: past DIAGNOSIS_ABOVE and the roof's best), the tool's own (builtin) or the user's. */
 static size_t points_above(const struct all_points *ap, int builtin, char *names, size_t cap)
 {
 	size_t n = 0, len = 0;
 	names[0] = 0;
 	for (size_t i = 0; i < ap->n; i++) {
 		const struct point *p = ap->v[i];
-		if (!(p->fraction > DIAGNOSIS_ABOVE) || !p->builtin != !builtin)
+		if (!p->above_roof || !p->builtin != !builtin)
 			continue;
 		if (n < 4 && len < cap)
 			len += (size_t)snprintf(names + len, cap - len, "%s%s (%.0f%%)", n ? ", " : "", p->kernel,
@@ -129,7 +129,7 @@ static void check_above(const struct all_points *ap, struct symptoms *out)
 	size_t n = points_above(ap, 0, names, sizeof names);
 	if (n)
 		add(out, SYMPTOM_ABOVE,
-		    "%zu point%s above %s roof by more than %.0f%%: %s%s. The guide: no loop beats its "
+		    "%zu point%s above %s roof by more than %.0f%%, and past its best timing: %s%s. The guide: no loop beats its "
 		    "roof; the flops and bytes are counted in other units than the roofs (single "
 		    "against double precision, say); make the units agree and measure again.",
 		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
@@ -137,7 +137,8 @@ static void check_above(const struct all_points *ap, struct symptoms *out)
 	n = points_above(ap, 1, names, sizeof names);
 	if (n)
 		add(out, SYMPTOM_ABOVE,
-		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%: %s%s. Their flops "
+		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%, and past its best "
+		    "timing: %s%s. Their flops "
 		    "and bytes are the registry's, so the roof is short: the roof kernels lack a way of "
 		    "running that pattern that these found (each kernel's diagnosis names it).",
 		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),

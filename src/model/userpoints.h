@@ -35,7 +35,7 @@ struct userpoint {
 	size_t line;             /* the row's line in the file, for messages */
 	size_t level_column;     /* the level field's column (0: no level column) */
 	struct point p;          /* placed by userpoints_place() */
-	int above;               /* p.fraction > DIAGNOSIS_ABOVE */
+	int above;               /* p.above_roof: past DIAGNOSIS_ABOVE and its roof's best */
 };
 
 struct userpoints {

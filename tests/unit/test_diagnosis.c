@@ -353,6 +353,58 @@ static void test_pattern_roof_or_sweep(void **state)
 	assert_non_null(strstr(said(&p), "no DRAM.1r0w roof"));
 }
 
+/*
+ * Over DIAGNOSIS_ABOVE of its roof's median is above the roof only past the
+ * roof's best timing as well: an Intel VM's DRAM.2r1w-ip, five trials, best
+ * 19.2 GB/s and median 16.0, with daxpy's median at 17.7 (111 %) is the
+ * roof's spread. The same point past 19.2 is above, the tool's own kernel
+ * or the user's; a roof with no best judges by its median alone.
+ */
+static void test_above_only_past_the_roofs_best(void **state)
+{
+	(void)state;
+	static struct analysis with;
+	with = an;
+	struct roof *r = &with.roofs[with.nroofs++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->name, sizeof r->name, "DRAM.1r1w");
+	r->kind = ROOF_PATTERN;
+	r->value = 19.2;
+	r->median = 16.0;
+	r->threads = 1;
+	struct point p = *point_at("triad", 0, 96 * MIB);
+	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	p.gflops = 17.7 / 12;
+	diagnosis_place(&with, &p);
+	assert_string_equal(p.roof, "DRAM.1r1w");
+	assert_float_equal(p.fraction, 17.7 / 16.0, 1e-12);
+	assert_false(p.above_roof);
+	assert_int_equal(p.reason, REASON_NEAR);
+	assert_float_equal(p.why.roof_best, 19.2 / 12, 1e-12);
+	assert_non_null(strstr(said(&p), "within the roof's own spread"));
+
+	p.gflops = 19.5 / 12;
+	for (int builtin = 0; builtin <= 1; builtin++) {
+		p.builtin = builtin;
+		diagnosis_place(&with, &p);
+		assert_true(p.above_roof);
+		assert_int_equal(p.reason, builtin ? REASON_ABOVE_LOW_ROOF : REASON_ABOVE_COUNTS);
+		assert_true(isnan(p.why.roof_best));
+		assert_null(strstr(said(&p), "spread"));
+	}
+
+	/* At or under 110 % of the median nothing is said of the spread. */
+	p.gflops = 17.5 / 12;
+	diagnosis_place(&with, &p);
+	assert_false(p.above_roof);
+	assert_true(isnan(p.why.roof_best));
+
+	r->value = NAN;
+	p.gflops = 17.7 / 12;
+	diagnosis_place(&with, &p);
+	assert_true(p.above_roof);
+}
+
 /* A point that is no registry kernel: the caller fills the inputs. */
 static void test_user_point(void **state)
 {
@@ -409,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_scripted_points),
 		cmocka_unit_test(test_latency_bound_1_to_8_chains),
 		cmocka_unit_test(test_pattern_roof_or_sweep),
+		cmocka_unit_test(test_above_only_past_the_roofs_best),
 		cmocka_unit_test(test_threads_ceiling),
 		cmocka_unit_test(test_user_point),
 		cmocka_unit_test(test_vec_width),
