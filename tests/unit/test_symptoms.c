@@ -212,19 +212,25 @@ static void test_slope_and_flat(void **state)
 static void test_above(void **state)
 {
 	(void)state;
+	/* The diagnosis's verdict (above_roof), not the fraction alone, fires it. */
 	a->points[1].fraction = 1.3;
+	a->points[1].above_roof = 1;
 	assert_string_equal(found(NULL), "above");
+	a->points[1].above_roof = 0;             /* 130 % of the roof's median, under its best */
+	assert_string_equal(found(NULL), "");
 	a->points[1].fraction = 1.04;            /* within the noise margin */
 	assert_string_equal(found(NULL), "");
 	/* A user's point above its roof fires it too. */
 	struct userpoint u = { .name = "mine", .seconds = 1 };
 	u.p.fraction = 2;
+	u.p.above_roof = 1;
 	snprintf(u.p.kernel, sizeof u.p.kernel, "mine");
 	snprintf(u.p.bound, sizeof u.p.bound, "memory");
 	u.p.bound_id = BOUND_MEMORY;
 	struct userpoints up = { .v = &u, .n = 1 };
 	assert_string_equal(found(&up), "above");
 	a->points[1].fraction = 0.4;
+	a->points[1].above_roof = 0;
 }
 
 static void test_ticks(void **state)
