@@ -68,12 +68,18 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 /*
  * STREAM's rule: each array at least 4x the last-level cache. The cache is
  * the one the machine reports, unless the pre-scan's curve shows it is not
- * there: its DRAM plateau begins below the reported size and runs flat to
- * twice past it (a VM that reports its host's whole L3: one VM said 508 MiB
- * and its curve was flat from 96 MiB of working set to 1.5 GiB), and begins
- * at half the reported size or less (NOT_SHOWN_FACTOR: a cache of twice
- * the working set that already streams at DRAM's rate would hold half of it,
- * and the rate shows no such thing). A curve that reaches DRAM's rate a
+ * there: its DRAM plateau runs flat to twice past the reported size (a VM
+ * that reports its host's whole L3: one VM said 508 MiB and its curve was
+ * flat from 96 MiB of working set to 1.5 GiB), and the curve left its last
+ * cache (cache_ws, plan_cache_left_ws; where the plateau begins when that
+ * is unknown) at half the reported size or less (NOT_SHOWN_FACTOR: a cache
+ * of twice the working set that already streams at DRAM's rate would hold
+ * half of it, and the rate shows no such thing). The crossing, not where
+ * the plateau begins, since the pre-scan doubles there: a 2-core Intel VM
+ * reporting 105 MiB left its cache at 17-34 MiB in nine runs, and its
+ * plateau began at 24 or 48 MiB in eight and at 96 MiB in the ninth (48
+ * MiB 12 % over DRAM's rate), which put the rule at 4x 105 MiB and the
+ * report at 140 s against 55-92 (test_measure_plan, intel-105-late.csv). A curve that reaches DRAM's rate a
  * little before the reported size (three quarters of it) is a cache
  * whose last part serves at DRAM's rate (a shared L3 of slices, a
  * non-inclusive victim cache, a VM's neighbour holding some of it): the
@@ -89,7 +95,8 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 {
 	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
 	int shown = d->settled && isfinite(start_ws);
-	int lacks = shown && start_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
+	double left_ws = isfinite(cache_ws) ? cache_ws : start_ws;
+	int lacks = shown && left_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
 	if (m->llc_bytes > 0 && !lacks) {
 		d->rule_source = PLAN_RULE_REPORTED;
 		d->rule_l3 = m->llc_bytes;

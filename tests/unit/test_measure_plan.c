@@ -432,6 +432,39 @@ static void a_reported_l3_the_curve_lacks(void **state)
 }
 
 /*
+ * A 2-core Intel VM reporting a 105 MiB L3 (tests/fixtures/scripted/
+ * intel-105-late.csv): its curve leaves the cache by 48 MiB of working set
+ * (24.6 GB/s to 12 MiB, 19.8 at 24 MiB, 12.6 at 48, 10.3-11.3 from 96), but
+ * 48 MiB sat 12 % over DRAM's rate, so the plateau begins at 96 MiB, less
+ * than twice under the reported size. Judged by where the plateau begins,
+ * the cache was there and the rule 420 MiB per array (a 140 s report,
+ * where eight others of the same machine, their plateau from 24 or 48 MiB,
+ * took 68-136 MiB from the curve and 55-92 s); judged by where the curve
+ * leaves the cache, as the rule itself is, it is not there and the rule
+ * is 4x that crossing.
+ */
+static void a_reported_l3_the_crossing_lacks(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "intel-105", .l3 = 105 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "intel-105-late.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_int_equal(p.d.settled, 1);
+	assert_true(p.d.settle * 3 == 96 * MiB);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_CURVE);
+	assert_true(p.d.rule_l3 > 24 * MiB && p.d.rule_l3 < 48 * MiB);
+	assert_true(p.d.rule == ceil(4 * p.d.rule_l3 / MiB) * MiB);
+	assert_non_null(strstr(p.d.text, "is not in the curve"));
+	assert_true(sizes_obeying_rule(&p, 1) >= 2);
+	check_dram_jobs(&p);
+	print_message("# intel-105: %s\n", p.d.text);
+	plan_free(&p);
+}
+
+/*
  * A 32 MiB L3 whose pre-scan reaches DRAM's rate at 24 MiB of working set
  * (a real run of this Zen 4 VM, clang: 74 GB/s at 12 MiB, 27 at 24 MiB):
  * the cache is there, ending early, so STREAM's rule is 4x the reported
@@ -886,6 +919,7 @@ int main(void)
 		cmocka_unit_test(a_sweep_cut_short),
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(a_reported_l3_that_ends_early),
+		cmocka_unit_test(a_reported_l3_the_crossing_lacks),
 		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
 		cmocka_unit_test(the_sweep_spends_its_sizes_where_the_curve_bends),
 		cmocka_unit_test(an_l2_tail_is_the_l2),
