@@ -315,6 +315,20 @@ static void test_threads_ceiling(void **state)
 	assert_non_null(strstr(said(p), "no avx2 FMA chains at 3 threads"));
 }
 
+/* The scripted run's analysis in *with, plus a one-thread DRAM.1r1w pattern roof of this best and median (GB/s). */
+static struct roof *with_dram_1r1w(struct analysis *with, double best, double median)
+{
+	*with = an;
+	struct roof *r = &with->roofs[with->nroofs++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->name, sizeof r->name, "DRAM.1r1w");
+	r->kind = ROOF_PATTERN;
+	r->value = best;
+	r->median = median;
+	r->threads = 1;
+	return r;
+}
+
 static void test_pattern_roof_or_sweep(void **state)
 {
 	(void)state;
@@ -329,14 +343,7 @@ static void test_pattern_roof_or_sweep(void **state)
 	assert_non_null(strstr(said(&p), "the sweep's: no DRAM.1r1w roof"));
 
 	static struct analysis with;
-	with = an;
-	struct roof *r = &with.roofs[with.nroofs++];
-	memset(r, 0, sizeof *r);
-	snprintf(r->name, sizeof r->name, "DRAM.1r1w");
-	r->kind = ROOF_PATTERN;
-	r->value = 19.8;
-	r->median = 18;
-	r->threads = 1;
+	with_dram_1r1w(&with, 19.8, 18);
 	diagnosis_place(&with, &p);
 	assert_string_equal(p.roof, "DRAM.1r1w");
 	assert_string_equal(p.mem_roof, "DRAM.1r1w");
@@ -364,14 +371,7 @@ static void test_above_only_past_the_roofs_best(void **state)
 {
 	(void)state;
 	static struct analysis with;
-	with = an;
-	struct roof *r = &with.roofs[with.nroofs++];
-	memset(r, 0, sizeof *r);
-	snprintf(r->name, sizeof r->name, "DRAM.1r1w");
-	r->kind = ROOF_PATTERN;
-	r->value = 19.2;
-	r->median = 16.0;
-	r->threads = 1;
+	struct roof *r = with_dram_1r1w(&with, 19.2, 16.0);
 	struct point p = *point_at("triad", 0, 96 * MIB);
 	snprintf(p.pattern, sizeof p.pattern, "1r1w");
 	p.gflops = 17.7 / 12;
