@@ -38,13 +38,26 @@ test_expect_success 'roofs and points of 2 threads carry @2t and are judged by @
 	"$ROOFLINE" fit run >/dev/null &&
 	grep -q "^peak,compute," run/roofs.csv &&
 	grep -q "^peak@2t,compute," run/roofs.csv &&
-	grep -q "^[A-Z0-9]*@2t,bandwidth," run/roofs.csv &&
 	awk -F, "NR > 1 && \$3 == 2 { if (\$6 ~ /@2t\$/) n++; else if (\$6 != \"none\" || \$9 != \"unknown\") bad = 1 }
 		 NR > 1 && \$3 == 1 { m++; if (\$6 ~ /@/) bad = 1 } END { exit bad || !n || !m }" run/points.csv
 '
+# Which all-core bandwidth roofs a 1 MiB sweep keeps depends on how busy the
+# machine was (a disturbed one-core plateau makes its all-core one look
+# over-scaled, and it is left out), so the figure tests below read a measured
+# run of this kind of machine: tests/fixtures/intel-vm-run, 1 and 2 threads.
+FX=$ROOFLINE_SRC/tests/fixtures/intel-vm-run
+test_expect_success 'a measured two-count run: every level has its @2t roof, memory points use them' '
+	cp -R "$FX" fx && "$ROOFLINE" fit fx >/dev/null &&
+	for l in L1 L2 L3 DRAM; do
+		grep -q "^$l@2t,bandwidth," fx/roofs.csv || { echo "no $l@2t roof"; exit 1; }
+	done &&
+	awk -F, "NR > 1 && \$3 == 2 && \$9 == \"memory\" { n++; if (\$6 !~ /^DRAM[.a-z0-9-]*@2t\$/) bad = 1 }
+		 END { exit bad || !n }" fx/points.csv
+'
 test_expect_success 'plot and report run on a two-count run' '
-	"$ROOFLINE" plot run --out out 2>/dev/null && "$ROOFLINE" report run --out out &&
-	grep -q "@2t" out/report.md
+	"$ROOFLINE" plot fx --out out 2>/dev/null && "$ROOFLINE" report fx --out out &&
+	grep -q "@2t" out/report.md &&
+	"$ROOFLINE" plot run --out live 2>/dev/null && "$ROOFLINE" report run --out live
 '
 test_expect_success 'roofline.gp draws roofline.png'"'"'s one count: each roof label names one roof, none @2t' '
 	! grep -q "@2t" out/roofline.gp &&
@@ -58,14 +71,14 @@ fmt() {
 	awk -v v="$1" "BEGIN { if (v >= 1000) printf \"%.0f\", v; else if (v >= 1) printf \"%.1f\", v; else printf \"%.2g\", v }"
 }
 test_expect_success 'plot --threads 2: roofline.gp draws the 2-thread roofs and says so' '
-	"$ROOFLINE" plot run --threads 2 --out t2 2>/dev/null &&
-	awk -F, "\$2 == \"bandwidth\" && \$1 ~ /@2t\$/ { sub(/@2t\$/, \"\", \$1); print \$1, \$3 }" run/roofs.csv >bw2 &&
+	"$ROOFLINE" plot fx --threads 2 --out t2 2>/dev/null &&
+	awk -F, "\$2 == \"bandwidth\" && \$1 ~ /@2t\$/ { sub(/@2t\$/, \"\", \$1); print \$1, \$3 }" fx/roofs.csv >bw2 &&
 	test -s bw2 &&
 	while read name v; do
 		grep -q "^set label .$name $(fmt "$v") GB/s. at .*# roof label\$" t2/roofline.gp ||
 			{ echo "no label for $name@2t $v"; exit 1; }
 	done <bw2 &&
-	peak=$(awk -F, "\$1 == \"peak@2t\" { print \$3 }" run/roofs.csv) &&
+	peak=$(awk -F, "\$1 == \"peak@2t\" { print \$3 }" fx/roofs.csv) &&
 	grep -q "^set label .peak $(fmt "$peak") GFLOP/s. at .*# roof label\$" t2/roofline.gp &&
 	grep -q "^set label 2 .* 2 threads " t2/roofline.gp
 '
