@@ -18,7 +18,9 @@ static const struct help_option measure_opts[] = {
 	{ "--warmup N", "warm-up trials per pass, discarded (default 1, a quick run 0)" },
 	{ "--budget SECONDS", "how long the whole run may take (default 50, a quick run 12): jobs "
 			      "stop at their floor of 5 kept timings once it is spent, and stops.csv "
-			      "and the summary say which figures are wider than asked" },
+			      "and the summary say which figures are wider than asked; a kernels job "
+			      "whose kept timings alone would take over a quarter of a thread count's "
+			      "share is left out, said, and named in the report" },
 	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
 			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default a "
 			      "quarter of memory over the triad's 3 arrays (a quick run: at most 256M); the sweep "

@@ -188,6 +188,31 @@ static void budget_row(FILE *fp, const struct rundata *run)
 		    "ceiling (%ld)", budget, tol, ceil_n);
 }
 
+/*
+ * The jobs the run left out (stops.csv "skipped": a quick run's slow
+ * kernels, or one whose kept timings alone would take over a quarter of
+ * its thread count's share of the budget): their points are missing from
+ * the figure and the tables, and the reader must know that, and why.
+ */
+static void left_out_row(FILE *fp, const struct rundata *run)
+{
+	if (!run->nskips)
+		return;
+	char *text = xstrdup(""), param[48];
+	for (size_t i = 0; i < run->nskips; i++) {
+		const struct run_skip *k = &run->skips[i];
+		const struct kernel *reg = registry_find(k->kernel);
+		analysis_param_text(reg ? reg->param_letter : 0, k->param, param, sizeof param);
+		char *more = xasprintf("%s%s%s %s (%d thread%s)", text, i ? ", " : "", k->kernel, param, k->threads,
+				       k->threads == 1 ? "" : "s");
+		free(text);
+		text = more;
+	}
+	md_row(fp, "left out", "%s: too long for this run (measure's log says why); a full run or a larger "
+	    "--budget times %s", text, run->nskips == 1 ? "it" : "them");
+	free(text);
+}
+
 static void header(FILE *fp, const struct rundata *run, const struct analysis *a, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
@@ -225,6 +250,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
 	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
 	budget_row(fp, run);
+	left_out_row(fp, run);
 	md_code_row(fp, "run", run_dir);
 	fputs("\n", fp);
 

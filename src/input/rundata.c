@@ -290,6 +290,43 @@ static int load_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	return 0;
 }
 
+static const char *const stop_names[] = { "group", "kernel", "param", "threads", "stop" };
+
+/* stops.csv: the rows of jobs left out (stop "skipped"); the other stops are env.csv's counts. */
+static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, stop_names, 5, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	struct row_in in = { l, row, err, errlen };
+	if (strcmp(row->fields[l->col[4]], "skipped") != 0)
+		return 0;
+	struct run_skip r;
+	long threads;
+	const char *group = row->fields[l->col[0]], *kernel = row->fields[l->col[1]];
+	if (strcmp(group, "bandwidth") && strcmp(group, "peak") && strcmp(group, "kernels"))
+		return bad_cell(&in, l->col[0], "group", "bandwidth, peak or kernels");
+	if (!*kernel || strlen(kernel) >= sizeof r.kernel)
+		return bad_cell(&in, l->col[1], "kernel", "a name");
+	if (parse_long(row->fields[l->col[2]], &r.param) != 0)
+		return bad_cell(&in, l->col[2], "param", "a whole number");
+	if (parse_long(row->fields[l->col[3]], &threads) != 0 || threads < 1 || threads > INT_MAX)
+		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
+	snprintf(r.group, sizeof r.group, "%s", group);
+	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
+	r.threads = (int)threads;
+	run->skips = xrealloc(run->skips, (run->nskips + 1) * sizeof *run->skips);
+	run->skips[run->nskips++] = r;
+	return 0;
+}
+
 /*
  * remarks/<kernel>.txt of each kernel the kernels group timed. Every kernel
  * gets one entry, text NULL where no file is there, so each is tried once.
@@ -378,6 +415,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	char *timings = path_join(dir, "timings.csv");
 	char *failures = path_join(dir, "failures.csv");
 	char *load = path_join(dir, "load.csv");
+	char *stops = path_join(dir, "stops.csv");
 	int rc = -1;
 
 	/* timings.csv and failures.csv are streamed by measure: a cut last row is dropped. */
@@ -390,6 +428,8 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	run->has_load = access(load, F_OK) == 0;
 	if (run->has_load && load_file(&l, load, CSVIN_DROP_CUT_ROW, load_row, err, errlen) != 0)
 		goto done;
+	if (access(stops, F_OK) == 0 && load_file(&l, stops, CSVIN_DROP_CUT_ROW, stop_row, err, errlen) != 0)
+		goto done;
 	rundata_parse_env(run);
 	if (load_remarks(dir, run, err, errlen) != 0)
 		goto done;
@@ -399,6 +439,7 @@ done:
 	free(timings);
 	free(failures);
 	free(load);
+	free(stops);
 	if (rc != 0)
 		rundata_free(run);
 	return rc;
@@ -414,6 +455,7 @@ void rundata_free(struct rundata *run)
 	free(run->timings);
 	free(run->failures);
 	free(run->load);
+	free(run->skips);
 	for (size_t i = 0; i < run->nremarks; i++)
 		free(run->remarks[i].text);
 	free(run->remarks);

@@ -44,6 +44,17 @@ struct load_row {
 	double loadavg;
 };
 
+/*
+ * A job stops.csv says was left out ("skipped": a quick run's or the
+ * budget's, measure's log says which and why): no timing of it was kept.
+ */
+struct run_skip {
+	char group[16];
+	char kernel[48];
+	long param;
+	int threads;
+};
+
 /* What the compiler said about one kernel file (remarks/<kernel>.txt, kept by measure). */
 struct run_remarks {
 	char kernel[48];
@@ -103,12 +114,14 @@ struct rundata {
 	struct load_row *load;   /* load.csv's rows; has_load 0 when the run has no load.csv */
 	size_t nload;
 	int has_load;
+	struct run_skip *skips;  /* stops.csv's left-out jobs (none where the run has no stops.csv) */
+	size_t nskips;
 	struct run_remarks *remarks;   /* one per kernels-group kernel whose file is there */
 	size_t nremarks;
 };
 
 /*
- * Loads DIR/env.csv, DIR/timings.csv, DIR/failures.csv and DIR/load.csv (when present). On bad input returns -1 with one
+ * Loads DIR/env.csv, DIR/timings.csv, DIR/failures.csv, DIR/load.csv and DIR/stops.csv (when present). On bad input returns -1 with one
  * line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
  * it after "roofline: " and exits 2.
  */

@@ -34,7 +34,8 @@ struct plan_job {
 	int shaped;
 	/* Kept timings per pass, for a job too slow to time every trial (plan_slow_job). */
 	int kept_per_pass;
-	int skipped;         /* too slow for a quick run: calibrated, then left out */
+	int skipped;         /* too slow for a quick run, or for its share of the budget: left out */
+	double left_out_trial;   /* left out by the budget (PLAN_JOB_SHARE): its trial's seconds, timed or foretold; else 0 */
 	int threads;         /* the team that ran it last (the harness sets it): n is per thread */
 	/*
 	 * Runs from DRAM: a DRAM-level kernel or a pattern job on the DRAM
@@ -296,6 +297,20 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 #define PLAN_QUICK_SKIP_SECONDS 0.25
 
 /*
+ * A budgeted run leaves out a kernels job whose kept timings alone (one a
+ * pass) would take more than this share of what its thread count may spend
+ * (plan_count_share): one figure of some 280 may not take a quarter of the
+ * time of all of them. The textbook matrix product at n = 1024 (3.5-5.8 s a
+ * call on a 2-core Intel VM) took half of a 100 s `make report` that way;
+ * where it takes 1.5 s (3 x 1.5 against a quarter of 25 s) it stays. It is
+ * said, with the budget that would time it, and stops.csv has it "skipped".
+ */
+#define PLAN_JOB_SHARE 0.25
+
+/* What one thread count of a budgeted run may spend: the budget over the counts (0: no budget). */
+double plan_count_share(const struct measure_opts *o);
+
+/*
  * One call of j as the family member before it (prev, timed) foretells it:
  * prev's call scaled by the flops of j's over prev's, j doing more flops at
  * no better rate; 0 when prev is not j's kernel at a smaller parameter or
@@ -313,6 +328,16 @@ double plan_call_seconds(const struct plan_job *j);
  */
 int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j);
+
+/*
+ * In a budgeted run, whether kernels job j is left out unrun (PLAN_JOB_SHARE):
+ * foretold from the same job at an earlier thread count (before[0..nbefore)),
+ * or from the family member before it (prev; NULL: none). Sets j->skipped
+ * and says so.
+ */
+int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
+			   size_t nbefore);
 
 /*
  * After the first pass: a job whose trial is long (PLAN_THIN_TRIAL_SECONDS

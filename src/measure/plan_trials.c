@@ -152,6 +152,43 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 	}
 }
 
+/* The kept trials a pass of a kernels job whose trial takes t seconds (plan_slow_job's). */
+static int slow_kept(const struct measure_opts *o, double t)
+{
+	double k = floor((o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS) / t);
+	return k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
+}
+
+double plan_count_share(const struct measure_opts *o)
+{
+	return o->budget > 0 ? o->budget / (o->nthreads > 0 ? o->nthreads : 1) : 0;
+}
+
+/*
+ * Whether kernels job j, whose trial takes t seconds (measured, or foretold
+ * as `how` says), is left out of a budgeted run: its kept timings, at one a
+ * pass and no warm-up trial, would take over PLAN_JOB_SHARE of what its
+ * thread count may spend. Sets j->skipped and says it, with the budget
+ * that would time it.
+ */
+static int over_job_share(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j,
+			  double t, const char *how)
+{
+	double share = plan_count_share(o), cost = t * o->passes * slow_kept(o, t);
+	if (!(share > 0) || !(cost > PLAN_JOB_SHARE * share))
+		return 0;
+	j->skipped = 1;
+	j->left_out_trial = t;
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	double needed = ceil(cost / PLAN_JOB_SHARE * (o->nthreads > 0 ? o->nthreads : 1) / 10) * 10;
+	plan_say(m, "left out %s %c = %d%s: a timing takes %.2g s%s, its %d kept timings about %.0f s, over "
+	    "%.0f%% of the %.0f s each thread count may spend of the %.0f s budget; --budget %.0f "
+	    "(make report BUDGET=%.0f) times it", j->k->name, letter, j->param,
+	    plan_job_threads(j) > 1 ? " on all cores" : "", t, how, o->passes * slow_kept(o, t), cost,
+	    100 * PLAN_JOB_SHARE, share, o->budget, needed, needed);
+	return 1;
+}
+
 void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
 	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
@@ -184,8 +221,9 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 		    j->param, t);
 		return;
 	}
-	double k = floor(budget / t);
-	j->kept_per_pass = k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
+	j->kept_per_pass = slow_kept(o, t);
+	if (over_job_share(o, m, j, t, ""))
+		return;
 	plan_say(m, "%s %c = %d takes %.2g s a trial: timed in %d kept trial%s a pass, no warm-up trials "
 	    "(its calibration warmed it)", j->k->name, letter, j->param, t, j->kept_per_pass,
 	    j->kept_per_pass == 1 ? "" : "s");
@@ -234,6 +272,40 @@ int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machin
 		    "this would take about %.2g s", j->k->name, letter, j->param, letter, prev->param, call,
 		    guess);
 	return 1;
+}
+
+/*
+ * Foretold, before j is first run: the same job at an earlier thread count
+ * (doing no fewer flops a thread now), or the family member before it,
+ * scaled by flops (plan_call_guess; a left-out member leaves the larger
+ * ones out). A guess that the job stays within its share calibrates it,
+ * and plan_slow_job decides from its timing.
+ */
+int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
+			   size_t nbefore)
+{
+	if (o->quick || !(plan_count_share(o) > 0) || strcmp(j->group, "kernels") != 0)
+		return 0;
+	char how[96];
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	for (size_t i = 0; i < nbefore; i++) {
+		const struct plan_job *b = &before[i];
+		if (b->k != j->k || b->param != j->param || !(b->left_out_trial > 0) ||
+		    !(call_flops(j) >= call_flops(b)) || !(call_flops(b) > 0))
+			continue;
+		snprintf(how, sizeof how, " (foretold: at %.0f thread%s it was, unrun here)", plan_job_threads(b),
+			 plan_job_threads(b) == 1 ? "" : "s");
+		return over_job_share(o, m, j, b->left_out_trial * call_flops(j) / call_flops(b), how);
+	}
+	if (!prev || prev->k != j->k || prev->param >= j->param || prev->failed || !(call_flops(prev) > 0))
+		return 0;
+	double t = prev->left_out_trial > 0 ? prev->left_out_trial * call_flops(j) / call_flops(prev)
+					     : plan_call_guess(prev, j);
+	if (!(t > 0))
+		return 0;
+	snprintf(how, sizeof how, " (foretold from %c = %d, unrun)", letter, prev->param);
+	return over_job_share(o, m, j, t, how);
 }
 
 void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
