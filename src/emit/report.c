@@ -15,6 +15,7 @@
 #include "markdown.h"
 #include "registry.h"
 #include "report_kernels.h"
+#include "report_stops.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
@@ -158,61 +159,6 @@ char *report_read_remarks(const char *run_dir, const char *name)
 
 static void figures(FILE *fp, const struct rundata *run, const struct analysis *a);
 
-/* An env.csv count, or -1 where the key is absent or not a whole number (older runs). */
-static long env_count(const struct rundata *run, const char *key)
-{
-	const char *v = rundata_env(run, key);
-	char *end;
-	if (!v || !*v)
-		return -1;
-	errno = 0;
-	long n = strtol(v, &end, 10);
-	return *end || errno || n < 0 ? -1 : n;
-}
-
-/* How each job stopped (measure's stops.csv): a job cut by the budget has a figure
- * wider than the tolerance it asked for, which the reader must know to weigh it. */
-static void budget_row(FILE *fp, const struct rundata *run)
-{
-	const char *budget = rundata_env(run, "budget_s");
-	long tol = env_count(run, "stops_tolerance"), ceil_n = env_count(run, "stops_ceiling");
-	long cut = env_count(run, "stops_budget");
-	if (!budget || tol < 0 || ceil_n < 0 || cut < 0)
-		return;
-	if (cut > 0)
-		md_row(fp, "budget", "%s s: %ld figures wider than asked (stopped by the budget; "
-		    "`stops.csv` names them), %ld within their tolerance, %ld at the trial ceiling",
-		    budget, cut, tol, ceil_n);
-	else
-		md_row(fp, "budget", "%s s: every figure within its tolerance (%ld) or at the trial "
-		    "ceiling (%ld)", budget, tol, ceil_n);
-}
-
-/*
- * The jobs the run left out (stops.csv "skipped": a quick run's slow
- * kernels, or one whose kept timings alone would take over a quarter of
- * its thread count's share of the budget): their points are missing from
- * the figure and the tables, and the reader must know that, and why.
- */
-static void left_out_row(FILE *fp, const struct rundata *run)
-{
-	if (!run->nskips)
-		return;
-	char *text = xstrdup(""), param[48];
-	for (size_t i = 0; i < run->nskips; i++) {
-		const struct run_skip *k = &run->skips[i];
-		const struct kernel *reg = registry_find(k->kernel);
-		analysis_param_text(reg ? reg->param_letter : 0, k->param, param, sizeof param);
-		char *more = xasprintf("%s%s%s %s (%d thread%s)", text, i ? ", " : "", k->kernel, param, k->threads,
-				       k->threads == 1 ? "" : "s");
-		free(text);
-		text = more;
-	}
-	md_row(fp, "left out", "%s: too long for this run (measure's log says why); a full run or a larger "
-	    "--budget times %s", text, run->nskips == 1 ? "it" : "them");
-	free(text);
-}
-
 static void header(FILE *fp, const struct rundata *run, const struct analysis *a, const char *run_dir)
 {
 	char b1[32], b2[32], b3[32];
@@ -249,8 +195,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
 	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
 	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
-	budget_row(fp, run);
-	left_out_row(fp, run);
+	report_stops_rows(fp, run);
 	md_code_row(fp, "run", run_dir);
 	fputs("\n", fp);
 

@@ -91,8 +91,7 @@ struct harness {
 	/* The thread counts run so far, and how far the last one's jobs went past their floor (rounds_fill). */
 	int counts_run;
 	double fill;
-	/* The kernels jobs earlier thread counts left out by the budget (plan_budget_skip_unrun). */
-	struct plan_job *left_out;
+	struct plan_job *left_out;   /* earlier counts' jobs the budget left out (plan_budget_skip_unrun) */
 	size_t nleft_out;
 	char *dir;
 	int any_failed;
@@ -551,8 +550,7 @@ static void calibrate_all(struct harness *h)
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
-		/* The team it would run on, also where it is left out unrun (stops.csv says so). */
-		h->jobs[i].threads = h->threads;
+		h->jobs[i].threads = h->threads;   /* also where it is left out unrun: stops.csv says */
 		if (i > 0 && plan_quick_skip_unrun(o, &h->pm, &h->jobs[i - 1], &h->jobs[i]))
 			continue;
 		if (plan_budget_skip_unrun(o, &h->pm, i > 0 ? &h->jobs[i - 1] : NULL, &h->jobs[i], h->left_out,
@@ -676,18 +674,6 @@ static const struct plan_sweep *team_decisions(struct harness *h, const struct p
 	return t;
 }
 
-/* The jobs of the count just run that the budget left out, for the counts after it. */
-static void keep_left_out(struct harness *h)
-{
-	for (size_t i = 0; h->jobs && i < h->njobs; i++) {
-		if (!(h->jobs[i].left_out_trial > 0))
-			continue;
-		h->left_out = xrealloc(h->left_out, (h->nleft_out + 1) * sizeof *h->left_out);
-		h->left_out[h->nleft_out] = h->jobs[i];
-		h->left_out[h->nleft_out++].kept = NULL;   /* rounds_run's, gone with its count */
-	}
-}
-
 /*
  * 5. plan and trials, once per thread count: the all-core pass times the
  * same sweep, chains and kernels as the one-core pass, each job split
@@ -703,7 +689,7 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		double count_start = timer_now();
 		size_t share = per_array / (size_t)threads / 8 * 8;
 		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
-		keep_left_out(h);
+		plan_keep_left_out(h->jobs, h->jobs ? h->njobs : 0, &h->left_out, &h->nleft_out);
 		free(h->jobs);
 		const struct plan_sweep *dc = team_decisions(h, d, c, threads);
 		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);

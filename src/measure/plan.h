@@ -339,6 +339,9 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
 			   size_t nbefore);
 
+/* Appends the jobs of jobs[0..njobs) the budget left out to *kept (for the thread counts after). */
+void plan_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_job **kept, size_t *nkept);
+
 /*
  * After the first pass: a job whose trial is long (PLAN_THIN_TRIAL_SECONDS
  * or more, its untimed call counted) and whose kept timings that pass were

@@ -308,6 +308,17 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 	return over_job_share(o, m, j, t, how);
 }
 
+void plan_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_job **kept, size_t *nkept)
+{
+	for (size_t i = 0; i < njobs; i++) {
+		if (!(jobs[i].left_out_trial > 0))
+			continue;
+		*kept = xrealloc(*kept, (*nkept + 1) * sizeof **kept);
+		(*kept)[*nkept] = jobs[i];
+		(*kept)[(*nkept)++].kept = NULL;   /* rounds_run's, gone with its thread count */
+	}
+}
+
 void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
 	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
