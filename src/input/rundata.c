@@ -319,7 +319,6 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 		return bad_cell(&in, l->col[2], "param", "a whole number");
 	if (parse_long(row->fields[l->col[3]], &threads) != 0 || threads < 1 || threads > INT_MAX)
 		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
-	snprintf(r.group, sizeof r.group, "%s", group);
 	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
 	r.threads = (int)threads;
 	run->skips = xrealloc(run->skips, (run->nskips + 1) * sizeof *run->skips);

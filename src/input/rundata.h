@@ -49,7 +49,6 @@ struct load_row {
  * budget's, measure's log says which and why): no timing of it was kept.
  */
 struct run_skip {
-	char group[16];
 	char kernel[48];
 	long param;
 	int threads;
