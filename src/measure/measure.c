@@ -45,7 +45,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -93,6 +92,8 @@ struct harness {
 	double fill;
 	struct plan_job *left_out;   /* earlier counts' jobs the budget left out (plan_budget_skip_unrun) */
 	size_t nleft_out;
+	struct plan_job *before;     /* the thread count before's jobs, as they ended: what a later one is foretold from */
+	size_t nbefore;
 	char *dir;
 	int any_failed;
 	int tty;
@@ -104,24 +105,6 @@ struct harness {
 };
 
 /* ---- buffers and timing ---------------------------------------------------- */
-
-/* NULL when out of memory: it runs in OpenMP threads, where die() must not. */
-static double *alloc_array(size_t n, int huge)
-{
-	/* 2 MiB alignment lets the kernel back the arrays with huge pages. */
-	size_t bytes = n * sizeof(double);
-	bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
-	void *p = NULL;
-	if (posix_memalign(&p, 2u << 20, bytes) != 0)
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	if (huge)
-		madvise(p, bytes, MADV_HUGEPAGE);
-#else
-	(void)huge;
-#endif
-	return p;
-}
 
 /*
  * Each array starts at a different offset within a page (0, 1 KiB + 64 and
@@ -175,7 +158,7 @@ static void alloc_buffers(struct harness *h, size_t n)
 		pin_thread(h, t);
 		double **base = &h->tbase[t * 3];
 		for (int i = 0; i < 3; i++)
-			base[i] = alloc_array(n + 2 * ARRAY_SKEW_DOUBLES, h->huge);
+			base[i] = util_huge_array(n + 2 * ARRAY_SKEW_DOUBLES, h->huge);   /* NULL: no die() in a thread */
 		if (base[0] && base[1] && base[2]) {
 			struct kernel_buffers *b = &h->tbuf[t];
 			b->a = base[0];
@@ -525,11 +508,7 @@ static void hook_progress(void *ctx, const struct rounds_progress *p)
 {
 	struct harness *h = ctx;
 	char line[200];
-	double whole = p->elapsed + p->left;
-	snprintf(line, sizeof line, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %d job%s running, "
-		 "%3.0f%%, about %.0f s left", p->threads, p->threads == 1 ? "" : "s", p->pass, p->passes,
-		 p->trial, p->trials, p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s",
-		 whole > 0 ? 100.0 * p->elapsed / whole : 0.0, p->left);
+	rounds_progress_text(p, line, sizeof line);
 	if (h->tty)
 		fprintf(stderr, "\r\033[Kroofline: %s", line);
 	else
@@ -542,11 +521,36 @@ static int hook_stop(void *ctx)
 	return interrupted != 0;
 }
 
+/*
+ * The progress line while the jobs calibrate (rounds_calibrating_left), at
+ * most every CALIBRATING_SAY_S seconds (a line each on a log, redrawn on a
+ * terminal): the first estimate comes here, a fifth of a run before the
+ * passes begin.
+ */
+#define CALIBRATING_SAY_S 1.0
+static void say_calibrating(struct harness *h, const struct rounds_clock *c, size_t done, double calib_start,
+			    double *said)
+{
+	double now = timer_now();
+	if (now - *said < (h->tty ? CALIBRATING_SAY_S / 5 : CALIBRATING_SAY_S) && done < h->njobs)
+		return;
+	struct rounds_calibration k = { .jobs = h->jobs, .njobs = h->njobs, .done = done, .before = h->before,
+					.nbefore = h->nbefore, .start = calib_start };
+	double left = rounds_calibrating_left(h->o, &k, c, now);
+	if (!isfinite(left))
+		return;
+	*said = now;
+	struct rounds_progress p = { .threads = h->threads, .calibrated = done, .jobs = h->njobs,
+				     .elapsed = now - h->run_start, .left = left };
+	hook_progress(h, &p);
+}
+
 /* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
-static void calibrate_all(struct harness *h)
+static void calibrate_all(struct harness *h, const struct rounds_clock *c)
 {
 	const struct measure_opts *o = h->o;
 	char what[160];
+	double calib_start = timer_now(), said = calib_start;
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
@@ -560,7 +564,10 @@ static void calibrate_all(struct harness *h)
 			h->jobs[i].guess_seconds = plan_call_guess(&h->jobs[i - 1], &h->jobs[i]);
 		calibrate(h, &h->jobs[i], 1, 0);
 		plan_slow_job(o, &h->pm, &h->jobs[i]);
+		say_calibrating(h, c, i + 1, calib_start, &said);
 	}
+	if (h->tty)
+		fputc('\n', stderr);
 	snprintf(what, sizeof what, "of this pass of %d thread%s, no kept trial reached it, only warm-up rows",
 		 h->threads, h->threads == 1 ? "" : "s");
 	flush_timings(h, what);
@@ -591,12 +598,12 @@ static void record_stops(struct harness *h)
 static void run_passes(struct harness *h, int counts_after, double count_start)
 {
 	const struct measure_opts *o = h->o;
-	calibrate_all(h);
 	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
 				  .prescan_seconds = h->prescan_seconds,
 				  .counts_after = counts_after, .threads = h->threads,
 				  .later_threads = o->threads + o->nthreads - counts_after,
 				  .prior_fill = h->counts_run > 0 ? h->fill : NAN };
+	calibrate_all(h, &c);
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
 				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
 				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
@@ -690,7 +697,9 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		size_t share = per_array / (size_t)threads / 8 * 8;
 		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
 		plan_keep_left_out(h->jobs, h->jobs ? h->njobs : 0, &h->left_out, &h->nleft_out);
-		free(h->jobs);
+		free(h->before);
+		h->before = h->jobs;
+		h->nbefore = h->jobs ? h->njobs : 0;
 		const struct plan_sweep *dc = team_decisions(h, d, c, threads);
 		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
 		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
@@ -721,19 +730,7 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
-	fprintf(stderr, "roofline: measured %d thread count%s in %.1f s (the pre-scan counted)",
-		o->nthreads, o->nthreads == 1 ? "" : "s", timer_now() - h->run_start);
-	if (o->budget > 0)
-		fprintf(stderr, ", a budget of %.0f s", o->budget);
-	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
-		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
-	if (m->stops[ROUNDS_BUDGET] > 0)
-		fprintf(stderr, "roofline: %d figure%s wider than asked: the budget ran out first (stops.csv; "
-			"a larger --budget narrows them)\n", m->stops[ROUNDS_BUDGET],
-			m->stops[ROUNDS_BUDGET] == 1 ? " is" : "s are");
-	if (interrupted)
-		fprintf(stderr, "roofline: interrupted: %s keeps every timing taken (fit works once a kept "
-			"trial is complete)\n", h->dir);
+	runfiles_say_summary(o, m, timer_now() - h->run_start, interrupted, h->dir);
 	if (!o->out_dir && !interrupted)
 		runfiles_point_latest(h->dir);
 	printf("%s\n", h->dir);
@@ -790,6 +787,7 @@ int measure_run(const struct measure_opts *opts)
 	int rc = finish_run(&h, &d);
 	free(h.jobs);
 	free(h.left_out);
+	free(h.before);
 	free_buffers(&h);
 	free(cores);
 	free(h.tsec);

@@ -4,6 +4,7 @@
 #include "rounds.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,19 @@ const char *rounds_stop_name(int stop)
 		[ROUNDS_INTERRUPTED] = "interrupted",
 	};
 	return stop >= 0 && stop <= ROUNDS_INTERRUPTED ? names[stop] : "?";
+}
+
+void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len)
+{
+	double whole = p->elapsed + p->left, done = whole > 0 ? 100.0 * p->elapsed / whole : 0.0;
+	const char *s = p->threads == 1 ? "" : "s";
+	if (p->pass == 0)
+		snprintf(buf, len, "measuring: %d thread%s, calibrating, %zu of %zu jobs done, %3.0f%%, about %.0f s left",
+			 p->threads, s, p->calibrated, p->jobs, done, p->left);
+	else
+		snprintf(buf, len, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %d job%s running, %3.0f%%, "
+			 "about %.0f s left", p->threads, s, p->pass, p->passes, p->trial, p->trials,
+			 p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s", done, p->left);
 }
 
 enum known_statistic rounds_statistic(const struct plan_job *j)
@@ -358,29 +372,244 @@ static void say_floor_past_budget(const struct state *s, const struct plan_machi
 	    s->c->threads == 1 ? "" : "s", ROUNDS_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
 }
 
+/* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
+static void begin_count(struct state *s, double start)
+{
+	const struct measure_opts *o = s->o;
+	s->deadline = rounds_deadline(s->c, start);
+	s->first_pass = start;
+	double peak = 0;
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		j->nkept = j->last_pass_n = j->budget_cut = 0;
+		j->width = INFINITY;
+		if (!running(j))
+			continue;
+		double t = plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+		s->floor_total += t;
+		peak += j->k->kind == KERNEL_PEAK ? t : 0;
+	}
+	s->peak_share = s->floor_total > 0 ? peak / s->floor_total : 0;
+}
+
+/*
+ * What is known while a thread count calibrates: its jobs, the first
+ * `done` calibrated; each job's counterpart in the earlier count (NULL:
+ * none, or no earlier count) and that counterpart's trial at the job's
+ * size; per group, apart for jobs that solve a whole problem a thread
+ * (shaped: the matrix products) and those that split one, the median of
+ * the calibrated calls against one streaming of their working sets (one
+ * matrix product reads its data a thousand times, a triad once: taken
+ * together, the first products put a Horner job's trial at 7x its
+ * triad's) and their mean call.
+ */
+struct foretell {
+	const struct measure_opts *o;
+	const struct plan_job *jobs;
+	size_t njobs, done;
+	int threads;
+	const struct plan_job **match;
+	double *match_trial;
+	double stream_ratio[3][2], mean_call[3][2];   /* by group, and by whether shaped */
+};
+
+static int group_index(const char *g)
+{
+	return strcmp(g, "bandwidth") == 0 ? 0 : strcmp(g, "kernels") == 0 ? 1 : 2;
+}
+
+/*
+ * Job j's counterpart in the earlier thread count, timed there: the same
+ * kernel and parameter and, for a bandwidth job, the same bytes per array
+ * (its threads' parts together: the sweep's sizes are its identity, as in
+ * timings.csv); NULL: none.
+ */
+static const struct plan_job *counterpart(const struct plan_job *before, size_t nbefore, const struct plan_job *j,
+					  int threads)
+{
+	int sized = strcmp(j->group, "bandwidth") == 0;
+	for (size_t i = 0; i < nbefore; i++) {
+		const struct plan_job *b = &before[i];
+		if (b->k != j->k || b->param != j->param || !running(b) || !(plan_trial_seconds(b) > 0))
+			continue;
+		if (!sized || (double)b->n * plan_job_threads(b) == (double)j->n * threads)
+			return b;
+	}
+	return NULL;
+}
+
+/*
+ * Counterpart b's trial, at j's size: a kernel streaming arrays the team's
+ * pre-scan placed elsewhere (its DRAM size is its team's) moves as many
+ * more bytes as it has elements, all threads' together.
+ */
+static double before_trial(const struct plan_job *b, const struct plan_job *j, int threads)
+{
+	double t = plan_trial_seconds(b);
+	if (j->k->kind == KERNEL_PEAK || j->shaped || !(b->n > 0))
+		return t;
+	return t * (double)j->n * threads / ((double)b->n * plan_job_threads(b));
+}
+
+static void foretell_init(struct foretell *f, const struct plan_job *before, size_t nbefore)
+{
+	f->match = xcalloc(f->njobs ? f->njobs : 1, sizeof *f->match);
+	f->match_trial = xcalloc(f->njobs ? f->njobs : 1, sizeof *f->match_trial);
+	for (size_t i = 0; i < f->njobs; i++) {
+		f->match[i] = counterpart(before, nbefore, &f->jobs[i], f->threads);
+		f->match_trial[i] = f->match[i] ? before_trial(f->match[i], &f->jobs[i], f->threads) : 0.0;
+	}
+	double *ratio = xcalloc(f->done ? f->done : 1, sizeof *ratio);
+	for (int g = 0; g < 6; g++) {
+		double call = 0;
+		size_t n = 0, nr = 0;
+		for (size_t i = 0; i < f->done; i++) {
+			const struct plan_job *j = &f->jobs[i];
+			if (!running(j) || group_index(j->group) != g / 2 || j->shaped != g % 2 ||
+			    !(plan_call_seconds(j) > 0))
+				continue;
+			call += plan_call_seconds(j);
+			n++;
+			if (j->stream_seconds > 0)
+				ratio[nr++] = plan_call_seconds(j) / j->stream_seconds;
+		}
+		f->stream_ratio[g / 2][g % 2] = nr ? stats_median(ratio, nr) : 1.0;
+		f->mean_call[g / 2][g % 2] = n ? call / (double)n : 0.0;
+	}
+	free(ratio);
+}
+
+static void foretell_free(struct foretell *f)
+{
+	free(f->match);
+	free(f->match_trial);
+}
+
+/*
+ * The seconds one call of job i, not yet calibrated, is foretold to take:
+ * the member of its family just before it, calibrated, scaled by flops
+ * (plan_call_guess, as the harness foretells it; a guess from further back
+ * multiplies a small call's overheads: the matrix product from n = 16 to
+ * 1024, by 262144), else one streaming of its working set at the
+ * pre-scan's rate (stream_seconds) scaled as its group's calibrated jobs
+ * were, else its group's mean call; 0: nothing says (a peak chain: it
+ * calibrates to its min time).
+ */
+static double call_foretold(const struct foretell *f, size_t i)
+{
+	const struct plan_job *j = &f->jobs[i];
+	double g = i > 0 && i == f->done ? plan_call_guess(&f->jobs[i - 1], j) : 0.0;
+	if (g > 0)
+		return g;
+	int gi = group_index(j->group), sh = j->shaped != 0;
+	return j->stream_seconds > 0 ? j->stream_seconds * f->stream_ratio[gi][sh] : f->mean_call[gi][sh];
+}
+
+/*
+ * How much longer trials of job i take on this thread count than on the
+ * earlier one, from the calibrated jobs with a counterpart there, their
+ * trials summed against their counterparts' (a sum: the long trials are
+ * the time). First those of its own kernel (a family splits alike: the
+ * matrix product's team runs as long, a stream's splits); with none, its
+ * group's whose counterpart's trial was within a factor COST_NEIGHBOUR of
+ * its own counterpart's: a tiny job's trial is mostly the team's start and
+ * stop, and does not say how a DRAM-sized one splits (taken for every job,
+ * a scripted Zen 4 run's first bandwidth jobs put its 2-thread count
+ * 50-100 % high); with none, every memory job's of such a cost (the team's
+ * bandwidth against one core's is what it is for all of them); else
+ * later_scale's guess (a peak chain as long, a stream 1/sqrt(T) as long).
+ * Only jobs that, like it, solve a whole problem a thread (shaped) or
+ * split one.
+ */
+#define COST_NEIGHBOUR 4.0
+static double count_ratio(const struct foretell *f, size_t i, double guess)
+{
+	const struct plan_job *j = &f->jobs[i];
+	double mine = f->match_trial[i];
+	for (int tier = 0; tier <= 1 + (j->k->kind != KERNEL_PEAK); tier++) {
+		double now_sum = 0, before_sum = 0;
+		for (size_t d = 0; d < f->done; d++) {
+			const struct plan_job *a = &f->jobs[d];
+			double tb = f->match_trial[d];
+			if (!f->match[d] || !running(a) || a->shaped != j->shaped)
+				continue;
+			int like = tier == 0 ? a->k == j->k : tier == 1 ? strcmp(a->group, j->group) == 0
+				: a->k->kind != KERNEL_PEAK;
+			if (like && (tier == 0 || (tb * COST_NEIGHBOUR >= mine && tb <= mine * COST_NEIGHBOUR))) {
+				now_sum += plan_trial_seconds(a);
+				before_sum += tb;
+			}
+		}
+		if (now_sum > 0 && before_sum > 0)
+			return now_sum / before_sum;
+	}
+	return guess;
+}
+
+/* Job i's trial, foretold: from its counterpart in the earlier count where it has one, else from what this count knows. */
+static double trial_foretold(const struct foretell *f, size_t i)
+{
+	const struct plan_job *j = &f->jobs[i], *b = f->match[i];
+	if (b) {
+		double teams = (double)f->threads / (double)plan_job_threads(b);
+		double guess = j->k->kind == KERNEL_PEAK ? 1.0 : 1.0 / sqrt(teams > 1 ? teams : 1);
+		return f->match_trial[i] * count_ratio(f, i, guess);
+	}
+	double call = call_foretold(f, i), min = plan_min_time(f->o, j);
+	/* As calibration would leave its trial: reps up to the min time, the untimed call before it. */
+	double trial = call > 0 ? fmax(min, call * ceil(min / call)) : min;
+	return call > 0 && plan_warm_run(j->k->kind, call, j->stream_seconds) ? trial + call : trial;
+}
+
+double rounds_calibrating_left(const struct measure_opts *o, const struct rounds_calibration *k,
+			       const struct rounds_clock *c, double now)
+{
+	const struct plan_job *jobs = k->jobs;
+	size_t njobs = k->njobs;
+	struct foretell f = { .o = o, .jobs = jobs, .njobs = njobs, .done = k->done < njobs ? k->done : njobs,
+			      .threads = c->threads > 0 ? c->threads : 1 };
+	foretell_init(&f, k->before, k->nbefore);
+	struct plan_job *copy = xcalloc(njobs ? njobs : 1, sizeof *copy);
+	memcpy(copy, jobs, njobs * sizeof *copy);
+	double calibrated = 0, foretold = 0;
+	const struct plan_machine quiet = { .say = NULL };
+	/* Every job timed so far, one the budget then left out too (its one call is in the time). */
+	for (size_t i = 0; i < f.done; i++)
+		calibrated += jobs[i].last_seconds > 0 ? plan_trial_seconds(&jobs[i]) : 0.0;
+	for (size_t i = f.done; i < njobs; i++) {
+		struct plan_job *j = &copy[i];
+		j->last_seconds = trial_foretold(&f, i);
+		j->reps = 0;   /* plan_trial_seconds: the trial as foretold, untimed call counted */
+		/* Its kept trials a pass, as its calibration will decide them (said then, not here). */
+		plan_slow_job(o, &quiet, j);
+		foretold += running(j) ? j->last_seconds : 0.0;
+	}
+	/*
+	 * Calibrating a job costs a multiple of its trial (reps doubled up to
+	 * the min time, the first call untimed): the multiple the calibrated
+	 * ones took, for the rest. With none calibrated nothing is known.
+	 */
+	double result = NAN;
+	if (calibrated > 0) {
+		double calib_left = foretold * (now - k->start) / calibrated;
+		struct state s = { .o = o, .c = c, .jobs = copy, .njobs = njobs };
+		begin_count(&s, now + calib_left);
+		begin_pass(&s, 1);
+		result = calib_left + run_left(&s, now + calib_left);
+	}
+	free(copy);
+	foretell_free(&f);
+	return result;
+}
+
 void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
 		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h)
 {
 	struct state s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
 	double now = h->now(h->ctx);
-	s.deadline = rounds_deadline(c, now);
-	s.first_pass = now;
-	for (size_t i = 0; i < njobs; i++) {
-		struct plan_job *j = &jobs[i];
-		j->kept = xcalloc((size_t)(o->passes * pass_ceiling(o, j)) + 1, sizeof *j->kept);
-		j->nkept = j->last_pass_n = j->budget_cut = 0;
-		j->width = INFINITY;
-	}
-	double peak = 0;
-	for (size_t i = 0; i < njobs; i++) {
-		const struct plan_job *j = &jobs[i];
-		if (!running(j))
-			continue;
-		double t = plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
-		s.floor_total += t;
-		peak += j->k->kind == KERNEL_PEAK ? t : 0;
-	}
-	s.peak_share = s.floor_total > 0 ? peak / s.floor_total : 0;
+	for (size_t i = 0; i < njobs; i++)
+		jobs[i].kept = xcalloc((size_t)(o->passes * pass_ceiling(o, &jobs[i])) + 1, sizeof *jobs[i].kept);
+	begin_count(&s, now);
 	say_floor_past_budget(&s, m, now);
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {

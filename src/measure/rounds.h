@@ -53,13 +53,17 @@ enum known_statistic rounds_statistic(const struct plan_job *j);
 /* The tolerance its interval must meet. */
 double rounds_tolerance(const struct plan_job *j);
 
-/* What the progress line says, at the start of each trial. */
+/* What the progress line says, at the start of each trial (pass 0: while the jobs calibrate). */
 struct rounds_progress {
 	int threads, pass, passes, trial, trials, warm;
+	size_t calibrated, jobs;   /* pass 0: the jobs calibrated so far, of all */
 	int running;         /* jobs still timed this pass */
 	double elapsed;      /* seconds since the run began */
 	double left;         /* the estimate of the seconds left in the whole run */
 };
+
+/* The progress line (no "roofline: " before it): where the run is, and about how long it has left. */
+void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len);
 
 /* The harness's side (measure.c), or a scripted machine's. */
 struct rounds_hooks {
@@ -112,6 +116,28 @@ double rounds_deadline(const struct rounds_clock *c, double now);
  */
 void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
 		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h);
+
+/*
+ * While a thread count calibrates: the run's time left, as rounds_run will
+ * estimate it once its passes begin. Each job not yet calibrated is
+ * foretold from its counterpart in the earlier thread count, scaled as
+ * this count's calibrated jobs like it were against theirs, else from what
+ * this count knows of it (the member of its family just before it, or its
+ * working set streamed at the pre-scan's rate, scaled as its calibrated
+ * group's were), and the rest of the calibration at what the done part
+ * cost a trial. NaN until a job is calibrated: before that nothing timed
+ * says.
+ */
+struct rounds_calibration {
+	const struct plan_job *jobs;     /* this thread count's plan ... */
+	size_t njobs;
+	size_t done;                     /* ... jobs[0..done) calibrated */
+	const struct plan_job *before;   /* the earlier thread count's jobs as they ended; NULL: none */
+	size_t nbefore;
+	double start;                    /* when the calibration began */
+};
+double rounds_calibrating_left(const struct measure_opts *o, const struct rounds_calibration *k,
+			       const struct rounds_clock *c, double now);
 
 /*
  * After rounds_run: how far its jobs went past their floor towards their

@@ -478,3 +478,21 @@ void runfiles_describe_machine(const struct measure_opts *o, int huge, struct ru
 	if (!huge)
 		fprintf(stderr, "roofline: ROOFLINE_HUGEPAGES=0: arrays on base pages (no MADV_HUGEPAGE)\n");
 }
+
+void runfiles_say_summary(const struct measure_opts *o, const struct runfiles_machine *m, double seconds,
+			  int interrupted, const char *dir)
+{
+	fprintf(stderr, "roofline: measured %d thread count%s in %.1f s (the pre-scan counted)",
+		o->nthreads, o->nthreads == 1 ? "" : "s", seconds);
+	if (o->budget > 0)
+		fprintf(stderr, ", a budget of %.0f s", o->budget);
+	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
+		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
+	if (m->stops[ROUNDS_BUDGET] > 0)
+		fprintf(stderr, "roofline: %d figure%s wider than asked: the budget ran out first (stops.csv; "
+			"a larger --budget narrows them)\n", m->stops[ROUNDS_BUDGET],
+			m->stops[ROUNDS_BUDGET] == 1 ? " is" : "s are");
+	if (interrupted)
+		fprintf(stderr, "roofline: interrupted: %s keeps every timing taken (fit works once a kept "
+			"trial is complete)\n", dir);
+}

@@ -130,6 +130,10 @@ double runfiles_huge_pages_kib(void);
  * than asked), `failed`, `skipped` or `interrupted`.
  */
 #define RUNFILES_STOPS_HEADER "group,kernel,param,threads,working_set_bytes,statistic,kept,width,tolerance,stop\n"
+/* The run's last lines on stderr: how long it took, why its jobs stopped, what the budget cut, an interruption. */
+void runfiles_say_summary(const struct measure_opts *o, const struct runfiles_machine *m, double seconds,
+			  int interrupted, const char *dir);
+
 struct runfiles_stop {
 	const char *group, *kernel, *statistic, *stop;
 	long param;

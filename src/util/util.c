@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -502,4 +503,21 @@ char *buf_take(struct buf *b)
 	b->s = NULL;
 	b->len = b->cap = 0;
 	return s;
+}
+
+double *util_huge_array(size_t n, int huge)
+{
+	/* 2 MiB alignment lets the kernel back the array with huge pages. */
+	size_t bytes = n * sizeof(double);
+	bytes = (bytes + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+	void *p = NULL;
+	if (posix_memalign(&p, 2u << 20, bytes) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	if (huge)
+		madvise(p, bytes, MADV_HUGEPAGE);
+#else
+	(void)huge;
+#endif
+	return p;
 }

@@ -29,6 +29,12 @@ void util_warn(const char *fmt, ...) PRINTF_LIKE(1, 2);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
+/*
+ * n doubles, 2 MiB aligned, with transparent huge pages asked for where
+ * `huge`; NULL when out of memory (for callers in threads, where die()
+ * must not run). Freed with free().
+ */
+double *util_huge_array(size_t n, int huge);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* snprintf into a fresh allocation. */
