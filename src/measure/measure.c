@@ -527,7 +527,7 @@ static int hook_stop(void *ctx)
  * terminal): the first estimate comes here, a fifth of a run before the
  * passes begin.
  */
-#define CALIBRATING_SAY_S 1.0
+#define CALIBRATING_SAY_S 0.5
 static void say_calibrating(struct harness *h, const struct rounds_clock *c, size_t done, double calib_start,
 			    double *said)
 {

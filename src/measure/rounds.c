@@ -25,13 +25,16 @@ void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len
 {
 	double whole = p->elapsed + p->left, done = whole > 0 ? 100.0 * p->elapsed / whole : 0.0;
 	const char *s = p->threads == 1 ? "" : "s";
+	/* Tenths under 10 s: a quick run's last seconds, rounded to whole ones, read up to half off. */
+	char left[32];
+	snprintf(left, sizeof left, p->left < 9.95 ? "%.1f" : "%.0f", p->left);
 	if (p->pass == 0)
-		snprintf(buf, len, "measuring: %d thread%s, calibrating, %zu of %zu jobs done, %3.0f%%, about %.0f s left",
-			 p->threads, s, p->calibrated, p->jobs, done, p->left);
+		snprintf(buf, len, "measuring: %d thread%s, calibrating, %zu of %zu jobs done, %3.0f%%, about %s s left",
+			 p->threads, s, p->calibrated, p->jobs, done, left);
 	else
 		snprintf(buf, len, "measuring: %d thread%s, pass %d/%d, trial %d/%d%s, %d job%s running, %3.0f%%, "
-			 "about %.0f s left", p->threads, s, p->pass, p->passes, p->trial, p->trials,
-			 p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s", done, p->left);
+			 "about %s s left", p->threads, s, p->pass, p->passes, p->trial, p->trials,
+			 p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s", done, left);
 }
 
 enum known_statistic rounds_statistic(const struct plan_job *j)

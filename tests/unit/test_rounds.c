@@ -408,9 +408,28 @@ static void the_time_left_is_true(void **state)
 	run_free(&r);
 }
 
+/* The progress line: a calibration's and a pass's, whole seconds left from 10 s, tenths under. */
+static void the_progress_line_says_where_the_run_is(void **state)
+{
+	(void)state;
+	char line[200];
+	struct rounds_progress p = { .threads = 1, .calibrated = 52, .jobs = 280, .elapsed = 2.0, .left = 38.0 };
+	rounds_progress_text(&p, line, sizeof line);
+	assert_string_equal(line, "measuring: 1 thread, calibrating, 52 of 280 jobs done,   5%, about 38 s left");
+	p = (struct rounds_progress){ .threads = 2, .pass = 2, .passes = 3, .trial = 1, .trials = 16, .warm = 1,
+				      .running = 1, .elapsed = 45.0, .left = 1.44 };
+	rounds_progress_text(&p, line, sizeof line);
+	assert_string_equal(line, "measuring: 2 threads, pass 2/3, trial 1/16 (warm-up), 1 job running,  97%, "
+			    "about 1.4 s left");
+	p.left = 9.96;
+	rounds_progress_text(&p, line, sizeof line);
+	assert_non_null(strstr(line, "about 10 s left"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(the_progress_line_says_where_the_run_is),
 		cmocka_unit_test(intervals_from_order_statistics),
 		cmocka_unit_test(a_deadline_shares_the_budget),
 		cmocka_unit_test(jobs_stop_when_their_figure_is_known),
