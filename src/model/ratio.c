@@ -72,6 +72,110 @@ static double median_inplace(double *x, size_t n)
 	return 0.5 * (below + x[k]);
 }
 
+/*
+ * A sample ranked once, so that a resample's order statistics cost a
+ * count and a scan of the ranks, not a selection over the resample (the
+ * bootstrap was two thirds of a compare of two 90-point runs): value k of
+ * the sample is sorted[rank[k]]; count[] holds how often each rank was
+ * drawn in the resample in hand, m draws in all. The order statistics, and
+ * so every median and quantile, are those of the resample itself, bit for
+ * bit.
+ */
+struct ranked {
+	size_t n, m;
+	double *sorted;
+	size_t *rank;
+	size_t *count;
+};
+
+struct ranked_pair {
+	double v;
+	size_t k;
+};
+
+static int cmp_ranked_pair(const void *x, const void *y)
+{
+	double a = ((const struct ranked_pair *)x)->v, b = ((const struct ranked_pair *)y)->v;
+	return (a > b) - (a < b);
+}
+
+/* v(k) for k < n: values[k], or values[k] / over[k] (over non-NULL). */
+static void ranked_init(struct ranked *r, const double *values, const double *over, size_t n)
+{
+	struct ranked_pair *p = xmalloc((n ? n : 1) * sizeof *p);
+	for (size_t k = 0; k < n; k++)
+		p[k] = (struct ranked_pair){ over ? values[k] / over[k] : values[k], k };
+	qsort(p, n, sizeof *p, cmp_ranked_pair);
+	r->n = n;
+	r->m = 0;
+	r->sorted = xmalloc((n ? n : 1) * sizeof *r->sorted);
+	r->rank = xmalloc((n ? n : 1) * sizeof *r->rank);
+	r->count = xcalloc(n ? n : 1, sizeof *r->count);
+	for (size_t i = 0; i < n; i++) {
+		r->sorted[i] = p[i].v;
+		r->rank[p[i].k] = i;
+	}
+	free(p);
+}
+
+static void ranked_free(struct ranked *r)
+{
+	free(r->sorted);
+	free(r->rank);
+	free(r->count);
+}
+
+static void ranked_clear(struct ranked *r)
+{
+	memset(r->count, 0, r->n * sizeof *r->count);
+	r->m = 0;
+}
+
+static void ranked_draw(struct ranked *r, size_t k)
+{
+	r->count[r->rank[k]]++;
+	r->m++;
+}
+
+/* The j-th smallest of the resample (from 0) and the one after it (itself at the last). */
+static void ranked_at(const struct ranked *r, size_t j, double *xj, double *next)
+{
+	size_t seen = 0, i = 0;
+	while (seen + r->count[i] <= j)
+		seen += r->count[i++];
+	*xj = r->sorted[i];
+	if (j + 1 < seen + r->count[i] || j + 1 >= r->m) {
+		*next = *xj;
+		return;
+	}
+	while (r->count[++i] == 0)
+		;
+	*next = r->sorted[i];
+}
+
+/* As median_inplace over the resample. */
+static double ranked_median(const struct ranked *r)
+{
+	double below, at;
+	if (r->m % 2) {
+		ranked_at(r, r->m / 2, &at, &below);
+		return at;
+	}
+	ranked_at(r, r->m / 2 - 1, &below, &at);
+	return 0.5 * (below + at);
+}
+
+/* As quantile_inplace (type 7) over the resample. */
+static double ranked_quantile(const struct ranked *r, double p)
+{
+	double h = (double)(r->m - 1) * p, at, above;
+	size_t k = (size_t)h;
+	ranked_at(r, k, &at, &above);
+	if (k + 1 >= r->m)
+		return at;
+	return at + (h - (double)k) * (above - at);
+}
+
 static int sample_ok(const struct ratio_sample *s)
 {
 	if (!s || !s->x || s->n == 0)
@@ -87,19 +191,19 @@ static int sample_ok(const struct ratio_sample *s)
 	return s->nstrata > 0 && sum == s->n;
 }
 
-/* One resample of s into buf (n values): each stratum redrawn from itself. */
-static void resample(const struct ratio_sample *s, double *buf, uint64_t *state)
+/* One resample of s (n values, ranked in r): each stratum redrawn from itself. */
+static void resample(const struct ratio_sample *s, struct ranked *r, uint64_t *state)
 {
+	ranked_clear(r);
 	if (!s->len) {
 		for (size_t i = 0; i < s->n; i++)
-			buf[i] = s->x[draw(state, s->n)];
+			ranked_draw(r, draw(state, s->n));
 		return;
 	}
 	size_t at = 0;
 	for (size_t k = 0; k < s->nstrata; k++) {
-		const double *x = s->x + at;
 		for (size_t i = 0; i < s->len[k]; i++)
-			buf[at + i] = x[draw(state, s->len[k])];
+			ranked_draw(r, at + draw(state, s->len[k]));
 		at += s->len[k];
 	}
 }
@@ -113,21 +217,23 @@ int ratio_of_medians(const struct ratio_sample *a, const struct ratio_sample *b,
 	double ma = stats_median(a->x, a->n), mb = stats_median(b->x, b->n);
 	if (!(ma > 0) || !(mb > 0) || !isfinite(ma) || !isfinite(mb))
 		return -1;
-	double *ba = xmalloc(a->n * sizeof *ba), *bb = xmalloc(b->n * sizeof *bb);
+	struct ranked ra, rb;
+	ranked_init(&ra, a->x, NULL, a->n);
+	ranked_init(&rb, b->x, NULL, b->n);
 	double *r = xmalloc(reps * sizeof *r);
 	uint64_t state = seed;
 	for (unsigned i = 0; i < reps; i++) {
-		resample(a, ba, &state);
-		resample(b, bb, &state);
-		r[i] = median_inplace(bb, b->n) / median_inplace(ba, a->n);
+		resample(a, &ra, &state);
+		resample(b, &rb, &state);
+		r[i] = ranked_median(&rb) / ranked_median(&ra);
 	}
 	out->a = ma;
 	out->b = mb;
 	out->ratio = mb / ma;
 	out->lo = stats_quantile(r, reps, (1 - level) / 2);
 	out->hi = stats_quantile(r, reps, 1 - (1 - level) / 2);
-	free(ba);
-	free(bb);
+	ranked_free(&ra);
+	ranked_free(&rb);
 	free(r);
 	return 0;
 }
@@ -148,79 +254,101 @@ static int fraction_ok(const struct ratio_fraction *f)
 }
 
 /*
- * A resample of a paired run's pairs into p and r (room for npoint x the
- * number of blocks each; r NULL: their quotients into p): passes drawn with
- * replacement, then pairs drawn within each drawn pass; returns how many it
- * wrote. Blocks are the runs of equal block[] values.
+ * One run's fraction sample, ranked for the bootstrap: its pairs'
+ * quotients (paired), its points and its roofs (each alone), and its
+ * passes (the runs of equal block[] values, paired with blocks).
  */
-static size_t resample_pairs(const struct ratio_fraction *f, uint64_t *state, double *p, double *r)
+struct frac_boot {
+	const struct ratio_fraction *f;
+	struct ranked q, p, r;
+	size_t nb, *bstart, *blen;
+};
+
+static void frac_boot_init(struct frac_boot *b, const struct ratio_fraction *f)
 {
-	size_t nb = 0;
-	for (size_t i = 0; i < f->npoint; i++)
-		nb += i == 0 || f->block[i] != f->block[i - 1];
-	size_t out = 0;
-	for (size_t b = 0; b < nb; b++) {
-		size_t want = draw(state, nb), at = 0, seen = 0;
-		/* The start and length of block `want`. */
-		for (size_t i = 0; i < f->npoint; i++) {
-			if (i > 0 && f->block[i] != f->block[i - 1])
-				seen++;
-			if (seen == want) {
-				at = i;
-				break;
-			}
-		}
-		size_t len = 1;
-		while (at + len < f->npoint && f->block[at + len] == f->block[at])
-			len++;
-		for (size_t i = 0; i < len; i++) {
-			size_t k = at + draw(state, len);
-			if (r) {
-				p[out] = f->point[k];
-				r[out++] = f->roof[k];
-			} else {
-				p[out++] = f->point[k] / f->roof[k];
-			}
-		}
+	b->f = f;
+	ranked_init(&b->q, f->point, f->paired ? f->roof : NULL, f->paired ? f->npoint : 0);
+	ranked_init(&b->p, f->point, NULL, f->npoint);
+	ranked_init(&b->r, f->roof, NULL, f->nroof);
+	b->nb = 0;
+	b->bstart = xmalloc((f->npoint ? f->npoint : 1) * sizeof *b->bstart);
+	b->blen = xcalloc(f->npoint ? f->npoint : 1, sizeof *b->blen);
+	for (size_t i = 0; f->paired && f->block && i < f->npoint; i++) {
+		if (i == 0 || f->block[i] != f->block[i - 1])
+			b->bstart[b->nb++] = i;
+		b->blen[b->nb - 1]++;
 	}
-	return out;
+}
+
+static void frac_boot_free(struct frac_boot *b)
+{
+	ranked_free(&b->q);
+	ranked_free(&b->p);
+	ranked_free(&b->r);
+	free(b->bstart);
+	free(b->blen);
 }
 
 /*
- * One run's fraction from a resample (resample = 1) or from the sample
- * itself; bp and br hold scratch for npoint x blocks and nroof values.
+ * One resample of a paired run's pairs, each drawn pair k into the ranked
+ * samples given (q: its quotient; p and r: its point and its roof, kept
+ * together): with blocks, passes drawn with replacement, then pairs drawn
+ * within each drawn pass; else pairs drawn from all.
  */
-static double fraction_of(const struct ratio_fraction *f, int resample_it, uint64_t *state, double *bp,
-			  double *br)
+static void resample_pairs(struct frac_boot *b, uint64_t *state, struct ranked *q, struct ranked *p,
+			   struct ranked *r)
 {
-	if (f->paired && f->block && resample_it)
-		return median_inplace(bp, resample_pairs(f, state, bp, NULL));
-	if (f->paired) {
-		for (size_t i = 0; i < f->npoint; i++) {
-			size_t k = resample_it ? draw(state, f->npoint) : i;
-			bp[i] = f->point[k] / f->roof[k];
+	const struct ratio_fraction *f = b->f;
+	size_t nb = f->block ? b->nb : 1;
+	for (size_t i = 0; i < nb; i++) {
+		size_t want = f->block ? draw(state, nb) : 0;
+		size_t at = f->block ? b->bstart[want] : 0, len = f->block ? b->blen[want] : f->npoint;
+		for (size_t j = 0; j < len; j++) {
+			size_t k = at + draw(state, len);
+			if (q)
+				ranked_draw(q, k);
+			if (p) {
+				ranked_draw(p, k);
+				ranked_draw(r, k);
+			}
 		}
+	}
+}
+
+/* An unpaired run's resample: its points drawn, then its roofs. */
+static void resample_sides(struct frac_boot *b, uint64_t *state)
+{
+	for (size_t i = 0; i < b->f->npoint; i++)
+		ranked_draw(&b->p, draw(state, b->f->npoint));
+	for (size_t i = 0; i < b->f->nroof; i++)
+		ranked_draw(&b->r, draw(state, b->f->nroof));
+}
+
+/* One run's fraction from a resample: its pairs' median quotient, or its points' median over its roofs'. */
+static double fraction_resampled(struct frac_boot *b, uint64_t *state)
+{
+	if (b->f->paired) {
+		ranked_clear(&b->q);
+		resample_pairs(b, state, &b->q, NULL, NULL);
+		return ranked_median(&b->q);
+	}
+	ranked_clear(&b->p);
+	ranked_clear(&b->r);
+	resample_sides(b, state);
+	return ranked_median(&b->p) / ranked_median(&b->r);
+}
+
+/* One run's fraction from the sample itself; bp and br hold npoint and nroof values. */
+static double fraction_of(const struct ratio_fraction *f, double *bp, double *br)
+{
+	if (f->paired) {
+		for (size_t i = 0; i < f->npoint; i++)
+			bp[i] = f->point[i] / f->roof[i];
 		return median_inplace(bp, f->npoint);
 	}
-	for (size_t i = 0; i < f->npoint; i++)
-		bp[i] = f->point[resample_it ? draw(state, f->npoint) : i];
-	for (size_t i = 0; i < f->nroof; i++)
-		br[i] = f->roof[resample_it ? draw(state, f->nroof) : i];
+	memcpy(bp, f->point, f->npoint * sizeof *bp);
+	memcpy(br, f->roof, f->nroof * sizeof *br);
 	return median_inplace(bp, f->npoint) / median_inplace(br, f->nroof);
-}
-
-/*
- * Scratch for one side's resampled points (or roofs): npoint x its blocks
- * when it resamples by blocks, else the longer side.
- */
-static size_t point_scratch(const struct ratio_fraction *f)
-{
-	if (!(f->paired && f->block))
-		return f->npoint > f->nroof ? f->npoint : f->nroof;
-	size_t nb = 0;
-	for (size_t i = 0; i < f->npoint; i++)
-		nb += i == 0 || f->block[i] != f->block[i - 1];
-	return f->npoint * nb;
 }
 
 /*
@@ -363,56 +491,44 @@ static double quantile_inplace(double *x, size_t n, double p)
 
 #define RATIO_FAST_AT 0.90
 
-/*
- * One run's fast fraction (ratio.h) from a resample (state non-NULL) or
- * the sample itself: paired, whole passes drawn, then trials within them,
- * the pairs kept (as the median's bootstrap draws them); unpaired, each
- * side drawn alone. p and r hold point_scratch(f) values each.
- */
-static double fast_of(const struct ratio_fraction *f, uint64_t *state, double *p, double *r)
+/* One run's fast fraction (ratio.h) from the sample itself; p and r hold npoint and nroof values. */
+static double fast_of(const struct ratio_fraction *f, double *p, double *r)
 {
-	size_t np = f->npoint, nr = f->nroof;
-	if (!state) {
-		memcpy(p, f->point, np * sizeof *p);
-		memcpy(r, f->roof, nr * sizeof *r);
-	} else if (f->paired && f->block) {
-		np = nr = resample_pairs(f, state, p, r);
-	} else if (f->paired) {
-		for (size_t i = 0; i < np; i++) {
-			size_t k = draw(state, np);
-			p[i] = f->point[k];
-			r[i] = f->roof[k];
-		}
-	} else {
-		for (size_t i = 0; i < np; i++)
-			p[i] = f->point[draw(state, np)];
-		for (size_t i = 0; i < nr; i++)
-			r[i] = f->roof[draw(state, nr)];
-	}
-	return quantile_inplace(p, np, RATIO_FAST_AT) / quantile_inplace(r, nr, RATIO_FAST_AT);
+	memcpy(p, f->point, f->npoint * sizeof *p);
+	memcpy(r, f->roof, f->nroof * sizeof *r);
+	return quantile_inplace(p, f->npoint, RATIO_FAST_AT) / quantile_inplace(r, f->nroof, RATIO_FAST_AT);
+}
+
+/*
+ * ... and from a resample: paired, whole passes drawn, then trials within
+ * them, the pairs kept (as the median's bootstrap draws them); unpaired,
+ * each side drawn alone.
+ */
+static double fast_resampled(struct frac_boot *b, uint64_t *state)
+{
+	ranked_clear(&b->p);
+	ranked_clear(&b->r);
+	if (b->f->paired)
+		resample_pairs(b, state, NULL, &b->p, &b->r);
+	else
+		resample_sides(b, state);
+	return ranked_quantile(&b->p, RATIO_FAST_AT) / ranked_quantile(&b->r, RATIO_FAST_AT);
 }
 
 /* The fast fractions and the bootstrap interval of their ratio b / a into *out. */
-static void fast_interval(const struct ratio_fraction *a, const struct ratio_fraction *b, unsigned reps,
-			  double level, uint64_t seed, struct ratio_relative *out)
+static void fast_interval(struct frac_boot *a, struct frac_boot *b, unsigned reps, double level, uint64_t seed,
+			  double *scratch, struct ratio_relative *out)
 {
-	size_t na = point_scratch(a), nb = point_scratch(b);
-	double *pa = xmalloc(na * sizeof *pa), *ra = xmalloc(na * sizeof *ra);
-	double *pb = xmalloc(nb * sizeof *pb), *rb = xmalloc(nb * sizeof *rb);
 	double *q = xmalloc(reps * sizeof *q);
 	uint64_t state = seed;
-	out->a_fast = fast_of(a, NULL, pa, ra);
-	out->b_fast = fast_of(b, NULL, pb, rb);
+	out->a_fast = fast_of(a->f, scratch, scratch + a->f->npoint);
+	out->b_fast = fast_of(b->f, scratch, scratch + b->f->npoint);
 	for (unsigned i = 0; i < reps; i++) {
-		double fa = fast_of(a, &state, pa, ra);
-		q[i] = fast_of(b, &state, pb, rb) / fa;
+		double fa = fast_resampled(a, &state);
+		q[i] = fast_resampled(b, &state) / fa;
 	}
 	out->fast_lo = stats_quantile(q, reps, (1 - level) / 2);
 	out->fast_hi = stats_quantile(q, reps, 1 - (1 - level) / 2);
-	free(pa);
-	free(ra);
-	free(pb);
-	free(rb);
 	free(q);
 }
 
@@ -424,17 +540,20 @@ int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fracti
 	out->a_fast = out->b_fast = out->fast_lo = out->fast_hi = NAN;
 	if (!fraction_ok(a) || !fraction_ok(b) || reps == 0 || !(level > 0 && level < 1))
 		return -1;
-	double *pa = xmalloc(point_scratch(a) * sizeof *pa), *qa = xmalloc(a->nroof * sizeof *qa);
-	double *pb = xmalloc(point_scratch(b) * sizeof *pb), *qb = xmalloc(b->nroof * sizeof *qb);
+	/* Scratch for either run's sample, points and roofs together. */
+	double *s = xmalloc((a->npoint + a->nroof + b->npoint + b->nroof) * sizeof *s);
 	double *r = xmalloc(reps * sizeof *r);
+	struct frac_boot ba, bb;
+	frac_boot_init(&ba, a);
+	frac_boot_init(&bb, b);
 	uint64_t state = seed;
-	double fa = fraction_of(a, 0, &state, pa, qa), fb = fraction_of(b, 0, &state, pb, qb);
+	double fa = fraction_of(a, s, s + a->npoint), fb = fraction_of(b, s, s + b->npoint);
 	int rc = -1;
 	if (!(fa > 0) || !(fb > 0) || !isfinite(fa) || !isfinite(fb))
 		goto done;
 	for (unsigned i = 0; i < reps; i++) {
-		double ra = fraction_of(a, 1, &state, pa, qa);
-		r[i] = fraction_of(b, 1, &state, pb, qb) / ra;
+		double ra = fraction_resampled(&ba, &state);
+		r[i] = fraction_resampled(&bb, &state) / ra;
 	}
 	out->fa = fa;
 	out->fb = fb;
@@ -447,20 +566,17 @@ int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fracti
 		out->lo = fmin(out->lo, out->pass_lo);
 		out->hi = fmax(out->hi, out->pass_hi);
 	}
-	double *s = xmalloc((a->npoint + a->nroof + b->npoint + b->nroof) * sizeof *s);
 	double sa[4], sb[4];
 	trial_spread(a, s, sa);
 	trial_spread(b, s, sb);
 	out->a_p10 = sa[0], out->a_q1 = sa[1], out->a_q3 = sa[2], out->a_p90 = sa[3];
 	out->b_p10 = sb[0], out->b_q1 = sb[1], out->b_q3 = sb[2], out->b_p90 = sb[3];
-	fast_interval(a, b, reps, level, seed, out);
-	free(s);
+	fast_interval(&ba, &bb, reps, level, seed, s, out);
 	rc = 0;
 done:
-	free(pa);
-	free(qa);
-	free(pb);
-	free(qb);
+	frac_boot_free(&ba);
+	frac_boot_free(&bb);
+	free(s);
 	free(r);
 	return rc;
 }
