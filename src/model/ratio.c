@@ -515,14 +515,12 @@ static double fast_resampled(struct frac_boot *b, uint64_t *state)
 	return ranked_quantile(&b->p, RATIO_FAST_AT) / ranked_quantile(&b->r, RATIO_FAST_AT);
 }
 
-/* The fast fractions and the bootstrap interval of their ratio b / a into *out. */
+/* The bootstrap interval of the fast fractions' ratio b / a into *out. */
 static void fast_interval(struct frac_boot *a, struct frac_boot *b, unsigned reps, double level, uint64_t seed,
-			  double *scratch, struct ratio_relative *out)
+			  struct ratio_relative *out)
 {
 	double *q = xmalloc(reps * sizeof *q);
 	uint64_t state = seed;
-	out->a_fast = fast_of(a->f, scratch, scratch + a->f->npoint);
-	out->b_fast = fast_of(b->f, scratch, scratch + b->f->npoint);
 	for (unsigned i = 0; i < reps; i++) {
 		double fa = fast_resampled(a, &state);
 		q[i] = fast_resampled(b, &state) / fa;
@@ -571,7 +569,9 @@ int ratio_of_fractions(const struct ratio_fraction *a, const struct ratio_fracti
 	trial_spread(b, s, sb);
 	out->a_p10 = sa[0], out->a_q1 = sa[1], out->a_q3 = sa[2], out->a_p90 = sa[3];
 	out->b_p10 = sb[0], out->b_q1 = sb[1], out->b_q3 = sb[2], out->b_p90 = sb[3];
-	fast_interval(&ba, &bb, reps, level, seed, s, out);
+	out->a_fast = fast_of(a, s, s + a->npoint);
+	out->b_fast = fast_of(b, s, s + b->npoint);
+	fast_interval(&ba, &bb, reps, level, seed, out);
 	rc = 0;
 done:
 	frac_boot_free(&ba);
