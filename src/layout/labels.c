@@ -9,6 +9,22 @@
 
 #include "util.h"
 
+static double min2(double a, double b)
+{
+	return b < a ? b : a;
+}
+
+static double max2(double a, double b)
+{
+	return b > a ? b : a;
+}
+
+/* A segment's bounding box: its ends' min and max (labels.segbb). */
+static struct labels_box seg_bounds(struct labels_seg s)
+{
+	return (struct labels_box){ min2(s.x0, s.x1), min2(s.y0, s.y1), max2(s.x0, s.x1), max2(s.y0, s.y1) };
+}
+
 void labels_init(struct labels *l, struct labels_box frame, double pad)
 {
 	l->frame = frame;
@@ -17,6 +33,7 @@ void labels_init(struct labels *l, struct labels_box frame, double pad)
 	l->boxes = NULL;
 	l->nboxes = l->boxcap = 0;
 	l->segs = NULL;
+	l->segbb = NULL;
 	l->nsegs = l->segcap = 0;
 }
 
@@ -24,8 +41,10 @@ void labels_free(struct labels *l)
 {
 	free(l->boxes);
 	free(l->segs);
+	free(l->segbb);
 	l->boxes = NULL;
 	l->segs = NULL;
+	l->segbb = NULL;
 	l->nboxes = l->boxcap = l->nsegs = l->segcap = 0;
 }
 
@@ -43,7 +62,9 @@ void labels_add_seg(struct labels *l, struct labels_seg s)
 	if (l->nsegs == l->segcap) {
 		l->segcap = l->segcap ? 2 * l->segcap : 64;
 		l->segs = xrealloc(l->segs, l->segcap * sizeof *l->segs);
+		l->segbb = xrealloc(l->segbb, l->segcap * sizeof *l->segbb);
 	}
+	l->segbb[l->nsegs] = seg_bounds(s);
 	l->segs[l->nsegs++] = s;
 }
 
@@ -74,15 +95,6 @@ static double point_seg_dist2(double px, double py, double x0, double y0, double
 	return ex * ex + ey * ey;
 }
 
-static double min2(double a, double b)
-{
-	return b < a ? b : a;
-}
-
-static double max2(double a, double b)
-{
-	return b > a ? b : a;
-}
 
 static double orient(double ax, double ay, double bx, double by, double cx, double cy)
 {
@@ -140,10 +152,14 @@ static int seg_near_box(struct labels_seg s, struct labels_box b, double m)
 	       min2(s.y0, s.y1) - m < b.y1 && max2(s.y0, s.y1) + m > b.y0;
 }
 
-static int seg_near_seg(struct labels_seg a, struct labels_seg b, double m)
+/*
+ * seg_near_box from the segment's bounds (seg_bounds, kept for the
+ * scene's segments in segbb): the same comparisons, without taking a
+ * scene segment's min and max again for every shape tested against it.
+ */
+static int bounds_near_box(struct labels_box sb, struct labels_box b, double m)
 {
-	struct labels_box bb = { min2(b.x0, b.x1), min2(b.y0, b.y1), max2(b.x0, b.x1), max2(b.y0, b.y1) };
-	return seg_near_box(a, bb, m);
+	return sb.x0 - m < b.x1 && sb.x1 + m > b.x0 && sb.y0 - m < b.y1 && sb.y1 + m > b.y0;
 }
 
 static int box_in_frame(const struct labels *l, struct labels_box b)
@@ -161,7 +177,7 @@ int labels_box_free(const struct labels *l, struct labels_box b)
 			return 0;
 	for (size_t i = 0; i < l->nsegs; i++) {
 		double m = l->segs[i].r + l->pad;
-		if (seg_near_box(l->segs[i], b, m) && labels_seg_box_dist(l->segs[i], b) < m)
+		if (bounds_near_box(l->segbb[i], b, m) && labels_seg_box_dist(l->segs[i], b) < m)
 			return 0;
 	}
 	return 1;
@@ -175,14 +191,15 @@ int labels_seg_free(const struct labels *l, struct labels_seg s)
 	};
 	if (!box_in_frame(l, hull))
 		return 0;
+	struct labels_box sb = seg_bounds(s);
 	for (size_t i = 0; i < l->nboxes; i++) {
 		double m = s.r + l->pad;
-		if (seg_near_box(s, l->boxes[i], m) && labels_seg_box_dist(s, l->boxes[i]) < m)
+		if (bounds_near_box(sb, l->boxes[i], m) && labels_seg_box_dist(s, l->boxes[i]) < m)
 			return 0;
 	}
 	for (size_t i = 0; i < l->nsegs; i++) {
 		double m = s.r + l->segs[i].r + l->pad;
-		if (seg_near_seg(s, l->segs[i], m) && labels_seg_seg_dist(s, l->segs[i]) < m)
+		if (bounds_near_box(sb, l->segbb[i], m) && labels_seg_seg_dist(s, l->segs[i]) < m)
 			return 0;
 	}
 	return 1;
@@ -191,14 +208,15 @@ int labels_seg_free(const struct labels *l, struct labels_seg s)
 size_t labels_seg_hits(const struct labels *l, struct labels_seg s)
 {
 	size_t n = 0;
+	struct labels_box sb = seg_bounds(s);
 	for (size_t i = 0; i < l->nboxes; i++) {
 		double m = s.r + l->pad;
-		if (seg_near_box(s, l->boxes[i], m) && labels_seg_box_dist(s, l->boxes[i]) < m)
+		if (bounds_near_box(sb, l->boxes[i], m) && labels_seg_box_dist(s, l->boxes[i]) < m)
 			n++;
 	}
 	for (size_t i = 0; i < l->nsegs; i++) {
 		double m = s.r + l->segs[i].r + l->pad;
-		if (seg_near_seg(s, l->segs[i], m) && labels_seg_seg_dist(s, l->segs[i]) < m)
+		if (bounds_near_box(sb, l->segbb[i], m) && labels_seg_seg_dist(s, l->segs[i]) < m)
 			n++;
 	}
 	return n;
@@ -301,12 +319,13 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 	s.x1 -= (s.x1 - s.x0) * back / len;
 	s.y1 -= (s.y1 - s.y0) * back / len;
 	s.r = 0.75;
+	struct labels_box sb = seg_bounds(s);
 	for (size_t i = 0; i < l->nboxes && !crossed; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
 		if (labels_seg_box_dist(at, o) == 0)   /* its own marker */
 			continue;
-		if (seg_near_box(s, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad)
+		if (bounds_near_box(sb, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad)
 			return 0;
 	}
 	for (size_t i = 0; i < l->nsegs; i++) {
@@ -315,7 +334,7 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 			continue;
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
 		/* A line through its own point does not count; another's leader through it does. */
-		if (o.crossable == LABELS_CROSSABLE || !seg_near_seg(s, o, s.r + o.r + l->pad) ||
+		if (o.crossable == LABELS_CROSSABLE || !bounds_near_box(sb, l->segbb[i], s.r + o.r + l->pad) ||
 		    (o.crossable != LABELS_LEADER && labels_seg_seg_dist(at, o) <= it->gap + o.r))
 			continue;
 		if (labels_seg_seg_dist(s, o) < s.r + o.r + l->pad)

@@ -52,6 +52,7 @@ struct labels {
 	struct labels_box *boxes;
 	size_t nboxes, boxcap;
 	struct labels_seg *segs;
+	struct labels_box *segbb;   /* each segment's bounding box (its ends' min and max), kept with it */
 	size_t nsegs, segcap;
 };
 
