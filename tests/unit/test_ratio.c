@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "ratio.h"
+#include "stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -114,6 +115,60 @@ static void test_shift_and_no_shift(void **state)
 	assert_int_equal(ratio_of_medians(&sa, &sc, RATIO_REPS, RATIO_LEVEL, RATIO_SEED, &r), 0);
 	assert_near(r.ratio, 1.0, 0);
 	assert_true(r.lo < 1.0 && r.hi > 1.0 && r.lo > 0.97 && r.hi < 1.03);
+}
+
+/* The bootstrap's generator as ratio.c draws from it (splitmix64, an index by modulo). */
+static uint64_t ref_next(uint64_t *st)
+{
+	uint64_t z = (*st += UINT64_C(0x9e3779b97f4a7c15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* One resample of x[0..n) into out, sorted: the type 7 quantile at p of it. */
+static double ref_resampled(const double *x, size_t n, uint64_t *st, double p)
+{
+	double out[16];
+	for (size_t i = 0; i < n; i++)
+		out[i] = x[ref_next(st) % n];
+	return stats_quantile(out, n, p);
+}
+
+/*
+ * The resampled medians and 90th percentiles are those of each resample
+ * itself, bit for bit: the bootstrap redone here by sorting every resample
+ * (an even count, whose median is the mean of the middle two, an odd one,
+ * and a 90th percentile between two ranks) gives the same interval ends.
+ */
+static void test_resamples_are_read_exactly(void **state)
+{
+	const double a[] = { 5.5, 1.25, 3, 8, 2.75, 6.5 }, b[] = { 9, 4.5, 7.25, 1.5, 6, 3.5, 8.75 };
+	enum { REPS = 400 };
+	double r[REPS], q[REPS];
+	(void)state;
+	uint64_t st = RATIO_SEED;
+	for (int i = 0; i < REPS; i++) {
+		double ma = ref_resampled(a, 6, &st, 0.5);
+		r[i] = ref_resampled(b, 7, &st, 0.5) / ma;
+	}
+	struct ratio_sample sa = one(a, 6), sb = one(b, 7);
+	struct ratio_interval iv;
+	assert_int_equal(ratio_of_medians(&sa, &sb, REPS, RATIO_LEVEL, RATIO_SEED, &iv), 0);
+	assert_true(iv.lo == stats_quantile(r, REPS, 0.025) && iv.hi == stats_quantile(r, REPS, 0.975));
+	/* Unpaired fractions: each side's points, then its roofs; the fast fraction at the 90th percentile. */
+	const double ra[] = { 10, 12, 11, 13, 9 }, rb[] = { 20, 22, 21 };
+	st = RATIO_SEED;
+	for (int i = 0; i < REPS; i++) {
+		double fa = ref_resampled(a, 6, &st, 0.9);
+		fa /= ref_resampled(ra, 5, &st, 0.9);
+		double fb = ref_resampled(b, 7, &st, 0.9);
+		q[i] = fb / ref_resampled(rb, 3, &st, 0.9) / fa;
+	}
+	struct ratio_fraction fa = { a, ra, 6, 5, 0, NULL }, fb = { b, rb, 7, 3, 0, NULL };
+	struct ratio_relative rel;
+	assert_int_equal(ratio_of_fractions(&fa, &fb, REPS, RATIO_LEVEL, RATIO_SEED, &rel), 0);
+	assert_true(rel.fast_lo == stats_quantile(q, REPS, 0.025) && rel.fast_hi == stats_quantile(q, REPS, 0.975));
 }
 
 static void test_bad_input(void **state)
@@ -343,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_even_counts),
 		cmocka_unit_test(test_strata_keep_the_mix),
 		cmocka_unit_test(test_shift_and_no_shift),
+		cmocka_unit_test(test_resamples_are_read_exactly),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_pairing_cancels_common_noise),
 		cmocka_unit_test(test_unpaired_fraction),
