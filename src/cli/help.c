@@ -20,7 +20,9 @@ static const struct help_option measure_opts[] = {
 			      "stop at their floor of 5 kept timings once it is spent, and stops.csv "
 			      "and the summary say which figures are wider than asked; a kernels job "
 			      "whose kept timings alone would take over a quarter of a thread count's "
-			      "share is left out, said, and named in the report" },
+			      "share, or whose floor is the costliest (over a tenth of a share) while "
+			      "its count's floor outlasts its share, is left out, said, and named in "
+			      "the report" },
 	{ "--max-size BYTES", "the sweep's largest array, bytes per array, with k, M, G suffixes "
 			      "(powers of 1024), KiB, MiB, GiB (the same) or kB, MB, GB (powers of 1000); default a "
 			      "quarter of memory over the triad's 3 arrays (a quick run: at most 256M); the sweep "

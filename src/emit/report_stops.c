@@ -46,7 +46,8 @@ static void budget_row(FILE *fp, const struct rundata *run)
 /*
  * The jobs the run left out (stops.csv "skipped": a quick run's slow
  * kernels, or one whose kept timings alone would take over a quarter of
- * its thread count's share of the budget): their points are missing from
+ * its thread count's share of the budget, or the costliest floor of a
+ * count whose floor outlasted its share, plan.h): their points are missing from
  * the figure and the tables, and the reader must know that, and why.
  */
 static void left_out_row(FILE *fp, const struct rundata *run)
@@ -69,9 +70,10 @@ static void left_out_row(FILE *fp, const struct rundata *run)
 		md_row(fp, "left out", "%s: too long for a quick run (measure's log says why); a full run times %s",
 		    text, it ? "it" : "them");
 	else
-		md_row(fp, "left out", "%s: %s kept timings alone would take over a quarter of a thread count's "
-		    "share of the budget (measure's log gives the budget that times %s)", text, it ? "its" : "their",
-		    it ? "it" : "them");
+		md_row(fp, "left out", "%s: too long for the budget: %s kept timings alone would take over a "
+		    "quarter of a thread count's share, or %s floor was the costliest of a count whose floor "
+		    "outlasted its share (measure's log says which, and the budget that times %s)", text,
+		    it ? "its" : "their", it ? "its" : "their", it ? "it" : "them");
 	free(text);
 }
 

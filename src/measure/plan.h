@@ -36,6 +36,7 @@ struct plan_job {
 	int kept_per_pass;
 	int skipped;         /* too slow for a quick run, or for its share of the budget: left out */
 	double left_out_trial;   /* left out by the budget (PLAN_JOB_SHARE): its trial's seconds, timed or foretold; else 0 */
+	int left_out_for_floor;  /* left out because its count's floor outlasted its share (plan_leave_out_for_floor) */
 	int threads;         /* the team that ran it last (the harness sets it): n is per thread */
 	/*
 	 * Runs from DRAM: a DRAM-level kernel or a pattern job on the DRAM
@@ -307,6 +308,31 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
  */
 #define PLAN_JOB_SHARE 0.25
 
+/*
+ * When a thread count's floor alone (ROUNDS_FLOOR_KEPT kept timings of every
+ * job) outlasts what is left of its share, the budget cannot hold with every
+ * job in it: the kernels job whose floor costs most is left out, then the
+ * next, while the floor is still past the share, but only one whose floor
+ * costs over this part of plan_count_share and of the whole floor (a budget
+ * far too small for any floor leaves out the outliers, not every job that
+ * costs more than a tenth of its tiny share). One figure of some 280 costing
+ * a tenth of a count's time is an outlier worth 28 of the others: the textbook
+ * matrix product at n = 1024 took 1.6-1.8 s a call on a 2-core Intel VM,
+ * its 3 kept timings 5 s of a 21 s share its count's floor was 1 s past,
+ * and its 2-thread calibration 3 s more; the next costliest job's floor
+ * was 1.3 s (the i-k-j loop), under a tenth, so nothing else goes.
+ */
+#define PLAN_FLOOR_JOB_SHARE 0.1
+
+/*
+ * Leaves out job j, whose floor costs `cost` seconds, for the floor's sake
+ * (PLAN_FLOOR_JOB_SHARE): its count's floor, `floor` seconds, with j in it,
+ * is past `share`, and a budget of `needed` seconds would fit it. Sets
+ * j->skipped, j->left_out_trial and j->left_out_for_floor; says so.
+ */
+void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, double cost, double floor,
+			      double share, double needed);
+
 /* What one thread count of a budgeted run may spend: the budget over the counts (0: no budget). */
 double plan_count_share(const struct measure_opts *o);
 
@@ -331,7 +357,9 @@ int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machin
 
 /*
  * In a budgeted run, whether kernels job j is left out unrun (PLAN_JOB_SHARE):
- * foretold from the same job at an earlier thread count (before[0..nbefore)),
+ * foretold from the same job at an earlier thread count (before[0..nbefore);
+ * one left out there for the floor's sake, doing no fewer flops a thread
+ * here, is left out here too),
  * or from the family member before it (prev; NULL: none). Sets j->skipped
  * and says so.
  */

@@ -189,6 +189,20 @@ static int over_job_share(const struct measure_opts *o, const struct plan_machin
 	return 1;
 }
 
+void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, double cost, double floor,
+			      double share, double needed)
+{
+	j->skipped = j->left_out_for_floor = 1;
+	j->left_out_trial = plan_trial_seconds(j);
+	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	double budget = ceil(needed / 10) * 10;
+	plan_say(m, "left out %s %c = %d%s: the floor alone (%.0f s) is past this count's share of the budget "
+	    "(%.0f s), and this job's is the costliest, about %.1f s (a timing takes %.2g s), over %.0f%% of "
+	    "what a thread count may spend and of its floor; --budget %.0f (make report BUDGET=%.0f) times it", j->k->name,
+	    letter, j->param, plan_job_threads(j) > 1 ? " on all cores" : "", floor, fmax(0.0, share), cost,
+	    j->left_out_trial, 100 * PLAN_FLOOR_JOB_SHARE, budget, budget);
+}
+
 void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
 	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
@@ -294,6 +308,15 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 		if (b->k != j->k || b->param != j->param || !(b->left_out_trial > 0) ||
 		    !(call_flops(j) >= call_flops(b)) || !(call_flops(b) > 0))
 			continue;
+		if (b->left_out_for_floor) {
+			j->skipped = j->left_out_for_floor = 1;
+			j->left_out_trial = b->left_out_trial * call_flops(j) / call_flops(b);
+			plan_say(m, "left out %s %c = %d%s, unrun: at %.0f thread%s it was, for that count's floor, "
+			    "and each thread does no less here", j->k->name, letter, j->param,
+			    plan_job_threads(j) > 1 ? " on all cores" : "", plan_job_threads(b),
+			    plan_job_threads(b) == 1 ? "" : "s");
+			return 1;
+		}
 		snprintf(how, sizeof how, " (foretold: at %.0f thread%s it was, unrun here)", plan_job_threads(b),
 			 plan_job_threads(b) == 1 ? "" : "s");
 		return over_job_share(o, m, j, b->left_out_trial * call_flops(j) / call_flops(b), how);

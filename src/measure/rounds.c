@@ -375,12 +375,19 @@ static void say_floor_past_budget(const struct state *s, const struct plan_machi
 	    s->c->threads == 1 ? "" : "s", ROUNDS_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
 }
 
+/* What job j's floor costs: its floor's kept trials, with their untimed calls, and its warm-up trials. */
+static double floor_cost(const struct measure_opts *o, const struct plan_job *j)
+{
+	return plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+}
+
 /* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
 static void begin_count(struct state *s, double start)
 {
 	const struct measure_opts *o = s->o;
 	s->deadline = rounds_deadline(s->c, start);
 	s->first_pass = start;
+	s->floor_total = 0;
 	double peak = 0;
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct plan_job *j = &s->jobs[i];
@@ -388,11 +395,43 @@ static void begin_count(struct state *s, double start)
 		j->width = INFINITY;
 		if (!running(j))
 			continue;
-		double t = plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+		double t = floor_cost(o, j);
 		s->floor_total += t;
 		peak += j->k->kind == KERNEL_PEAK ? t : 0;
 	}
 	s->peak_share = s->floor_total > 0 ? peak / s->floor_total : 0;
+}
+
+/*
+ * Before a thread count's passes, begun at `start` (begin_count): while
+ * its floor is past its share, the kernels job whose floor costs most, if
+ * over PLAN_FLOOR_JOB_SHARE of a count's share and of the whole floor as it
+ * was, is left out (plan.h). The
+ * budget said to time it is the one whose share would hold this floor: a
+ * second more of this count's share costs as many of the budget as there
+ * are counts from this one on.
+ */
+static void relieve_floor(struct state *s, const struct plan_machine *m, double start)
+{
+	double least = PLAN_FLOOR_JOB_SHARE * fmax(plan_count_share(s->o), s->floor_total);
+	while (isfinite(s->deadline) && s->floor_total > s->deadline - start) {
+		struct plan_job *worst = NULL;
+		double worst_cost = least;
+		for (size_t i = 0; i < s->njobs; i++) {
+			struct plan_job *j = &s->jobs[i];
+			double cost = running(j) && strcmp(j->group, "kernels") == 0 ? floor_cost(s->o, j) : 0;
+			if (cost > worst_cost) {
+				worst = j;
+				worst_cost = cost;
+			}
+		}
+		if (!worst)
+			return;
+		double share = s->deadline - start;
+		double needed = s->o->budget + (s->floor_total - share) * (s->c->counts_after + 1);
+		plan_leave_out_for_floor(m, worst, worst_cost, s->floor_total, share, needed);
+		begin_count(s, start);
+	}
 }
 
 /*
@@ -581,6 +620,9 @@ double rounds_calibrating_left(const struct measure_opts *o, const struct rounds
 		calibrated += jobs[i].last_seconds > 0 ? plan_trial_seconds(&jobs[i]) : 0.0;
 	for (size_t i = f.done; i < njobs; i++) {
 		struct plan_job *j = &copy[i];
+		/* Left out unrun, as the harness will (the same job left out at the earlier count). */
+		if (plan_budget_skip_unrun(o, &quiet, NULL, j, k->before, k->nbefore))
+			continue;
 		j->last_seconds = trial_foretold(&f, i);
 		j->reps = 0;   /* plan_trial_seconds: the trial as foretold, untimed call counted */
 		/* Its kept trials a pass, as its calibration will decide them (said then, not here). */
@@ -597,6 +639,7 @@ double rounds_calibrating_left(const struct measure_opts *o, const struct rounds
 		double calib_left = foretold * (now - k->start) / calibrated;
 		struct state s = { .o = o, .c = c, .jobs = copy, .njobs = njobs };
 		begin_count(&s, now + calib_left);
+		relieve_floor(&s, &quiet, now + calib_left);
 		begin_pass(&s, 1);
 		result = calib_left + run_left(&s, now + calib_left);
 	}
@@ -613,6 +656,7 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 	for (size_t i = 0; i < njobs; i++)
 		jobs[i].kept = xcalloc((size_t)(o->passes * pass_ceiling(o, &jobs[i])) + 1, sizeof *jobs[i].kept);
 	begin_count(&s, now);
+	relieve_floor(&s, m, now);
 	say_floor_past_budget(&s, m, now);
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {

@@ -14,7 +14,7 @@ test_expect_success 'the report names each left-out job and says how to time it'
 	  echo "kernels,gemm_ijk,1024,1,25231360,median,0,inf,0.02,skipped"
 	  echo "kernels,gemm_ijk,1024,2,50462720,median,0,inf,0.02,skipped"; } >run/stops.csv &&
 	"$ROOFLINE" report run --out out 2>err &&
-	grep -q "^| left out | gemm_ijk n = 1024 (1 thread), gemm_ijk n = 1024 (2 threads): their kept timings alone would take over a quarter of a thread count.s share of the budget (measure.s log gives the budget that times them) |\$" out/report.md
+	grep -q "^| left out | gemm_ijk n = 1024 (1 thread), gemm_ijk n = 1024 (2 threads): too long for the budget: their kept timings alone would take over a quarter of a thread count.s share, or their floor was the costliest of a count whose floor outlasted its share (measure.s log says which, and the budget that times them) |\$" out/report.md
 '
 test_expect_success 'in a quick run the row says a full run times them' '
 	sed "s/^quick,0\$/quick,1/" run/env.csv >env && mv env run/env.csv && grep -q "^quick,1\$" run/env.csv &&

@@ -4,7 +4,10 @@
  * (plan_slow_job after calibration, plan_budget_skip_unrun before it), says
  * so with the budget that would time it, and keeps every job that fits.
  * The figures are a 2-core Intel VM's: the textbook matrix product at
- * n = 1024 took 4.3-5.8 s a call, the i-k-j loop 0.45 s.
+ * n = 1024 took 4.3-5.8 s a call, the i-k-j loop 0.45 s. A thread count
+ * whose floor outlasts its share leaves out its costliest outliers
+ * (PLAN_FLOOR_JOB_SHARE, rounds_run), and the next count leaves them out
+ * unrun.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,12 +16,14 @@
 
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "measure.h"
 #include "plan.h"
+#include "rounds.h"
 
 /* Says nothing (plan_machine.say NULL). */
 static const struct plan_machine quiet;
@@ -163,11 +168,177 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 }
 
+/* ---- the floor past its share (rounds_run) ---------------------------------- */
+
+static struct kernel ikj = { .name = "gemm_ikj", .kind = KERNEL_STREAM, .flops_per_param = 1, .param_letter = 'n' };
+static struct kernel triad = { .name = "triad", .kind = KERNEL_STREAM, .flops_per_param = 1 };
+static struct kernel bw = { .name = "bw_triad", .kind = KERNEL_BANDWIDTH, .flops_per_param = 1 };
+
+#define NTRIADS 40
+
+/*
+ * One thread count's plan: 40 triads of 0.01 s a call (an untimed call
+ * before each: 0.02 s a trial, 6 kept and 3 warm-ups, 0.18 s of floor
+ * each, 7.2 s in all), the textbook product (1 s, one kept a pass: 3 s of
+ * floor), the i-k-j loop (0.6 s: 1.8 s) and a DRAM-sized bandwidth job (0.5
+ * s a timing and its untimed call, 3 a pass: 5 s of floor). 17 s of floor.
+ */
+struct floor_plan {
+	struct plan_job jobs[NTRIADS + 3];
+	double clock;
+};
+
+/* In the plan's order: the triads, the i-k-j loop, then the textbook product (not first: costliest goes first). */
+enum { IKJ = NTRIADS, IJK, BW };
+
+static void floor_plan(struct floor_plan *f)
+{
+	memset(f, 0, sizeof *f);
+	for (int i = 0; i < NTRIADS; i++)
+		f->jobs[i] = (struct plan_job){ .k = &triad, .group = "kernels", .n = 1 << 20, .reps = 1,
+						.last_seconds = 0.01, .threads = 1 };
+	f->jobs[IKJ] = timed_job(1024, 0.6);
+	f->jobs[IKJ].k = &ikj;
+	f->jobs[IKJ].kept_per_pass = 1;
+	f->jobs[IJK] = timed_job(1024, 1.0);
+	f->jobs[IJK].kept_per_pass = 1;
+	f->jobs[BW] = (struct plan_job){ .k = &bw, .group = "bandwidth", .n = 1 << 24, .reps = 1, .last_seconds = 0.5,
+					 .kept_per_pass = 3, .threads = 1 };
+}
+
+static double floor_now(void *ctx)
+{
+	return ((struct floor_plan *)ctx)->clock;
+}
+
+static double floor_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	(void)pass;
+	(void)trial;
+	((struct floor_plan *)ctx)->clock += plan_trial_seconds(j);
+	return j->last_seconds;
+}
+
+static void floor_record(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds)
+{
+	(void)ctx, (void)pass, (void)trial, (void)warm, (void)j, (void)seconds;
+}
+
+/* The first of two thread counts, its passes run at time 0 under `budget`; said on m. */
+static void run_floor(struct floor_plan *f, double budget, const struct plan_machine *m)
+{
+	struct measure_opts o = two_counts(budget);
+	struct rounds_clock c = { .budget = budget, .counts_after = 1, .threads = 1, .later_threads = (const int[]){ 2 },
+				  .prior_fill = NAN };
+	struct rounds_hooks h = { .ctx = f, .now = floor_now, .time = floor_time, .record = floor_record };
+	rounds_run(&o, m, f->jobs, NTRIADS + 3, &c, &h);
+}
+
+static int nleft_for_floor(const struct floor_plan *f)
+{
+	int n = 0;
+	for (int i = 0; i < NTRIADS + 3; i++) {
+		n += f->jobs[i].left_out_for_floor;
+		assert_int_equal(f->jobs[i].left_out_for_floor, f->jobs[i].skipped);
+	}
+	return n;
+}
+
+static void the_costliest_floor_goes_while_the_floor_is_past_its_share(void **state)
+{
+	(void)state;
+	static struct floor_plan f;
+	/* Budget 30: a 15 s share against 17 s of floor. The product's 3 s goes (over 1.7 s), 14 s fits. */
+	floor_plan(&f);
+	struct said s;
+	listen(&s);
+	run_floor(&f, 30, &s.m);
+	char *text = heard(&s);
+	assert_true(f.jobs[IJK].skipped && f.jobs[IJK].left_out_for_floor);
+	assert_float_equal(f.jobs[IJK].left_out_trial, 1.0, 1e-12);
+	assert_int_equal(f.jobs[IJK].stop, ROUNDS_SKIPPED);
+	assert_int_equal(nleft_for_floor(&f), 1);
+	assert_int_equal(f.jobs[IKJ].nkept, 3);
+	/* 30 + (17 - 15) x 2 counts = 34 -> 40; the floor fits after it: not said past its share. */
+	assert_non_null(strstr(text, "left out gemm_ijk n = 1024: the floor alone (17 s) is past this count's share "
+				     "of the budget (15 s), and this job's is the costliest, about 3.0 s (a timing takes "
+				     "1 s), over 10% of what a thread count may spend and of its floor; --budget 40 "
+				     "(make report BUDGET=40) times it"));
+	assert_null(strstr(text, "the floor alone (5 kept"));
+	free(text);
+
+	/*
+	 * Budget 26: a 13 s share. The product goes (26 + 4 x 2 = 34 -> 40),
+	 * 14 s is still past it, and the i-k-j loop's 1.8 s goes next (26 +
+	 * 1 x 2 -> 30); 12.2 s fits.
+	 */
+	floor_plan(&f);
+	listen(&s);
+	run_floor(&f, 26, &s.m);
+	text = heard(&s);
+	assert_int_equal(nleft_for_floor(&f), 2);
+	const char *first = strstr(text, "left out gemm_ijk n = 1024: the floor alone (17 s) is past this count's "
+					 "share of the budget (13 s)"),
+		   *second = strstr(text, "left out gemm_ikj n = 1024: the floor alone (14 s)");
+	assert_true(first && second && first < second);
+	assert_non_null(strstr(first, "--budget 40 (make report BUDGET=40)"));
+	assert_non_null(strstr(second, "--budget 30 (make report BUDGET=30)"));
+	free(text);
+
+	/* Budget 2: no share holds it. The two outliers go, no triad (0.18 s) and no bandwidth job does. */
+	floor_plan(&f);
+	listen(&s);
+	run_floor(&f, 2, &s.m);
+	text = heard(&s);
+	assert_int_equal(nleft_for_floor(&f), 2);
+	assert_true(f.jobs[IJK].skipped && f.jobs[IKJ].skipped && !f.jobs[BW].skipped);
+	assert_non_null(strstr(text, "1 thread: the floor alone (5 kept timings of each of 41 jobs"));
+	for (int i = 0; i < NTRIADS; i++)
+		assert_true(f.jobs[i].nkept >= 6);
+	free(text);
+
+	/* Budget 40 (a 20 s share), or none: nothing goes. */
+	floor_plan(&f);
+	run_floor(&f, 40, &quiet);
+	assert_int_equal(nleft_for_floor(&f), 0);
+	floor_plan(&f);
+	run_floor(&f, 0, &quiet);
+	assert_int_equal(nleft_for_floor(&f), 0);
+}
+
+/* The next count: left out at one thread for the floor, left out on all cores unrun, whatever its share. */
+static void a_job_left_out_for_the_floor_is_left_out_after(void **state)
+{
+	(void)state;
+	static struct floor_plan f;
+	floor_plan(&f);
+	run_floor(&f, 30, &quiet);
+	const struct plan_job *one = &f.jobs[IJK];
+	assert_true(one->left_out_for_floor);
+	struct measure_opts o = two_counts(30);
+	struct said s;
+	listen(&s);
+	struct plan_job two = { .k = &gemm, .group = "kernels", .param = 1024, .n = one->n, .threads = 2 };
+	assert_true(plan_budget_skip_unrun(&o, &s.m, NULL, &two, one, 1));
+	char *text = heard(&s);
+	assert_true(two.skipped && two.left_out_for_floor);
+	assert_float_equal(two.left_out_trial, 1.0, 1e-12);
+	assert_non_null(strstr(text, "left out gemm_ijk n = 1024 on all cores, unrun: at 1 thread it was, for that "
+				     "count's floor, and each thread does no less here"));
+	free(text);
+	/* Its array split between the threads (fewer flops a thread): its own calibration decides. */
+	struct plan_job half = { .k = &gemm, .group = "kernels", .param = 1024, .n = one->n / 2, .threads = 2 };
+	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &half, one, 1));
+	assert_false(half.skipped);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_job_past_a_quarter_of_its_share_is_left_out_and_said),
 		cmocka_unit_test(a_job_foretold_past_its_share_is_left_out_unrun),
+		cmocka_unit_test(the_costliest_floor_goes_while_the_floor_is_past_its_share),
+		cmocka_unit_test(a_job_left_out_for_the_floor_is_left_out_after),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
