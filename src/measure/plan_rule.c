@@ -7,9 +7,12 @@
 #include <math.h>
 
 #include "fit.h"
+#include "stats.h"
 
 #define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
 #define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
+#define SHOULDER_OVER (2.0 * FIT_TOLERANCE)  /* a cache still serving: over DRAM by twice a level's flatness */
+#define SHOULDER_SIZES 2                    /* and for two sizes or more: one could be noise */
 
 void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs)
 {
@@ -43,6 +46,29 @@ static double cache_crossing(double ws0, double g0, double ws1, double g1, doubl
 	return ws0 * pow(ws1 / ws0, f);
 }
 
+/*
+ * The sizes from i on, before `first`, that still run over DRAM's rate by
+ * more than SHOULDER_OVER: a slower cache the plateau fit did not name (its
+ * rate slopes), when there are SHOULDER_SIZES of them or more; else 0.
+ */
+static size_t shoulder(const struct plan_sweep *d, size_t i, long first, double dram)
+{
+	size_t n = 0;
+	while (i + n < (size_t)first && d->scan_gbs[i + n] > dram * (1.0 + SHOULDER_OVER))
+		n++;
+	return n >= SHOULDER_SIZES ? n : 0;
+}
+
+/*
+ * Past the first crossing, a shoulder (shoulder()) is a cache still
+ * serving: the curve has not left its last cache there, so the crossing is
+ * taken again, halfway between the shoulder's median rate and DRAM's. This
+ * VM's one-thread pre-scan, in a slow moment of its host (DRAM 7 GB/s, its
+ * L2 63), ran 18, 16.5 and 13.6 GB/s from 3 to 12 MiB of working set and
+ * 6.9 from 24 MiB: halfway from the L2 put the cache's end at 2.56 MiB, the
+ * rule at 11 MiB per array and every one-thread DRAM kernel in the L3 its
+ * sweep then found to 17 MiB (test_measure_plan, intel-105-slow-l3.csv).
+ */
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
 {
 	int n = d->nscan;
@@ -56,13 +82,24 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 		k++;
 	if (k == 0 || k >= count)
 		return start_ws;
-	double halfway = sqrt(pl[k - 1].median * pl[count - 1].median);
-	for (size_t i = pl[k - 1].last + 1; i <= (size_t)first; i++)
-		if (d->scan_gbs[i] <= halfway)
-			return fmin(cache_crossing(d->scan_ws[i - 1], d->scan_gbs[i - 1], d->scan_ws[i],
-						   d->scan_gbs[i], halfway),
-				    start_ws);
-	return start_ws;
+	double dram = pl[count - 1].median, upper = pl[k - 1].median, left = start_ws;
+	size_t i = pl[k - 1].last + 1, shoulder_at = 0;
+	for (;;) {
+		double halfway = sqrt(upper * dram);
+		while (i <= (size_t)first && d->scan_gbs[i] > halfway)
+			i++;
+		if (i > (size_t)first || i == 0)
+			return left;
+		left = fmin(cache_crossing(d->scan_ws[i - 1], d->scan_gbs[i - 1], d->scan_ws[i], d->scan_gbs[i],
+					   halfway),
+			    start_ws);
+		/* Each shoulder moves i on, or ends the search where the last one began. */
+		size_t s = i == shoulder_at ? 0 : shoulder(d, i, first, dram);
+		if (s == 0)
+			return left;
+		upper = stats_median(d->scan_gbs + i, s);
+		shoulder_at = i;
+	}
 }
 
 /*

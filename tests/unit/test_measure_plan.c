@@ -465,6 +465,36 @@ static void a_reported_l3_the_crossing_lacks(void **state)
 }
 
 /*
+ * The same VM in a slow moment of its host (tests/fixtures/scripted/
+ * intel-105-slow-l3.csv, a run's pre-scans): L2 63 GB/s to 1.5 MiB of
+ * working set, then a sloping L3 the plateau fit does not name (18.1,
+ * 16.5, 13.6 GB/s at 3, 6 and 12 MiB) and DRAM at about 7 from 24 MiB.
+ * Halfway from the L2 to DRAM the curve crosses at 2.56 MiB: that rule (11
+ * MiB per array) put every one-core DRAM kernel in the L3 (36 MiB of
+ * working set, where the sweep found L3 to 17 MiB). The cache is the
+ * shoulder's: the curve leaves it between 12 and 24 MiB.
+ */
+static void a_sloping_l3_is_the_last_cache(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "intel-105-slow", .l3 = 105 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "intel-105-slow-l3.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_int_equal(p.d.settled, 1);
+	assert_int_equal(p.d.rule_source, PLAN_RULE_CURVE);
+	assert_true(p.d.rule_l3 > 12 * MiB && p.d.rule_l3 < 24 * MiB);
+	assert_true(p.d.rule == ceil(4 * p.d.rule_l3 / MiB) * MiB);
+	assert_true(p.d.kernel_bytes >= p.d.rule);
+	assert_true(sizes_obeying_rule(&p, 1) >= 2);
+	assert_true(check_dram_jobs(&p) > 20);
+	print_message("# intel-105-slow: %s\n", p.d.text);
+	plan_free(&p);
+}
+
+/*
  * A 32 MiB L3 whose pre-scan reaches DRAM's rate at 24 MiB of working set
  * (a real run of this Zen 4 VM, clang: 74 GB/s at 12 MiB, 27 at 24 MiB):
  * the cache is there, ending early, so STREAM's rule is 4x the reported
@@ -922,6 +952,7 @@ int main(void)
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(a_reported_l3_that_ends_early),
 		cmocka_unit_test(a_reported_l3_the_crossing_lacks),
+		cmocka_unit_test(a_sloping_l3_is_the_last_cache),
 		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
 		cmocka_unit_test(the_sweep_spends_its_sizes_where_the_curve_bends),
 		cmocka_unit_test(an_l2_tail_is_the_l2),
