@@ -15,6 +15,7 @@
 #include "diagnosis.h"
 #include "fit.h"
 #include "levels.h"
+#include "levels_text.h"
 #include "registry.h"
 #include "roofkey.h"
 #include "stats.h"
@@ -634,6 +635,9 @@ static struct level_map *sweep_levels(struct analysis *a, const struct rundata *
 	*count = curve.count = levels_merge_caches(pl, *count, a->nsweep, &v, reported_caches, threads);
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
 	levels_build_map(&curve, &v, threads, map);
+	char said[512];
+	if (levels_rule_short_text(map, said, sizeof said))
+		analysis_note(a, "%s", said);
 	free(ls);
 	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
 		a->notes[a->nnotes][0] = '\0';

@@ -85,6 +85,33 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	return buf;
 }
 
+/* The sweep's last cache past this many times the working set the rule was 4x of: the pre-scan left it early. */
+#define RULE_CACHE_SHORT 2.0
+
+const char *levels_rule_short_text(const struct level_map *map, char *buf, size_t size)
+{
+	const struct dram_verdict *v = &map->dram;
+	if (!(v->rule_recorded && v->llc_implausible && v->rule_bytes > 0 && v->rule_cache_bytes > 0))
+		return NULL;
+	const struct level_span *last = NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->span[i].id != MEM_DRAM)
+			last = &map->span[i];
+	if (!last || !(last->hi > RULE_CACHE_SHORT * v->rule_cache_bytes))
+		return NULL;
+	char at[16] = "", cache[32], hi[32], rule[32], asks[32];
+	if (map->threads > 1)
+		snprintf(at, sizeof at, "@%dt", map->threads);
+	double wants = ceil(LEVELS_STREAM_FACTOR * last->hi / 1048576) * 1048576;
+	snprintf(buf, size, "%s%s runs to %s of working set, past the %s that measure's STREAM's rule was 4x "
+		 "(%s per array, from its pre-scan's curve): by this sweep's curve the rule is %s per array, "
+		 "and DRAM sizes or kernels with smaller arrays may have been served partly by that cache; "
+		 "measure again", levels_name(last->id), at, format_bytes(last->hi, hi, sizeof hi),
+		 format_bytes(v->rule_cache_bytes, cache, sizeof cache), format_bytes(v->rule_bytes, rule, sizeof rule),
+		 format_bytes(wants, asks, sizeof asks));
+	return buf;
+}
+
 const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, size_t size)
 {
 	size_t m = a->note_dram[i];

@@ -29,4 +29,20 @@ test_expect_success 'the in-place job with two arrays at the rule sets the DRAM 
 	grep -q "^note: DRAM: stores in place set the roof" fit.out &&
 	! grep -q "^note: DRAM pattern roofs: their jobs ran" fit.out
 '
+# rule_run DIR CACHE RULE: a copy of the run whose recorded STREAM's rule came from a
+# pre-scan that saw its last cache end at CACHE bytes of working set (RULE per array)
+rule_run() {
+	cp -r "$FX" "$1" &&
+	sed -i -e "s/^stream_rule_cache_bytes,.*/stream_rule_cache_bytes,$2/" \
+		-e "s/^stream_rule_bytes,.*/stream_rule_bytes,$3/" "$1/env.csv"
+}
+test_expect_success 'a sweep whose L3 runs past twice the cache its rule was 4x of says so, with the rule its curve asks' '
+	rule_run short 4194304 16777216 && "$ROOFLINE" fit short >short.out &&
+	grep -q "^note: L3 runs to 48 MiB of working set, past the 4 MiB that measure.s STREAM.s rule was 4x (16 MiB per array, from its pre-scan.s curve): by this sweep.s curve the rule is 192 MiB per array" short.out &&
+	! grep -q "runs to .* of working set, past the" fit.out
+'
+test_expect_success 'an L3 that ends at twice that cache, or under, is not called past it' '
+	rule_run edge 25165824 100663296 && "$ROOFLINE" fit edge >edge.out &&
+	! grep -q "runs to .* of working set, past the" edge.out
+'
 test_done
