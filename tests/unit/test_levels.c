@@ -343,50 +343,50 @@ static void test_a_level_tail_is_that_level(void **state)
 		plateau(0, 3, 12, 34, 410), plateau(5, 12, 68, 768, 112), plateau(13, 14, 1086, 1536, 80),
 		plateau(16, 23, 3072, 49152, 30), plateau(26, 30, 1572864, 2224365, 14),
 	};
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	struct fit_plateau tails[FIT_MAX_PLATEAUS];
 	const double reported[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 480.0 * 1048576 };
 	double use[LEVELS_CACHE_LEVELS];
-	memcpy(pl, curve1, sizeof curve1);
+	memcpy(tails, curve1, sizeof curve1);
 	size_t ncache = 4;
 	levels_reported_for(reported, 1, 1, use);
 	assert_true(use[MEM_L3] == 0 && use[MEM_L2] == 2 * 1048576);
-	size_t count = levels_merge_tails(pl, 5, &ncache, use);
-	assert_int_equal(count, 4);
+	size_t merged = levels_merge_tails(tails, 5, &ncache, use);
+	assert_int_equal(merged, 4);
 	assert_int_equal(ncache, 3);
-	assert_true(pl[1].size_lo == 68 * 1024 && pl[1].size_hi == 1536 * 1024);
-	assert_true(pl[1].value == 112 && pl[1].median == 0.97 * 112);
-	assert_true(pl[1].lo == 0.95 * 80 && pl[1].first == 5 && pl[1].last == 14);
-	assert_int_equal(pl[1].samples, 8 + 2);
-	assert_true(pl[2].value == 30 && pl[3].value == 14);
+	assert_true(tails[1].size_lo == 68 * 1024 && tails[1].size_hi == 1536 * 1024);
+	assert_true(tails[1].value == 112 && tails[1].median == 0.97 * 112);
+	assert_true(tails[1].lo == 0.95 * 80 && tails[1].first == 5 && tails[1].last == 14);
+	assert_int_equal(tails[1].samples, 8 + 2);
+	assert_true(tails[2].value == 30 && tails[3].value == 14);
 	/* Nothing reported: the plateaus as measured. */
-	memcpy(pl, curve1, sizeof curve1);
+	memcpy(tails, curve1, sizeof curve1);
 	ncache = 4;
 	const double none[LEVELS_CACHE_LEVELS] = { 0, 0, 0 };
-	assert_int_equal(levels_merge_tails(pl, 5, &ncache, none), 5);
-	assert_true(pl[2].value == 80);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, none), 5);
+	assert_true(tails[2].value == 80);
 	/* Two threads: the same curve at twice the working sets, twice each core's L2. */
-	memcpy(pl, curve1, sizeof curve1);
+	memcpy(tails, curve1, sizeof curve1);
 	for (size_t i = 0; i < 5; i++) {
-		pl[i].size_lo *= 2;
-		pl[i].size_hi *= 2;
+		tails[i].size_lo *= 2;
+		tails[i].size_hi *= 2;
 	}
 	ncache = 4;
 	levels_reported_for(reported, 2, 1, use);
-	assert_int_equal(levels_merge_tails(pl, 5, &ncache, use), 4);
-	assert_true(pl[1].size_hi == 2 * 1536 * 1024);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use), 4);
+	assert_true(tails[1].size_hi == 2 * 1536 * 1024);
 	/* A plausible L3 of 64 MiB: a plateau ending within it after the L3 is the L3's. */
 	const struct fit_plateau curve2[] = {
 		plateau(0, 3, 12, 34, 410), plateau(5, 12, 68, 1536, 112), plateau(16, 19, 3072, 8192, 30),
 		plateau(20, 23, 16384, 49152, 24), plateau(26, 30, 1572864, 2224365, 14),
 	};
-	memcpy(pl, curve2, sizeof curve2);
+	memcpy(tails, curve2, sizeof curve2);
 	ncache = 4;
 	const double plausible[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 64.0 * 1048576 };
 	levels_reported_for(plausible, 1, 0, use);
-	assert_int_equal(levels_merge_tails(pl, 5, &ncache, use), 4);
-	assert_true(pl[2].size_lo == 3072 * 1024 && pl[2].size_hi == 49152 * 1024 && pl[2].value == 30);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use), 4);
+	assert_true(tails[2].size_lo == 3072 * 1024 && tails[2].size_hi == 49152 * 1024 && tails[2].value == 30);
 	/* The last plateau (DRAM) is never merged: only the first ncache are caches. */
-	assert_true(pl[3].value == 14);
+	assert_true(tails[3].value == 14);
 }
 
 int main(void)

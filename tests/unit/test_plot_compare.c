@@ -208,10 +208,10 @@ static void test_kernels_keep_the_roofline_colours(void **state)
 		const struct plot_compare_mark *mk = &p->l.marks[i];
 		const char *kernel = (mk->row->pb ? mk->row->pb : mk->row->pa)->kernel;
 		/* The colour of the family the scene put this kernel's points in (a family's stages share one). */
-		for (size_t i = 0; i < fg->npoints; i++) {
-			if (fg->k.grp_of[i] < 0 || strcmp(p->ab.points[i].kernel, kernel) != 0)
+		for (size_t pt = 0; pt < fg->npoints; pt++) {
+			if (fg->k.grp_of[pt] < 0 || strcmp(p->ab.points[pt].kernel, kernel) != 0)
 				continue;
-			struct figure_rgb c = fg->k.fam[fg->k.grp[fg->k.grp_of[i]].fam].col;
+			struct figure_rgb c = fg->k.fam[fg->k.grp[fg->k.grp_of[pt]].fam].col;
 			if (mk->col.r != c.r || mk->col.g != c.g || mk->col.b != c.b)
 				fail_msg("%s: compare colour differs from the roofline figure's", kernel);
 			checked++;
