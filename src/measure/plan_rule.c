@@ -88,7 +88,7 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 		double halfway = sqrt(upper * dram);
 		while (i <= (size_t)first && d->scan_gbs[i] > halfway)
 			i++;
-		if (i > (size_t)first || i == 0)
+		if (i > (size_t)first)   /* i >= 1 throughout: it begins past plateau k - 1 */
 			return left;
 		left = fmin(cache_crossing(d->scan_ws[i - 1], d->scan_gbs[i - 1], d->scan_ws[i], d->scan_gbs[i],
 					   halfway),

@@ -6,6 +6,12 @@
 
 #include "util.h"
 
+/* Whether DRAM was judged by the rule measure took from its pre-scan's curve (not the reported cache's). */
+static int rule_from_curve(const struct dram_verdict *v)
+{
+	return v->llc_implausible && v->rule_recorded && v->rule_bytes > 0;
+}
+
 const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size)
 {
 	char at[16] = "", end[32], arr[32], rule[32], llc[32], from[32], lo[32], hi[32];
@@ -21,7 +27,7 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	/* Which rule, said the same way in every sentence. */
 	char how[320], cache[32];
 	format_bytes(v->rule_cache_bytes, cache, sizeof cache);
-	if (v->llc_implausible && v->rule_recorded && v->rule_bytes > 0)
+	if (rule_from_curve(v))
 		snprintf(how, sizeof how, "STREAM's rule on the cache the run's curve showed: the reported "
 			 "%s last-level cache is implausible (the pre-scan's curve was flat from below it "
 			 "to twice past it), so measure took 4x %s, the cache as its curve showed it: %s per "
@@ -91,7 +97,7 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 const char *levels_rule_short_text(const struct level_map *map, char *buf, size_t size)
 {
 	const struct dram_verdict *v = &map->dram;
-	if (!(v->rule_recorded && v->llc_implausible && v->rule_bytes > 0 && v->rule_cache_bytes > 0))
+	if (!rule_from_curve(v) || !(v->rule_cache_bytes > 0))
 		return NULL;
 	const struct level_span *last = NULL;
 	for (size_t i = 0; i < map->n; i++)
