@@ -75,7 +75,6 @@ struct state {
 	double deadline;     /* the thread count's (rounds_deadline at its first pass) */
 	double first_pass;   /* when its first pass began: calibration before it */
 	double floor_total;  /* seconds its floor asks, all passes (warm-ups counted) */
-	double peak_share;   /* the peak jobs' part of floor_total */
 	int pass, trial;
 };
 
@@ -160,6 +159,19 @@ static int floor_after(const struct measure_opts *o, const struct plan_job *j, i
 }
 
 /*
+ * Whether j, with no interval yet, stops at its share in this pass for
+ * certain: a pass before the last, whose share leaves it short of the
+ * timings an interval needs (keep(): with passes to come it waits for
+ * them). The geometric middle taken for it instead put a scripted Zen 5
+ * run's estimate 30 % high through the first trials of its first pass.
+ */
+static int stops_at_share(const struct measure_opts *o, const struct plan_job *j, int pass)
+{
+	return pass < o->passes && !isfinite(j->width) &&
+	       j->nkept - j->pass_n + j->share < known_min_count(rounds_statistic(j));
+}
+
+/*
  * Seconds left in this thread count: each running job's expected kept
  * trials left in this pass and in the passes after it, and the warm-up
  * trials left, at its trial's cost (plan_trial_seconds); no later than the
@@ -179,7 +191,8 @@ static double count_left(const struct state *s, double now)
 		double t = plan_trial_seconds(j), e = expected_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
 		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
 		int warm_later = j->kept_per_pass ? 0 : o->warmup;
-		double here = j->pass_done ? 0 : e - j->pass_n + warm_left;
+		double e_here = stops_at_share(o, j, s->pass) ? fmax(j->share, j->pass_n) : e;
+		double here = j->pass_done ? 0 : e_here - j->pass_n + warm_left;
 		want += t * (here + later * (e + warm_later));
 		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0) + warm_left;
 		floor_left += t * (floor_here + floor_after(o, j, s->pass, floor_kept(o, j)) + later * warm_later);
@@ -189,18 +202,57 @@ static double count_left(const struct state *s, double now)
 	return fmax(want, floor_left);
 }
 
+/* What job j's floor costs: its floor's kept trials, with their untimed calls, and its warm-up trials. */
+static double floor_cost(const struct measure_opts *o, const struct plan_job *j)
+{
+	return plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+}
+
 /*
- * How long a later thread count of `threads` takes against this one: a
- * peak job takes as long (each thread runs the whole chain), a job that
- * streams memory moves the same bytes split between the threads, from
- * 1/T as long (private caches, T the ratio of the teams) to as long (a
- * bandwidth that does not grow with cores); nothing measured says which
- * before that count calibrates, so the geometric middle, 1/sqrt(T).
+ * How long one trial of job j takes in a later thread count, against its
+ * trial here, with its data split between `ratio` times the threads: a
+ * peak job or one that solves a whole problem a thread (shaped: the matrix
+ * products) takes as long; a job that streams memory moves its bytes split
+ * between the threads, from 1/ratio as long (private caches) to as long (a
+ * bandwidth that does not grow with cores), and nothing measured says
+ * which before that count calibrates, so the geometric middle,
+ * 1/sqrt(ratio). But a trial is never shorter than the min time its
+ * repetitions are calibrated to: a job whose one call here is under it
+ * (reps > 1: a cache-sized job) calibrates to as long a trial there, and
+ * only its untimed call shrinks. Taken for every job, the 1/sqrt(2) put a
+ * 2-core Zen 4 VM's two-thread count at 0.76x its one-thread count where it
+ * took 1.12x, its estimate 31-33 % short through the one-core count of a
+ * quick run: most of its jobs are cache-sized, at the min time either way.
+ */
+static double later_trial_scale(const struct measure_opts *o, const struct plan_job *j, double ratio)
+{
+	double t = j->last_seconds, all = plan_trial_seconds(j), min = plan_min_time(o, j);
+	if (j->k->kind == KERNEL_PEAK || j->shaped || !(t > 0) || !(all > 0))
+		return 1.0;
+	double f = 1.0 / sqrt(ratio > 1 ? ratio : 1);
+	/* One call a trial: calibrated so, or foretold (reps 0) past twice the min time (reps double up to it). */
+	int one_call = j->reps == 1 || (j->reps < 1 && t >= 2 * min);
+	double trial = one_call ? fmax(min, t * f) : t;
+	return (trial + (all - t) * f) / all;
+}
+
+/*
+ * How long a later thread count of `threads` takes against this one: its
+ * jobs' trials scaled (later_trial_scale), weighted by what each job's
+ * floor costs here.
  */
 static double later_scale(const struct state *s, int threads)
 {
-	double ratio = (double)threads / (double)(s->c->threads > 0 ? s->c->threads : 1);
-	return s->peak_share + (1.0 - s->peak_share) / sqrt(ratio > 1 ? ratio : 1);
+	double ratio = (double)threads / (double)(s->c->threads > 0 ? s->c->threads : 1), w = 0, scaled = 0;
+	for (size_t i = 0; i < s->njobs; i++) {
+		const struct plan_job *j = &s->jobs[i];
+		if (!running(j))
+			continue;
+		double cost = floor_cost(s->o, j);
+		w += cost;
+		scaled += cost * later_trial_scale(s->o, j, ratio);
+	}
+	return w > 0 ? scaled / w : 1.0 / sqrt(ratio > 1 ? ratio : 1);
 }
 
 /*
@@ -375,12 +427,6 @@ static void say_floor_past_budget(const struct state *s, const struct plan_machi
 	    s->c->threads == 1 ? "" : "s", ROUNDS_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
 }
 
-/* What job j's floor costs: its floor's kept trials, with their untimed calls, and its warm-up trials. */
-static double floor_cost(const struct measure_opts *o, const struct plan_job *j)
-{
-	return plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
-}
-
 /* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
 static void begin_count(struct state *s, double start)
 {
@@ -388,18 +434,13 @@ static void begin_count(struct state *s, double start)
 	s->deadline = rounds_deadline(s->c, start);
 	s->first_pass = start;
 	s->floor_total = 0;
-	double peak = 0;
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct plan_job *j = &s->jobs[i];
 		j->nkept = j->last_pass_n = j->budget_cut = 0;
 		j->width = INFINITY;
-		if (!running(j))
-			continue;
-		double t = floor_cost(o, j);
-		s->floor_total += t;
-		peak += j->k->kind == KERNEL_PEAK ? t : 0;
+		if (running(j))
+			s->floor_total += floor_cost(o, j);
 	}
-	s->peak_share = s->floor_total > 0 ? peak / s->floor_total : 0;
 }
 
 /*
@@ -559,7 +600,8 @@ static double call_foretold(const struct foretell *f, size_t i)
  * a scripted Zen 4 run's first bandwidth jobs put its 2-thread count
  * 50-100 % high); with none, every memory job's of such a cost (the team's
  * bandwidth against one core's is what it is for all of them); else
- * later_scale's guess (a peak chain as long, a stream 1/sqrt(T) as long).
+ * later_trial_scale's guess for its counterpart (a peak chain or a cache-sized
+ * job as long, a DRAM-sized stream 1/sqrt(T) as long).
  * Only jobs that, like it, solve a whole problem a thread (shaped) or
  * split one.
  */
@@ -594,8 +636,7 @@ static double trial_foretold(const struct foretell *f, size_t i)
 	const struct plan_job *j = &f->jobs[i], *b = f->match[i];
 	if (b) {
 		double teams = (double)f->threads / (double)plan_job_threads(b);
-		double guess = j->k->kind == KERNEL_PEAK ? 1.0 : 1.0 / sqrt(teams > 1 ? teams : 1);
-		return f->match_trial[i] * count_ratio(f, i, guess);
+		return f->match_trial[i] * count_ratio(f, i, later_trial_scale(f->o, b, teams));
 	}
 	double call = call_foretold(f, i), min = plan_min_time(f->o, j);
 	/* As calibration would leave its trial: reps up to the min time, the untimed call before it. */
