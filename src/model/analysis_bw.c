@@ -267,17 +267,17 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
  * rule, were said to "read high" against a flat end from 1 GiB per array.
  * Without a rule, the flat end's first working set is the test.
  */
-/* Whether pattern roof r's job had each array at least STREAM's rule (job_param: bytes per array, all threads). */
-static int arrays_obey_rule(const struct roof *r, double rule_bytes)
+/* Whether a DRAM job with arrays of `param` bytes at working set `ws` ran where a cache may serve part of it. */
+static int early_dram_size(double param, double ws, const struct level_map *map)
 {
-	return (double)r->job_param >= rule_bytes * (1 - 1e-9);
+	if (map->dram.rule_bytes > 0 && param > 0)
+		return !(param >= map->dram.rule_bytes * (1 - 1e-9));
+	return ws < map->dram.flat_from;
 }
 
 static int early_dram_job(const struct roof *r, const struct level_map *map)
 {
-	if (map->dram.rule_bytes > 0 && r->job_param > 0)
-		return !arrays_obey_rule(r, map->dram.rule_bytes);
-	return r->size_lo < map->dram.flat_from;
+	return early_dram_size((double)r->job_param, r->size_lo, map);
 }
 
 static void early_dram_patterns(struct analysis *a, const struct level_map *map, int threads)
@@ -321,6 +321,27 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
  * that kernels whose stores allocate are judged against.
  */
 /*
+ * Whether job j (summary s) replaces pattern roof r at `level`: the faster,
+ * but at a found DRAM one whose arrays obey STREAM's rule (with none: inside
+ * the flat end) beats one that did not, however fast. One short of it may be
+ * served partly by a cache and sets no DRAM roof (best_store_kinds): a 2-core
+ * Zen 4 VM's DRAM@2t in-place roof came from a job at 68 MiB per array where
+ * one at 128 (the rule) had run, and DRAM@2t fell to the triad's 34.8 GB/s.
+ * A sweep plateau's copy (no job kernel) is DRAM's own sizes, inside it.
+ */
+static int job_beats(const struct roof *r, const struct job_summary *s, const struct job_rates *j,
+		     enum mem_level level, const struct level_map *map)
+{
+	if (level == MEM_DRAM && map && map->dram.state == DRAM_FOUND) {
+		int j_early = early_dram_size((double)j->param, j->working_set, map);
+		int r_early = r->job_kernel[0] && early_dram_job(r, map);
+		if (j_early != r_early)
+			return r_early;
+	}
+	return s->best > r->value;
+}
+
+/*
  * Every other bandwidth-group job of `threads` threads (a bandwidth kernel
  * timed at a plateau's middle) is the roof of its kernel's pattern at the
  * level its working set belongs to, the best job where several land on one.
@@ -361,7 +382,7 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 		struct roof *r = pattern_roof(a, l->span->id, k, j->threads, &made);
 		if (!r)
 			return;
-		if (!made && !(s.best > r->value))
+		if (!made && !job_beats(r, &s, j, l->span->id, map))
 			continue;
 		r->value = s.best;
 		r->median = s.median;
@@ -421,13 +442,11 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		 * the three others.
 		 */
 		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
-		double rule = at_dram ? map->dram.rule_bytes : 0, from = at_dram ? map->dram.flat_from : 0;
 		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
 			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
 			key.stores = kinds[kd].stores;
 			const struct roof *c = model_roof(a, &key);
-			if (c && c->value > (s ? s->value : ordinary) &&
-			    (rule > 0 ? arrays_obey_rule(c, rule) : c->size_lo >= from)) {
+			if (c && c->value > (s ? s->value : ordinary) && !(at_dram && early_dram_job(c, map))) {
 				s = c;
 				says = kinds[kd].says;
 			}

@@ -17,6 +17,7 @@
 #include "analysis.h"
 #include "diagnosis.h"
 #include "pointtext.h"
+#include "registry.h"
 #include "roofkey.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
@@ -405,6 +406,56 @@ static void test_overscaled_like_with_like(void **state)
 	free(b);
 }
 
+/*
+ * One thread, two in-place jobs landing on DRAM: one with 4 MiB arrays,
+ * short of the rule (8 MiB per array) and faster, at `short_rate` (part of
+ * it from the L3), one with 16 MiB arrays at 32 GB/s. The rule decides
+ * between them before the rate does: a faster job short of the rule is not
+ * the DRAM pattern's roof where one obeying it ran (a 2-core Zen 4 VM's
+ * DRAM@2t in-place roof came from a job at 68 MiB per array, short of 128,
+ * and so set nothing: DRAM@2t 34.8 GB/s, the triad's, in one run of four).
+ */
+static void build_short_and_ruled(double short_rate, struct analysis *b)
+{
+	memset(&two, 0, sizeof two);
+	two_cap = 0;
+	two.env = run.env;
+	two.nenv = run.nenv;
+	rundata_parse_env(&two);
+	for (int trial = 1; trial <= 3; trial++) {
+		for (double ws = 16384; ws <= 100663296; ws *= 2)
+			two_add("triad", (long)(ws / 3), 1, ws, sweep_rate(ws), trial);
+		two_add("bw_update_avx2", 4194304, 1, 8388608, short_rate, trial);
+		two_add("bw_update_avx2", 16777216, 1, 33554432, 32, trial);
+	}
+	char err[160] = "";
+	assert_int_equal(analysis_build(&two, b, err, sizeof err), 0);
+	free(two.timings);
+}
+
+static void test_a_ruled_dram_job_beats_a_faster_short_one(void **state)
+{
+	(void)state;
+	struct analysis *b = calloc(1, sizeof *b);
+	struct roof_key dram = roofkey_level(MEM_DRAM, 1);
+	const struct kernel *ip = registry_find("bw_update_avx2");
+	assert_non_null(ip);
+	struct roof_key ip_dram = roofkey_pattern(MEM_DRAM, ip, 1);
+	build_short_and_ruled(40, b);
+	assert_non_null(model_roof(b, &ip_dram));
+	assert_float_equal(model_roof(b, &ip_dram)->value, 32, 1e-9);
+	assert_int_equal(model_roof(b, &ip_dram)->job_param, 16777216);
+	/* The ruled job sets DRAM (in place beats the triad's 20), and no roof is said to read high. */
+	assert_non_null(model_roof(b, &dram));
+	assert_float_equal(model_roof(b, &dram)->value, 32, 1e-9);
+	for (size_t i = 0; i < b->nnotes; i++)
+		assert_null(strstr(b->notes[i], "DRAM pattern roofs: their jobs ran"));
+	/* Slower than the ruled one, the short job loses either way. */
+	build_short_and_ruled(25, b);
+	assert_float_equal(model_roof(b, &ip_dram)->value, 32, 1e-9);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_dram_rule),
 		cmocka_unit_test(test_param_text),
 		cmocka_unit_test(test_overscaled_like_with_like),
+		cmocka_unit_test(test_a_ruled_dram_job_beats_a_faster_short_one),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
