@@ -5,6 +5,7 @@
  */
 #include "plan.h"
 #include "plan_rule.h"
+#include "plan_team.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -172,8 +173,11 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 				    d->rule_source == PLAN_RULE_CURVE, reported);
 		count = levels_merge_tails(pl, count, &ncache, reported);
 	}
-	for (size_t i = 0; i < count; i++)
+	for (size_t i = 0; i < count; i++) {
 		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
+		d->plateau_lo[i] = pl[i].size_lo;
+		d->plateau_hi[i] = pl[i].size_hi;
+	}
 	d->nplateaus = count;
 	if (!(o->groups & GROUP_KERNELS))
 		return;
@@ -443,6 +447,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, d);
+	plan_split_merged_levels(d, one);
 	/* A tile is one core's block of its own cache: the one-core curve's, whatever the team's shows. */
 	d->tile_bytes = one->tile_bytes;
 	memcpy(d->tile_text, one->tile_text, sizeof d->tile_text);

@@ -134,8 +134,8 @@ struct plan_sweep {
 	/* The cache tiled kernels block for (kernel_buffers.tile_bytes): 0 when none; and why. */
 	double tile_bytes;
 	char tile_text[200];
-	/* The pre-scan's plateaus: the geometric middle of each (all arrays), smallest first. */
-	double plateau_ws[FIT_MAX_PLATEAUS];
+	/* The pre-scan's plateaus: the geometric middle of each (all arrays), smallest first; their ranges. */
+	double plateau_ws[FIT_MAX_PLATEAUS], plateau_lo[FIT_MAX_PLATEAUS], plateau_hi[FIT_MAX_PLATEAUS];
 	size_t nplateaus;
 	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
 	/*

@@ -495,6 +495,42 @@ static void a_sloping_l3_is_the_last_cache(void **state)
 }
 
 /*
+ * A 2-core Zen 4 VM's default run (tests/fixtures/scripted/zen4-2t-merged.csv,
+ * its pre-scans): one core's curve shows L1, L2 (102-104 GB/s to 768 KiB
+ * of working set) and L3 (78-90 from 1 to 12 MiB) apart; the two-thread
+ * curve's L2 (205-228 GB/s, 96 KiB to 1 MiB) and L3 (179-214, 1.5 to 12
+ * MiB) are 1.17x apart, with its few timings' noise too close for the
+ * plateau fit, which makes them one. The team's pattern jobs then ran in
+ * its L2 alone, and that run's L3@2t roof was the triad's 191 GB/s where
+ * three others' in-place job gave 264-287. The merged plateau holds one
+ * core's L2 and L3 middles: the team's jobs run at both.
+ */
+static void a_team_plateau_that_merges_two_levels_is_split(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-2t-merged", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4-2t-merged.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	const struct plan_sweep *one = &p.d, *two = &p.team;
+	int on_l2 = 0, on_l3 = 0;
+	for (size_t l = 0; l + 1 < two->nplateaus; l++) {
+		double ws = two->plateau_ws[l];
+		print_message("# zen4-2t-merged, 2 threads: pattern jobs at %.0f KiB\n", ws / 1024);
+		on_l2 += ws >= 96 * 1024 && ws <= 1 * MiB;
+		on_l3 += ws >= 1.5 * MiB && ws <= 12 * MiB;
+	}
+	assert_true(one->nplateaus >= 4);
+	assert_int_equal(on_l2, 1);
+	assert_int_equal(on_l3, 1);
+	/* The last is still DRAM's, at the kernels' arrays. */
+	assert_true(two->settled && two->nplateaus <= FIT_MAX_PLATEAUS);
+	plan_free(&p);
+}
+
+/*
  * A 32 MiB L3 whose pre-scan reaches DRAM's rate at 24 MiB of working set
  * (a real run of this Zen 4 VM, clang: 74 GB/s at 12 MiB, 27 at 24 MiB):
  * the cache is there, ending early, so STREAM's rule is 4x the reported
@@ -951,6 +987,7 @@ int main(void)
 		cmocka_unit_test(a_sweep_cut_short),
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(a_reported_l3_that_ends_early),
+		cmocka_unit_test(a_team_plateau_that_merges_two_levels_is_split),
 		cmocka_unit_test(a_reported_l3_the_crossing_lacks),
 		cmocka_unit_test(a_sloping_l3_is_the_last_cache),
 		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
