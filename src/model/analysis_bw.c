@@ -275,7 +275,7 @@ static int early_dram_size(double param, double ws, const struct level_map *map)
 	return ws < map->dram.flat_from;
 }
 
-static int early_dram_job(const struct roof *r, const struct level_map *map)
+int analysis_early_dram_job(const struct roof *r, const struct level_map *map)
 {
 	return early_dram_size((double)r->job_param, r->size_lo, map);
 }
@@ -288,7 +288,7 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];
 		if (r->kind == ROOF_PATTERN && r->threads == threads && r->job_kernel[0] &&
-		    r->key.level == MEM_DRAM && early_dram_job(r, map)) {
+		    r->key.level == MEM_DRAM && analysis_early_dram_job(r, map)) {
 			lowest = fmin(lowest, r->size_lo);
 			smallest_array = fmin(smallest_array, (double)r->job_param);
 		}
@@ -334,7 +334,7 @@ static int job_beats(const struct roof *r, const struct job_summary *s, const st
 {
 	if (level == MEM_DRAM && map && map->dram.state == DRAM_FOUND) {
 		int j_early = early_dram_size((double)j->param, j->working_set, map);
-		int r_early = r->job_kernel[0] && early_dram_job(r, map);
+		int r_early = r->job_kernel[0] && analysis_early_dram_job(r, map);
 		if (j_early != r_early)
 			return r_early;
 	}
@@ -446,7 +446,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
 			key.stores = kinds[kd].stores;
 			const struct roof *c = model_roof(a, &key);
-			if (c && c->value > (s ? s->value : ordinary) && !(at_dram && early_dram_job(c, map))) {
+			if (c && c->value > (s ? s->value : ordinary) && !(at_dram && analysis_early_dram_job(c, map))) {
 				s = c;
 				says = kinds[kd].says;
 			}
@@ -748,52 +748,3 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		compare_reported(a, run, pl, count, is_cache);
 	fit_patterns(a, js, sweep, &(struct levels_of){ lv, nlv, map, threads });
 }
-
-/*
- * N cores cannot move more than N times one core's bytes: an all-core
- * bandwidth or pattern roof past that (beyond fit's tolerance) compares two
- * different levels or a disturbed timing, a measurement error. It is left
- * out, and said, rather than printed as a result or judged against. One
- * below one core's is said too, and kept.
- */
-void analysis_drop_overscaled(struct analysis *a, int base_threads)
-{
-	size_t kept = 0;
-	for (size_t i = 0; i < a->nroofs; i++) {
-		struct roof *r = &a->roofs[i];
-		const struct roof *base = (r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN) &&
-					  r->threads > base_threads
-					  ? analysis_scaling_base(a, r, base_threads) : NULL;
-		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
-		if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
-			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */
-			if (r->kind == ROOF_PATTERN && !r->job_kernel[0])
-				continue;
-			analysis_note(a, "%s: %.3g GB/s is %.2fx the %.3g GB/s of %d thread%s on %d threads: more "
-			     "than threads can scale, a measurement error (not the same level, or a "
-			     "disturbed timing); left out", r->name, r->value, r->value / base->value,
-			     base->value, base_threads, base_threads == 1 ? "" : "s", r->threads);
-			continue;
-		}
-		/*
-		 * Nor fewer than one core's: the team's other cores could idle.
-		 * Below it (beyond fit's tolerance) the team's timings were
-		 * disturbed; kept, since it is what the kernels of that team ran
-		 * against, and said, so that nobody reads it as the machine's
-		 * scaling (a busy 2-core VM once gave DRAM@2t 20.5 GB/s against
-		 * one core's 26 and said nothing).
-		 */
-		int plateau_copy = r->kind == ROOF_PATTERN && !r->job_kernel[0];
-		if (base && !plateau_copy && r->value < base->value * (1 - FIT_TOLERANCE))
-			analysis_note(a, "%s: %.3g GB/s on %d threads is %.2fx the %.3g GB/s of %d thread%s: a team "
-			     "moves at least what one of its cores moves alone, so its timings were disturbed "
-			     "(the load note says what else ran); kept, but not the machine's scaling",
-			     r->name, r->value, r->threads, r->value / base->value, base->value, base_threads,
-			     base_threads == 1 ? "" : "s");
-		if (kept != i)
-			a->roofs[kept] = *r;
-		kept++;
-	}
-	a->nroofs = kept;
-}
-

@@ -80,8 +80,15 @@ void analysis_spread_note(struct analysis *a, const struct rundata *run);
 void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
 			    int threads, int keep);
 
-/* All-core bandwidth roofs past N x one core's: a measurement error, left out and said. */
+/*
+ * All-core bandwidth roofs past N x one core's: a measurement error, left
+ * out and said, but for a DRAM pattern job short of STREAM's rule (a cache
+ * serves part of it), kept and said (analysis_scaling.c).
+ */
 void analysis_drop_overscaled(struct analysis *a, int base_threads);
+
+/* Whether DRAM pattern roof r's job ran where a cache may serve part of it (short of the rule, or before the flat end). */
+int analysis_early_dram_job(const struct roof *r, const struct level_map *map);
 
 /* One thread count's chain curves, peak and ceilings (analysis_peak.c). */
 void analysis_fit_peak(struct analysis *a, struct jobs *js, int threads, int keep);
