@@ -130,6 +130,15 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 	case REASON_ABOVE_LOW_ROOF:
 		above_text(p, buf, size);
 		return buf;
+	case REASON_ABOVE_SHORT: {
+		char b2[32];
+		snprintf(buf, size, "above its roof, %.0f%% of %s x intensity, with arrays of %s each, short of "
+			 "STREAM's rule (%s): a cache served part of them, so that roof, from arrays past the "
+			 "rule, does not bound it; it says nothing of the roof or its counts", p->fraction * 100,
+			 p->roof, format_bytes(p->array_bytes, b1, sizeof b1),
+			 format_bytes(p->why.rule_bytes, b2, sizeof b2));
+		return buf;
+	}
 	default:
 		break;
 	}

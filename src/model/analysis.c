@@ -248,6 +248,8 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		p->threads = j->threads;
 		p->builtin = k != NULL;
 		p->working_set = j->working_set;
+		if (k && !k->shape && k->arrays > 0)
+			p->array_bytes = j->working_set / k->arrays;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
 		build_facts(run, k, j->param, p);

@@ -239,6 +239,21 @@ static double bound_best(const struct point *p, const struct roof *mem, const st
 	return p->bound_id == BOUND_MEMORY ? best * p->ai : best;
 }
 
+/*
+ * Whether a memory-bound point at a found DRAM ran with arrays short of its
+ * STREAM rule, judged by a roof `mem` from sizes that obey it (the sweep's
+ * plateau, or a job at the rule): the two did not run alike.
+ */
+static int short_of_rule(const struct level_map *map, const struct point *p, enum mem_level level,
+			 const struct roof *mem)
+{
+	if (p->bound_id != BOUND_MEMORY || level != MEM_DRAM || !mem || !map || map->dram.state != DRAM_FOUND)
+		return 0;
+	double rule = map->dram.rule_bytes;
+	int roof_ruled = !mem->job_kernel[0] || (double)mem->job_param >= rule * (1 - 1e-9);
+	return rule > 0 && roof_ruled && p->array_bytes > 0 && p->array_bytes < rule * (1 - 1e-9);
+}
+
 void diagnosis_place(const struct analysis *a, struct point *p)
 {
 	const struct level_map *map = model_levels_of(a, p->threads);
@@ -280,7 +295,18 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	double best = bound_best(p, mem, ceil);
 	if (p->fraction > DIAGNOSIS_ABOVE && !(p->gflops > best))
 		p->why.roof_best = best;
-	else if (p->fraction > DIAGNOSIS_ABOVE) {
+	else if (p->fraction > DIAGNOSIS_ABOVE && short_of_rule(map, p, level, mem)) {
+		/*
+		 * Arrays short of STREAM's rule (a quick run's DRAM kernels, a third
+		 * of where DRAM begins) against a DRAM roof from arrays past it: a
+		 * cache served part of them, so that roof does not bound them, and
+		 * neither the roof nor the counts are shown wrong (a Zen 4 VM's
+		 * quick run put its compiled triad's two threads at 118 % of it).
+		 */
+		p->reason = REASON_ABOVE_SHORT;
+		p->why.rule_bytes = map->dram.rule_bytes;
+		return;
+	} else if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;
 		/*
 		 * A built-in kernel's counts are the registry's and checked; faster than

@@ -91,6 +91,7 @@ enum point_reason {
 	REASON_MIX,               /* compute-bound, not a whole number of chains */
 	REASON_ABOVE_COUNTS,      /* above its roof: the user's counts or level are wrong */
 	REASON_ABOVE_LOW_ROOF,    /* a built-in kernel above its own pattern's roof: the roof is low */
+	REASON_ABOVE_SHORT,       /* above a DRAM roof with arrays short of STREAM's rule: a cache served part of it */
 	REASON_DRAM_NOT_REACHED,  /* at DRAM, but the sweep never reached DRAM: no memory roof */
 };
 
@@ -122,6 +123,7 @@ struct point_verdict {
 	double dram_end_working_set;
 	double roof_best;          /* over DIAGNOSIS_ABOVE of its roof's median, under the roof's best timing
 				    * (GFLOP/s at its intensity): within the roof's spread; else NaN */
+	double rule_bytes;         /* REASON_ABOVE_SHORT: STREAM's rule per array, against array_bytes */
 };
 
 /*
@@ -136,6 +138,7 @@ struct point {
 	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
 	int threads;
 	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
+	double array_bytes;      /* bytes of each of its arrays (a stream's); 0 when unknown or not arrays */
 	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */

@@ -405,6 +405,45 @@ static void test_above_only_past_the_roofs_best(void **state)
 	assert_true(p.above_roof);
 }
 
+/*
+ * Above a DRAM roof from sizes past STREAM's rule with arrays short of it
+ * (a quick run's DRAM kernels, a third of where DRAM begins): a cache served
+ * part of them, so the roof does not bound them, and the verdict blames
+ * neither the roof nor the counts, nor counts as a kernel above its roof. A
+ * roof from a job as short as the kernel is like with like: above it is
+ * above its roof again.
+ */
+static void test_above_with_arrays_short_of_the_rule(void **state)
+{
+	(void)state;
+	static struct analysis with;
+	struct roof *r = with_dram_1r1w(&with, 19.2, 16.0);
+	const struct level_map *map = model_levels_of(&with, 1);
+	assert_non_null(map);
+	assert_float_equal(map->dram.rule_bytes, 8 * MIB, 1);
+	struct point p = *point_at("triad", 0, 96 * MIB);
+	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	snprintf(p.level, sizeof p.level, "DRAM");
+	p.builtin = 1;
+	p.array_bytes = 4 * MIB;
+	p.gflops = 24.0 / 12;
+	diagnosis_place(&with, &p);
+	assert_int_equal(p.reason, REASON_ABOVE_SHORT);
+	assert_false(p.above_roof);
+	assert_non_null(strstr(said(&p), "with arrays of 4 MiB each, short of STREAM's rule (8 MiB): a cache served"));
+	/* Arrays at the rule: above its roof, the roof low. */
+	p.array_bytes = 8 * MIB;
+	diagnosis_place(&with, &p);
+	assert_int_equal(p.reason, REASON_ABOVE_LOW_ROOF);
+	assert_true(p.above_roof);
+	/* The roof's own job as short as the kernel's arrays: like with like, above it again. */
+	p.array_bytes = 4 * MIB;
+	snprintf(r->job_kernel, sizeof r->job_kernel, "bw_copy_avx2");
+	r->job_param = 4 * MIB;
+	diagnosis_place(&with, &p);
+	assert_int_equal(p.reason, REASON_ABOVE_LOW_ROOF);
+}
+
 /* A point that is no registry kernel: the caller fills the inputs. */
 static void test_user_point(void **state)
 {
@@ -462,6 +501,7 @@ int main(void)
 		cmocka_unit_test(test_latency_bound_1_to_8_chains),
 		cmocka_unit_test(test_pattern_roof_or_sweep),
 		cmocka_unit_test(test_above_only_past_the_roofs_best),
+		cmocka_unit_test(test_above_with_arrays_short_of_the_rule),
 		cmocka_unit_test(test_threads_ceiling),
 		cmocka_unit_test(test_user_point),
 		cmocka_unit_test(test_vec_width),
