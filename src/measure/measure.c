@@ -94,6 +94,7 @@ struct harness {
 	size_t nleft_out;
 	struct plan_job *before;     /* the thread count before's jobs, as they ended: what a later one is foretold from */
 	size_t nbefore;
+	const struct plan_sweep *scan_before, *scan_here;   /* the count before's pre-scan, this one's (NULL: none) */
 	char *dir;
 	int any_failed;
 	int tty;
@@ -187,7 +188,6 @@ static void corrupt_result(const struct harness *h, const struct plan_job *j, in
 	if (j->k->kind != KERNEL_PEAK)
 		b->a[b->n - 1] += 1.0;
 }
-
 
 /*
  * Thread t's share of one timing of job j: its own arrays, the untimed pass
@@ -303,7 +303,6 @@ static void record_failure(struct harness *h, int pass, int trial, struct plan_j
 /* Set by SIGINT or SIGTERM: the run stops after the job in hand and keeps what it has. */
 static volatile sig_atomic_t interrupted;
 
-
 /* plan_calibrate's clock: one timing of j, recorded as a warm-up; a failed check is written down. */
 static double calibrate_timing(void *ctx, struct plan_job *j)
 {
@@ -362,8 +361,6 @@ static void on_interrupt(int sig)
 	interrupted = 1;
 }
 
-
-
 /*
  * Brings a harness to `threads` threads: their CPUs (the pass of one thread
  * stays where the run was pinned; more take one physical core each), their
@@ -397,7 +394,6 @@ static double clock_allcore(struct harness *h)
 	free(ghz);
 	return v;
 }
-
 
 /*
  * 3-4. The buffers, as large as the cap so the pre-scan can look that far,
@@ -535,7 +531,7 @@ static void say_calibrating(struct harness *h, const struct rounds_clock *c, siz
 	if (now - *said < (h->tty ? CALIBRATING_SAY_S / 5 : CALIBRATING_SAY_S) && done < h->njobs)
 		return;
 	struct rounds_calibration k = { .jobs = h->jobs, .njobs = h->njobs, .done = done, .before = h->before,
-					.nbefore = h->nbefore, .start = calib_start };
+					.nbefore = h->nbefore, .start = calib_start, .scan_before = h->scan_before, .scan_here = h->scan_here };
 	double left = rounds_calibrating_left(h->o, &k, c, now);
 	if (!isfinite(left))
 		return;
@@ -701,6 +697,8 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		h->before = h->jobs;
 		h->nbefore = h->jobs ? h->njobs : 0;
 		const struct plan_sweep *dc = team_decisions(h, d, c, threads);
+		h->scan_before = c > 0 ? h->scan_here : NULL;
+		h->scan_here = dc;
 		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
 		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
 		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */

@@ -29,6 +29,7 @@ struct plan_job {
 	int full_checked;
 	int failed;
 	double last_seconds;
+	double calib_seconds;   /* what its calibration took: its timings and its first untimed call (plan_calibrate) */
 	/* The work of one call for a kernel with a shape (k->shape); shaped = 0 otherwise. */
 	struct kernel_shape shape;
 	int shaped;

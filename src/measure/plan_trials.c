@@ -102,6 +102,7 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 {
 	/* Whether the harness gives the first timing an untimed call before it (time_share). */
 	int warmed_first = job_warm_run(j);
+	j->calib_seconds = 0;
 	for (int first = 1;; first = 0) {
 		double t = time(ctx, j);
 		if (t < 0) {
@@ -109,6 +110,7 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 			return;
 		}
 		j->last_seconds = t;
+		j->calib_seconds += t + (first && warmed_first && j->reps > 0 ? t / (double)j->reps : 0.0);
 		/*
 		 * Never a first call: it carries what happens once (a library's
 		 * first call allocating its buffers, pages faulted in), and a first

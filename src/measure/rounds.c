@@ -224,12 +224,11 @@ static double floor_cost(const struct measure_opts *o, const struct plan_job *j)
  * took 1.12x, its estimate 31-33 % short through the one-core count of a
  * quick run: most of its jobs are cache-sized, at the min time either way.
  */
-static double later_trial_scale(const struct measure_opts *o, const struct plan_job *j, double ratio)
+static double later_trial_scale(const struct measure_opts *o, const struct plan_job *j, double f)
 {
 	double t = j->last_seconds, all = plan_trial_seconds(j), min = plan_min_time(o, j);
 	if (j->k->kind == KERNEL_PEAK || j->shaped || !(t > 0) || !(all > 0))
 		return 1.0;
-	double f = 1.0 / sqrt(ratio > 1 ? ratio : 1);
 	/* One call a trial: calibrated so, or foretold (reps 0) past twice the min time (reps double up to it). */
 	int one_call = j->reps == 1 || (j->reps < 1 && t >= 2 * min);
 	double trial = one_call ? fmax(min, t * f) : t;
@@ -250,7 +249,7 @@ static double later_scale(const struct state *s, int threads)
 			continue;
 		double cost = floor_cost(s->o, j);
 		w += cost;
-		scaled += cost * later_trial_scale(s->o, j, ratio);
+		scaled += cost * later_trial_scale(s->o, j, 1.0 / sqrt(ratio > 1 ? ratio : 1));
 	}
 	return w > 0 ? scaled / w : 1.0 / sqrt(ratio > 1 ? ratio : 1);
 }
@@ -493,6 +492,7 @@ struct foretell {
 	int threads;
 	const struct plan_job **match;
 	double *match_trial;
+	const struct plan_sweep *scan_before, *scan_here;   /* NULL: not known */
 	double stream_ratio[3][2], mean_call[3][2];   /* by group, and by whether shaped */
 };
 
@@ -601,7 +601,8 @@ static double call_foretold(const struct foretell *f, size_t i)
  * 50-100 % high); with none, every memory job's of such a cost (the team's
  * bandwidth against one core's is what it is for all of them); else
  * later_trial_scale's guess for its counterpart (a peak chain or a cache-sized
- * job as long, a DRAM-sized stream 1/sqrt(T) as long).
+ * job as long, a longer stream as the two counts' pre-scans scale,
+ * stream_scale).
  * Only jobs that, like it, solve a whole problem a thread (shaped) or
  * split one.
  */
@@ -630,14 +631,45 @@ static double count_ratio(const struct foretell *f, size_t i, double guess)
 	return guess;
 }
 
+/* A pre-scan's best rate at working set ws, read log-log between its sizes (0: none). */
+static double scan_rate(const struct plan_sweep *d, double ws)
+{
+	int n = d ? d->nscan : 0;
+	if (n < 1 || !(ws > 0))
+		return 0.0;
+	if (ws <= d->scan_ws[0] || n == 1)
+		return d->scan_gbs[0];
+	for (int i = 1; i < n; i++)
+		if (ws <= d->scan_ws[i]) {
+			double u = log(ws / d->scan_ws[i - 1]) / log(d->scan_ws[i] / d->scan_ws[i - 1]);
+			return exp(log(d->scan_gbs[i - 1]) + u * log(d->scan_gbs[i] / d->scan_gbs[i - 1]));
+		}
+	return d->scan_gbs[n - 1];
+}
+
+/*
+ * How much longer one streaming call of job j takes on this count than its
+ * counterpart b's, bytes apart: the earlier count's pre-scan rate at b's
+ * working set over this count's at j's
+ * (the team's triad against one core's, both measured by now), else the
+ * geometric middle, 1/sqrt of the team ratio. The middle put a scripted
+ * Zen 4 quick run's two-thread DRAM jobs, twice one core's rate, at 0.71x
+ * its trials until they calibrated, and the count 1.3x its length.
+ */
+static double stream_scale(const struct foretell *f, const struct plan_job *b, const struct plan_job *j)
+{
+	double teams = (double)f->threads / (double)plan_job_threads(b), arrays = b->k->arrays > 0 ? b->k->arrays : 1;
+	double before = scan_rate(f->scan_before, 8.0 * arrays * (double)b->n * plan_job_threads(b));
+	double here = scan_rate(f->scan_here, 8.0 * arrays * (double)j->n * f->threads);
+	return before > 0 && here > 0 ? before / here : 1.0 / sqrt(teams > 1 ? teams : 1);
+}
+
 /* Job i's trial, foretold: from its counterpart in the earlier count where it has one, else from what this count knows. */
 static double trial_foretold(const struct foretell *f, size_t i)
 {
 	const struct plan_job *j = &f->jobs[i], *b = f->match[i];
-	if (b) {
-		double teams = (double)f->threads / (double)plan_job_threads(b);
-		return f->match_trial[i] * count_ratio(f, i, later_trial_scale(f->o, b, teams));
-	}
+	if (b)
+		return f->match_trial[i] * count_ratio(f, i, later_trial_scale(f->o, b, stream_scale(f, b, j)));
 	double call = call_foretold(f, i), min = plan_min_time(f->o, j);
 	/* As calibration would leave its trial: reps up to the min time, the untimed call before it. */
 	double trial = call > 0 ? fmax(min, call * ceil(min / call)) : min;
@@ -650,11 +682,12 @@ double rounds_calibrating_left(const struct measure_opts *o, const struct rounds
 	const struct plan_job *jobs = k->jobs;
 	size_t njobs = k->njobs;
 	struct foretell f = { .o = o, .jobs = jobs, .njobs = njobs, .done = k->done < njobs ? k->done : njobs,
-			      .threads = c->threads > 0 ? c->threads : 1 };
+			      .threads = c->threads > 0 ? c->threads : 1, .scan_before = k->scan_before,
+			      .scan_here = k->scan_here };
 	foretell_init(&f, k->before, k->nbefore);
 	struct plan_job *copy = xcalloc(njobs ? njobs : 1, sizeof *copy);
 	memcpy(copy, jobs, njobs * sizeof *copy);
-	double calibrated = 0, foretold = 0;
+	double calibrated = 0, foretold = 0, like_before = 0;
 	const struct plan_machine quiet = { .say = NULL };
 	/* Every job timed so far, one the budget then left out too (its one call is in the time). */
 	for (size_t i = 0; i < f.done; i++)
@@ -668,16 +701,27 @@ double rounds_calibrating_left(const struct measure_opts *o, const struct rounds
 		j->reps = 0;   /* plan_trial_seconds: the trial as foretold, untimed call counted */
 		/* Its kept trials a pass, as its calibration will decide them (said then, not here). */
 		plan_slow_job(o, &quiet, j);
-		foretold += running(j) ? j->last_seconds : 0.0;
+		if (!running(j))
+			continue;
+		/* Its calibration as its counterpart's took, scaled as its trial is. */
+		const struct plan_job *b = f.match[i];
+		double tb = b ? plan_trial_seconds(b) : 0.0;
+		if (b && b->calib_seconds > 0 && tb > 0)
+			like_before += b->calib_seconds * j->last_seconds / tb;
+		else
+			foretold += j->last_seconds;
 	}
 	/*
 	 * Calibrating a job costs a multiple of its trial (reps doubled up to
-	 * the min time, the first call untimed): the multiple the calibrated
-	 * ones took, for the rest. With none calibrated nothing is known.
+	 * the min time, the first call untimed): its counterpart's at the
+	 * earlier count, else the multiple this count's calibrated ones took.
+	 * That multiple alone, from a count's first few (cheap) jobs, put a
+	 * scripted Zen 4 run's two-thread count at 1.5x its length as it began.
+	 * With none calibrated nothing is known.
 	 */
 	double result = NAN;
 	if (calibrated > 0) {
-		double calib_left = foretold * (now - k->start) / calibrated;
+		double calib_left = like_before + foretold * (now - k->start) / calibrated;
 		struct state s = { .o = o, .c = c, .jobs = copy, .njobs = njobs };
 		begin_count(&s, now + calib_left);
 		relieve_floor(&s, &quiet, now + calib_left);

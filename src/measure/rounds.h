@@ -135,6 +135,8 @@ struct rounds_calibration {
 	const struct plan_job *before;   /* the earlier thread count's jobs as they ended; NULL: none */
 	size_t nbefore;
 	double start;                    /* when the calibration began */
+	/* The earlier count's pre-scan and this count's (NULL: none): a stream's rate at each working set. */
+	const struct plan_sweep *scan_before, *scan_here;
 };
 double rounds_calibrating_left(const struct measure_opts *o, const struct rounds_calibration *k,
 			       const struct rounds_clock *c, double now);

@@ -183,7 +183,8 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 				continue;
 			struct rounds_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
 							.before = t > 1 ? p->jobs[t - 1] : NULL,
-							.nbefore = t > 1 ? p->njobs[t - 1] : 0, .start = calib_start };
+							.nbefore = t > 1 ? p->njobs[t - 1] : 0, .start = calib_start,
+							.scan_before = t > 1 ? &p->d : NULL, .scan_here = d };
 			double left = rounds_calibrating_left(&p->o, &k, &c, s->clock);
 			if (isfinite(left) && r->nprog < MAX_SAMPLES) {
 				r->at[r->nprog] = s->clock;
