@@ -613,6 +613,17 @@ static void all_core_jobs_from_the_all_core_curve(void **state)
 	print_message("# %zu 2-thread cache pattern jobs, %zu placed elsewhere than one core's; %zu DRAM jobs\n",
 		      placed, moved, dram);
 	plan_free(&p);
+	/*
+	 * A quick run: the team's DRAM kernels at one core's arrays (a third of
+	 * where one core's DRAM begins), though its own curve begins later, so
+	 * that its kernels are one core's problem and its count foreseeable.
+	 */
+	plan_on(&s, 1, 0, &p);
+	print_message("# zen4 quick, 2 threads: %s\n", p.team.text);
+	assert_true(p.team.settle > p.d.settle);
+	assert_true(p.team.kernel_bytes == p.d.kernel_bytes);
+	assert_non_null(strstr(p.team.text, "a quick run: DRAM kernels at one core's arrays"));
+	plan_free(&p);
 }
 
 /* The fit's plateaus of machine s's one-thread curve sampled at `n` sizes (bytes per array). */
