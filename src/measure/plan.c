@@ -217,50 +217,6 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 	}
 }
 
-/* The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau begins (start_ws; NaN: unsettled). */
-static void kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws)
-{
-	int n = d->nscan;
-	/*
-	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
-	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
-	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
-	 * A curve that never settled uses where its last level after a cache
-	 * one begins. A quick run: each a third of where the plateau begins
-	 * (with every DRAM timing after an untimed call of its own, larger
-	 * arrays took a quick run from 10 to 27 s of measuring): not the rule.
-	 */
-	struct fit_sweep_point fs[64];
-	plan_scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
-	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
-	/*
-	 * No plateau to start from (a curve cut short by --max-size, or noise
-	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
-	 * largest, said in the decision; the fit puts them at the level their
-	 * working set shows. Never none: a job of 0 elements has no element to
-	 * check, and its check read outside the arrays.
-	 */
-	/*
-	 * A quick run's team keeps one core's arrays (d holds them on entry):
-	 * from its own pre-scan they were 16, 32 or 64 MiB from one run of a
-	 * 2-core Zen 4 VM to the next, the all-core kernels another problem
-	 * than one core's, the count's length (its DRAM jobs a quarter to twice
-	 * one core's data a thread) beyond the first count's estimate: 30-37 %.
-	 */
-	if (o->quick && d->rule_fixed && d->kernel_bytes >= 4096)
-		return;
-	d->kernel_bytes = 0;
-	d->kernel_at_reach = !isfinite(start);
-	if (isfinite(start)) {
-		double kb = o->quick ? start / 3.0 : fmax(0.75 * start, d->rule);
-		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
-	}
-	if (!(d->kernel_bytes >= 4096))
-		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
-}
-
 /* sweep_decision: what the pre-scan decided and why, one line (d->text). */
 static void decision_text(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
 {
@@ -309,8 +265,8 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at one core's "
 			 "arrays, %s each, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
 	else if (o->quick)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at a third of where "
-			 "the plateau begins, not the rule");
+		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels' arrays each the cache "
+			 "the curve shows, %s, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
 }
 
 /* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
@@ -341,8 +297,9 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 		d->settle = sizes[settle];
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
+	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
 	if (!d->rule_fixed)
-		plan_stream_rule(m, d, start_ws, d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN);
+		plan_stream_rule(m, d, start_ws, cache_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -360,7 +317,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
-	kernel_arrays(o, d, start_ws);
+	plan_kernel_arrays(o, d, start_ws, cache_ws);
 	decision_text(o, m, d);
 }
 

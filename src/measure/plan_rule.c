@@ -1,6 +1,7 @@
 /*
  * plan_rule.c - STREAM's rule for the plan: which last-level cache it is 4x
- * of, the reported one or the one the pre-scan's curve shows (plan_rule.h).
+ * of, the reported one or the one the pre-scan's curve shows, and the DRAM
+ * kernels' arrays it sizes (plan_rule.h).
  */
 #include "plan_rule.h"
 
@@ -146,4 +147,56 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 	}
 	/* A whole MiB: the jobs' arrays, rounded to whole vectors and pages, then still obey it. */
 	d->rule = ceil(STREAM_RULE_FACTOR * d->rule_l3 / 1048576) * 1048576;
+}
+
+/*
+ * The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau
+ * begins (start_ws; NaN: unsettled) and where the curve left its last cache
+ * (cache_ws, plan_cache_left_ws; NaN: not known).
+ */
+void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws, double cache_ws)
+{
+	int n = d->nscan;
+	/*
+	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
+	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
+	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
+	 * A curve that never settled uses where its last level after a cache
+	 * one begins. A quick run: each as large as the cache the curve shows
+	 * (with every DRAM timing after an untimed call of its own, larger
+	 * arrays took a quick run from 10 to 27 s of measuring), not the rule;
+	 * a third of where the plateau begins, as it was, moved with where a
+	 * slow fall happened to settle (16, 32 or 64 MiB from one run of a
+	 * 2-core Zen 4 VM to the next, and 10 to 15 s of measuring), where the
+	 * curve crosses halfway to DRAM's rate between 17 and 25 MiB.
+	 */
+	struct fit_sweep_point fs[64];
+	plan_scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+	double start = d->settled ? start_ws : count >= 2 ? pl[count - 1].size_lo : NAN;
+	/*
+	 * No plateau to start from (a curve cut short by --max-size, or noise
+	 * under an emulator): the kernels' "DRAM" arrays are the sweep's
+	 * largest, said in the decision; the fit puts them at the level their
+	 * working set shows. Never none: a job of 0 elements has no element to
+	 * check, and its check read outside the arrays.
+	 */
+	/*
+	 * A quick run's team keeps one core's arrays (d holds them on entry):
+	 * from its own pre-scan they were 16, 32 or 64 MiB from one run of a
+	 * 2-core Zen 4 VM to the next, the all-core kernels another problem
+	 * than one core's, the count's length (its DRAM jobs a quarter to twice
+	 * one core's data a thread) beyond the first count's estimate: 30-37 %.
+	 */
+	if (o->quick && d->rule_fixed && d->kernel_bytes >= 4096)
+		return;
+	d->kernel_bytes = 0;
+	d->kernel_at_reach = !isfinite(start);
+	if (isfinite(start)) {
+		double kb = !o->quick ? fmax(0.75 * start, d->rule) : cache_ws > 0 ? fmin(cache_ws, start) : start / 3.0;
+		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
+	}
+	if (!(d->kernel_bytes >= 4096))
+		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
 }

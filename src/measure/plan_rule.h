@@ -24,4 +24,11 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
  */
 void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
 
+/*
+ * The kernels' DRAM arrays (d->kernel_bytes): STREAM-sized inside the DRAM
+ * plateau that begins at start_ws, or, in a quick run, each the cache the
+ * curve left at cache_ws; one core's for a quick run's team.
+ */
+void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws, double cache_ws);
+
 #endif

@@ -9,8 +9,8 @@
 
 /*
  * Whether all-core pattern roof r came from a DRAM job whose arrays are
- * short of STREAM's rule (a quick run's kernels' arrays, a third of where
- * DRAM begins): part of it from a cache, the L3's bandwidth growing with
+ * short of STREAM's rule (a quick run's kernels' arrays, each the cache the
+ * curve shows): part of it from a cache, the L3's bandwidth growing with
  * cores where DRAM's does not. A 2-core Zen 4 VM's quick run timed its
  * in-place job at 32 MiB per array at 48 GB/s on one core and 109 on two:
  * 2.28x, past what two cores can scale at one level, and dropped as a

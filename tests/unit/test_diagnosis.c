@@ -407,7 +407,7 @@ static void test_above_only_past_the_roofs_best(void **state)
 
 /*
  * Above a DRAM roof from sizes past STREAM's rule with arrays short of it
- * (a quick run's DRAM kernels, a third of where DRAM begins): a cache served
+ * (a quick run's DRAM kernels, each array the cache the curve shows): a cache served
  * part of them, so the roof does not bound them, and the verdict blames
  * neither the roof nor the counts, nor counts as a kernel above its roof. A
  * roof from a job as short as the kernel is like with like: above it is
