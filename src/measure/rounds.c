@@ -260,6 +260,19 @@ static double later_scale(const struct state *s, int threads)
  * (later_scale), within its share of the budget then left, but no less
  * than that and this count's floor, scaled alike.
  */
+/*
+ * This count's floor at its jobs' trials as they now are (floor_total is
+ * the calibration's, for the decisions taken before the passes).
+ */
+static double floor_now(const struct state *s)
+{
+	double t = 0;
+	for (size_t i = 0; i < s->njobs; i++)
+		if (running(&s->jobs[i]))
+			t += floor_cost(s->o, &s->jobs[i]);
+	return t;
+}
+
 static double run_left(const struct state *s, double now)
 {
 	/*
@@ -272,11 +285,11 @@ static double run_left(const struct state *s, double now)
 	 */
 	double here = count_left(s, now), fixed = s->first_pass - s->c->count_start + s->c->prescan_seconds;
 	double trials = now - s->first_pass + here, later = 0;
-	double budget_left = s->c->run_start + s->c->budget - (now + here);
+	double budget_left = s->c->run_start + s->c->budget - (now + here), floor = floor_now(s);
 	for (int c = 0; c < s->c->counts_after; c++) {
 		double f = later_scale(s, s->c->later_threads[c]), t = f * (fixed + trials);
 		if (s->c->budget > 0)
-			t = fmax(f * (fixed + s->floor_total), fmin(t, budget_left / (s->c->counts_after - c)));
+			t = fmax(f * (fixed + floor), fmin(t, budget_left / (s->c->counts_after - c)));
 		budget_left -= t;
 		later += t;
 	}
