@@ -265,8 +265,8 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at one core's "
 			 "arrays, %s each, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
 	else if (o->quick)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels' arrays each the cache "
-			 "the curve shows, %s, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
+		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels' arrays each where the "
+			 "curve first crosses halfway to DRAM, %s, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
 }
 
 /* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
@@ -317,7 +317,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
-	plan_kernel_arrays(o, d, start_ws, cache_ws);
+	plan_kernel_arrays(o, d, start_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	decision_text(o, m, d);
 }
 

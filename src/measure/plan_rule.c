@@ -70,7 +70,7 @@ static size_t shoulder(const struct plan_sweep *d, size_t i, long first, double 
  * rule at 11 MiB per array and every one-thread DRAM kernel in the L3 its
  * sweep then found to 17 MiB (test_measure_plan, intel-105-slow-l3.csv).
  */
-double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
+static double cache_left(const struct plan_sweep *d, long first, double start_ws, int shoulders)
 {
 	int n = d->nscan;
 	if (first < 1 || n < 2 || n > 64)
@@ -95,12 +95,22 @@ double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_w
 					   halfway),
 			    start_ws);
 		/* Each shoulder moves i on, or ends the search where the last one began. */
-		size_t s = i == shoulder_at ? 0 : shoulder(d, i, first, dram);
+		size_t s = !shoulders || i == shoulder_at ? 0 : shoulder(d, i, first, dram);
 		if (s == 0)
 			return left;
 		upper = stats_median(d->scan_gbs + i, s);
 		shoulder_at = i;
 	}
+}
+
+double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
+{
+	return cache_left(d, first, start_ws, 1);
+}
+
+double plan_first_crossing_ws(const struct plan_sweep *d, long first, double start_ws)
+{
+	return cache_left(d, first, start_ws, 0);
 }
 
 /*
@@ -162,13 +172,15 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
 	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
 	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
 	 * A curve that never settled uses where its last level after a cache
-	 * one begins. A quick run: each as large as the cache the curve shows
-	 * (with every DRAM timing after an untimed call of its own, larger
-	 * arrays took a quick run from 10 to 27 s of measuring), not the rule;
-	 * a third of where the plateau begins, as it was, moved with where a
-	 * slow fall happened to settle (16, 32 or 64 MiB from one run of a
-	 * 2-core Zen 4 VM to the next, and 10 to 15 s of measuring), where the
-	 * curve crosses halfway to DRAM's rate between 17 and 25 MiB.
+	 * one begins. A quick run: each as large as where the curve first
+	 * crosses halfway to DRAM's rate (cache_ws; with every DRAM timing
+	 * after an untimed call of its own, larger arrays took a quick run from
+	 * 10 to 27 s of measuring), not the rule. A third of where the plateau
+	 * begins, as it was, moved with where a slow fall happened to settle
+	 * (16, 32 or 64 MiB from one run of a 2-core Zen 4 VM to the next, 10
+	 * to 15 s of measuring), and the crossing past the fall's shoulders
+	 * (the rule's) reached 113 MiB there once (18.6 s); the first crossing
+	 * was 17-26 MiB.
 	 */
 	struct fit_sweep_point fs[64];
 	plan_scan_points(d, n, fs);

@@ -17,6 +17,9 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
  */
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws);
 
+/* Where the curve first crosses halfway from its last cache plateau to DRAM (no shoulders followed). */
+double plan_first_crossing_ws(const struct plan_sweep *d, long first, double start_ws);
+
 /*
  * Sets d->rule_source, d->rule_l3 and d->rule: 4x the reported last-level
  * cache, or 4x cache_ws (plan_cache_left_ws; start_ws where NaN) when the
@@ -26,8 +29,9 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 
 /*
  * The kernels' DRAM arrays (d->kernel_bytes): STREAM-sized inside the DRAM
- * plateau that begins at start_ws, or, in a quick run, each the cache the
- * curve left at cache_ws; one core's for a quick run's team.
+ * plateau that begins at start_ws, or, in a quick run, each where the
+ * curve first crosses halfway to DRAM (cache_ws); one core's for a quick
+ * run's team.
  */
 void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws, double cache_ws);
 
