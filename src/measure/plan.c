@@ -179,6 +179,7 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 		d->plateau_hi[i] = pl[i].size_hi;
 	}
 	d->nplateaus = count;
+	plan_split_at_reported(d, m);
 	if (!(o->groups & GROUP_KERNELS))
 		return;
 	/*

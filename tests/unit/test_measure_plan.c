@@ -544,6 +544,42 @@ static void a_team_plateau_that_merges_two_levels_is_split(void **state)
 }
 
 /*
+ * The same VM's pre-scans in a noisy moment (tests/fixtures/scripted/
+ * zen4-1t-merged.csv, a default run's pass 0): one core's L2 read 100-118
+ * GB/s and its L3 89-98, one plateau from 48 KiB to 12 MiB, and the two
+ * threads' L2 and L3 one too: no pattern job of either count ran in the L3
+ * the sweep then found (1.1 to 8.5 MiB), and L3 was the triad's 97.9 GB/s
+ * where the in-place job gives 152. A plateau that holds the middles of two
+ * reported cache levels runs its jobs at both (the machine's reported L1d
+ * 32 KiB, L2 1 MiB a core, L3 32 MiB; the sweep's fit still names them).
+ */
+static void a_plateau_over_two_reported_levels_is_split(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen4-1t-merged", .l3 = 32 * MiB, .phys = 24 * GiB,
+				     .l1d = 32 * 1024, .l2 = 1 * MiB };
+	s.isas = x86_isas();
+	if (!s.n[1])
+		load_fixture(&s, "zen4-1t-merged.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	for (int t = 1; t <= 2; t++) {
+		const struct plan_sweep *d = t == 1 ? &p.d : &p.team;
+		int on_l2 = 0, on_l3 = 0;
+		for (size_t l = 0; l + 1 < d->nplateaus; l++) {
+			double ws = d->plateau_ws[l];
+			print_message("# zen4-1t-merged, %d thread%s: pattern jobs at %.0f KiB (%.0f .. %.0f)\n", t,
+				      t == 1 ? "" : "s", ws / 1024, d->plateau_lo[l] / 1024, d->plateau_hi[l] / 1024);
+			on_l2 += ws > 48.0 * 1024 * t && ws < 1 * MiB * t;
+			on_l3 += ws > 1.5 * MiB * t && ws < 12 * MiB;
+		}
+		assert_true(on_l2 >= 1);
+		assert_int_equal(on_l3, 1);
+	}
+	plan_free(&p);
+}
+
+/*
  * A 32 MiB L3 whose pre-scan reaches DRAM's rate at 24 MiB of working set
  * (a real run of this Zen 4 VM, clang: 74 GB/s at 12 MiB, 27 at 24 MiB):
  * the cache is there, ending early, so STREAM's rule is 4x the reported
@@ -1012,6 +1048,7 @@ int main(void)
 		cmocka_unit_test(a_reported_l3_the_curve_lacks),
 		cmocka_unit_test(a_reported_l3_that_ends_early),
 		cmocka_unit_test(a_team_plateau_that_merges_two_levels_is_split),
+		cmocka_unit_test(a_plateau_over_two_reported_levels_is_split),
 		cmocka_unit_test(a_reported_l3_the_crossing_lacks),
 		cmocka_unit_test(a_sloping_l3_is_the_last_cache),
 		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
