@@ -588,9 +588,17 @@ static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep,
 	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
 }
 
-/* The sweep's plateaus (fit.h), and a note for sizes the fitter left on none. */
-static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_PLATEAUS])
+/*
+ * The sweep's plateaus (fit.h), told where the run's reported caches end
+ * for `threads` (each core's private L1 and L2 its own; an L3 the run found
+ * not in its curve says nothing), and a note for sizes the fitter left on none.
+ */
+static size_t sweep_plateaus(struct analysis *a, const struct rundata *run, int threads,
+			     struct fit_plateau pl[FIT_MAX_PLATEAUS])
 {
+	const double reported[LEVELS_CACHE_LEVELS] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
+	double bounds[LEVELS_CACHE_LEVELS];
+	levels_reported_for(reported, threads, strcmp(run->info.stream_rule_source, "curve") == 0, bounds);
 	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
 	for (size_t i = 0; i < a->nsweep; i++) {
 		fs[i].working_set = a->sweep[i].working_set;
@@ -598,7 +606,7 @@ static size_t sweep_plateaus(struct analysis *a, struct fit_plateau pl[FIT_MAX_P
 		fs[i].median = a->sweep[i].median;
 	}
 	struct fit_dropped dropped[8];
-	struct fit_dropped_list dl = { dropped, 8, 0 };
+	struct fit_dropped_list dl = { dropped, 8, 0, bounds, LEVELS_CACHE_LEVELS };
 	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl, &dl);
 	size_t ndropped = dl.n;
 	free(fs);
@@ -736,7 +744,7 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		return;
 	}
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = sweep_plateaus(a, pl);
+	size_t count = sweep_plateaus(a, run, threads, pl);
 	struct level_map scratch;
 	const struct level_map *map = sweep_levels(a, run, pl, &count, threads, &scratch);
 	int is_cache[FIT_MAX_PLATEAUS] = { 0 };

@@ -93,6 +93,8 @@ struct work {
 	double *tmp;       /* scratch, m doubles */
 	struct fit_dropped *dropped;   /* levels step 5 dropped, or NULL */
 	size_t ndropped, maxdropped;
+	const double *bounds;          /* working sets where the machine says a cache level ends */
+	size_t nbounds;
 };
 
 static double seg_level(const struct work *w, size_t a, size_t b)
@@ -394,6 +396,88 @@ static size_t keep_plateaus(struct work *w, struct seg *seg, size_t nseg,
 	return n;
 }
 
+/* The first two-size segment between a faster and a slower neighbour (nseg: none). */
+static size_t transition_piece(const struct seg *seg, size_t nseg)
+{
+	for (size_t i = 1; i + 1 < nseg; i++)
+		if (seg[i].b - seg[i].a <= 2 && seg[i - 1].level > seg[i].level && seg[i].level > seg[i + 1].level)
+			return i;
+	return nseg;
+}
+
+/* Whether a bound lies between segment s's last size and segment t's first, within half an octave. */
+static int straddles(const struct work *w, const struct seg *s, const struct seg *t)
+{
+	double hi = w->sweep[w->orig[s->b - 1]].working_set, lo = w->sweep[w->orig[t->a]].working_set;
+	for (size_t k = 0; k < w->nbounds; k++)
+		if (w->bounds[k] > 0 && w->bounds[k] >= hi / sqrt(2.0) && w->bounds[k] <= lo * sqrt(2.0))
+			return 1;
+	return 0;
+}
+
+/*
+ * Step 6 (see the top): while over FIT_MAX_PLATEAUS, or two neighbouring
+ * levels are closer than min_step, the closest two are merged, or a piece
+ * of a fall is dropped (below). Returns the segments left.
+ */
+static size_t join_levels(struct work *w, struct seg *seg, size_t nseg, double log_step, double log_tol)
+{
+	/*
+	 * Step 6. Levels fall (but for less than min_step) from left to
+	 * right now. Two plateaus closer than min_step (a dip too long to be
+	 * bridged kept step 3 from joining them) are merged too.
+	 */
+	while (nseg > 1) {
+		double closest = INFINITY;
+		size_t at = 0;
+		for (size_t i = 0; i + 1 < nseg; i++) {
+			double d = log_ratio(seg[i].level, seg[i + 1].level);
+			if (d < closest) {
+				closest = d;
+				at = i;
+			}
+		}
+		if (nseg <= FIT_MAX_PLATEAUS && closest >= log_step)
+			break;
+		/*
+		 * Over the cap, where the closest pair lies either side of a
+		 * cache level's end as the machine reports it (w->bounds), a
+		 * two-size segment inside a fall elsewhere is the piece of a
+		 * transition that is dropped, not the two levels merged. A Zen 4
+		 * VM's L3 falls slowly to DRAM; a 24-35 MiB pair of its fall made
+		 * a sixth segment, and the merge joined L2 and L3 (1.2x apart,
+		 * either side of the 2 MiB its two cores' L2s hold) and named the
+		 * pair L3@2t. Two pieces of one level merge as before (an Intel
+		 * VM's L3 at 3-9 and 17-49 MiB, its L2's slow tail kept).
+		 */
+		size_t piece = transition_piece(seg, nseg);
+		if (nseg > FIT_MAX_PLATEAUS && piece < nseg && piece != at && piece != at + 1 &&
+		    straddles(w, &seg[at], &seg[at + 1])) {
+			for (size_t k = piece + 1; k < nseg; k++)
+				seg[k - 1] = seg[k];
+			nseg--;
+			continue;
+		}
+		seg[at].b = seg[at + 1].b;
+		seg[at].level = seg_level(w, seg[at].a, seg[at].b);
+		/*
+		 * Two flat levels merge into one flat level (its transition
+		 * points stay out); a rising level from step 5 keeps its band.
+		 */
+		if (seg[at].lo < seg[at].hi || seg[at + 1].lo < seg[at + 1].hi) {
+			seg[at].lo = fmin(fmin(seg[at].lo, seg[at + 1].lo), seg[at].level);
+			seg[at].hi = fmax(fmax(seg[at].hi, seg[at + 1].hi), seg[at].level);
+		} else {
+			seg[at].lo = seg[at].hi = seg[at].level;
+		}
+		for (size_t k = at + 2; k < nseg; k++)
+			seg[k - 1] = seg[k];
+		nseg--;
+		nseg = keep_plateaus(w, seg, nseg, log_step, log_tol);
+	}
+	return nseg;
+}
+
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS])
 {
@@ -405,7 +489,8 @@ size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, dou
 			      struct fit_dropped_list *dropped)
 {
 	struct work w = { sweep, 0, NULL, NULL, NULL, dropped ? dropped->v : NULL, 0,
-			  dropped && dropped->v ? dropped->max : 0 };
+			  dropped && dropped->v ? dropped->max : 0, dropped ? dropped->bounds : NULL,
+			  dropped && dropped->bounds ? dropped->nbounds : 0 };
 	struct seg seg[FIT_MAX_SEGMENTS];
 	double log_step, log_tol;
 	size_t nseg, count = 0;
@@ -433,40 +518,7 @@ size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, dou
 	nseg = merge_levels(&w, seg, nseg, log_step);
 	nseg = keep_plateaus(&w, seg, nseg, log_step, log_tol);
 
-	/*
-	 * Step 6. Levels fall (but for less than min_step) from left to
-	 * right now. Two plateaus closer than min_step (a dip too long to be
-	 * bridged kept step 3 from joining them) are merged too.
-	 */
-	while (nseg > 1) {
-		double closest = INFINITY;
-		size_t at = 0;
-		for (size_t i = 0; i + 1 < nseg; i++) {
-			double d = log_ratio(seg[i].level, seg[i + 1].level);
-			if (d < closest) {
-				closest = d;
-				at = i;
-			}
-		}
-		if (nseg <= FIT_MAX_PLATEAUS && closest >= log_step)
-			break;
-		seg[at].b = seg[at + 1].b;
-		seg[at].level = seg_level(&w, seg[at].a, seg[at].b);
-		/*
-		 * Two flat levels merge into one flat level (its transition
-		 * points stay out); a rising level from step 5 keeps its band.
-		 */
-		if (seg[at].lo < seg[at].hi || seg[at + 1].lo < seg[at + 1].hi) {
-			seg[at].lo = fmin(fmin(seg[at].lo, seg[at + 1].lo), seg[at].level);
-			seg[at].hi = fmax(fmax(seg[at].hi, seg[at + 1].hi), seg[at].level);
-		} else {
-			seg[at].lo = seg[at].hi = seg[at].level;
-		}
-		for (size_t k = at + 2; k < nseg; k++)
-			seg[k - 1] = seg[k];
-		nseg--;
-		nseg = keep_plateaus(&w, seg, nseg, log_step, log_tol);
-	}
+	nseg = join_levels(&w, seg, nseg, log_step, log_tol);
 
 	for (size_t i = 0; i < nseg; i++)
 		if (core(&w, &seg[i], log_tol, &out[count]))

@@ -83,6 +83,13 @@ struct fit_dropped {
 struct fit_dropped_list {
 	struct fit_dropped *v;
 	size_t max, n;
+	/*
+	 * In: working sets where the machine reports a cache level ends
+	 * (NULL: none); over FIT_MAX_PLATEAUS, two levels either side of one
+	 * are kept apart and a short piece of a fall dropped instead (fit.c).
+	 */
+	const double *bounds;
+	size_t nbounds;
 };
 size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, double min_step,
 			      double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS],

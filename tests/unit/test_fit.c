@@ -472,6 +472,55 @@ static void test_six_levels_merge_closest(void **state)
 	assert_near(p[3].value, 30.0, 1e-9);
 }
 
+/*
+ * A 2-core Zen 4 VM's two-thread sweep (a default run, 2026-12-04: bests
+ * and medians per size, GB/s): L1, L2 at 222-235 to 1.1 MiB, L3 at 186-195
+ * from 2.1 to 17 MiB, a slow fall with a flat pair at 24-35 MiB, DRAM 52-57
+ * from 200 MiB. Six segments: with nothing reported, the closest pair (L2
+ * and L3, 1.2x apart) merges, and the pair of the fall is a plateau of its
+ * own. Told that the two cores' L2s end at 2 MiB (and L1s at 64 KiB, the
+ * L3 at 32 MiB), the two levels either side of it stay apart and the pair
+ * is dropped as a piece of the fall (the fall's slower part, 96-136 MiB at
+ * 68-72, stays a plateau: within the cap, and the levels' merge of tails
+ * decides it).
+ */
+static void test_a_reported_end_keeps_two_levels_apart(void **state)
+{
+	static const double sweep[][3] = {
+		{ 12288, 567.4, 505.9 }, { 24576, 563.6, 421.4 }, { 34560, 567.5, 433.9 }, { 49152, 566.3, 562.8 },
+		{ 69504, 494.9, 476.4 }, { 98304, 235.7, 177.4 }, { 139008, 222.1, 220.3 }, { 278016, 233.9, 223.5 },
+		{ 556032, 228.3, 224.5 }, { 786432, 235.2, 182.2 }, { 1112064, 234.9, 234.6 }, { 1572864, 213.6, 168.2 },
+		{ 2224128, 192.9, 188.9 }, { 3145728, 190.5, 189.6 }, { 6291456, 194.3, 166.2 },
+		{ 8897280, 194.5, 181.5 }, { 12582912, 193.1, 183.2 }, { 17794560, 186.5, 162.6 },
+		{ 25165824, 160.0, 145.2 }, { 35589504, 147.1, 114.0 }, { 50331648, 104.6, 86.7 },
+		{ 71179392, 81.7, 67.5 }, { 100663296, 71.8, 61.3 }, { 142359168, 68.1, 56.4 },
+		{ 201326592, 57.5, 56.9 }, { 284718720, 56.9, 51.8 }, { 402653184, 53.5, 45.6 },
+		{ 569437440, 52.7, 50.0 }, { 805306368, 52.4, 46.9 },
+	};
+	struct fit_sweep_point sw[MAX_POINTS];
+	struct fit_plateau p[FIT_MAX_PLATEAUS];
+	size_t n = ARRAY_LEN(sweep);
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		sw[i] = (struct fit_sweep_point){ sweep[i][0], sweep[i][1], sweep[i][2] };
+	/* Nothing reported: one plateau from 98 KiB past 2 MiB, the L2 and the L3 together. */
+	size_t count = fit_plateaus(sw, n, MIN_STEP, TOLERANCE, p);
+	int joined = 0;
+	for (size_t i = 0; i < count; i++)
+		joined |= p[i].size_lo < 1048576 && p[i].size_hi > 4194304;
+	assert_true(joined);
+	/* The reported ends: the L2 to 1.1 MiB, the L3 from 2.1 to 17 MiB, no plateau in the fall. */
+	const double bounds[] = { 65536, 2097152, 33554432 };
+	struct fit_dropped dropped[4];
+	struct fit_dropped_list dl = { dropped, 4, 0, bounds, 3 };
+	count = fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, &dl);
+	assert_true(count >= 4);
+	assert_true(p[1].size_lo <= 139008 && p[1].size_hi <= 1572864);
+	assert_true(p[2].size_lo == 2224128 && p[2].size_hi == 17794560);
+	for (size_t i = 3; i < count; i++)
+		assert_true(p[i].size_lo > 35589504);
+}
+
 /* A size with no valid rate inside a plateau: skipped, the plateau spans it. */
 static void test_invalid_point_skipped(void **state)
 {
@@ -700,6 +749,7 @@ int main(void)
 		cmocka_unit_test(test_outlier_next_to_transition),
 		cmocka_unit_test(test_long_dip_inside_a_level),
 		cmocka_unit_test(test_six_levels_merge_closest),
+		cmocka_unit_test(test_a_reported_end_keeps_two_levels_apart),
 		cmocka_unit_test(test_invalid_point_skipped),
 		cmocka_unit_test(test_short_and_bad_input),
 		cmocka_unit_test(test_plateau_names),
