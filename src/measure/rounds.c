@@ -262,7 +262,7 @@ static double later_scale(const struct state *s, int threads)
  */
 /*
  * This count's floor at its jobs' trials as they now are (floor_total is
- * the calibration's, for the decisions taken before the passes).
+ * it as the passes began, for the decisions taken before them).
  */
 static double floor_now(const struct state *s)
 {
@@ -449,17 +449,14 @@ static void say_floor_past_budget(const struct state *s, const struct plan_machi
 /* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
 static void begin_count(struct state *s, double start)
 {
-	const struct measure_opts *o = s->o;
 	s->deadline = rounds_deadline(s->c, start);
 	s->first_pass = start;
-	s->floor_total = 0;
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct plan_job *j = &s->jobs[i];
 		j->nkept = j->last_pass_n = j->budget_cut = 0;
 		j->width = INFINITY;
-		if (running(j))
-			s->floor_total += floor_cost(o, j);
 	}
+	s->floor_total = floor_now(s);
 }
 
 /*

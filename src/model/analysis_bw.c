@@ -271,7 +271,7 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 static int early_dram_size(double param, double ws, const struct level_map *map)
 {
 	if (map->dram.rule_bytes > 0 && param > 0)
-		return !(param >= map->dram.rule_bytes * (1 - 1e-9));
+		return !levels_arrays_obey_rule(&map->dram, param);
 	return ws < map->dram.flat_from;
 }
 

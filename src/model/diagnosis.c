@@ -249,9 +249,9 @@ static int short_of_rule(const struct level_map *map, const struct point *p, enu
 {
 	if (p->bound_id != BOUND_MEMORY || level != MEM_DRAM || !mem || !map || map->dram.state != DRAM_FOUND)
 		return 0;
-	double rule = map->dram.rule_bytes;
-	int roof_ruled = !mem->job_kernel[0] || (double)mem->job_param >= rule * (1 - 1e-9);
-	return rule > 0 && roof_ruled && p->array_bytes > 0 && p->array_bytes < rule * (1 - 1e-9);
+	int roof_ruled = !mem->job_kernel[0] || levels_arrays_obey_rule(&map->dram, (double)mem->job_param);
+	return map->dram.rule_bytes > 0 && roof_ruled && p->array_bytes > 0 &&
+	       !levels_arrays_obey_rule(&map->dram, p->array_bytes);
 }
 
 void diagnosis_place(const struct analysis *a, struct point *p)

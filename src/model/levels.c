@@ -195,6 +195,12 @@ void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, s
 	found(sweep, q, end, out);
 }
 
+int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes)
+{
+	/* A hair under the rule, as a size computed in bytes may be, still obeys it. */
+	return v->rule_bytes > 0 && array_bytes >= v->rule_bytes * (1 - 1e-9);
+}
+
 /* Whether plateau i of count is a cache, with no cap on how many are. */
 static int is_cache_plateau(const struct fit_plateau *pl, size_t i, size_t count, size_t nsizes,
 			    const struct dram_verdict *v)

@@ -137,6 +137,9 @@ struct levels_rule {
 	double cache_bytes;    /* the cache it is 4x of */
 };
 
+/* Whether arrays of `array_bytes` each obey verdict v's STREAM rule (v->rule_bytes > 0: there is one). */
+int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes);
+
 /* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */
 void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, size_t reported_caches, int settled,
 			    const struct levels_rule *rule, struct dram_verdict *out);
