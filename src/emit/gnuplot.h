@@ -62,11 +62,13 @@ struct gnuplot_job {
 int gnuplot_write(const struct gnuplot_job *j, char *err, size_t errlen);
 
 /*
- * Where the templates are: $ROOFLINE_TEMPLATES when set, else
- * <directory of the executable>/../templates when it holds roofline.gp.in (a
- * build tree), else <directory of the executable>/../share/roofline/templates
- * (an installed tree). The executable is /proc/self/exe, or argv0 where that
- * cannot be read. Returns a static buffer, overwritten by the next call.
+ * Where the templates are: $ROOFLINE_TEMPLATES when set, else the first of
+ * <directory of the executable>/../share/roofline/templates (an installed
+ * prefix), /../templates (the source tree's bin/) and /../../templates (the
+ * build tree's build/<cc>/) that holds roofline.gp.in, else the installed
+ * one (which the error then names). The executable is /proc/self/exe, or
+ * argv0 where that cannot be read. Returns a static buffer, overwritten by
+ * the next call.
  */
 const char *gnuplot_templates_dir(const char *argv0);
 

@@ -34,6 +34,19 @@ static int has_templates(const char *dir)
 	return ok;
 }
 
+/*
+ * Where the templates are, relative to the directory of the running binary,
+ * tried in order: an installed prefix (make install: PREFIX/bin/roofline
+ * beside PREFIX/share/roofline/templates, first, so that an installed copy
+ * never reads a stray tree's), the source tree's bin/roofline, and the build
+ * tree's build/<cc>-<version>/roofline, two levels under the source tree.
+ */
+static const char *const template_dirs[] = {
+	"../share/roofline/templates",
+	"../templates",
+	"../../templates",
+};
+
 const char *gnuplot_templates_dir(const char *argv0)
 {
 	static char result[PATH_MAX];
@@ -56,10 +69,14 @@ const char *gnuplot_templates_dir(const char *argv0)
 		*slash = '\0';
 	else
 		snprintf(exe, sizeof exe, ".");
-	int w = snprintf(result, sizeof result, "%s/../templates", exe);
-	if (w > 0 && (size_t)w < sizeof result && has_templates(result))
-		return result;
-	w = snprintf(result, sizeof result, "%s/../share/roofline/templates", exe);
+	size_t ndirs = sizeof template_dirs / sizeof template_dirs[0];
+	for (size_t i = 0; i < ndirs; i++) {
+		int w = snprintf(result, sizeof result, "%s/%s", exe, template_dirs[i]);
+		if (w > 0 && (size_t)w < sizeof result && has_templates(result))
+			return result;
+	}
+	/* None holds them: the installed place, which the error then names. */
+	int w = snprintf(result, sizeof result, "%s/%s", exe, template_dirs[0]);
 	if (w < 0 || (size_t)w >= sizeof result)
 		snprintf(result, sizeof result, "templates");
 	return result;
