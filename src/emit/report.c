@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "report_kernels.h"
 #include "report_stops.h"
+#include "roof_notes.h"
 #include "symptoms.h"
 #include "util.h"
 #include "vecinfo.h"
@@ -373,9 +374,13 @@ static void notes_list(FILE *fp, const struct analysis *a, const struct symptoms
 		fputs("The plateaus agree with the reported cache sizes and no spread was large "
 		      "enough to warn about.\n\n", fp);
 	for (size_t i = 0; i < a->nnotes; i++) {
-		char said[600];
+		/* A note that several roofs share is said once, with the first of them. */
+		char said[1200];
+		const char *text = analysis_note_grouped(a, i, said, sizeof said);
+		if (!text)
+			continue;
 		fputs("- ", fp);
-		md_cell_text(fp, analysis_note_text(a, i, said, sizeof said));
+		md_cell_text(fp, text);
 		fputs("\n", fp);
 	}
 	if (a->nnotes)

@@ -17,6 +17,7 @@
 #include "levels.h"
 #include "levels_text.h"
 #include "registry.h"
+#include "roof_notes.h"
 #include "roofkey.h"
 #include "stats.h"
 #include "util.h"
@@ -421,13 +422,13 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 	size_t nlv = L->n;
 	const struct level_map *map = L->map;
 	int threads = L->threads;
-	static const struct { enum kernel_stores stores; const char *says; } kinds[] = {
-		{ STORES_STREAMING, "streaming stores" }, { STORES_IN_PLACE, "stores in place" },
+	static const struct { enum kernel_stores stores; } kinds[] = {
+		{ STORES_STREAMING }, { STORES_IN_PLACE },
 	};
 	for (size_t i = 0; i < nlv; i++) {
 		/* The fastest store kind; the sweep's own (ordinary stores) when none beats it. */
 		const struct roof *s = NULL;
-		const char *says = NULL;
+		size_t kd_set = 0;
 		if (!lv[i].roof)
 			continue;
 		double ordinary = lv[i].roof->value;
@@ -448,15 +449,19 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 			const struct roof *c = model_roof(a, &key);
 			if (c && c->value > (s ? s->value : ordinary) && !(at_dram && analysis_early_dram_job(c, map))) {
 				s = c;
-				says = kinds[kd].says;
+				kd_set = kd;
 			}
 		}
 		struct roof *r = lv[i].roof;
 		if (!s)
 			continue;
-		analysis_note(a, "%s: %s set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
-		     "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
-		     r->name, says, s->value, s->kernel, r->value, lv[i].name, sweep_pat);
+		struct roof_note said = { .kind = NOTE_STORES_SET_ROOF, .stores = kinds[kd_set].stores,
+					  .from = s->value, .to = r->value };
+		snprintf(said.roof, sizeof said.roof, "%s", r->name);
+		snprintf(said.kernel, sizeof said.kernel, "%s", s->kernel);
+		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
+		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
+		analysis_roof_note(a, &said);
 		r->value = s->value;
 		r->median = s->median;
 		r->spread_lo = s->spread_lo;
@@ -509,22 +514,16 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
  */
 static void slope_note(struct analysis *a, const char *name, const struct fit_plateau *pl)
 {
-	char b1[32], b2[32];
 	if (!(pl->best_hi > 0) || !((pl->best_hi - pl->best_lo) / pl->best_hi > NOISY_SPREAD))
 		return;
 	double first = a->sweep[pl->first].best, last = a->sweep[pl->last].best;
-	format_bytes(pl->size_lo, b1, sizeof b1);
-	format_bytes(pl->size_hi, b2, sizeof b2);
 	int monotone = (first == pl->best_lo && last == pl->best_hi) ||
 		       (first == pl->best_hi && last == pl->best_lo);
-	if (monotone)
-		analysis_note(a, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of working set, "
-		     "best per size): a slope of the level, not noise", name,
-		     last < first ? "falls" : "rises", first, last, b1, b2);
-	else
-		analysis_note(a, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of working "
-		     "set, best per size): a slope of the level, not noise", name, pl->best_lo,
-		     pl->best_hi, b1, b2);
+	struct roof_note said = { .kind = NOTE_PLATEAU_SLOPE, .monotone = monotone,
+				  .from = monotone ? first : pl->best_lo, .to = monotone ? last : pl->best_hi,
+				  .size_lo = pl->size_lo, .size_hi = pl->size_hi };
+	snprintf(said.roof, sizeof said.roof, "%s", name);
+	analysis_roof_note(a, &said);
 }
 
 /*

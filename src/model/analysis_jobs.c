@@ -148,6 +148,7 @@ void analysis_note(struct analysis *a, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
+	a->roof_notes[a->nnotes].kind = NOTE_OTHER;
 	vsnprintf(a->notes[a->nnotes++], sizeof a->notes[0], fmt, ap);
 	va_end(ap);
 }

@@ -194,6 +194,25 @@ struct peak_info {
 	double theory;           /* GFLOP/s for these threads; NaN when unknown */
 };
 
+/* What a note of one roof says (struct roof_note), where the same may be said of several. */
+enum note_kind {
+	NOTE_OTHER = 0,          /* a note of its own */
+	NOTE_STORES_SET_ROOF,    /* a store kind (in place, streaming) set a level's roof over ordinary stores */
+	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
+};
+
+struct roof_note {
+	enum note_kind kind;
+	char roof[24];               /* the roof it is said of: "L2@2t" */
+	enum kernel_stores stores;   /* STORES: the kind that set the roof */
+	char kernel[32];             /* STORES: the kernel that set it */
+	char level[16], pattern[32]; /* STORES: the ordinary stores' roof, "L2" "." "2r1w" */
+	/* STORES: the roof and the ordinary stores' rate; SLOPE: the first and last size's best (or lowest and highest), GB/s */
+	double from, to;
+	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
+	int monotone;                /* SLOPE: 1 it falls or rises from `from` to `to`; 0 it ranges over them */
+};
+
 struct analysis {
 	struct roof roofs[ANALYSIS_MAX_ROOFS];
 	size_t nroofs;
@@ -230,6 +249,12 @@ struct analysis {
 	 * (analysis_note_text, levels_text.h); 0 for a note of text.
 	 */
 	unsigned char note_dram[ANALYSIS_MAX_NOTES];
+	/*
+	 * A note said of one roof that may be said of several (roof_notes.h):
+	 * its facts, typed, so that the report says it once, listing the
+	 * roofs; kind NOTE_OTHER for a note of its own.
+	 */
+	struct roof_note roof_notes[ANALYSIS_MAX_NOTES];
 	size_t nnotes;
 };
 

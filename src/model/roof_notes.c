@@ -1,0 +1,143 @@
+/* roof_notes.c - notes of one roof, alone or said once of several (see roof_notes.h). */
+#include "roof_notes.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "levels_text.h"
+#include "util.h"
+
+void analysis_roof_note(struct analysis *a, const struct roof_note *n)
+{
+	if (a->nnotes >= ANALYSIS_MAX_NOTES)
+		return;
+	a->roof_notes[a->nnotes] = *n;
+	a->note_dram[a->nnotes] = 0;
+	roof_note_text(n, a->notes[a->nnotes], sizeof a->notes[0]);
+	a->nnotes++;
+}
+
+static const char *stores_words(enum kernel_stores s)
+{
+	return s == STORES_STREAMING ? "streaming stores" : "stores in place";
+}
+
+const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char b1[32], b2[32];
+	switch (n->kind) {
+	case NOTE_STORES_SET_ROOF:
+		snprintf(buf, size, "%s: %s set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
+			 "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
+			 n->roof, stores_words(n->stores), n->from, n->kernel, n->to, n->level, n->pattern);
+		break;
+	case NOTE_PLATEAU_SLOPE:
+		format_bytes(n->size_lo, b1, sizeof b1);
+		format_bytes(n->size_hi, b2, sizeof b2);
+		if (n->monotone)
+			snprintf(buf, size, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of "
+				 "working set, best per size): a slope of the level, not noise", n->roof,
+				 n->to < n->from ? "falls" : "rises", n->from, n->to, b1, b2);
+		else
+			snprintf(buf, size, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of "
+				 "working set, best per size): a slope of the level, not noise", n->roof,
+				 n->from, n->to, b1, b2);
+		break;
+	case NOTE_OTHER:
+		buf[0] = '\0';
+		break;
+	}
+	return buf;
+}
+
+int roof_notes_same(const struct roof_note *x, const struct roof_note *y)
+{
+	if (x->kind != y->kind || x->kind == NOTE_OTHER)
+		return 0;
+	if (x->kind == NOTE_STORES_SET_ROOF)
+		return x->stores == y->stores && strcmp(x->pattern, y->pattern) == 0;
+	return 1;
+}
+
+/* Appends to buf (a sentence built in pieces), never past its end. */
+static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
+/* The kernel that set most of roofs idx[0..n) (the first such, on a tie). */
+static const char *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
+{
+	size_t best = 0, most = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t count = 0;
+		for (size_t m = 0; m < n; m++)
+			count += strcmp(a->roof_notes[idx[m]].kernel, a->roof_notes[idx[k]].kernel) == 0;
+		if (count > most) {
+			most = count;
+			best = k;
+		}
+	}
+	return a->roof_notes[idx[best]].kernel;
+}
+
+/* The stores note of roofs idx[0..n): each roof's rate and the ordinary stores' beside it. */
+static void stores_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
+{
+	const struct roof_note *first = &a->roof_notes[idx[0]];
+	const char *usual = usual_kernel(a, idx, n);
+	snprintf(buf, size, "%s set the roof of %zu levels, by %s unless named, over ordinary stores' "
+		 "rate (in brackets):", stores_words(first->stores), n, usual);
+	for (size_t k = 0; k < n; k++) {
+		const struct roof_note *r = &a->roof_notes[idx[k]];
+		int other = strcmp(r->kernel, usual) != 0;
+		add(buf, size, "%s %s %.3g GB/s (%.3g%s%s)", k ? "," : "", r->roof, r->from, r->to,
+		    other ? "; " : "", other ? r->kernel : "");
+	}
+	add(buf, size, "; kernels whose stores allocate are judged against the ordinary stores' "
+	    "roof of their level, %s.%s and the like", first->level, first->pattern);
+}
+
+/* The slope note of roofs idx[0..n): each plateau's rates and sizes. */
+static void slope_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
+{
+	snprintf(buf, size, "%zu plateaus slope across their sizes (best per size), a slope of each "
+		 "level, not noise:", n);
+	for (size_t k = 0; k < n; k++) {
+		const struct roof_note *r = &a->roof_notes[idx[k]];
+		char b1[32], b2[32];
+		add(buf, size, "%s %s %s %.3g to %.3g GB/s (%s .. %s)", k ? "," : "", r->roof,
+		    !r->monotone ? "ranges from" : r->to < r->from ? "falls from" : "rises from",
+		    r->from, r->to, format_bytes(r->size_lo, b1, sizeof b1),
+		    format_bytes(r->size_hi, b2, sizeof b2));
+	}
+}
+
+const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf, size_t size)
+{
+	const struct roof_note *n = &a->roof_notes[i];
+	if (n->kind == NOTE_OTHER || a->note_dram[i])
+		return analysis_note_text(a, i, buf, size);
+	for (size_t j = 0; j < i; j++)
+		if (roof_notes_same(&a->roof_notes[j], n))
+			return NULL;   /* said with the first of them */
+	size_t idx[ANALYSIS_MAX_NOTES] = { i }, count = 1;
+	for (size_t j = i + 1; j < a->nnotes; j++)
+		if (roof_notes_same(&a->roof_notes[j], n))
+			idx[count++] = j;
+	if (count == 1)
+		return roof_note_text(n, buf, size);
+	if (n->kind == NOTE_STORES_SET_ROOF)
+		stores_group(a, idx, count, buf, size);
+	else
+		slope_group(a, idx, count, buf, size);
+	return buf;
+}
