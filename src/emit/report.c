@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "report_kernels.h"
 #include "report_stops.h"
+#include "report_summary.h"
 #include "roof_notes.h"
 #include "symptoms.h"
 #include "util.h"
@@ -170,11 +171,8 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	const char *how = rundata_or(e->clock_method, NULL);
 	const char *pin = rundata_or(e->pinned_cpu, NULL);
 
-	/* Through the cell filter: a newline in env.csv's cpu_model must not end the heading. */
-	fputs("# Roofline: ", fp);
-	md_text(fp, rundata_or(e->cpu_model, "unknown CPU"));
-	fputs("\n\n", fp);
-	fputs("| | |\n| --- | --- |\n", fp);
+	/* The title is the first screen's (report_summary.h); the details begin here. */
+	fputs("## Details\n\n| | |\n| --- | --- |\n", fp);
 	md_row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
 	    rundata_or(e->cores, "?"), rundata_or(e->hw_threads, "?"));
 	md_row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",
@@ -196,7 +194,7 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 	    pin && strcmp(pin, "-1") != 0 ? pin : "");
 	md_row(fp, "OS", "%s", rundata_or(e->os, "?"));
 	md_row(fp, "date (UTC)", "%s", rundata_or(e->date_utc, "?"));
-	report_stops_rows(fp, run);
+	report_left_out_row(fp, run);
 	md_code_row(fp, "run", run_dir);
 	fputs("\n", fp);
 
@@ -740,6 +738,7 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
 	symptoms_check(run, a, up, &sy);
+	report_summary(o.fp, run, a, &sy);
 	header(o.fp, run, a, run_dir);
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a, &sy);

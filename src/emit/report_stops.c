@@ -5,12 +5,15 @@
 #include "report_stops.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "markdown.h"
 #include "registry.h"
+#include "roof_width.h"
+#include "roofkey.h"
 #include "util.h"
 
 /* An env.csv count, or -1 where the key is absent or not a whole number (older runs). */
@@ -25,22 +28,71 @@ static long env_count(const struct rundata *run, const char *key)
 	return *end || errno || n < 0 ? -1 : n;
 }
 
-/* How each job stopped (measure's stops.csv): a job cut by the budget has a figure
- * wider than the tolerance it asked for, which the reader must know to weigh it. */
-static void budget_row(FILE *fp, const struct rundata *run)
+/* The roofs the first screen shows: each level's plateau, the peak and the FMA-only ceiling. */
+static int headline_roof(const struct roof *r)
 {
+	struct roof_key key = model_key_of(r);
+	enum ceiling_id c = roofkey_ceiling(&key);
+	return r->kind == ROOF_BANDWIDTH || c == CEIL_PEAK || c == CEIL_FMA;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* A width as the row prints it: "2 %", "0.4 %". */
+static const char *percent(double w, char *buf, size_t size)
+{
+	snprintf(buf, size, w * 100 >= 1.5 ? "%.0f %%" : "%.1f %%", w * 100);
+	return buf;
+}
+
+/*
+ * How well the run knows its roofs, for the reader to act on: the median
+ * width of the headline roofs' 95 % intervals (roof_width.h) and the widest;
+ * and what the budget did: where it stopped jobs before their intervals were
+ * narrow enough, the budget that would narrow them (make report BUDGET=).
+ * Runs without the counts (older ones) get the widths alone.
+ */
+void report_budget_row(FILE *fp, const struct rundata *run, const struct analysis *a)
+{
+	double w[ANALYSIS_MAX_ROOFS], widest_w = -1;
+	const struct roof *widest = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		double x = headline_roof(r) ? roof_width(run, a, r) : NAN;
+		if (!isfinite(x))
+			continue;
+		if (x > widest_w) {
+			widest = r;
+			widest_w = x;
+		}
+		w[n++] = x;
+	}
 	const char *budget = rundata_env(run, "budget_s");
-	long tol = env_count(run, "stops_tolerance"), ceil_n = env_count(run, "stops_ceiling");
 	long cut = env_count(run, "stops_budget");
-	if (!budget || tol < 0 || ceil_n < 0 || cut < 0)
-		return;
-	if (cut > 0)
-		md_row(fp, "budget", "%s s: %ld figures wider than asked (stopped by the budget; "
-		    "`stops.csv` names them), %ld within their tolerance, %ld at the trial ceiling",
-		    budget, cut, tol, ceil_n);
+	char med[16], wide[16], known[200] = "no roof's timings give an interval";
+	if (n) {
+		qsort(w, n, sizeof *w, cmp_double);
+		double median = n % 2 ? w[n / 2] : (w[n / 2 - 1] + w[n / 2]) / 2;
+		/* The widest is named where it stands out: half as wide again as the median, and by half a point. */
+		int stands_out = widest_w >= 1.5 * median && widest_w - median >= 0.005;
+		snprintf(known, sizeof known, "roofs known to within %s (median of their 95 %% intervals)%s%s%s%s",
+			 percent(median, med, sizeof med), stands_out ? ", " : "", stands_out ? widest->name : "",
+			 stands_out ? " to " : "", stands_out ? percent(widest_w, wide, sizeof wide) : "");
+	}
+	if (!budget || cut < 0)
+		md_row(fp, "budget", "%s", known);
+	else if (cut > 0)
+		md_row(fp, "budget", "%s s: %s; the budget stopped %ld job%s short of %s tolerance, and "
+		    "`make report BUDGET=%.0f` narrows them", budget, known, cut, cut == 1 ? "" : "s",
+		    cut == 1 ? "its" : "their", 2 * atof(budget));
 	else
-		md_row(fp, "budget", "%s s: every figure within its tolerance (%ld) or at the trial "
-		    "ceiling (%ld)", budget, tol, ceil_n);
+		md_row(fp, "budget", "%s s: %s; every job met its tolerance or its trial ceiling, so a "
+		    "larger budget buys little", budget, known);
 }
 
 /*
@@ -77,8 +129,7 @@ static void left_out_row(FILE *fp, const struct rundata *run)
 	free(text);
 }
 
-void report_stops_rows(FILE *fp, const struct rundata *run)
+void report_left_out_row(FILE *fp, const struct rundata *run)
 {
-	budget_row(fp, run);
 	left_out_row(fp, run);
 }

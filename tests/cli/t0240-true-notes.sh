@@ -52,14 +52,14 @@ test_expect_success 'a built-in kernel above its own pattern.s roof: the roof is
 	"$ROOFLINE" report low --out lowp --points pts.csv >/dev/null 2>&1 &&
 	grep "^| mine | v1 |" lowp/report.md | grep -q "declared flops or bytes"
 '
-test_expect_success 'a run cut by its budget says how many figures are wider than asked; one within it says none is' '
+test_expect_success 'the budget row: how wide the roofs are and whether a larger budget narrows them' '
 	$SCRIPTED cut && printf "budget_s,50\nstops_tolerance,40\nstops_ceiling,2\nstops_budget,3\n" >>cut/env.csv &&
 	"$ROOFLINE" report cut --out cutr >/dev/null 2>&1 &&
-	grep -q "^| budget | 50 s: 3 figures wider than asked (stopped by the budget; .stops.csv. names them), 40 within their tolerance, 2 at the trial ceiling |" cutr/report.md &&
+	grep -q "^| budget | 50 s: roofs known to within 0.0 % (median of their 95 % intervals); the budget stopped 3 jobs short of their tolerance, and .make report BUDGET=100. narrows them |" cutr/report.md &&
 	$SCRIPTED whole && printf "budget_s,50\nstops_tolerance,45\nstops_ceiling,0\nstops_budget,0\n" >>whole/env.csv &&
 	"$ROOFLINE" report whole --out wholer >/dev/null 2>&1 &&
-	grep -q "^| budget | 50 s: every figure within its tolerance (45) or at the trial ceiling (0) |" wholer/report.md &&
+	grep -q "^| budget | 50 s: roofs known to within 0.0 % (median of their 95 % intervals); every job met its tolerance or its trial ceiling, so a larger budget buys little |" wholer/report.md &&
 	$SCRIPTED old && "$ROOFLINE" report old --out oldr >/dev/null 2>&1 &&
-	! grep -q "^| budget" oldr/report.md
+	grep -q "^| budget | roofs known to within 0.0 % (median of their 95 % intervals) |" oldr/report.md
 '
 test_done
