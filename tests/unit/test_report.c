@@ -32,6 +32,7 @@
 #include "gnuplot.h"
 #include "registry.h"
 #include "report.h"
+#include "roof_notes.h"
 #include "rundata.h"
 #include "util.h"
 #include "pointtext.h"
@@ -691,6 +692,150 @@ static void test_report_full(void **state)
 	free(text);
 }
 
+/* The lines of text before its line `heading` (the first screen); fails when there is none. */
+static int lines_before(const char *text, const char *heading)
+{
+	const char *at = strstr(text, heading);
+	assert_non_null(at);
+	int n = 0;
+	for (const char *c = text; c < at; c++)
+		n += *c == '\n';
+	return n;
+}
+
+/* How often needle occurs in text. */
+static int occurrences(const char *text, const char *needle)
+{
+	int n = 0;
+	for (const char *c = strstr(text, needle); c; c = strstr(c + 1, needle))
+		n++;
+	return n;
+}
+
+/*
+ * The first screen: under REPORT_SUMMARY_LINES lines before the details,
+ * with the machine, the budget row, each level's roof, the peak, the ridge
+ * and the kernels by family, each figure the scripted analysis holds.
+ */
+static void test_report_first_screen(void **state)
+{
+	struct scratch *s = *state;
+	char *text = write_report(s);
+	assert_true(strncmp(text, "# Roofline: Intel(R) Xeon(R) W-2245 CPU @ 3.90GHz\n", 50) == 0);
+	assert_true(lines_before(text, "\n## Details\n") <= 40);
+	assert_contains(text, "| machine | Intel(R) Xeon(R) W-2245 CPU @ 3.90GHz: 8 cores; L1d 32 KiB, L2 1 MiB, L3 16.5 MiB, 3.44 GHz; avx512; gcc 12.2.0 `-O3 -march=native`; 2025-11-28T14:03:11Z |");
+	assert_contains(text, "| budget | ");
+	assert_contains(text, "| roof | one core |\n");
+	assert_contains(text, "| L1 | 189.0 GB/s |\n");
+	assert_contains(text, "| DRAM | 31.0 GB/s |\n");
+	assert_contains(text, "| peak | 110.1 GFLOP/s |\n");
+	assert_contains(text, "**Ridge:** 3.56 flop/byte on one core (peak / DRAM)");
+	/* Families: horner's members span 15 % (D = 128) to their best; dot and dot_split are one family. */
+	assert_contains(text, "| triad | memory | DRAM | 92 %, triad | 92 %, triad |\n");
+	assert_contains(text, "| horner | ");
+	assert_contains(text, "| 15 %, horner D = 128 |\n");
+	assert_true(strstr(text, "| dot | memory | DRAM | ") < strstr(text, "## Details"));
+	assert_true(strstr(text, "| budget | ") < strstr(text, "## Details"));
+	/* The details as before, after it. */
+	assert_true(strstr(text, "## Details") < strstr(text, "| compiler | gcc 12.2.0 |"));
+	assert_null(strstr(strstr(text, "## Details"), "| budget | "));
+	free(text);
+}
+
+/*
+ * However much the run holds, the first screen keeps its bounds: at most
+ * REPORT_SUMMARY_FAMILIES families (the rest counted in one line), at most
+ * REPORT_SUMMARY_NOTES notes to act on, under 40 lines in all.
+ */
+static void test_report_first_screen_bounded(void **state)
+{
+	struct scratch *s = *state;
+	struct analysis *a = s->a;
+	size_t base = a->npoints;
+	for (size_t i = 0; i < 20 && a->npoints < ANALYSIS_MAX_POINTS; i++) {
+		struct point *p = &a->points[a->npoints++];
+		*p = a->points[i % base];
+		snprintf(p->family, sizeof p->family, "family%02zu", i);
+	}
+	/* A DRAM the sweep never reached, at two thread counts, and a failed check: four notes to act on. */
+	a->levels[0].dram.state = DRAM_NOT_REACHED;
+	a->levels[0].dram.reason = DRAM_STILL_FALLING;
+	a->levels[1] = a->levels[0];
+	a->levels[1].threads = 2;
+	a->nlevels = 2;
+	struct failure f = { "kernels", "horner", 64, "wrong" };
+	s->run_data.failures = &f;
+	s->run_data.nfailures = 1;
+	a->nnoisy = 3;
+	char *text = write_report(s);
+	s->run_data.failures = NULL;
+	s->run_data.nfailures = 0;
+	int lines = lines_before(text, "\n## Details\n");
+	assert_true(lines <= 40);
+	const char *act = strstr(text, "**To act on:**");
+	assert_non_null(act);
+	assert_true(act < strstr(text, "## Details"));
+	char *screen = xasprintf("%.*s", (int)(strstr(text, "## Details") - act), act);
+	assert_int_equal(occurrences(screen, "\n- "), 3);
+	assert_contains(screen, "- 1 job computed a wrong result and is left out");
+	assert_contains(screen, "- DRAM not reached: the curve was still falling");
+	assert_contains(screen, "- DRAM@2t not reached: the curve was still falling");
+	free(screen);
+	assert_contains(text, "more families in the kernels table below.");
+	assert_null(strstr(text, "| family19 |"));
+	free(text);
+}
+
+/*
+ * A note several roofs share is said once in report.md, listing them; one
+ * of its own kind stays as it is; the fit's summary (notes[]) keeps one
+ * sentence a roof.
+ */
+static void test_report_notes_said_once(void **state)
+{
+	struct scratch *s = *state;
+	struct analysis *a = s->a;
+	static const struct { const char *roof, *level; enum kernel_stores stores; double to, from; } set[] = {
+		{ "L1", "L1", STORES_IN_PLACE, 180, 200 }, { "L2", "L2", STORES_IN_PLACE, 90, 101 },
+		{ "DRAM", "DRAM", STORES_STREAMING, 25, 35 }, { "L1@2t", "L1", STORES_IN_PLACE, 360, 400 },
+	};
+	for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+		struct roof_note n = { .kind = NOTE_STORES_SET_ROOF, .stores = set[i].stores,
+				       .from = set[i].from, .to = set[i].to };
+		snprintf(n.roof, sizeof n.roof, "%s", set[i].roof);
+		snprintf(n.kernel, sizeof n.kernel, "%s", set[i].stores == STORES_IN_PLACE ? "bw_update_avx512"
+											: "bw_triad_nt_avx512");
+		snprintf(n.level, sizeof n.level, "%s", set[i].level);
+		snprintf(n.pattern, sizeof n.pattern, "2r1w");
+		analysis_roof_note(a, &n);
+	}
+	struct roof_note slope = { .kind = NOTE_PLATEAU_SLOPE, .monotone = 1, .from = 107, .to = 82.6,
+				   .size_lo = 543 * 1024.0, .size_hi = 12 * 1048576.0 };
+	snprintf(slope.roof, sizeof slope.roof, "L3");
+	analysis_roof_note(a, &slope);
+	snprintf(slope.roof, sizeof slope.roof, "L3@2t");
+	slope.monotone = 0;
+	analysis_roof_note(a, &slope);
+	assert_string_equal(a->notes[a->nnotes - 6], "L1: stores in place set the roof, 200 GB/s "
+			    "(bw_update_avx512); with ordinary stores 180 GB/s, the L1.2r1w roof that kernels "
+			    "whose stores allocate are judged against");
+	assert_string_equal(a->notes[a->nnotes - 1], "L3@2t ranges from 107 to 82.6 GB/s across its "
+			    "plateau (543 KiB .. 12 MiB of working set, best per size): a slope of the level, not noise");
+	char *text = write_report(s);
+	assert_int_equal(occurrences(text, "set the roof"), 2);
+	assert_contains(text, "- stores in place set the roof of 3 levels, by bw_update_avx512 unless named, "
+			"over ordinary stores' rate (in brackets): L1 200 GB/s (180), L2 101 GB/s (90), L1@2t 400 GB/s "
+			"(360); kernels whose stores allocate are judged against the ordinary stores' roof of their "
+			"level, L1.2r1w and the like\n");
+	assert_contains(text, "- DRAM: streaming stores set the roof, 35 GB/s (bw_triad_nt_avx512); with ordinary "
+			"stores 25 GB/s, the DRAM.2r1w roof that kernels whose stores allocate are judged against\n");
+	assert_int_equal(occurrences(text, "not noise"), 1);
+	assert_contains(text, "- 2 plateaus slope across their sizes (best per size), a slope of each level, not "
+			"noise: L3 falls from 107 to 82.6 GB/s (543 KiB .. 12 MiB), L3@2t ranges from 107 to 82.6 GB/s "
+			"(543 KiB .. 12 MiB)\n");
+	free(text);
+}
+
 static void test_report_missing_groups(void **state)
 {
 	struct scratch *s = *state;
@@ -775,6 +920,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_report_full, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_openblas_note_one_statistic, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_missing_groups, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_first_screen, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_first_screen_bounded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_notes_said_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
