@@ -43,19 +43,36 @@ static void machine_row(FILE *fp, const struct rundata *run)
 	fputs(" |\n", fp);
 }
 
-/* One row of the roofs table: a roof of `first` threads, its counterpart at `last`, the scaling. */
-static void roof_row(FILE *fp, const char *label, const struct roof *one, const struct roof *all, int several)
+/*
+ * One row of the roofs table: a roof of one core, its counterpart of all
+ * cores, and the scaling, like with like (analysis_scaling_base: a level
+ * that another store kind set at all cores scales from that pattern's
+ * one-core roof, named).
+ */
+static void roof_row(FILE *fp, const struct analysis *a, const char *label, const struct roof *one,
+		     const struct roof *all, int several)
 {
 	char v1[32], vn[32];
 	fprintf(fp, "| %s | %s %s |", label, one ? md_rate(one->value, v1, sizeof v1) : "—",
 		one ? roof_unit(one) : "");
-	if (several && all && one && one->value > 0)
-		fprintf(fp, " %s %s | %.2fx |\n", md_rate(all->value, vn, sizeof vn), roof_unit(all),
-			all->value / one->value);
-	else if (several)
-		fprintf(fp, " %s | — |\n", all ? md_rate(all->value, vn, sizeof vn) : "—");
-	else
+	if (!several) {
 		fputc('\n', fp);
+		return;
+	}
+	const struct roof *base = all && one ? analysis_scaling_base(a, all, one->threads) : NULL;
+	if (!all)
+		fputs(" — | — |\n", fp);
+	else if (!base || !(base->value > 0))
+		fprintf(fp, " %s %s | — |\n", md_rate(all->value, vn, sizeof vn), roof_unit(all));
+	else {
+		fprintf(fp, " %s %s | %.2fx", md_rate(all->value, vn, sizeof vn), roof_unit(all),
+			all->value / base->value);
+		if (base->value != one->value) {
+			fputs(" of ", fp);
+			md_text(fp, base->name);
+		}
+		fputs(" |\n", fp);
+	}
 }
 
 /* A DRAM the sweep did not reach: its row says so, with the most it can be. */
@@ -93,7 +110,7 @@ static void roofs_table(FILE *fp, const struct analysis *a, int first, int last)
 		if (!one && !all)
 			continue;
 		dram |= l == MEM_DRAM && one;
-		roof_row(fp, levels_name(l), one, all, several);
+		roof_row(fp, a, levels_name(l), one, all, several);
 	}
 	if (!dram && model_levels_of(a, first))
 		dram_missing_row(fp, a, first, last, several);
@@ -105,7 +122,7 @@ static void roofs_table(FILE *fp, const struct analysis *a, int first, int last)
 		struct roof_key kn = roofkey_compute(compute[i].kind, compute[i].ceiling, last);
 		const struct roof *one = model_roof(a, &k1), *all = model_roof(a, &kn);
 		if (one || all)
-			roof_row(fp, compute[i].label, one, all, several);
+			roof_row(fp, a, compute[i].label, one, all, several);
 	}
 	fputc('\n', fp);
 }
