@@ -106,7 +106,7 @@ for need in "$@"; do
 		want libhwloc-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/pkgconfig/hwloc.pc
 		want libcsv-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/libcsv.so
 		want libcmocka-dev:arm64 test -f /usr/lib/aarch64-linux-gnu/libcmocka.so
-		# qemu finds the arm64 loader where multiarch puts it (not qemu -L: see README)
+		# qemu finds the arm64 loader where multiarch puts it (not qemu -L: see docs/development.md)
 		want libc6:arm64 test -e /lib/ld-linux-aarch64.so.1
 		# OpenMP at run time (the cross toolchain's copy sits where qemu does not look)
 		want libgomp1:arm64 test -f /usr/lib/aarch64-linux-gnu/libgomp.so.1

@@ -309,8 +309,8 @@ static void method(FILE *fp, const struct compare *c)
 		"than as their trials do; and the raw B/A of the medians.\n\n", 100 * RATIO_LEVEL, RATIO_REPS);
 	fprintf(fp, "A kernel is marked **faster** or **slower** only when its relative interval excludes "
 		"1 (a difference the runs' own noise does not explain), it moved by more than %.0f %% "
-		"(|ln| > %.3f: a move that small comes and goes between two runs of one build; README, "
-		"\"Comparing compilers\", has the A/A pairs behind it), *and* its trials settle it: a move "
+		"(|ln| > %.3f: a move that small comes and goes between two runs of one build; docs/compare.md "
+		"has the A/A pairs behind it), *and* its trials settle it: a move "
 		"where each run's median fraction lies within the other run's 10th to 90th percentile of "
 		"per-trial fractions (give or take that %.0f %%) is **unsettled**, not judged (a kernel whose speed swings between states, trial by trial, with the machine's "
 		"condition moves its median with their mix; a move of the code shifts every trial), and so is one "

@@ -233,8 +233,7 @@ int compare_fast_agree(const struct compare_row *r)
 	 * roof) did not move (judge_move, with their own bootstrap interval),
 	 * the median moved with how many trials the machine slowed: two gcc
 	 * runs of one build on a Zen 4 VM put gemm_ikj n = 64 at medians 16.5
-	 * and 12.1 GFLOP/s, 90th percentiles 18.3 and 17.3 (README, "Comparing
-	 * compilers"). Judging on the fast percentile in place of the median
+	 * and 12.1 GFLOP/s, 90th percentiles 18.3 and 17.3 (docs/compare.md). Judging on the fast percentile in place of the median
 	 * moved more A/A kernels there, not fewer: at two threads whole runs
 	 * sat in the slow state, fast trials and all, and the roofs' fast ends
 	 * moved on their own.

@@ -41,7 +41,7 @@
  *     min_step lower than one at a larger working set is not a level of
  *     its own. Where a faster plateau comes before it, it is the first
  *     part of that later level (a level that rises across its sizes, as L2
- *     can, README "The method"): the two are merged, and the merged
+ *     can, docs/method.md): the two are merged, and the merged
  *     plateau's core is every point within `tolerance` of the band between
  *     their levels, so it keeps all its sizes. Where the level before it
  *     is within min_step of the later one, it is a dip inside one level,

@@ -10,7 +10,7 @@
 /*
  * Five: L1, L2, L3 and DRAM, and room for one more, a slope between the last
  * cache and DRAM that the segmentation can keep as a plateau of its own
- * (README "The method" gives the run where it did). With no room for it,
+ * (docs/method.md gives the run where it did). With no room for it,
  * step 6 must merge the closest pair of real levels, which can be L3 and L2.
  * levels.c names three caches at most; what lies after them and before the
  * flat end is no level.

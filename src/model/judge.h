@@ -19,8 +19,8 @@
 /*
  * compare's practical threshold, as |ln ratio| (a 5 % move): a move that
  * small is one that half the kernels make between two runs of one build on
- * a busy machine, even where a tight interval excludes 1. README,
- * "Comparing compilers", gives the A/A pairs it was set from (and the
+ * a busy machine, even where a tight interval excludes 1.
+ * docs/compare.md gives the A/A pairs it was set from (and the
  * machine they came from); never under 3 %, the smallest move the project
  * reports.
  */
