@@ -227,10 +227,11 @@ static void kernels_table(FILE *fp, const struct analysis *a)
 }
 
 /*
- * The notes that change what a reader does, most pressing first: failed
- * checks (figures left out), a DRAM not reached (measure again, larger),
- * the guide's symptoms (the chart is wrong so), a noisy run (read small
- * differences with compare). At most REPORT_SUMMARY_NOTES of them.
+ * The notes that change what a reader does, most pressing first: a group
+ * the run lacks, failed checks (figures left out), a DRAM not reached
+ * (measure again, larger), the guide's symptoms (the chart is wrong so), a
+ * noisy run (read small differences with compare). At most
+ * REPORT_SUMMARY_NOTES of them.
  */
 static void action_notes(FILE *fp, const struct rundata *run, const struct analysis *a,
 			 const struct symptoms *sy)
@@ -238,7 +239,14 @@ static void action_notes(FILE *fp, const struct rundata *run, const struct analy
 	char said[REPORT_SUMMARY_NOTES][700];
 	size_t n = 0;
 	int dram_said = 0;
-	if (run->nfailures)
+	/* A group the run lacks: what the chart cannot say, and how to measure it. */
+	if (!a->nsweep)
+		snprintf(said[n++], sizeof said[0], "no `bandwidth` group in this run: no memory roofs, so "
+			 "no kernel is judged by memory (`roofline measure --only bandwidth` measures them)");
+	if (!isfinite(a->peak))
+		snprintf(said[n++], sizeof said[0], "no `peak` group in this run: no FMA peak, no ceilings "
+			 "and no ridge (`roofline measure --only peak` measures them)");
+	if (run->nfailures && n < REPORT_SUMMARY_NOTES)
 		snprintf(said[n++], sizeof said[0], "%zu job%s computed a wrong result and %s left out of every "
 			 "figure (Failed checks, below)", run->nfailures, run->nfailures == 1 ? "" : "s",
 			 run->nfailures == 1 ? "is" : "are");
@@ -258,8 +266,8 @@ static void action_notes(FILE *fp, const struct rundata *run, const struct analy
 			 "which judges a move by its spread", a->nnoisy, a->nnoisy == 1 ? "" : "s",
 			 a->noisiest.name, a->noisiest_rel * 100);
 	if (!n) {
-		fputs("**To act on:** nothing; no check failed, DRAM was reached and no symptom of a wrong "
-		      "chart was found.\n\n", fp);
+		fputs("**To act on:** nothing; the run has every group, no check failed, its sweeps reached "
+		      "DRAM and no symptom of a wrong chart was found.\n\n", fp);
 		return;
 	}
 	fputs("**To act on:**\n\n", fp);

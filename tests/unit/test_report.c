@@ -739,6 +739,9 @@ static void test_report_first_screen(void **state)
 	/* The details as before, after it. */
 	assert_true(strstr(text, "## Details") < strstr(text, "| compiler | gcc 12.2.0 |"));
 	assert_null(strstr(strstr(text, "## Details"), "| budget | "));
+	/* Nothing in this run asks the reader to act, and the screen says so without inventing one. */
+	assert_contains(text, "**To act on:** nothing; the run has every group, no check failed, its sweeps "
+			"reached DRAM and no symptom of a wrong chart was found.\n\n## Details");
 	free(text);
 }
 
@@ -857,6 +860,13 @@ static void test_report_missing_groups(void **state)
 	s->run_data.failures = NULL;
 	s->run_data.nfailures = 0;
 	assert_contains(text, "1 job computed a wrong result and is left out");
+	/* The first screen's notes to act on: the two missing groups first, then the failed check. */
+	assert_contains(text, "**To act on:**\n\n- no `bandwidth` group in this run: no memory roofs, so no kernel is "
+			"judged by memory (`roofline measure --only bandwidth` measures them)\n- no `peak` group in this "
+			"run: no FMA peak, no ceilings and no ridge (`roofline measure --only peak` measures them)\n- 1 job "
+			"computed a wrong result and is left out of every figure (Failed checks, below)\n\n## Details");
+	assert_contains(text, "**Ridge:** none: the run lacks the peak or a bandwidth roof.");
+	assert_contains(text, "No kernels placed: the run has no `kernels` group.");
 	assert_contains(text, "| kernels | horner | 64 | a[17]: got 1.5, want 1.25 (rel. error 0.2 &gt; 1e-12) |");
 	assert_contains(text, "No roofs: the run has neither a `bandwidth` nor a `peak` group.");
 	assert_contains(text, "No `peak` group in this run: no FMA peak");
