@@ -27,6 +27,7 @@
 #include "cliargs.h"
 #include "plotargs.h"
 #include "report.h"
+#include "report_html.h"
 #include "rundata.h"
 #include "userpoints.h"
 #include "util.h"
@@ -542,28 +543,56 @@ static int cmd_plot(int argc, char **argv)
 	return 0;
 }
 
+/* report's --format: a comma list of md and html (report.md, report.html), at least one. */
+static void report_formats(const char *list, int *md, int *html)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	*md = *html = 0;
+	for (char *f = strtok_r(copy, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		if (strcmp(f, "md") == 0)
+			*md = 1;
+		else if (strcmp(f, "html") == 0)
+			*html = 1;
+		else
+			*md = *html = -1;
+		if (*md < 0)
+			break;
+	}
+	free(copy);
+	if (*md < 0 || (!*md && !*html))
+		die(EXIT_USAGE, "report: --format '%s': want a comma list of md, html", list);
+}
+
 static int cmd_report(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_POINTS };
+	enum { O_OUT = 256, O_POINTS, O_FORMAT };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "points", required_argument, NULL, O_POINTS },
+		{ "format", required_argument, NULL, O_FORMAT },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = "plots", *points = NULL;
-	int c;
+	const char *out = "plots", *points = NULL, *formats = NULL;
+	int c, md, html;
 	while ((c = next_option("report", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
 			out = optarg;
 		else if (c == O_POINTS)
 			points = optarg;
+		else if (c == O_FORMAT)
+			formats = optarg;
 	}
+	report_formats(formats ? formats : "md,html", &md, &html);
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
 	if (fleet_dir_is(dir)) {
 		if (points)
 			die(EXIT_USAGE, "report: --points: %s is a fleet directory: report one node's run with them (%s/nodes/<node>)",
 			    dir, dir);
+		/* A fleet's report is report.md alone: its page is not built (yet). */
+		if (formats && !md)
+			die(EXIT_USAGE, "report: --format '%s': %s is a fleet directory, reported in report.md only",
+			    formats, dir);
 		return report_fleet(dir, out);
 	}
 	struct rundata run;
@@ -571,9 +600,16 @@ static int cmd_report(int argc, char **argv)
 	struct analysis *a = load_for_output("report", dir, points, out, &run, &up);
 	char err[512];
 	char *path = path_join(out, "report.md");
-	if (report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
+	if (md && report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
-	fprintf(stderr, "roofline: wrote %s\n", path);
+	if (md)
+		fprintf(stderr, "roofline: wrote %s\n", path);
+	free(path);
+	path = path_join(out, "report.html");
+	if (html && report_html_write(path, &run, a, points ? &up : NULL, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	if (html)
+		fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	userpoints_free(&up);
 	free(a);
