@@ -543,26 +543,6 @@ static int cmd_plot(int argc, char **argv)
 	return 0;
 }
 
-/* report's --format: a comma list of md and html (report.md, report.html), at least one. */
-static void report_formats(const char *list, int *md, int *html)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	*md = *html = 0;
-	for (char *f = strtok_r(copy, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		if (strcmp(f, "md") == 0)
-			*md = 1;
-		else if (strcmp(f, "html") == 0)
-			*html = 1;
-		else
-			*md = *html = -1;
-		if (*md < 0)
-			break;
-	}
-	free(copy);
-	if (*md < 0 || (!*md && !*html))
-		die(EXIT_USAGE, "report: --format '%s': want a comma list of md, html", list);
-}
-
 static int cmd_report(int argc, char **argv)
 {
 	enum { O_OUT = 256, O_POINTS, O_FORMAT };
@@ -582,7 +562,7 @@ static int cmd_report(int argc, char **argv)
 		else if (c == O_FORMAT)
 			formats = optarg;
 	}
-	report_formats(formats ? formats : "md,html", &md, &html);
+	plotargs_report_formats(formats ? formats : "md,html", &md, &html);
 	want_positional("report", argc, 1);
 	const char *dir = argv[optind];
 	if (fleet_dir_is(dir)) {

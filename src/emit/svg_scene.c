@@ -90,46 +90,16 @@ static void text_in_box(struct buf *b, const struct svg_scene_in *in, struct svg
 	text(b, in, &t);
 }
 
-/* A marker's outline as path data, as plot_cairo.c's marker_path draws it. */
+/* A marker's outline as path data (figure_marker_outline, as roofline.png draws it). */
 static void marker_d(struct buf *b, enum figure_shape sh, double x, double y, double r)
 {
+	double xy[FIGURE_MARKER_VERTICES][2];
+	size_t n = figure_marker_outline(sh, x, y, r, xy);
 	buf_puts(b, " d=\"");
-	switch (sh) {
-	case SH_CIRCLE:
+	if (!n)
 		buf_addf(b, "M%.1f %.1fa%.2f %.2f 0 1 0 %.2f 0a%.2f %.2f 0 1 0 %.2f 0", x - r, y, r, r, 2 * r, r, r, -2 * r);
-		break;
-	case SH_SQUARE:
-		r *= 0.88;
-		buf_addf(b, "M%.1f %.1fh%.2fv%.2fh%.2f", x - r, y - r, 2 * r, 2 * r, -2 * r);
-		break;
-	case SH_TRIANGLE:
-	case SH_TRIANGLE_DOWN: {
-		double d = sh == SH_TRIANGLE ? -1 : 1;
-		r *= 1.25;
-		buf_addf(b, "M%.1f %.1fL%.1f %.1fL%.1f %.1f", x, y + d * r, x + r * 0.866, y - d * r * 0.5, x - r * 0.866,
-			 y - d * r * 0.5);
-		break;
-	}
-	case SH_DIAMOND:
-		r *= 1.25;
-		buf_addf(b, "M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1f", x, y - r, x + r, y, x, y + r, x - r, y);
-		break;
-	case SH_HEXAGON:
-		r *= 1.05;
-		for (int i = 0; i < 6; i++) {
-			double t = M_PI / 6 + i * M_PI / 3;
-			buf_addf(b, "%c%.1f %.1f", i ? 'L' : 'M', x + r * cos(t), y + r * sin(t));
-		}
-		break;
-	case SH_STAR:
-	default:
-		r *= 1.35;
-		for (int i = 0; i < 10; i++) {
-			double t = -M_PI / 2 + i * M_PI / 5, q = i % 2 ? r * 0.45 : r;
-			buf_addf(b, "%c%.1f %.1f", i ? 'L' : 'M', x + q * cos(t), y + q * sin(t));
-		}
-		break;
-	}
+	for (size_t i = 0; i < n; i++)
+		buf_addf(b, "%c%.1f %.1f", i ? 'L' : 'M', xy[i][0], xy[i][1]);
 	buf_puts(b, "Z\"");
 }
 
@@ -162,11 +132,10 @@ static void level_dash(struct buf *b, enum figure_level_style st, int hollow, do
 		buf_addf(b, " stroke-dasharray=\"%.1f %.1f\"", 6 * s, 4 * s);
 }
 
-/* A roof or ceiling line (or a legend's sample of one). */
-static void line(struct buf *b, double s, double x0, double y0, double x1, double y1, const struct figure_line *l,
-		 const char *cls)
+/* A roof or ceiling line l, drawn from (l->x0, l->y0) to (l->x1, l->y1) (or a legend's sample of one). */
+static void line(struct buf *b, double s, const struct figure_line *l, const char *cls)
 {
-	buf_addf(b, "<path d=\"M%.1f %.1fL%.1f %.1f\"", x0, y0, x1, y1);
+	buf_addf(b, "<path d=\"M%.1f %.1fL%.1f %.1f\"", l->x0, l->y0, l->x1, l->y1);
 	hex(b, "stroke", l->col);
 	buf_addf(b, " stroke-width=\"%.2f\" stroke-linecap=\"%s\"", l->width * s, l->dashed ? "butt" : "round");
 	if (l->dashed)
@@ -278,15 +247,15 @@ static void axes(struct buf *b, const struct svg_scene_in *in)
 }
 
 /* A title's line shrunk to the width, as plot_axes.c's fitted_text (not under the least size). */
-static void fitted(struct buf *b, const struct svg_scene_in *in, const char *t, double px, int bold, double y,
-		   struct figure_rgb col)
+static void fitted(struct buf *b, const struct svg_scene_in *in, struct svg_text_at t)
 {
 	double s = in->fg->s, maxw = in->fg->f.width - 44 * s;
 	struct figure_text te;
-	in->m->extents(in->m->ctx, t, px * s, bold, &te);
+	in->m->extents(in->m->ctx, t.text, t.px * s, t.bold, &te);
 	if (te.x_advance > maxw && te.x_advance > 0)
-		px = fmax(px * maxw / te.x_advance, FIGURE_PX_MIN_TEXT);
-	text(b, in, &(struct svg_text_at){ t, 22 * s, y, px, bold, 0, col, 0, NULL, NULL });
+		t.px = fmax(t.px * maxw / te.x_advance, FIGURE_PX_MIN_TEXT);
+	t.x = 22 * s;
+	text(b, in, &t);
 }
 
 /* ---- the plot area ---- */
@@ -313,7 +282,7 @@ static void back(struct buf *b, const struct figure *fg)
 		for (size_t i = 0; i < fg->nlines; i++) {
 			const struct figure_line *l = &fg->lines[i];
 			if (l->visible && (l->width > 3) == pass)
-				line(b, s, l->x0, l->y0, l->x1, l->y1, l, is_ceiling(l) ? "ceil" : "roof");
+				line(b, s, l, is_ceiling(l) ? "ceil" : "roof");
 		}
 }
 
@@ -341,12 +310,10 @@ static void arrowheads(struct buf *b, const struct figure *fg, const struct figu
 static void polylines(struct buf *b, const struct figure *fg)
 {
 	const struct figure_kernels *k = &fg->k;
-	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
-		size_t j = jj % k->ngrp;
-		const struct figure_group *gr = &k->grp[j];
+	size_t order[ANALYSIS_MAX_POINTS], n = figure_polyline_order(k, order);
+	for (size_t o = 0; o < n; o++) {
+		const struct figure_group *gr = &k->grp[order[o]];
 		const struct figure_family *fm = &k->fam[gr->fam];
-		if (!figure_joined(gr) || (gr->style == LV_BASE) != (jj >= k->ngrp))
-			continue;
 		if (gr->trajectory)
 			arrowheads(b, fg, gr, fm);
 		buf_puts(b, "<path d=\"");
@@ -385,26 +352,23 @@ static void points(struct buf *b, const struct svg_scene_in *in)
 {
 	const struct figure *fg = in->fg;
 	const struct figure_kernels *k = &fg->k;
-	for (int pass = 0; pass < 4; pass++)
-		for (size_t i = 0; i < fg->npoints; i++) {
-			if (k->grp_of[i] < 0)
-				continue;
-			const struct figure_group *gr = &k->grp[k->grp_of[i]];
-			if ((gr->style == LV_BASE) != (pass >= 2) || (!figure_joined(gr)) != (pass % 2))
-				continue;
-			buf_puts(b, "<g class=\"pt\" tabindex=\"0\"");
-			fam_attr(b, &k->fam[gr->fam]);
-			if (in->hook.attrs)
-				in->hook.attrs(in->hook.ctx, i, b);
-			buf_puts(b, ">");
-			if (in->hook.title) {
-				buf_puts(b, "<title>");
-				in->hook.title(in->hook.ctx, i, b);
-				buf_puts(b, "</title>");
-			}
-			point_marker(b, fg->s, &k->fam[gr->fam], gr, fg->px[i], fg->py[i]);
-			buf_puts(b, "</g>\n");
+	size_t order[ANALYSIS_MAX_POINTS], n = figure_point_order(fg, order);
+	for (size_t o = 0; o < n; o++) {
+		size_t i = order[o];
+		const struct figure_group *gr = &k->grp[k->grp_of[i]];
+		buf_puts(b, "<g class=\"pt\" tabindex=\"0\"");
+		fam_attr(b, &k->fam[gr->fam]);
+		if (in->hook.attrs)
+			in->hook.attrs(in->hook.ctx, i, b);
+		buf_puts(b, ">");
+		if (in->hook.title) {
+			buf_puts(b, "<title>");
+			in->hook.title(in->hook.ctx, i, b);
+			buf_puts(b, "</title>");
 		}
+		point_marker(b, fg->s, &k->fam[gr->fam], gr, fg->px[i], fg->py[i]);
+		buf_puts(b, "</g>\n");
+	}
 }
 
 /* The user's points: arrows between versions, stars (a ring where above the roof). */
@@ -489,7 +453,6 @@ static void legend(struct buf *b, const struct svg_scene_in *in)
 	double s = in->fg->s;
 	if (!lg->n)
 		return;
-	size_t per_col = lg->per_col ? lg->per_col : lg->n;
 	buf_addf(b, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" "
 		 "fill=\"#ffffff\" fill-opacity=\"%.2f\" stroke-width=\"%.2f\"", lg->box.x0, lg->box.y0,
 		 lg->box.x1 - lg->box.x0, lg->box.y1 - lg->box.y0, 6 * s, lg->placed ? 0.92 : 1.0, 1.2 * s);
@@ -497,10 +460,8 @@ static void legend(struct buf *b, const struct svg_scene_in *in)
 	buf_puts(b, "/>\n");
 	for (size_t i = 0; i < lg->n; i++) {
 		const struct figure_legend_row *r = &lg->rows[i];
-		size_t col = i / per_col, row = i % per_col;
-		double cy = lg->box.y0 + lg->pad + (row + 0.5) * lg->row_h - 2 * s;
-		double sx0 = lg->box.x0 + lg->pad + col * (lg->col_w + 24 * s), sx1 = sx0 + lg->sample_w;
-		double mx = 0.5 * (sx0 + sx1);
+		struct figure_legend_spot at = figure_legend_spot(lg, i, s);
+		double cy = at.cy, sx0 = at.sx0, sx1 = at.sx1, mx = at.mx;
 		if (r->kind == LEG_FAMILY) {
 			buf_puts(b, "<g class=\"lg-fam\" tabindex=\"0\" role=\"button\" aria-pressed=\"true\"");
 			fam_attr(b, r->fam);
@@ -527,9 +488,10 @@ static void legend(struct buf *b, const struct svg_scene_in *in)
 			buf_puts(b, "<g>");
 			point_marker(b, s, &muted, &look, mx, cy);
 		} else if (r->kind != LEG_TEXT) {
-			struct figure_line l = { .col = r->col, .width = r->width, .dashed = r->dashed };
+			struct figure_line l = { .x0 = sx0, .y0 = cy, .x1 = sx1, .y1 = cy, .col = r->col, .width = r->width,
+						 .dashed = r->dashed };
 			buf_puts(b, r->kind == LEG_CEILING ? "<g class=\"ceil\">" : "<g>");
-			line(b, s, sx0, cy, sx1, cy, &l, NULL);
+			line(b, s, &l, NULL);
 		} else {
 			buf_puts(b, "<g>");
 		}
@@ -560,9 +522,9 @@ void svg_scene_write(struct buf *b, const struct svg_scene_in *in)
 	buf_addf(b, "<rect width=\"%d\" height=\"%d\"", f->width, f->height);
 	hex(b, "fill", C_BG);
 	buf_puts(b, "/>\n");
-	fitted(b, in, title, FIGURE_PX_TITLE, 1, 52 * s, C_TEXT);
+	fitted(b, in, (struct svg_text_at){ title, 0, 52 * s, FIGURE_PX_TITLE, 1, 0, C_TEXT, 0, NULL, NULL });
 	if (sub[0])
-		fitted(b, in, sub, FIGURE_PX_SUBTITLE, 0, 90 * s, C_MUTED);
+		fitted(b, in, (struct svg_text_at){ sub, 0, 90 * s, FIGURE_PX_SUBTITLE, 0, 0, C_MUTED, 0, NULL, NULL });
 	buf_puts(b, "<g clip-path=\"url(#");
 	html_escape(b, in->id);
 	buf_puts(b, ")\">\n");
