@@ -241,10 +241,16 @@ static void roofs_table(struct page *pg)
 			buf_addf(b, "</td><td class=\"num\">%s</td>", r1 ? md_rate(r1->value, v, sizeof v) : "—");
 			if (all != one) {
 				buf_addf(b, "<td class=\"num\">%s</td>", rn ? md_rate(rn->value, v, sizeof v) : "—");
-				if (r1 && rn && r1->value > 0)
-					buf_addf(b, "<td class=\"num\">%.2fx</td>", rn->value / r1->value);
-				else
+				/* Scaled like with like (analysis_scaling_base), as report.md and the figure's legend. */
+				const struct roof *base = rn ? analysis_scaling_base(a, rn, one) : NULL;
+				if (base && base->value > 0) {
+					buf_addf(b, "<td class=\"num\">%.2fx", rn->value / base->value);
+					if (base != r1)
+						html_escapef(b, " of %s (%s)", md_rate(base->value, v, sizeof v), base->name);
+					buf_puts(b, "</td>");
+				} else {
 					buf_puts(b, "<td class=\"num\">—</td>");
+				}
 			}
 			buf_puts(b, "</tr>\n");
 		}
@@ -442,10 +448,10 @@ static void build(struct page *pg)
 	buf_puts(b, "<body>\n<header>\n");
 	elem(b, "h1", title);
 	buf_puts(b, "\n");
-	if (sub[0])
-		elem(b, "p", sub);
-	buf_puts(b, "\n<p class=\"files\">The same run in words: report.md; the figure alone: roofline.png.</p>\n"
-		 "</header>\n<main>\n");
+	buf_puts(b, "<p>");
+	html_escape(b, sub);
+	buf_puts(b, sub[0] ? ". " : "");
+	buf_puts(b, "The same run in words: report.md.</p>\n</header>\n<main>\n");
 	figures(pg);
 	roofs_table(pg);
 	kernels_table(pg);
