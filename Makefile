@@ -210,7 +210,7 @@ report: bin/roofline
 		./bin/roofline fit "$$run" && \
 		./bin/roofline plot "$$run" --out plots $(POINTS_FLAGS) && \
 		./bin/roofline report "$$run" --out plots $(POINTS_FLAGS) && \
-		echo "roofline: report in plots/report.md, figure in plots/roofline.png"
+		echo "roofline: report in plots/report.md and plots/report.html (open it in a browser), figure in plots/roofline.png"
 
 # The latest run, or on a fresh clone the committed example; RUN= and OUT= choose.
 RUN ?= $(if $(wildcard data/latest),data/latest,data/example/run)
