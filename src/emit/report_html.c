@@ -116,6 +116,29 @@ struct page {
 	size_t ncounts;
 };
 
+/*
+ * What a thread count is called: "one core (1 thread)", "all cores (2
+ * threads)" for the run's largest count, else "4 threads".
+ */
+static const char *count_words(const struct page *pg, int threads, char *buf, size_t size)
+{
+	char th[24];
+	int largest = pg->ncounts > 1 && threads == pg->counts[pg->ncounts - 1];
+	if (threads == 1 || largest)
+		snprintf(buf, size, "%s (%s)", threads == 1 ? "one core" : "all cores", threads_words(threads, th, sizeof th));
+	else
+		threads_words(threads, buf, size);
+	return buf;
+}
+
+/* s with its first letter a capital: a button's or a sentence's start (the words are ASCII). */
+static char *capital(char *s)
+{
+	if (s[0] >= 'a' && s[0] <= 'z')
+		s[0] = (char)(s[0] - 'a' + 'A');
+	return s;
+}
+
 static void plot_meta_of(const struct page *pg, int threads, struct plot_meta *meta)
 {
 	*meta = (struct plot_meta){
@@ -133,14 +156,14 @@ static void plot_meta_of(const struct page *pg, int threads, struct plot_meta *m
  * roofline.png (the all-core one scaled from `base`), painted as SVG in a
  * <figure>. Fills *sel (the caller keeps it as the next scene's base).
  */
-static void scene(struct page *pg, int threads, const struct analysis *base, struct analysis *sel, const char *what)
+static void scene(struct page *pg, int threads, const struct analysis *base, struct analysis *sel)
 {
 	struct figure *fg = xmalloc(sizeof *fg);
 	size_t *rows = xmalloc(ANALYSIS_MAX_POINTS * sizeof *rows);
 	struct userpoints mine = { 0 };
 	struct plot_meta meta;
 	struct plot_frame f;
-	char th[24], id[32];
+	char words[64], id[32];
 	figure_select_threads(pg->a, threads, sel);
 	figure_select_rows(pg->a, threads, rows);
 	if (pg->up)
@@ -155,8 +178,8 @@ static void scene(struct page *pg, int threads, const struct analysis *base, str
 	buf_addf(&pg->b, "<figure class=\"scene\" data-threads=\"%d\">\n", threads);
 	svg_scene_write(&pg->b, &(struct svg_scene_in){ fg, &meta, &pg->m, id, { point_attrs, point_title, &sp } });
 	buf_puts(&pg->b, "<figcaption>");
-	html_escapef(&pg->b, "%s: %s. Hover over or tab to a point for its verdict.", what,
-		     threads_words(threads, th, sizeof th));
+	html_escapef(&pg->b, "%s. Hover over or tab to a point for its verdict.",
+		     capital((char *)count_words(pg, threads, words, sizeof words)));
 	buf_puts(&pg->b, "</figcaption>\n</figure>\n");
 	free(mine.v);
 	free(rows);
@@ -167,22 +190,22 @@ static void scene(struct page *pg, int threads, const struct analysis *base, str
 static void figures(struct page *pg)
 {
 	struct buf *b = &pg->b;
-	char th[24];
+	char words[64];
 	int one = pg->ncounts ? pg->counts[0] : 1, all = pg->ncounts ? pg->counts[pg->ncounts - 1] : 1;
 	buf_puts(b, "<div id=\"controls\" class=\"controls\" hidden>\n<span role=\"group\" aria-label=\"thread count\">");
-	for (int k = 0; k < (all != one ? 2 : 1); k++) {
+	for (int k = 0; all != one && k < 2; k++) {
 		int t = k ? all : one;
 		buf_addf(b, "<button type=\"button\" class=\"threads\" data-threads=\"%d\" aria-pressed=\"%s\">", t,
 			 k ? "false" : "true");
-		html_escapef(b, "%s (%s)", k ? "All cores" : "One core", threads_words(t, th, sizeof th));
+		html_escape(b, capital((char *)count_words(pg, t, words, sizeof words)));
 		buf_puts(b, "</button>");
 	}
 	buf_puts(b, "</span>\n<label><input type=\"checkbox\" id=\"ceilings\" checked> ceilings</label>\n"
 		 "<span class=\"hint\">Click a family in the legend to hide or show it.</span>\n</div>\n");
 	struct analysis *first = xmalloc(sizeof *first), *second = xmalloc(sizeof *second);
-	scene(pg, one, NULL, first, "One core");
+	scene(pg, one, NULL, first);
 	if (all != one)
-		scene(pg, all, first, second, "All cores");
+		scene(pg, all, first, second);
 	buf_puts(b, "<div id=\"tip\" class=\"tip\" role=\"tooltip\" hidden></div>\n");
 	free(first);
 	free(second);
@@ -207,7 +230,7 @@ static void roofs_table(struct page *pg)
 {
 	struct buf *b = &pg->b;
 	const struct analysis *a = pg->a;
-	char v[32], th[24];
+	char v[32], th[24], words[64];
 	int one = pg->ncounts ? pg->counts[0] : 1, all = pg->ncounts ? pg->counts[pg->ncounts - 1] : one;
 	buf_puts(b, "<section id=\"roofs\">\n<h2>Roofs</h2>\n");
 	if (!a->nroofs) {
@@ -216,11 +239,11 @@ static void roofs_table(struct page *pg)
 	}
 	buf_puts(b, "<table>\n<thead><tr><th scope=\"col\">roof</th><th scope=\"col\">unit</th>");
 	buf_puts(b, "<th scope=\"col\" class=\"num\">");
-	html_escapef(b, "one core (%s)", threads_words(one, th, sizeof th));
+	html_escape(b, count_words(pg, one, words, sizeof words));
 	buf_puts(b, "</th>");
 	if (all != one) {
 		buf_puts(b, "<th scope=\"col\" class=\"num\">");
-		html_escapef(b, "all cores (%s)", threads_words(all, th, sizeof th));
+		html_escape(b, count_words(pg, all, words, sizeof words));
 		buf_puts(b, "</th><th scope=\"col\" class=\"num\">scaling</th>");
 	}
 	buf_puts(b, "</tr></thead>\n<tbody>\n");
@@ -283,11 +306,11 @@ static void text_cell(struct buf *b, const char *text)
 	elem(b, "td", text);
 }
 
-/* Lowest fraction first: the kernels furthest under their roofs lead; no fraction last. */
-static const struct analysis *sort_a;
-static int by_fraction(const void *x, const void *y)
+/* Lowest fraction first: the kernels furthest under their roofs lead; no fraction last. ctx: the analysis. */
+static int by_fraction(const void *x, const void *y, void *ctx)
 {
-	double fx = sort_a->points[*(const size_t *)x].fraction, fy = sort_a->points[*(const size_t *)y].fraction;
+	const struct analysis *a = ctx;
+	double fx = a->points[*(const size_t *)x].fraction, fy = a->points[*(const size_t *)y].fraction;
 	int nx = !isfinite(fx), ny = !isfinite(fy);
 	if (nx || ny)
 		return nx - ny;
@@ -319,8 +342,7 @@ static void kernels_table(struct page *pg)
 	size_t *order = xmalloc(a->npoints * sizeof *order);
 	for (size_t i = 0; i < a->npoints; i++)
 		order[i] = i;
-	sort_a = a;
-	qsort(order, a->npoints, sizeof *order, by_fraction);
+	qsort_r(order, a->npoints, sizeof *order, by_fraction, (void *)a);
 	for (size_t k = 0; k < a->npoints; k++) {
 		const struct point *p = &a->points[order[k]];
 		char says[600];
