@@ -268,7 +268,7 @@ static void roofs_table(struct page *pg)
 				const struct roof *base = rn ? analysis_scaling_base(a, rn, one) : NULL;
 				if (base && base->value > 0) {
 					buf_addf(b, "<td class=\"num\">%.2fx", rn->value / base->value);
-					if (base != r1)
+					if (!r1 || base->value != r1->value)   /* another roof set it: named, as report.md does */
 						html_escapef(b, " of %s (%s)", md_rate(base->value, v, sizeof v), base->name);
 					buf_puts(b, "</td>");
 				} else {

@@ -56,6 +56,7 @@ const char report_html_script[] =
 	"doc.addEventListener('mouseout', function (e) { var g = point(e); if (g && g !== doc.activeElement) hideTip(); });\n"
 	"doc.addEventListener('focusin', function (e) { var g = point(e); if (g) showTip(g); });\n"
 	"doc.addEventListener('focusout', function (e) { if (point(e)) hideTip(); });\n"
+	"doc.addEventListener('keydown', function (e) { if (e.key === 'Escape') hideTip(); });\n"
 	/* A family's legend row hides or shows its points, lines and labels in every scene. */
 	"function setFamily(name, hide) {\n"
 	"  each(doc.querySelectorAll('[data-fam]'), function (el) {\n"
@@ -149,6 +150,9 @@ const char report_html_style[] =
 	"table{border-collapse:collapse;margin:8px 0;font-size:.9em}\n"
 	"th,td{border-bottom:1px solid #dadde1;padding:4px 8px;text-align:left;vertical-align:top}\n"
 	".num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.num,#kernel-table td:nth-child(2){white-space:nowrap}\n"
+	"#kernel-table{width:100%}\n"
+	"#kernel-table td:last-child{min-width:16em;width:40%}\n"
 	"th button{font:inherit;font-weight:bold;border:0;background:none;padding:0;cursor:pointer;color:inherit}\n"
 	"th[aria-sort=ascending] button::after{content:' \\25b2'}\n"
 	"th[aria-sort=descending] button::after{content:' \\25bc'}\n"
