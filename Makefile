@@ -210,7 +210,7 @@ report: bin/roofline
 		./bin/roofline fit "$$run" && \
 		./bin/roofline plot "$$run" --out plots $(POINTS_FLAGS) && \
 		./bin/roofline report "$$run" --out plots $(POINTS_FLAGS) && \
-		echo "roofline: report in plots/report.md, figure in plots/roofline.png"
+		echo "roofline: report in plots/report.md and plots/report.html (open it in a browser), figure in plots/roofline.png"
 
 # The latest run, or on a fresh clone the committed example; RUN= and OUT= choose.
 RUN ?= $(if $(wildcard data/latest),data/latest,data/example/run)
@@ -358,6 +358,12 @@ $(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
+# A PNG's drawn pixels in a rectangle: the browser test's look at its screenshot (t0800).
+$(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< -o $@ $(LDFLAGS) $(PKG_LIBS)
+
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
 	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CXX="$(CXX)" FC="$(FC)" CMOCKA_MESSAGE_OUTPUT=TAP
@@ -373,7 +379,7 @@ TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
 # `make test` builds in parallel).
 .PHONY: test-prereqs
 test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay \
-	$(BUILD)/tests/fuzz_figure_replay lib examples | $(BUILD)/.deps-test
+	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/png_ink lib examples | $(BUILD)/.deps-test
 
 test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
@@ -398,7 +404,8 @@ check:
 # that measure for seconds, disassemble or emulate Arm are left to the plain
 # pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see;
 # t0630-fleet-mpi measures under mpirun (Open MPI's own allocations are not ours to check);
-# t0020, t0030 and t0040 read the sources, not the binary.
+# t0020, t0030 and t0040 read the sources, not the binary; t0800 spends its time in a
+# browser (the HTML writer runs sanitized in t0610's replays and fuzz_replay).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
@@ -406,7 +413,7 @@ SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
 	tests/cli/t0630-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
-	tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
+	tests/cli/t0800-% tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \

@@ -4,7 +4,8 @@
 # NEED is one or more of: build (compile bin/roofline), build-clang (what clang
 # needs beyond that: its OpenMP runtime), test (run the suite; g++ and gfortran
 # for libroofline's C++ and Fortran sides),
-# plots (render the gnuplot scripts), mpi (Open MPI, for measure --mpi and its
+# plots (render the gnuplot scripts; chromium, optional, opens report.html
+# in its test), mpi (Open MPI, for measure --mpi and its
 # tests; build installs it as optional), bench (compare against likwid-bench),
 # aarch64 (cross-build for 64-bit Arm and run it under qemu: Debian's cross
 # compiler, qemu-user and the libraries' arm64 packages through multiarch),
@@ -37,6 +38,8 @@ has_lib() {
 	has_glob "/usr/lib/$ma/lib$1.so" "/usr/lib/lib$1.so" "/usr/local/lib/lib$1.so"
 }
 has_glob() { for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
+# Debian's chromium, or the headless shell alone (chromium-headless-shell).
+has_chromium() { command -v chromium || command -v chromium-headless-shell; }
 has_pc() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
 # optional PACKAGE TEST...: installed with the others as root, never required.
 optional_missing=""
@@ -69,6 +72,7 @@ for need in "$@"; do
 		want libcmocka-dev has_lib cmocka
 		want perl command -v prove
 		want gnuplot-nox command -v gnuplot
+		optional chromium has_chromium
 		want file command -v file
 		want man-db command -v man
 		want groff-base command -v nroff
@@ -80,6 +84,8 @@ for need in "$@"; do
 		;;
 	plots)
 		want gnuplot-nox command -v gnuplot
+		# Optional: a headless browser, for the test that opens report.html (t0800); it skips without one.
+		optional chromium has_chromium
 		;;
 	mpi)
 		# What `build` installs as optional, required here: .ci/run asks for it so
@@ -126,7 +132,7 @@ if [ -n "$optional_missing" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
 	apt-get install -y -qq --no-install-recommends $optional_missing >/dev/null 2>&1 ||
 		echo "roofline: could not install$optional_missing: building without it" >&2
 elif [ -n "$optional_missing" ]; then
-	echo "roofline: optional packages missing:$optional_missing (without libopenblas-dev gemm_blas is skipped; without clang the clang rows of the roofline.h matrix; without libopenmpi-dev measure --mpi)" >&2
+	echo "roofline: optional packages missing:$optional_missing (without libopenblas-dev gemm_blas is skipped; without clang the clang rows of the roofline.h matrix; without libopenmpi-dev measure --mpi; without chromium the browser test of report.html)" >&2
 fi
 
 [ -z "$missing" ] && exit 0

@@ -57,7 +57,9 @@ static const struct help_option plot_opts[] = {
 };
 
 static const struct help_option report_opts[] = {
-	{ "--out DIR", "where report.md goes (default plots)" },
+	{ "--out DIR", "where report.md and report.html go (default plots)" },
+	{ "--format LIST", "a comma list of md (report.md) and html (report.html: one self-contained page, "
+			   "the figure as inline SVG to explore); both by default" },
 	{ "--points FILE", "also place the points of FILE (your own code) under the roofs, with "
 			   "their diagnosis" },
 	{ "--help", "print this help and exit" },
@@ -106,8 +108,9 @@ const struct help_command help_commands[] = {
 	  "band across the nodes and the roofs of the nodes outside the fleet, one core and all "
 	  "cores (roofline.png, roofline-allcores.png).",
 	  plot_opts },
-	{ "report", "report DIR [--out DIR] [--points FILE]", "write report.md",
-	  "Writes report.md: the machine and build, the roofs with their spread, the FMA chains, "
+	{ "report", "report DIR [--out DIR] [--points FILE] [--format LIST]", "write report.md and report.html",
+	  "Writes report.md and report.html (the same in one page to open in a browser, no network needed: "
+	  "the figure as inline SVG, a point's verdict on hover, a switch for the thread count). report.md: the machine and build, the roofs with their spread, the FMA chains, "
 	  "each kernel placed and diagnosed, the compiler's vectorisation verdicts, and notes, "
 	  "among them the symptom checks (a ridge far out, all points on one roof, a point above "
 	  "its roof, timings shorter than 20 timer ticks, STREAM's array-size rule). For a fleet "

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "plot_cairo.h"
 #include "util.h"
@@ -53,4 +54,24 @@ const char *plotargs_title(const char *t)
 	if (chars == 0 || chars > PLOT_TITLE_MAX)
 		die(EXIT_USAGE, "plot: --title: want 1 to %d characters, got %zu", PLOT_TITLE_MAX, chars);
 	return t;
+}
+
+/* report's --format: a comma list of md and html (report.md, report.html), at least one. */
+void plotargs_report_formats(const char *list, int *md, int *html)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	*md = *html = 0;
+	for (char *f = strtok_r(copy, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		if (strcmp(f, "md") == 0)
+			*md = 1;
+		else if (strcmp(f, "html") == 0)
+			*html = 1;
+		else
+			*md = *html = -1;
+		if (*md < 0)
+			break;
+	}
+	free(copy);
+	if (*md < 0 || (!*md && !*html))
+		die(EXIT_USAGE, "report: --format '%s': want a comma list of md, html", list);
 }

@@ -1,5 +1,5 @@
 /*
- * plotargs.h - the values of plot's options, checked: each function returns
+ * plotargs.h - the values of plot's options (and report's --format), checked: each function returns
  * the value or ends the program with one "roofline: plot: ..." line and
  * exit status 2 (bad usage).
  */
@@ -14,5 +14,8 @@ int plotargs_threads(const char *arg);
 
 /* --title TEXT: UTF-8 without control characters, 1 to PLOT_TITLE_MAX characters; returns t. */
 const char *plotargs_title(const char *t);
+
+/* report's --format LIST: a comma list of md and html, at least one, into *md and *html (1: wanted). */
+void plotargs_report_formats(const char *list, int *md, int *html);
 
 #endif

@@ -104,53 +104,16 @@ static void text_in_box(struct fig *g, const char *text, struct labels_box b, st
 
 static void marker_path(cairo_t *cr, enum figure_shape sh, double x, double y, double r)
 {
+	double xy[FIGURE_MARKER_VERTICES][2];
+	size_t n = figure_marker_outline(sh, x, y, r, xy);
 	cairo_new_path(cr);
-	switch (sh) {
-	case SH_CIRCLE:
+	if (!n)
 		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-		break;
-	case SH_SQUARE:
-		r *= 0.88;
-		cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
-		break;
-	case SH_TRIANGLE:
-	case SH_TRIANGLE_DOWN: {
-		double d = sh == SH_TRIANGLE ? -1 : 1;
-		r *= 1.25;
-		cairo_move_to(cr, x, y + d * r);
-		cairo_line_to(cr, x + r * 0.866, y - d * r * 0.5);
-		cairo_line_to(cr, x - r * 0.866, y - d * r * 0.5);
-		break;
-	}
-	case SH_DIAMOND:
-		r *= 1.25;
-		cairo_move_to(cr, x, y - r);
-		cairo_line_to(cr, x + r, y);
-		cairo_line_to(cr, x, y + r);
-		cairo_line_to(cr, x - r, y);
-		break;
-	case SH_HEXAGON:
-		r *= 1.05;
-		for (int i = 0; i < 6; i++) {
-			double t = M_PI / 6 + i * M_PI / 3;
-			if (i == 0)
-				cairo_move_to(cr, x + r * cos(t), y + r * sin(t));
-			else
-				cairo_line_to(cr, x + r * cos(t), y + r * sin(t));
-		}
-		break;
-	case SH_STAR:
-	default:
-		r *= 1.35;
-		for (int i = 0; i < 10; i++) {
-			double t = -M_PI / 2 + i * M_PI / 5, q = i % 2 ? r * 0.45 : r;
-			if (i == 0)
-				cairo_move_to(cr, x + q * cos(t), y + q * sin(t));
-			else
-				cairo_line_to(cr, x + q * cos(t), y + q * sin(t));
-		}
-		break;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (i == 0)
+			cairo_move_to(cr, xy[i][0], xy[i][1]);
+		else
+			cairo_line_to(cr, xy[i][0], xy[i][1]);
 	cairo_close_path(cr);
 }
 
@@ -301,7 +264,6 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 		return;
 	cairo_t *cr = g->cr;
 	double s = g->s;
-	size_t per_col = lg->per_col;
 	rounded_rect(cr, lg->box, 6 * s);
 	cairo_set_source_rgba(cr, 1, 1, 1, lg->placed ? 0.92 : 1.0);
 	cairo_fill_preserve(cr);
@@ -311,10 +273,8 @@ static void draw_legend(struct fig *g, const struct figure_legend *lg)
 	pc_set_font(g, FIGURE_PX_LEGEND, 0);
 	for (size_t i = 0; i < lg->n; i++) {
 		const struct figure_legend_row *r = &lg->rows[i];
-		size_t col = i / per_col, row = i % per_col;
-		double cy = lg->box.y0 + lg->pad + (row + 0.5) * lg->row_h - 2 * s;
-		double sx0 = lg->box.x0 + lg->pad + col * (lg->col_w + 24 * s), sx1 = sx0 + lg->sample_w;
-		double mx = 0.5 * (sx0 + sx1);
+		struct figure_legend_spot at = figure_legend_spot(lg, i, s);
+		double cy = at.cy, sx0 = at.sx0, sx1 = at.sx1, mx = at.mx;
 		if (r->kind == LEG_FAMILY) {
 			if (r->fam->joined) {
 				cairo_new_path(cr);
@@ -489,12 +449,10 @@ static void draw_polylines(struct fig *g, const struct figure *fg)
 	double s = g->s;
 	(void)cr, (void)f, (void)k, (void)s;
 	/* Polylines of the other levels first, the base level's over them. */
-	for (size_t jj = 0; jj < 2 * k->ngrp; jj++) {
-		size_t j = jj % k->ngrp;
-		const struct figure_group *gr = &k->grp[j];
+	size_t order[ANALYSIS_MAX_POINTS], n = figure_polyline_order(k, order);
+	for (size_t o = 0; o < n; o++) {
+		const struct figure_group *gr = &k->grp[order[o]];
 		const struct figure_family *fm = &k->fam[gr->fam];
-		if (!figure_joined(gr) || (gr->style == LV_BASE) != (jj >= k->ngrp))
-			continue;
 		if (gr->trajectory)
 			draw_arrows(g, fg, gr, fm->col);
 		cairo_new_path(cr);
@@ -563,15 +521,11 @@ static void draw_points(struct fig *g, const struct figure *fg)
 	double s = g->s;
 	(void)cr, (void)f, (void)k, (void)s;
 	/* Single points over polylines' members; the base level over the others. */
-	for (int pass = 0; pass < 4; pass++)
-		for (size_t i = 0; i < fg->npoints; i++) {
-			if (k->grp_of[i] < 0)
-				continue;
-			const struct figure_group *gr = &k->grp[k->grp_of[i]];
-			if ((gr->style == LV_BASE) != (pass >= 2) || (!figure_joined(gr)) != (pass % 2))
-				continue;
-			draw_point_marker(g, k, gr, fg->px[i], fg->py[i]);
-		}
+	size_t order[ANALYSIS_MAX_POINTS], n = figure_point_order(fg, order);
+	for (size_t o = 0; o < n; o++) {
+		size_t i = order[o];
+		draw_point_marker(g, k, &k->grp[k->grp_of[i]], fg->px[i], fg->py[i]);
+	}
 }
 
 /* The roof labels, the ridge's, the points'. */

@@ -245,6 +245,30 @@ struct figure {
 	struct figure_users users;
 };
 
+/* ---- what every painter shares (figure_paint.c) ---- */
+
+/* The most vertices a marker's outline has (the star's). */
+#define FIGURE_MARKER_VERTICES 10
+
+/*
+ * The outline of a marker of shape sh centred at (x, y), r the marker's
+ * radius: its vertices (a closed polygon) into xy, returns how many; 0 for
+ * SH_CIRCLE, which is the circle of radius r.
+ */
+size_t figure_marker_outline(enum figure_shape sh, double x, double y, double r, double xy[][2]);
+
+/* The groups drawn as polylines, in paint order (other levels first, the base level's over them): their indices into order. */
+size_t figure_polyline_order(const struct figure_kernels *k, size_t *order);
+
+/* The drawn points in paint order (single points over polylines' members, the base level over the others). */
+size_t figure_point_order(const struct figure *fg, size_t *order);
+
+/* Where legend row i goes at scale s: its vertical centre, its sample's ends and middle. */
+struct figure_legend_spot {
+	double cy, sx0, sx1, mx;
+};
+struct figure_legend_spot figure_legend_spot(const struct figure_legend *lg, size_t i, double s);
+
 /*
  * Lays out the figure of `a` in frame f (plot_frame_for, or figure_frame
  * with the user's points), `user` may be NULL; text measured by m. Fills

@@ -1,7 +1,7 @@
 /*
  * fuzz_run.c - a fuzz target for the run-directory reader and everything
- * behind it: rundata_load, analysis_build, and the fit, report and compare
- * writers (into a scratch directory), and the user's points-file reader
+ * behind it: rundata_load, analysis_build, and the fit, report (report.md
+ * and report.html) and compare writers (into a scratch directory), and the user's points-file reader
  * (userpoints_load and _place) with the report that shows them.
  *
  * One input is one run directory, its files split at lines that are exactly
@@ -45,6 +45,7 @@
 #include "gnuplot.h"
 #include "plot_cairo.h"
 #include "report.h"
+#include "report_html.h"
 #include "rundata.h"
 #include "userpoints.h"
 #include "util.h"
@@ -100,7 +101,7 @@ static char *scratch;
 static void remove_scratch(void)
 {
 	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
-		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "compare.md",
+		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "report.html", "compare.md",
 		"compare.csv", "roofline.png", "roofline.gp", "bandwidth.gp", "chains.gp", "kernels.gp" };
 	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
 		char *path = path_join(scratch, outputs[i]);
@@ -171,6 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (analysis_build(&run, a, err, sizeof err) == 0) {
 		char *report = path_join(dir, "report.md"), *compare = path_join(dir, "compare.md");
 		char *compare_csv = path_join(dir, "compare.csv"), *points = path_join(dir, "points.csv");
+		char *html = path_join(dir, "report.html");
 		/* The user's points first: fitout_write below replaces points.csv with the fit's. */
 		struct userpoints up = { 0 };
 		int have_points = access(points, F_OK) == 0 &&
@@ -186,6 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #else
 		if (fitout_write(dir, a, err, sizeof err) != 0 ||
 		    report_write_points(report, &run, a, dir, have_points ? &up : NULL, err, sizeof err) != 0 ||
+		    report_html_write(html, &run, a, have_points ? &up : NULL, err, sizeof err) != 0 ||
 		    compare_write(compare, &run, a, &run, a, &c, err, sizeof err) != 0 ||
 		    compare_write_csv(compare_csv, &c, err, sizeof err) != 0)
 			fprintf(stderr, "fuzz_run: %s\n", err);
@@ -196,6 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(compare);
 		free(compare_csv);
 		free(points);
+		free(html);
 	}
 	free(a);
 	rundata_free(&run);
