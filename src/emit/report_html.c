@@ -14,6 +14,7 @@
 
 #include "figure.h"
 #include "html.h"
+#include "roof_notes.h"
 #include "levels_text.h"
 #include "markdown.h"
 #include "plot_cairo.h"
@@ -403,7 +404,7 @@ static void notes(struct page *pg)
 	struct buf *b = &pg->b;
 	const struct analysis *a = pg->a;
 	struct symptoms sy;
-	char said[640];
+	char said[1200];
 	symptoms_check(pg->run, a, pg->up, &sy);
 	buf_puts(b, "<section id=\"notes\">\n<h2>Notes</h2>\n");
 	if (!a->nnotes && !sy.n)
@@ -414,9 +415,13 @@ static void notes(struct page *pg)
 		for (size_t i = 0; i < a->nnotes; i++) {
 			if ((a->note_dram[i] != 0) != (kind == 0))
 				continue;
+			/* As report.md says them: a note that several roofs share once, naming them. */
+			const char *text = analysis_note_grouped(a, i, said, sizeof said);
+			if (!text)
+				continue;
 			if (!any++)
 				buf_addf(b, "<h3>%s</h3>\n<ul>\n", kind == 0 ? "Memory levels" : "The fit and the timings");
-			elem(b, "li", analysis_note_text(a, i, said, sizeof said));
+			elem(b, "li", text);
 			buf_puts(b, "\n");
 		}
 		if (any)
