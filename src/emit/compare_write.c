@@ -335,7 +335,43 @@ static void method(FILE *fp, const struct compare *c)
 		"between the runs.\n\n", 100 * COMPARE_MIN_MOVE);
 }
 
-/* "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread plateaus and peak, B/A. */
+/* A roof that moved while only the build changed: the tool's defect (compare_machines.build_only). */
+static int compiler_dependent(const struct compare *c, const struct compare_row *r)
+{
+	return c->machines.build_only && r->is_roof && r->tested && r->moved != COMPARE_SAME;
+}
+
+/*
+ * The roofs that moved when only the compiler, its version or the flags
+ * changed: named as the tool's defect (a roof is the machine's, and must
+ * not move with the compiler), never as a move of the machine.
+ */
+static void compiler_roofs(FILE *fp, const struct compare *c)
+{
+	int n = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (!compiler_dependent(c, r))
+			continue;
+		fputs(n ? ", " : "**Compiler-dependent roofs** (the tool's defect, not a move of the machine): ", fp);
+		md_text(fp, r->name);
+		fprintf(fp, " \u00d7%.2f", r->ratio);
+		n++;
+	}
+	if (!n)
+		return;
+	fputs(". Only the build changed (", fp);
+	md_text(fp, c->machines.build);
+	fprintf(fp, "), and a roof is the machine's: it must not move with the compiler. %s measured through code "
+		"the compiler shapes, and the kernels judged against %s are judged against the build, not the machine "
+		"(unless the machine's conditions changed between the runs, other load or its host: run the pair again "
+		"to tell).\n\n", n == 1 ? "This roof was" : "These roofs were", n == 1 ? "it" : "them");
+}
+
+/*
+ * "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread
+ * plateaus and peak, B/A; a compiler-dependent roof left to compiler_roofs.
+ */
 static void machine_move(FILE *fp, const struct compare *c)
 {
 	int lowest = 0;
@@ -347,7 +383,7 @@ static void machine_move(FILE *fp, const struct compare *c)
 	int n = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
-		if (!r->is_roof || !r->tested || r->ra->threads != lowest ||
+		if (!r->is_roof || !r->tested || r->ra->threads != lowest || compiler_dependent(c, r) ||
 		    !(r->ra->kind == ROOF_BANDWIDTH || r->ra->kind == ROOF_COMPUTE))
 			continue;
 		fputs(n ? ", " : "The machine (B/A of its roofs): ", fp);
@@ -357,6 +393,7 @@ static void machine_move(FILE *fp, const struct compare *c)
 	}
 	if (n)
 		fputs(".\n\n", fp);
+	compiler_roofs(fp, c);
 }
 
 /* "- **gemm_ijk n = 16** (2 threads)": a point's line starts so. */

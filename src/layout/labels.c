@@ -344,8 +344,10 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 }
 
 /*
- * How many boxes (markers, labels; not its own marker) the leader to b
- * passes over: a leader through other points' markers reads as theirs.
+ * How many boxes (markers, labels; not its own marker) and solid capsules
+ * (labels along lines; not one through its own point) the leader to b
+ * passes over: a leader through other points' markers reads as theirs,
+ * one through a roof's name cuts it.
  */
 static size_t leader_hits(const struct labels *l, const struct labels_item *it, struct labels_box b)
 {
@@ -362,6 +364,13 @@ static size_t leader_hits(const struct labels *l, const struct labels_item *it, 
 			continue;
 		n += seg_near_box(s, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad;
 	}
+	struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
+	for (size_t i = 0; i < l->nsegs; i++) {
+		struct labels_seg o = l->segs[i];
+		if (o.crossable != LABELS_SOLID || labels_seg_seg_dist(at, o) <= it->gap + o.r)
+			continue;
+		n += labels_seg_seg_dist(s, o) < s.r + o.r + l->pad;
+	}
 	return n;
 }
 
@@ -369,7 +378,10 @@ static size_t leader_hits(const struct labels *l, const struct labels_item *it, 
  * The ring search. A free box whose leader would cross something is kept as
  * a fallback while the search goes on a little further (four label heights)
  * for one with a clear leader: a short leader that crosses a line reads
- * better than a clear one across the figure.
+ * better than a clear one across the figure. A leader over another point's
+ * marker or a label does not (it reads as theirs): with exclusive leaders,
+ * while the best fallback passes over one, the search goes on four times
+ * as far (sixteen label heights).
  */
 static int search(struct labels *l, struct labels_item *it)
 {
@@ -384,7 +396,9 @@ static int search(struct labels *l, struct labels_item *it)
 
 	for (int k = 0;; k++) {
 		double r = it->gap + k * step;
-		if (r > max_r || (have_fallback && r > fallback_r + 4 * it->h))
+		/* With exclusive leaders, a fallback over a marker or a label keeps the search going four times as far. */
+		double further = (fallback_hits > 0 && l->exclusive_leaders ? 16 : 4) * it->h;
+		if (r > max_r || (have_fallback && r > fallback_r + further))
 			break;
 		/* About one direction per half label height of the ring's circumference. */
 		int n = (int)ceil(2 * M_PI * (r + 0.5 * it->h) / (0.5 * it->h) / 8) * 8;

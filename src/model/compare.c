@@ -487,6 +487,25 @@ static int clocks_agree(const struct rundata *a, const struct rundata *b)
 	return 0;
 }
 
+/* The runs' builds: compare_machines.build_only and build (called once the machines are compared). */
+static void build_change(const struct run_env *ea, const struct run_env *eb, struct compare_machines *out)
+{
+	const char *cca = rundata_or(ea->cc, "?"), *ccb = rundata_or(eb->cc, "?");
+	const char *va = rundata_or(ea->cc_version, "?"), *vb = rundata_or(eb->cc_version, "?");
+	const char *fa = rundata_or(ea->kernel_cflags, "?"), *fb = rundata_or(eb->kernel_cflags, "?");
+	int flags = strcmp(fa, fb) != 0;
+	int changed = strcmp(cca, ccb) != 0 || strcmp(va, vb) != 0 || flags;
+	out->build_only = changed && !out->differ && !out->os[0];
+	if (!changed)
+		return;
+	int n = snprintf(out->build, sizeof out->build, "%s %s \u2192 %s %s", cca, va, ccb, vb);
+	if (flags && n > 0 && (size_t)n < sizeof out->build)
+		snprintf(out->build + n, sizeof out->build - (size_t)n, ", flags %s \u2192 %s", fa, fb);
+	for (char *c = out->build; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+}
+
 void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out)
 {
 	memset(out, 0, sizeof *out);
@@ -525,6 +544,7 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
 	const char *oa = rundata_or(ea->os, "?"), *ob = rundata_or(eb->os, "?");
 	if (strcmp(oa, ob) != 0)
 		snprintf(out->os, sizeof out->os, "%s \u2192 %s", oa, ob);
+	build_change(ea, eb, out);
 	/* One line each, for a heading and a subtitle: env.csv's quoted line breaks flattened. */
 	char *texts[] = { out->what, out->same, out->os };
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
