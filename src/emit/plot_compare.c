@@ -345,6 +345,12 @@ static void add_roof_lines(struct plot_compare_layout *out, const struct compare
 	}
 }
 
+/* A roof of the figure's count that compare marked moved (against the other roofs). */
+static int roof_moved(const struct plot_compare_layout *out, const struct compare_row *r)
+{
+	return r->is_roof && r->tested && r->moved != COMPARE_SAME && row_threads(r) == out->threads;
+}
+
 /* |ln| of a mark's move: how far it went, either way. */
 static double move_size(const struct plot_compare_mark *m)
 {
@@ -392,7 +398,7 @@ static void what_moved(struct plot_compare_layout *out, const struct compare *c)
 	size_t nroofs = 0, room = PLOT_COMPARE_MOVED_ROWS - n - 1 - (size_t)(c->machines.build_only != 0);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
-		if (!r->is_roof || !r->tested || r->moved == COMPARE_SAME || row_threads(r) != out->threads)
+		if (!roof_moved(out, r))
 			continue;
 		if (nroofs++ == 0)
 			snprintf(out->moved[n++], sizeof out->moved[0], "%s",
@@ -408,8 +414,12 @@ static void what_moved(struct plot_compare_layout *out, const struct compare *c)
 	out->nmoved = n;
 }
 
-/* The legend's rows before the listed roofs: the runs, a quiet point, the families of the moves. */
-static void base_keys(struct plot_compare_layout *out, const struct figure_kernels *fk)
+/*
+ * The legend's rows before the listed roofs: the runs, a quiet point, the
+ * families of the moves, and what a moved roof's factor is (compare's B/A
+ * of the timings' medians, where the lines are the fitted roofs).
+ */
+static void base_keys(struct plot_compare_layout *out, const struct compare *c, const struct figure_kernels *fk)
 {
 	struct plot_compare_key *k = out->keys;
 	size_t n = 0;
@@ -441,6 +451,12 @@ static void base_keys(struct plot_compare_layout *out, const struct figure_kerne
 		k[n] = (struct plot_compare_key){ .kind = KEY_FAMILY, .col = out->marks[i].col, .line = -1 };
 		snprintf(k[n++].text, sizeof k->text, "%s", name);
 	}
+	for (size_t i = 0; i < c->nrows && n < PLOT_COMPARE_MAX_KEYS; i++)
+		if (roof_moved(out, &c->rows[i])) {
+			k[n] = (struct plot_compare_key){ .kind = KEY_TEXT, .line = -1 };
+			snprintf(k[n++].text, sizeof k->text, "a moved roof's \u00d7: B/A of its medians");
+			break;
+		}
 	out->nkeys = n;
 }
 
@@ -512,8 +528,12 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 		double x, y;
 		cmpfig_ink(cr, mk->label, HALO * s, box);
 		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
+		/* A's marker, at the other end of its arrow, is its own: its leader may pass over it. */
+		double xa, ya;
+		cmpfig_px(f, mk->ai_a, mk->gf_a, &xa, &ya);
 		items[n] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
-						 .leader = 1 };
+						 .leader = 1, .has_own = 1,
+						 .own = { xa - mr, ya - mr, xa + mr, ya + mr } };
 		which[n++] = i;
 	}
 	labels_place_all(scene, items, n);
@@ -617,7 +637,7 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	describe_runs(out, c, ra, rb);
 	add_marks(out, c, fk);
 	what_moved(out, c);
-	base_keys(out, fk);
+	base_keys(out, c, fk);
 	free(fk);   /* it points into m */
 	free(m);
 

@@ -298,6 +298,12 @@ void labels_leader(const struct labels_item *it, double *x0, double *y0, double 
 	*y1 = ny;
 }
 
+/* o is the item's own box beside its anchor's (labels_item.own). */
+static int own_box(const struct labels_item *it, struct labels_box o)
+{
+	return it->has_own && o.x0 == it->own.x0 && o.y0 == it->own.y0 && o.x1 == it->own.x1 && o.y1 == it->own.y1;
+}
+
 /*
  * Is the leader to candidate box b clear? Boxes holding the anchor (its
  * marker), capsules within gap of it (lines through its point) and crossable
@@ -323,7 +329,7 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 	for (size_t i = 0; i < l->nboxes && !crossed; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
-		if (labels_seg_box_dist(at, o) == 0)   /* its own marker */
+		if (labels_seg_box_dist(at, o) == 0 || own_box(it, o))   /* its own marker */
 			continue;
 		if (bounds_near_box(sb, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad)
 			return 0;
@@ -360,7 +366,7 @@ static size_t leader_hits(const struct labels *l, const struct labels_item *it, 
 	for (size_t i = 0; i < l->nboxes; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
-		if (labels_seg_box_dist(at, o) == 0 || labels_boxes_touch(o, b, 0))
+		if (labels_seg_box_dist(at, o) == 0 || own_box(it, o) || labels_boxes_touch(o, b, 0))
 			continue;
 		n += seg_near_box(s, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad;
 	}

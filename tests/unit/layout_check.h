@@ -72,6 +72,7 @@ struct scene {
 	struct labels_box markers[2 * 2 * ANALYSIS_MAX_POINTS];
 	size_t nmarkers;
 	struct shape leaders[ANALYSIS_MAX_POINTS + 1];   /* leader lines of labels that moved away */
+	struct labels_box leader_own[ANALYSIS_MAX_POINTS + 1];   /* a marker of the leader's own point (compare: A's), else empty */
 	size_t nleaders;
 	struct labels_box legend;
 	int has_legend;
@@ -218,15 +219,18 @@ static inline void compare_scene(const struct plot_compare_layout *l, struct sce
 		double x, y;
 		plot_to_pixel(&l->f, mk->ai_b, mk->gf_b, &x, &y);
 		sc->markers[sc->nmarkers++] = marker_box(x, y, mk->radius);
+		struct labels_box a = { 0, 0, 0, 0 };
 		if (mk->arrow) {
 			plot_to_pixel(&l->f, mk->ai_a, mk->gf_a, &x, &y);
-			sc->markers[sc->nmarkers++] = marker_box(x, y, FIGURE_MARKER_R * 0.8 * s);
+			a = marker_box(x, y, FIGURE_MARKER_R * 0.8 * s);
+			sc->markers[sc->nmarkers++] = a;
 		}
 		if (mk->arrow && mk->item.placed) {
 			sc->labels[sc->nlabels++] = box_shape(mk->item.box, mk->label);
 			if (mk->item.moved) {
 				struct labels_seg g = { 0, 0, 0, 0, 0, 0 };
 				labels_leader(&mk->item, &g.x0, &g.y0, &g.x1, &g.y1);
+				sc->leader_own[sc->nleaders] = a;
 				sc->leaders[sc->nleaders++] = seg_shape(g, mk->label, -1);
 			}
 		}
@@ -251,8 +255,10 @@ static inline size_t leaders_over_markers(const char *name, const struct scene *
 		for (size_t j = 0; j < sc->nmarkers; j++) {
 			struct labels_box m = sc->markers[j];
 			struct labels_seg at = { g->x0, g->y0, g->x0, g->y0, 0, 0 };
-			/* Its own point: the marker the leader starts beside (within a marker's room). */
-			if (labels_seg_box_dist(at, m) < 2 * (m.x1 - m.x0))
+			/* Its own point: the marker the leader starts beside (within a marker's room), and A's of its arrow. */
+			const struct labels_box *own = &sc->leader_own[i];
+			if (labels_seg_box_dist(at, m) < 2 * (m.x1 - m.x0) ||
+			    (m.x0 == own->x0 && m.y0 == own->y0 && m.x1 == own->x1 && m.y1 == own->y1))
 				continue;
 			if (labels_seg_box_dist(*g, m) == 0) {
 				fprintf(stderr, "# %s: the leader of '%s' crosses a marker at (%.0f, %.0f)\n", name,
