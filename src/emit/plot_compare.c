@@ -368,7 +368,7 @@ static void what_moved(struct plot_compare_layout *out, const struct compare *c)
 	size_t faster = 0, slower = 0, judged = 0;
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct compare_row *r = out->marks[i].row;
-		judged += r->rel_tested && !r->unsettled && !r->shape_differs;
+		judged += compare_point_judged(r);
 		if (out->marks[i].arrow) {
 			faster += r->moved == COMPARE_FASTER;
 			slower += r->moved == COMPARE_SLOWER;

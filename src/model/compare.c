@@ -213,7 +213,7 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 			r->fast_agree = compare_fast_agree(r) && !trials_span(r);
 			r->moved = COMPARE_SAME;
 		}
-		c->points_compared += r->rel_tested && !r->shape_differs;
+		c->points_compared += compare_point_judged(r);
 		c->points_unjudged += !r->rel_tested && !r->shape_differs;
 		c->points_reshaped += r->shape_differs;
 		c->points_unsettled += r->unsettled;
@@ -267,6 +267,11 @@ static int trials_span(const struct compare_row *r)
 	int a_in_b = r->fraction_a >= r->range_b[0] / w && r->fraction_a <= r->range_b[1] * w;
 	int b_in_a = r->fraction_b >= r->range_a[0] / w && r->fraction_b <= r->range_a[1] * w;
 	return a_in_b && b_in_a;
+}
+
+int compare_point_judged(const struct compare_row *r)
+{
+	return !r->is_roof && r->rel_tested && !r->shape_differs;
 }
 
 int compare_unsettled(const struct compare_row *r)

@@ -119,6 +119,13 @@ struct compare_row {
 };
 
 /*
+ * Whether a point row was judged against its roof (counted in
+ * compare.points_compared): its relative move tested, the same shape timed
+ * in both runs.
+ */
+int compare_point_judged(const struct compare_row *r);
+
+/*
  * Whether a point's move is unsettled: each run's median fraction lies
  * inside the other run's 10th-90th percentile range of per-trial fractions
  * (widened by JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move).
