@@ -374,7 +374,8 @@ static void compiler_roofs(FILE *fp, const struct compare *c)
 
 /*
  * "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread
- * plateaus and peak, B/A; a compiler-dependent roof left to compiler_roofs.
+ * plateaus and peak, B/A (the runs' drift where only the build changed); a
+ * compiler-dependent roof left to compiler_roofs.
  */
 static void machine_move(FILE *fp, const struct compare *c)
 {
@@ -390,7 +391,11 @@ static void machine_move(FILE *fp, const struct compare *c)
 		if (!r->is_roof || !r->tested || r->ra->threads != lowest || compiler_dependent(c, r) ||
 		    !(r->ra->kind == ROOF_BANDWIDTH || r->ra->kind == ROOF_COMPUTE))
 			continue;
-		fputs(n ? ", " : "The machine (B/A of its roofs): ", fp);
+		/* Where only the build changed, the machine did not: what is left is the runs' drift. */
+		fputs(n ? ", "
+			: c->machines.build_only ? "The roofs (B/A; only the build changed, so this is the runs' drift): "
+						 : "The machine (B/A of its roofs): ",
+		      fp);
 		md_text(fp, r->name);
 		fprintf(fp, " %.2f", r->ratio);
 		n++;
