@@ -69,6 +69,7 @@ static const struct help_option report_opts[] = {
 static const struct help_option compare_opts[] = {
 	{ "--out DIR", "where compare.md, compare.csv, compare.png and compare.gp go (default plots)" },
 	{ "--format LIST", "compare.png, and compare.svg and compare.pdf on request: a comma list of png, svg, pdf" },
+	{ "--threads N", "the thread count compare.png shows (default: the smallest both runs measured, one core); compare-allcores.png shows the largest" },
 	{ "--check [LIST]", "exit 1 when a kernel moved against its roof in a direction of LIST (a comma list of slower, faster; default slower), 0 when none did, 2 on bad input; prints one line naming the moves" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
@@ -118,13 +119,14 @@ const struct help_command help_commands[] = {
 	  "fleet's spread and by how much, how the nodes' CPU, caches, clock and compiler "
 	  "differ, and the nodes that failed.",
 	  report_opts },
-	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--check [LIST]]", "compare two runs",
+	{ "compare", "compare DIR_A DIR_B [--out DIR] [--format LIST] [--threads N] [--check [LIST]]", "compare two runs",
 	  "Writes compare.md and compare.csv: whether the runs' machines differ; each kernel's "
 	  "fraction of its own roof in both runs and their ratio with its 95% interval (trials and passes), "
 	  "moved when it excludes 1, the move passes 5% and its trials settle it (unsettled, named, where each run's median lies among the other's trials or the fastest trials did not move); "
 	  "the median is compared; a kernel timed from another level on one machine is not judged; a machine slower everywhere "
-	  "moves no kernel; beside it the raw B / A; each roof's B / A, the machine's move. Draws "
-	  "compare.png (svg and pdf with --format) and compare.gp.",
+	  "moves no kernel; beside it the raw B / A; each roof's B / A, the machine's move (a roof that moved when only "
+	  "the compiler or its flags changed is named compiler-dependent: the tool's defect). Draws "
+	  "compare.png at one thread count, compare-allcores.png at all cores (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",

@@ -397,7 +397,7 @@ static void parse_plot_args(int argc, char **argv, struct plot_args *pa)
 		else if (c == O_POINTS)
 			pa->points = optarg;
 		else if (c == O_THREADS)
-			pa->threads = plotargs_threads(optarg);
+			pa->threads = plotargs_threads("plot", optarg);
 		else if (c == O_TITLE)
 			pa->title = plotargs_title(optarg);
 	}
@@ -630,6 +630,7 @@ struct compare_io {
 	const struct analysis *aa, *ab;
 	const char *out, *formats, *argv0;
 	int failed;
+	int threads;         /* compare.png's */
 };
 
 static void compare_outputs(const struct compare_io *io, const struct compare *cmp)
@@ -647,39 +648,52 @@ static void compare_outputs(const struct compare_io *io, const struct compare *c
 		die(failed, "%s", err);
 	fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
+	/* compare.png at one thread count, compare-allcores.png at the largest both runs measured. */
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t ncounts = plot_compare_thread_counts(io->aa, io->ab, counts, ANALYSIS_MAX_THREAD_COUNTS);
 	struct plot_compare_layout *fig = xmalloc(sizeof *fig);
 	struct plot_compare_run A = { io->ra, io->aa }, B = { io->rb, io->ab };
-	plot_compare_layout(cmp, A, B, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, fig);
-	list = xstrdup(io->formats);
-	for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		char *name = xasprintf("compare.%s", f);
-		path = path_join(out, name);
-		if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
+	for (int all = 0; all < 2; all++) {
+		if (all && ncounts < 2)
+			break;
+		int threads = all ? counts[ncounts - 1] : io->threads;
+		plot_compare_layout(cmp, A, B, (struct plot_compare_view){ threads, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT },
+				    fig);
+		list = xstrdup(io->formats);
+		for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+			char *name = xasprintf("compare%s.%s", all ? "-allcores" : "", f);
+			path = path_join(out, name);
+			if (plot_compare_draw(fig, path, f, err, sizeof err) != 0)
+				die(failed, "%s", err);
+			fprintf(stderr, "roofline: wrote %s\n", path);
+			free(name);
+			free(path);
+		}
+		free(list);
+		/* compare.gp draws compare.png's scene. */
+		if (!all && plot_compare_gnuplot(fig, gnuplot_templates_dir(io->argv0), out, err, sizeof err) != 0)
 			die(failed, "%s", err);
-		fprintf(stderr, "roofline: wrote %s\n", path);
-		free(name);
-		free(path);
 	}
-	free(list);
-	if (plot_compare_gnuplot(fig, gnuplot_templates_dir(io->argv0), out, err, sizeof err) != 0)
-		die(failed, "%s", err);
 	free(fig);
 }
 
 static int cmd_compare(int argc, char **argv)
 {
-	enum { O_OUT = 256, O_FORMAT, O_CHECK };
+	enum { O_OUT = 256, O_FORMAT, O_CHECK, O_THREADS };
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, O_OUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "check", optional_argument, NULL, O_CHECK },
+		{ "threads", required_argument, NULL, O_THREADS },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = "plots", *formats = "png", *check_list = check_list_word(&argc, argv);
-	int c, check = check_list != NULL;
+	int c, check = check_list != NULL, threads = 0;
 	while ((c = next_option("compare", argc, argv, longopts)) != -1) {
 		if (c == O_OUT)
 			out = optarg;
+		else if (c == O_THREADS)
+			threads = plotargs_threads("compare", optarg);
 		else if (c == O_FORMAT)
 			formats = optarg;
 		else if (c == O_CHECK) {
@@ -709,9 +723,19 @@ static int cmd_compare(int argc, char **argv)
 	want_plain_path("compare", "--out", out);
 	load_run(argv[optind], &ra, aa);
 	load_run(argv[optind + 1], &rb, ab);
+	char have[128];
+	int want = threads;
+	threads = plot_compare_threads(want, aa, ab, have, sizeof have);
+	if (threads < 0) {
+		free(aa);
+		free(ab);
+		rundata_free(&ra);
+		rundata_free(&rb);
+		die(EXIT_USAGE, "compare: --threads %d: the runs both measured %s", want, have);
+	}
 	ensure_dir(out);
 	compare_build(&ra, aa, &rb, ab, &cmp);
-	const struct compare_io io = { &ra, &rb, aa, ab, out, formats, argv[0], failed };
+	const struct compare_io io = { &ra, &rb, aa, ab, out, formats, argv[0], failed, threads };
 	compare_outputs(&io, &cmp);
 	int status = 0;
 	if (check) {

@@ -18,13 +18,13 @@ void plotargs_size(const char *arg, int *w, int *h)
 }
 
 /* --threads N of plot: one positive thread count. */
-int plotargs_threads(const char *arg)
+int plotargs_threads(const char *cmd, const char *arg)
 {
 	char *end;
 	errno = 0;
 	long v = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || v < 1 || v > 1 << 16)
-		die(EXIT_USAGE, "plot: --threads '%s': want one thread count the run measured, e.g. 1", arg);
+		die(EXIT_USAGE, "%s: --threads '%s': want one thread count the run measured, e.g. 1", cmd, arg);
 	return (int)v;
 }
 

@@ -9,8 +9,8 @@
 /* --size WxH: 400x300 to 10000x10000 pixels, into *w and *h. */
 void plotargs_size(const char *arg, int *w, int *h);
 
-/* --threads N: one positive thread count (whether the run has it is the caller's to say). */
-int plotargs_threads(const char *arg);
+/* cmd's --threads N: one positive thread count (whether the run has it is the caller's to say). */
+int plotargs_threads(const char *cmd, const char *arg);
 
 /* --title TEXT: UTF-8 without control characters, 1 to PLOT_TITLE_MAX characters; returns t. */
 const char *plotargs_title(const char *t);

@@ -116,8 +116,17 @@ static void row_level(const struct compare_row *row, char *buf, size_t size)
 		roof_level(row->ra ? row->ra : row->rb, buf, size);
 }
 
-/* "| ratio | [lo, hi] | verdict |" for a row present in both runs, or its absence. */
-static void verdict_cells(FILE *fp, const struct compare_row *r)
+/* A roof that moved while only the build changed: the tool's defect (compare_machines.build_only). */
+static int compiler_dependent(const struct compare *c, const struct compare_row *r)
+{
+	return c->machines.build_only && r->is_roof && r->tested && r->moved != COMPARE_SAME;
+}
+
+/*
+ * "| ratio | [lo, hi] | verdict |" for a roof present in both runs, or its
+ * absence; a move that only the build explains says so (compiler: 1).
+ */
+static void verdict_cells(FILE *fp, const struct compare_row *r, int compiler)
 {
 	if (!(r->is_roof ? r->ra && r->rb : r->pa && r->pb)) {
 		fprintf(fp, " — | — | only in %s |\n", (r->is_roof ? r->ra != NULL : r->pa != NULL) ? "A" : "B");
@@ -127,25 +136,26 @@ static void verdict_cells(FILE *fp, const struct compare_row *r)
 		fputs(" — | — | not compared: no timings in common (a plateau at other sizes in each run) |\n", fp);
 		return;
 	}
-	fprintf(fp, " %.3f | %.3f–%.3f | %s |\n", r->ratio, r->lo, r->hi,
-		r->moved == COMPARE_FASTER ? "**faster**" : r->moved == COMPARE_SLOWER ? "**slower**" : "");
+	fprintf(fp, " %.3f | %.3f–%.3f | %s%s |\n", r->ratio, r->lo, r->hi,
+		r->moved == COMPARE_FASTER ? "**faster**" : r->moved == COMPARE_SLOWER ? "**slower**" : "",
+		compiler ? ", compiler-dependent (the tool's defect)" : "");
 }
 
-static void value_cells(FILE *fp, const struct compare_row *r, double va, double vb)
+static void value_cells(FILE *fp, const struct compare_row *r, double va, double vb, int compiler)
 {
 	char x[32], y[32];
 	fprintf(fp, " %s | %s |", md_rate(va, x, sizeof x), md_rate(vb, y, sizeof y));
-	verdict_cells(fp, r);
+	verdict_cells(fp, r, compiler);
 }
 
-static void roof_row(FILE *fp, const struct compare_row *r)
+static void roof_row(FILE *fp, const struct compare *c, const struct compare_row *r)
 {
 	const struct roof *x = r->ra ? r->ra : r->rb;
 	fputs("| ", fp);
 	md_text(fp, r->name);
 	fprintf(fp, " (%s) |", roof_unit(x));
 	value_cells(fp, r, r->tested ? r->a : r->ra ? r->ra->median : NAN,
-		    r->tested ? r->b : r->rb ? r->rb->median : NAN);
+		    r->tested ? r->b : r->rb ? r->rb->median : NAN, compiler_dependent(c, r));
 }
 
 /* " 61 % |" or " — |": a fraction of a roof. */
@@ -335,7 +345,38 @@ static void method(FILE *fp, const struct compare *c)
 		"between the runs.\n\n", 100 * COMPARE_MIN_MOVE);
 }
 
-/* "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread plateaus and peak, B/A. */
+/*
+ * The roofs that moved when only the compiler, its version or the flags
+ * changed: named as the tool's defect (a roof is the machine's, and must
+ * not move with the compiler), never as a move of the machine.
+ */
+static void compiler_roofs(FILE *fp, const struct compare *c)
+{
+	int n = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (!compiler_dependent(c, r))
+			continue;
+		fputs(n ? ", " : "**Compiler-dependent roofs** (the tool's defect, not a move of the machine): ", fp);
+		md_text(fp, r->name);
+		fprintf(fp, " \u00d7%.2f", r->ratio);
+		n++;
+	}
+	if (!n)
+		return;
+	fputs(". Only the build changed (", fp);
+	md_text(fp, c->machines.build);
+	fprintf(fp, "), and a roof is the machine's: it must not move with the compiler. %s measured through code "
+		"the compiler shapes, and the kernels judged against %s are judged against the build, not the machine "
+		"(unless the machine's conditions changed between the runs, other load or its host: run the pair again "
+		"to tell).\n\n", n == 1 ? "This roof was" : "These roofs were", n == 1 ? "it" : "them");
+}
+
+/*
+ * "the machine: L1 0.97, L2 1.00, DRAM 0.92, peak 1.00": the one-thread
+ * plateaus and peak, B/A (the runs' drift where only the build changed); a
+ * compiler-dependent roof left to compiler_roofs.
+ */
 static void machine_move(FILE *fp, const struct compare *c)
 {
 	int lowest = 0;
@@ -347,16 +388,21 @@ static void machine_move(FILE *fp, const struct compare *c)
 	int n = 0;
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *r = &c->rows[i];
-		if (!r->is_roof || !r->tested || r->ra->threads != lowest ||
+		if (!r->is_roof || !r->tested || r->ra->threads != lowest || compiler_dependent(c, r) ||
 		    !(r->ra->kind == ROOF_BANDWIDTH || r->ra->kind == ROOF_COMPUTE))
 			continue;
-		fputs(n ? ", " : "The machine (B/A of its roofs): ", fp);
+		/* Where only the build changed, the machine did not: what is left is the runs' drift. */
+		fputs(n ? ", "
+			: c->machines.build_only ? "The roofs (B/A; only the build changed, so this is the runs' drift): "
+						 : "The machine (B/A of its roofs): ",
+		      fp);
 		md_text(fp, r->name);
 		fprintf(fp, " %.2f", r->ratio);
 		n++;
 	}
 	if (n)
 		fputs(".\n\n", fp);
+	compiler_roofs(fp, c);
 }
 
 /* "- **gemm_ijk n = 16** (2 threads)": a point's line starts so. */
@@ -548,7 +594,7 @@ int compare_write(const char *path, const struct rundata *ra, const struct analy
 	      "| roof | A | B | B/A | 95 % interval | moved |\n| --- | ---: | ---: | ---: | :---: | --- |\n", fp);
 	for (size_t i = 0; i < c->nrows; i++)
 		if (c->rows[i].is_roof)
-			roof_row(fp, &c->rows[i]);
+			roof_row(fp, c, &c->rows[i]);
 	if (!nroofs)
 		fputs("| (no roofs in either run) | | | | | |\n", fp);
 	fputs("\n## Kernels, each against its own roof\n\n"

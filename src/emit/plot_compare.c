@@ -2,9 +2,10 @@
  * plot_compare.c - see plot_compare.h.
  *
  * Lay out, then paint: plot_compare_layout() decides every line, arrow,
- * marker and text box (lines and markers first, as occupied space of a
- * label scene, then the legend, the roof labels and the point labels, each
- * avoiding all that came before); plot_compare_draw() and
+ * marker and text box (the panel beside the plot first, which narrows it;
+ * then lines and markers as occupied space of a label scene, the roof
+ * labels and the moved points' labels, each avoiding all that came before;
+ * last the legend's rows for roofs no spot could name); plot_compare_draw() and
  * plot_compare_gnuplot() only render that layout. The axes, grid and frame,
  * and the writing of the file in each format, are the roofline figure's
  * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
@@ -74,8 +75,9 @@ static double top_bandwidth(const struct analysis *a, int threads)
 
 /*
  * B's roofs and points with A's points and A's own roofs added, B's peak and
- * ridge: what the frame and the kernels' colours read (the sweep, chains,
- * levels and notes stay empty, never copied), so the frame holds both runs.
+ * ridge: what the frame (of one thread count's selections) and the kernels'
+ * colours (of the whole runs, so both figures colour a kernel alike) read;
+ * the sweep, chains, levels and notes stay empty, never copied.
  */
 static void both_runs(const struct analysis *aa, const struct analysis *ab, struct analysis *m)
 {
@@ -97,15 +99,27 @@ static void both_runs(const struct analysis *aa, const struct analysis *ab, stru
 		m->peak = aa->peak;
 }
 
-static void roof_text(const struct roof *r, int run_b, int moved, char *buf, size_t size)
+/* A roof's name as a figure of one thread count says it: "DRAM@2t" is "DRAM" (the title says the count). */
+static int shown_name_len(const struct roof *r)
 {
-	/* Three figures, but whole numbers from 100 up: 1102 GB/s, never 1.1e+03. */
-	snprintf(buf, size, r->value >= 100 ? "%s%s %.0f %s" : "%s%s %.3g %s",
-		 moved ? (run_b ? "B: " : "A: ") : "", r->name, r->value, roof_unit(r));
+	return (int)strcspn(r->name, "@");
 }
 
-static void add_line(struct plot_compare_layout *l, const struct analysis *a, const struct roof *r,
-		     int run_b, int moved)
+/*
+ * "L1 203 GB/s" for a roof drawn once; "A: L1 176 GB/s" and "B: L1 203
+ * GB/s ×1.15" (its B/A) for one drawn for both runs. who: 0, 'A' or 'B';
+ * ratio NaN for none. Three figures, but whole numbers from 100 up.
+ */
+static void roof_text(const struct roof *r, int who, double ratio, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, r->value >= 100 ? "%s%.*s %.0f %s" : "%s%.*s %.3g %s",
+			 who == 'A' ? "A: " : who == 'B' ? "B: " : "", shown_name_len(r), r->name, r->value, roof_unit(r));
+	if (isfinite(ratio) && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, " \u00d7%.2f", ratio);
+}
+
+static void add_line(struct plot_compare_layout *l, const struct analysis *a, const struct roof *r, int run_b,
+		     const char *text)
 {
 	const struct plot_frame *f = &l->f;
 	struct plot_compare_line *ln = &l->lines[l->nlines];
@@ -139,12 +153,12 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 	}
 	if (!(ln->x1 > ln->x0))
 		return;
-	roof_text(r, run_b, moved, ln->label, sizeof ln->label);
+	snprintf(ln->label, sizeof ln->label, "%s", text);
 	l->nlines++;
 }
 
-/* "horner D=8", "triad (L1)", "dot @2t", with the ratio for a move. */
-static void point_text(const struct point *p, const struct compare_row *row, int arrow, char *buf, size_t size)
+/* "horner D=8 ×0.85", "triad (L1) ×1.20": a moved point, with its move against its roof. */
+static void point_text(const struct point *p, const struct compare_row *row, char *buf, size_t size)
 {
 	const struct kernel *k = registry_find(p->kernel);
 	size_t n = (size_t)snprintf(buf, size, "%s", p->kernel);
@@ -155,16 +169,9 @@ static void point_text(const struct point *p, const struct compare_row *row, int
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
 	if (p->level[0] && levels_parse(p->level) != MEM_DRAM && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
-	/* All-core points say so: "horner D=64" at 1 and at 2 threads were two of the same name. */
-	if (p->threads > 1 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, " @%dt", p->threads);
 	/* An arrow's factor is its move against its roof, the one it was judged by. */
-	if (arrow && n < size)
+	if (n < size)
 		snprintf(buf + n, size - n, " \u00d7%.2f", row->rel_tested ? row->rel : row->ratio);
-	else if (!row->pb && n < size)
-		snprintf(buf + n, size - n, " (A only)");
-	else if (!row->pa && n < size)
-		snprintf(buf + n, size - n, " (B only)");
 }
 
 static int usable(double ai, double gf)
@@ -172,14 +179,20 @@ static int usable(double ai, double gf)
 	return isfinite(ai) && ai > 0 && isfinite(gf) && gf > 0;
 }
 
-/* The marks: each kernel in the colour the roofline figure gives it (figure_families of both runs). */
-static void add_marks(struct plot_compare_layout *l, const struct compare *c, const struct analysis *both)
+/* A row's thread count: its roof's or its point's, whichever run has it. */
+static int row_threads(const struct compare_row *row)
 {
-	struct figure_kernels *fk = xmalloc(sizeof *fk);
-	figure_families(both, fk);
+	if (row->is_roof)
+		return (row->rb ? row->rb : row->ra)->threads;
+	return (row->pb ? row->pb : row->pa)->threads;
+}
+
+/* The marks of `threads`: each kernel in the colour the roofline figure gives it (fk: both runs' families). */
+static void add_marks(struct plot_compare_layout *l, const struct compare *c, const struct figure_kernels *fk)
+{
 	for (size_t i = 0; i < c->nrows && l->nmarks < 2 * ANALYSIS_MAX_POINTS; i++) {
 		const struct compare_row *row = &c->rows[i];
-		if (row->is_roof)
+		if (row->is_roof || row_threads(row) != l->threads)
 			continue;
 		const struct point *pa = row->pa, *pb = row->pb;
 		struct plot_compare_mark *m = &l->marks[l->nmarks];
@@ -196,59 +209,18 @@ static void add_marks(struct plot_compare_layout *l, const struct compare *c, co
 		if (m->arrow) {
 			m->ai_a = pa->ai;
 			m->gf_a = pa->gflops;
+			point_text(p, row, m->label, sizeof m->label);
 		}
 		m->col = figure_kernel_colour(fk, p->kernel);
-		point_text(p, row, m->arrow, m->label, sizeof m->label);
+		m->radius = (m->arrow ? 1 : QUIET_R) * MARKER_R * l->f.scale;
 		l->narrows += m->arrow;
 		l->nmarks++;
 	}
-	free(fk);
 }
 
 void cmpfig_px(const struct plot_frame *f, double ai, double gf, double *x, double *y)
 {
 	plot_to_pixel(f, ai, gf, x, y);
-}
-
-/* The legend's rows, in order: the runs, the arrow, the roofs listed (line[i]: that roof, else -1). */
-size_t cmpfig_legend_rows(const struct plot_compare_layout *l, const char **rows, int *line)
-{
-	size_t n = 0;
-	rows[n] = l->legend_b;
-	line[n++] = -1;
-	rows[n] = l->legend_a;
-	line[n++] = -1;
-	rows[n] = "moved against its own roof, A to B";
-	line[n++] = -1;
-	rows[n] = "\u00d7: its share of the roof, B over A";   /* no sample: the row above's */
-	line[n++] = -2;
-	for (size_t i = 0; i < l->nlines && n < LEGEND_FIXED + l->legend_roofs; i++)
-		if (l->lines[i].listed) {
-			rows[n] = l->lines[i].label;
-			line[n++] = (int)i;
-		}
-	return n;
-}
-
-/*
- * Legend geometry at scale s: the box's size, text measured with cr, with
- * room for l->legend_roofs listed roofs, as wide as any roof's label (which
- * ones are listed is known only once the legend is placed).
- */
-void cmpfig_legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h)
-{
-	const char *rows[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
-	int line[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
-	size_t n = cmpfig_legend_rows(l, rows, line);
-	cmpfig_set_font(cr, PX_LEGEND * s, 0);
-	double wide = 0;
-	for (size_t i = 0; i < n + (l->legend_roofs ? l->nlines : 0); i++) {
-		cairo_text_extents_t te;
-		cairo_text_extents(cr, i < n ? rows[i] : l->lines[i - n].label, &te);
-		wide = fmax(wide, te.x_advance);
-	}
-	*w = wide + 2 * 16 * s + 44 * s;
-	*h = (double)(LEGEND_FIXED + l->legend_roofs) * 32 * s + 2 * 12 * s;
 }
 
 static void record(struct plot_compare_layout *l, struct labels_box b)
@@ -268,13 +240,36 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
 		snprintf(out[i], sizeof l->run_a, "%s%s%s", cc && *cc ? cc : "?", ver && *ver ? " " : "",
 			 ver && *ver ? ver : "");
 	}
-	snprintf(l->legend_a, sizeof l->legend_a, "A: %s (faint roofs, open points)", l->run_a);
-	snprintf(l->legend_b, sizeof l->legend_b, "B: %s (solid roofs, filled points)", l->run_b);
-	snprintf(l->title, sizeof l->title, "Two runs compared%s%s", cpu && *cpu ? ": " : "", cpu && *cpu ? cpu : "");
+	char count[48];
+	if (l->threads == 1)
+		snprintf(count, sizeof count, "one core");
+	else
+		snprintf(count, sizeof count, "%d threads", l->threads);
+	snprintf(l->title, sizeof l->title, "Two runs compared, %s%s%s", count, cpu && *cpu ? ": " : "",
+		 cpu && *cpu ? cpu : "");
 	if (c->machines.differ)
 		snprintf(l->machines, sizeof l->machines, "different machines: %s", c->machines.what);
 	else
 		snprintf(l->machines, sizeof l->machines, "the same kind of machine");
+}
+
+/*
+ * The subtitle: the runs, the machines and what the arrows are, at a size
+ * that reads at 800 px: where the machines' differences make it too wide,
+ * it leaves them to compare.md.
+ */
+static void subtitle(struct plot_compare_layout *l, cairo_t *cr)
+{
+	const char *arrows = "arrows: moves against each kernel's own roof";
+	snprintf(l->subtitle, sizeof l->subtitle, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  %s", l->run_a, l->run_b,
+		 l->machines, arrows);
+	cairo_text_extents_t te;
+	cmpfig_set_font(cr, PX_SUBTITLE * l->f.scale, 0);
+	cairo_text_extents(cr, l->subtitle, &te);
+	if (te.x_advance > l->f.width - 44 * l->f.scale && strncmp(l->machines, "different", 9) == 0)
+		snprintf(l->subtitle, sizeof l->subtitle,
+			 "A: %s  \u2192  B: %s  \u00b7  different machines (compare.md says how)  \u00b7  %s", l->run_a,
+			 l->run_b, arrows);
 }
 
 /* A roof's look in the figure: its stroke at scale 1 (paint_lines draws it so). */
@@ -293,7 +288,7 @@ static void as_figure_line(const struct plot_frame *f, const struct plot_compare
 	fl->dashed = ln->roof->kind == ROOF_CEILING;
 	cmpfig_px(f, ln->x0, ln->y0, &fl->x0, &fl->y0);
 	cmpfig_px(f, ln->x1, ln->y1, &fl->x1, &fl->y1);
-	size_t n = strnlen(ln->label, sizeof fl->text - 1);   /* "B: L3@2t 280 GB/s": far shorter */
+	size_t n = strnlen(ln->label, sizeof fl->text - 1);   /* "B: L3 280 GB/s ×1.15": far shorter */
 	memcpy(fl->text, ln->label, n);
 	fl->text[n] = 0;
 }
@@ -323,29 +318,172 @@ static void label_roofs(struct roof_labels *rl, struct plot_compare_layout *out)
 }
 
 /*
- * The roofs drawn: B's; A's too where the roof differs between the runs
- * beyond their noise (compare_row.differs: a host that is slower
- * everywhere shows as both sets of roofs) or B has none.
+ * The roofs of `threads` drawn: a roof compare marked moved for both runs
+ * (A's faint, B's with its B/A); one it did not, once, B's; a roof one run
+ * lacks, or with no timings in common (nothing judged), for each run that
+ * has it, saying whose. A ceiling that caps no point is left out, as the
+ * roofline figure leaves it, unless it moved.
  */
 static void add_roof_lines(struct plot_compare_layout *out, const struct compare *c, const struct analysis *aa,
 			   const struct analysis *ab)
 {
 	for (size_t i = 0; i < c->nrows && out->nlines + 2 <= 2 * ANALYSIS_MAX_ROOFS; i++) {
 		const struct compare_row *row = &c->rows[i];
-		if (!row->is_roof)
+		if (!row->is_roof || row_threads(row) != out->threads)
 			continue;
-		/* Not compared (no timings in common): both drawn, as for a move. */
-		int moved = row->differs || !row->tested;
-		/* The roofline figure's rule (a ceiling no point meets is one more line), but a roof that moved is news. */
-		if (row->ra && (!row->rb || moved) && (row->differs || roof_labels_drawn(aa, row->ra)))
-			add_line(out, aa, row->ra, 0, moved);
-		if (row->rb && (row->differs || roof_labels_drawn(ab, row->rb)))
-			add_line(out, ab, row->rb, 1, moved);
+		int moved = row->tested && row->moved != COMPARE_SAME;
+		int both = moved || (row->ra && row->rb && !row->tested);
+		char text[112];
+		if (row->ra && (!row->rb || both) && (moved || roof_labels_drawn(aa, row->ra))) {
+			roof_text(row->ra, 'A', NAN, text, sizeof text);
+			add_line(out, aa, row->ra, 0, text);
+		}
+		if (row->rb && (moved || roof_labels_drawn(ab, row->rb))) {
+			roof_text(row->rb, both || !row->ra ? 'B' : 0, moved ? row->ratio : NAN, text, sizeof text);
+			add_line(out, ab, row->rb, 1, text);
+		}
 	}
 }
 
-/* The scene: lines, arrows and markers (mr: half a marker's box) are occupied space. */
-static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out, double mr)
+/* A roof of the figure's count that compare marked moved (against the other roofs). */
+static int roof_moved(const struct plot_compare_layout *out, const struct compare_row *r)
+{
+	return r->is_roof && r->tested && r->moved != COMPARE_SAME && row_threads(r) == out->threads;
+}
+
+/* |ln| of a mark's move: how far it went, either way. */
+static double move_size(const struct plot_compare_mark *m)
+{
+	double r = m->row->rel_tested ? m->row->rel : m->row->ratio;
+	return isfinite(r) && r > 0 ? fabs(log(r)) : 0;
+}
+
+/*
+ * The "what moved" box: its heading, how many of the figure's kernels moved
+ * each way, the three largest moves, and the roofs of its count that
+ * moved, named compiler-dependent where only the build changed.
+ */
+static void what_moved(struct plot_compare_layout *out, const struct compare *c)
+{
+	size_t faster = 0, slower = 0, judged = 0;
+	for (size_t i = 0; i < out->nmarks; i++) {
+		const struct compare_row *r = out->marks[i].row;
+		judged += compare_point_judged(r);
+		if (out->marks[i].arrow) {
+			faster += r->moved == COMPARE_FASTER;
+			slower += r->moved == COMPARE_SLOWER;
+		}
+	}
+	size_t n = 0;
+	snprintf(out->moved[n++], sizeof out->moved[0], "What moved (%s)",
+		 out->threads == 1 ? "one core" : "all cores");
+	if (faster + slower)
+		snprintf(out->moved[n++], sizeof out->moved[0], "%zu faster, %zu slower of %zu kernels", faster, slower,
+			 judged);
+	else
+		snprintf(out->moved[n++], sizeof out->moved[0], "no kernel moved (%zu judged)", judged);
+	int taken[2 * ANALYSIS_MAX_POINTS] = { 0 };
+	for (int k = 0; k < 3; k++) {
+		size_t best = out->nmarks;
+		for (size_t i = 0; i < out->nmarks; i++)
+			if (out->marks[i].arrow && !taken[i] &&
+			    (best == out->nmarks || move_size(&out->marks[i]) > move_size(&out->marks[best])))
+				best = i;
+		if (best == out->nmarks)
+			break;
+		taken[best] = 1;
+		snprintf(out->moved[n++], sizeof out->moved[0], "\u2022 %s", out->marks[best].label);
+	}
+	/* The roofs of this count that moved, one a row, as many as the box holds. */
+	size_t nroofs = 0, room = PLOT_COMPARE_MOVED_ROWS - n - 1 - (size_t)(c->machines.build_only != 0);
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *r = &c->rows[i];
+		if (!roof_moved(out, r))
+			continue;
+		if (nroofs++ == 0)
+			snprintf(out->moved[n++], sizeof out->moved[0], "%s",
+				 c->machines.build_only ? "roofs moved with the compiler alone," : "roofs moved:");
+		if (nroofs == 1 && c->machines.build_only)
+			snprintf(out->moved[n++], sizeof out->moved[0], "the tool's defect (compare.md):");
+		if (nroofs <= room)
+			snprintf(out->moved[n++], sizeof out->moved[0], "\u2022 %.*s \u00d7%.2f", shown_name_len(r->rb),
+				 r->rb->name, r->ratio);
+	}
+	if (nroofs > room)
+		snprintf(out->moved[n - 1], sizeof out->moved[0], "\u2022 and %zu more (compare.md)", nroofs - room + 1);
+	out->nmoved = n;
+}
+
+/*
+ * The legend's rows before the listed roofs: the runs, a quiet point, the
+ * families of the moves, and what a moved roof's factor is (compare's B/A
+ * of the timings' medians, where the lines are the fitted roofs).
+ */
+static void base_keys(struct plot_compare_layout *out, const struct compare *c, const struct figure_kernels *fk)
+{
+	struct plot_compare_key *k = out->keys;
+	size_t n = 0;
+	k[n] = (struct plot_compare_key){ .kind = KEY_RUN_B, .line = -1 };
+	snprintf(k[n++].text, sizeof k->text, "B: %s", out->run_b);
+	k[n] = (struct plot_compare_key){ .kind = KEY_RUN_A, .line = -1 };
+	snprintf(k[n++].text, sizeof k->text, "A: %s (moved roofs, faint)", out->run_a);
+	k[n] = (struct plot_compare_key){ .kind = KEY_QUIET, .line = -1 };
+	snprintf(k[n++].text, sizeof k->text, "did not move");
+	if (out->narrows) {
+		k[n] = (struct plot_compare_key){ .kind = KEY_TEXT, .line = -1 };
+		snprintf(k[n++].text, sizeof k->text, "moved, A to B (\u00d7 its roof share B/A):");
+	}
+	/* One row a family (gemm_ijk, gemm_ikj and gemm_tiled share gemm's colour). */
+	const char *seen[ANALYSIS_MAX_POINTS];
+	size_t nseen = 0;
+	for (size_t i = 0; i < out->nmarks && n < PLOT_COMPARE_MAX_KEYS; i++) {
+		if (!out->marks[i].arrow)
+			continue;
+		const struct point *p = out->marks[i].row->pb;
+		const struct figure_family *fam = figure_kernel_family(fk, p->kernel);
+		const char *name = fam && fam->family[0] ? fam->family : p->kernel;
+		size_t j = 0;
+		while (j < nseen && strcmp(seen[j], name) != 0)
+			j++;
+		if (j < nseen)
+			continue;
+		seen[nseen++] = name;
+		k[n] = (struct plot_compare_key){ .kind = KEY_FAMILY, .col = out->marks[i].col, .line = -1 };
+		snprintf(k[n++].text, sizeof k->text, "%s", name);
+	}
+	for (size_t i = 0; i < c->nrows && n < PLOT_COMPARE_MAX_KEYS; i++)
+		if (roof_moved(out, &c->rows[i])) {
+			k[n] = (struct plot_compare_key){ .kind = KEY_TEXT, .line = -1 };
+			snprintf(k[n++].text, sizeof k->text, "a moved roof's \u00d7: B/A of its medians");
+			break;
+		}
+	out->nkeys = n;
+}
+
+/* The widest text of the panel beside the plot: every row it may hold, any roof's label listed. */
+static double panel_text_width(cairo_t *cr, const struct plot_compare_layout *out, double s)
+{
+	double wide = 0;
+	cairo_text_extents_t te;
+	cmpfig_set_font(cr, PX_LEGEND * s, 0);
+	for (size_t i = 0; i < out->nkeys; i++) {
+		cairo_text_extents(cr, out->keys[i].text, &te);
+		wide = fmax(wide, te.x_advance + KEY_SAMPLE * s);
+	}
+	for (size_t i = 0; i < out->nlines; i++) {
+		cairo_text_extents(cr, out->lines[i].label, &te);
+		wide = fmax(wide, te.x_advance + KEY_SAMPLE * s);
+	}
+	for (size_t i = 0; i < out->nmoved; i++) {
+		cmpfig_set_font(cr, PX_LEGEND * s, i == 0);
+		cairo_text_extents(cr, out->moved[i], &te);
+		wide = fmax(wide, te.x_advance);
+	}
+	return wide;
+}
+
+/* The scene: lines, arrows and markers (each with room round it: MARKER_ROOM of its radius) are occupied space. */
+static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out)
 {
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
@@ -356,11 +494,12 @@ static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out
 	}
 	for (size_t i = 0; i < out->nmarks; i++) {
 		const struct plot_compare_mark *mk = &out->marks[i];
-		double x, y;
+		double x, y, r = MARKER_ROOM * mk->radius, mr = MARKER_ROOM * MARKER_R * s;
 		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
-		roof_labels_add_box(rl, (struct labels_box){ x - mr, y - mr, x + mr, y + mr });
+		roof_labels_add_box(rl, (struct labels_box){ x - r, y - r, x + r, y + r });
 		if (mk->arrow) {
-			struct labels_seg seg = { 0, 0, x, y, 2 * s, 1 };
+			/* An arrow: no leader crosses it where a spot allows (it would read as the arrow's). */
+			struct labels_seg seg = { 0, 0, x, y, 2 * s, LABELS_SOLID };
 			cmpfig_px(f, mk->ai_a, mk->gf_a, &seg.x0, &seg.y0);
 			roof_labels_add_seg(rl, seg);
 			roof_labels_add_box(rl, (struct labels_box){ seg.x0 - mr, seg.y0 - mr, seg.x0 + mr, seg.y0 + mr });
@@ -368,50 +507,11 @@ static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out
 	}
 }
 
-/* The legend in the first free corner of the plot area (lower right first), else any free spot. */
-static int place_legend(struct plot_compare_layout *out, struct roof_labels *rl, cairo_t *cr, struct labels_box inner)
-{
-	const struct labels *scene = roof_labels_scene(rl);
-	double s = out->f.scale;
-	double lw, lh, gap = 14 * s;
-	cmpfig_legend_size(cr, out, s, &lw, &lh);
-	if (out->legend_outside) {
-		/* Right of the plot, which gave up the room for it (plot_compare_layout). */
-		out->legend = (struct labels_box){ out->f.right + gap, out->f.top, out->f.right + gap + lw, out->f.top + lh };
-		record(out, out->legend);
-		return 1;
-	}
-	struct labels_box corners[4] = {
-		{ inner.x1 - gap - lw, inner.y1 - gap - lh, inner.x1 - gap, inner.y1 - gap },
-		{ inner.x0 + gap, inner.y0 + gap, inner.x0 + gap + lw, inner.y0 + gap + lh },
-		{ inner.x1 - gap - lw, inner.y0 + gap, inner.x1 - gap, inner.y0 + gap + lh },
-		{ inner.x0 + gap, inner.y1 - gap - lh, inner.x0 + gap + lw, inner.y1 - gap },
-	};
-	out->legend = corners[0];
-	int found = 0;
-	for (int i = 0; i < 4 && !found; i++)
-		if (labels_box_free(scene, corners[i])) {
-			out->legend = corners[i];
-			found = 1;
-		}
-	/* No free corner: any free spot, scanning up from the bottom right; else the corner it was. */
-	for (double y = inner.y1 - gap - lh; !found && y >= inner.y0 + gap; y -= 10 * s)
-		for (double x = inner.x1 - gap - lw; !found && x >= inner.x0 + gap; x -= 10 * s) {
-			struct labels_box b = { x, y, x + lw, y + lh };
-			if (labels_box_free(scene, b)) {
-				out->legend = b;
-				found = 1;
-			}
-		}
-	roof_labels_add_box(rl, out->legend);
-	record(out, out->legend);
-	return found;
-}
-
 /*
- * The point labels: moved points' first (they are what the figure is
- * for), anywhere with a leader; the other points' last, near their markers
- * or not at all. The roofs' are placed before them (label_roofs).
+ * The moved points' labels, the most hemmed-in first (labels_place_all,
+ * as the roofline figure places its single points), each with a leader
+ * where it must move away; the scene's leaders are exclusive (no two
+ * cross) and avoid every marker where any spot allows it.
  */
 static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
 {
@@ -419,119 +519,164 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	double s = f->scale;
 	double box[4];
 	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
+	size_t which[2 * ANALYSIS_MAX_POINTS], n = 0;
 	cmpfig_set_font(cr, PX_POINT_LABEL * s, 0);
 	for (size_t i = 0; i < out->nmarks; i++) {
 		struct plot_compare_mark *mk = &out->marks[i];
+		if (!mk->arrow)
+			continue;
 		double x, y;
 		cmpfig_ink(cr, mk->label, HALO * s, box);
 		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
-		items[i] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
-						 .max_r = mk->arrow ? 0 : mr + 3 * box[3], .leader = 1 };
-		if (mk->arrow)
-			labels_place(scene, &items[i]);
+		/* A's marker, at the other end of its arrow, is its own: its leader may pass over it. */
+		double xa, ya;
+		cmpfig_px(f, mk->ai_a, mk->gf_a, &xa, &ya);
+		items[n] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
+						 .leader = 1, .has_own = 1,
+						 .own = { xa - mr, ya - mr, xa + mr, ya + mr } };
+		which[n++] = i;
 	}
-	size_t rest[2 * ANALYSIS_MAX_POINTS], nrest = 0;
-	struct labels_item others[2 * ANALYSIS_MAX_POINTS];
-	for (size_t i = 0; i < out->nmarks; i++)
-		if (!out->marks[i].arrow) {
-			rest[nrest] = i;
-			others[nrest++] = items[i];
-		}
-	labels_place_all(scene, others, nrest);
-	for (size_t k = 0; k < nrest; k++)
-		items[rest[k]] = others[k];
+	labels_place_all(scene, items, n);
+	for (size_t k = 0; k < n; k++) {
+		struct plot_compare_mark *mk = &out->marks[which[k]];
+		mk->item = items[k];
+		out->labels_wanted++;
+		if (items[k].placed)
+			record(out, items[k].box);
+		else
+			out->labels_dropped++;
+	}
 	/* A roof listed in the legend is named: only one neither labelled nor listed is dropped. */
 	for (size_t i = 0; i < out->nlines; i++) {
 		out->labels_wanted++;
 		out->labels_dropped += !out->lines[i].labelled && !out->lines[i].listed;
 	}
-	for (size_t i = 0; i < out->nmarks; i++) {
-		out->marks[i].item = items[i];
-		out->labels_wanted++;
-		if (items[i].placed)
-			record(out, items[i].box);
-		else
-			out->labels_dropped++;
-	}
-}
-
-/* How many roofs the last layout listed in the legend (no spot along their lines). */
-static size_t count_listed(const struct plot_compare_layout *out)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < out->nlines; i++)
-		n += out->lines[i].listed;
-	return n;
 }
 
 /*
- * One pass of the labels over the lines and marks: the legend (with room
- * for out->legend_roofs listed roofs), the roofs' labels, the points'.
- * Returns 0 when the legend found no free spot in the plot.
+ * The listed roofs as legend rows, as many as the image's height holds;
+ * a last row says how many more compare.md names where they do not fit.
  */
-static int label_pass(struct plot_compare_layout *out, cairo_t *cr)
+static void list_roofs(struct plot_compare_layout *out, double bottom)
 {
-	const struct plot_frame *f = &out->f;
-	double s = f->scale, mr = MARKER_R * 1.3 * s;
-	struct figure_measure m;
-	plot_measure_cairo(cr, &m);
-	out->nplaced = out->labels_wanted = out->labels_dropped = 0;
+	size_t room = (size_t)fmax(0, floor((bottom - out->legend.y0 - 2 * KEY_PAD * out->f.scale) / out->row_h));
+	size_t listed = 0;
 	for (size_t i = 0; i < out->nlines; i++)
-		out->lines[i].labelled = out->lines[i].listed = 0;
-	struct roof_labels *rl = roof_labels_init(f, &m);
-	struct labels_box inner = { f->left + 3 * s, f->top + 3 * s, f->right - 3 * s, f->bottom - 3 * s };
-	occupy(rl, out, mr);
-	int free_spot = place_legend(out, rl, cr, inner);
-	label_roofs(rl, out);
-	place_labels(out, roof_labels_scene(rl), cr, mr);
-	roof_labels_free(rl);
-	return free_spot;
-}
-
-/* Passes until the legend holds every roof listed (a grown legend takes room of its own). */
-static int label_passes(struct plot_compare_layout *out, cairo_t *cr)
-{
-	int free_spot = label_pass(out, cr);
-	for (int k = 0; k < 3 && count_listed(out) > out->legend_roofs; k++) {
-		out->legend_roofs = count_listed(out);
-		free_spot = label_pass(out, cr);
+		listed += out->lines[i].listed;
+	size_t more = 0;
+	for (size_t i = 0; i < out->nlines; i++) {
+		if (!out->lines[i].listed)
+			continue;
+		if (out->nkeys + 1 >= room && out->nkeys + listed > room) {
+			more++;
+			continue;
+		}
+		struct plot_compare_key *k = &out->keys[out->nkeys++];
+		*k = (struct plot_compare_key){ .kind = KEY_ROOF, .line = (int)i };
+		snprintf(k->text, sizeof k->text, "%s", out->lines[i].label);
+		listed--;
 	}
-	return free_spot;
+	if (more) {
+		struct plot_compare_key *k = &out->keys[out->nkeys++];
+		*k = (struct plot_compare_key){ .kind = KEY_TEXT, .line = -1 };
+		snprintf(k->text, sizeof k->text, "%zu more roof%s: compare.md", more, more == 1 ? "" : "s");
+	}
 }
 
-void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B, int width,
-			 int height, struct plot_compare_layout *out)
+size_t plot_compare_thread_counts(const struct analysis *aa, const struct analysis *ab, int *counts, size_t max)
 {
+	int ca[ANALYSIS_MAX_THREAD_COUNTS], cb[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t na = figure_thread_counts(aa, ca, ANALYSIS_MAX_THREAD_COUNTS);
+	size_t nb = figure_thread_counts(ab, cb, ANALYSIS_MAX_THREAD_COUNTS);
+	size_t n = 0;
+	for (size_t i = 0; i < na && n < max; i++)
+		for (size_t j = 0; j < nb; j++)
+			if (ca[i] == cb[j]) {
+				counts[n++] = ca[i];
+				break;
+			}
+	return n;
+}
+
+int plot_compare_threads(int want, const struct analysis *aa, const struct analysis *ab, char *have, size_t len)
+{
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t n = plot_compare_thread_counts(aa, ab, counts, ANALYSIS_MAX_THREAD_COUNTS), w = 0;
+	snprintf(have, len, "no thread count");
+	if (!want)
+		return n ? counts[0] : 1;
+	for (size_t i = 0; i < n; i++) {
+		if (counts[i] == want)
+			return want;
+		if (w < len)
+			w += (size_t)snprintf(have + w, len - w, "%s%d", i ? ", " : "", counts[i]);
+	}
+	return -1;
+}
+
+void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B,
+			 struct plot_compare_view v, struct plot_compare_layout *out)
+{
+	int threads = v.threads, width = v.width, height = v.height;
 	const struct rundata *ra = A.run, *rb = B.run;
 	const struct analysis *aa = A.a, *ab = B.a;
 	memset(out, 0, sizeof *out);
-	struct analysis *m = xmalloc(sizeof *m);
-	both_runs(aa, ab, m);
+	out->threads = threads;
+	out->legend_outside = 1;
+	/* The frame holds this count's roofs and points of both runs; the colours come from the whole runs. */
+	struct analysis *sa = xmalloc(sizeof *sa), *sb = xmalloc(sizeof *sb), *m = xmalloc(sizeof *m);
+	figure_select_threads(aa, threads, sa);
+	figure_select_threads(ab, threads, sb);
+	both_runs(sa, sb, m);
 	plot_frame_for(m, width, height, &out->f);
+	both_runs(aa, ab, m);
+	struct figure_kernels *fk = xmalloc(sizeof *fk);
+	figure_families(m, fk);
+	free(sa);
+	free(sb);
 	describe_runs(out, c, ra, rb);
-	add_roof_lines(out, c, aa, ab);
-	add_marks(out, c, m);
+	add_marks(out, c, fk);
+	what_moved(out, c);
+	base_keys(out, c, fk);
+	free(fk);   /* it points into m */
 	free(m);
 
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
 	cairo_t *cr = cairo_create(surf);
 	cmpfig_no_hinting(cr);
+	struct plot_frame *f = &out->f;
+	double s = f->scale, gap = 24 * s;
+	subtitle(out, cr);
+	out->row_h = KEY_ROW * s;
 	/*
-	 * Where the legend finds no free spot (roofs listed in it made it tall),
-	 * it would cover markers: the plot gives up the room for it on its
-	 * right, as the roofline figure's does, and the labels are laid out again.
+	 * The panel beside the plot, never over it: as wide as any row it may
+	 * hold (a roof's label too, were it listed), the plot narrowed for it.
+	 * The roofs are laid out after (their lines' ends depend on the frame),
+	 * a first time only to know their labels' widths.
 	 */
-	if (!label_passes(out, cr)) {
-		double lw, lh, s = out->f.scale;
-		cmpfig_legend_size(cr, out, s, &lw, &lh);
-		out->legend_outside = 1;
-		out->f.right = out->f.width - lw - 2 * 14 * s;
-		label_passes(out, cr);
-	}
-	/* Rows held for roofs the last pass labelled after all: the box ends at its last row. */
-	double rows = (double)(LEGEND_FIXED + fmin(count_listed(out), out->legend_roofs));
-	out->legend.y1 = fmin(out->legend.y1, out->legend.y0 + rows * 32 * out->f.scale + 2 * 12 * out->f.scale);
+	add_roof_lines(out, c, aa, ab);
+	double pw = panel_text_width(cr, out, s) + 2 * KEY_PAD * s;
+	f->right = fmax(f->left + 0.5 * (width - f->left), width - 20 * s - pw - gap);
+	out->nlines = 0;
+	add_roof_lines(out, c, aa, ab);
+	pw = width - 20 * s - (f->right + gap);
+	double x0 = f->right + gap;
+	out->moved_box = (struct labels_box){ x0, f->top, x0 + pw, f->top + (double)out->nmoved * out->row_h + 2 * KEY_PAD * s };
+	record(out, out->moved_box);
+
+	double mr = MARKER_ROOM * MARKER_R * s;
+	struct figure_measure meas;
+	plot_measure_cairo(cr, &meas);
+	struct roof_labels *rl = roof_labels_init(f, &meas);
+	occupy(rl, out);
+	label_roofs(rl, out);
+	place_labels(out, roof_labels_scene(rl), cr, mr);
+	roof_labels_free(rl);
+
+	out->legend = (struct labels_box){ x0, out->moved_box.y1 + 16 * s, x0 + pw, 0 };
+	list_roofs(out, height - 12 * s);
+	out->legend.y1 = out->legend.y0 + (double)out->nkeys * out->row_h + 2 * KEY_PAD * s;
+	record(out, out->legend);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 }
-

@@ -1,7 +1,8 @@
 /*
  * plot_compare_int.h - what the compare figure's layout (plot_compare.c)
  * and its painter (plot_compare_paint.c) share: sizes, colours, the fonts'
- * and the legend's geometry. Private to those two files.
+ * and the legend's geometry. Private to those two files and compare.gp's
+ * writer (plot_compare_gp.c), which places the "what moved" box as they do.
  */
 #ifndef ROOFLINE_PLOT_COMPARE_INT_H
 #define ROOFLINE_PLOT_COMPARE_INT_H
@@ -30,13 +31,15 @@ static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
 /* ---- text ------------------------------------------------------------------------- */
 
 
-#define LEGEND_FIXED 4   /* the legend's rows before its listed roofs */
+#define KEY_SAMPLE 48.0   /* a legend row's sample and the gap after it, at scale 1 */
+#define KEY_PAD 12.0      /* the boxes' padding */
+#define KEY_ROW 30.0      /* a row of the boxes beside the plot */
+#define QUIET_R 0.5       /* a point that did not move: its radius, of MARKER_R */
+#define MARKER_ROOM 1.3   /* the room a marker takes in the label scene, of its radius */
 
 void cmpfig_set_font(cairo_t *cr, double px, int bold);
 void cmpfig_no_hinting(cairo_t *cr);
 void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4]);
-size_t cmpfig_legend_rows(const struct plot_compare_layout *l, const char **rows, int *line);
-void cmpfig_legend_size(cairo_t *cr, const struct plot_compare_layout *l, double s, double *w, double *h);
 double cmpfig_line_width(const struct plot_compare_line *ln);
 void cmpfig_px(const struct plot_frame *f, double ai, double gf, double *x, double *y);
 

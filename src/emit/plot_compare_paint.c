@@ -77,9 +77,15 @@ static void marker(cairo_t *cr, struct circle c, struct figure_rgb col, int open
 	cairo_stroke(cr);
 }
 
-/* A -> B: a line ending in a filled head just short of B's marker. */
-static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double s)
+/* From A's point to B's, pixels. */
+struct span {
+	double x0, y0, x1, y1;
+};
+
+/* A -> B: a line in col ending in a filled head just short of B's marker. */
+static void arrow(cairo_t *cr, struct span a, struct figure_rgb col, double s)
 {
+	double x0 = a.x0, y0 = a.y0, x1 = a.x1, y1 = a.y1;
 	double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
 	if (len < 1)
 		return;
@@ -91,8 +97,8 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
 	cairo_new_path(cr);
 	cairo_move_to(cr, x0 + ux * start, y0 + uy * start);
 	cairo_line_to(cr, tx - ux * head * 0.8, ty - uy * head * 0.8);
-	set_rgba(cr, C_ARROW, 0.85);
-	cairo_set_line_width(cr, 2.4 * s);
+	set_rgba(cr, col, 1);
+	cairo_set_line_width(cr, 3.0 * s);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	cairo_stroke(cr);
 	cairo_new_path(cr);
@@ -101,6 +107,20 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
 	cairo_line_to(cr, tx - ux * head + uy * head * 0.4, ty - uy * head - ux * head * 0.4);
 	cairo_close_path(cr);
 	cairo_fill(cr);
+}
+
+/* A point that did not move: small (radius r), its colour faded, no outline. */
+static void quiet(cairo_t *cr, struct circle c, struct figure_rgb col, int open, double s)
+{
+	cairo_new_path(cr);
+	cairo_arc(cr, c.x, c.y, c.r, 0, 2 * M_PI);
+	set_rgba(cr, col, 0.45);
+	if (open) {
+		cairo_set_line_width(cr, 1.6 * s);
+		cairo_stroke(cr);
+	} else {
+		cairo_fill(cr);
+	}
 }
 
 /* The roof lines, A's faint under B's; ceilings dashed. */
@@ -131,14 +151,21 @@ static void paint_lines(cairo_t *cr, const struct plot_compare_layout *l)
 		}
 }
 
-/* The leaders of labels that moved, the markers and the arrows from A to B. */
+/* The quiet points under the moves; then the leaders of labels that moved, and the arrows from A to B. */
 static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
 {
 	const struct plot_frame *f = &l->f;
 	double s = f->scale;
 	for (size_t i = 0; i < l->nmarks; i++) {
+		const struct plot_compare_mark *mk = &l->marks[i];
+		double xb, yb;
+		plot_to_pixel(f, mk->ai_b, mk->gf_b, &xb, &yb);
+		if (!mk->arrow)
+			quiet(cr, (struct circle){ xb, yb, mk->radius }, mk->col, !mk->run_b, s);
+	}
+	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct labels_item *it = &l->marks[i].item;
-		if (!it->placed || !it->moved)
+		if (!l->marks[i].arrow || !it->placed || !it->moved)
 			continue;
 		double x0, y0, x1, y1;
 		labels_leader(it, &x0, &y0, &x1, &y1);
@@ -151,15 +178,14 @@ static void paint_marks(cairo_t *cr, const struct plot_compare_layout *l)
 	}
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
-		double xb, yb;
+		if (!mk->arrow)
+			continue;
+		double xa, ya, xb, yb;
 		plot_to_pixel(f, mk->ai_b, mk->gf_b, &xb, &yb);
-		if (mk->arrow) {
-			double xa, ya;
-			plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
-			marker(cr, (struct circle){ xa, ya, MARKER_R * 0.8 * s }, mk->col, 1, s);
-			arrow(cr, xa, ya, xb, yb, s);
-		}
-		marker(cr, (struct circle){ xb, yb, MARKER_R * s }, mk->col, !mk->run_b, s);
+		plot_to_pixel(f, mk->ai_a, mk->gf_a, &xa, &ya);
+		marker(cr, (struct circle){ xa, ya, MARKER_R * 0.8 * s }, mk->col, 1, s);
+		arrow(cr, (struct span){ xa, ya, xb, yb }, mk->col, s);
+		marker(cr, (struct circle){ xb, yb, mk->radius }, mk->col, 0, s);
 	}
 }
 
@@ -185,7 +211,7 @@ static void paint_labels(cairo_t *cr, const struct plot_compare_layout *l)
 	for (size_t i = 0; i < l->nmarks; i++) {
 		const struct plot_compare_mark *mk = &l->marks[i];
 		struct figure_rgb c = mk->col;
-		if (mk->item.placed)
+		if (mk->arrow && mk->item.placed)
 			text_in_box(cr, mk->label, mk->item.box, (struct figure_rgb){ c.r * 0.7, c.g * 0.7, c.b * 0.7 }, s);
 	}
 }
@@ -206,43 +232,74 @@ static void legend_line(cairo_t *cr, const struct plot_compare_line *ln, double 
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* The legend: a framed box, one sample drawn beside each row. */
-static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
+/* A framed box beside the plot. */
+static void panel_box(cairo_t *cr, struct labels_box b, double s)
 {
-	double s = l->f.scale;
-	const struct labels_box b = l->legend;
-	const char *rows[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
-	int line[LEGEND_FIXED + 2 * ANALYSIS_MAX_ROOFS];
-	size_t n = cmpfig_legend_rows(l, rows, line);
 	cairo_new_path(cr);
 	cairo_rectangle(cr, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
-	set_rgba(cr, C_BG, 0.92);
+	set_rgba(cr, C_BG, 1);
 	cairo_fill_preserve(cr);
 	set_rgba(cr, C_MUTED, 0.6);
 	cairo_set_line_width(cr, 1.2 * s);
 	cairo_stroke(cr);
+}
+
+/* A row's text, left at x, centred on y. */
+static void row_text(cairo_t *cr, const char *text, double x, double y, struct figure_rgb col)
+{
+	cairo_text_extents_t te;
+	cairo_text_extents(cr, text, &te);
+	cairo_move_to(cr, x, y - te.y_bearing - te.height / 2);
+	set_rgba(cr, col, 1);
+	cairo_show_text(cr, text);
+}
+
+/* The legend: a framed box, each row's sample drawn beside it. */
+static void paint_legend(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
+	const struct labels_box b = l->legend;
+	panel_box(cr, b, s);
 	cmpfig_set_font(cr, PX_LEGEND * s, 0);
-	for (size_t i = 0; i < n; i++) {
-		double y = b.y0 + 12 * s + ((double)i + 0.5) * 32 * s, x = b.x0 + 16 * s;
-		if (line[i] >= 0) {
-			legend_line(cr, &l->lines[line[i]], x, y, s);
-		} else if (i < 2) {
+	for (size_t i = 0; i < l->nkeys; i++) {
+		const struct plot_compare_key *k = &l->keys[i];
+		double y = b.y0 + KEY_PAD * s + ((double)i + 0.5) * l->row_h, x = b.x0 + KEY_PAD * s;
+		switch (k->kind) {
+		case KEY_RUN_B:
+		case KEY_RUN_A:
 			cairo_new_path(cr);
 			cairo_move_to(cr, x, y);
 			cairo_line_to(cr, x + 32 * s, y);
-			set_rgba(cr, C_ROOF, i == 0 ? 0.9 : FAINT);
+			set_rgba(cr, C_ROOF, k->kind == KEY_RUN_B ? 0.9 : FAINT);
 			cairo_set_line_width(cr, 3.2 * s);
 			cairo_stroke(cr);
-			marker(cr, (struct circle){ x + 16 * s, y, MARKER_R * 0.8 * s }, figure_palette(0), i == 1, s);
-		} else if (line[i] == -1) {
-			marker(cr, (struct circle){ x, y, MARKER_R * 0.6 * s }, figure_palette(0), 1, s);
-			arrow(cr, x, y, x + 40 * s, y, s * 0.8);
+			marker(cr, (struct circle){ x + 16 * s, y, MARKER_R * 0.8 * s }, C_MUTED, k->kind == KEY_RUN_A, s);
+			break;
+		case KEY_QUIET:
+			quiet(cr, (struct circle){ x + 16 * s, y, MARKER_R * QUIET_R * s }, C_MUTED, 0, s);
+			break;
+		case KEY_FAMILY:
+			arrow(cr, (struct span){ x, y, x + 40 * s, y }, k->col, s * 0.8);
+			break;
+		case KEY_ROOF:
+			legend_line(cr, &l->lines[k->line], x, y, s);
+			break;
+		case KEY_TEXT:
+			break;
 		}
-		cairo_text_extents_t te;
-		cairo_text_extents(cr, rows[i], &te);
-		cairo_move_to(cr, x + 44 * s, y - te.y_bearing - te.height / 2);
-		set_rgba(cr, C_TEXT, 1);
-		cairo_show_text(cr, rows[i]);
+		row_text(cr, k->text, k->kind == KEY_TEXT ? x : x + KEY_SAMPLE * s, y, C_TEXT);
+	}
+}
+
+/* The "what moved" box: its heading bold, then its rows. */
+static void paint_moved(cairo_t *cr, const struct plot_compare_layout *l)
+{
+	double s = l->f.scale;
+	const struct labels_box b = l->moved_box;
+	panel_box(cr, b, s);
+	for (size_t i = 0; i < l->nmoved; i++) {
+		cmpfig_set_font(cr, PX_LEGEND * s, i == 0);
+		row_text(cr, l->moved[i], b.x0 + KEY_PAD * s, b.y0 + KEY_PAD * s + ((double)i + 0.5) * l->row_h, C_TEXT);
 	}
 }
 
@@ -255,10 +312,7 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	cairo_paint(cr);
 
 	fitted_text(cr, &(struct fitted_line){ l->title, PX_TITLE * s, 1, 22 * s, 52 * s, f->width - 44 * s, C_TEXT });
-	char sub[800];
-	snprintf(sub, sizeof sub, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  arrows: moves against each kernel's own roof",
-		 l->run_a, l->run_b, l->machines);
-	fitted_text(cr, &(struct fitted_line){ sub, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED });
+	fitted_text(cr, &(struct fitted_line){ l->subtitle, PX_SUBTITLE * s, 0, 22 * s, 90 * s, f->width - 44 * s, C_MUTED });
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->left, f->top, f->right - f->left, f->bottom - f->top);
@@ -268,6 +322,7 @@ static void paint(cairo_t *cr, const struct plot_compare_layout *l)
 	paint_marks(cr, l);
 	cairo_restore(cr);
 	paint_labels(cr, l);
+	paint_moved(cr, l);
 	paint_legend(cr, l);
 	plot_draw_axes(cr, f);
 }

@@ -169,6 +169,9 @@ void figure_families(const struct analysis *a, struct figure_kernels *k);
 /* The colour figure_families gave kernel (the palette's first when it has none). */
 struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel);
 
+/* The family figure_families put kernel in (a later stage: its first stage's), or NULL. */
+const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const char *kernel);
+
 /* The figures' palette (Okabe & Ito's), slot modulo its size. */
 struct figure_rgb figure_palette(size_t slot);
 

@@ -34,17 +34,23 @@ struct figure_rgb figure_palette(size_t slot)
 	return PALETTE[slot % NPALETTE];
 }
 
-struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel)
+const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const char *kernel)
 {
 	for (size_t f = 0; f < k->nfam; f++)
 		if (strcmp(k->fam[f].kernel, kernel) == 0)
-			return k->fam[f].col;
+			return &k->fam[f];
 	/* A later stage of a family (stencil_tiled) shares its first stage's entry. */
 	const struct kernel *kn = registry_find(kernel);
 	for (size_t f = 0; kn && kn->stage_by != KSTAGE_NONE && f < k->nfam; f++)
 		if (k->fam[f].staged && strcmp(k->fam[f].family, kn->family) == 0)
-			return k->fam[f].col;
-	return PALETTE[0];
+			return &k->fam[f];
+	return NULL;
+}
+
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel)
+{
+	const struct figure_family *fam = figure_kernel_family(k, kernel);
+	return fam ? fam->col : PALETTE[0];
 }
 
 #define JOIN_MIN 3                       /* members from which a group is drawn as a polyline */

@@ -298,6 +298,12 @@ void labels_leader(const struct labels_item *it, double *x0, double *y0, double 
 	*y1 = ny;
 }
 
+/* o is the item's own box beside its anchor's (labels_item.own). */
+static int own_box(const struct labels_item *it, struct labels_box o)
+{
+	return it->has_own && o.x0 == it->own.x0 && o.y0 == it->own.y0 && o.x1 == it->own.x1 && o.y1 == it->own.y1;
+}
+
 /*
  * Is the leader to candidate box b clear? Boxes holding the anchor (its
  * marker), capsules within gap of it (lines through its point) and crossable
@@ -323,7 +329,7 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 	for (size_t i = 0; i < l->nboxes && !crossed; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
-		if (labels_seg_box_dist(at, o) == 0)   /* its own marker */
+		if (labels_seg_box_dist(at, o) == 0 || own_box(it, o))   /* its own marker */
 			continue;
 		if (bounds_near_box(sb, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad)
 			return 0;
@@ -344,8 +350,10 @@ static int leader_free(const struct labels *l, const struct labels_item *it, str
 }
 
 /*
- * How many boxes (markers, labels; not its own marker) the leader to b
- * passes over: a leader through other points' markers reads as theirs.
+ * How many boxes (markers, labels; not its own marker) and solid capsules
+ * (labels along lines; not one through its own point) the leader to b
+ * passes over: a leader through other points' markers reads as theirs,
+ * one through a roof's name cuts it.
  */
 static size_t leader_hits(const struct labels *l, const struct labels_item *it, struct labels_box b)
 {
@@ -358,9 +366,16 @@ static size_t leader_hits(const struct labels *l, const struct labels_item *it, 
 	for (size_t i = 0; i < l->nboxes; i++) {
 		struct labels_box o = l->boxes[i];
 		struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
-		if (labels_seg_box_dist(at, o) == 0 || labels_boxes_touch(o, b, 0))
+		if (labels_seg_box_dist(at, o) == 0 || own_box(it, o) || labels_boxes_touch(o, b, 0))
 			continue;
 		n += seg_near_box(s, o, s.r + l->pad) && labels_seg_box_dist(s, o) < s.r + l->pad;
+	}
+	struct labels_seg at = { it->ax, it->ay, it->ax, it->ay, 0, 0 };
+	for (size_t i = 0; i < l->nsegs; i++) {
+		struct labels_seg o = l->segs[i];
+		if (o.crossable != LABELS_SOLID || labels_seg_seg_dist(at, o) <= it->gap + o.r)
+			continue;
+		n += labels_seg_seg_dist(s, o) < s.r + o.r + l->pad;
 	}
 	return n;
 }
@@ -369,7 +384,10 @@ static size_t leader_hits(const struct labels *l, const struct labels_item *it, 
  * The ring search. A free box whose leader would cross something is kept as
  * a fallback while the search goes on a little further (four label heights)
  * for one with a clear leader: a short leader that crosses a line reads
- * better than a clear one across the figure.
+ * better than a clear one across the figure. A leader over another point's
+ * marker or a label does not (it reads as theirs): with exclusive leaders,
+ * while the best fallback passes over one, the search goes on four times
+ * as far (sixteen label heights).
  */
 static int search(struct labels *l, struct labels_item *it)
 {
@@ -384,7 +402,9 @@ static int search(struct labels *l, struct labels_item *it)
 
 	for (int k = 0;; k++) {
 		double r = it->gap + k * step;
-		if (r > max_r || (have_fallback && r > fallback_r + 4 * it->h))
+		/* With exclusive leaders, a fallback over a marker or a label keeps the search going four times as far. */
+		double further = (fallback_hits > 0 && l->exclusive_leaders ? 16 : 4) * it->h;
+		if (r > max_r || (have_fallback && r > fallback_r + further))
 			break;
 		/* About one direction per half label height of the ring's circumference. */
 		int n = (int)ceil(2 * M_PI * (r + 0.5 * it->h) / (0.5 * it->h) / 8) * 8;

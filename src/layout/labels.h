@@ -63,6 +63,13 @@ struct labels_item {
 	double gap;              /* the least distance from the anchor to the box (the marker's radius) */
 	double max_r;            /* give up beyond this radius; 0 = anywhere in the frame */
 	int leader;              /* when it moves, a leader line to it must be free too (labels_leader) */
+	/*
+	 * 1: `own` is the item's too (the compare figure's A marker at the
+	 * other end of its arrow): its leader may pass over it, as over the
+	 * marker at its anchor.
+	 */
+	int has_own;
+	struct labels_box own;
 	/* results */
 	struct labels_box box;   /* where it went */
 	double r;                /* distance from the anchor to the box's edge, along the ray tried */

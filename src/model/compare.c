@@ -213,7 +213,7 @@ static void judge(struct compare *c, struct compare_row *r, double threshold)
 			r->fast_agree = compare_fast_agree(r) && !trials_span(r);
 			r->moved = COMPARE_SAME;
 		}
-		c->points_compared += r->rel_tested && !r->shape_differs;
+		c->points_compared += compare_point_judged(r);
 		c->points_unjudged += !r->rel_tested && !r->shape_differs;
 		c->points_reshaped += r->shape_differs;
 		c->points_unsettled += r->unsettled;
@@ -266,6 +266,11 @@ static int trials_span(const struct compare_row *r)
 	int a_in_b = r->fraction_a >= r->range_b[0] / w && r->fraction_a <= r->range_b[1] * w;
 	int b_in_a = r->fraction_b >= r->range_a[0] / w && r->fraction_b <= r->range_a[1] * w;
 	return a_in_b && b_in_a;
+}
+
+int compare_point_judged(const struct compare_row *r)
+{
+	return !r->is_roof && r->rel_tested && !r->shape_differs;
 }
 
 int compare_unsettled(const struct compare_row *r)
@@ -486,6 +491,25 @@ static int clocks_agree(const struct rundata *a, const struct rundata *b)
 	return 0;
 }
 
+/* The runs' builds: compare_machines.build_only and build (called once the machines are compared). */
+static void build_change(const struct run_env *ea, const struct run_env *eb, struct compare_machines *out)
+{
+	const char *cca = rundata_or(ea->cc, "?"), *ccb = rundata_or(eb->cc, "?");
+	const char *va = rundata_or(ea->cc_version, "?"), *vb = rundata_or(eb->cc_version, "?");
+	const char *fa = rundata_or(ea->kernel_cflags, "?"), *fb = rundata_or(eb->kernel_cflags, "?");
+	int flags = strcmp(fa, fb) != 0;
+	int changed = strcmp(cca, ccb) != 0 || strcmp(va, vb) != 0 || flags;
+	out->build_only = changed && !out->differ && !out->os[0];
+	if (!changed)
+		return;
+	int n = snprintf(out->build, sizeof out->build, "%s %s \u2192 %s %s", cca, va, ccb, vb);
+	if (flags && n > 0 && (size_t)n < sizeof out->build)
+		snprintf(out->build + n, sizeof out->build - (size_t)n, ", flags %s \u2192 %s", fa, fb);
+	for (char *c = out->build; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+}
+
 void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out)
 {
 	memset(out, 0, sizeof *out);
@@ -524,6 +548,7 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
 	const char *oa = rundata_or(ea->os, "?"), *ob = rundata_or(eb->os, "?");
 	if (strcmp(oa, ob) != 0)
 		snprintf(out->os, sizeof out->os, "%s \u2192 %s", oa, ob);
+	build_change(ea, eb, out);
 	/* One line each, for a heading and a subtitle: env.csv's quoted line breaks flattened. */
 	char *texts[] = { out->what, out->same, out->os };
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)

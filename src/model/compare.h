@@ -40,7 +40,8 @@
  *
  * The machines: from env.csv (CPU model, ISAs, cores, caches, measured
  * clock), whether A and B ran on the same kind of machine, and what differs
- * (the OS beside it).
+ * (the OS beside it); whether the runs differ in their build alone
+ * (compare_machines.build_only), which makes a moved roof the tool's fault.
  */
 #ifndef ROOFLINE_COMPARE_H
 #define ROOFLINE_COMPARE_H
@@ -118,6 +119,13 @@ struct compare_row {
 };
 
 /*
+ * Whether a point row was judged against its roof (counted in
+ * compare.points_compared): its relative move tested, the same shape timed
+ * in both runs.
+ */
+int compare_point_judged(const struct compare_row *r);
+
+/*
  * Whether a point's move is unsettled: each run's median fraction lies
  * inside the other run's 10th-90th percentile range of per-trial fractions
  * (widened by JUDGE_PRACTICAL_MOVE either way: a smaller miss is no move).
@@ -145,6 +153,15 @@ struct compare_machines {
 	char what[400];              /* "L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz" */
 	char same[240];              /* the kind both share: "AMD EPYC, avx512, 2 cores" */
 	char os[240];                /* "Linux a → Linux b" where the OS differs, else "" */
+	/*
+	 * The same kind of machine and OS, and the runs differ in their build
+	 * alone (env.csv's cc, cc_version or kernel_cflags): a roof must not move
+	 * then, and one that did is the tool's defect (a roof measured through
+	 * compiled code), not the machine's. build: what changed, "gcc 12.2.0 →
+	 * clang 14.0.6", flags added where they differ.
+	 */
+	int build_only;
+	char build[400];
 };
 
 struct compare {

@@ -72,10 +72,13 @@ struct scene {
 	struct labels_box markers[2 * 2 * ANALYSIS_MAX_POINTS];
 	size_t nmarkers;
 	struct shape leaders[ANALYSIS_MAX_POINTS + 1];   /* leader lines of labels that moved away */
+	struct labels_box leader_own[ANALYSIS_MAX_POINTS + 1];   /* a marker of the leader's own point (compare: A's), else empty */
 	size_t nleaders;
 	struct labels_box legend;
 	int has_legend;
 	int legend_outside;      /* beside the plot: inside the image, clear of the plot */
+	struct labels_box beside[2];   /* more boxes beside the plot (compare's "what moved") */
+	size_t nbeside;
 	struct labels_box image;
 };
 
@@ -127,6 +130,13 @@ static inline size_t overlaps(const char *name, const struct scene *sc)
 				BAD("the legend covers a marker at (%.0f, %.0f)", 0.5 * (m.box.x0 + m.box.x1),
 				    0.5 * (m.box.y0 + m.box.y1));
 		}
+	}
+	for (size_t i = 0; i < sc->nbeside; i++) {
+		struct shape b = box_shape(sc->beside[i], "box beside the plot"), plot = box_shape(sc->frame, "plot");
+		if (!inside(&b, sc->image) || shapes_meet(&b, &plot))
+			BAD("box %zu beside the plot is not between the plot and the image's edge", i);
+		if (sc->has_legend && labels_boxes_touch(sc->beside[i], sc->legend, 0))
+			BAD("box %zu beside the plot overlaps the legend", i);
 	}
 #undef BAD
 	return bad;
@@ -208,18 +218,56 @@ static inline void compare_scene(const struct plot_compare_layout *l, struct sce
 		const struct plot_compare_mark *mk = &l->marks[i];
 		double x, y;
 		plot_to_pixel(&l->f, mk->ai_b, mk->gf_b, &x, &y);
-		sc->markers[sc->nmarkers++] = marker_box(x, y, FIGURE_MARKER_R * s);
+		sc->markers[sc->nmarkers++] = marker_box(x, y, mk->radius);
+		struct labels_box a = { 0, 0, 0, 0 };
 		if (mk->arrow) {
 			plot_to_pixel(&l->f, mk->ai_a, mk->gf_a, &x, &y);
-			sc->markers[sc->nmarkers++] = marker_box(x, y, FIGURE_MARKER_R * 0.8 * s);
+			a = marker_box(x, y, FIGURE_MARKER_R * 0.8 * s);
+			sc->markers[sc->nmarkers++] = a;
 		}
-		if (mk->item.placed)
+		if (mk->arrow && mk->item.placed) {
 			sc->labels[sc->nlabels++] = box_shape(mk->item.box, mk->label);
+			if (mk->item.moved) {
+				struct labels_seg g = { 0, 0, 0, 0, 0, 0 };
+				labels_leader(&mk->item, &g.x0, &g.y0, &g.x1, &g.y1);
+				sc->leader_own[sc->nleaders] = a;
+				sc->leaders[sc->nleaders++] = seg_shape(g, mk->label, -1);
+			}
+		}
 	}
 	sc->legend = l->legend;
 	sc->has_legend = 1;
 	sc->legend_outside = l->legend_outside;
+	sc->beside[sc->nbeside++] = l->moved_box;
 	sc->image = (struct labels_box){ 0, 0, l->f.width, l->f.height };
+}
+
+/*
+ * How many leaders pass over a marker other than their own point's (the
+ * markers at its anchor): a leader through another point reads as that
+ * point's. Prints each.
+ */
+static inline size_t leaders_over_markers(const char *name, const struct scene *sc)
+{
+	size_t bad = 0;
+	for (size_t i = 0; i < sc->nleaders; i++) {
+		const struct labels_seg *g = &sc->leaders[i].seg;
+		for (size_t j = 0; j < sc->nmarkers; j++) {
+			struct labels_box m = sc->markers[j];
+			struct labels_seg at = { g->x0, g->y0, g->x0, g->y0, 0, 0 };
+			/* Its own point: the marker the leader starts beside (within a marker's room), and A's of its arrow. */
+			const struct labels_box *own = &sc->leader_own[i];
+			if (labels_seg_box_dist(at, m) < 2 * (m.x1 - m.x0) ||
+			    (m.x0 == own->x0 && m.y0 == own->y0 && m.x1 == own->x1 && m.y1 == own->y1))
+				continue;
+			if (labels_seg_box_dist(*g, m) == 0) {
+				fprintf(stderr, "# %s: the leader of '%s' crosses a marker at (%.0f, %.0f)\n", name,
+					sc->leaders[i].what, 0.5 * (m.x0 + m.x1), 0.5 * (m.y0 + m.y1));
+				bad++;
+			}
+		}
+	}
+	return bad;
 }
 
 #endif

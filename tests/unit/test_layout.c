@@ -280,17 +280,17 @@ static void check_figure(const char *name, const struct analysis *a, int w, int 
 	free(all);
 }
 
-static void check_compare(const char *name, struct loaded *ra, struct loaded *rb)
+/* One compare figure (of `threads`): no overlap, nothing clipped, no leader over another point, every roof named. */
+static void check_compare_threads(const char *name, const struct compare *c, struct loaded *ra, struct loaded *rb,
+				  int threads)
 {
-	struct compare c;
 	struct plot_compare_layout *l = calloc(1, sizeof *l);
 	struct scene *sc = calloc(1, sizeof *sc);
 	size_t unlabelled;
 	assert_non_null(l);
 	assert_non_null(sc);
-	compare_build(&ra->run, ra->a, &rb->run, rb->a, &c);
-	plot_compare_layout(&c, (struct plot_compare_run){ &ra->run, ra->a }, (struct plot_compare_run){ &rb->run, rb->a },
-			    1600, 1000, l);
+	plot_compare_layout(c, (struct plot_compare_run){ &ra->run, ra->a }, (struct plot_compare_run){ &rb->run, rb->a },
+			    (struct plot_compare_view){ threads, 1600, 1000 }, l);
 	const char *keep = getenv("LAYOUT_KEEP");
 	if (keep && *keep) {
 		char path[512], err[256];
@@ -298,16 +298,32 @@ static void check_compare(const char *name, struct loaded *ra, struct loaded *rb
 		assert_int_equal(plot_compare_draw(l, path, "png", err, sizeof err), 0);
 	}
 	compare_scene(l, sc, &unlabelled);
-	size_t bad = overlaps(name, sc);
+	size_t bad = overlaps(name, sc) + leaders_over_markers(name, sc);
 	for (size_t i = 0; i < l->nlines; i++)
 		if (!l->lines[i].labelled && !l->lines[i].listed)
 			fprintf(stderr, "# %s: roof '%s' drawn without a label\n", name, l->lines[i].label);
 	assert_true(sc->nlines >= 1);
-	compare_free(&c);
 	free(l);
 	free(sc);
 	if (bad || unlabelled)
 		fail_msg("%s: %zu overlaps, %zu roofs unlabelled", name, bad, unlabelled);
+}
+
+/* The compare figures of ra and rb: compare.png's (one core) and compare-allcores.png's. */
+static void check_compare(const char *name, struct loaded *ra, struct loaded *rb)
+{
+	struct compare c;
+	compare_build(&ra->run, ra->a, &rb->run, rb->a, &c);
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t n = plot_compare_thread_counts(ra->a, rb->a, counts, ANALYSIS_MAX_THREAD_COUNTS);
+	assert_true(n >= 1);
+	check_compare_threads(name, &c, ra, rb, counts[0]);
+	if (n > 1) {
+		char sub[128];
+		snprintf(sub, sizeof sub, "%s-allcores", name);
+		check_compare_threads(sub, &c, ra, rb, counts[n - 1]);
+	}
+	compare_free(&c);
 }
 
 /* ---- the runs ---------------------------------------------------------------------- */

@@ -67,7 +67,7 @@ static struct pair *build_machine(double dot, double horner128, double all, doub
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
 	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    1600, 1000, &p->l);
+			    (struct plot_compare_view){ 1, 1600, 1000 }, &p->l);
 	return p;
 }
 
@@ -120,22 +120,23 @@ static void test_an_unchanged_pair_has_no_arrow(void **state)
 
 /*
  * A host 20 % slower everywhere moves no kernel (each is judged against its
- * own roof): no arrow, but both runs' roofs drawn, A's beside B's; with dot
- * a further half slower, one arrow, labelled with its move against its
- * roof (x0.50), not the raw x0.40.
+ * own roof) and no roof against the others: no arrow, each roof drawn once,
+ * B's, its label without "A:" or "B:"; with dot a further half slower, one
+ * arrow, labelled with its move against its roof (x0.50), not the raw x0.40.
  */
 static void test_a_slower_host_moves_roofs_not_kernels(void **state)
 {
 	(void)state;
 	struct pair *p = build_machine(1, 1, 0.8, 0);
 	assert_int_equal(p->l.narrows, 0);
-	size_t a = 0, b = 0;
+	size_t b = 0;
 	for (size_t i = 0; i < p->l.nlines; i++) {
-		a += !p->l.lines[i].run_b;
-		b += p->l.lines[i].run_b;
+		assert_int_equal(p->l.lines[i].run_b, 1);
+		assert_null(strstr(p->l.lines[i].label, "A: "));
+		assert_null(strstr(p->l.lines[i].label, "B: "));
+		b++;
 	}
 	assert_true(b >= 4);
-	assert_int_equal(a, b);
 	assert_string_equal(p->l.machines, "the same kind of machine");
 	release(p);
 	p = build_machine(0.5, 1, 0.8, 0);
@@ -241,7 +242,7 @@ static void test_stages_share_a_colour(void **state)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
 	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    1600, 1000, &p->l);
+			    (struct plot_compare_view){ 1, 1600, 1000 }, &p->l);
 	const struct figure_rgb *a = NULL, *b = NULL;
 	for (size_t i = 0; i < p->l.nmarks; i++) {
 		const struct point *pt = p->l.marks[i].row->pb ? p->l.marks[i].row->pb : p->l.marks[i].row->pa;
@@ -256,54 +257,191 @@ static void test_stages_share_a_colour(void **state)
 	release(p);
 }
 
+/* Two runs loaded from the source tree's directories a and b, analysed and compared. */
+static struct pair *load_pair(const char *a, const char *b)
+{
+	char da[4096], db[4096], err[512];
+	const char *src = getenv("ROOFLINE_SRC");
+	snprintf(da, sizeof da, "%s/%s", src && *src ? src : ".", a);
+	snprintf(db, sizeof db, "%s/%s", src && *src ? src : ".", b);
+	struct pair *p = xcalloc(1, sizeof *p);
+	if (rundata_load(da, &p->ra, err, sizeof err) != 0 || rundata_load(db, &p->rb, err, sizeof err) != 0 ||
+	    analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
+	return p;
+}
+
+static void lay_out(struct pair *p, int threads)
+{
+	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
+			    (struct plot_compare_view){ threads, 1600, 1000 }, &p->l);
+}
+
 /*
- * Each roof's label names that one roof, never two that lie close: the
- * example against the Zen 4 fixture has slopes of one run within 6 % of
- * each other (B's L1 337 and L2@2t 354 GB/s, which the compare figure once
- * wrote as one label "L1 337 \u00b7 L2@2t 354 GB/s"). Every drawn roof is
- * named, along its line or in the legend.
+ * Each roof's label names that one roof, never two that lie close, and
+ * never its thread count (the title says it): the example against the Zen
+ * 4 fixture, each figure of a thread count both measured. Every drawn roof is named, along its line or in
+ * the legend.
  */
 static void test_a_label_names_one_roof(void **state)
 {
 	(void)state;
-	char a[4096], b[4096], err[512];
-	const char *src = getenv("ROOFLINE_SRC");
-	snprintf(a, sizeof a, "%s/data/example/run", src && *src ? src : ".");
-	snprintf(b, sizeof b, "%s/tests/fixtures/zen4-run", src && *src ? src : ".");
+	struct pair *p = load_pair("data/example/run", "tests/fixtures/zen4-run");
+	int counts[ANALYSIS_MAX_THREAD_COUNTS];
+	size_t n = plot_compare_thread_counts(&p->aa, &p->ab, counts, ANALYSIS_MAX_THREAD_COUNTS);
+	assert_true(n >= 1);
+	size_t checked = 0;
+	for (size_t k = 0; k < n; k++) {
+		lay_out(p, counts[k]);
+		const struct plot_compare_layout *l = &p->l;
+		for (size_t i = 0; i < l->nlines; i++) {
+			const struct plot_compare_line *x = &l->lines[i];
+			/* "B: L1 337 GB/s ×0.92": an optional run, the roof's own name, its value and unit, once. */
+			const char *t = x->label;
+			if (strncmp(t, "A: ", 3) == 0 || strncmp(t, "B: ", 3) == 0)
+				t += 3;
+			char want[128];
+			snprintf(want, sizeof want, "%.*s ", (int)strcspn(x->roof->name, "@"), x->roof->name);
+			if (strncmp(t, want, strlen(want)) != 0 || strstr(t, "\u00b7") || strchr(t, '@'))
+				fail_msg("label '%s' is not roof %s's alone", x->label, x->roof->name);
+			const char *unit = strstr(t, " GB/s") ? " GB/s" : " GFLOP/s", *u = strstr(t, unit);
+			if (!u || strstr(u + 1, unit) || strchr(t + strlen(want), ' ') != u)
+				fail_msg("label '%s' names more than one value", x->label);
+			if (!x->labelled && !x->listed)
+				fail_msg("roof %s drawn unnamed", x->label);
+			checked++;
+		}
+	}
+	assert_true(checked >= 8);
+	release(p);
+}
+
+/*
+ * One thread count a figure: the example's one-core figure holds only its
+ * one-thread roofs and points, its all-core figure only the two-thread
+ * ones, and no label says "@2t" (the title says the count).
+ */
+static void test_one_thread_count_a_figure(void **state)
+{
+	(void)state;
+	struct pair *p = load_pair("data/example/run", "data/example/run");
+	for (int threads = 1; threads <= 2; threads++) {
+		lay_out(p, threads);
+		const struct plot_compare_layout *l = &p->l;
+		assert_int_equal(l->threads, threads);
+		assert_true(l->nlines >= 4);
+		assert_true(l->nmarks >= 10);
+		for (size_t i = 0; i < l->nlines; i++) {
+			assert_int_equal(l->lines[i].roof->threads, threads);
+			assert_null(strchr(l->lines[i].label, '@'));
+		}
+		for (size_t i = 0; i < l->nmarks; i++)
+			assert_int_equal(l->marks[i].row->pb->threads, threads);
+		assert_non_null(strstr(l->title, threads == 1 ? "one core" : "2 threads"));
+	}
+	release(p);
+}
+
+/* The same run compared with itself: no arrow, every roof once (B's, no "A:"/"B:"), nothing in the legend of moves. */
+static void test_itself_no_arrow_every_roof_once(void **state)
+{
+	(void)state;
+	struct pair *p = load_pair("data/example/run", "data/example/run");
+	for (int threads = 1; threads <= 2; threads++) {
+		lay_out(p, threads);
+		const struct plot_compare_layout *l = &p->l;
+		assert_int_equal(l->narrows, 0);
+		for (size_t i = 0; i < l->nlines; i++) {
+			assert_int_equal(l->lines[i].run_b, 1);
+			assert_true(strncmp(l->lines[i].label, "A: ", 3) != 0 && strncmp(l->lines[i].label, "B: ", 3) != 0);
+			for (size_t j = i + 1; j < l->nlines; j++)
+				assert_string_not_equal(l->lines[i].roof->name, l->lines[j].roof->name);
+		}
+		for (size_t i = 0; i < l->nmarks; i++) {
+			assert_false(l->marks[i].arrow);
+			assert_string_equal(l->marks[i].label, "");   /* a quiet point is not labelled */
+		}
+		for (size_t i = 0; i < l->nkeys; i++)
+			assert_int_not_equal(l->keys[i].kind, KEY_FAMILY);
+		assert_non_null(strstr(l->moved[1], "no kernel moved"));
+	}
+	release(p);
+}
+
+/*
+ * A scripted move of one kernel (dot half as fast): exactly that arrow, its
+ * family the one legend row of moves, in its colour; the "what moved" box
+ * counts it and names it; every other point small and unlabelled.
+ */
+static void test_one_move_one_arrow(void **state)
+{
+	(void)state;
+	struct pair *p = build(0.5, 1);
+	const struct plot_compare_layout *l = &p->l;
+	assert_int_equal(l->narrows, 1);
+	const struct plot_compare_mark *dot = NULL;
+	for (size_t i = 0; i < l->nmarks; i++)
+		if (l->marks[i].arrow)
+			dot = &l->marks[i];
+	assert_non_null(dot);
+	assert_string_equal(dot->row->name, "dot");
+	assert_true(dot->item.placed);
+	for (size_t i = 0; i < l->nmarks; i++)
+		if (!l->marks[i].arrow)
+			assert_true(l->marks[i].radius < dot->radius);
+	size_t families = 0;
+	for (size_t i = 0; i < l->nkeys; i++)
+		if (l->keys[i].kind == KEY_FAMILY) {
+			families++;
+			assert_string_equal(l->keys[i].text, "dot");
+			assert_true(l->keys[i].col.r == dot->col.r && l->keys[i].col.g == dot->col.g &&
+				    l->keys[i].col.b == dot->col.b);
+		}
+	assert_int_equal(families, 1);
+	assert_true(strncmp(l->moved[1], "0 faster, 1 slower of ", 22) == 0);
+	assert_string_equal(l->moved[2], "\u2022 dot \u00d70.50");
+	release(p);
+}
+
+/*
+ * One roof scripted to move (one chain of fma_avx512 15 % slower: the
+ * one-chain ceiling): drawn for both runs, A's "A: one-chain ..." and B's
+ * with its B/A; every other roof once.
+ */
+static void test_a_moved_roof_is_drawn_twice(void **state)
+{
+	(void)state;
+	char err[512];
 	struct pair *p = xcalloc(1, sizeof *p);
-	if (rundata_load(a, &p->ra, err, sizeof err) != 0 || rundata_load(b, &p->rb, err, sizeof err) != 0 ||
-	    analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
+	if (rundata_load(fixture(), &p->ra, err, sizeof err) != 0 || rundata_load(fixture(), &p->rb, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	scale(&p->rb, "fma_avx512", 1, 0.85);
+	if (analysis_build(&p->ra, &p->aa, err, sizeof err) != 0 || analysis_build(&p->rb, &p->ab, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
-	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    1600, 1000, &p->l);
+	lay_out(p, 1);
 	const struct plot_compare_layout *l = &p->l;
-	size_t close = 0;
+	size_t a = 0, b = 0;
 	for (size_t i = 0; i < l->nlines; i++) {
-		const struct plot_compare_line *x = &l->lines[i];
-		for (size_t j = i + 1; j < l->nlines; j++) {
-			double r = x->roof->value / l->lines[j].roof->value;
-			close += !x->flat && !l->lines[j].flat && x->run_b == l->lines[j].run_b && r < 1.06 && r > 1 / 1.06;
+		const struct plot_compare_line *ln = &l->lines[i];
+		if (strcmp(ln->roof->name, "one-chain") != 0) {
+			assert_int_equal(ln->run_b, 1);
+			assert_null(strstr(ln->label, ": "));
+			continue;
 		}
-		/* "B: L1 337 GB/s": an optional run, the roof's own name, its value and unit, once. */
-		const char *t = x->label;
-		if (strncmp(t, "A: ", 3) == 0 || strncmp(t, "B: ", 3) == 0)
-			t += 3;
-		char want[128];
-		snprintf(want, sizeof want, "%s ", x->roof->name);
-		if (strncmp(t, want, strlen(want)) != 0 || strstr(t, "\u00b7"))
-			fail_msg("label '%s' is not roof %s's alone", x->label, x->roof->name);
-		const char *unit = strstr(t, " GB/s") ? " GB/s" : " GFLOP/s", *u = strstr(t, unit);
-		if (!u || strstr(u + 1, unit) || strchr(t + strlen(want), ' ') != u)
-			fail_msg("label '%s' names more than one value", x->label);
-		if (!x->labelled && !x->listed)
-			fail_msg("roof %s drawn unnamed", x->label);
+		if (ln->run_b) {
+			b++;
+			assert_true(strncmp(ln->label, "B: one-chain ", 13) == 0);
+			assert_non_null(strstr(ln->label, " \u00d70.85"));
+		} else {
+			a++;
+			assert_true(strncmp(ln->label, "A: one-chain ", 13) == 0);
+		}
 	}
-	assert_true(close >= 1);   /* not vacuous: twins were there to merge */
-	compare_free(&p->c);
-	rundata_free(&p->ra);
-	rundata_free(&p->rb);
-	free(p);
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 1);
+	release(p);
 }
 
 int main(void)
@@ -317,6 +455,10 @@ int main(void)
 		cmocka_unit_test(test_kernels_keep_the_roofline_colours),
 		cmocka_unit_test(test_stages_share_a_colour),
 		cmocka_unit_test(test_a_label_names_one_roof),
+		cmocka_unit_test(test_one_thread_count_a_figure),
+		cmocka_unit_test(test_itself_no_arrow_every_roof_once),
+		cmocka_unit_test(test_one_move_one_arrow),
+		cmocka_unit_test(test_a_moved_roof_is_drawn_twice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
