@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "compare.h"
 #include "compare_write.h"
+#include "describe_cmd.h"
 #include "plot_compare.h"
 #include "fitout.h"
 #include "fleet.h"
@@ -745,6 +746,7 @@ static const struct command {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "compare", cmd_compare },
+	{ "describe", cmd_describe },
 	{ "fit", cmd_fit },
 	{ "help", cmd_help },
 	{ "measure", cmd_measure },

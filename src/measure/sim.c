@@ -119,17 +119,15 @@ static double stream_gbs(const struct sim *s, const struct plan_job *j, double w
 }
 
 /*
- * A stream or a shaped kernel: the slower of moving its bytes at its
- * level's pattern rate (a shaped kernel's loop bytes: what the loop as
- * written moves) and its flops at the ceiling that binds it (the FMA-only
- * one for FMA-only code; compiled C at the widest width), over its
- * efficiency.
+ * A stream or a shaped kernel: the slower of moving its declared bytes
+ * at its level's pattern rate and its declared flops at the ceiling that
+ * binds it (the FMA-only one for FMA-only code; compiled C at the widest
+ * width), over its efficiency (machine_efficiency: what keeps a kernel
+ * below its roof is the file's to say).
  */
 static double stream_seconds(const struct sim *s, const struct plan_job *j, int threads)
 {
 	double ws = plan_job_working_set(j), bytes = plan_job_bytes(j), flops = plan_job_flops(j);
-	if (j->shaped && j->shape.loop_bytes > j->shape.bytes)
-		bytes *= j->shape.loop_bytes / j->shape.bytes;
 	enum isa isa = j->k->isa == ISA_NONE ? machine_widest_isa(&s->d) : j->k->isa;
 	double ceiling = machine_peak_best(&s->d, isa, j->k->flops_all_fma) * clock_share(s, threads) * threads;
 	double t = fmax(bytes / (stream_gbs(s, j, ws, threads) * 1e9), flops / (ceiling * 1e9));

@@ -298,9 +298,8 @@ static int finish(struct machine_desc *d, const char *name, char *err, size_t er
 	for (int i = 0; !why && i + 1 < d->nlevels; i++) {
 		if (d->levels[i].nbw == 0)
 			why = "a cache level without a bw line";
-		else if (i > 0 && d->levels[i].bytes * (d->levels[i].shared ? 1 : d->cores) <=
-			 d->levels[i - 1].bytes * (d->levels[i - 1].shared ? 1 : d->cores))
-			why = "cache levels must grow";
+		else if (i > 0 && d->levels[i].bytes <= d->levels[i - 1].bytes)
+			why = "cache levels must grow (each core's share of one, one core running)";
 	}
 	for (int i = ISA_SCALAR; !why && i < ISA_COUNT; i++)
 		if ((d->isas >> i & 1) && !d->fp[i].present)

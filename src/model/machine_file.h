@@ -18,7 +18,7 @@
 #define MACHINE_MAX_LEVELS 5       /* up to 4 caches, then DRAM */
 #define MACHINE_MAX_PATTERNS 12
 #define MACHINE_MAX_CURVE 8        /* threads:rate pairs of one curve */
-#define MACHINE_MAX_EFFICIENCY 16
+#define MACHINE_MAX_EFFICIENCY 32
 #define MACHINE_REPORTED 3         /* L1d, L2, L3: what a machine reports (hwloc) */
 
 /* A rate by thread count: linear between the given counts, flat past the last. */
