@@ -770,8 +770,9 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 		runfiles_close_stream(&h->stops);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
+	m->run_seconds = now(h) - h->run_start;
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
-	runfiles_say_summary(o, m, now(h) - h->run_start, interrupted, h->dir);
+	runfiles_say_summary(o, m, m->run_seconds, interrupted, h->dir);
 	/* data/latest is this machine's last measured run: never a simulated one. */
 	if (!o->out_dir && !interrupted && !h->sim)
 		runfiles_point_latest(h->dir);

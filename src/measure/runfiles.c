@@ -180,6 +180,8 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "warmup_trials", o->warmup);
 	/* The run's time budget (0: none), and how many jobs' figures it left wider than asked (stops.csv). */
 	env_num(fp, "budget_s", o->budget);
+	/* What the run took by its own clock (0 while it runs): against the budget. */
+	env_num(fp, "measure_seconds", m->run_seconds);
 	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
 	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
 	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);

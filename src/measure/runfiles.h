@@ -50,6 +50,7 @@ struct runfiles_machine {
 	const char *sim_file;        /* the machine file of `measure --simulate`; NULL: measured here */
 	unsigned long long sim_hash;
 	unsigned long sim_seed;
+	double run_seconds;          /* the whole run's seconds (its clock's), once it ends; 0 before */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "isa.h"
 #include "util.h"
 
@@ -119,6 +120,22 @@ static double stream_gbs(const struct sim *s, const struct plan_job *j, double w
 }
 
 /*
+ * The width compiled C and a library run at: the machine's widest that is
+ * no wider than this build's (cpu_widest_isa), as the fit judges them by
+ * this build's remarks and library.
+ */
+static enum isa compiled_isa(const struct machine_desc *d)
+{
+	enum isa best = ISA_SCALAR;
+	int build = cpu_isa_lanes(cpu_widest_isa());
+	for (int i = ISA_SSE2; i < ISA_COUNT; i++)
+		if (machine_has_isa(d, (enum isa)i) && cpu_isa_lanes((enum isa)i) <= build &&
+		    cpu_isa_lanes((enum isa)i) > cpu_isa_lanes(best))
+			best = (enum isa)i;
+	return best;
+}
+
+/*
  * A stream or a shaped kernel: the slower of moving its declared bytes
  * at its level's pattern rate and its declared flops at the ceiling that
  * binds it (the FMA-only one for FMA-only code; compiled C at the widest
@@ -128,7 +145,7 @@ static double stream_gbs(const struct sim *s, const struct plan_job *j, double w
 static double stream_seconds(const struct sim *s, const struct plan_job *j, int threads)
 {
 	double ws = plan_job_working_set(j), bytes = plan_job_bytes(j), flops = plan_job_flops(j);
-	enum isa isa = j->k->isa == ISA_NONE ? machine_widest_isa(&s->d) : j->k->isa;
+	enum isa isa = j->k->isa == ISA_NONE ? compiled_isa(&s->d) : j->k->isa;
 	double ceiling = machine_peak_best(&s->d, isa, j->k->flops_all_fma) * clock_share(s, threads) * threads;
 	double t = fmax(bytes / (stream_gbs(s, j, ws, threads) * 1e9), flops / (ceiling * 1e9));
 	return j->k->kind == KERNEL_STREAM ? t / machine_efficiency(&s->d, j->k->name) : t;
