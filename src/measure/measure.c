@@ -3,6 +3,11 @@
  * decides, on this machine's threads and buffers, and hands the run
  * directory's files to runfiles.c.
  *
+ * Long: 850 lines since `measure --simulate` gave it its seam (struct
+ * harness.sim: now, time_job, clock_sample, load_sample, find_cores); its
+ * concerns are one harness, and issue 42's scheduler module takes the
+ * calibration and the rounds hooks out of it, not a cut for the count.
+ *
  * Order of work:
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
@@ -790,34 +795,24 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 
 /*
  * The machine the plan runs on: this one's physical cores (one topology
- * load, slow on some VMs: room for as many as a CPU set holds), or the
- * simulated machine's (the seam: `struct harness.sim`). Then the thread
- * counts, before anything else: one too many is a usage error.
+ * load, slow on some VMs), or the simulated machine's (the seam). Then the
+ * thread counts, before anything else: one too many is a usage error.
  */
 static int *find_cores(struct harness *h, struct measure_opts *o)
 {
 	char err[256];
 	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores), ncores;
-	if (o->simulate) {
-		h->sim = sim_open(o->simulate, o->seed);
-		h->pm = (struct plan_machine){ .has_isa = sim_has_isa, .built = sim_built, .say = stderr,
-					       .phys_bytes = sim_memory_bytes(h->sim) };
-		ncores = sim_cores(h->sim);
-		for (int c = 0; c < ncores && c < CPU_SETSIZE; c++)
-			cores[c] = c;
-	} else {
-		h->pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
-					       .say = stderr,
-					       .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
-		ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err);
-	}
-	if (ncores < 0) {
+	h->pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
+				       .say = stderr,
+				       .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
+	if (o->simulate)
+		ncores = sim_machine_open(&h->sim, o->simulate, o->seed, &h->pm, cores, CPU_SETSIZE);
+	else if ((ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err)) < 0) {
 		util_warn("%s: one core assumed", err);
 		ncores = 1;
 		cores[0] = -1;
 	}
-	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
-	measure_resolve_threads(o, ncores);
+	measure_resolve_threads(o, ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores);
 	h->run_start = now(h);
 	return cores;
 }

@@ -213,16 +213,6 @@ void sim_describe(struct sim *s, struct runfiles_machine *m)
 	fprintf(stderr, "roofline: simulating %s (%s): %d cores, a fake clock\n", d->name, s->path, d->cores);
 }
 
-int sim_cores(const struct sim *s)
-{
-	return s->d.cores;
-}
-
-double sim_memory_bytes(const struct sim *s)
-{
-	return s->d.memory_bytes;
-}
-
 const struct machine_desc *sim_machine(const struct sim *s)
 {
 	return &s->d;
@@ -237,4 +227,15 @@ int sim_has_isa(enum isa isa)
 int sim_built(const struct kernel *k)
 {
 	return k->run != NULL || k->library == NULL;
+}
+
+int sim_machine_open(struct sim **s, const char *path, unsigned long seed, struct plan_machine *pm, int *cores,
+		     int max)
+{
+	*s = sim_open(path, seed);
+	*pm = (struct plan_machine){ .has_isa = sim_has_isa, .built = sim_built, .say = stderr,
+				     .phys_bytes = (*s)->d.memory_bytes };
+	for (int c = 0; c < (*s)->d.cores && c < max; c++)
+		cores[c] = c;
+	return (*s)->d.cores;
 }

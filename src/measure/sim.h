@@ -35,9 +35,15 @@ double sim_clock_ghz(struct sim *s, int threads, double seconds);
 /* The machine as runfiles_describe_machine would find it: reported caches, timer, clock, pages. */
 void sim_describe(struct sim *s, struct runfiles_machine *m);
 
-int sim_cores(const struct sim *s);
-double sim_memory_bytes(const struct sim *s);
 const struct machine_desc *sim_machine(const struct sim *s);
+
+/*
+ * The harness's side of the seam: opens the machine file into *s (dies as
+ * sim_open does), tells the plan what it is (pm: its ISAs, its kernels, its
+ * memory) and writes its cores (0, 1, ...; at most max). Returns how many.
+ */
+int sim_machine_open(struct sim **s, const char *path, unsigned long seed, struct plan_machine *pm, int *cores,
+		     int max);
 
 /* plan_machine's hooks for the simulated machine opened last. */
 int sim_has_isa(enum isa isa);
