@@ -6,7 +6,8 @@
  *   check_sim --random N [SEED]  N random machines from SEED (default 1) on
  *
  * A random machine: 1 to 16 cores, 1 to 4 cache levels from 16 KiB to 2 GiB
- * (each at least 4x the one before), per core or shared, wrong reported sizes
+ * (each at least 8x the one before; a shared one 8x all the cores' share of
+ * the one before), per core or shared, wrong reported sizes
  * in a third of them (the host's L3, none, or a level off by 2-4x), up to
  * 10 % noise and slow spells in half, an issue limit below the pipes or adds
  * on the FMA pipes in some. A failing machine's file is printed whole.
@@ -63,15 +64,18 @@ static void random_levels(struct machine_desc *d, double l1_limit)
 	for (int i = 0; i < caches && size <= 2147483648.0; i++) {
 		struct machine_level *l = &d->levels[d->nlevels++];
 		snprintf(l->name, sizeof l->name, "L%d", (i + 1) % 10);
-		l->bytes = size;
 		l->shared = i > 0 && (i == caches - 1 || uniform() < 0.3);
+		/* A shared level holds 8x what the level before holds with every core running, as real ones do. */
+		if (l->shared && i > 0 && !d->levels[i - 1].shared)
+			size = fmax(size, cache_size(8 * d->levels[i - 1].bytes * d->cores, 16 * d->levels[i - 1].bytes * d->cores));
+		l->bytes = size;
 		snprintf(l->bw[0].pattern, sizeof l->bw[0].pattern, "*");
 		curve(&l->bw[0].gbs, gbs, d->cores, l->shared ? gbs * between(1, d->cores) : gbs * d->cores);
 		snprintf(l->bw[1].pattern, sizeof l->bw[1].pattern, "2r1w-ip");
 		double ip = between(1, 1.25);
 		curve(&l->bw[1].gbs, gbs * ip, d->cores, l->bw[0].gbs.rate[l->bw[0].gbs.n - 1] * ip);
 		l->nbw = 2;
-		size = cache_size(size * 4, fmin(size * 64, 2147483648.0));
+		size = cache_size(size * 8, fmin(size * 64, 2147483648.0));
 		gbs /= between(1.4, 3);
 	}
 	struct machine_level *dram = &d->levels[d->nlevels++];
