@@ -48,7 +48,7 @@ static void curve(struct machine_curve *c, double one, int cores, double saturat
 	c->rate[c->n++] = one;
 	if (cores > 1) {
 		c->threads[c->n] = cores;
-		c->rate[c->n++] = fmin(one * cores, saturate);
+		c->rate[c->n++] = fmax(one, fmin(one * cores, saturate));
 	}
 }
 
@@ -83,6 +83,17 @@ static void random_levels(struct machine_desc *d, double l1_limit)
 	snprintf(dram->bw[0].pattern, sizeof dram->bw[0].pattern, "*");
 	curve(&dram->bw[0].gbs, fmin(gbs / between(1.3, 3), 60), d->cores, between(20, 300));
 	dram->nbw = 1;
+}
+
+/* A level slower than the one before it at every count (a cache faster than memory), as real ones are. */
+static void slower_outwards(struct machine_desc *d)
+{
+	for (int i = 1; i < d->nlevels; i++)
+		for (int b = 0; b < d->levels[i].nbw; b++) {
+			struct machine_curve *c = &d->levels[i].bw[b].gbs;
+			for (int k = 0; k < c->n; k++)
+				c->rate[k] = fmin(c->rate[k], 0.8 * machine_level_gbs(&d->levels[i - 1], "*", c->threads[k]));
+		}
 }
 
 static void random_fp(struct machine_desc *d)
@@ -133,6 +144,7 @@ static void random_machine(struct machine_desc *d, int index)
 	random_fp(d);
 	enum isa w = machine_widest_isa(d);
 	random_levels(d, 16.0 * cpu_isa_lanes(w) * d->clock_ghz * d->fp[w].fma);
+	slower_outwards(d);
 	random_reported(d);
 	d->eff[0] = (struct machine_efficiency){ "*", between(0.5, 1) };
 	d->neff = 1;
