@@ -41,19 +41,54 @@ static const struct roof *level_roof(const struct analysis *a, enum mem_level l,
 }
 
 /*
- * A cache's size: the reported one where the plateau's end and the next
- * level's start hold it; else what the model's blend (machine_gbs_at: a
- * cache whole to 3/4 of it, gone at twice it) makes of them: the middle of
- * the fall between them, or where the plateau ends when the next level
- * starts far out (a sweep's octave steps).
+ * A cache's size, from the one-core sweep: where its curve, past the
+ * level's plateau, crosses the harmonic middle of this level's rate and the
+ * next one's (half the bytes from each), over DESCRIBE_EDGE, where the
+ * model's blend (machine_gbs_at: whole to 3/4 of a cache, gone at twice it)
+ * crosses it. The reported size where it is within 1.5x of that: a VM's
+ * host L3 is not (a 480 MiB L3 whose curve falls from 48 MiB).
  */
-static double cache_bytes(const struct roof *r, const struct roof *next, double reported)
+/* The sweep's own plateau at level l on one core (its pattern roof), else the level's roof. */
+static double sweep_rate(const struct analysis *a, const struct roof *level)
 {
-	double hi = r->size_hi, lo = next ? next->size_lo : 2 * r->size_hi;
-	if (reported > 0 && reported >= hi / 1.5 && reported <= lo)
+	const struct roof *p = model_roof(a, &(struct roof_key){ .kind = ROOF_PATTERN, .level = level->key.level,
+		.reads = 2, .writes = 1, .stores = STORES_ALLOCATE, .threads = 1 });
+	return p ? p->value : level->value;
+}
+
+static double cache_bytes(const struct analysis *a, const struct roof *r, const struct roof *next, double reported)
+{
+	double b = r->size_hi / 0.75;
+	if (next) {
+		double mid = 2 / (1 / sweep_rate(a, r) + 1 / sweep_rate(a, next));
+		for (size_t i = 1; i < a->nsweep; i++) {
+			const struct sweep_point *p = &a->sweep[i - 1], *q = &a->sweep[i];
+			if (q->working_set <= r->size_hi || !(q->best < mid) || !(p->best >= mid))
+				continue;
+			double f = log(p->best / mid) / log(p->best / q->best);
+			b = exp(log(p->working_set) + f * log(q->working_set / p->working_set)) / DESCRIBE_EDGE;
+			break;
+		}
+	}
+	if (reported > 0 && reported <= 1.5 * b && reported >= b / 1.5)
 		return reported;
-	double b = fmin(sqrt(hi * fmax(lo, hi)) / DESCRIBE_EDGE, hi / 0.75);
-	return round(b / 65536) * 65536;
+	return fmax(65536, round(b / 65536) * 65536);
+}
+
+/*
+ * Pattern p's rate at level l and `threads`: its own roof, else (a count
+ * whose fit has no such roof) the level's roof there scaled as p stands to
+ * it on one core. NaN when neither.
+ */
+static double pattern_at(const struct analysis *a, const struct roof *p, int threads)
+{
+	struct roof_key k = p->key;
+	k.threads = threads;
+	const struct roof *at = model_roof(a, &k), *lvl = level_roof(a, p->key.level, threads),
+			  *one = level_roof(a, p->key.level, 1);
+	if (at)
+		return at->value;
+	return lvl && one ? lvl->value * p->value / one->value : NAN;
 }
 
 /* Each pattern roof of level l as a curve over the thread counts; "*" is the sweep's (2r1w). */
@@ -69,12 +104,10 @@ static void level_bw(const struct analysis *a, enum mem_level l, const int *coun
 		roofkey_pattern_text(&r->key, b->pattern, sizeof b->pattern);
 		int sweep = r->key.reads == 2 && r->key.writes == 1 && r->key.stores == STORES_ALLOCATE;
 		for (int c = 0; c < ncounts; c++) {
-			const struct roof *at = model_roof(a, &(struct roof_key){ .kind = ROOF_PATTERN, .level = l,
-				.reads = r->key.reads, .writes = r->key.writes, .stores = r->key.stores,
-				.threads = counts[c] });
-			if (at && b->gbs.n < MACHINE_MAX_CURVE) {
+			double v = pattern_at(a, r, counts[c]);
+			if (isfinite(v) && b->gbs.n < MACHINE_MAX_CURVE) {
 				b->gbs.threads[b->gbs.n] = counts[c];
-				b->gbs.rate[b->gbs.n++] = at->value;
+				b->gbs.rate[b->gbs.n++] = round(v * 1000) / 1000;
 			}
 		}
 		if (sweep && out->nbw < MACHINE_MAX_PATTERNS) {
@@ -124,10 +157,15 @@ static int describe_levels(const struct rundata *run, const struct analysis *a, 
 			next = found[k];
 		struct machine_level *m = &d->levels[d->nlevels++];
 		snprintf(m->name, sizeof m->name, "%s", levels_name((enum mem_level)l));
-		m->bytes = cache_bytes(found[l], next, reported[l]);
+		m->bytes = cache_bytes(a, found[l], next, reported[l]);
 		const struct roof *all = level_roof(a, (enum mem_level)l, top);
-		/* Per core when the plateau reaches half again as far with all the cores. */
-		m->shared = !(top > 1 && all && all->size_hi >= 1.5 * found[l]->size_hi);
+		/*
+		 * Per core when the plateau reaches further with all the cores: L1 and L2
+		 * by a fifth (an L2 of 2 MiB a core reached 1.4x on two), the last by 1.8x
+		 * (a shared L3 also reached 1.4x, a 24 MiB share a core 2x).
+		 */
+		double grows = top > 1 && all ? all->size_hi / found[l]->size_hi : 1;
+		m->shared = !(grows >= (l < MEM_L3 ? 1.2 : 1.8));
 		if (!m->shared && l == MEM_L3 && m->bytes > 0 && reported[l] > 0)
 			m->bytes = fmin(m->bytes, reported[l]);
 		level_bw(a, (enum mem_level)l, counts, ncounts, m);
