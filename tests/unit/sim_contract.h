@@ -55,6 +55,7 @@ enum contract_part {
 	CONTRACT_LEVEL,    /* a level named wrong, or not found */
 	CONTRACT_FOURTH,   /* a fourth cache, which the model has no name for */
 	CONTRACT_RULE,     /* a DRAM job short of STREAM's rule */
+	CONTRACT_SHAPED,   /* a shaped kernel's DRAM arrays (a stencil's grids) short of it */
 	CONTRACT_ABOVE,    /* a built-in kernel above its roof */
 	CONTRACT_NOTE,     /* a note the machine did not put there */
 	CONTRACT_BUDGET,   /* the run past its budget */
@@ -63,6 +64,7 @@ enum contract_part {
 static const char *const contract_part_names[CONTRACT_PARTS] = {
 	"the run failed", "a roof off its rate", "a level named wrong or not found",
 	"a fourth cache level (no name in the model)", "a DRAM job short of STREAM's rule",
+	"a stencil's DRAM grids short of STREAM's rule",
 	"a built-in kernel above its roof", "a noise note without noise", "past the budget",
 };
 
@@ -242,7 +244,8 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 			: k && k->arrays > 0 && p->working_set > 0 ? p->working_set / k->arrays : 0;
 		/* Split between the threads in whole cache lines, an array may fall a line a thread short. */
 		if (strcmp(p->level, "DRAM") == 0 && array > 0 && array + 64.0 * p->threads < rule)
-			contract_fail(c, CONTRACT_RULE, "%s %ld@%dt at DRAM: arrays of %.0f bytes, STREAM's rule %.0f", p->kernel,
+			contract_fail(c, k && k->shape ? CONTRACT_SHAPED : CONTRACT_RULE,
+				      "%s %ld@%dt at DRAM: arrays of %.0f bytes, STREAM's rule %.0f", p->kernel,
 				      p->param, p->threads, array, rule);
 	}
 	for (size_t i = 0; i < a->nroofs; i++) {
