@@ -69,6 +69,10 @@ test_expect_success 'describe writes the run as a machine file that simulates to
 	done &&
 	"$ROOFLINE" describe run >stdout.machine && grep -q "^format = 1\$" stdout.machine
 '
+test_expect_success 'describe of the committed example is the shipped Zen 5 machine file' '
+	"$ROOFLINE" describe "$ROOFLINE_SRC/data/example/run" | grep -v "^#\|^name = " >got &&
+	grep -v "^#\|^name = " "$M/zen5-epyc-vm-508mib-l3.machine" >want && cmp want got
+'
 test_expect_success 'describe of no run, or of a file, is bad input' '
 	expect_usage_error describe no-such-dir &&
 	expect_usage_error describe bad.machine &&
