@@ -343,6 +343,20 @@ $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUIL
 	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -Iinclude -Isrc/libroofline $(WARNINGS) -MMD -MP $(CFLAGS) $< -o $@ \
 		$(LDFLAGS) $(LIBRL_A) -pthread -lcmocka -lm
 
+# The plan's contract on described machines (tests/unit/sim_contract.h):
+# `make check-sim N=200 SEED=1` runs N seeded random machines through
+# `measure --simulate` and the fit; a failing seed prints its machine file.
+N ?= 20
+SEED ?= 1
+$(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
+.PHONY: check-sim
+check-sim: $(BUILD)/tests/check_sim
+	$(Q)./$(BUILD)/tests/check_sim --random $(N) $(SEED)
+
 # The fuzz target built as a plain program: replays the seeds and every crash
 # the fuzzer found (tests/fuzz/), so the suite needs no clang.
 $(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)

@@ -34,6 +34,17 @@ static const struct help_option measure_opts[] = {
 	{ "--mpi", "under mpirun, one rank a node: each rank measures its own node, rank 0 gathers "
 		   "them into one fleet directory (--out, default data/fleets/<UTC>): fleet.csv and "
 		   "nodes/<node>/, each an ordinary run directory; built only where Open MPI's mpicc was found" },
+	{ "--simulate FILE", "run the same plan against the machine FILE describes (docs/machine-file.md, "
+			     "data/machines/) on a fake clock, in seconds: an ordinary run directory whose "
+			     "env.csv, report and figures say simulated; needs --out or writes data/runs/ "
+			     "without moving data/latest" },
+	{ "--seed N", "the simulated machine's noise: the same seed, the same run (default 0)" },
+	{ "--help", "print this help and exit" },
+	{ NULL, NULL },
+};
+
+static const struct help_option describe_opts[] = {
+	{ "--out FILE", "write the machine file to FILE (whole or not at all) instead of standard output" },
 	{ "--help", "print this help and exit" },
 	{ NULL, NULL },
 };
@@ -84,7 +95,7 @@ const struct help_command help_commands[] = {
 	{ "measure",
 	  "measure [--out DIR] [--quick] [--only GROUPS] [--threads LIST] [--passes N] [--trials N] "
 	  "[--warmup N] [--budget SECONDS] [--max-size BYTES] [--min-time SECONDS] [--levels LEVELS] [--list] "
-	  "[--mpi]",
+	  "[--mpi] [--simulate FILE] [--seed N]",
 	  "time the bandwidth sweep, the FMA peak and the kernels",
 	  "Times the bandwidth sweep, the FMA chains and the kernels round-robin (each trial times "
 	  "every job once), checks every result, and writes a new run directory: env.csv, "
@@ -128,6 +139,13 @@ const struct help_command help_commands[] = {
 	  "the compiler or its flags changed is named compiler-dependent: the tool's defect). Draws "
 	  "compare.png at one thread count, compare-allcores.png at all cores (svg and pdf with --format) and compare.gp.",
 	  compare_opts },
+	{ "describe", "describe DIR [--out FILE]", "write a measured run as a machine file",
+	  "Writes the machine file (docs/machine-file.md) that `measure --simulate` replays: "
+	  "the caches DIR's machine reports, the levels its fit found (each cache's size from "
+	  "where its plateau ends, per core or shared), every pattern roof per thread count, "
+	  "the FP units from its FMA chains and mix, its clock, timer and spread, and each "
+	  "kernel's share of its roof.",
+	  describe_opts },
 	{ "help", "help [COMMAND] [--man]", "print the help of roofline or of one command",
 	  "Prints the usage of every command, or the help of COMMAND (as COMMAND --help does).",
 	  help_opts },

@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "compare.h"
 #include "compare_write.h"
+#include "describe_cmd.h"
 #include "plot_compare.h"
 #include "fitout.h"
 #include "fleet.h"
@@ -109,7 +110,7 @@ static struct analysis *load_for_output(const char *cmd, const char *dir, const 
 
 /* measure's options, one at a time */
 enum { MO_OUT = 256, MO_QUICK, MO_ONLY, MO_THREADS, MO_PASSES, MO_TRIALS, MO_WARMUP, MO_MAXSIZE,
-       MO_MINTIME, MO_LEVELS, MO_LIST, MO_MPI, MO_BUDGET };
+       MO_MINTIME, MO_LEVELS, MO_LIST, MO_MPI, MO_BUDGET, MO_SIMULATE, MO_SEED };
 
 /* One option of measure's into `o`: 1 when it was --list (printed; measure ends). */
 static int measure_option(int c, struct measure_opts *o, int *mpi)
@@ -164,6 +165,17 @@ static int measure_option(int c, struct measure_opts *o, int *mpi)
 			die(EXIT_USAGE, "measure: --levels '%s': want a comma list of dram, l2, l1",
 			    optarg);
 		break;
+	case MO_SIMULATE:
+		want_plain_path("measure", "--simulate", optarg);
+		o->simulate = optarg;
+		break;
+	case MO_SEED: {
+		long seed;
+		if (parse_long(optarg, &seed) != 0 || seed < 0)
+			die(EXIT_USAGE, "measure: --seed '%s': want a whole number >= 0", optarg);
+		o->seed = (unsigned long)seed;
+		break;
+	}
 	case MO_LIST:
 		measure_list();
 		return 1;
@@ -194,6 +206,8 @@ static int cmd_measure(int argc, char **argv)
 		{ "levels", required_argument, NULL, MO_LEVELS },
 		{ "list", no_argument, NULL, MO_LIST },
 		{ "mpi", no_argument, NULL, MO_MPI },
+		{ "simulate", required_argument, NULL, MO_SIMULATE },
+		{ "seed", required_argument, NULL, MO_SEED },
 		{ NULL, 0, NULL, 0 },
 	};
 	int mpi = 0;
@@ -772,6 +786,7 @@ static const struct command {
 	int (*fn)(int argc, char **argv);
 } commands[] = {
 	{ "compare", cmd_compare },
+	{ "describe", cmd_describe },
 	{ "fit", cmd_fit },
 	{ "help", cmd_help },
 	{ "measure", cmd_measure },

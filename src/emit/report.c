@@ -173,6 +173,9 @@ static void header(FILE *fp, const struct rundata *run, const struct analysis *a
 
 	/* The title is the first screen's (report_summary.h); the details begin here. */
 	fputs("## Details\n\n| | |\n| --- | --- |\n", fp);
+	if (*e->simulated)
+		md_row(fp, "simulated", "every timing is the model's, not a measurement: measure --simulate %s (%s)",
+		    e->machine_file, e->machine_hash);
 	md_row(fp, "CPU", "%s: %s cores, %s hardware threads", rundata_or(e->cpu_model, "unknown"),
 	    rundata_or(e->cores, "?"), rundata_or(e->hw_threads, "?"));
 	md_row(fp, "caches (as reported)", "L1d %s, L2 %s, L3 %s",

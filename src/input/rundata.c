@@ -495,6 +495,7 @@ static double env_number(const struct rundata *run, const char *key, double fall
 #define TEXT(key) { #key, offsetof(struct run_env, key) }
 static const struct { const char *key; size_t at; } env_text[] = {
 	TEXT(cpu_model), TEXT(cores), TEXT(hw_threads), TEXT(os), TEXT(date_utc), TEXT(isa),
+	TEXT(simulated), TEXT(machine_file), TEXT(machine_hash),
 	TEXT(isas), TEXT(isa_dispatch), TEXT(cc), TEXT(cc_version), TEXT(kernel_cflags),
 	TEXT(threads), TEXT(pinned_cpu), TEXT(timer), TEXT(timer_resolution_ns),
 	TEXT(timer_granularity_ns), TEXT(clock_method), TEXT(kernel_tile_source), TEXT(blas_isa),

@@ -71,6 +71,8 @@ struct run_remarks {
  */
 struct run_env {
 	const char *cpu_model, *cores, *hw_threads, *os, *date_utc;
+	/* `measure --simulate`: "1", the machine file and its content's hash; "" for a measured run. */
+	const char *simulated, *machine_file, *machine_hash;
 	const char *isa, *isas, *isa_dispatch;           /* widest ISA, all of them, the dispatch */
 	const char *cc, *cc_version, *kernel_cflags;
 	const char *threads;                              /* the measured counts, "1,2" */

@@ -3,6 +3,11 @@
  * decides, on this machine's threads and buffers, and hands the run
  * directory's files to runfiles.c.
  *
+ * Long: 850 lines since `measure --simulate` gave it its seam (struct
+ * harness.sim: now, time_job, clock_sample, load_sample, find_cores); its
+ * concerns are one harness, and issue 42's scheduler module takes the
+ * calibration and the rounds hooks out of it, not a cut for the count.
+ *
  * Order of work:
  *  1. pin to one core, describe the machine, measure the timer and the clock;
  *  2. create the run directory (never an existing one), write env.csv;
@@ -53,6 +58,7 @@
 #include "registry.h"
 #include "rounds.h"
 #include "runfiles.h"
+#include "sim.h"
 #include "stats.h"
 #include "timer.h"
 #include "util.h"
@@ -103,7 +109,27 @@ struct harness {
 	const struct kernel *sweep;  /* the pre-scan's kernel (plan_sweep.sweep) */
 	/* While calibrating: the pass and trial its timings are recorded under. */
 	int cal_pass, cal_trial;
+	/*
+	 * The seam of `measure --simulate`: NULL on this machine; else a
+	 * described machine (sim.h) answers what the hardware would (the
+	 * clock, a job's timing, the load) and nothing else changes.
+	 */
+	struct sim *sim;
 };
+
+/* The run's clock: the monotonic timer, or the simulated machine's fake one. */
+static double now(const struct harness *h)
+{
+	return h->sim ? sim_now(h->sim) : timer_now();
+}
+
+/* The core clock measured with the pass's threads loaded (cpu_measure_clock_ghz), or the simulated one. */
+static double clock_sample(struct harness *h, double seconds, int repeats, const char **method)
+{
+	if (h->sim)
+		return sim_clock_ghz(h->sim, h->threads, seconds * repeats);
+	return cpu_measure_clock_ghz(seconds, repeats, method);
+}
 
 /* ---- buffers and timing ---------------------------------------------------- */
 
@@ -153,6 +179,13 @@ static void alloc_buffers(struct harness *h, size_t n)
 	h->tbuf = xcalloc((size_t)threads, sizeof *h->tbuf);
 	h->tbase = xcalloc((size_t)threads * 3, sizeof *h->tbase);
 	h->tfilled = xcalloc((size_t)threads, sizeof *h->tfilled);
+	if (h->sim) {
+		/* A simulated machine's jobs touch no memory: the element counts are all it needs. */
+		for (int t = 0; t < threads; t++)
+			h->tbuf[t].n = n;
+		h->buf = h->tbuf[0];
+		return;
+	}
 #pragma omp parallel num_threads(threads) reduction(+ : failed)
 	{
 		int t = omp_get_thread_num();
@@ -247,6 +280,11 @@ static double time_job(struct harness *h, struct plan_job *j, int *ok, char *why
 	int threads = h->threads > 0 ? h->threads : 1, team = 1;
 	int full = !j->full_checked;
 	j->threads = threads;
+	if (h->sim) {
+		*ok = 1;
+		j->full_checked = 1;
+		return sim_time_job(h->sim, j, threads);
+	}
 	if (threads == 1) {
 		time_share(h, j, 0, 1, full);
 	} else {
@@ -382,6 +420,8 @@ static void set_team(struct harness *h, int threads, int *cores, int *one_cpu, s
 /* The clock with every thread of the pass running the add chain at once: the median thread. */
 static double clock_allcore(struct harness *h)
 {
+	if (h->sim)
+		return clock_sample(h, 2e-3, 5, NULL);
 	double *ghz = xcalloc((size_t)h->threads, sizeof *ghz);
 #pragma omp parallel num_threads(h->threads)
 	{
@@ -440,8 +480,7 @@ static void flush_timings(struct harness *h, const char *what)
 
 static double hook_now(void *ctx)
 {
-	(void)ctx;
-	return timer_now();
+	return now(ctx);
 }
 
 static double hook_time(void *ctx, struct plan_job *j, int pass, int trial)
@@ -474,7 +513,7 @@ static void hook_trial_end(void *ctx, int pass, int trial)
 	/* The all-core clock is taken apart (clock_allcore). */
 	if (h->threads != 1 || m->nclock >= (int)(sizeof m->clock_samples / sizeof m->clock_samples[0]))
 		return;
-	double ghz = cpu_measure_clock_ghz(2e-4, 3, &m->clock_method);
+	double ghz = clock_sample(h, 2e-4, 3, &m->clock_method);
 	m->clock_samples[m->nclock++] = ghz;
 	if (pass <= MEASURE_MAX_PASSES && isfinite(ghz)) {
 		int first = pass > m->npass_clock;
@@ -484,18 +523,27 @@ static void hook_trial_end(void *ctx, int pass, int trial)
 	}
 }
 
+/* What else ran (runfiles_load_sample); a simulated machine's host is quiet: its slow spells are its own. */
+static void load_sample(const struct harness *h, struct runfiles_load_sample *s)
+{
+	if (h->sim)
+		*s = (struct runfiles_load_sample){ .wall = sim_now(h->sim) };
+	else
+		runfiles_load_sample(s);
+}
+
 static void hook_pass_begin(void *ctx, int pass)
 {
 	struct harness *h = ctx;
 	(void)pass;
-	runfiles_load_sample(&h->load_before);
+	load_sample(h, &h->load_before);
 }
 
 static void hook_pass_end(void *ctx, int pass)
 {
 	struct harness *h = ctx;
 	struct runfiles_load_sample after;
-	runfiles_load_sample(&after);
+	load_sample(h, &after);
 	runfiles_load_row(h->load.fp, pass, h->threads, &h->load_before, &after);
 	fflush(h->load.fp);
 }
@@ -527,17 +575,17 @@ static int hook_stop(void *ctx)
 static void say_calibrating(struct harness *h, const struct rounds_clock *c, size_t done, double calib_start,
 			    double *said)
 {
-	double now = timer_now();
-	if (now - *said < (h->tty ? CALIBRATING_SAY_S / 5 : CALIBRATING_SAY_S) && done < h->njobs)
+	double t = now(h);
+	if (t - *said < (h->tty ? CALIBRATING_SAY_S / 5 : CALIBRATING_SAY_S) && done < h->njobs)
 		return;
 	struct rounds_calibration k = { .jobs = h->jobs, .njobs = h->njobs, .done = done, .before = h->before,
 					.nbefore = h->nbefore, .start = calib_start, .scan_before = h->scan_before, .scan_here = h->scan_here };
-	double left = rounds_calibrating_left(h->o, &k, c, now);
+	double left = rounds_calibrating_left(h->o, &k, c, t);
 	if (!isfinite(left))
 		return;
-	*said = now;
+	*said = t;
 	struct rounds_progress p = { .threads = h->threads, .calibrated = done, .jobs = h->njobs,
-				     .elapsed = now - h->run_start, .left = left };
+				     .elapsed = t - h->run_start, .left = left };
 	hook_progress(h, &p);
 }
 
@@ -546,7 +594,7 @@ static void calibrate_all(struct harness *h, const struct rounds_clock *c)
 {
 	const struct measure_opts *o = h->o;
 	char what[160];
-	double calib_start = timer_now(), said = calib_start;
+	double calib_start = now(h), said = calib_start;
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
@@ -610,7 +658,7 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 		fputc('\n', stderr);
 	record_stops(h);
 	/* The team's arrays are touched as far as its largest job: what the kernel gave them. */
-	double kib = runfiles_huge_pages_kib();
+	double kib = h->sim ? h->m->huge_pages_kib : runfiles_huge_pages_kib();
 	if (isfinite(kib) && !(kib <= h->m->huge_pages_kib))
 		h->m->huge_pages_kib = kib;
 }
@@ -689,7 +737,7 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d->cap / 8) : 8;
 	for (int c = 0; c < o->nthreads && !interrupted; c++) {
 		int threads = o->threads[c];
-		double count_start = timer_now();
+		double count_start = now(h);
 		size_t share = per_array / (size_t)threads / 8 * 8;
 		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
 		plan_keep_left_out(h->jobs, h->jobs ? h->njobs : 0, &h->left_out, &h->nleft_out);
@@ -727,9 +775,11 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 		runfiles_close_stream(&h->stops);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
+	m->run_seconds = now(h) - h->run_start;
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
-	runfiles_say_summary(o, m, timer_now() - h->run_start, interrupted, h->dir);
-	if (!o->out_dir && !interrupted)
+	runfiles_say_summary(o, m, m->run_seconds, interrupted, h->dir);
+	/* data/latest is this machine's last measured run: never a simulated one. */
+	if (!o->out_dir && !interrupted && !h->sim)
 		runfiles_point_latest(h->dir);
 	printf("%s\n", h->dir);
 	if (fflush(stdout) != 0)
@@ -743,6 +793,30 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 	return rc;
 }
 
+/*
+ * The machine the plan runs on: this one's physical cores (one topology
+ * load, slow on some VMs), or the simulated machine's (the seam). Then the
+ * thread counts, before anything else: one too many is a usage error.
+ */
+static int *find_cores(struct harness *h, struct measure_opts *o)
+{
+	char err[256];
+	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores), ncores;
+	h->pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
+				       .say = stderr,
+				       .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
+	if (o->simulate)
+		ncores = sim_machine_open(&h->sim, o->simulate, o->seed, &h->pm, cores, CPU_SETSIZE);
+	else if ((ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err)) < 0) {
+		util_warn("%s: one core assumed", err);
+		ncores = 1;
+		cores[0] = -1;
+	}
+	measure_resolve_threads(o, ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores);
+	h->run_start = now(h);
+	return cores;
+}
+
 int measure_run(const struct measure_opts *opts)
 {
 	struct measure_opts run_opts = *opts;
@@ -751,26 +825,14 @@ int measure_run(const struct measure_opts *opts)
 	struct plan_sweep d = { 0 };
 	struct harness h = { .o = &run_opts, .m = &m, .tty = isatty(STDERR_FILENO),
 			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
-			     .huge = !(huge && strcmp(huge, "0") == 0), .run_start = timer_now() };
-	h.pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
-				      .say = stderr,
-				      .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
-	char err[256];
-
-	/* The thread counts before anything else: one too many is a usage error. */
-	/* One topology load (slow on some VMs): room for as many cores as a CPU set holds. */
-	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores);
-	int ncores = cpu_physical_cores(NULL, cores, CPU_SETSIZE, err, sizeof err);
-	if (ncores < 0) {
-		util_warn("%s: one core assumed", err);
-		ncores = 1;
-		cores[0] = -1;
-	}
-	ncores = ncores > CPU_SETSIZE ? CPU_SETSIZE : ncores;
-	measure_resolve_threads(&run_opts, ncores);
+			     .huge = !(huge && strcmp(huge, "0") == 0) };
+	int *cores = find_cores(&h, &run_opts);
 	alloc_slots(&h);
 	open_run(&h);
-	runfiles_describe_machine(&run_opts, h.huge, &m, cores);
+	if (h.sim)
+		sim_describe(h.sim, &m);
+	else
+		runfiles_describe_machine(&run_opts, h.huge, &m, cores);
 	/* The pre-scan and the decisions it makes run on one core. */
 	h.threads = 1;
 	h.cpus = &m.pinned_cpu;
@@ -778,7 +840,7 @@ int measure_run(const struct measure_opts *opts)
 	/* 2. the run directory's first files */
 	open_streams(&h);
 	prescan_phase(&h, &m, &d);
-	h.prescan_seconds = timer_now() - h.run_start;
+	h.prescan_seconds = now(&h) - h.run_start;
 	h.tile_bytes = d.tile_bytes;
 	fflush(h.timings.fp);
 	each_thread_count(&h, &d, cores);
@@ -792,5 +854,6 @@ int measure_run(const struct measure_opts *opts)
 	free(h.tok);
 	free(h.twhy);
 	free(h.dir);
+	sim_free(h.sim);
 	return rc;
 }

@@ -45,6 +45,12 @@ struct measure_opts {
 	 * its figure then perhaps wider than its tolerance (stops.csv says).
 	 */
 	double budget;
+	/*
+	 * --simulate FILE: the plan runs against a described machine (sim.h)
+	 * on a fake clock instead of this one; seed (--seed) draws its noise.
+	 */
+	const char *simulate;
+	unsigned long seed;
 };
 
 /*

@@ -5,7 +5,9 @@
  * jobs and kernels run, how each job is calibrated and how many trials it
  * keeps. The harness (measure.c) supplies the timings through callbacks; a
  * unit test supplies a scripted machine's (a curve and a fake clock), so
- * every decision is checked exactly on machines we do not have.
+ * every decision is checked exactly on machines we do not have, and
+ * `measure --simulate` a described machine's (sim.h). The rules as a whole,
+ * each with the run that showed its failure and its test: docs/plan.md.
  */
 #ifndef ROOFLINE_PLAN_H
 #define ROOFLINE_PLAN_H

@@ -87,18 +87,27 @@ static void env_about(void *ctx, const char *key, const char *value)
 static void env_machine(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
 {
 	char buf[256];
+	int (*has_isa)(enum isa) = m->has_isa ? m->has_isa : cpu_has_isa;
 	env_row(fp, "cpu_model", m->info.model);
-	env_row(fp, "isa", cpu_isa_name(cpu_widest_isa()));
+	if (m->sim_file) {
+		/* A simulated run says so first, and which machine file (and which content) it ran. */
+		env_row(fp, "simulated", "1");
+		env_row(fp, "machine_file", m->sim_file);
+		snprintf(buf, sizeof buf, "fnv1a64:%016llx", m->sim_hash);
+		env_row(fp, "machine_hash", buf);
+		env_num(fp, "sim_seed", (double)m->sim_seed);
+	}
+	env_row(fp, "isa", cpu_isa_name(m->has_isa ? m->widest_isa : cpu_widest_isa()));
 	buf[0] = '\0';
 	for (int i = ISA_SCALAR; i < ISA_COUNT; i++) {
-		if (!cpu_has_isa((enum isa)i))
+		if (!has_isa((enum isa)i))
 			continue;
 		if (buf[0])
 			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
 		strncat(buf, cpu_isa_name((enum isa)i), sizeof buf - strlen(buf) - 1);
 	}
 	env_row(fp, "isas", buf);
-	env_row(fp, "isa_dispatch", cpu_dispatch_name());
+	env_row(fp, "isa_dispatch", m->sim_file ? "simulated" : cpu_dispatch_name());
 	env_num(fp, "cores", m->info.cores);
 	env_num(fp, "hw_threads", m->info.pus);
 	buf[0] = '\0';
@@ -135,7 +144,7 @@ static void env_machine(FILE *fp, const struct measure_opts *o, const struct run
 static void env_clock(FILE *fp, const struct measure_opts *o, const struct runfiles_machine *m)
 {
 	char buf[256];
-	env_row(fp, "timer", timer_name());
+	env_row(fp, "timer", m->sim_file ? "simulated clock" : timer_name());
 	env_num(fp, "timer_resolution_ns", m->resolution * 1e9);
 	env_num(fp, "timer_granularity_ns", m->granularity * 1e9);
 	env_num(fp, "clock_ghz", m->clock_ghz);
@@ -171,6 +180,8 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "warmup_trials", o->warmup);
 	/* The run's time budget (0: none), and how many jobs' figures it left wider than asked (stops.csv). */
 	env_num(fp, "budget_s", o->budget);
+	/* What the run took by its own clock (0 while it runs): against the budget. */
+	env_num(fp, "measure_seconds", m->run_seconds);
 	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
 	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
 	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);

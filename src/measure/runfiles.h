@@ -44,6 +44,13 @@ struct runfiles_machine {
 	int stops[ROUNDS_NSTOPS];    /* jobs (every thread count's) by why their trials stopped */
 	/* Each thread count's own decisions where it had a pre-scan of its own (threads > 1; else 0). */
 	struct plan_sweep team[MEASURE_MAX_THREAD_COUNTS];
+	/* What runs the kernels: NULL for this CPU (cpu.h), else a simulated machine's (sim.h). */
+	int (*has_isa)(enum isa isa);
+	enum isa widest_isa;
+	const char *sim_file;        /* the machine file of `measure --simulate`; NULL: measured here */
+	unsigned long long sim_hash;
+	unsigned long sim_seed;
+	double run_seconds;          /* the whole run's seconds (its clock's), once it ends; 0 before */
 };
 
 /*

@@ -5,7 +5,7 @@
 # every option --help names is one the parser takes.
 . "$(dirname "$0")/lib.sh"
 : "${ROOFLINE_MAN:?run these through make test (ROOFLINE_MAN is not set)}"
-COMMANDS="measure fit plot report compare help"
+COMMANDS="measure fit plot report compare describe help"
 
 test_expect_success 'COMMAND --help and help COMMAND print the same help, exit 0' '
 	for c in $COMMANDS; do

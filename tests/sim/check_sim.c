@@ -1,0 +1,232 @@
+/*
+ * check_sim.c - the plan's contract (tests/unit/sim_contract.h) on machine
+ * files, or on seeded random machines (`make check-sim N=...`):
+ *
+ *   check_sim FILE...            each file, its table of true against fitted roofs
+ *   check_sim --random N [SEED]  N random machines from SEED (default 1) on
+ *
+ * A random machine: 1 to 16 cores, 1 to 4 cache levels from 16 KiB to 2 GiB
+ * (each at least 8x the one before; a shared one 8x all the cores' share of
+ * the one before), per core or shared, wrong reported sizes
+ * in a third of them (the host's L3, none, or a level off by 2-4x), up to
+ * 10 % noise and slow spells in half, an issue limit below the pipes or adds
+ * on the FMA pipes in some. A failing machine's file is printed whole.
+ * Exit 0 when every machine keeps the contract, 1 otherwise.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../unit/sim_contract.h"
+
+static unsigned long long rng_state;
+
+static double uniform(void)
+{
+	unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (double)((z ^ (z >> 31)) >> 11) / 9007199254740992.0;
+}
+
+static double between(double lo, double hi)
+{
+	return lo * pow(hi / lo, uniform());
+}
+
+/* A cache size rounded to 16 KiB. */
+static double cache_size(double lo, double hi)
+{
+	return fmax(16384, round(between(lo, hi) / 16384) * 16384);
+}
+
+static void curve(struct machine_curve *c, double one, int cores, double saturate)
+{
+	c->n = 0;
+	c->threads[c->n] = 1;
+	c->rate[c->n++] = one;
+	if (cores > 1) {
+		c->threads[c->n] = cores;
+		c->rate[c->n++] = fmax(one, fmin(one * cores, saturate));
+	}
+}
+
+/*
+ * Levels from L1 out, each slower; L1 streams at most what the widest FP
+ * width's FMAs keep up with (2 loads an FMA: 16 bytes a lane), as a real
+ * core's does, so a pattern's roof is its memory's and not its FMAs'.
+ */
+static void random_levels(struct machine_desc *d, double l1_limit)
+{
+	int caches = 1 + (int)(uniform() * 4);
+	double size = cache_size(16384, 262144), gbs = l1_limit * between(0.4, 0.9);
+	for (int i = 0; i < caches && size <= 2147483648.0; i++) {
+		struct machine_level *l = &d->levels[d->nlevels++];
+		snprintf(l->name, sizeof l->name, "L%d", (i + 1) % 10);
+		l->shared = i > 0 && (i == caches - 1 || uniform() < 0.3);
+		/* A shared level holds 8x what the level before holds with every core running, as real ones do. */
+		if (l->shared && i > 0 && !d->levels[i - 1].shared)
+			size = fmax(size, cache_size(8 * d->levels[i - 1].bytes * d->cores, 16 * d->levels[i - 1].bytes * d->cores));
+		l->bytes = size;
+		snprintf(l->bw[0].pattern, sizeof l->bw[0].pattern, "*");
+		curve(&l->bw[0].gbs, gbs, d->cores, l->shared ? gbs * between(1, d->cores) : gbs * d->cores);
+		snprintf(l->bw[1].pattern, sizeof l->bw[1].pattern, "2r1w-ip");
+		double ip = between(1, 1.25);
+		curve(&l->bw[1].gbs, gbs * ip, d->cores, l->bw[0].gbs.rate[l->bw[0].gbs.n - 1] * ip);
+		l->nbw = 2;
+		size = cache_size(size * 8, fmin(size * 64, 2147483648.0));
+		gbs /= between(1.4, 3);
+	}
+	struct machine_level *dram = &d->levels[d->nlevels++];
+	snprintf(dram->name, sizeof dram->name, "DRAM");
+	snprintf(dram->bw[0].pattern, sizeof dram->bw[0].pattern, "*");
+	curve(&dram->bw[0].gbs, fmin(gbs / between(1.3, 3), 60), d->cores, between(20, 300));
+	dram->nbw = 1;
+}
+
+/* A level slower than the one before it at every count (a cache faster than memory), as real ones are. */
+static void slower_outwards(struct machine_desc *d)
+{
+	for (int i = 1; i < d->nlevels; i++)
+		for (int b = 0; b < d->levels[i].nbw; b++) {
+			struct machine_curve *c = &d->levels[i].bw[b].gbs;
+			for (int k = 0; k < c->n; k++)
+				c->rate[k] = fmin(c->rate[k], 0.8 * machine_level_gbs(&d->levels[i - 1], "*", c->threads[k]));
+		}
+}
+
+static void random_fp(struct machine_desc *d)
+{
+	static const enum isa widths[] = { ISA_SCALAR, ISA_SSE2, ISA_AVX2, ISA_AVX512 };
+	int top = 1 + (int)(uniform() * 3), shared = uniform() < 0.25, limited = uniform() < 0.3;
+	for (int i = 0; i <= top; i++) {
+		struct machine_fp *f = &d->fp[widths[i]];
+		f->present = 1;
+		f->fma = 1 + (int)(uniform() * 2);
+		f->add = shared ? 0 : f->fma;
+		f->issue = limited && i == top ? f->fma + f->add - 1 : f->fma + f->add;
+		f->issue = f->issue < f->fma ? f->fma : f->issue;
+		f->fma_latency = 3 + (int)(uniform() * 3);
+		f->add_latency = 3;
+		d->isas |= 1u << widths[i];
+	}
+}
+
+/* What the machine reports: true, the host's L3, none, or a level 2-4x off. */
+static void random_reported(struct machine_desc *d)
+{
+	for (int i = 0; i < MACHINE_REPORTED; i++)
+		d->reported[i] = i + 1 < d->nlevels ? d->levels[i].bytes : 0;
+	double u = uniform();
+	int last = d->nlevels - 2 < MACHINE_REPORTED ? d->nlevels - 2 : MACHINE_REPORTED - 1;
+	if (u < 0.1)
+		d->reported[MACHINE_REPORTED - 1] = 532676608;   /* a VM reporting its host's 508 MiB */
+	else if (u < 0.2)
+		memset(d->reported, 0, sizeof d->reported);
+	else if (u < 0.33 && last >= 0)
+		d->reported[last] *= uniform() < 0.5 ? 0.25 + uniform() * 0.25 : 2 + uniform() * 2;
+}
+
+static void random_machine(struct machine_desc *d, int index)
+{
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "random machine %d", index);
+	d->cores = 1 + (int)(uniform() * uniform() * 16);
+	d->smt = 1;
+	d->clock_ghz = between(1.5, 5);
+	d->clock_allcore_ghz = d->clock_ghz * between(0.8, 1);
+	d->timer_resolution_s = uniform() < 0.5 ? 1e-9 : between(1e-9, 1e-6);
+	d->memory_bytes = between(4, 512) * 1073741824.0;
+	d->huge_pages = uniform() < 0.5;
+	d->first_touch_s_per_gib = 0.25;
+	d->isas = 1u << ISA_NONE;
+	random_fp(d);
+	enum isa w = machine_widest_isa(d);
+	random_levels(d, 16.0 * cpu_isa_lanes(w) * d->clock_ghz * d->fp[w].fma);
+	slower_outwards(d);
+	random_reported(d);
+	d->eff[0] = (struct machine_efficiency){ "*", between(0.5, 1) };
+	d->neff = 1;
+	int noisy = uniform() < 0.5;
+	d->spread = noisy ? between(0.002, 0.1) : 0;
+	d->slow_fraction = noisy && uniform() < 0.5 ? between(0.01, 0.1) : 0;
+	d->slow_rate = between(0.5, 0.9);
+	d->slow_spell_s = between(0.05, 0.5);
+}
+
+static void print_table(const char *name, const struct contract *c)
+{
+	printf("== %s: %d failure%s, %.1f s of a %.0f s budget\n", name, c->failures, c->failures == 1 ? "" : "s",
+	       c->seconds, c->budget);
+	for (int i = 0; i < c->nrows; i++)
+		printf("   %-22s true %9.4g  fitted %9.4g  %+6.1f%%\n", c->rows[i].roof, c->rows[i].truth,
+		       c->rows[i].fitted, (c->rows[i].fitted / c->rows[i].truth - 1) * 100);
+	fputs(c->text, stdout);
+}
+
+static char *scratch(const char *tmp, int i)
+{
+	char *dir = xasprintf("%s/run%d", tmp, i);
+	return dir;
+}
+
+int main(int argc, char **argv)
+{
+	char tmp[] = "/tmp/check-sim.XXXXXX";
+	if (!mkdtemp(tmp))
+		die(EXIT_FAILED, "cannot make a scratch directory");
+	int bad = 0, n = 0, machines[CONTRACT_PARTS] = { 0 }, only_shaped = 0;
+	struct contract *c = xcalloc(1, sizeof *c);
+	if (argc >= 3 && strcmp(argv[1], "--random") == 0) {
+		n = atoi(argv[2]);
+		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1;
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (int i = 0; i < n; i++) {
+			struct machine_desc d;
+			rng_state = (seed + (unsigned long)i) * 0x2545f4914f6cdd1dull;
+			random_machine(&d, (int)(seed + (unsigned long)i));
+			char *path = xasprintf("%s/machine%d", tmp, i), *dir = scratch(tmp, i);
+			FILE *fp = fopen(path, "w");
+			machine_file_write(fp, &d, "a random machine of check_sim");
+			fclose(fp);
+			if (contract_check(path, seed + (unsigned long)i, dir, c) != 0) {
+				bad++;
+				for (int p = 0; p < CONTRACT_PARTS; p++)
+					machines[p] += c->parts[p] > 0;
+				only_shaped += c->parts[CONTRACT_SHAPED] == c->failures;
+				printf("== seed %lu: %d failure%s\n%s-- its machine file:\n", seed + (unsigned long)i,
+				       c->failures, c->failures == 1 ? "" : "s", c->text);
+				fflush(stdout);
+				char *text = read_text_file(path, c->text, sizeof c->text);
+				fputs(text ? text : c->text, stdout);
+				free(text);
+			}
+			free(path);
+			free(dir);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("check-sim: %d of %d random machines kept the contract (seeds %lu..%lu), %.1f s\n", n - bad, n,
+		       seed, seed + (unsigned long)n - 1, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+		printf("check-sim: %d more kept it but for the stencils' grids (issue 40 item 5)\n", only_shaped);
+		for (int p = 0; p < CONTRACT_PARTS; p++)
+			if (machines[p])
+				printf("check-sim: %d machine%s with %s\n", machines[p], machines[p] == 1 ? "" : "s",
+				       contract_part_names[p]);
+	} else {
+		for (int i = 1; i < argc; i++, n++) {
+			char *dir = scratch(tmp, i);
+			if (contract_check(argv[i], 1, dir, c) != 0)
+				bad++;
+			print_table(argv[i], c);
+			free(dir);
+		}
+	}
+	char *rm = xasprintf("rm -rf '%s'", tmp);
+	if (system(rm) != 0)
+		util_warn("cannot remove %s", tmp);
+	free(rm);
+	free(c);
+	return bad ? 1 : 0;
+}

@@ -1,0 +1,335 @@
+/*
+ * sim_contract.h - the plan's contract (issue 40, item 3; docs/plan.md),
+ * checked on one described machine: `measure --simulate` runs it, the fit
+ * reads it back, and what was fitted is held against what the machine file
+ * says is true. Shared by test_sim_machines.c (every file in data/machines/,
+ * in `make test`) and tests/sim/check_sim.c (seeded random machines, `make
+ * check-sim N=...`).
+ *
+ * The contract:
+ *  - every pattern roof, the peak and the FMA ceilings recover the machine's
+ *    rates (the best the tool's own kernels can reach there) within 5 %, 2 %
+ *    without noise;
+ *  - every fitted level has a true level of its name whose range holds its
+ *    plateau, every true level (up to L3, the names the model has) and DRAM
+ *    is found, and DRAM's plateau lies past every cache;
+ *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
+ *    (each 4x the true last-level cache, all of it the job's threads use)
+ *    unless the run says the cap bound;
+ *  - no built-in kernel sits above its roof (the fit's above_roof);
+ *  - no noisy-roof note from a machine without noise;
+ *  - the run took at most its budget and a tenth, or says which jobs the
+ *    budget cut or left out (a machine whose floor outlasts the budget).
+ */
+#ifndef ROOFLINE_SIM_CONTRACT_H
+#define ROOFLINE_SIM_CONTRACT_H
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "isa.h"
+#include "levels.h"
+#include "machine_file.h"
+#include "measure.h"
+#include "registry.h"
+#include "roofkey.h"
+#include "rundata.h"
+#include "util.h"
+
+/* One roof against the machine's truth, for the closing table. */
+struct contract_row {
+	char roof[32];
+	double truth, fitted;
+};
+
+/* What a failure breaks (one line each; check_sim counts machines by it). */
+enum contract_part {
+	CONTRACT_RUN,      /* the run or its fit failed */
+	CONTRACT_RATE,     /* a roof off the machine's rate */
+	CONTRACT_LEVEL,    /* a level named wrong, or not found */
+	CONTRACT_FOURTH,   /* a fourth cache, which the model has no name for */
+	CONTRACT_RULE,     /* a DRAM job short of STREAM's rule */
+	CONTRACT_SHAPED,   /* a shaped kernel's DRAM arrays (a stencil's grids) short of it */
+	CONTRACT_ABOVE,    /* a built-in kernel above its roof */
+	CONTRACT_NOTE,     /* a note the machine did not put there */
+	CONTRACT_BUDGET,   /* the run past its budget */
+	CONTRACT_PARTS
+};
+static const char *const contract_part_names[CONTRACT_PARTS] = {
+	"the run failed", "a roof off its rate", "a level named wrong or not found",
+	"a fourth cache level (no name in the model)", "a DRAM job short of STREAM's rule",
+	"a stencil's DRAM grids short of STREAM's rule",
+	"a built-in kernel above its roof", "a noise note without noise", "past the budget",
+};
+
+struct contract {
+	int failures;
+	int parts[CONTRACT_PARTS];    /* failures by what they break */
+	char text[8192];              /* one line per failure */
+	struct contract_row rows[96];
+	int nrows;
+	double seconds, budget;       /* the run's own clock, its budget */
+};
+
+static void contract_fail(struct contract *c, enum contract_part part, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void contract_fail(struct contract *c, enum contract_part part, const char *fmt, ...)
+{
+	c->parts[part]++;
+	size_t len = strlen(c->text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->text + len, sizeof c->text - len, fmt, ap);
+	va_end(ap);
+	len = strlen(c->text);
+	if (len + 1 < sizeof c->text) {
+		c->text[len] = '\n';
+		c->text[len + 1] = '\0';
+	}
+	c->failures++;
+}
+
+static const struct machine_level *contract_level(const struct machine_desc *d, enum mem_level l)
+{
+	for (int i = 0; i < d->nlevels; i++)
+		if (strcmp(d->levels[i].name, levels_name(l)) == 0)
+			return &d->levels[i];
+	return NULL;
+}
+
+/* The level's rate of a pattern as the simulation gives it (its own line, "*", else the triad's). */
+static double contract_gbs(const struct machine_level *l, const char *pattern, int threads)
+{
+	double v = machine_level_gbs(l, pattern, threads);
+	return isfinite(v) ? v : machine_level_gbs(l, "2r1w", threads);
+}
+
+/*
+ * The best one core reaches with the registry's chain and mix kernels of
+ * ISA isa (fma_only: FMA chains only): the machine's rate as the tool can
+ * see it, the same per-iteration counts sim.c times.
+ */
+static double contract_peak(const struct machine_desc *d, enum isa isa, int fma_only)
+{
+	double best = NAN;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (k->kind != KERNEL_PEAK || k->isa != isa || (fma_only && !k->flops_all_fma))
+			continue;
+		for (int p = 0; p < registry_nparams(k); p++) {
+			double lanes = kernel_flops_per_elem(k, registry_param(k, p)) / cpu_isa_lanes(isa);
+			double fma = k->flops_all_fma ? lanes / 2 : lanes / 3, add = k->flops_all_fma ? 0 : lanes / 3;
+			double r = machine_peak_rate(d, isa, fma, add);
+			if (!(best >= r))
+				best = r;
+		}
+	}
+	return best;
+}
+
+static void contract_row_add(struct contract *c, const char *roof, double truth, double fitted, double tol)
+{
+	if (c->nrows < (int)(sizeof c->rows / sizeof c->rows[0])) {
+		struct contract_row *r = &c->rows[c->nrows++];
+		snprintf(r->roof, sizeof r->roof, "%s", roof);
+		r->truth = truth;
+		r->fitted = fitted;
+	}
+	if (!(fabs(fitted / truth - 1) <= tol))
+		contract_fail(c, CONTRACT_RATE, "%s: fitted %.4g, true %.4g (%+.1f%%, tolerance %.0f%%)", roof, fitted, truth,
+			      (fitted / truth - 1) * 100, tol * 100);
+}
+
+/* Every pattern roof and the compute roofs against the machine. */
+static void contract_rates(struct contract *c, const struct machine_desc *d, const struct analysis *a, double tol)
+{
+	enum isa w = machine_widest_isa(d);
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		int t = r->threads > 0 ? r->threads : 1;
+		double share = t * (t > 1 ? d->clock_allcore_ghz / d->clock_ghz : 1.0), truth = NAN;
+		char pattern[16];
+		if (r->key.kind == ROOF_PATTERN) {
+			const struct machine_level *l = contract_level(d, r->key.level);
+			if (!l) {
+				contract_fail(c, CONTRACT_LEVEL, "%s: the machine has no level %s", r->name, levels_name(r->key.level));
+				continue;
+			}
+			truth = contract_gbs(l, roofkey_pattern_text(&r->key, pattern, sizeof pattern), t);
+		} else if (r->key.kind == ROOF_COMPUTE && roofkey_ceiling(&r->key) == CEIL_PEAK) {
+			truth = fmax(contract_peak(d, w, 0), contract_peak(d, w, 1)) * share;
+		} else if (roofkey_ceiling(&r->key) == CEIL_FMA) {
+			truth = contract_peak(d, w, 1) * share;
+		} else if (roofkey_ceiling(&r->key) == CEIL_SCALAR) {
+			truth = contract_peak(d, ISA_SCALAR, 1) * share;
+		} else {
+			continue;
+		}
+		contract_row_add(c, r->name, truth, r->value, tol);
+	}
+}
+
+/* The true level index the simulation serves working set ws from at t threads (machine_level_of). */
+static const char *contract_true_level(const struct machine_desc *d, double ws, int t)
+{
+	return d->levels[machine_level_of(d, ws, t)].name;
+}
+
+static double contract_capacity(const struct machine_level *l, int threads)
+{
+	return l->bytes * (l->shared ? 1 : threads);
+}
+
+/* Each fitted level named as the machine's, and each true level (to L3) and DRAM found. */
+static void contract_names(struct contract *c, const struct machine_desc *d, const struct rundata *run,
+			   const struct analysis *a)
+{
+	for (size_t m = 0; m < a->nlevels; m++) {
+		int t = a->levels[m].threads > 0 ? a->levels[m].threads : 1, seen[MEM_LEVELS] = { 0 };
+		for (size_t i = 0; i < a->nroofs; i++) {
+			const struct roof *r = &a->roofs[i];
+			if (r->key.kind != ROOF_BANDWIDTH || (r->threads > 0 ? r->threads : 1) != t || r->key.level >= MEM_LEVELS)
+				continue;
+			seen[r->key.level] = 1;
+			const char *lo = contract_true_level(d, r->size_lo, t), *hi = contract_true_level(d, r->size_hi, t);
+			if (strcmp(lo, levels_name(r->key.level)) != 0 || strcmp(hi, levels_name(r->key.level)) != 0)
+				contract_fail(c, CONTRACT_LEVEL, "%s: its plateau (%.0f .. %.0f bytes) runs from %s .. %s", r->name,
+					      r->size_lo, r->size_hi, lo, hi);
+		}
+		for (int l = 0; l < d->nlevels; l++) {
+			enum mem_level id = levels_parse(d->levels[l].name);
+			/*
+			 * A cache that holds under 4x the one before it at this count (a shared L2
+			 * under 8 cores' L1s) has no plateau: the model's blend leaves it none.
+			 */
+			if (l + 1 < d->nlevels && l > 0 && contract_capacity(&d->levels[l], t) <
+			    4 * contract_capacity(&d->levels[l - 1], t))
+				continue;
+			/* A sweep the cap kept short of STREAM's rule says DRAM was not reached: it may not find it. */
+			if (id == MEM_DRAM && run->info.sweep_cap_binds == 1)
+				continue;
+			if (id < MEM_LEVELS && !seen[id])
+				contract_fail(c, CONTRACT_LEVEL, "%d thread%s: level %s not found", t, t == 1 ? "" : "s", d->levels[l].name);
+			if (id >= MEM_LEVELS)
+				contract_fail(c, CONTRACT_FOURTH, "%d thread%s: level %s has no name in the model (L1-L3, DRAM)", t,
+					      t == 1 ? "" : "s", d->levels[l].name);
+		}
+	}
+}
+
+/* STREAM's rule on every DRAM kernel and DRAM pattern roof: each array 4x the true last-level cache in use. */
+static void contract_stream_rule(struct contract *c, const struct machine_desc *d, const struct rundata *run,
+				 const struct analysis *a)
+{
+	const struct machine_level *llc = d->nlevels > 1 ? &d->levels[d->nlevels - 2] : NULL;
+	if (!llc || run->info.sweep_cap_binds == 1)
+		return;
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		double rule = 4 * llc->bytes * (llc->shared ? 1 : (p->threads > 0 ? p->threads : 1));
+		/*
+		 * A shaped kernel whose size is its parameter (GEMM n = 1024) is where its
+		 * size puts it, not a DRAM job; one shaped from the DRAM arrays it is offered
+		 * (a stencil's grids) is one: its working set over its arrays.
+		 */
+		const struct kernel *k = registry_find(p->kernel);
+		if (k && k->shape && k->nparams > 0)
+			continue;
+		double array = p->array_bytes > 0 ? p->array_bytes
+			: k && k->arrays > 0 && p->working_set > 0 ? p->working_set / k->arrays : 0;
+		/* Split between the threads in whole cache lines, an array may fall a line a thread short. */
+		if (strcmp(p->level, "DRAM") == 0 && array > 0 && array + 64.0 * p->threads < rule)
+			contract_fail(c, k && k->shape ? CONTRACT_SHAPED : CONTRACT_RULE,
+				      "%s %ld@%dt at DRAM: arrays of %.0f bytes, STREAM's rule %.0f", p->kernel,
+				      p->param, p->threads, array, rule);
+	}
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *r = &a->roofs[i];
+		const struct kernel *k = registry_find(r->job_kernel);
+		int t = r->threads > 0 ? r->threads : 1;
+		double rule = 4 * llc->bytes * (llc->shared ? 1 : t);
+		if (r->key.kind == ROOF_PATTERN && r->key.level == MEM_DRAM && k && k->arrays > 0 &&
+		    r->size_lo / k->arrays + 64.0 * t < rule)
+			contract_fail(c, CONTRACT_RULE, "%s: set by %s at %.0f bytes an array, STREAM's rule %.0f", r->name, k->name,
+				      r->size_lo / k->arrays, rule);
+	}
+}
+
+static void contract_points_notes(struct contract *c, const struct machine_desc *d, const struct analysis *a)
+{
+	for (size_t i = 0; i < a->npoints; i++)
+		if (a->points[i].builtin && a->points[i].above_roof)
+			contract_fail(c, CONTRACT_ABOVE, "%s %ld@%dt: above its roof %s (%.0f%%)", a->points[i].kernel, a->points[i].param,
+				      a->points[i].threads, a->points[i].roof, a->points[i].fraction * 100);
+	if (d->spread == 0 && d->slow_fraction == 0 && a->nnoisy > 0)
+		contract_fail(c, CONTRACT_NOTE, "%zu roofs said noisy on a machine without noise (%s)", a->nnoisy, a->noisiest.name);
+}
+
+/*
+ * Simulates machine file `path` with `seed` into the new directory `dir`,
+ * fits it and checks the contract into c. Returns c->failures (-1: the run
+ * itself failed).
+ */
+static int contract_check(const char *path, unsigned long seed, const char *dir, struct contract *c)
+{
+	struct machine_desc d;
+	char err[512];
+	memset(c, 0, sizeof *c);
+	if (machine_file_load(path, &d, err, sizeof err) != 0) {
+		contract_fail(c, CONTRACT_RUN, "%s", err);
+		return -1;
+	}
+	struct measure_opts o;
+	measure_defaults(&o, 0);
+	o.simulate = path;
+	o.seed = seed;
+	o.out_dir = dir;
+	/* The run's own lines (its progress, the directory) are not the check's. */
+	fflush(stdout);
+	fflush(stderr);
+	int out = dup(STDOUT_FILENO), errfd = dup(STDERR_FILENO), so = open("/dev/null", O_WRONLY);
+	dup2(so, STDOUT_FILENO);
+	dup2(so, STDERR_FILENO);
+	int rc = measure_run(&o);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out, STDOUT_FILENO);
+	dup2(errfd, STDERR_FILENO);
+	close(out);
+	close(errfd);
+	close(so);
+	if (rc != 0) {
+		contract_fail(c, CONTRACT_RUN, "measure --simulate exited %d", rc);
+		return -1;
+	}
+	struct rundata run;
+	struct analysis *a = xcalloc(1, sizeof *a);
+	if (rundata_load(dir, &run, err, sizeof err) != 0 || analysis_build(&run, a, err, sizeof err) != 0) {
+		contract_fail(c, CONTRACT_RUN, "%s", err);
+		free(a);
+		return -1;
+	}
+	double tol = d.spread > 0 || d.slow_fraction > 0 ? 0.05 : 0.02;
+	contract_rates(c, &d, a, tol);
+	contract_names(c, &d, &run, a);
+	contract_stream_rule(c, &d, &run, a);
+	contract_points_notes(c, &d, a);
+	parse_double(rundata_or(rundata_env(&run, "measure_seconds"), "nan"), &c->seconds);
+	parse_double(rundata_or(rundata_env(&run, "budget_s"), "nan"), &c->budget);
+	/* Past the budget only where its floor outlasts it, and then it says so (stops.csv, env.csv). */
+	double cut = NAN;
+	parse_double(rundata_or(rundata_env(&run, "stops_budget"), "nan"), &cut);
+	if (!(c->seconds <= c->budget * 1.1) && !(cut > 0) && run.nskips == 0)
+		contract_fail(c, CONTRACT_BUDGET, "the run took %.1f s of a %.0f s budget and says no job was cut "
+			      "or left out", c->seconds, c->budget);
+	free(a);
+	rundata_free(&run);
+	return c->failures;
+}
+
+#endif
