@@ -162,6 +162,13 @@ struct kernel {
 	 */
 	int flops_all_fma;
 	/*
+	 * The FMA+add mixes (KERNEL_PEAK, flops_all_fma 0) only: the FMA chains
+	 * and add chains a unit of param keeps (2 and 1 for a 2:1 mix of G
+	 * groups: 2G FMA chains beside G add chains). The fit reads the ratio
+	 * from here, never from the name. 0 for every other kernel.
+	 */
+	int mix_fmas, mix_adds;
+	/*
 	 * KERNEL_BANDWIDTH only: the independent FMAs a paced stream runs on
 	 * each element beside moving it (k = 1, 2, 4, 8; 0: a plain stream). A
 	 * paced kernel is one more way of running its pattern (its reads,
