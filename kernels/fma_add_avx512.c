@@ -1,12 +1,12 @@
 /*
  * fma_add_avx512.c - the FMA+add mix at 1:1, 8-double vectors: P FMA chains f += x*x
- * and P add chains s += 1, interleaved in registers, 24*P flops and
+ * and P add chains s += 1, in registers, 24*P flops and
  * 0 bytes per iteration, P = 1..15. See fma_add_chains.h.
  */
 #include "fma_add_chains.h"
 
 #if defined(__x86_64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_add_avx512, AVX512, 8, 32, 2, 1, FMA_MIX_G11, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_add_avx512, AVX512, 8, 32, 2, 1, 11, G)
 FMA_MIX_MEMBERS_2_32(MEMBER)
 #define fma_add_avx512_CASE(G) FMA_CHAIN_CASE(fma_add_avx512, G)
 FMA_CHAIN_RUN_DEFINE(fma_add_avx512, FMA_MIX_MEMBERS_2_32)

@@ -1,13 +1,13 @@
 /*
  * fma_add_neon.c - the FMA+add mix at 1:1, 2-double NEON vectors: P FMA chains f += x*x
- * and P add chains s += 1, interleaved in registers, 6*P flops and
+ * and P add chains s += 1, in registers, 6*P flops and
  * 0 bytes per iteration, P = 1..15. See fma_add_chains.h.
  * Builds to nothing but the description on other architectures.
  */
 #include "fma_add_chains.h"
 
 #if defined(__aarch64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_add_neon, NEON, 2, 32, 2, 1, FMA_MIX_G11, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_add_neon, NEON, 2, 32, 2, 1, 11, G)
 FMA_MIX_MEMBERS_2_32(MEMBER)
 #define fma_add_neon_CASE(G) FMA_CHAIN_CASE(fma_add_neon, G)
 FMA_CHAIN_RUN_DEFINE(fma_add_neon, FMA_MIX_MEMBERS_2_32)

@@ -1,13 +1,13 @@
 /*
  * fma_add_scalar.c - the FMA+add mix at 1:1, scalar doubles: P FMA chains f += x*x
- * and P add chains s += 1, interleaved in registers, 3*P flops and
+ * and P add chains s += 1, in registers, 3*P flops and
  * 0 bytes per iteration, P = 1..7. See fma_add_chains.h.
  * Built with the vectorisers off (Makefile), like fma_scalar.c.
  */
 #include "fma_add_chains.h"
 
 #if 1
-#define MEMBER(G) FMA_MIX_DEFINE(fma_add_scalar, SCALAR, 1, 16, 2, 1, FMA_MIX_G11, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_add_scalar, SCALAR, 1, 16, 2, 1, 11, G)
 FMA_MIX_MEMBERS_2_16(MEMBER)
 #define fma_add_scalar_CASE(G) FMA_CHAIN_CASE(fma_add_scalar, G)
 FMA_CHAIN_RUN_DEFINE(fma_add_scalar, FMA_MIX_MEMBERS_2_16)

@@ -1,13 +1,13 @@
 /*
  * fma_add_sse2.c - the FMA+add mix at 1:1, 2-double vectors (the SSE2 width, VEX FMA3): P FMA chains f += x*x
- * and P add chains s += 1, interleaved in registers, 6*P flops and
+ * and P add chains s += 1, in registers, 6*P flops and
  * 0 bytes per iteration, P = 1..7. See fma_add_chains.h.
  * SSE2 itself has no FMA: this is the SSE2 vector width, encoded as VEX FMA3.
  */
 #include "fma_add_chains.h"
 
 #if defined(__x86_64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_add_sse2, SSE2, 2, 16, 2, 1, FMA_MIX_G11, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_add_sse2, SSE2, 2, 16, 2, 1, 11, G)
 FMA_MIX_MEMBERS_2_16(MEMBER)
 #define fma_add_sse2_CASE(G) FMA_CHAIN_CASE(fma_add_sse2, G)
 FMA_CHAIN_RUN_DEFINE(fma_add_sse2, FMA_MIX_MEMBERS_2_16)

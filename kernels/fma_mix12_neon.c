@@ -1,13 +1,13 @@
 /*
  * fma_mix12_neon.c - the FMA+add mix at 1:2, 2-double NEON vectors: G FMA chains f += x*x
- * and 2G add chains s += 1, interleaved in registers, 8*G flops and
+ * and 2G add chains s += 1, in registers, 8*G flops and
  * 0 bytes per iteration, G = 1..10. See fma_add_chains.h.
  * Builds to nothing but the description on other architectures.
  */
 #include "fma_add_chains.h"
 
 #if defined(__aarch64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix12_neon, NEON, 2, 32, 3, 1, FMA_MIX_G12, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix12_neon, NEON, 2, 32, 3, 1, 12, G)
 FMA_MIX_MEMBERS_3_32(MEMBER)
 #define fma_mix12_neon_CASE(G) FMA_CHAIN_CASE(fma_mix12_neon, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix12_neon, FMA_MIX_MEMBERS_3_32)

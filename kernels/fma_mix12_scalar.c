@@ -1,13 +1,13 @@
 /*
  * fma_mix12_scalar.c - the FMA+add mix at 1:2, scalar doubles: G FMA chains f += x*x
- * and 2G add chains s += 1, interleaved in registers, 4*G flops and
+ * and 2G add chains s += 1, in registers, 4*G flops and
  * 0 bytes per iteration, G = 1..4. See fma_add_chains.h.
  * Built with the vectorisers off (Makefile), like fma_scalar.c.
  */
 #include "fma_add_chains.h"
 
 #if 1
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix12_scalar, SCALAR, 1, 16, 3, 1, FMA_MIX_G12, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix12_scalar, SCALAR, 1, 16, 3, 1, 12, G)
 FMA_MIX_MEMBERS_3_16(MEMBER)
 #define fma_mix12_scalar_CASE(G) FMA_CHAIN_CASE(fma_mix12_scalar, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix12_scalar, FMA_MIX_MEMBERS_3_16)

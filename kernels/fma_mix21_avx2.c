@@ -1,12 +1,12 @@
 /*
  * fma_mix21_avx2.c - the FMA+add mix at 2:1, 4-double vectors: 2G FMA chains f += x*x
- * and G add chains s += 1, interleaved in registers, 20*G flops and
+ * and G add chains s += 1, in registers, 20*G flops and
  * 0 bytes per iteration, G = 1..4. See fma_add_chains.h.
  */
 #include "fma_add_chains.h"
 
 #if defined(__x86_64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_avx2, AVX2, 4, 16, 3, 2, FMA_MIX_G21, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_avx2, AVX2, 4, 16, 3, 2, 21, G)
 FMA_MIX_MEMBERS_3_16(MEMBER)
 #define fma_mix21_avx2_CASE(G) FMA_CHAIN_CASE(fma_mix21_avx2, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix21_avx2, FMA_MIX_MEMBERS_3_16)

@@ -1,13 +1,13 @@
 /*
  * fma_mix21_neon.c - the FMA+add mix at 2:1, 2-double NEON vectors: 2G FMA chains f += x*x
- * and G add chains s += 1, interleaved in registers, 10*G flops and
+ * and G add chains s += 1, in registers, 10*G flops and
  * 0 bytes per iteration, G = 1..10. See fma_add_chains.h.
  * Builds to nothing but the description on other architectures.
  */
 #include "fma_add_chains.h"
 
 #if defined(__aarch64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_neon, NEON, 2, 32, 3, 2, FMA_MIX_G21, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_neon, NEON, 2, 32, 3, 2, 21, G)
 FMA_MIX_MEMBERS_3_32(MEMBER)
 #define fma_mix21_neon_CASE(G) FMA_CHAIN_CASE(fma_mix21_neon, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix21_neon, FMA_MIX_MEMBERS_3_32)

@@ -1,13 +1,13 @@
 /*
  * fma_mix21_scalar.c - the FMA+add mix at 2:1, scalar doubles: 2G FMA chains f += x*x
- * and G add chains s += 1, interleaved in registers, 5*G flops and
+ * and G add chains s += 1, in registers, 5*G flops and
  * 0 bytes per iteration, G = 1..4. See fma_add_chains.h.
  * Built with the vectorisers off (Makefile), like fma_scalar.c.
  */
 #include "fma_add_chains.h"
 
 #if 1
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_scalar, SCALAR, 1, 16, 3, 2, FMA_MIX_G21, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_scalar, SCALAR, 1, 16, 3, 2, 21, G)
 FMA_MIX_MEMBERS_3_16(MEMBER)
 #define fma_mix21_scalar_CASE(G) FMA_CHAIN_CASE(fma_mix21_scalar, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix21_scalar, FMA_MIX_MEMBERS_3_16)

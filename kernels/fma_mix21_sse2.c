@@ -1,13 +1,13 @@
 /*
  * fma_mix21_sse2.c - the FMA+add mix at 2:1, 2-double vectors (the SSE2 width, VEX FMA3): 2G FMA chains f += x*x
- * and G add chains s += 1, interleaved in registers, 10*G flops and
+ * and G add chains s += 1, in registers, 10*G flops and
  * 0 bytes per iteration, G = 1..4. See fma_add_chains.h.
  * SSE2 itself has no FMA: this is the SSE2 vector width, encoded as VEX FMA3.
  */
 #include "fma_add_chains.h"
 
 #if defined(__x86_64__)
-#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_sse2, SSE2, 2, 16, 3, 2, FMA_MIX_G21, G)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix21_sse2, SSE2, 2, 16, 3, 2, 21, G)
 FMA_MIX_MEMBERS_3_16(MEMBER)
 #define fma_mix21_sse2_CASE(G) FMA_CHAIN_CASE(fma_mix21_sse2, G)
 FMA_CHAIN_RUN_DEFINE(fma_mix21_sse2, FMA_MIX_MEMBERS_3_16)

@@ -3,10 +3,10 @@
 # kernels/fma_add_chains.h writes, whatever the compiler: for each member
 # <kernel>_<G> in $ROOFLINE_BUILD/kernels/<kernel>.o, the one loop with FMAs
 # in it (a backward conditional jump and the instructions from its target
-# to it) is, in this order, group by group, the group's FMAs (x*x added to
-# registers S*g ..) and then its adds (1 added), then the counter's dec and
+# to it) is, in this order, every group's FMAs (x*x added to its registers
+# of S*g ..), then every group's adds (1 added), then the counter's dec and
 # the jump: nothing more, nothing less, no memory operand, no register other
-# than the ones named. Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
+# than the ones named; the loop starts on a 32-byte boundary. Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
 # and fma_mix12_* (1:2), on the ISAs of x86-64 (NEON is cross-built and run
 # by t0900).
 #
@@ -61,6 +61,7 @@ function flush(    i, j, t, tgt, nf) {
 		for (i = 1; i <= j; i++)
 			if (ad[i] >= tgt && mn[i] ~ /^vfmadd/) nf++
 		if (!nf) continue
+		print fn "\t@" (tgt % 32 == 0 ? "aligned" : "at " tgt)
 		for (i = 1; i <= j; i++)
 			if (ad[i] >= tgt) print fn "\t" (i == j ? mn[i] : mn[i] " " op[i])
 		print fn "\t--"
@@ -120,9 +121,11 @@ for s in $ISAS; do
 			awk -v g="$g" -v size="$size" -v fmas="$fmas" -v fma="$fma" -v add="$add" \
 			    -v reg="$reg" -v regs="$regs" 'BEGIN {
 				x = "%" reg (regs - 1); one = "%" reg (regs - 2)
+				print "@aligned"
 				for (k = 0; k < g * size; k++)
 					if (k % size < fmas) print fma " " x "," x ",%" reg k
-					else print add " " one ",%" reg k ",%" reg k
+				for (k = 0; k < g * size; k++)
+					if (k % size >= fmas) print add " " one ",%" reg k ",%" reg k
 				print "dec"
 				print "jne"
 				print "--"
