@@ -22,7 +22,7 @@
  * The loop is GNU extended inline assembly (gcc and clang), as likwid's
  * assembly kernels are: the registers and the order of the instructions
  * are fixed here, not by the compiler, so every compiler times the same
- * schedule, its loop aligned to 32 bytes (tests/cli/t0110 checks the
+ * schedule, its loop aligned to 64 bytes (tests/cli/t0110 checks the
  * disassembly). Each member loads its
  * registers from an array, runs the loop, and stores them back; a build
  * without GNU asm runs the same recurrence in C (FMA_MIX_C).
@@ -235,7 +235,7 @@ static inline double fma_mix_tally(const double *acc, int lanes, int size, int f
 		if (n > 0)                                                                 \
 			__asm__ volatile(FMA_MIX_CONST_##I                                 \
 					 FMA_MIX_GROUPS##S##_##G(FMA_MIX_LD##S, I)          \
-					 ".p2align 5\n1:\n\t"                              \
+					 ".p2align 6\n1:\n\t"                              \
 					 FMA_MIX_GROUPS##S##_##G(FMA_MIX_F##RATIO, I)      \
 					 FMA_MIX_GROUPS##S##_##G(FMA_MIX_A##RATIO, I)      \
 					 FMA_MIX_LOOP_##I                                  \

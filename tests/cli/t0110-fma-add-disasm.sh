@@ -6,7 +6,8 @@
 # to it) is, in this order, every group's FMAs (x*x added to its registers
 # of S*g ..), then every group's adds (1 added), then the counter's dec and
 # the jump: nothing more, nothing less, no memory operand, no register other
-# than the ones named; the loop starts on a 32-byte boundary. Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
+# than the ones named; the loop starts on a 64-byte boundary (a line of the
+# micro-op cache: one more way the compiler could move the timing). Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
 # and fma_mix12_* (1:2), on the ISAs of x86-64 (NEON is cross-built and run
 # by t0900).
 #
@@ -61,7 +62,7 @@ function flush(    i, j, t, tgt, nf) {
 		for (i = 1; i <= j; i++)
 			if (ad[i] >= tgt && mn[i] ~ /^vfmadd/) nf++
 		if (!nf) continue
-		print fn "\t@" (tgt % 32 == 0 ? "aligned" : "at " tgt)
+		print fn "\t@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
 		for (i = 1; i <= j; i++)
 			if (ad[i] >= tgt) print fn "\t" (i == j ? mn[i] : mn[i] " " op[i])
 		print fn "\t--"
