@@ -53,7 +53,8 @@ static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
 	int f = k->mix_fmas, d = k->mix_adds;
 	if (f <= 0 && d <= 0)
 		f = d = 1;
-	long pf = (long)f * param, pd = (long)d * param;
+	/* In double: a damaged run's param may be any long. */
+	double pf = (double)f * (double)param, pd = (double)d * (double)param;
 	*fmas = pf > 0 && pf < INT_MAX ? (int)pf : 0;
 	*adds = pd > 0 && pd < INT_MAX ? (int)pd : 0;
 }
