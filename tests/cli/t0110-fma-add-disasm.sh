@@ -7,9 +7,11 @@
 # of S*g ..), then every group's adds (1 added), then the counter's dec and
 # the jump: nothing more, nothing less, no memory operand, no register other
 # than the ones named; the loop starts on a 64-byte boundary (a line of the
-# micro-op cache: one more way the compiler could move the timing). Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
-# and fma_mix12_* (1:2), on the ISAs of x86-64 (NEON is cross-built and run
-# by t0900).
+# micro-op cache: one more way the compiler could move the timing).
+# The aarch64 members (NEON, and scalar there) are built here with the cross
+# compiler when it is installed (t0900 runs them under qemu), and checked
+# the same way: fmla/fmadd and fadd, then subs and b.ne. Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
+# and fma_mix12_* (1:2).
 #
 # Environment (from make test): ROOFLINE_BUILD, the build directory.
 # Output: TAP. Exit status: 0 when every test passed or was skipped.
@@ -24,9 +26,9 @@ if ! command -v objdump >/dev/null 2>&1; then
 	exit 0
 fi
 
-# isa:registers:fma:add:register-prefix (x at R-1, 1 at R-2)
-ISAS="avx512:32:vfmadd231pd:vaddpd:zmm avx2:16:vfmadd231pd:vaddpd:ymm sse2:16:vfmadd231pd:vaddpd:xmm
-scalar:16:vfmadd231sd:vaddsd:xmm"
+# isa:registers:fma:add:register-prefix:arch (x at R-1, 1 at R-2)
+ISAS="avx512:32:vfmadd231pd:vaddpd:zmm:x86 avx2:16:vfmadd231pd:vaddpd:ymm:x86 sse2:16:vfmadd231pd:vaddpd:xmm:x86
+scalar:16:vfmadd231sd:vaddsd:xmm:x86 neon:32:fmla:fadd:v:a64 scalar:16:fmadd:fadd:d:a64"
 # kernel prefix:group size:FMAs a group
 RATIOS="fma_add:2:1 fma_mix21:3:2 fma_mix12:3:1"
 
@@ -54,13 +56,13 @@ function hex(s,    i, c, v) {
 function flush(    i, j, t, tgt, nf) {
 	if (fn == "") return
 	for (j = 1; j <= ni; j++) {
-		if (mn[j] !~ /^j/ || mn[j] == "jmp") continue
+		if (!(mn[j] ~ /^j/ && mn[j] != "jmp") && mn[j] !~ /^b\./) continue
 		split(op[j], t, " ")
 		tgt = hex(t[1])
 		if (tgt > ad[j]) continue
 		nf = 0
 		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt && mn[i] ~ /^vfmadd/) nf++
+			if (ad[i] >= tgt && mn[i] ~ /^(vfmadd|fmla|fmadd)/) nf++
 		if (!nf) continue
 		print fn "\t@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
 		for (i = 1; i <= j; i++)
@@ -83,7 +85,7 @@ function flush(    i, j, t, tgt, nf) {
 	a = line; sub(/:.*/, "", a)
 	rest = line; sub(/^[0-9a-f]+:\t/, "", rest)
 	m = rest; sub(/[ \t].*/, "", m)
-	o = rest; sub(/^[^ \t]+[ \t]*/, "", o); sub(/[ \t]*#.*/, "", o); gsub(/[ \t]+/, " ", o)
+	o = rest; sub(/^[^ \t]+[ \t]*/, "", o); sub(/[ \t]*(#|\/\/).*/, "", o); gsub(/[ \t]+/, " ", o)
 	ni++; ad[ni] = hex(a); mn[ni] = m; op[ni] = o
 }
 END { flush() }
@@ -92,47 +94,72 @@ END { flush() }
 tmp=$(mktemp "${TMPDIR:-/tmp}/t0110.XXXXXX") || exit 1
 want=$(mktemp "${TMPDIR:-/tmp}/t0110w.XXXXXX") || exit 1
 got=$(mktemp "${TMPDIR:-/tmp}/t0110g.XXXXXX") || exit 1
-trap 'rm -f "$tmp" "$want" "$got"' EXIT INT TERM
 n=0 failed=0
+a64=$(mktemp -d "${TMPDIR:-/tmp}/t0110a.XXXXXX") || exit 1
+trap 'rm -f "$tmp" "$want" "$got"; rm -rf "$a64"' EXIT INT TERM
+src=${ROOFLINE_SRC:-.}
+if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v aarch64-linux-gnu-objdump >/dev/null 2>&1; then
+	for r in $RATIOS; do
+		for isa in neon scalar; do
+			k=$(echo "$r" | cut -d: -f1)_$isa
+			aarch64-linux-gnu-gcc -std=gnu11 -O2 -c "$src/kernels/$k.c" -o "$a64/$k.o" 2>"$a64/$k.err" &
+		done
+	done
+	wait
+fi
 for s in $ISAS; do
 	isa=$(echo "$s" | cut -d: -f1) regs=$(echo "$s" | cut -d: -f2)
 	fma=$(echo "$s" | cut -d: -f3) add=$(echo "$s" | cut -d: -f4) reg=$(echo "$s" | cut -d: -f5)
+	arch=$(echo "$s" | cut -d: -f6)
 	for r in $RATIOS; do
 		kernel=$(echo "$r" | cut -d: -f1)_$isa
 		size=$(echo "$r" | cut -d: -f2) fmas=$(echo "$r" | cut -d: -f3)
-		obj=$build/kernels/$kernel.o
 		skip=
-		if [ ! -f "$obj" ]; then
-			skip="no $obj"
-		elif ! objdump -f "$obj" | grep -q 'x86-64'; then
-			skip="not an x86-64 object"
+		if [ "$arch" = a64 ]; then
+			obj=$a64/$kernel.o dump=aarch64-linux-gnu-objdump
+			[ -f "$obj" ] || skip="no aarch64 cross compiler (sh scripts/deps.sh aarch64)"
 		else
-			objdump -d --no-show-raw-insn "$obj" |
-				awk -v prefix="${kernel}_" "$loop_awk" >"$tmp"
+			obj=$build/kernels/$kernel.o dump=objdump
+			if [ ! -f "$obj" ]; then
+				skip="no $obj"
+			elif ! objdump -f "$obj" | grep -q 'x86-64'; then
+				skip="not an x86-64 object"
+			fi
 		fi
+		[ -n "$skip" ] || $dump -d --no-show-raw-insn "$obj" |
+			awk -v prefix="${kernel}_" "$loop_awk" >"$tmp"
 		g=1
 		while [ $((g * size)) -le $((regs - 2)) ]; do
 			n=$((n + 1))
 			name="${kernel}_$g"
+			[ "$arch" = a64 ] && name="$name (aarch64)"
 			if [ -n "$skip" ]; then
 				echo "ok $n # skip $name: $skip"
 				g=$((g + 1))
 				continue
 			fi
 			awk -v g="$g" -v size="$size" -v fmas="$fmas" -v fma="$fma" -v add="$add" \
-			    -v reg="$reg" -v regs="$regs" 'BEGIN {
-				x = "%" reg (regs - 1); one = "%" reg (regs - 2)
+			    -v reg="$reg" -v regs="$regs" -v arch="$arch" 'BEGIN {
 				print "@aligned"
 				for (k = 0; k < g * size; k++)
-					if (k % size < fmas) print fma " " x "," x ",%" reg k
+					if (k % size < fmas) print instr(fma, k, regs - 1, 1)
 				for (k = 0; k < g * size; k++)
-					if (k % size >= fmas) print add " " one ",%" reg k ",%" reg k
+					if (k % size >= fmas) print instr(add, k, regs - 2, 0)
 				print "dec"
 				print "jne"
 				print "--"
+			}
+			# r += c*c (FMA) or r += c (add), as objdump writes it.
+			function instr(op, r, c, fma,    s, v) {
+				if (arch == "x86")
+					return op " %" reg c (fma ? ",%" reg c : ",%" reg r) ",%" reg r
+				s = reg == "v" ? ".2d" : ""
+				v = reg r s
+				if (fma) return op " " v ", " reg c s ", " reg c s (op == "fmadd" ? ", " v : "")
+				return op " " v ", " v ", " reg c s
 			}' >"$want"
-			# The counter register is the compiler's: "dec %rdx" is "dec".
-			awk -F '\t' -v g="$g" '$1 == g { l = $2; if (l ~ /^dec /) l = "dec"; print l }' "$tmp" >"$got"
+			# The counter register is the compiler's: "dec %rdx" and "subs x0, x0, #0x1" are "dec".
+			awk -F '\t' -v g="$g" '$1 == g { l = $2; if (l ~ /^(dec |subs )/) l = "dec"; if (l == "b.ne") l = "jne"; print l }' "$tmp" >"$got"
 			if cmp -s "$want" "$got"; then
 				echo "ok $n - $name: $(grep -c "^$fma " "$got") FMAs and $(grep -c "^$add " "$got") adds in the fixed order, nothing else"
 			else
