@@ -158,7 +158,7 @@ struct kernel {
 	 * 1 when every flop it counts is half of a fused multiply-add (flops =
 	 * 2 x FMAs: dot, triad, horner, the FMA chains). Such a kernel can reach
 	 * only the FMA-only ceiling (`fma`), not a peak that FMA and add pipes
-	 * reach together (the fma_add_* mix).
+	 * reach together (the fma_add_* and fma_mix*_* mixes).
 	 */
 	int flops_all_fma;
 	/*
