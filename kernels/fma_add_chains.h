@@ -1,6 +1,7 @@
 /*
  * fma_add_chains.h - the FMA+add mixes, shared by the fma_add_<isa>.c (1:1),
- * fma_mix21_<isa>.c (2:1) and fma_mix12_<isa>.c (1:2) files.
+ * fma_mix21_<isa>.c (2:1), fma_mix12_<isa>.c (1:2) and fma_mix43_<isa>.c
+ * (4:3) files.
  *
  * A mix keeps F FMA chains and A add chains in registers:
  *     f += x*x    (x = 2^-10: each step adds exactly 2^-20)
@@ -9,15 +10,18 @@
  * pipes goes faster on a mix than on FMAs alone; one whose adds share the
  * FMA pipes does not; one whose pipes cannot all issue together (Zen 3 at
  * 256 bits: 2 FMA + 2 add pipes, 3 FP operations a cycle) goes fastest at
- * some ratio other than 1:1. So each ISA runs three ratios, FMA:add 2:1,
- * 1:1 and 1:2, and the peak roof is the best of all (analysis_peak.c).
+ * some ratio other than 1:1. So each ISA runs four ratios, FMA:add 2:1,
+ * 1:1, 1:2 and 4:3 (eight FMA chains, enough for two pipes of latency 4,
+ * beside six adds in 16 registers), and the peak roof is the best of all
+ * (analysis_peak.c).
  *
  * A member is G groups of the kernel's ratio: a group of 2:1 is two FMA
- * chains and one add chain, of 1:1 one and one, of 1:2 one and two. Group g
- * keeps its chains in registers S*g .. S*g+S-1 (S = the group's size); the
- * two constants sit at the top of the register file (x at R-1, 1 at R-2,
- * R = 16 or 32), so G goes up to (R - 2) / S: 1:1 to 7 and 2:1, 1:2 to 4
- * with 16 registers (AVX2, SSE2, scalar), 15 and 10 with 32 (AVX-512, NEON).
+ * chains and one add chain, of 1:1 one and one, of 1:2 one and two, of 4:3
+ * four and three. Group g keeps its chains in registers S*g .. S*g+S-1
+ * (S = the group's size); the two constants sit at the top of the register
+ * file (x at R-1, 1 at R-2, R = 16 or 32), so G goes up to (R - 2) / S: 1:1
+ * to 7, 2:1 and 1:2 to 4, 4:3 to 2 with 16 registers (AVX2, SSE2, scalar);
+ * 15, 10 and 4 with 32 (AVX-512, NEON).
  *
  * The loop is GNU extended inline assembly (gcc and clang), as likwid's
  * assembly kernels are: the registers and the order of the instructions
@@ -55,6 +59,8 @@
 #define FMA_MIX_MEMBERS_2_32(X) FMA_MIX_MEMBERS_2_16(X) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 #define FMA_MIX_MEMBERS_3_16(X) X(1) X(2) X(3) X(4)
 #define FMA_MIX_MEMBERS_3_32(X) FMA_MIX_MEMBERS_3_16(X) X(5) X(6) X(7) X(8) X(9) X(10)
+#define FMA_MIX_MEMBERS_7_16(X) X(1) X(2)
+#define FMA_MIX_MEMBERS_7_32(X) FMA_MIX_MEMBERS_7_16(X) X(3) X(4)
 
 /* The first G groups of size 2 or 3, register numbers written out (asm text). */
 #define FMA_MIX_GROUPS2_1(X, I) X(I, 0, 1)
@@ -82,6 +88,10 @@
 #define FMA_MIX_GROUPS3_8(X, I) FMA_MIX_GROUPS3_7(X, I) X(I, 21, 22, 23)
 #define FMA_MIX_GROUPS3_9(X, I) FMA_MIX_GROUPS3_8(X, I) X(I, 24, 25, 26)
 #define FMA_MIX_GROUPS3_10(X, I) FMA_MIX_GROUPS3_9(X, I) X(I, 27, 28, 29)
+#define FMA_MIX_GROUPS7_1(X, I) X(I, 0, 1, 2, 3, 4, 5, 6)
+#define FMA_MIX_GROUPS7_2(X, I) FMA_MIX_GROUPS7_1(X, I) X(I, 7, 8, 9, 10, 11, 12, 13)
+#define FMA_MIX_GROUPS7_3(X, I) FMA_MIX_GROUPS7_2(X, I) X(I, 14, 15, 16, 17, 18, 19, 20)
+#define FMA_MIX_GROUPS7_4(X, I) FMA_MIX_GROUPS7_3(X, I) X(I, 21, 22, 23, 24, 25, 26, 27)
 
 /*
  * A group's FMAs (F) and its adds (A). The loop runs every group's FMAs,
@@ -96,10 +106,15 @@
 #define FMA_MIX_A21(I, a, b, c) FMA_MIX_ADD_##I(c)
 #define FMA_MIX_F12(I, a, b, c) FMA_MIX_FMA_##I(a)
 #define FMA_MIX_A12(I, a, b, c) FMA_MIX_ADD_##I(b) FMA_MIX_ADD_##I(c)
+#define FMA_MIX_F43(I, a, b, c, d, e, f, g) \
+	FMA_MIX_FMA_##I(a) FMA_MIX_FMA_##I(b) FMA_MIX_FMA_##I(c) FMA_MIX_FMA_##I(d)
+#define FMA_MIX_A43(I, a, b, c, d, e, f, g) FMA_MIX_ADD_##I(e) FMA_MIX_ADD_##I(f) FMA_MIX_ADD_##I(g)
 #define FMA_MIX_LD2(I, a, b) FMA_MIX_LD_##I(a) FMA_MIX_LD_##I(b)
 #define FMA_MIX_LD3(I, a, b, c) FMA_MIX_LD_##I(a) FMA_MIX_LD_##I(b) FMA_MIX_LD_##I(c)
 #define FMA_MIX_ST2(I, a, b) FMA_MIX_ST_##I(a) FMA_MIX_ST_##I(b)
 #define FMA_MIX_ST3(I, a, b, c) FMA_MIX_ST_##I(a) FMA_MIX_ST_##I(b) FMA_MIX_ST_##I(c)
+#define FMA_MIX_LD7(I, a, b, c, d, e, f, g) FMA_MIX_LD3(I, a, b, c) FMA_MIX_LD_##I(d) FMA_MIX_LD3(I, e, f, g)
+#define FMA_MIX_ST7(I, a, b, c, d, e, f, g) FMA_MIX_ST3(I, a, b, c) FMA_MIX_ST_##I(d) FMA_MIX_ST3(I, e, f, g)
 
 /*
  * Each ISA's instructions (AT&T syntax on x86-64): LD/ST move register r
@@ -222,8 +237,8 @@ static inline double fma_mix_tally(const double *acc, int lanes, int size, int f
 /*
  * Defines `static double PREFIX##_##G(long iters)`: I the ISA (AVX2, SSE2,
  * SCALAR, AVX512, NEON), LANES its doubles a register, REGS its register
- * file (16 or 32), S the group's size (2 or 3), FMAS its FMA chains (1 or
- * 2), RATIO the ratio's digits (11, 21, 12: FMA_MIX_F##RATIO and _A##RATIO).
+ * file (16 or 32), S the group's size (2, 3 or 7), FMAS its FMA chains (1,
+ * 2 or 4), RATIO the ratio's digits (11, 21, 12, 43: FMA_MIX_F##RATIO and _A##RATIO).
  */
 #if FMA_MIX_ASM
 #define FMA_MIX_DEFINE(PREFIX, I, LANES, REGS, S, FMAS, RATIO, G)                       \

@@ -10,8 +10,8 @@
 # micro-op cache: one more way the compiler could move the timing).
 # The aarch64 members (NEON, and scalar there) are built here with the cross
 # compiler when it is installed (t0900 runs them under qemu), and checked
-# the same way: fmla/fmadd and fadd, then subs and b.ne. Kernels: fma_add_* (1:1, P pairs), fma_mix21_* (2:1)
-# and fma_mix12_* (1:2).
+# the same way: fmla/fmadd and fadd, then subs and b.ne. Kernels: fma_add_*
+# (1:1, P pairs), fma_mix21_* (2:1), fma_mix12_* (1:2), fma_mix43_* (4:3).
 #
 # Environment (from make test): ROOFLINE_BUILD, the build directory.
 # Output: TAP. Exit status: 0 when every test passed or was skipped.
@@ -30,7 +30,7 @@ fi
 ISAS="avx512:32:vfmadd231pd:vaddpd:zmm:x86 avx2:16:vfmadd231pd:vaddpd:ymm:x86 sse2:16:vfmadd231pd:vaddpd:xmm:x86
 scalar:16:vfmadd231sd:vaddsd:xmm:x86 neon:32:fmla:fadd:v:a64 scalar:16:fmadd:fadd:d:a64"
 # kernel prefix:group size:FMAs a group
-RATIOS="fma_add:2:1 fma_mix21:3:2 fma_mix12:3:1"
+RATIOS="fma_add:2:1 fma_mix21:3:2 fma_mix12:3:1 fma_mix43:7:4"
 
 total=0
 for s in $ISAS; do
@@ -60,9 +60,10 @@ function flush(    i, j, t, tgt, nf) {
 		split(op[j], t, " ")
 		tgt = hex(t[1])
 		if (tgt > ad[j]) continue
+		# The mix loop: FMAs of x by x (the kernel code outside it may contract a*b + c too).
 		nf = 0
 		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt && mn[i] ~ /^(vfmadd|fmla|fmadd)/) nf++
+			if (ad[i] >= tgt && mn[i] ~ /^(vfmadd|fmla|fmadd)/ && op[i] ~ xx) nf++
 		if (!nf) continue
 		print fn "\t@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
 		for (i = 1; i <= j; i++)
@@ -126,8 +127,13 @@ for s in $ISAS; do
 				skip="not an x86-64 object"
 			fi
 		fi
+		x=$reg$((regs - 1))
+		case $arch in
+		x86) xx="%$x,%$x," ;;
+		*) [ "$reg" = v ] && x="$x\\.2d"; xx="$x, $x" ;;
+		esac
 		[ -n "$skip" ] || $dump -d --no-show-raw-insn "$obj" |
-			awk -v prefix="${kernel}_" "$loop_awk" >"$tmp"
+			awk -v prefix="${kernel}_" -v xx="$xx" "$loop_awk" >"$tmp"
 		g=1
 		while [ $((g * size)) -le $((regs - 2)) ]; do
 			n=$((n + 1))

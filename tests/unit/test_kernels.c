@@ -94,6 +94,9 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 	} else if (starts_with(k->name, "fma_mix21_")) {
 		/* 2:1, G groups: 2G FMAs and G adds. */
 		*flops = 5.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_mix43_")) {
+		/* 4:3, G groups: 4G FMAs and 3G adds. */
+		*flops = 11.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else if (starts_with(k->name, "fma_mix12_")) {
 		/* 1:2, G groups: G FMAs and 2G adds. */
 		*flops = 4.0 * lanes_of(k->isa) * param, *bytes = 0;
@@ -603,7 +606,7 @@ static void test_flops_all_fma(void **state)
 			continue;
 		/* The mix adds beside its FMAs; the stencil sums neighbours and scales. */
 		int mix = starts_with(k->name, "fma_add_") || starts_with(k->name, "fma_mix21_") ||
-			  starts_with(k->name, "fma_mix12_");
+			  starts_with(k->name, "fma_mix12_") || starts_with(k->name, "fma_mix43_");
 		int want = !mix && !starts_with(k->name, "stencil");
 		if (k->flops_all_fma != want)
 			fail_msg("%s: flops_all_fma %d, want %d", k->name, k->flops_all_fma, want);
@@ -616,7 +619,7 @@ static void test_flops_all_fma(void **state)
 	 * but for the two constants: 32 with AVX-512 and NEON, 16 otherwise.
 	 */
 	static const struct { const char *prefix; int fmas, adds; } ratio[] = {
-		{ "fma_add_", 1, 1 }, { "fma_mix21_", 2, 1 }, { "fma_mix12_", 1, 2 },
+		{ "fma_add_", 1, 1 }, { "fma_mix21_", 2, 1 }, { "fma_mix12_", 1, 2 }, { "fma_mix43_", 4, 3 },
 	};
 	int mixes = 0;
 	for (size_t i = 0; i < registry_count(); i++) {
@@ -637,8 +640,8 @@ static void test_flops_all_fma(void **state)
 		if (k->kind == KERNEL_PEAK && k->flops_all_fma && (k->mix_fmas || k->mix_adds))
 			fail_msg("%s: FMA chains with a mix's ratio", k->name);
 	}
-	/* Three ratios on each of five ISAs. */
-	assert_int_equal(mixes, 15);
+	/* Four ratios on each of five ISAs. */
+	assert_int_equal(mixes, 20);
 }
 
 /*
@@ -649,7 +652,8 @@ static void test_flops_all_fma(void **state)
  */
 static void test_peak_check_sees_every_iteration(void **state)
 {
-	const char *names[] = { "fma_scalar", "fma_add_scalar", "fma_mix21_scalar", "fma_mix12_scalar" };
+	const char *names[] = { "fma_scalar", "fma_add_scalar", "fma_mix21_scalar", "fma_mix12_scalar",
+				"fma_mix43_scalar" };
 	(void)state;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const struct kernel *k = registry_find(names[i]);
