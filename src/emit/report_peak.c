@@ -27,7 +27,7 @@ static void issue_table(FILE *fp, const struct peak_info *p)
 	fputs("FP instructions a cycle a core, at each width (one per vector register operated on; "
 	      "the mix is the one that issued the most):\n\n"
 	      "| ISA | lanes | FMA chains alone | mix that issued most | its FMAs + adds a cycle | "
-	      "issue (rounded) | theoretical flops/cycle |\n"
+	      "issue it shows (whole) | theoretical flops/cycle |\n"
 	      "| --- | ---: | ---: | --- | ---: | ---: | ---: |\n", fp);
 	for (size_t w = 0; w < p->nwidths; w++) {
 		const struct peak_width *pw = &p->widths[w];
