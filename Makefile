@@ -177,7 +177,8 @@ $(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 		{ cat $(BUILD)/remarks/$*.txt >&2; exit 1; }
 	$(Q)touch $(BUILD)/remarks/$*.txt
 
-$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o \
+$(BUILD)/kernels/fma_mix21_scalar.o $(BUILD)/kernels/fma_mix12_scalar.o $(BUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
 $(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh

@@ -90,7 +90,7 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 /*
  * The run() of a file: dispatches on the parameter to the function made for
  * it. MEMBERS is the file's X-macro (FMA_CHAIN_COUNTS here, an
- * FMA_ADD_PAIRS_* list in fma_add_chains.h); the file defines PREFIX##_CASE(K)
+ * FMA_MIX_MEMBERS_* list in fma_add_chains.h); the file defines PREFIX##_CASE(K)
  * as FMA_CHAIN_CASE(PREFIX, K) first (a macro cannot define the one the
  * X-macro calls).
  */
@@ -113,8 +113,8 @@ static inline double fma_chain_expected(int chains, int lanes, double iterations
 /*
  * A file's check(): the sum run() returned against EXPECTED(param, LANES,
  * iterations) for each of reps calls; LETTER names the parameter in the
- * message. FMA_CHAIN_CHECK_DEFINE is this family's, FMA_ADD_CHECK_DEFINE
- * (fma_add_chains.h) the FMA+add mix's.
+ * message. FMA_CHAIN_CHECK_DEFINE is this family's; the FMA+add mixes check
+ * exactly (FMA_MIX_CHECK_DEFINE, fma_add_chains.h).
  */
 #define FMA_FAMILY_CHECK_DEFINE(PREFIX, LANES, EXPECTED, LETTER)                   \
 	static int PREFIX##_check(const struct kernel_buffers *buf, long reps,     \

@@ -158,9 +158,16 @@ struct kernel {
 	 * 1 when every flop it counts is half of a fused multiply-add (flops =
 	 * 2 x FMAs: dot, triad, horner, the FMA chains). Such a kernel can reach
 	 * only the FMA-only ceiling (`fma`), not a peak that FMA and add pipes
-	 * reach together (the fma_add_* mix).
+	 * reach together (the fma_add_* and fma_mix*_* mixes).
 	 */
 	int flops_all_fma;
+	/*
+	 * The FMA+add mixes (KERNEL_PEAK, flops_all_fma 0) only: the FMA chains
+	 * and add chains a unit of param keeps (2 and 1 for a 2:1 mix of G
+	 * groups: 2G FMA chains beside G add chains). The fit reads the ratio
+	 * from here, never from the name. 0 for every other kernel.
+	 */
+	int mix_fmas, mix_adds;
 	/*
 	 * KERNEL_BANDWIDTH only: the independent FMAs a paced stream runs on
 	 * each element beside moving it (k = 1, 2, 4, 8; 0: a plain stream). A

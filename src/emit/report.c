@@ -15,6 +15,7 @@
 #include "markdown.h"
 #include "registry.h"
 #include "report_kernels.h"
+#include "report_peak.h"
 #include "report_stops.h"
 #include "report_summary.h"
 #include "roof_notes.h"
@@ -288,13 +289,13 @@ static void statistic(FILE *fp, const struct roof *r)
 	const struct roof_key key = model_key_of(r);
 	switch (roofkey_ceiling(&key)) {
 	case CEIL_PEAK:
-		fputs("best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P", fp);
+		fputs("best timing, widest ISA: FMA chains or an FMA+add mix (2:1, 1:1, 1:2), at its best member", fp);
 		break;
 	case CEIL_FMA:
 		fputs("best timing, widest ISA's FMA chains alone (the ceiling of FMA-only kernels)", fp);
 		break;
 	case CEIL_SCALAR:
-		fputs("best timing of scalar FMA chains over K", fp);
+		fputs("best timing of scalar FMA chains over K or scalar FMA+add mixes", fp);
 		break;
 	case CEIL_ONE_CHAIN_SCALAR:
 		fputs("best timing, one scalar FMA chain", fp);
@@ -306,8 +307,16 @@ static void statistic(FILE *fp, const struct roof *r)
 	case CEIL_NONE:
 		fputs("best timing of ", fp);
 		md_text(fp, key.ceiling);
-		fputs(" FMA chains over K", fp);
+		fputs(" FMA chains over K or its FMA+add mixes", fp);
 		break;
+	}
+	/* What set a best-of roof: a job of timings.csv (its kernel and member). */
+	enum ceiling_id id = roofkey_ceiling(&key);
+	if (r->job_kernel[0] && id != CEIL_FMA && id != CEIL_ONE_CHAIN && id != CEIL_ONE_CHAIN_SCALAR) {
+		const struct kernel *k = registry_find(r->job_kernel);
+		fputs(": ", fp);
+		md_text(fp, r->job_kernel);
+		fprintf(fp, " %c=%ld", k && k->param_letter ? k->param_letter : 'K', r->job_param);
 	}
 }
 
@@ -520,41 +529,6 @@ static void threads_section(FILE *fp, const struct analysis *a)
 	fputs(".\n\n", fp);
 }
 
-/* The measured peak over the theoretical one, per core and for the chip. */
-static void theory_section(FILE *fp, const struct analysis *a)
-{
-	if (!a->npeaks)
-		return;
-	fputs("## Measured and theoretical peak\n\n"
-	      "Theoretical = threads x clock x flops a cycle a core, where flops a cycle = lanes x "
-	      "(2 x FMA pipes + add pipes). The pipe counts are **inferred** from the measured plateaus "
-	      "and clock, not read from a table of CPUs: FMA pipes from the FMA chains alone, add "
-	      "pipes from the FMA+add mix (one add per FMA, so it can show at most as many add pipes "
-	      "as FMA pipes). The clock of N threads is measured with all N running the clock chain "
-	      "at once: heavy vector code on every core lowers it.\n\n"
-	      "| threads | peak set by | FMA chains | FMA+add mix | clock | pipes a core (inferred) | "
-	      "flops/cycle/core | theoretical | measured / theoretical |\n"
-	      "| ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n", fp);
-	for (size_t i = 0; i < a->npeaks; i++) {
-		const struct peak_info *p = &a->peaks[i];
-		const struct roof *pk = analysis_peak_of(a, p->threads);
-		char f[32], m[32], t[32], c[32];
-		fprintf(fp, "| %d |", p->threads);
-		md_cell(fp, p->set_by);
-		fprintf(fp, " %s GFLOP/s | %s | ", md_rate(p->fma, f, sizeof f),
-			isfinite(p->mix) ? md_rate(p->mix, m, sizeof m) : "not measured");
-		if (isfinite(p->theory) && pk) {
-			fprintf(fp, "%.2f GHz | %d FMA, %d add | %.0f | %s GFLOP/s (%s a core) | %.2f |\n",
-				p->clock_ghz, p->fma_pipes, p->add_pipes, p->flops_per_cycle,
-				md_rate(p->theory, t, sizeof t),
-				md_rate(p->theory / p->threads, c, sizeof c), pk->value / p->theory);
-		} else {
-			fputs("not measured | — | — | — | — |\n", fp);
-		}
-	}
-	fputs("\n", fp);
-}
-
 static void chains_section(FILE *fp, const struct analysis *a)
 {
 	char one[32], pl[32], lat[32], clk[32];
@@ -746,7 +720,7 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 	failures_section(o.fp, run);
 	roofs_section(o.fp, a, &sy);
 	threads_section(o.fp, a);
-	theory_section(o.fp, a);
+	report_theory_section(o.fp, a);
 	chains_section(o.fp, a);
 	report_kernels_section(o.fp, run, a);
 	if (up && up->n)

@@ -9,10 +9,10 @@
  *  - bandwidth roofs: mean of the (up to) 3 best per-size best rates in the
  *    plateau (the article's DRAM rule, applied to every level);
  *  - peak: the best timing of the widest ISA, over its FMA chains (fma_*) and
- *    its FMA+add mix (fma_add_*); with a mix, the FMA-only plateau is the
- *    ceiling `fma`;
- *    ceilings `scalar` (best over K of fma_scalar) and `one-chain` (K = 1 of
- *    the widest ISA);
+ *    its FMA+add mixes at every ratio (fma_mix21_*, fma_add_*, fma_mix12_*);
+ *    with a mix, the FMA-only plateau is the ceiling `fma`;
+ *    ceilings `scalar` and each narrower ISA's (the best of that ISA's FMA
+ *    chains and mixes) and `one-chain` (K = 1 of the widest ISA);
  *  - kernels are placed by their median rate (what a user typically sees),
  *    the best rate being reported beside it; a point's fraction of its roof
  *    compares medians with medians (src/diagnosis.h).

@@ -35,25 +35,42 @@ static int lanes_of(const char *kernel)
 
 static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep);
 
-/* A peak kernel whose flops are not all FMAs: the FMA+add mix (kernel.h: flops_all_fma). */
-static int is_mix(const char *kernel)
+/* A peak kernel whose flops are not all FMAs: an FMA+add mix (kernel.h: flops_all_fma), or NULL. */
+static const struct kernel *mix_of(const char *kernel)
 {
 	const struct kernel *k = registry_find(kernel);
-	return k && k->kind == KERNEL_PEAK && !k->flops_all_fma;
+	return k && k->kind == KERNEL_PEAK && !k->flops_all_fma ? k : NULL;
+}
+
+static int is_mix(const char *kernel)
+{
+	return mix_of(kernel) != NULL;
+}
+
+/* The FMA and add chains of a mix job (a mix of no stated ratio counts as 1:1, as the first ones were). */
+static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
+{
+	int f = k->mix_fmas, d = k->mix_adds;
+	if (f <= 0 && d <= 0)
+		f = d = 1;
+	/* In double: a damaged run's param may be any long. */
+	double pf = (double)f * (double)param, pd = (double)d * (double)param;
+	*fmas = pf > 0 && pf < INT_MAX ? (int)pf : 0;
+	*adds = pd > 0 && pd < INT_MAX ? (int)pd : 0;
 }
 
 /*
- * The best mix job of `threads` threads on `lanes`-wide vectors, or NULL;
- * its best rate in *best.
+ * The best mix job of `threads` threads on ISA `isa` (every ratio and
+ * member: the peak is a supremum over them), or NULL; its best rate in *best.
  */
-static struct job_rates *best_mix(struct jobs *js, int threads, int lanes, double *best)
+static struct job_rates *best_mix(struct jobs *js, int threads, const char *isa, double *best)
 {
 	struct job_rates *top = NULL;
 	*best = -INFINITY;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (j->group != TGROUP_PEAK || j->threads != threads || !is_mix(j->kernel) ||
-		    lanes_of(j->kernel) != lanes)
+		const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads ? mix_of(j->kernel) : NULL;
+		if (!k || strcmp(cpu_isa_name(k->isa), isa) != 0)
 			continue;
 		struct job_summary s;
 		analysis_summarize_job(j, &s);
@@ -177,17 +194,38 @@ static void curve_stats(struct analysis *a, struct jobs *js, struct chain_curve 
 	cc->chains_to_saturate = fit_chains_to_saturate(one_median, plateau_median);
 }
 
+/*
+ * A ceiling of one ISA: the best of its FMA chains and its mixes, so that
+ * it is what code of that kind can reach (scalar code uses the add pipes
+ * too: on a Zen 3 VM compiled scalar gemm ran at 1.07 of the scalar FMA
+ * chains alone).
+ */
+static void ceiling_of_curve(struct analysis *a, struct jobs *js, const struct chain_curve *cc,
+			     const char *name, int threads)
+{
+	struct roof *r = analysis_add_roof(a, name, threads, ROOF_CEILING);
+	if (!r)
+		return;
+	double mix = NAN;
+	struct job_rates *mix_job = best_mix(js, threads, cc->isa, &mix);
+	if (mix_job && mix > cc->plateau)
+		analysis_set_roof_from_job(r, mix_job, mix);
+	else
+		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->best_chains, threads),
+					   cc->plateau);
+}
+
 /* The peak (and its peak_info) and the ceilings under it, from the widest and scalar curves. */
-static void peak_roofs(struct analysis *a, struct jobs *js, const struct chain_curve *widest,
-		       const struct chain_curve *scalar, int threads, int keep)
+static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const struct chain_curve *widest,
+				    const struct chain_curve *scalar, int threads, int keep)
 {
 	/*
-	 * The peak is the best the widest ISA reached, FMA chains alone or the
+	 * The peak is the best the widest ISA reached, FMA chains alone or any
 	 * FMA+add mix; with a mix measured, the FMA-only plateau stays as the
 	 * `fma` ceiling that kernels made only of FMAs are judged against.
 	 */
 	double mix = NAN;
-	struct job_rates *mix_job = best_mix(js, threads, widest->lanes, &mix);
+	struct job_rates *mix_job = best_mix(js, threads, widest->isa, &mix);
 	struct peak_info *pi = a->npeaks < ANALYSIS_MAX_THREAD_COUNTS ? &a->peaks[a->npeaks++] : NULL;
 	if (pi) {
 		memset(pi, 0, sizeof *pi);
@@ -200,14 +238,20 @@ static void peak_roofs(struct analysis *a, struct jobs *js, const struct chain_c
 	if (r) {
 		if (mix_job && mix > widest->plateau) {
 			analysis_set_roof_from_job(r, mix_job, mix);
-			if (pi)
-				snprintf(pi->set_by, sizeof pi->set_by, "%s P=%ld", mix_job->kernel, mix_job->param);
+			if (pi) {
+				const struct kernel *k = mix_of(mix_job->kernel);
+				snprintf(pi->set_by, sizeof pi->set_by, "%s %c=%ld", mix_job->kernel,
+					 k->param_letter ? k->param_letter : 'P', mix_job->param);
+				mix_chains(k, mix_job->param, &pi->set_fmas, &pi->set_adds);
+			}
 		} else {
 			analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
 					  widest->plateau);
-			if (pi)
+			if (pi) {
 				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
 					 widest->best_chains);
+				pi->set_fmas = widest->best_chains;
+			}
 		}
 		if (keep)
 			a->peak = r->value;
@@ -216,9 +260,8 @@ static void peak_roofs(struct analysis *a, struct jobs *js, const struct chain_c
 	if (mix_job && (r = analysis_add_roof(a, "fma", threads, ROOF_CEILING)))
 		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
 				  widest->plateau);
-	if (scalar && scalar != widest && (r = analysis_add_roof(a, "scalar", threads, ROOF_CEILING)))
-		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, scalar->kernel, scalar->best_chains, threads),
-				  scalar->plateau);
+	if (scalar && scalar != widest)
+		ceiling_of_curve(a, js, scalar, "scalar", threads);
 	struct job_rates *one = analysis_job_of(js, TGROUP_PEAK, widest->kernel, 1, threads);
 	if (one && (r = analysis_add_roof(a, "one-chain", threads, ROOF_CEILING))) {
 		struct job_summary s;
@@ -231,15 +274,65 @@ static void peak_roofs(struct analysis *a, struct jobs *js, const struct chain_c
 	 */
 	for (size_t c = 0; c < a->nchains; c++) {
 		struct chain_curve *cc = &a->chains[c];
-		if (cc == widest || cc == scalar || !(r = analysis_add_roof(a, cc->isa, threads, ROOF_CEILING)))
-			continue;
-		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->best_chains, threads), cc->plateau);
+		if (cc != widest && cc != scalar)
+			ceiling_of_curve(a, js, cc, cc->isa, threads);
 	}
 	one = scalar ? analysis_job_of(js, TGROUP_PEAK, scalar->kernel, 1, threads) : NULL;
 	if (one && (r = analysis_add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		analysis_summarize_job(one, &s);
 		analysis_set_roof_from_job(r, one, s.best);
+	}
+	return pi;
+}
+
+/*
+ * Each width's FP issue (struct peak_width), widest first: its FMA chains'
+ * plateau and the mix that issued the most FP instructions a second, in
+ * instructions a second a core (the clock turns them into a cycle's later).
+ */
+static void issue_widths(struct peak_info *pi, struct jobs *js, const struct analysis *a,
+			 const struct chain_curve *widest, int threads)
+{
+	pi->nwidths = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t c = 0; c < a->nchains && pi->nwidths < ANALYSIS_MAX_ISAS; c++) {
+			const struct chain_curve *cc = &a->chains[c];
+			if ((pass == 0) != (cc == widest) || !(cc->lanes > 0))
+				continue;
+			struct peak_width *w = &pi->widths[pi->nwidths++];
+			memset(w, 0, sizeof *w);
+			snprintf(w->isa, sizeof w->isa, "%s", cc->isa);
+			w->lanes = cc->lanes;
+			w->fma_gips = cc->plateau / (2.0 * cc->lanes * threads);
+			w->ops_gips = w->fma_op_gips = w->add_op_gips = NAN;
+			w->ops_per_cycle = w->fmas_per_cycle = w->adds_per_cycle = w->flops_per_cycle = NAN;
+			for (size_t i = 0; i < js->n; i++) {
+				struct job_rates *j = &js->v[i];
+				const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads
+							 ? mix_of(j->kernel) : NULL;
+				int fmas, adds;
+				if (!k || strcmp(cpu_isa_name(k->isa), cc->isa) != 0)
+					continue;
+				mix_chains(k, j->param, &fmas, &adds);
+				if (fmas + adds <= 0)
+					continue;
+				struct job_summary s;
+				analysis_summarize_job(j, &s);
+				/* Loop iterations a second a core: every chain steps once an iteration. */
+				double iters = s.best / ((double)cc->lanes * (2.0 * fmas + adds) * threads);
+				double ops = iters * (fmas + adds);
+				if (!(ops > 0) || (isfinite(w->ops_gips) && !(ops > w->ops_gips)))
+					continue;
+				w->ops_gips = ops;
+				w->fma_op_gips = iters * fmas;
+				w->add_op_gips = iters * adds;
+				w->ops_fmas = fmas;
+				w->ops_adds = adds;
+				snprintf(w->ops_by, sizeof w->ops_by, "%s %c=%ld", j->kernel,
+					 k->param_letter ? k->param_letter : 'P', j->param);
+			}
+		}
 	}
 }
 
@@ -255,48 +348,112 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
 			scalar = cc;
 	}
-	if (widest)
-		peak_roofs(a, js, widest, scalar, threads, keep);
+	if (!widest)
+		return;
+	struct peak_info *pi = peak_roofs(a, js, widest, scalar, threads, keep);
+	if (pi)
+		issue_widths(pi, js, a, widest, threads);
 }
 
 /*
  * The theoretical peak of each thread count (struct peak_info). The pipes
- * are inferred once, from the smallest thread count (one core, normally),
- * and each count's chip figure uses its own clock, measured with all its
- * threads running (heavy vector code lowers the clock).
+ * and the issue are inferred once, from the smallest thread count (one
+ * core, normally), and each count's chip figure uses its own clock,
+ * measured with all its threads running (heavy vector code lowers it).
  */
 #define PIPES_MAX 64.0
+
+/* The most flops a cycle a lane from FMA and add pipes under an issue of `issue` FP instructions. */
+static void best_issue(int fma_pipes, int add_pipes, int issue, int *fmas, int *adds)
+{
+	*fmas = fma_pipes < issue ? fma_pipes : issue;
+	*adds = add_pipes < issue - *fmas ? add_pipes : issue - *fmas;
+}
+
+/*
+ * A count a cycle from a rate and G cycles a second (in *out), and the
+ * whole count it shows: chains bound by their latency can only understate
+ * what the core issues, so a rate past n (by more than the noise, 5%) shows
+ * at least n + 1; -1 when out of reach.
+ */
+#define ISSUE_NOISE 1.05
+static int per_cycle(double gips, double ghz, double *out)
+{
+	*out = gips / ghz;
+	if (!(*out >= 0) || !(*out <= PIPES_MAX))
+		return -1;
+	return (int)ceil(*out / ISSUE_NOISE);
+}
+
+/* Pipes and each width's issue from the first thread count's widths. */
+static void infer_pipes(struct peak_info *p, double ghz, int *fma_pipes, int *add_pipes)
+{
+	double fmas;
+	*fma_pipes = -1;
+	*add_pipes = 0;
+	if (p->nwidths == 0 || per_cycle(p->widths[0].fma_gips, ghz, &fmas) < 0)
+		return;
+	/* No core has more than a few pipes: a count beyond PIPES_MAX says the clock or the run is wrong. */
+	*fma_pipes = (int)fmax(1, lround(fmas));
+	for (size_t w = 0; w < p->nwidths; w++) {
+		struct peak_width *pw = &p->widths[w];
+		double ops, adds;
+		int issued = per_cycle(pw->ops_gips, ghz, &ops), added = per_cycle(pw->add_op_gips, ghz, &adds);
+		/* More FP instructions a cycle than FMA pipes: the adds ran on pipes of their own. */
+		if (issued > *fma_pipes && added > *add_pipes)
+			*add_pipes = added;
+	}
+}
 
 void analysis_theoretical_peaks(struct analysis *a, const struct rundata *run)
 {
 	int fma_pipes = -1, add_pipes = -1;
+	const struct peak_info *first = NULL;
 	for (size_t i = 0; i < a->npeaks; i++) {
 		struct peak_info *p = &a->peaks[i];
 		p->clock_ghz = p->threads > 1 ? rundata_clock_ghz(run, p->threads, a->clock_ghz) : a->clock_ghz;
-		p->fma_pipes = p->add_pipes = -1;
+		p->fma_pipes = p->add_pipes = p->issue = -1;
 		p->flops_per_cycle = p->theory = NAN;
-		double per_cycle = p->clock_ghz * p->threads * p->lanes;   /* G lane-cycles a second */
-		if (!(per_cycle > 0) || !(p->fma > 0))
+		if (!(p->clock_ghz > 0) || !(p->fma > 0) || !(p->lanes > 0))
 			continue;
-		if (fma_pipes < 0) {
-			/*
-			 * No core has more than a few pipes: a count beyond PIPES_MAX says
-			 * the clock or the run is wrong (and would overflow an int).
-			 */
-			double fmas = p->fma / (2 * per_cycle);
-			if (!(fmas <= PIPES_MAX))
+		if (!first) {
+			infer_pipes(p, a->clock_ghz, &fma_pipes, &add_pipes);
+			if (fma_pipes < 0)
 				continue;
-			fma_pipes = (int)fmax(1, lround(fmas));
-			add_pipes = 0;
-			/* FMAs a cycle in the 1:1 mix: at the FMA-only rate, the adds had pipes of their own. */
-			double mix_fmas = p->mix / (3 * per_cycle);
-			if (isfinite(mix_fmas) && mix_fmas >= 0.75 * fma_pipes && mix_fmas <= PIPES_MAX)
-				add_pipes = (int)lround(mix_fmas);
+			first = p;
 		}
 		p->fma_pipes = fma_pipes;
 		p->add_pipes = add_pipes;
-		p->flops_per_cycle = p->lanes * (2.0 * fma_pipes + add_pipes);
+		/*
+		 * Each width's issue from the first count's figures at its own
+		 * clock: the most FP instructions a cycle its mixes or its FMA
+		 * chains reached; no mix there: the pipes' sum.
+		 */
+		for (size_t w = 0; w < p->nwidths; w++) {
+			struct peak_width *pw = &p->widths[w];
+			const struct peak_width *fw = NULL;
+			for (size_t v = 0; v < first->nwidths; v++)
+				if (strcmp(first->widths[v].isa, pw->isa) == 0)
+					fw = &first->widths[v];
+			double ops = NAN, fmas_only = NAN;
+			int seen = fw ? per_cycle(fw->ops_gips, a->clock_ghz, &ops) : -1;
+			(void)per_cycle(pw->ops_gips, p->clock_ghz, &pw->ops_per_cycle);
+			(void)per_cycle(pw->fma_op_gips, p->clock_ghz, &pw->fmas_per_cycle);
+			(void)per_cycle(pw->add_op_gips, p->clock_ghz, &pw->adds_per_cycle);
+			int alone = fw ? per_cycle(fw->fma_gips, a->clock_ghz, &fmas_only) : -1;
+			if (alone > seen)
+				seen = alone;
+			pw->issue = seen >= 0 ? seen : fma_pipes + add_pipes;
+			if (pw->issue > fma_pipes + add_pipes)
+				pw->issue = fma_pipes + add_pipes;
+			best_issue(fma_pipes, add_pipes, pw->issue, &pw->theory_fmas, &pw->theory_adds);
+			pw->flops_per_cycle = pw->lanes * (2.0 * pw->theory_fmas + pw->theory_adds);
+		}
+		const struct peak_width *wide = p->nwidths ? &p->widths[0] : NULL;
+		p->issue = wide ? wide->issue : fma_pipes + add_pipes;
+		p->issue_limited = p->issue < fma_pipes + add_pipes;
+		best_issue(fma_pipes, add_pipes, p->issue, &p->theory_fmas, &p->theory_adds);
+		p->flops_per_cycle = p->lanes * (2.0 * p->theory_fmas + p->theory_adds);
 		p->theory = p->threads * p->clock_ghz * p->flops_per_cycle;
 	}
 }
-

@@ -175,23 +175,54 @@ struct point {
 };
 
 /*
+ * One vector width's FP issue in the run (struct peak_info.widths): what its
+ * FMA chains alone and its best FMA+add mixes reached, per core. The rates
+ * are instructions a second (G/s, one per vector register operated on);
+ * analysis_theoretical_peaks turns them into a cycle's worth by the clock.
+ */
+struct peak_width {
+	char isa[12];            /* "avx2", "scalar" ... (the chain curve's) */
+	int lanes;
+	double fma_gips;         /* FMA-only plateau: FMA instructions a second a core */
+	/* The mix with the most FP instructions a second a core (NaN: no mix at this width): */
+	double ops_gips, fma_op_gips, add_op_gips;
+	char ops_by[40];         /* its kernel and member ("fma_mix21_avx2 G=4") */
+	int ops_fmas, ops_adds;  /* its FMA and add chains */
+	/* From the clock (NaN or 0 when unknown): */
+	double ops_per_cycle, fmas_per_cycle, adds_per_cycle;   /* that mix's, a core */
+	int issue;               /* FP instructions a cycle the run shows at this width (rounded) */
+	double flops_per_cycle;  /* the theoretical at this width: lanes x (2 x fmas + adds) of theory_fmas/adds */
+	int theory_fmas, theory_adds;   /* what issues together within the pipes and the issue */
+};
+
+/*
  * The compute peak of one thread count: what set it, and the theoretical
- * peak beside it: threads x clock x lanes x (2 x FMA pipes + add pipes), the
- * pipe counts inferred from the measured plateaus and clock (no table of
- * CPUs): FMA pipes = FMA-only plateau / (threads x clock x lanes x 2); the
- * mix runs one add per FMA, so when its FMAs keep that rate the adds ran on
- * pipes of their own, as many as the FMAs per cycle (at least: a 1:1 mix
- * cannot show more), else they shared the FMA pipes (0 add pipes).
+ * peak beside it, each figure from the run, none from a table of CPUs:
+ *  - FMA pipes = FMA-only plateau / (threads x clock x lanes x 2), widest ISA;
+ *  - add pipes: the most adds a cycle any mix kept beside its FMAs, where
+ *    the mix issued more FP instructions a cycle than there are FMA pipes
+ *    (else the adds shared the FMA pipes: 0);
+ *  - the issue at each width: the most FP instructions a cycle any mix or
+ *    the FMA chains reached there (a core may have 2 FMA + 2 add pipes and
+ *    issue only 3 of them together at full width: Zen 3);
+ *  - the theoretical = threads x clock x lanes x (2 x FMAs + adds) for the
+ *    most flops FMA pipes, add pipes and the issue allow together.
  */
 struct peak_info {
 	int threads;
-	char set_by[40];         /* "fma_add_avx512 P=12" or "fma_avx512 K=13" */
+	char set_by[40];         /* "fma_mix21_avx512 G=10" or "fma_avx512 K=13" */
+	int set_fmas, set_adds;  /* the chains of what set it (adds 0: FMA chains alone) */
 	int lanes;               /* doubles per register of the widest ISA */
 	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
 	double clock_ghz;        /* one thread: clock_ghz; N: clock_ghz@Nt (all cores loaded) */
 	int fma_pipes, add_pipes;   /* per core, inferred; -1 when the clock is unknown */
-	double flops_per_cycle;  /* per core: lanes x (2 x fma_pipes + add_pipes) */
+	int issue;               /* FP instructions a cycle at the widest width (pipes' sum when no mix shows less) */
+	int issue_limited;       /* 1: issue < fma_pipes + add_pipes (the pipes do not all issue together) */
+	int theory_fmas, theory_adds;   /* FMAs and adds a cycle the theoretical counts (widest) */
+	double flops_per_cycle;  /* per core: lanes x (2 x theory_fmas + theory_adds) */
 	double theory;           /* GFLOP/s for these threads; NaN when unknown */
+	struct peak_width widths[ANALYSIS_MAX_ISAS];   /* widest first */
+	size_t nwidths;
 };
 
 /* What a note of one roof says (struct roof_note), where the same may be said of several. */

@@ -1,13 +1,17 @@
 #!/bin/sh
-# t0110-fma-add-disasm.sh - the FMA+add mix's inner loops are what P says:
-# for each fma_add_<isa>_<P> in $ROOFLINE_BUILD/kernels/fma_add_<isa>.o the
-# loop (a backward conditional jump and the instructions from its target to
-# it) holds m*P FMAs on P distinct registers and m*P adds on P to m*P other
-# registers (m: the compiler's unroll; clang may alternate an unrolled add
-# chain between two registers), of the ISA's form (pd on
-# zmm/ymm/xmm, sd for scalar), no memory operand, and nothing else but
-# loop-counter work. 2P + 2 registers fit the register file for every P the
-# family has, so no spill is allowed.
+# t0110-fma-add-disasm.sh - the FMA+add mixes' inner loops are exactly what
+# kernels/fma_add_chains.h writes, whatever the compiler: for each member
+# <kernel>_<G> in $ROOFLINE_BUILD/kernels/<kernel>.o, the one loop with FMAs
+# in it (a backward conditional jump and the instructions from its target
+# to it) is, in this order, every group's FMAs (x*x added to its registers
+# of S*g ..), then every group's adds (1 added), then the counter's dec and
+# the jump: nothing more, nothing less, no memory operand, no register other
+# than the ones named; the loop starts on a 64-byte boundary (a line of the
+# micro-op cache: one more way the compiler could move the timing).
+# The aarch64 members (NEON, and scalar there) are built here with the cross
+# compiler when it is installed (t0900 runs them under qemu), and checked
+# the same way: fmla/fmadd and fadd, then subs and b.ne. Kernels: fma_add_*
+# (1:1, P pairs), fma_mix21_* (2:1), fma_mix12_* (1:2), fma_mix43_* (4:3).
 #
 # Environment (from make test): ROOFLINE_BUILD, the build directory.
 # Output: TAP. Exit status: 0 when every test passed or was skipped.
@@ -22,17 +26,24 @@ if ! command -v objdump >/dev/null 2>&1; then
 	exit 0
 fi
 
-# isa:pairs:form:register
-SETS="avx512:15:pd:zmm avx2:7:pd:ymm sse2:7:pd:xmm scalar:7:sd:xmm"
+# isa:registers:fma:add:register-prefix:arch (x at R-1, 1 at R-2)
+ISAS="avx512:32:vfmadd231pd:vaddpd:zmm:x86 avx2:16:vfmadd231pd:vaddpd:ymm:x86 sse2:16:vfmadd231pd:vaddpd:xmm:x86
+scalar:16:vfmadd231sd:vaddsd:xmm:x86 neon:32:fmla:fadd:v:a64 scalar:16:fmadd:fadd:d:a64"
+# kernel prefix:group size:FMAs a group
+RATIOS="fma_add:2:1 fma_mix21:3:2 fma_mix12:3:1 fma_mix43:7:4"
+
 total=0
-for s in $SETS; do
-	p=$(echo "$s" | cut -d: -f2)
-	total=$((total + p))
+for s in $ISAS; do
+	regs=$(echo "$s" | cut -d: -f2)
+	for r in $RATIOS; do
+		size=$(echo "$r" | cut -d: -f2)
+		total=$((total + (regs - 2) / size))
+	done
 done
 echo "1..$total"
 
-# One line per loop of each PREFIX<P>: P fmas fma-dests adds add-dests shared bad others
-loops_awk='
+# The loop with FMAs of each <prefix><G>: "G<TAB>instruction" lines, in order.
+loop_awk='
 function hex(s,    i, c, v) {
 	v = 0; s = tolower(s); sub(/^0x/, "", s)
 	for (i = 1; i <= length(s); i++) {
@@ -42,34 +53,22 @@ function hex(s,    i, c, v) {
 	}
 	return v
 }
-function flush(    i, j, t, tgt, nf, na, df, da, sh, bad, oth, fd, ad2, d) {
+function flush(    i, j, t, tgt, nf) {
 	if (fn == "") return
 	for (j = 1; j <= ni; j++) {
-		if (mn[j] !~ /^j/ || mn[j] == "jmp") continue
+		if (!(mn[j] ~ /^j/ && mn[j] != "jmp") && mn[j] !~ /^b\./) continue
 		split(op[j], t, " ")
 		tgt = hex(t[1])
 		if (tgt > ad[j]) continue
-		nf = 0; na = 0; df = 0; da = 0; sh = 0; bad = 0; oth = ""
-		split("", fd); split("", ad2)
-		for (i = 1; i <= j; i++) {
-			if (ad[i] < tgt) continue
-			d = op[i]; sub(/.*,/, "", d)
-			if (mn[i] ~ /^vfmadd[0-9][0-9][0-9][ps]d$/) {
-				nf++
-				if (!(d in fd)) { fd[d] = 1; df++ }
-				if (mn[i] !~ (form "$") || op[i] ~ /\(/ || d !~ ("^%" reg "[0-9]+$")) bad++
-			} else if (mn[i] ~ /^v?add[ps]d$/) {
-				na++
-				if (!(d in ad2)) { ad2[d] = 1; da++ }
-				if (mn[i] !~ (form "$") || op[i] ~ /\(/ || d !~ ("^%" reg "[0-9]+$")) bad++
-			} else if (i == j || mn[i] ~ /^(nop[wl]?|xchg|data16|cs)$/ ||
-				   (mn[i] ~ /^(inc|dec|add|sub|cmp)[bwlq]?$/ && op[i] !~ /\(/)) {
-			} else {
-				oth = oth (oth == "" ? "" : "; ") mn[i] " " op[i]
-			}
-		}
-		for (d in fd) if (d in ad2) sh++
-		printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", fn, nf, df, na, da, sh, bad, oth
+		# The mix loop: FMAs of x by x (the kernel code outside it may contract a*b + c too).
+		nf = 0
+		for (i = 1; i <= j; i++)
+			if (ad[i] >= tgt && mn[i] ~ /^(vfmadd|fmla|fmadd)/ && op[i] ~ xx) nf++
+		if (!nf) continue
+		print fn "\t@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
+		for (i = 1; i <= j; i++)
+			if (ad[i] >= tgt) print fn "\t" (i == j ? mn[i] : mn[i] " " op[i])
+		print fn "\t--"
 	}
 }
 /^[0-9a-f]+ <.*>:$/ {
@@ -87,58 +86,95 @@ function flush(    i, j, t, tgt, nf, na, df, da, sh, bad, oth, fd, ad2, d) {
 	a = line; sub(/:.*/, "", a)
 	rest = line; sub(/^[0-9a-f]+:\t/, "", rest)
 	m = rest; sub(/[ \t].*/, "", m)
-	o = rest; sub(/^[^ \t]+[ \t]*/, "", o)
+	o = rest; sub(/^[^ \t]+[ \t]*/, "", o); sub(/[ \t]*(#|\/\/).*/, "", o); gsub(/[ \t]+/, " ", o)
 	ni++; ad[ni] = hex(a); mn[ni] = m; op[ni] = o
 }
 END { flush() }
 '
 
 tmp=$(mktemp "${TMPDIR:-/tmp}/t0110.XXXXXX") || exit 1
-trap 'rm -f "$tmp"' EXIT INT TERM
+want=$(mktemp "${TMPDIR:-/tmp}/t0110w.XXXXXX") || exit 1
+got=$(mktemp "${TMPDIR:-/tmp}/t0110g.XXXXXX") || exit 1
 n=0 failed=0
-for s in $SETS; do
-	isa=$(echo "$s" | cut -d: -f1) pmax=$(echo "$s" | cut -d: -f2)
-	form=$(echo "$s" | cut -d: -f3) reg=$(echo "$s" | cut -d: -f4)
-	obj=$build/kernels/fma_add_$isa.o
-	skip=
-	if [ ! -f "$obj" ]; then
-		skip="no $obj"
-	elif ! objdump -f "$obj" | grep -q 'x86-64'; then
-		skip="not an x86-64 object"
-	else
-		objdump -d --no-show-raw-insn "$obj" |
-			awk -v prefix="fma_add_${isa}_" -v form="$form" -v reg="$reg" "$loops_awk" >"$tmp"
-	fi
-	p=1
-	while [ "$p" -le "$pmax" ]; do
-		n=$((n + 1))
-		name="fma_add_${isa}_$p"
-		if [ -n "$skip" ]; then
-			echo "ok $n # skip $name: $skip"
-			p=$((p + 1))
-			continue
+a64=$(mktemp -d "${TMPDIR:-/tmp}/t0110a.XXXXXX") || exit 1
+trap 'rm -f "$tmp" "$want" "$got"; rm -rf "$a64"' EXIT INT TERM
+src=${ROOFLINE_SRC:-.}
+if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v aarch64-linux-gnu-objdump >/dev/null 2>&1; then
+	for r in $RATIOS; do
+		for isa in neon scalar; do
+			k=$(echo "$r" | cut -d: -f1)_$isa
+			aarch64-linux-gnu-gcc -std=gnu11 -O2 -c "$src/kernels/$k.c" -o "$a64/$k.o" 2>"$a64/$k.err" &
+		done
+	done
+	wait
+fi
+for s in $ISAS; do
+	isa=$(echo "$s" | cut -d: -f1) regs=$(echo "$s" | cut -d: -f2)
+	fma=$(echo "$s" | cut -d: -f3) add=$(echo "$s" | cut -d: -f4) reg=$(echo "$s" | cut -d: -f5)
+	arch=$(echo "$s" | cut -d: -f6)
+	for r in $RATIOS; do
+		kernel=$(echo "$r" | cut -d: -f1)_$isa
+		size=$(echo "$r" | cut -d: -f2) fmas=$(echo "$r" | cut -d: -f3)
+		skip=
+		if [ "$arch" = a64 ]; then
+			obj=$a64/$kernel.o dump=aarch64-linux-gnu-objdump
+			[ -f "$obj" ] || skip="no aarch64 cross compiler (sh scripts/deps.sh aarch64)"
+		else
+			obj=$build/kernels/$kernel.o dump=objdump
+			if [ ! -f "$obj" ]; then
+				skip="no $obj"
+			elif ! objdump -f "$obj" | grep -q 'x86-64'; then
+				skip="not an x86-64 object"
+			fi
 		fi
-		verdict=$(awk -F '\t' -v p="$p" '
-			$1 == p && $2 + $4 > 0 {
-				loops++
-				if ($2 == 0 || $2 % p != 0 || $4 != $2) { bad = bad sprintf("%d FMAs and %d adds, want m*%d each; ", $2, $4, p); next }
-				# An unrolled add chain may alternate between two registers (clang): P to m*P of them.
-				if ($3 != p || $5 < p || $5 > $4) { bad = bad sprintf("FMAs on %d registers, adds on %d, want %d and %d..%d; ", $3, $5, p, p, $4); next }
-				if ($6 > 0) { bad = bad sprintf("%d registers both FMA and add accumulators; ", $6); next }
-				if ($7 > 0) { bad = bad sprintf("%d instructions of the wrong form or with memory operands; ", $7); next }
-				if ($8 != "") { bad = bad sprintf("also: %s; ", $8); next }
-				desc = sprintf("%d FMAs and %d adds on %d + %d registers", $2, $4, $3, $5)
-			}
-			END {
-				if (!loops) print "fail\tno loop with FMAs and adds"
-				else if (bad != "") print "fail\t" bad
-				else print "ok\t" desc
-			}' "$tmp")
-		case $verdict in
-		ok*) echo "ok $n - $name: ${verdict#ok	}, nothing else" ;;
-		*) echo "not ok $n - $name: ${verdict#fail	}"; failed=$((failed + 1)) ;;
+		x=$reg$((regs - 1))
+		case $arch in
+		x86) xx="%$x,%$x," ;;
+		*) [ "$reg" = v ] && x="$x\\.2d"; xx="$x, $x" ;;
 		esac
-		p=$((p + 1))
+		[ -n "$skip" ] || $dump -d --no-show-raw-insn "$obj" |
+			awk -v prefix="${kernel}_" -v xx="$xx" "$loop_awk" >"$tmp"
+		g=1
+		while [ $((g * size)) -le $((regs - 2)) ]; do
+			n=$((n + 1))
+			name="${kernel}_$g"
+			[ "$arch" = a64 ] && name="$name (aarch64)"
+			if [ -n "$skip" ]; then
+				echo "ok $n # skip $name: $skip"
+				g=$((g + 1))
+				continue
+			fi
+			awk -v g="$g" -v size="$size" -v fmas="$fmas" -v fma="$fma" -v add="$add" \
+			    -v reg="$reg" -v regs="$regs" -v arch="$arch" 'BEGIN {
+				print "@aligned"
+				for (k = 0; k < g * size; k++)
+					if (k % size < fmas) print instr(fma, k, regs - 1, 1)
+				for (k = 0; k < g * size; k++)
+					if (k % size >= fmas) print instr(add, k, regs - 2, 0)
+				print "dec"
+				print "jne"
+				print "--"
+			}
+			# r += c*c (FMA) or r += c (add), as objdump writes it.
+			function instr(op, r, c, fma,    s, v) {
+				if (arch == "x86")
+					return op " %" reg c (fma ? ",%" reg c : ",%" reg r) ",%" reg r
+				s = reg == "v" ? ".2d" : ""
+				v = reg r s
+				if (fma) return op " " v ", " reg c s ", " reg c s (op == "fmadd" ? ", " v : "")
+				return op " " v ", " v ", " reg c s
+			}' >"$want"
+			# The counter register is the compiler's: "dec %rdx" and "subs x0, x0, #0x1" are "dec".
+			awk -F '\t' -v g="$g" '$1 == g { l = $2; if (l ~ /^(dec |subs )/) l = "dec"; if (l == "b.ne") l = "jne"; print l }' "$tmp" >"$got"
+			if cmp -s "$want" "$got"; then
+				echo "ok $n - $name: $(grep -c "^$fma " "$got") FMAs and $(grep -c "^$add " "$got") adds in the fixed order, nothing else"
+			else
+				echo "not ok $n - $name: the loop is not the fixed one"
+				diff "$want" "$got" | head -8 | sed 's/^/# /'
+				failed=$((failed + 1))
+			fi
+			g=$((g + 1))
+		done
 	done
 done
 [ "$failed" -eq 0 ]

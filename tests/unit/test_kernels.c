@@ -91,6 +91,15 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 	} else if (starts_with(k->name, "fma_add_")) {
 		/* P FMAs (2 flops a lane) and P adds (1 flop a lane). */
 		*flops = 3.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_mix21_")) {
+		/* 2:1, G groups: 2G FMAs and G adds. */
+		*flops = 5.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_mix43_")) {
+		/* 4:3, G groups: 4G FMAs and 3G adds. */
+		*flops = 11.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_mix12_")) {
+		/* 1:2, G groups: G FMAs and 2G adds. */
+		*flops = 4.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else if (starts_with(k->name, "fma_")) {
 		*flops = 2.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else {
@@ -596,17 +605,43 @@ static void test_flops_all_fma(void **state)
 		if (k->kind == KERNEL_BANDWIDTH)
 			continue;
 		/* The mix adds beside its FMAs; the stencil sums neighbours and scales. */
-		int want = !starts_with(k->name, "fma_add_") && !starts_with(k->name, "stencil");
+		int mix = starts_with(k->name, "fma_add_") || starts_with(k->name, "fma_mix21_") ||
+			  starts_with(k->name, "fma_mix12_") || starts_with(k->name, "fma_mix43_");
+		int want = !mix && !starts_with(k->name, "stencil");
 		if (k->flops_all_fma != want)
 			fail_msg("%s: flops_all_fma %d, want %d", k->name, k->flops_all_fma, want);
 		/* Every peak kernel bounds its loop so that its check sees every iteration. */
 		if (k->kind == KERNEL_PEAK && k->max_n <= 0)
 			fail_msg("%s: a peak kernel without max_n", k->name);
 	}
-	/* The mix fits its ISA's registers: 2P + 2 of 32 (AVX-512) or 16 (AVX2). */
-	const struct kernel *k512 = registry_find("fma_add_avx512"), *k2 = registry_find("fma_add_avx2");
-	assert_int_equal(2 * k512->params[k512->nparams - 1] + 2, 32);
-	assert_int_equal(2 * k2->params[k2->nparams - 1] + 2, 16);
+	/*
+	 * Each mix's ratio, and its largest member fills its ISA's registers
+	 * but for the two constants: 32 with AVX-512 and NEON, 16 otherwise.
+	 */
+	static const struct { const char *prefix; int fmas, adds; } ratio[] = {
+		{ "fma_add_", 1, 1 }, { "fma_mix21_", 2, 1 }, { "fma_mix12_", 1, 2 }, { "fma_mix43_", 4, 3 },
+	};
+	int mixes = 0;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		for (size_t r = 0; r < sizeof ratio / sizeof ratio[0]; r++) {
+			if (!starts_with(k->name, ratio[r].prefix))
+				continue;
+			mixes++;
+			assert_int_equal(k->mix_fmas, ratio[r].fmas);
+			assert_int_equal(k->mix_adds, ratio[r].adds);
+			int regs = k->isa == ISA_AVX512 || k->isa == ISA_NEON ? 32 : 16;
+			int top = k->params[k->nparams - 1];
+			if (top * (k->mix_fmas + k->mix_adds) + 2 > regs ||
+			    (top + 1) * (k->mix_fmas + k->mix_adds) + 2 <= regs)
+				fail_msg("%s: %d groups of %d chains do not fill %d registers", k->name, top,
+					 k->mix_fmas + k->mix_adds, regs);
+		}
+		if (k->kind == KERNEL_PEAK && k->flops_all_fma && (k->mix_fmas || k->mix_adds))
+			fail_msg("%s: FMA chains with a mix's ratio", k->name);
+	}
+	/* Four ratios on each of five ISAs. */
+	assert_int_equal(mixes, 20);
 }
 
 /*
@@ -617,7 +652,8 @@ static void test_flops_all_fma(void **state)
  */
 static void test_peak_check_sees_every_iteration(void **state)
 {
-	const char *names[] = { "fma_scalar", "fma_add_scalar" };
+	const char *names[] = { "fma_scalar", "fma_add_scalar", "fma_mix21_scalar", "fma_mix12_scalar",
+				"fma_mix43_scalar" };
 	(void)state;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const struct kernel *k = registry_find(names[i]);

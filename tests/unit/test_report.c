@@ -660,7 +660,7 @@ static void test_report_full(void **state)
 	/* Roofs with statistic, median, spread and range. */
 	assert_contains(text, "| L1 | 189.0 GB/s | mean of the 3 best sizes' best (3 in the plateau) | 185.2 | 184.1 – 188.0 | 12 KiB – 24 KiB |");
 	assert_contains(text, "| DRAM | 31.0 GB/s | mean of the 3 best sizes' best (9 in the plateau) | 29.7 | 27.9 – 30.9 | 48 MiB – 768 MiB |");
-	assert_contains(text, "| peak | 110.1 GFLOP/s | best timing, widest ISA: FMA chains or FMA+add mix, at its best K or P |");
+	assert_contains(text, "| peak | 110.1 GFLOP/s | best timing, widest ISA: FMA chains or an FMA+add mix (2:1, 1:1, 1:2), at its best member |");
 	assert_contains(text, "| one-chain | 13.8 GFLOP/s | best timing, one chain of the widest ISA |");
 	assert_contains(text, "Ridge point: peak / DRAM = 3.56 flop/byte.");
 	/* Notes: the text one as written, the DRAM verdict worded by the writer from its numbers. */

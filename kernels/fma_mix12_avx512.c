@@ -1,0 +1,30 @@
+/*
+ * fma_mix12_avx512.c - the FMA+add mix at 1:2, 8-double vectors: G FMA chains f += x*x
+ * and 2G add chains s += 1, in registers, 32*G flops and
+ * 0 bytes per iteration, G = 1..10. See fma_add_chains.h.
+ */
+#include "fma_add_chains.h"
+
+#if defined(__x86_64__)
+#define MEMBER(G) FMA_MIX_DEFINE(fma_mix12_avx512, AVX512, 8, 32, 3, 1, 12, G)
+FMA_MIX_MEMBERS_3_32(MEMBER)
+#define fma_mix12_avx512_CASE(G) FMA_CHAIN_CASE(fma_mix12_avx512, G)
+FMA_CHAIN_RUN_DEFINE(fma_mix12_avx512, FMA_MIX_MEMBERS_3_32)
+FMA_MIX_CHECK_DEFINE(fma_mix12_avx512, 8, 3)
+#define RUN_FN fma_mix12_avx512_run
+#define CHECK_FN fma_mix12_avx512_check
+#else
+#define RUN_FN NULL
+#define CHECK_FN NULL
+#endif
+
+static const int fma_mix12_avx512_params[] = { FMA_MIX_MEMBERS_3_32(FMA_MIX_PARAM_ENTRY) };
+
+const struct kernel kernel_fma_mix12_avx512 = {
+	.name = "fma_mix12_avx512",
+	.computes = "G chains of f += x*x beside 2G chains of s += 1, 8-double vectors",
+	.isa = ISA_AVX512,
+	FMA_MIX_FIELDS(8, 1, 2, fma_mix12_avx512_params, 'G', "groups of 1 FMA chain and 2 add chains"),
+	.run = RUN_FN,
+	.check = CHECK_FN,
+};
