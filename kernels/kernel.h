@@ -233,6 +233,28 @@ static inline double kernel_bytes_per_elem(const struct kernel *k, int param)
 }
 
 /*
+ * A peak kernel's FMA and add instructions for one element of member
+ * `param`, per SIMD lane (`lanes`): an FMA-only kernel's flops are all
+ * FMAs (2 flops each); a mix splits its flops by its declared ratio
+ * (mix_fmas:mix_adds, 2 flops an FMA and 1 an add), a mix of no stated
+ * ratio 1:1 as the first mixes were. For a model of the machine (measure
+ * --simulate, its contract), never for the fit, which times them.
+ */
+static inline void kernel_peak_ops(const struct kernel *k, int param, int lanes, double *fmas, double *adds)
+{
+	double per_lane = kernel_flops_per_elem(k, param) / (lanes > 0 ? lanes : 1);
+	double f = k->mix_fmas, a = k->mix_adds;
+	if (k->flops_all_fma) {
+		f = 1;
+		a = 0;
+	} else if (f <= 0 && a <= 0) {
+		f = a = 1;
+	}
+	*fmas = per_lane * f / (2 * f + a);
+	*adds = per_lane * a / (2 * f + a);
+}
+
+/*
  * Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), with "-nt"
  * appended for streaming stores ("2r1w-nt") and "-ip" for stores in place
  * ("2r1w-ip", y = a*x + y): neither moves write-allocate traffic, but a

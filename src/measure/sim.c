@@ -81,22 +81,6 @@ double sim_now(const struct sim *s)
 	return s->now;
 }
 
-/*
- * FMA and add instructions an iteration of a peak job (each its own chain):
- * a kernel whose flops are all FMAs runs flops / 2 per lane; the FMA+add
- * mix runs as many adds as FMAs (fma_add_chains.h: 3 flops a lane a pair).
- */
-static void peak_ops(const struct plan_job *j, double *fma, double *add)
-{
-	double per_lane = kernel_flops_per_elem(j->k, j->param) / cpu_isa_lanes(j->k->isa);
-	if (j->k->flops_all_fma) {
-		*fma = per_lane / 2;
-		*add = 0;
-	} else {
-		*fma = *add = per_lane / 3;
-	}
-}
-
 static double clock_share(const struct sim *s, int threads)
 {
 	return threads > 1 ? s->d.clock_allcore_ghz / s->d.clock_ghz : 1.0;
@@ -105,7 +89,7 @@ static double clock_share(const struct sim *s, int threads)
 static double peak_seconds(const struct sim *s, const struct plan_job *j, int threads)
 {
 	double fma, add;
-	peak_ops(j, &fma, &add);
+	kernel_peak_ops(j->k, j->param, cpu_isa_lanes(j->k->isa), &fma, &add);
 	double gflops = machine_peak_rate(&s->d, j->k->isa, fma, add) * clock_share(s, threads);
 	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps / (gflops * 1e9);
 }

@@ -122,8 +122,8 @@ static double contract_peak(const struct machine_desc *d, enum isa isa, int fma_
 		if (k->kind != KERNEL_PEAK || k->isa != isa || (fma_only && !k->flops_all_fma))
 			continue;
 		for (int p = 0; p < registry_nparams(k); p++) {
-			double lanes = kernel_flops_per_elem(k, registry_param(k, p)) / cpu_isa_lanes(isa);
-			double fma = k->flops_all_fma ? lanes / 2 : lanes / 3, add = k->flops_all_fma ? 0 : lanes / 3;
+			double fma, add;
+			kernel_peak_ops(k, registry_param(k, p), cpu_isa_lanes(isa), &fma, &add);
 			double r = machine_peak_rate(d, isa, fma, add);
 			if (!(best >= r))
 				best = r;
@@ -162,11 +162,12 @@ static void contract_rates(struct contract *c, const struct machine_desc *d, con
 			}
 			truth = contract_gbs(l, roofkey_pattern_text(&r->key, pattern, sizeof pattern), t);
 		} else if (r->key.kind == ROOF_COMPUTE && roofkey_ceiling(&r->key) == CEIL_PEAK) {
-			truth = fmax(contract_peak(d, w, 0), contract_peak(d, w, 1)) * share;
+			truth = contract_peak(d, w, 0) * share;
 		} else if (roofkey_ceiling(&r->key) == CEIL_FMA) {
 			truth = contract_peak(d, w, 1) * share;
 		} else if (roofkey_ceiling(&r->key) == CEIL_SCALAR) {
-			truth = contract_peak(d, ISA_SCALAR, 1) * share;
+			/* A ceiling is the best code of its width reaches: its FMA chains and its mixes. */
+			truth = contract_peak(d, ISA_SCALAR, 0) * share;
 		} else {
 			continue;
 		}
