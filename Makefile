@@ -100,7 +100,7 @@ MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 # path, so `#include "util.h"` names a header wherever it lives. libroofline is
 # a library of its own, built with its own flags below.
 SRC_DIRS := $(filter-out src/libroofline,$(patsubst %/,%,$(wildcard src/*/)))
-BASE_CFLAGS = -D_GNU_SOURCE -Isrc $(SRC_DIRS:%=-I%) -Ikernels $(WARNINGS) -MMD -MP
+BASE_CFLAGS = -D_GNU_SOURCE -Isrc $(SRC_DIRS:%=-I%) -Ikernels -Iinclude $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
 # under clang: scripts/deps.sh installs libomp-14-dev for it).
 OPENMP_FLAGS := -fopenmp
@@ -136,7 +136,8 @@ SRC := $(wildcard src/*.c $(SRC_DIRS:%=%/*.c))
 KSRC := $(wildcard kernels/*.c)
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 KOBJ := $(KSRC:%.c=$(BUILD)/%.o)
-LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o
+# The rule of a points file's row is libroofline's (rowrule.c): the tool's points reader applies the same.
+LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 CLI_TESTS := $(sort $(wildcard tests/cli/t*.sh))
@@ -188,7 +189,7 @@ $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
-$(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o
+$(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(OPENMP_FLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
 
