@@ -698,6 +698,10 @@ static int cmd_compare(int argc, char **argv)
 	const struct compare_io io = { &ra, &rb, aa, ab, out, formats, argv[0], failed };
 	compare_outputs(&io, &cmp);
 	int status = 0;
+	/* A gate that compared nothing must not pass: trouble, as diff says it. */
+	if (check && cmp.points_compared == 0)
+		die(EXIT_USAGE, "compare --check: nothing compared: %s and %s share no point (no kernel "
+		    "at one size and thread count in both)", argv[optind], argv[optind + 1]);
 	if (check) {
 		char line[1400];
 		status = compare_check_line(&cmp, check_mask, line, sizeof line) > 0 ? 1 : 0;
