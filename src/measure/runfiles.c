@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "runplace.h"
 #include "remarks.h"
 #include "stats.h"
 #include "timer.h"
@@ -30,8 +31,18 @@ char *runfiles_default_dir(void)
 }
 
 /* Creates a directory that did not exist. With `unique`, adds -2, -3 ... on a clash. */
-char *runfiles_create_dir(const char *want, int unique)
+char *runfiles_create_dir(const char *want_as_given, int unique)
 {
+	/* "DIR/" as shell completion writes it is DIR: its parents are made, then it. */
+	char *want = runplace_trim_slashes(want_as_given), *holder = NULL;
+	enum runplace_kind in = runplace_enclosing(want, &holder);
+	const char *node = getenv(RUNPLACE_FLEET_NODE_ENV);
+	if (in == RUNPLACE_FLEET && node && strcmp(node, want_as_given) == 0)
+		in = RUNPLACE_NONE;   /* measure --mpi's own node */
+	if (in != RUNPLACE_NONE)
+		die(EXIT_USAGE, "--out %s is inside the %s %s: a run is never made inside an existing "
+		    "one", want, in == RUNPLACE_FLEET ? "fleet" : "run directory", holder);
+	free(holder);
 	char *dir = xstrdup(want);
 	if (util_mkdir_parents(dir) != 0)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
@@ -42,6 +53,7 @@ char *runfiles_create_dir(const char *want, int unique)
 		free(dir);
 		dir = xasprintf("%s-%d", want, i);
 	}
+	free(want);
 	return dir;
 }
 

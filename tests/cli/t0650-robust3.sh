@@ -16,4 +16,25 @@ test_expect_success 'compare --check exits 2 when the runs share no point, sayin
 	test -s none/compare.md && "$ROOFLINE" compare a nokernels --out none2 2>/dev/null
 '
 
+TINY="--only peak --passes 1 --trials 1 --warmup 0 --min-time 1e-4"
+test_expect_success 'measure --out DIR/ (a trailing slash, as completion writes it) makes DIR and measures' '
+	"$ROOFLINE" measure --out slash/run// $TINY >slash.out 2>slash.err &&
+	test -s slash/run/timings.csv && test -s slash/run/env.csv &&
+	# the same again is refused as any existing directory is, and nothing is left half-made
+	expect_usage_error measure --out slash/run/ $TINY && grep -q "File exists" "$TRASH/.stderr"
+'
+
+test_expect_success 'measure --out inside a run directory, a fleet or a fleet node is refused in one line' '
+	$SCRIPTED inrun && mkdir -p fl/nodes && cp -r inrun fl/nodes/a &&
+	printf "node,run,cpu_model,status\na,nodes/a,Scripted,ok\n" >fl/fleet.csv &&
+	expect_usage_error measure --out inrun/new $TINY &&
+	grep -q "^roofline: --out inrun/new is inside the run directory .*/inrun: a run is never made inside an existing one$" "$TRASH/.stderr" &&
+	expect_usage_error measure --out fl/new/deeper/ $TINY &&
+	grep -q "is inside the fleet .*/fl:" "$TRASH/.stderr" &&
+	expect_usage_error measure --out fl/nodes/a/sub $TINY &&
+	grep -q "is inside the run directory .*/fl/nodes/a:" "$TRASH/.stderr" &&
+	(cd inrun && expect_usage_error measure --out here $TINY) &&
+	! test -e inrun/new && ! test -e fl/new && ! test -e fl/nodes/a/sub && ! test -e inrun/here
+'
+
 test_done
