@@ -93,9 +93,18 @@ static int env_row(void *ctx, size_t index, const struct csv_row *row, char *err
 		return 0;  /* a blank line */
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
+	const char *key = row->fields[l->col[0]];
+	/* A key given twice: which value is meant is a guess, as with a points file's column. */
+	for (size_t i = 0; i < run->nenv; i++)
+		if (strcmp(run->env[i].key, key) == 0) {
+			snprintf(err, errlen, "%s:%zu:%zu: key '%.60s' given twice (first on line %zu)",
+				 l->path, row->line[l->col[0]], row->column[l->col[0]], key, run->env[i].line);
+			return -1;
+		}
 	run->env = xrealloc(run->env, (run->nenv + 1) * sizeof *run->env);
-	run->env[run->nenv].key = xstrdup(row->fields[l->col[0]]);
+	run->env[run->nenv].key = xstrdup(key);
 	run->env[run->nenv].value = xstrdup(row->fields[l->col[1]]);
+	run->env[run->nenv].line = row->line[l->col[0]];
 	run->nenv++;
 	return 0;
 }

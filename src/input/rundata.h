@@ -10,6 +10,7 @@
 struct env_entry {
 	char *key;
 	char *value;
+	size_t line;             /* its line in env.csv (a key is given once) */
 };
 
 /* One row of timings.csv. */

@@ -4,6 +4,7 @@
 # interrupted runs, report's left-out text, env.csv keys given twice.
 . "$(dirname "$0")/lib.sh"
 SCRIPTED="sh $ROOFLINE_SRC/tests/cli/scripted-run.sh"
+Q="'"
 
 test_expect_success 'compare --check exits 2 when the runs share no point, saying why in one line' '
 	$SCRIPTED a && cp -r a nokernels &&
@@ -35,6 +36,16 @@ test_expect_success 'measure --out inside a run directory, a fleet or a fleet no
 	grep -q "is inside the run directory .*/fl/nodes/a:" "$TRASH/.stderr" &&
 	(cd inrun && expect_usage_error measure --out here $TINY) &&
 	! test -e inrun/new && ! test -e fl/new && ! test -e fl/nodes/a/sub && ! test -e inrun/here
+'
+
+test_expect_success 'an env.csv key given twice is refused at file:line:column, naming the first' '
+	$SCRIPTED twice && echo "clock_ghz,9.9" >>twice/env.csv &&
+	line=$(wc -l <twice/env.csv) && first=$(grep -n "^clock_ghz," twice/env.csv | head -n 1 | cut -d: -f1) &&
+	for cmd in fit report; do
+		expect_usage_error $cmd twice &&
+		grep -x "roofline: twice/env.csv:$line:1: key $Q""clock_ghz$Q given twice (first on line $first)" "$TRASH/.stderr" ||
+		return 1
+	done
 '
 
 test_done
