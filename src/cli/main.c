@@ -503,6 +503,7 @@ static int cmd_plot(int argc, char **argv)
 		.threads = threads,
 		.user = points ? &u1 : NULL,
 		.title = pa.title,
+		.interrupted = run.info.interrupted,
 	};
 	plot_formats(&pa, "roofline", one, &meta);
 	if (ncounts > 1) {

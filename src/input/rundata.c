@@ -19,6 +19,7 @@ struct loader {
 	int col[16];
 	size_t cap;          /* fields in the header */
 	size_t timings_cap;  /* room in run->timings */
+	size_t skips_cap;    /* room in run->skips */
 	size_t wide_rows;    /* rows with cells beyond the header's width, ignored */
 	size_t wide_line;    /* the first of them */
 };
@@ -315,6 +316,8 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
 	struct row_in in = { l, row, err, errlen };
+	if (strcmp(row->fields[l->col[4]], "interrupted") == 0)
+		run->nstops_interrupted++;
 	if (strcmp(row->fields[l->col[4]], "skipped") != 0)
 		return 0;
 	struct run_skip r;
@@ -330,7 +333,10 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
 	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
 	r.threads = (int)threads;
-	run->skips = xrealloc(run->skips, (run->nskips + 1) * sizeof *run->skips);
+	if (run->nskips == l->skips_cap) {   /* doubled: stops.csv may hold tens of thousands of rows */
+		l->skips_cap = l->skips_cap ? 2 * l->skips_cap : 16;
+		run->skips = xrealloc(run->skips, l->skips_cap * sizeof *run->skips);
+	}
 	run->skips[run->nskips++] = r;
 	return 0;
 }
@@ -537,6 +543,7 @@ void rundata_parse_env(struct rundata *run)
 	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";
 	double most = env_number(run, e->threads_max_key, 1);
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
+	e->interrupted = env_number(run, "interrupted", 0) == 1 || run->nstops_interrupted > 0;
 	/* In file order, so that a later line for the same count wins, as in rundata_env. */
 	for (size_t i = 0; i < run->nenv; i++) {
 		int threads, end = 0;

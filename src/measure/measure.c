@@ -727,6 +727,7 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 		runfiles_close_stream(&h->stops);
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
+	m->interrupted = interrupted != 0;
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
 	runfiles_say_summary(o, m, timer_now() - h->run_start, interrupted, h->dir);
 	if (!o->out_dir && !interrupted)

@@ -20,7 +20,7 @@ test_expect_success 'compare --check exits 2 when the runs share no point, sayin
 TINY="--only peak --passes 1 --trials 1 --warmup 0 --min-time 1e-4"
 test_expect_success 'measure --out DIR/ (a trailing slash, as completion writes it) makes DIR and measures' '
 	"$ROOFLINE" measure --out slash/run// $TINY >slash.out 2>slash.err &&
-	test -s slash/run/timings.csv && test -s slash/run/env.csv &&
+	test -s slash/run/timings.csv && test -s slash/run/env.csv && grep -qx "interrupted,0" slash/run/env.csv &&
 	# the same again is refused as any existing directory is, and nothing is left half-made
 	expect_usage_error measure --out slash/run/ $TINY && grep -q "File exists" "$TRASH/.stderr"
 '
@@ -46,6 +46,35 @@ test_expect_success 'an env.csv key given twice is refused at file:line:column, 
 		grep -x "roofline: twice/env.csv:$line:1: key $Q""clock_ghz$Q given twice (first on line $first)" "$TRASH/.stderr" ||
 		return 1
 	done
+'
+
+STOPS_HEADER="group,kernel,param,threads,working_set_bytes,statistic,kept,width,tolerance,stop"
+test_expect_success 'an interrupted run (a stops.csv row) says so in the budget row and the figure' '
+	$SCRIPTED cut && printf "budget_s,50\nstops_tolerance,40\nstops_ceiling,2\nstops_budget,0\n" >>cut/env.csv &&
+	{ echo "$STOPS_HEADER"; echo "kernels,dot,0,1,134217728,median,2,0.1,0.05,interrupted"; } >cut/stops.csv &&
+	"$ROOFLINE" report cut --out cut-r 2>/dev/null &&
+	grep -x "| budget | interrupted: a signal stopped the run before its end; its figures are of the jobs it reached (\`stops.csv\` names those it cut short) |" cut-r/report.md &&
+	! grep -q "every figure within its tolerance" cut-r/report.md &&
+	"$ROOFLINE" plot cut --out cut-p --format svg 2>/dev/null &&
+	grep -q "2026-11-30T00:00:00Z  ·  interrupted: only the jobs it reached<" cut-p/roofline.svg &&
+	grep -q "interrupted: only the jobs it reached" cut-p/roofline.gp
+'
+
+test_expect_success 'env.csv interrupted,1 marks a run as interrupted; 0 and a run without the key do not' '
+	$SCRIPTED sig && echo "interrupted,1" >>sig/env.csv &&
+	"$ROOFLINE" report sig --out sig-r 2>/dev/null && grep -q "^| budget | interrupted: " sig-r/report.md &&
+	$SCRIPTED calm && echo "interrupted,0" >>calm/env.csv &&
+	"$ROOFLINE" report calm --out calm-r 2>/dev/null && ! grep -q "^| budget | interrupted" calm-r/report.md &&
+	"$ROOFLINE" report a --out a-r 2>/dev/null && ! grep -q "interrupted" a-r/report.md
+'
+
+test_expect_success 'report names at most 30 left-out jobs, then counts the rest (2000 skipped rows)' '
+	$SCRIPTED many && awk -v h="$STOPS_HEADER" "BEGIN { print h; for (i = 0; i < 2000; i++)
+		printf \"kernels,gemm_ijk,%d,1,1000,median,0,inf,0.05,skipped\\n\", 1000 + i }" >many/stops.csv &&
+	"$ROOFLINE" report many --out many-r 2>/dev/null &&
+	row=$(grep "^| left out |" many-r/report.md) &&
+	test "$(echo "$row" | grep -o "gemm_ijk n = " | wc -l)" -eq 30 &&
+	echo "$row" | grep -q "gemm_ijk n = 1029 (1 thread) and 1970 more (2000 jobs in all; \`stops.csv\` names each): too long for the budget"
 '
 
 test_done
