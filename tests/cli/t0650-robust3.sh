@@ -77,4 +77,22 @@ test_expect_success 'report names at most 30 left-out jobs, then counts the rest
 	echo "$row" | grep -q "gemm_ijk n = 1029 (1 thread) and 1970 more (2000 jobs in all; \`stops.csv\` names each): too long for the budget"
 '
 
+# A gnuplot that says it started, then writes its figure late: plot is
+# interrupted while it runs (no timing: the wait is for its pid file).
+test_expect_success 'plot: SIGTERM while gnuplot runs kills and reaps it before the cleanup' '
+	$SCRIPTED gp && mkdir fakebin && cat >fakebin/gnuplot <<-\EOS &&
+	#!/bin/sh
+	out=$(printf "%s" "$2" | sed -n "s/.*out=.\([^'"'"']*\).*/\1/p")
+	echo $$ >"$GP_PID" && sleep 1 && echo late >"$out"
+	EOS
+	chmod +x fakebin/gnuplot &&
+	GP_PID=$PWD/gp.pid PATH=$PWD/fakebin:$PATH "$ROOFLINE" plot gp --out gp-o 2>/dev/null & pid=$!
+	i=0; while ! test -s gp.pid && test $i -lt 1000; do sleep 0.02; i=$((i + 1)); done
+	kill -TERM $pid; wait $pid; rc=$?
+	gp=$(cat gp.pid)
+	alive=0; kill -0 "$gp" 2>/dev/null && alive=1 && kill "$gp"
+	test $rc -eq 143 && test $alive -eq 0 &&
+	sleep 1.2 && ! ls gp-o | grep "\.tmp\."
+'
+
 test_done
