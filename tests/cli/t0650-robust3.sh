@@ -95,4 +95,30 @@ test_expect_success 'plot: SIGTERM while gnuplot runs kills and reaps it before 
 	sleep 1.2 && ! ls gp-o | grep "\.tmp\."
 '
 
+FLEET="sh $ROOFLINE_SRC/tests/cli/scripted-fleet.sh"
+# sums DIR: every file under DIR with its checksum (what is there, and what it holds)
+sums() {
+	(cd "$1" && find . | LC_ALL=C sort | while read -r f; do
+		if test -f "$f"; then sha256sum "$f"; else echo "$f"; fi; done)
+}
+test_expect_success 'plot and report of a fleet fit in memory: the fleet is left as found' '
+	$FLEET fro 2 && sums fro >before &&
+	"$ROOFLINE" plot fro --out fro-p --format svg 2>/dev/null && test -s fro-p/roofline.svg &&
+	"$ROOFLINE" report fro --out fro-r 2>/dev/null && test -s fro-r/report.md &&
+	sums fro >after && cmp before after &&
+	# fit stays the one writer
+	"$ROOFLINE" fit fro >/dev/null && test -s fro/fleet-roofs.csv && test -s fro/nodes/a/roofs.csv
+'
+
+test_expect_success 'a node directory linked out of the fleet is left out in one line naming it, nothing written there' '
+	$FLEET fl 2 && mkdir elsewhere && mv fl/nodes/b elsewhere/b && ln -s ../../elsewhere/b fl/nodes/b &&
+	sums elsewhere >before &&
+	for cmd in "fit fl" "plot fl --format svg --out fl-p" "report fl --out fl-r"; do
+		"$ROOFLINE" $cmd >out 2>err || return 1
+		test "$(grep -c "^roofline: warning: node b left out: fl/nodes/b resolves to .*/elsewhere/b, outside the fleet (a symbolic link?)$" err)" -eq 1 ||
+		{ cat err; return 1; }
+	done &&
+	sums elsewhere >after && cmp before after && test -s fl/nodes/a/roofs.csv
+'
+
 test_done
