@@ -359,6 +359,12 @@ $(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
+# The fleet target (fleet.csv, a rank's pack, the fleet's report): fuzz_run.c with FUZZ_FLEET.
+$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
 	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CXX="$(CXX)" FC="$(FC)" CMOCKA_MESSAGE_OUTPUT=TAP
@@ -374,7 +380,7 @@ TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
 # `make test` builds in parallel).
 .PHONY: test-prereqs
 test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay \
-	$(BUILD)/tests/fuzz_figure_replay lib examples | $(BUILD)/.deps-test
+	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/fuzz_fleet_replay lib examples | $(BUILD)/.deps-test
 
 test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
@@ -418,7 +424,7 @@ sanitize-test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
-		$(SAN_BUILD)/tests/fuzz_figure_replay \
+		$(SAN_BUILD)/tests/fuzz_figure_replay $(SAN_BUILD)/tests/fuzz_fleet_replay \
 		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
 	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
 	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
@@ -438,20 +444,25 @@ FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Each target FUZZ_SECONDS in turn: fuzz_run (the readers, fit, report,
-# compare), then fuzz_figure (fit, the figure's layout, the cairo painter,
-# the gnuplot writers), each with its own corpus under build/fuzz.
-FUZZ_TARGETS ?= fuzz_run fuzz_figure
+# Each target FUZZ_SECONDS in turn: fuzz_run (the run directory's readers,
+# env.csv to stops.csv, fit, report, compare), fuzz_figure (fit, the
+# figure's layout, the cairo painter, the gnuplot writers), then fuzz_fleet
+# (fleet.csv, a rank's pack, the fleet's report; seeds in
+# tests/fuzz/fleet-corpus and fleet-regress), each with its own corpus under
+# build/fuzz. Each says at its end how many inputs it ran (stat::number_of_executed_units).
+FUZZ_TARGETS ?= fuzz_run fuzz_figure fuzz_fleet
 fuzz:
 	$(Q)sh scripts/deps.sh fuzz
 	$(Q)$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) BINDIR=$(FUZZ_BUILD)/bin \
 		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 	$(Q)for t in $(FUZZ_TARGETS); do \
+		case $$t in fuzz_fleet) seeds="tests/fuzz/fleet-corpus $$(ls -d tests/fuzz/fleet-regress 2>/dev/null)" ;; \
+			*) seeds="tests/fuzz/corpus tests/fuzz/regress" ;; esac; \
 		mkdir -p $(FUZZ_BUILD)/corpus-$$t && echo "  FUZZ   $$t for $(FUZZ_SECONDS) s" && \
 		ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		ROOFLINE_TEMPLATES=$(CURDIR)/templates \
 		$(FUZZ_BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
-		-artifact_prefix=$(FUZZ_BUILD)/crash-$$t- $(FUZZ_BUILD)/corpus-$$t tests/fuzz/corpus tests/fuzz/regress \
+		-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- $(FUZZ_BUILD)/corpus-$$t $$seeds \
 		|| exit 1; done
 
 $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
@@ -461,6 +472,10 @@ $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 $(FUZZ_BUILD)/fuzz_figure: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(FUZZ_FIGURE_DEFS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
+
+$(FUZZ_BUILD)/fuzz_fleet: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_FLEET -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
 # BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench).
 bench: bin/roofline
