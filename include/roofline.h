@@ -25,7 +25,8 @@
  *
  * The executions of one name, version, thread count and pair of totals make
  * one row with their median time. Rows go to the file named by ROOFLINE_POINTS
- * (default points.csv) at roofline_flush() or at exit:
+ * (default points.csv) at roofline_flush() or at exit (an execution that ends
+ * after the exit flush, in an atexit handler or a C++ destructor, at once):
  *
  *     name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source
  *
@@ -46,7 +47,8 @@
  * keeps the declared figures, marked `declared`.
  *
  * ROOFLINE_TIME times a statement on its own, repeating it until a batch lasts
- * ROOFLINE_MIN_SECONDS (default 0.01 s; the environment variable overrides),
+ * ROOFLINE_MIN_SECONDS (default 0.01 s; the environment variable overrides with
+ * seconds above 0 and at most 10, else it is ignored, said once on stderr),
  * and records ROOFLINE_TRIALS batches as executions of a region: one row, their
  * median, written when the macro ends:
  *

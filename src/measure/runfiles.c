@@ -43,17 +43,23 @@ char *runfiles_create_dir(const char *want_as_given, int unique)
 		die(EXIT_USAGE, "--out %s is inside the %s %s: a run is never made inside an existing "
 		    "one", want, in == RUNPLACE_FLEET ? "fleet" : "run directory", holder);
 	free(holder);
-	char *dir = xstrdup(want);
+	char *dir = want;   /* the name tried: want, then want-2, want-3 ... */
 	if (util_mkdir_parents(dir) != 0)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
 	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
-		if (errno != EEXIST || !unique)
-			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(errno),
-			    errno == EEXIST ? " (a run never writes into an existing directory)" : "");
-		free(dir);
+		if (errno != EEXIST || !unique) {
+			int why = errno;
+			if (dir != want)
+				free(want);
+			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(why),
+			    why == EEXIST ? " (a run never writes into an existing directory)" : "");
+		}
+		if (dir != want)
+			free(dir);
 		dir = xasprintf("%s-%d", want, i);
 	}
-	free(want);
+	if (dir != want)
+		free(want);
 	return dir;
 }
 
