@@ -83,7 +83,7 @@ test_expect_success 'plot: SIGTERM while gnuplot runs kills and reaps it before 
 	$SCRIPTED gp && mkdir fakebin && cat >fakebin/gnuplot <<-\EOS &&
 	#!/bin/sh
 	out=$(printf "%s" "$2" | sed -n "s/.*out=.\([^'"'"']*\).*/\1/p")
-	echo $$ >"$GP_PID" && sleep 1 && echo late >"$out"
+	echo $$ >"$GP_PID" && sleep 0.5 && echo late >"$out"
 	EOS
 	chmod +x fakebin/gnuplot &&
 	GP_PID=$PWD/gp.pid PATH=$PWD/fakebin:$PATH "$ROOFLINE" plot gp --out gp-o 2>/dev/null & pid=$!
@@ -92,7 +92,7 @@ test_expect_success 'plot: SIGTERM while gnuplot runs kills and reaps it before 
 	gp=$(cat gp.pid)
 	alive=0; kill -0 "$gp" 2>/dev/null && alive=1 && kill "$gp"
 	test $rc -eq 143 && test $alive -eq 0 &&
-	sleep 1.2 && ! ls gp-o | grep "\.tmp\."
+	sleep 0.7 && ! ls gp-o | grep "\.tmp\."
 '
 
 FLEET="sh $ROOFLINE_SRC/tests/cli/scripted-fleet.sh"
