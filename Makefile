@@ -100,7 +100,7 @@ MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
 # path, so `#include "util.h"` names a header wherever it lives. libroofline is
 # a library of its own, built with its own flags below.
 SRC_DIRS := $(filter-out src/libroofline,$(patsubst %/,%,$(wildcard src/*/)))
-BASE_CFLAGS = -D_GNU_SOURCE -Isrc $(SRC_DIRS:%=-I%) -Ikernels $(WARNINGS) -MMD -MP
+BASE_CFLAGS = -D_GNU_SOURCE -Isrc $(SRC_DIRS:%=-I%) -Ikernels -Iinclude $(WARNINGS) -MMD -MP
 # The harness runs its all-core passes with OpenMP (libgomp under gcc, libomp
 # under clang: scripts/deps.sh installs libomp-14-dev for it).
 OPENMP_FLAGS := -fopenmp
@@ -136,7 +136,8 @@ SRC := $(wildcard src/*.c $(SRC_DIRS:%=%/*.c))
 KSRC := $(wildcard kernels/*.c)
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
 KOBJ := $(KSRC:%.c=$(BUILD)/%.o)
-LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o
+# The rule of a points file's row is libroofline's (rowrule.c): the tool's points reader applies the same.
+LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 CLI_TESTS := $(sort $(wildcard tests/cli/t*.sh))
@@ -189,7 +190,7 @@ $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(FINAL_CFLAGS) -c $< -o $@
 
-$(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o
+$(BUILD)/roofline: $(OBJ) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(OPENMP_FLAGS) $(LDFLAGS) $^ -o $@ $(PKG_LIBS)
 
@@ -379,6 +380,12 @@ $(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< -o $@ $(LDFLAGS) $(PKG_LIBS)
 
+# The fleet target (fleet.csv, a rank's pack, the fleet's report): fuzz_run.c with FUZZ_FLEET.
+$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,CC,$<)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
 	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CXX="$(CXX)" FC="$(FC)" CMOCKA_MESSAGE_OUTPUT=TAP
@@ -394,7 +401,7 @@ TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
 # `make test` builds in parallel).
 .PHONY: test-prereqs
 test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BUILD)/tests/fuzz_replay \
-	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/png_ink lib examples | $(BUILD)/.deps-test
+	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/fuzz_fleet_replay $(BUILD)/tests/png_ink lib examples | $(BUILD)/.deps-test
 
 test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
@@ -418,7 +425,8 @@ check:
 # fit, report and compare (the readers are where bad input lands); the ones
 # that measure for seconds, disassemble or emulate Arm are left to the plain
 # pass: t0600-robust runs one tiny measure, which LeakSanitizer needs to see;
-# t0630-fleet-mpi measures under mpirun (Open MPI's own allocations are not ours to check);
+# t0630-fleet-mpi and t0651-mpi-out measure under mpirun (Open MPI's own allocations are not ours
+# to check); t0653 links the library into programs of its own, as t0710-t0730 do;
 # t0020, t0030 and t0040 read the sources, not the binary; t0800 spends its time in a
 # browser (the HTML writer runs sanitized in t0610's replays and fuzz_replay).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
@@ -427,7 +435,7 @@ SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
 SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0600-kernels.sh tests/cli/t0600-threads.sh \
-	tests/cli/t0630-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
+	tests/cli/t0630-% tests/cli/t0651-% tests/cli/t0653-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0800-% tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -439,7 +447,7 @@ sanitize-test:
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
-		$(SAN_BUILD)/tests/fuzz_figure_replay \
+		$(SAN_BUILD)/tests/fuzz_figure_replay $(SAN_BUILD)/tests/fuzz_fleet_replay \
 		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
 	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
 	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
@@ -459,20 +467,25 @@ FUZZ_BUILD := build/fuzz
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
 
-# Each target FUZZ_SECONDS in turn: fuzz_run (the readers, fit, report,
-# compare), then fuzz_figure (fit, the figure's layout, the cairo painter,
-# the gnuplot writers), each with its own corpus under build/fuzz.
-FUZZ_TARGETS ?= fuzz_run fuzz_figure
+# Each target FUZZ_SECONDS in turn: fuzz_run (the run directory's readers,
+# env.csv to stops.csv, fit, report, compare), fuzz_figure (fit, the
+# figure's layout, the cairo painter, the gnuplot writers), then fuzz_fleet
+# (fleet.csv, a rank's pack, the fleet's report; seeds in
+# tests/fuzz/fleet-corpus and fleet-regress), each with its own corpus under
+# build/fuzz. Each says at its end how many inputs it ran (stat::number_of_executed_units).
+FUZZ_TARGETS ?= fuzz_run fuzz_figure fuzz_fleet
 fuzz:
 	$(Q)sh scripts/deps.sh fuzz
 	$(Q)$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) BINDIR=$(FUZZ_BUILD)/bin \
 		CFLAGS="$(FUZZ_FLAGS)" $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 	$(Q)for t in $(FUZZ_TARGETS); do \
+		case $$t in fuzz_fleet) seeds="tests/fuzz/fleet-corpus $$(ls -d tests/fuzz/fleet-regress 2>/dev/null)" ;; \
+			*) seeds="tests/fuzz/corpus tests/fuzz/regress" ;; esac; \
 		mkdir -p $(FUZZ_BUILD)/corpus-$$t && echo "  FUZZ   $$t for $(FUZZ_SECONDS) s" && \
 		ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		ROOFLINE_TEMPLATES=$(CURDIR)/templates \
 		$(FUZZ_BUILD)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -close_fd_mask=3 \
-		-artifact_prefix=$(FUZZ_BUILD)/crash-$$t- $(FUZZ_BUILD)/corpus-$$t tests/fuzz/corpus tests/fuzz/regress \
+		-print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- $(FUZZ_BUILD)/corpus-$$t $$seeds \
 		|| exit 1; done
 
 $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
@@ -482,6 +495,10 @@ $(FUZZ_BUILD)/fuzz_run: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 $(FUZZ_BUILD)/fuzz_figure: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(FUZZ_FIGURE_DEFS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
+
+$(FUZZ_BUILD)/fuzz_fleet: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_FLEET -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
 # BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench).
 bench: bin/roofline

@@ -25,7 +25,8 @@
  *
  * The executions of one name, version, thread count and pair of totals make
  * one row with their median time. Rows go to the file named by ROOFLINE_POINTS
- * (default points.csv) at roofline_flush() or at exit:
+ * (default points.csv) at roofline_flush() or at exit (an execution that ends
+ * after the exit flush, in an atexit handler or a C++ destructor, at once):
  *
  *     name,version,flops,bytes,seconds,threads,level,flops_source,bytes_source
  *
@@ -46,7 +47,8 @@
  * keeps the declared figures, marked `declared`.
  *
  * ROOFLINE_TIME times a statement on its own, repeating it until a batch lasts
- * ROOFLINE_MIN_SECONDS (default 0.01 s; the environment variable overrides),
+ * ROOFLINE_MIN_SECONDS (default 0.01 s; the environment variable overrides with
+ * seconds above 0 and at most 10, else it is ignored, said once on stderr),
  * and records ROOFLINE_TRIALS batches as executions of a region: one row, their
  * median, written when the macro ends:
  *
@@ -118,14 +120,44 @@ ROOFLINE_EXPORT void roofline_flush(void);
  * Appends one row: seconds of one execution, threads (at least 1), level
  * ("L1", "L2", "L3", "DRAM", or NULL: the roof its bytes are judged against),
  * flags ROOFLINE_FLOPS_COUNTED | ROOFLINE_BYTES_COUNTED. Returns 0, or -1 with
- * a message on stderr: a row the points reader would refuse (a figure that is
- * not above zero, a name or version too long) is not written, so one bad row
- * never spoils a file. A file whose header has no bytes_source (an older
+ * a message on stderr: a row the points reader would refuse (roofline_row_check)
+ * is not written, so one bad row never spoils a file. A file whose header has no bytes_source (an older
  * roofline.h) gets rows without it.
  */
 ROOFLINE_EXPORT int roofline_append(const char *file, const char *name, const char *version,
 				    double flops, double bytes, double seconds, int threads,
 				    const char *level, int flags);
+
+/* ---- the rule every row obeys -------------------------------------------------------- */
+
+/* The longest thread count a row may carry, and the range of a point's place (GFLOP/s, flop/byte). */
+#define ROOFLINE_THREADS_MAX 4096
+#define ROOFLINE_PLACE_MAX 1e100
+
+/* One row of a points file, as its fields say. */
+struct roofline_row {
+	const char *name, *version;
+	double flops, bytes, seconds;
+	long threads;
+	const char *level;       /* NULL or "": not said */
+};
+
+/* Which field a row breaks the rule at (ROOFLINE_ROW_OK: none). */
+enum roofline_row_field {
+	ROOFLINE_ROW_OK, ROOFLINE_ROW_NAME, ROOFLINE_ROW_VERSION, ROOFLINE_ROW_FLOPS,
+	ROOFLINE_ROW_BYTES, ROOFLINE_ROW_SECONDS, ROOFLINE_ROW_THREADS, ROOFLINE_ROW_LEVEL
+};
+
+/*
+ * The one rule of a row, applied by the library before it writes one and by
+ * `roofline report --points` to each it reads: a name of 1 to 47 and a
+ * version of 1 to 31 bytes of UTF-8 text, flops, bytes and seconds finite and
+ * above zero, a place (flops/seconds/1e9 GFLOP/s, flops/bytes flop/byte) from
+ * 1e-100 to 1e100, threads from 1 to 4096, a level L1, L2, L3, DRAM or none.
+ * Returns the field at fault with why, in one line, in `why` (ROOFLINE_ROW_OK: none).
+ */
+ROOFLINE_EXPORT enum roofline_row_field roofline_row_check(const struct roofline_row *row, char *why,
+							    size_t whylen);
 
 /* ---- ROOFLINE_TIME and its function form ------------------------------------------ */
 

@@ -232,16 +232,19 @@ static int cmd_measure(int argc, char **argv)
 
 /*
  * A fleet directory (fleet.csv, measure --mpi): every node's run loaded and
- * fitted, its fit written beside it as `fit` writes one run's, and the
- * fleet's analysis. A bad fleet.csv is bad input; a node whose run will not
- * load is named in what is written and left out of the rest.
+ * fitted, and the fleet's analysis. A bad fleet.csv is bad input; a node
+ * whose run will not load is named in what is written and left out of the
+ * rest. With `write` (fit, the one writer), each node's fit is written beside
+ * it as `fit` writes one run's, and fleet-roofs.csv and fleet-nodes.csv into
+ * the fleet; plot and report fit in memory and leave a fleet as found (a
+ * read-only or archived one is drawn).
  */
-static void load_fleet(const char *dir, struct fleet_dir *fd, struct fleet *f)
+static void load_fleet(const char *dir, struct fleet_dir *fd, struct fleet *f, int write)
 {
 	char err[512];
 	if (fleet_dir_load(dir, fd, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s", err);
-	for (size_t i = 0; i < fd->n; i++)
+	for (size_t i = 0; write && i < fd->n; i++)
 		if (fd->nodes[i].loaded)
 			write_fit(fd->nodes[i].dir, fd->nodes[i].a);
 	struct fleet_member *m = fleet_dir_members(fd);
@@ -251,7 +254,7 @@ static void load_fleet(const char *dir, struct fleet_dir *fd, struct fleet *f)
 	for (size_t i = 0; f->nloaded && i < fd->n; i++)
 		if (fd->nodes[i].problem[0])
 			util_warn("node %s left out: %s", fd->nodes[i].name, fd->nodes[i].problem);
-	if (fleet_report_write_csv(dir, fd, f, err, sizeof err) != 0)
+	if (write && fleet_report_write_csv(dir, fd, f, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 }
 
@@ -259,7 +262,7 @@ static int fit_fleet(const char *dir)
 {
 	struct fleet_dir fd;
 	struct fleet f;
-	load_fleet(dir, &fd, &f);
+	load_fleet(dir, &fd, &f, 1);
 	char line[1024];
 	printf("fleet %s: %zu node%s, %zu with a run; fleet-roofs.csv and fleet-nodes.csv written\n", dir, fd.n,
 	       fd.n == 1 ? "" : "s", f.nloaded);
@@ -283,7 +286,7 @@ static int report_fleet(const char *dir, const char *out)
 	struct fleet_dir fd;
 	struct fleet f;
 	char err[512];
-	load_fleet(dir, &fd, &f);
+	load_fleet(dir, &fd, &f, 0);
 	ensure_dir(out);
 	char *path = path_join(out, "report.md");
 	if (fleet_report_write(path, &fd, &f, err, sizeof err) != 0)
@@ -300,7 +303,7 @@ static int plot_fleet(const char *dir, const char *out, const char *formats, int
 	struct fleet_dir fd;
 	struct fleet f;
 	char err[512], *save = NULL;
-	load_fleet(dir, &fd, &f);
+	load_fleet(dir, &fd, &f, 0);
 	if (!f.nloaded) {
 		const struct fleet_node *n = fd.nodes;
 		for (size_t i = 0; i < fd.n && !n->problem[0]; i++)
@@ -518,6 +521,7 @@ static int cmd_plot(int argc, char **argv)
 		.threads = threads,
 		.user = points ? &u1 : NULL,
 		.title = pa.title,
+		.interrupted = run.info.interrupted,
 	};
 	plot_formats(&pa, "roofline", one, &meta);
 	if (ncounts > 1) {
@@ -752,6 +756,10 @@ static int cmd_compare(int argc, char **argv)
 	const struct compare_io io = { &ra, &rb, aa, ab, out, formats, argv[0], failed, threads };
 	compare_outputs(&io, &cmp);
 	int status = 0;
+	/* A gate that compared nothing must not pass: trouble, as diff says it. */
+	if (check && cmp.points_compared == 0)
+		die(EXIT_USAGE, "compare --check: nothing compared: %s and %s share no point (no kernel "
+		    "at one size and thread count in both)", argv[optind], argv[optind + 1]);
 	if (check) {
 		char line[1400];
 		status = compare_check_line(&cmp, check_mask, line, sizeof line) > 0 ? 1 : 0;

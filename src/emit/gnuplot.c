@@ -657,7 +657,8 @@ static int roofline_substs(const struct gnuplot_job *j, struct gp_substs *s, cha
 		own = (struct plot_meta){ .cpu_model = j->run->info.cpu_model, .compiler = j->run->info.cc,
 					  .compiler_version = j->run->info.cc_version,
 					  .kernel_cflags = j->run->info.kernel_cflags,
-					  .date_utc = j->run->info.date_utc, .threads = n ? counts[0] : 1 };
+					  .date_utc = j->run->info.date_utc, .threads = n ? counts[0] : 1,
+					  .interrupted = j->run->info.interrupted };
 		m = &own;
 	}
 	char *urel = NULL;

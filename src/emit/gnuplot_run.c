@@ -147,12 +147,20 @@ static int run_gnuplot(const char *out_dir, const char *script, const char *outp
 	char *tmp_path = path_join(out_dir, tmp), *final_path = path_join(out_dir, final);
 	int rc = -1, status;
 	util_tmp_add(tmp_path);
+	/* Held until the child is registered: an interrupt in between would leave it running. */
+	util_signals_hold(1);
 	pid_t pid = fork();
+	if (pid > 0)
+		util_child_running((int)pid);
+	int fork_errno = errno;
+	if (pid != 0)
+		util_signals_hold(0);
 	if (pid < 0) {
-		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
+		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(fork_errno));
 		goto done;
 	}
 	if (pid == 0) {
+		util_signals_hold(0);
 		if (chdir(out_dir) != 0) {
 			fprintf(stderr, "roofline: %s: %s\n", out_dir, strerror(errno));
 			_exit(127);
@@ -163,10 +171,12 @@ static int run_gnuplot(const char *out_dir, const char *script, const char *outp
 	}
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
+			util_child_running(0);
 			snprintf(err, errlen, "gnuplot %s: %s", script, strerror(errno));
 			goto done;
 		}
 	}
+	util_child_running(0);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		if (!figure_complete(tmp_path, format))
 			snprintf(err, errlen, "gnuplot %s/%s wrote an incomplete %s (a full disk?): %s "

@@ -182,6 +182,8 @@ void plot_title_text(const struct plot_meta *m, char *title, size_t tsize, char 
 		PART("%s%d thread%s", n ? "  \u00b7  " : "", m->threads, m->threads == 1 ? "" : "s");
 	if (m && m->date_utc && *m->date_utc)
 		PART("%s%s", n ? "  \u00b7  " : "", m->date_utc);
+	if (m && m->interrupted)
+		PART("%sinterrupted: only the jobs it reached", n ? "  \u00b7  " : "");
 #undef PART
 }
 

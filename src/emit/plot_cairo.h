@@ -59,6 +59,8 @@ struct plot_meta {
 	const char *title;
 	/* The all-core figure: the one-core selection its legend scales from (figure_layout_vs), or NULL. */
 	const struct analysis *base;
+	/* The run was stopped by a signal (run_env.interrupted): the subtitle ends saying so. */
+	int interrupted;
 };
 
 /* The longest --title, in characters: it fits 1600 px at the title's size or a little under. */

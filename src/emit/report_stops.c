@@ -16,6 +16,9 @@
 #include "roofkey.h"
 #include "util.h"
 
+/* The left-out row names this many jobs at most, then counts the rest. */
+#define REPORT_LEFT_OUT_NAMED 30
+
 /* An env.csv count, or -1 where the key is absent or not a whole number (older runs). */
 static long env_count(const struct rundata *run, const char *key)
 {
@@ -84,7 +87,10 @@ void report_budget_row(FILE *fp, const struct rundata *run, const struct analysi
 			 percent(median, med, sizeof med), stands_out ? ", " : "", stands_out ? widest->name : "",
 			 stands_out ? " to " : "", stands_out ? percent(widest_w, wide, sizeof wide) : "");
 	}
-	if (!budget || cut < 0)
+	if (run->info.interrupted)
+		md_row(fp, "budget", "interrupted: a signal stopped the run before its end; its figures are "
+		    "of the jobs it reached (`stops.csv` names those it cut short); %s", known);
+	else if (!budget || cut < 0)
 		md_row(fp, "budget", "%s", known);
 	else if (cut > 0)
 		md_row(fp, "budget", "%s s: %s; the budget stopped %ld job%s short of %s tolerance, and "
@@ -106,16 +112,21 @@ static void left_out_row(FILE *fp, const struct rundata *run)
 {
 	if (!run->nskips)
 		return;
-	char *text = xstrdup(""), param[48];
-	for (size_t i = 0; i < run->nskips; i++) {
+	/* Built once, in linear time; a few dozen named, the rest counted (stops.csv names each). */
+	struct buf b = { 0 };
+	char param[48];
+	size_t named = run->nskips < REPORT_LEFT_OUT_NAMED ? run->nskips : REPORT_LEFT_OUT_NAMED;
+	for (size_t i = 0; i < named; i++) {
 		const struct run_skip *k = &run->skips[i];
 		const struct kernel *reg = registry_find(k->kernel);
 		analysis_param_text(reg ? reg->param_letter : 0, k->param, param, sizeof param);
-		char *more = xasprintf("%s%s%s %s (%d thread%s)", text, i ? ", " : "", k->kernel, param, k->threads,
-				       k->threads == 1 ? "" : "s");
-		free(text);
-		text = more;
+		buf_addf(&b, "%s%s %s (%d thread%s)", i ? ", " : "", k->kernel, param, k->threads,
+			 k->threads == 1 ? "" : "s");
 	}
+	if (named < run->nskips)
+		buf_addf(&b, " and %zu more (%zu jobs in all; `stops.csv` names each)", run->nskips - named,
+			 run->nskips);
+	char *text = buf_take(&b);
 	const char *quick = rundata_env(run, "quick");
 	int it = run->nskips == 1;
 	if (quick && strcmp(quick, "1") == 0)

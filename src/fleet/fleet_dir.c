@@ -114,6 +114,24 @@ static int fleet_row(void *ctx, size_t index, const struct csv_row *row, char *e
 	return 0;
 }
 
+/*
+ * 1 when run, followed through its symbolic links, is inside the fleet whose
+ * own real path is fleet_real; else 0 and why in problem. A fleet unpacked
+ * from someone else's archive may link nodes/x anywhere: fit would write there.
+ */
+static int inside(const char *fleet_real, const char *run, char *problem, size_t size)
+{
+	char *real = realpath(run, NULL);
+	size_t n = fleet_real ? strlen(fleet_real) : 0;
+	int ok = real && fleet_real && strncmp(real, fleet_real, n) == 0 &&
+		 (real[n] == '/' || (n == 1 && fleet_real[0] == '/'));
+	if (!ok)
+		snprintf(problem, size, "%s resolves to %s, outside the fleet (a symbolic link?)", run,
+			 real ? real : "a path that cannot be resolved");
+	free(real);
+	return ok;
+}
+
 int fleet_dir_load(const char *dir, struct fleet_dir *fd, char *err, size_t errlen)
 {
 	memset(fd, 0, sizeof *fd);
@@ -130,6 +148,7 @@ int fleet_dir_load(const char *dir, struct fleet_dir *fd, char *err, size_t errl
 		fleet_dir_free(fd);
 		return -1;
 	}
+	char *fleet_real = realpath(dir, NULL);
 	for (size_t i = 0; i < fd->n; i++) {
 		struct fleet_node *n = &fd->nodes[i];
 		n->dir = path_join(dir, n->run);
@@ -141,6 +160,8 @@ int fleet_dir_load(const char *dir, struct fleet_dir *fd, char *err, size_t errl
 			snprintf(n->problem, sizeof n->problem, "%s: no such run directory", n->dir);
 			continue;
 		}
+		if (!inside(fleet_real, n->dir, n->problem, sizeof n->problem))
+			continue;
 		if (rundata_load(n->dir, &n->data, why, sizeof why) != 0) {
 			snprintf(n->problem, sizeof n->problem, "%s", why);
 			continue;
@@ -155,6 +176,7 @@ int fleet_dir_load(const char *dir, struct fleet_dir *fd, char *err, size_t errl
 		}
 		n->loaded = 1;
 	}
+	free(fleet_real);
 	return 0;
 }
 

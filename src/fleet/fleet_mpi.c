@@ -38,6 +38,7 @@ int fleet_mpi_measure(const char *fleet_dir, int argc, char **argv)
 #include "csvin.h"
 #include "fleet_dir.h"
 #include "fleet_pack.h"
+#include "runplace.h"
 
 enum { TAG_TURN = 1, TAG_STATUS, TAG_FILES, TAG_STORED };
 #define NAME_LEN 64
@@ -119,8 +120,17 @@ static char *make_fleet_dir(const char *want, char *why, size_t whylen)
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-	char *base = want ? xstrdup(want) : xasprintf("data/fleets/%s", stamp);
-	char *dir = xstrdup(base);
+	/* "DIR/" as shell completion writes it is DIR; never inside a run or another fleet. */
+	char *base = want ? runplace_trim_slashes(want) : xasprintf("data/fleets/%s", stamp);
+	char *dir = xstrdup(base), *holder = NULL;
+	enum runplace_kind in = runplace_enclosing(base, &holder);
+	if (in != RUNPLACE_NONE) {
+		snprintf(why, whylen, "--out %s is inside the %s %s: a fleet is never made inside an "
+			 "existing run or fleet", base, in == RUNPLACE_FLEET ? "fleet" : "run directory",
+			 holder);
+		free(holder);
+		goto fail;
+	}
 	if (mkdir_parents(dir) != 0) {
 		snprintf(why, whylen, "cannot create the parents of %s: %s", dir, strerror(errno));
 		goto fail;
@@ -226,6 +236,8 @@ static void measure_node(int argc, char **argv, const char *rundir, char *status
 		for (long c = 0; c < ncpu && c < CPU_SETSIZE; c++)
 			CPU_SET((int)c, &all);
 		sched_setaffinity(0, sizeof all, &all);
+		/* The one run this fleet's measure makes inside it: its node (runplace.h). */
+		setenv(RUNPLACE_FLEET_NODE_ENV, rundir, 1);
 		execv("/proc/self/exe", av);
 		fprintf(stderr, "roofline: cannot run /proc/self/exe for the node's measure: %s\n", strerror(errno));
 		_exit(EXIT_FAILED);

@@ -80,7 +80,15 @@ int fleet_unpack(const char *data, size_t len, const char *dir, char *why, size_
 		const char *head = data + at;
 		const char *end = memchr(head, '\n', len - at);
 		const char *end2 = end ? memchr(end + 1, '\n', len - (size_t)(end + 1 - data)) : NULL;
-		if (!end || !end2 || end - head > 250 || sscanf(head, "F %255[^\n]\n%zu\n%n", rel, &size, &used) != 2 ||
+		/* The two header lines parsed from a terminated copy: the pack's bytes end nowhere. */
+		char line[300];
+		size_t head_len = end2 ? (size_t)(end2 + 1 - head) : 0;
+		if (end2 && head_len < sizeof line) {
+			memcpy(line, head, head_len);
+			line[head_len] = '\0';
+		}
+		if (!end || !end2 || end - head > 250 || head_len >= sizeof line ||
+		    sscanf(line, "F %255[^\n]\n%zu\n%n", rel, &size, &used) != 2 ||
 		    head + used != end2 + 1 || size > len - at - (size_t)used || !pack_path_ok(rel)) {
 			snprintf(why, whylen, "a node's files arrived malformed at byte %zu", at);
 			rc = -1;

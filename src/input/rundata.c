@@ -19,6 +19,7 @@ struct loader {
 	int col[16];
 	size_t cap;          /* fields in the header */
 	size_t timings_cap;  /* room in run->timings */
+	size_t skips_cap;    /* room in run->skips */
 	size_t wide_rows;    /* rows with cells beyond the header's width, ignored */
 	size_t wide_line;    /* the first of them */
 };
@@ -93,9 +94,18 @@ static int env_row(void *ctx, size_t index, const struct csv_row *row, char *err
 		return 0;  /* a blank line */
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
+	const char *key = row->fields[l->col[0]];
+	/* A key given twice: which value is meant is a guess, as with a points file's column. */
+	for (size_t i = 0; i < run->nenv; i++)
+		if (strcmp(run->env[i].key, key) == 0) {
+			snprintf(err, errlen, "%s:%zu:%zu: key '%.60s' given twice (first on line %zu)",
+				 l->path, row->line[l->col[0]], row->column[l->col[0]], key, run->env[i].line);
+			return -1;
+		}
 	run->env = xrealloc(run->env, (run->nenv + 1) * sizeof *run->env);
-	run->env[run->nenv].key = xstrdup(row->fields[l->col[0]]);
+	run->env[run->nenv].key = xstrdup(key);
 	run->env[run->nenv].value = xstrdup(row->fields[l->col[1]]);
+	run->env[run->nenv].line = row->line[l->col[0]];
 	run->nenv++;
 	return 0;
 }
@@ -306,6 +316,8 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	if (row_width_ok(l, index, row, l->cap, err, errlen))
 		return -1;
 	struct row_in in = { l, row, err, errlen };
+	if (strcmp(row->fields[l->col[4]], "interrupted") == 0)
+		run->nstops_interrupted++;
 	if (strcmp(row->fields[l->col[4]], "skipped") != 0)
 		return 0;
 	struct run_skip r;
@@ -321,7 +333,10 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
 	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
 	r.threads = (int)threads;
-	run->skips = xrealloc(run->skips, (run->nskips + 1) * sizeof *run->skips);
+	if (run->nskips == l->skips_cap) {   /* doubled: stops.csv may hold tens of thousands of rows */
+		l->skips_cap = l->skips_cap ? 2 * l->skips_cap : 16;
+		run->skips = xrealloc(run->skips, l->skips_cap * sizeof *run->skips);
+	}
 	run->skips[run->nskips++] = r;
 	return 0;
 }
@@ -529,6 +544,7 @@ void rundata_parse_env(struct rundata *run)
 	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";
 	double most = env_number(run, e->threads_max_key, 1);
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
+	e->interrupted = env_number(run, "interrupted", 0) == 1 || run->nstops_interrupted > 0;
 	/* In file order, so that a later line for the same count wins, as in rundata_env. */
 	for (size_t i = 0; i < run->nenv; i++) {
 		int threads, end = 0;

@@ -10,6 +10,7 @@
 struct env_entry {
 	char *key;
 	char *value;
+	size_t line;             /* its line in env.csv (a key is given once) */
 };
 
 /* One row of timings.csv. */
@@ -98,6 +99,12 @@ struct run_env {
 	 */
 	int threads_max;
 	const char *threads_max_key;
+	/*
+	 * 1 when a signal stopped the run before its end: env.csv's interrupted
+	 * (measure writes it), or, for runs made before that key, a stops.csv row
+	 * whose stop is "interrupted". Its figures are of the jobs it reached.
+	 */
+	int interrupted;
 	/* clock_ghz@Nt: the clock with N threads running, one per count measured. */
 	struct { int threads; double ghz; } clocks[RUNDATA_MAX_CLOCKS];
 	size_t nclocks;
@@ -117,6 +124,7 @@ struct rundata {
 	int has_load;
 	struct run_skip *skips;  /* stops.csv's left-out jobs (none where the run has no stops.csv) */
 	size_t nskips;
+	size_t nstops_interrupted;   /* stops.csv's rows of jobs an interrupt cut short */
 	struct run_remarks *remarks;   /* one per kernels-group kernel whose file is there */
 	size_t nremarks;
 };

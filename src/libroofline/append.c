@@ -53,25 +53,16 @@ static int append_header_kind(int fd)
 	return -1;
 }
 
-/* 1 when `roofline report --points` would read the row's figures and strings, else 0 (said). */
-static int append_readable(const char *file, const char *name, const char *version, double flops,
-			   double bytes, double seconds)
+/* 1 when `roofline report --points` would read the row (roofline_row_check), else 0, said in one line. */
+static int append_readable(const char *file, const struct roofline_row *row)
 {
-	size_t nl = strlen(name), vl = strlen(version);
-	if (nl < 1 || nl > ROOFLINE_NAME_MAX || vl < 1 || vl > ROOFLINE_VERSION_MAX) {
-		fprintf(stderr, "roofline: %s: row '%.60s' '%.40s' not written: want a name of 1 to %d "
-			"and a version of 1 to %d characters\n", file, name, version, ROOFLINE_NAME_MAX,
-			ROOFLINE_VERSION_MAX);
-		return 0;
-	}
-	/* !(x > 0) is also true of NaN; an infinite figure fails x < HUGE_VAL. */
-	if (!(flops > 0 && flops < HUGE_VAL) || !(bytes > 0 && bytes < HUGE_VAL) ||
-	    !(seconds > 0 && seconds < HUGE_VAL)) {
-		fprintf(stderr, "roofline: %s: row %s %s not written: flops %g, bytes %g, seconds %g: "
-			"want each above zero and finite\n", file, name, version, flops, bytes, seconds);
-		return 0;
-	}
-	return 1;
+	char why[160], name[ROOFLINE_NAME_MAX + 2], version[ROOFLINE_VERSION_MAX + 2];
+	if (roofline_row_check(row, why, sizeof why) == ROOFLINE_ROW_OK)
+		return 1;
+	fprintf(stderr, "roofline: %s: row %s %s not written: %s\n", file,
+		rl_shown(row->name, name, sizeof name), rl_shown(row->version, version, sizeof version),
+		why);
+	return 0;
 }
 
 int roofline_append(const char *file, const char *name, const char *version, double flops,
@@ -80,7 +71,9 @@ int roofline_append(const char *file, const char *name, const char *version, dou
 	char row[1024], buf[sizeof APPEND_HEADER + sizeof row];
 	size_t len = 0, n, used;
 	const char *fields[2] = { name ? name : "", version ? version : "" };
-	if (!append_readable(file, fields[0], fields[1], flops, bytes, seconds))
+	const struct roofline_row checked = { fields[0], fields[1], flops, bytes, seconds,
+					      threads > 0 ? threads : 1, level };
+	if (!append_readable(file, &checked))
 		return -1;
 	for (int f = 0; f < 2; f++) {
 		used = append_field(row + len, sizeof row / 2 - len, fields[f]);
@@ -90,13 +83,18 @@ int roofline_append(const char *file, const char *name, const char *version, dou
 		}
 		len += used;
 	}
-	int w = snprintf(row + len, sizeof row - len, "%.17g,%.17g,%.9e,%d,%s,%s", flops, bytes,
-			 seconds, threads > 0 ? threads : 1, level ? level : "",
-			 flags & ROOFLINE_FLOPS_COUNTED ? "counted" : "declared");
-	if (w < 0 || (size_t)w >= sizeof row - len - 16) {
+	int w = snprintf(row + len, sizeof row - len, "%.17g,%.17g,%.9e,%d,", flops, bytes, seconds,
+			 threads > 0 ? threads : 1);
+	/* The level a field like the names: the rule allows no comma, yet the row stays whole regardless. */
+	if (w < 0 || (size_t)w >= sizeof row - len - 16 ||
+	    !(used = append_field(row + len + (size_t)w, sizeof row - len - (size_t)w - 16,
+				  level ? level : ""))) {
 		fprintf(stderr, "roofline: %s: row too long\n", file);
 		return -1;
 	}
+	len += (size_t)w + used;
+	w = snprintf(row + len, sizeof row - len, "%s",
+		     flags & ROOFLINE_FLOPS_COUNTED ? "counted" : "declared");
 	len += (size_t)w;
 	int fd = open(file, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0) {

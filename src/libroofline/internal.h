@@ -6,6 +6,7 @@
  *   rows.c      executions aggregated into rows (median time), flushed to files
  *   regions.c   roofline_region_begin/end, set_version: threads joined into executions
  *   timed.c     ROOFLINE_TIME's calibrated loop, recorded through rows.c
+ *   rowrule.c   roofline_row_check, the rule of a row (the tool's points reader applies it too)
  *
  * roofline-single.h is include/roofline.h, this file and those sources in that
  * order (scripts/single-header.sh): static names are unique across the files.
@@ -91,6 +92,11 @@ RL_INTERNAL int rl_perf_encode(const char *pmu_dir, const char *spec, uint64_t c
  */
 RL_INTERNAL int rl_mem_read(double *bytes);
 
+/* ---- rowrule.c ------------------------------------------------------------------ */
+
+/* s for a one-line message: control bytes (and every byte past ASCII of what is not UTF-8) as '?'. */
+RL_INTERNAL const char *rl_shown(const char *s, char *out, size_t cap);
+
 /* ---- rows.c --------------------------------------------------------------------- */
 
 /* One finished execution of a region, as rows.c aggregates it. */
@@ -112,7 +118,13 @@ RL_INTERNAL void rl_record(const struct rl_execution *e);
  */
 RL_INTERNAL int rl_flush_rows(const char *file, const char *name, const char *version);
 
-/* The median of n values (sorted in place). */
+/*
+ * Two declared totals are one row's: equal, or both NaN (NaN never equals
+ * itself, and a NaN region would make a row per execution, judged each time).
+ */
+RL_INTERNAL int rl_same_figure(double a, double b);
+
+/* The median of n values (sorted in place, O(n log n)). */
 RL_INTERNAL double rl_median(double *v, size_t n);
 
 /* Runs roofline_flush at exit, registered once. */

@@ -31,7 +31,8 @@
 #define REGIONS_VERSION (ROOFLINE_VERSION_MAX + 1)
 
 struct regions_open {
-	char name[REGIONS_NAME], version[REGIONS_VERSION], file[512];
+	char name[REGIONS_NAME], version[REGIONS_VERSION];
+	char *file;                   /* ROOFLINE_POINTS whole, however long */
 	int active, threads;
 	double first_begin, last_end;
 	double flops, bytes;
@@ -112,6 +113,12 @@ static pthread_once_t regions_once = PTHREAD_ONCE_INIT;
 static void regions_register(void)
 {
 	atexit(regions_at_exit);
+	/*
+	 * The rows' exit flush registered now, at the first begin, not at the first end:
+	 * it then runs after what is registered later (a C++ region at namespace scope
+	 * ends in its destructor, registered once its begin returned).
+	 */
+	rl_flush_at_exit();
 }
 
 static int regions_name_ok(const char *name, const char *call)
@@ -156,9 +163,15 @@ void roofline_region_begin(const char *name)
 			fprintf(stderr, "roofline: region %s: out of memory\n", name);
 			return;
 		}
+		o->file = strdup(file);
+		if (!o->file) {
+			free(o);
+			pthread_mutex_unlock(&regions_lock);
+			fprintf(stderr, "roofline: region %s: out of memory\n", name);
+			return;
+		}
 		snprintf(o->name, sizeof o->name, "%s", name);
 		snprintf(o->version, sizeof o->version, "%s", regions_version);
-		snprintf(o->file, sizeof o->file, "%s", file);
 		o->flops_counted = 1;
 		/* The socket's traffic from here to the last end. */
 		o->bytes_counted = rl_mem_read(&o->mem_at_begin);
@@ -169,6 +182,7 @@ void roofline_region_begin(const char *name)
 	if (regions_join(o, regions_thread_id) != 0) {
 		if (o->nmembers == 0) {   /* made just now: nobody else holds it */
 			regions_head = o->next;
+			free(o->file);
 			free(o);
 		}
 		pthread_mutex_unlock(&regions_lock);
@@ -206,6 +220,7 @@ static void regions_finish(struct regions_open *o)
 			o->name, o->version, o->flops, o->bytes);
 	rl_record(&e);
 	free(o->members);
+	free(o->file);
 	free(o);
 }
 
@@ -236,7 +251,7 @@ void roofline_region_end(const char *name, double flops, double bytes)
 		o->flops = flops;
 		o->bytes = bytes;
 		o->have_totals = 1;
-	} else if (o->flops != flops || o->bytes != bytes) {
+	} else if (!rl_same_figure(o->flops, flops) || !rl_same_figure(o->bytes, bytes)) {
 		o->totals_differ = 1;
 	}
 	if (f.flops_counted && fp_ok)

@@ -18,6 +18,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The longest batch ROOFLINE_MIN_SECONDS may ask for: past it a statement would run for hours. */
+#define TIMED_MIN_SECONDS_MAX 10.0
+
+/* ROOFLINE_MIN_SECONDS when it is a number of seconds above 0 and at most 10, else the default (said once). */
+static double timed_min_seconds(void)
+{
+	static int said;
+	const char *e = getenv("ROOFLINE_MIN_SECONDS");
+	if (!e || !e[0])
+		return ROOFLINE_MIN_SECONDS;
+	char *end;
+	double v = strtod(e, &end);
+	if (*end == '\0' && v > 0 && v <= TIMED_MIN_SECONDS_MAX)
+		return v;
+	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED)) {
+		char shown[40];
+		fprintf(stderr, "roofline: ROOFLINE_MIN_SECONDS='%s' ignored: want seconds above 0 and at "
+			"most %g; timing batches of %g s\n", rl_shown(e, shown, sizeof shown),
+			TIMED_MIN_SECONDS_MAX, ROOFLINE_MIN_SECONDS);
+	}
+	return ROOFLINE_MIN_SECONDS;
+}
+
 void roofline_begin(struct roofline_region *r, const char *file, const char *name,
 		    const char *version, double flops, double bytes)
 {
@@ -28,8 +51,7 @@ void roofline_begin(struct roofline_region *r, const char *file, const char *nam
 	r->flops = flops;
 	r->bytes = bytes;
 	r->threads = 1;
-	const char *e = getenv("ROOFLINE_MIN_SECONDS");
-	r->min_seconds = e && atof(e) > 0 ? atof(e) : ROOFLINE_MIN_SECONDS;
+	r->min_seconds = timed_min_seconds();
 	r->trials = ROOFLINE_TRIALS;
 	r->count_flops = rl_want_count("ROOFLINE_COUNT_FLOPS");
 	r->count_bytes = rl_want_count("ROOFLINE_COUNT_BYTES");
@@ -51,6 +73,8 @@ static void timed_start(struct roofline_region *r)
 		r->trials = 1;
 	if (r->trials > ROOFLINE_MAX_TRIALS)
 		r->trials = ROOFLINE_MAX_TRIALS;
+	if (!(r->min_seconds > 0 && r->min_seconds <= TIMED_MIN_SECONDS_MAX))
+		r->min_seconds = ROOFLINE_MIN_SECONDS;   /* set by hand past the bound (or NaN) */
 	if (r->count_flops) {
 		struct rl_fp_group *g = calloc(1, sizeof *g);
 		if (g && rl_fp_open(g, 1) == 0)

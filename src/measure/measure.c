@@ -776,6 +776,7 @@ static int finish_run(struct harness *h, const struct plan_sweep *d)
 	/* env.csv again, whole, now that the clock has been sampled through the run. */
 	m->clock_ghz = stats_median(m->clock_samples, (size_t)m->nclock);
 	m->run_seconds = now(h) - h->run_start;
+	m->interrupted = interrupted != 0;
 	runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
 	runfiles_say_summary(o, m, m->run_seconds, interrupted, h->dir);
 	/* data/latest is this machine's last measured run: never a simulated one. */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "runplace.h"
 #include "remarks.h"
 #include "stats.h"
 #include "timer.h"
@@ -30,18 +31,35 @@ char *runfiles_default_dir(void)
 }
 
 /* Creates a directory that did not exist. With `unique`, adds -2, -3 ... on a clash. */
-char *runfiles_create_dir(const char *want, int unique)
+char *runfiles_create_dir(const char *want_as_given, int unique)
 {
-	char *dir = xstrdup(want);
+	/* "DIR/" as shell completion writes it is DIR: its parents are made, then it. */
+	char *want = runplace_trim_slashes(want_as_given), *holder = NULL;
+	enum runplace_kind in = runplace_enclosing(want, &holder);
+	const char *node = getenv(RUNPLACE_FLEET_NODE_ENV);
+	if (in == RUNPLACE_FLEET && node && strcmp(node, want_as_given) == 0)
+		in = RUNPLACE_NONE;   /* measure --mpi's own node */
+	if (in != RUNPLACE_NONE)
+		die(EXIT_USAGE, "--out %s is inside the %s %s: a run is never made inside an existing "
+		    "one", want, in == RUNPLACE_FLEET ? "fleet" : "run directory", holder);
+	free(holder);
+	char *dir = want;   /* the name tried: want, then want-2, want-3 ... */
 	if (util_mkdir_parents(dir) != 0)
 		die(EXIT_USAGE, "cannot create the parents of %s: %s", dir, strerror(errno));
 	for (int i = 2; mkdir(dir, 0777) != 0; i++) {
-		if (errno != EEXIST || !unique)
-			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(errno),
-			    errno == EEXIST ? " (a run never writes into an existing directory)" : "");
-		free(dir);
+		if (errno != EEXIST || !unique) {
+			int why = errno;
+			if (dir != want)
+				free(want);
+			die(EXIT_USAGE, "cannot create run directory %s: %s%s", dir, strerror(why),
+			    why == EEXIST ? " (a run never writes into an existing directory)" : "");
+		}
+		if (dir != want)
+			free(dir);
 		dir = xasprintf("%s-%d", want, i);
 	}
+	if (dir != want)
+		free(want);
 	return dir;
 }
 
@@ -185,6 +203,7 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
 	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
 	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);
+	env_num(fp, "interrupted", m->interrupted);   /* report's budget row and the figure say so */
 	env_num(fp, "min_time_s", o->min_time);
 	env_num(fp, "min_time_peak_s", o->min_time / 2);
 	env_num(fp, "quick", o->quick);

@@ -24,6 +24,7 @@
 /* What measure learned of the machine, for env.csv. */
 struct runfiles_machine {
 	struct cpu_info info;
+	int interrupted;             /* SIGINT or SIGTERM stopped the run: env.csv's interrupted, 1 */
 	int pinned_cpu;
 	double clock_ghz;            /* median of the samples */
 	const char *clock_method;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <roofline.h>
+
 #include "csvin.h"
 #include "diagnosis.h"
 #include "util.h"
@@ -78,21 +80,32 @@ static int read_header(struct loader *ld, const struct csv_row *row, char *err, 
 	return 0;
 }
 
-/* A positive finite number, or a message at the field. */
-static int positive(const struct loader *ld, const struct csv_row *row, size_t c, double *out,
-		    char *err, size_t errlen)
+/* A finite number as written (whether it is above zero is the row's rule), or a message at the field. */
+static int number(const struct loader *ld, const struct csv_row *row, size_t c, double *out,
+		  char *err, size_t errlen)
 {
 	size_t i = (size_t)ld->col[c];
 	const char *f = row->fields[i];
-	double v;
-	if (parse_double(f, &v) != 0 || isspace((unsigned char)f[0]) || !isfinite(v))
+	if (parse_double(f, out) != 0 || isspace((unsigned char)f[0]) || !isfinite(*out))
 		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
 			       "%s '%s' is not a number", COLUMNS[c], f);
-	if (!(v > 0))
-		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
-			       "%s '%s': want a number above zero", COLUMNS[c], f);
-	*out = v;
 	return 0;
+}
+
+/* The column of the field roofline_row_check found at fault. */
+static int rule_column(enum roofline_row_field bad)
+{
+	switch (bad) {
+	case ROOFLINE_ROW_NAME: return C_NAME;
+	case ROOFLINE_ROW_VERSION: return C_VERSION;
+	case ROOFLINE_ROW_FLOPS: return C_FLOPS;
+	case ROOFLINE_ROW_BYTES: return C_BYTES;
+	case ROOFLINE_ROW_SECONDS: return C_SECONDS;
+	case ROOFLINE_ROW_THREADS: return C_THREADS;
+	case ROOFLINE_ROW_LEVEL: return C_LEVEL;
+	case ROOFLINE_ROW_OK: break;
+	}
+	return C_NAME;
 }
 
 /* A flops_source or bytes_source field: empty or declared (0), counted (1). */
@@ -128,43 +141,38 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	memset(u, 0, sizeof *u);
 	u->line = row->line[0];
 	u->threads = 1;
-	for (size_t c = C_NAME; c <= C_VERSION; c++) {
-		size_t i = (size_t)ld->col[c];
-		size_t cap = c == C_NAME ? sizeof u->name : sizeof u->version;
-		if (!row->fields[i][0] || strlen(row->fields[i]) >= cap)
-			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
-				       "%s: want 1 to %zu characters", COLUMNS[c], cap - 1);
-	}
-	snprintf(u->name, sizeof u->name, "%s", row->fields[ld->col[C_NAME]]);
-	snprintf(u->version, sizeof u->version, "%s", row->fields[ld->col[C_VERSION]]);
-	if (positive(ld, row, C_FLOPS, &u->flops, err, errlen) ||
-	    positive(ld, row, C_BYTES, &u->bytes, err, errlen) ||
-	    positive(ld, row, C_SECONDS, &u->seconds, err, errlen))
+	const char *name = row->fields[ld->col[C_NAME]], *version = row->fields[ld->col[C_VERSION]];
+	if (number(ld, row, C_FLOPS, &u->flops, err, errlen) ||
+	    number(ld, row, C_BYTES, &u->bytes, err, errlen) ||
+	    number(ld, row, C_SECONDS, &u->seconds, err, errlen))
 		return -1;
-	/* Each number fine alone, yet the point's place may overflow a figure: util_derived_ok. */
-	double gflops = u->flops / u->seconds / 1e9, ai = u->flops / u->bytes;
-	if (!util_derived_ok(gflops) || !util_derived_ok(ai)) {
-		size_t i = (size_t)ld->col[util_derived_ok(gflops) ? C_BYTES : C_SECONDS];
-		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
-			       "%g GFLOP/s at %g flop/byte: want each from 1e-100 to 1e100", gflops, ai);
-	}
+	long threads = 1;
 	if (ld->col[C_THREADS] >= 0) {
 		size_t i = (size_t)ld->col[C_THREADS];
-		long t;
-		if (parse_long(row->fields[i], &t) != 0 || t < 1 || t > 4096)
+		if (parse_long(row->fields[i], &threads) != 0)
 			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
-				       "threads '%s': want a whole number from 1 to 4096", row->fields[i]);
-		u->threads = (int)t;
+				       "threads '%s': want a whole number from 1 to %d", row->fields[i],
+				       ROOFLINE_THREADS_MAX);
 	}
-	if (ld->col[C_LEVEL] >= 0 && row->fields[ld->col[C_LEVEL]][0]) {
-		size_t i = (size_t)ld->col[C_LEVEL];
+	const char *level = ld->col[C_LEVEL] >= 0 ? row->fields[ld->col[C_LEVEL]] : "";
+	/* The row's rule is libroofline's own (roofline_row_check): what the library writes, this reads. */
+	const struct roofline_row checked = { name, version, u->flops, u->bytes, u->seconds, threads,
+					      level };
+	char why[160];
+	enum roofline_row_field bad = roofline_row_check(&checked, why, sizeof why);
+	if (bad != ROOFLINE_ROW_OK) {
+		int c = rule_column(bad);
+		size_t i = ld->col[c] >= 0 ? (size_t)ld->col[c] : 0;
+		return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
+			       "%s", why);
+	}
+	snprintf(u->name, sizeof u->name, "%s", name);
+	snprintf(u->version, sizeof u->version, "%s", version);
+	u->threads = (int)threads;
+	if (level[0]) {
 		/* The level as written, parsed by the one parser of level names (levels.h). */
-		enum mem_level l = levels_parse(row->fields[i]);
-		if (l == MEM_LEVELS)
-			return fail_at(err, errlen, (struct file_place){ ld->path, row->line[i], row->column[i] },
-				       "level '%s': want L1, L2, L3 or DRAM", row->fields[i]);
-		snprintf(u->level, sizeof u->level, "%s", levels_name(l));
-		u->level_column = row->column[i];
+		snprintf(u->level, sizeof u->level, "%s", levels_name(levels_parse(level)));
+		u->level_column = row->column[ld->col[C_LEVEL]];
 	}
 	if (read_source(ld, row, C_SOURCE, &u->counted, err, errlen) ||
 	    read_source(ld, row, C_BYTES_SOURCE, &u->bytes_counted, err, errlen))

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 void die(int code, const char *fmt, ...)
@@ -167,8 +168,33 @@ void util_tmp_remove(const char *path)
 	}
 }
 
+/* The child writing a temporary file, or 0 (an int: pid_t's width, read whole by the handler). */
+static volatile sig_atomic_t tmp_child;
+
+void util_child_running(int pid)
+{
+	tmp_child = pid;
+}
+
+void util_signals_hold(int hold)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
 static void remove_tmp_and_die(int sig)
 {
+	/* The child first: killed and reaped, it can write nothing after the files are gone. */
+	pid_t child = (pid_t)tmp_child;
+	if (child > 0) {
+		kill(child, SIGKILL);
+		while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 	for (size_t i = 0; i < TMP_SLOTS; i++)
 		if (tmp_slots[i])
 			unlink(tmp_slots[i]);

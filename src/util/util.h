@@ -79,6 +79,18 @@ void util_tmp_add(const char *path);
 void util_tmp_remove(const char *path);
 
 /*
+ * A child that writes a registered temporary file (gnuplot): the interrupt
+ * kills and reaps it before it removes the files, so nothing is written after
+ * the cleanup and nothing runs on after this program (timeout(1), systemd and
+ * CI runners signal the main process only). One at a time; 0 forgets it.
+ * Register it with the signals held (util_signals_hold) from before its fork.
+ */
+void util_child_running(int pid);
+
+/* Holds SIGINT, SIGTERM and SIGHUP (1) or lets them through again (0): around a fork and its registration. */
+void util_signals_hold(int hold);
+
+/*
  * For commands that write output files (fit, plot, report, compare):
  * SIGINT, SIGTERM and SIGHUP remove the registered temporary files, then end
  * the process as the signal would; SIGXFSZ (a file-size limit, ulimit -f) is

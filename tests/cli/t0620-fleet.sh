@@ -13,7 +13,7 @@ outside() {
 
 test_expect_success '8 nodes alike: nothing outside, no difference, every roof of 8 nodes' '
 	sh "$FLEET" alike 8 &&
-	"$ROOFLINE" report alike --out alike/plots 2>err &&
+	"$ROOFLINE" fit alike >/dev/null && "$ROOFLINE" report alike --out alike/plots 2>err &&
 	test "$(csv_header alike/fleet-roofs.csv)" = "name,unit,median,lo,hi,nodes" &&
 	test "$(csv_header alike/fleet.csv)" = "node,run,cpu_model,status" &&
 	test -z "$(outside alike)" &&
@@ -51,7 +51,7 @@ test_expect_success 'one node with another CPU model: said, and no roof outside'
 
 test_expect_success 'a node that failed is named, kept, and left out of the fleet' '
 	sh "$FLEET" failed 3 c:status=its_measure_was_killed_by_signal_9_\(Killed\) &&
-	"$ROOFLINE" report failed --out failed/plots 2>err &&
+	"$ROOFLINE" fit failed >/dev/null 2>&1 && "$ROOFLINE" report failed --out failed/plots 2>err &&
 	grep -q "^- node c: its measure was killed by signal 9 (Killed); what it measured is kept in .nodes/c." failed/plots/report.md &&
 	awk -F, "NR > 1 && \$6 != 2 { bad = 1 } END { exit bad }" failed/fleet-roofs.csv &&
 	! grep -q "^c," failed/fleet-nodes.csv

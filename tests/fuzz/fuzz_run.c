@@ -15,9 +15,19 @@
  *     @@@
  *     points.csv bytes        (a user's points file, roofline report --points;
  *                              absent without a third "@@@" line)
+ *     @@@
+ *     load.csv bytes          (absent without a fourth "@@@" line)
+ *     @@@
+ *     stops.csv bytes         (absent without a fifth)
  *
  * The line end before an "@@@" line belongs to the file above it; the last
  * file ends where the input ends, with or without a line end (a cut run).
+ *
+ * With -DFUZZ_FLEET it is the fleet target (fuzz_fleet): an input is a
+ * fleet.csv, a "@@@" line, then one rank's pack as measure --mpi sends it to
+ * rank 0 (fleet_pack.h; binary, to the input's end), unpacked into the fleet's
+ * nodes/a; then the fleet is loaded, each node's run read and fitted, and its
+ * report.md, fleet-roofs.csv and fleet-nodes.csv written.
  *
  * With -DFUZZ_FIGURE it is the figure target (fuzz_figure): the same input,
  * fitted, then drawn as roofline.png by the cairo painter (the figure's
@@ -36,12 +46,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis.h"
 #include "compare.h"
 #include "compare_write.h"
 #include "fitout.h"
+#include "fleet.h"
+#include "fleet_dir.h"
+#include "fleet_pack.h"
+#include "fleet_report.h"
 #include "gnuplot.h"
 #include "plot_cairo.h"
 #include "report.h"
@@ -52,8 +67,30 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const run_files[] = { "env.csv", "timings.csv", "failures.csv", "points.csv" };
+static const char *const run_files[] = { "env.csv", "timings.csv", "failures.csv", "points.csv",
+					 "load.csv", "stops.csv" };
 #define RUN_FILES (sizeof run_files / sizeof run_files[0])
+
+/*
+ * The input's parts, split at lines that are exactly "@@@" (at most max
+ * parts: the last runs to the input's end, separators and all). Returns how many.
+ */
+static size_t split_parts(const uint8_t *data, size_t size, size_t max, size_t *start, size_t *len)
+{
+	size_t from = 0, part = 0;
+	for (size_t i = 0; i + 4 <= size && part < max - 1; i++) {
+		int at_line = i == 0 || data[i - 1] == '\n';
+		if (at_line && memcmp(data + i, "@@@\n", 4) == 0) {
+			start[part] = from;
+			len[part++] = i - from;
+			from = i + 4;
+			i += 3;
+		}
+	}
+	start[part] = from;
+	len[part++] = size - from;
+	return part;
+}
 
 static int write_file(const char *dir, const char *name, const uint8_t *data, size_t size)
 {
@@ -71,23 +108,16 @@ static int write_file(const char *dir, const char *name, const uint8_t *data, si
 	return rc;
 }
 
-/* Writes the input's files into dir (see the top comment); failures.csv only when given. */
+/* Writes the input's files into dir (see the top comment); those after the last given are removed. */
 static int unpack(const char *dir, const uint8_t *data, size_t size)
 {
-	size_t start = 0, part = 0;
-	for (size_t i = 0; i <= size && part < RUN_FILES - 1; i++) {
-		int at_line = i == 0 || data[i - 1] == '\n';
-		if (i + 4 <= size && at_line && memcmp(data + i, "@@@\n", 4) == 0) {
-			if (write_file(dir, run_files[part++], data + start, i - start) != 0)
-				return -1;
-			start = i + 4;
-			i += 3;
-		}
-	}
-	if (write_file(dir, run_files[part], data + start, size - start) != 0)
-		return -1;
+	size_t start[RUN_FILES], len[RUN_FILES];
+	size_t parts = split_parts(data, size, RUN_FILES, start, len);
+	for (size_t p = 0; p < parts; p++)
+		if (write_file(dir, run_files[p], data + start[p], len[p]) != 0)
+			return -1;
 	/* Files the input does not hold must not survive from the previous input. */
-	for (size_t p = part + 1; p < RUN_FILES; p++) {
+	for (size_t p = parts; p < RUN_FILES; p++) {
 		char *path = path_join(dir, run_files[p]);
 		unlink(path);
 		free(path);
@@ -100,9 +130,17 @@ static char *scratch;
 /* At exit (libFuzzer's too): the scratch directory's files, then the directory itself. */
 static void remove_scratch(void)
 {
-	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv",
-		"roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "report.html", "compare.md",
-		"compare.csv", "roofline.png", "roofline.gp", "bandwidth.gp", "chains.gp", "kernels.gp" };
+	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv", "load.csv",
+		"stops.csv", "roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "report.html", "compare.md",
+		"compare.csv", "roofline.png", "roofline.gp", "bandwidth.gp", "chains.gp", "kernels.gp",
+		"fleet.csv", "fleet-roofs.csv", "fleet-nodes.csv" };
+#ifdef FUZZ_FLEET
+	char *nodes = path_join(scratch, "nodes"), *node = path_join(nodes, "a");
+	fleet_pack_remove(node);
+	rmdir(nodes);
+	free(node);
+	free(nodes);
+#endif
 	for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
 		char *path = path_join(scratch, outputs[i]);
 		unlink(path);
@@ -159,6 +197,39 @@ static void draw(const char *dir, const struct rundata *run, const struct analys
 }
 #endif
 
+#ifdef FUZZ_FLEET
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *dir = scratch_dir(), err[512];
+	size_t start[2], len[2];
+	size_t parts = split_parts(data, size, 2, start, len);
+	char *nodes = path_join(dir, "nodes"), *node = path_join(nodes, "a");
+	/* A fleet.csv, and nodes/a as rank 0 unpacks a rank's files (none without a pack). */
+	fleet_pack_remove(node);
+	if (write_file(dir, "fleet.csv", data + start[0], len[0]) != 0 ||
+	    (mkdir(nodes, 0777) != 0 && errno != EEXIST))
+		abort();
+	if (parts == 2 && fleet_unpack((const char *)data + start[1], len[1], node, err, sizeof err) != 0)
+		fleet_pack_remove(node);   /* a half-unpacked node is gone, as rank 0 leaves it */
+	struct fleet_dir fd;
+	if (fleet_dir_load(dir, &fd, err, sizeof err) == 0) {
+		struct fleet f;
+		struct fleet_member *m = fleet_dir_members(&fd);
+		fleet_build(m, fd.n, &f);
+		char *report = path_join(dir, "report.md");
+		if (fleet_report_write_csv(dir, &fd, &f, err, sizeof err) != 0 ||
+		    fleet_report_write(report, &fd, &f, err, sizeof err) != 0)
+			fprintf(stderr, "fuzz_fleet: %s\n", err);
+		free(report);
+		free(m);
+		fleet_free(&f);
+		fleet_dir_free(&fd);
+	}
+	free(node);
+	free(nodes);
+	return 0;
+}
+#else
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *dir = scratch_dir();
@@ -205,6 +276,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rundata_free(&run);
 	return 0;
 }
+#endif
 
 #ifdef FUZZ_REPLAY
 static uint8_t *read_all(const char *path, size_t *size)

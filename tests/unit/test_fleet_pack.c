@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -125,11 +126,38 @@ static void test_bad_packs(void **state)
 	free(escaped);
 }
 
+/*
+ * A pack's bytes end where its message ends, with no terminating zero: a
+ * header whose lines end in blank ones must not be read past that end (it
+ * lies here against a page the process may not read).
+ */
+static void test_pack_end_is_the_end(void **state)
+{
+	(void)state;
+	long page = sysconf(_SC_PAGESIZE);
+	char *map = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(map != MAP_FAILED);
+	assert_int_equal(mprotect(map + page, (size_t)page, PROT_NONE), 0);
+	static const char *const tails[] = { "F a\n\n", "F a\n\n\n\n", "F a\n 1\n" };
+	char why[256];
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+		size_t n = strlen(tails[i]);
+		char *at = map + page - n;
+		memcpy(at, tails[i], n);
+		char *dst = xasprintf("%s/end%zu", scratch, i);
+		assert_int_equal(fleet_unpack(at, n, dst, why, sizeof why), -1);
+		fleet_pack_remove(dst);
+		free(dst);
+	}
+	munmap(map, 2 * (size_t)page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_bad_packs),
+		cmocka_unit_test(test_pack_end_is_the_end),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -455,6 +455,184 @@ static void test_threaded_region(void **state)
 	unsetenv("ROOFLINE_POINTS");
 }
 
+/* stderr into a file while a test provokes the library's messages; stderr_back returns its lines. */
+static int stderr_saved = -1;
+static char stderr_path[320];
+
+static void stderr_to_file(void)
+{
+	snprintf(stderr_path, sizeof stderr_path, "%s/stderr.txt", dir);
+	fflush(stderr);
+	stderr_saved = dup(2);
+	int fd = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 2);
+	close(fd);
+}
+
+static int stderr_back(void)
+{
+	fflush(stderr);
+	dup2(stderr_saved, 2);
+	close(stderr_saved);
+	int lines = 0;
+	for (const char *c = slurp(stderr_path); (c = strchr(c, '\n')) != NULL; c++)
+		lines++;
+	return lines;
+}
+
+/*
+ * The rule of a row is the reader's: a level that is not L1..DRAM (a comma or a
+ * line break in it), a name that is not UTF-8, a place past 1e100, threads past
+ * 4096 are each refused in one line saying "not written", and a good row after
+ * them is written: the file stays one the reader takes whole.
+ */
+static void test_row_rule(void **state)
+{
+	(void)state;
+	char path[320];
+	snprintf(path, sizeof path, "%s/rule.csv", dir);
+	stderr_to_file();
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 1, 1, "L1,\"x\"\nL2", 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 1, 1, "L9", 0), -1);
+	assert_int_equal(roofline_append(path, "bad\xff", "v", 1, 1, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v\xc3", 1, 1, 1, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "huge", "v", 1e308, 1e6, 1e-3, 1, NULL, 0), -1);
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 1, 5000, NULL, 0), -1);
+	assert_int_equal(stderr_back(), 6);
+	const char *said = slurp(stderr_path);
+	assert_non_null(strstr(said, "row x v not written: level 'L1,\"x\"?L2': want L1, L2, L3 or DRAM\n"));
+	assert_non_null(strstr(said, "row bad? v not written: name: not UTF-8 text\n"));
+	assert_non_null(strstr(said, "want each from 1e-100 to 1e+100\n"));
+	assert_int_equal(access(path, F_OK), -1);
+	/* A level in any case the reader takes is written, as a field of its own. */
+	assert_int_equal(roofline_append(path, "x", "v", 1, 1, 1, 1, "l2", 0), 0);
+	assert_string_equal(slurp(path), HEADER "x,v,1,1,1.000000000e+00,1,l2,declared,declared\n");
+	/* The same rule the reader applies, field by field. */
+	char why[160];
+	struct roofline_row row = { "x", "v", 1, 1, 1, 1, "DRAM" };
+	assert_int_equal(roofline_row_check(&row, why, sizeof why), ROOFLINE_ROW_OK);
+	row.seconds = NAN;
+	assert_int_equal(roofline_row_check(&row, why, sizeof why), ROOFLINE_ROW_SECONDS);
+	assert_string_equal(why, "seconds 'nan': want a finite number");
+	row.seconds = 1;
+	row.threads = 0;
+	assert_int_equal(roofline_row_check(&row, why, sizeof why), ROOFLINE_ROW_THREADS);
+}
+
+/* NaN totals are one row judged once: a million executions, one line at the flush, no file. */
+static void test_nan_region(void **state)
+{
+	(void)state;
+	char path[320];
+	snprintf(path, sizeof path, "%s/nan.csv", dir);
+	setenv("ROOFLINE_POINTS", path, 1);
+	setenv("ROOFLINE_COUNT_FLOPS", "0", 1);
+	roofline_set_version("nan");
+	stderr_to_file();
+	for (int i = 0; i < 1000000; i++) {
+		roofline_region_begin("step");
+		roofline_region_end("step", NAN, 8);
+	}
+	roofline_flush();
+	assert_int_equal(stderr_back(), 1);
+	assert_non_null(strstr(slurp(stderr_path), "row step nan not written: flops 'nan': want a finite number\n"));
+	assert_int_equal(access(path, F_OK), -1);
+	unsetenv("ROOFLINE_POINTS");
+}
+
+/* The median of a million executions in reverse order (an insertion sort's worst case: hours). */
+static void test_median_many(void **state)
+{
+	(void)state;
+	size_t n = 1000001;
+	double *v = malloc(n * sizeof *v);
+	assert_non_null(v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (double)(n - i);
+	assert_true(rl_median(v, n) == 500001);
+	for (size_t i = 1; i < n; i++)
+		assert_true(v[i - 1] <= v[i]);
+	free(v);
+}
+
+/* A ROOFLINE_POINTS longer than 511 bytes names the file whole: the rows go there, not to a cut name. */
+static void test_long_points_name(void **state)
+{
+	(void)state;
+	char path[1024], seg[201];
+	memset(seg, 'd', 200);
+	seg[200] = '\0';
+	int n = snprintf(path, sizeof path, "%s", dir);
+	for (int i = 0; i < 3; i++) {
+		n += snprintf(path + n, sizeof path - (size_t)n, "/%s", seg);
+		assert_int_equal(mkdir(path, 0755), 0);
+	}
+	snprintf(path + n, sizeof path - (size_t)n, "/points.csv");
+	assert_true(strlen(path) > 600);
+	setenv("ROOFLINE_POINTS", path, 1);
+	roofline_set_version("long");
+	roofline_region_begin("far");
+	roofline_region_end("far", 1, 1);
+	roofline_flush();
+	assert_non_null(strstr(slurp(path), "\nfar,long,1,1,"));
+	unsetenv("ROOFLINE_POINTS");
+}
+
+static void region_in_handler(void)
+{
+	roofline_region_begin("late");
+	roofline_region_end("late", 3, 3);
+}
+
+/*
+ * A region that ends after the library's exit flush is written, not lost: one
+ * ended by an atexit handler registered before the first region, one begun in
+ * main and ended in such a handler (a C++ region at namespace scope ends so).
+ */
+static void test_region_after_exit_flush(void **state)
+{
+	(void)state;
+	char path[320];
+	snprintf(path, sizeof path, "%s/late.csv", dir);
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		setenv("ROOFLINE_POINTS", path, 1);
+		atexit(region_in_handler);
+		roofline_set_version("exit");
+		roofline_region_begin("early");
+		roofline_region_end("early", 2, 2);
+		exit(0);
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	const char *text = slurp(path);
+	assert_non_null(strstr(text, "\nearly,exit,2,2,"));
+	assert_non_null(strstr(text, "\nlate,exit,3,3,"));
+}
+
+/* ROOFLINE_MIN_SECONDS past its bound (inf, 1e308) or no number: the default, said once. */
+static void test_min_seconds_bound(void **state)
+{
+	(void)state;
+	struct roofline_region r;
+	stderr_to_file();
+	static const char *const bad[] = { "inf", "1e308", "-1", "nan", "abc", "11" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		setenv("ROOFLINE_MIN_SECONDS", bad[i], 1);
+		roofline_begin(&r, "unused.csv", "x", "v", 1, 1);
+		assert_true(r.min_seconds == ROOFLINE_MIN_SECONDS);
+	}
+	assert_int_equal(stderr_back(), 1);
+	assert_non_null(strstr(slurp(stderr_path), "roofline: ROOFLINE_MIN_SECONDS='inf' ignored: "));
+	setenv("ROOFLINE_MIN_SECONDS", "0.5", 1);
+	roofline_begin(&r, "unused.csv", "x", "v", 1, 1);
+	assert_true(r.min_seconds == 0.5);
+	unsetenv("ROOFLINE_MIN_SECONDS");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -466,6 +644,12 @@ int main(void)
 		cmocka_unit_test(test_memory_events),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_threaded_region),
+		cmocka_unit_test(test_row_rule),
+		cmocka_unit_test(test_nan_region),
+		cmocka_unit_test(test_median_many),
+		cmocka_unit_test(test_long_points_name),
+		cmocka_unit_test(test_region_after_exit_flush),
+		cmocka_unit_test(test_min_seconds_bound),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
