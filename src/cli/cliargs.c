@@ -4,7 +4,10 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
+#include "analysis.h"
+#include "rundata.h"
 #include "util.h"
 
 void usage_error(const char *cmd, const char *what)
@@ -65,3 +68,23 @@ void want_plain_path(const char *cmd, const char *what, const char *path)
 	    "report could not name it; rename it", cmd, what, shown);
 }
 
+/* A run directory that exists and holds timings.csv. */
+void cli_load_run(const char *dir, struct rundata *run, struct analysis *a)
+{
+	char err[512];
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		die(EXIT_USAGE, "%s: no such run directory", dir);
+	if (rundata_load(dir, run, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	if (analysis_build(run, a, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s: %s", dir, err);
+}
+
+/* The output directory, made where missing; a path that cannot be one exits 2. */
+void cli_ensure_dir(const char *dir)
+{
+	char err[1024];
+	if (util_ensure_dir(dir, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+}

@@ -6,6 +6,8 @@
 #define ROOFLINE_CLIARGS_H
 
 struct option;
+struct rundata;
+struct analysis;
 
 /* "CMD: WHAT (see roofline --help)", exit 2. */
 void usage_error(const char *cmd, const char *what);
@@ -21,5 +23,11 @@ void want_positional(const char *cmd, int argc, int count);
 
 /* A path the command will name in what it writes: no control characters. */
 void want_plain_path(const char *cmd, const char *what, const char *path);
+
+/* A run directory that exists and holds timings.csv, loaded and fitted in memory; bad input exits 2. */
+void cli_load_run(const char *dir, struct rundata *run, struct analysis *a);
+
+/* The output directory, made where missing; one that cannot be made exits 2. */
+void cli_ensure_dir(const char *dir);
 
 #endif
