@@ -457,6 +457,8 @@ size_t plan_cache_level_n(double working_set, int arrays)
 static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		     const struct plan_job *jobs, size_t njobs, struct plan_job *j)
 {
+	if (j->dram)
+		j->n = plan_shaped_offer(j->k, j->param, j->n, d->kernel_bytes, d->tile_bytes, capacity);
 	j->k->shape(j->param, j->n, d->tile_bytes, &j->shape);
 	j->shaped = 1;
 	if (j->shape.n == 0)
@@ -742,9 +744,15 @@ void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capaci
 			/*
 			 * A shaped kernel's size is its problem's: each thread solves one
 			 * of its own (a matrix product of the same order; a stencil's grid
-			 * shrunk to the thread's share of what the one-thread job was given).
+			 * shrunk to the thread's share of what the one-thread job was given,
+			 * at DRAM each array the thread's share of the one-thread job's).
 			 */
-			j->k->shape(j->param, j->n / (size_t)threads, tile_bytes, &j->shape);
+			size_t offer = j->n / (size_t)threads;
+			if (j->dram && j->k->arrays > 0)
+				offer = plan_shaped_offer(j->k, j->param, offer,
+							  j->shape.working_set / j->k->arrays / threads, tile_bytes,
+							  capacity);
+			j->k->shape(j->param, offer, tile_bytes, &j->shape);
 			if (j->shape.n == 0 || j->shape.n > capacity)
 				continue;
 			j->n = j->shape.n;
