@@ -461,10 +461,17 @@ $(FUZZ_BUILD)/fuzz_figure: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(FINAL_CFLAGS) $(FUZZ_FIGURE_DEFS) -fsanitize=fuzzer $< $(LIB_OBJ) -o $@ $(PKG_LIBS)
 
-# BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench).
-bench: bin/roofline
+# BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench);
+# BENCH_PARTS=levels: only each level's pattern roofs against likwid-bench and
+# the plain loops of scripts/bench-loops.c (built here, for bench only).
+bench: bin/roofline $(BUILD)/bench-loops
 	$(Q)$(if $(filter times,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
-	$(Q)BENCH_PARTS=$(BENCH_PARTS) sh scripts/bench.sh ./bin/roofline
+	$(Q)BENCH_PARTS=$(BENCH_PARTS) BENCH_LOOPS=$(BUILD)/bench-loops sh scripts/bench.sh ./bin/roofline
+
+$(BUILD)/bench-loops: scripts/bench-loops.c
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=gnu11 $(WARNINGS) $(KERNEL_CFLAGS) $< -o $@
 
 # ---- install ----------------------------------------------------------------
 
