@@ -79,7 +79,7 @@ const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const cha
 			const struct kernel *k = registry_get(i);
 			char pat[32];
 			kernel_pattern(k, pat, sizeof pat);
-			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 ||
+			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 || k->one_vector ||
 			    (want == KERNEL_BANDWIDTH && k->pace != pace) || cpu_isa_lanes(k->isa) >= below)
 				continue;
 			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
@@ -527,11 +527,41 @@ static const struct kernel *variant_kernel(const struct plan_machine *m, const s
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		if (k != base && k->kind == KERNEL_BANDWIDTH && runs_here(m, k) && k->reads == base->reads &&
-		    k->writes == base->writes && k->stores == stores && k->pace == pace &&
+		    k->writes == base->writes && k->stores == stores && k->pace == pace && !k->one_vector &&
 		    cpu_isa_lanes(k->isa) == cpu_isa_lanes(base->isa))
 			return k;
 	}
 	return NULL;
+}
+
+/* The one-vector twin of bandwidth kernel base (kernel.one_vector): its streams, stores, pace and width. */
+static const struct kernel *one_vector_twin(const struct plan_machine *m, const struct kernel *base)
+{
+	for (size_t i = 0; base && i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		if (k->one_vector && k->kind == KERNEL_BANDWIDTH && runs_here(m, k) && k->reads == base->reads &&
+		    k->writes == base->writes && k->stores == base->stores && k->pace == base->pace &&
+		    cpu_isa_lanes(k->isa) == cpu_isa_lanes(base->isa))
+			return k;
+	}
+	return NULL;
+}
+
+/*
+ * A one-vector twin (one_vector_twin) of the widest kernel of a pattern (the
+ * sweep's own included) at every plateau, beside it: a roof is the better of the two
+ * loop shapes (kernel.one_vector), and neither is the faster on every
+ * core. The widest only: a twin per width would add a DRAM job per width
+ * and thread count for a shape the narrower width has not yet been seen to
+ * need.
+ */
+static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct kernel *twin,
+		      struct plan_job **jobs, size_t *njobs, size_t *cap)
+{
+	for (size_t i = 0; twin && i < d->nplateaus; i++)
+		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = "bandwidth",
+			.n = pattern_n(d, twin, i, capacity), .reps = 1,
+			.dram = d->settled && i + 1 == d->nplateaus });
 }
 
 /*
@@ -554,6 +584,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 {
 	char pats[16][32];
 	size_t npats = placed_patterns(m, pats, 16);
+	plan_twin(d, capacity, one_vector_twin(m, d->sweep), jobs, njobs, cap);
 	for (size_t p = 0; p < npats; p++) {
 		const struct kernel *widest = plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX);
 		if (!widest) {
@@ -570,6 +601,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 		 */
 		const struct kernel *ks[2] = {
 			widest, plan_pattern_kernel(m, pats[p], 0, 0, cpu_isa_lanes(widest->isa)) };
+		plan_twin(d, capacity, one_vector_twin(m, widest), jobs, njobs, cap);
 		for (size_t w = 0; w < 2 && ks[w]; w++) {
 			for (size_t i = 0; i < d->nplateaus; i++) {
 				int dram = d->settled && i + 1 == d->nplateaus;

@@ -246,7 +246,8 @@ static void kept_trials_spread_over_the_pass(void **state)
  * a kernel streams. Every shaped kernel whose size follows its offer
  * (stencil, stencil_tiled) now has each array at least the kernels' DRAM
  * arrays at one thread, and at two each thread's share of them (one
- * thread's arrays over two); a matrix product keeps its order.
+ * thread's arrays over two); a matrix product keeps its order. And the
+ * bandwidth kernels' one-vector twins run where their patterns do.
  */
 static void zen3_shaped_kernels_obey_streams_rule(void **state)
 {
@@ -278,6 +279,27 @@ static void zen3_shaped_kernels_obey_streams_rule(void **state)
 	}
 	assert_int_equal(stencils, 4);
 	assert_true(check_dram_jobs(&p) > 20);
+	/*
+	 * The one-vector twins (kernel.one_vector) of the sweep's triad, the
+	 * in-place update and the copy: each at every plateau beside the
+	 * kernel of its pattern, the widest width only; never the sweep.
+	 */
+	assert_int_equal(p.d.sweep->one_vector, 0);
+	for (int t = 1; t <= 2; t++) {
+		const struct plan_sweep *d = t == 1 ? &p.d : &p.team;
+		size_t twins = 0, dram = 0;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (!j->k->one_vector)
+				continue;
+			twins++;
+			dram += j->dram;
+			assert_int_equal(j->k->isa, ISA_AVX2);
+			assert_int_equal(j->k->pace, 0);
+		}
+		assert_int_equal(twins, 3 * d->nplateaus);
+		assert_int_equal(dram, 3);
+	}
 	plan_free(&p);
 }
 
