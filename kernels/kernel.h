@@ -179,7 +179,7 @@ struct kernel {
 	 * faster in L1 than four vectors an iteration, the copy 7-12 % slower,
 	 * and a core with a narrower front end pays more for the loop counter
 	 * of every vector. A pattern's roof is the better of the two, each
-	 * timed where the pattern is (bw_stream.h; plan.c plan_patterns).
+	 * timed where the pattern is (bw_stream.h; plan.c plan_twins).
 	 */
 	int one_vector;
 	/*

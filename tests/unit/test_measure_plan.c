@@ -301,6 +301,12 @@ static void zen3_shaped_kernels_obey_streams_rule(void **state)
 		assert_int_equal(dram, 3);
 	}
 	plan_free(&p);
+	/* A quick run times one shape only (plan_twins). */
+	plan_on(&s, 1, 0, &p);
+	for (int t = 1; t <= 2; t++)
+		for (size_t i = 0; i < p.njobs[t]; i++)
+			assert_int_equal(p.jobs[t][i].k->one_vector, 0);
+	plan_free(&p);
 }
 
 /*
