@@ -12,7 +12,8 @@
  *   1r1w     a[i] = b[i]            16
  *   1r0w     s += c[i]               8 (16 partial sums)
  *
- * Plain C, built with the kernels' flags (KERNEL_CFLAGS): the compiler
+ * Plain C, built with the kernels' flags (KERNEL_CFLAGS) and its loops on
+ * 64-byte blocks, as the bandwidth kernels' (Makefile): the compiler
  * vectorises and unrolls as it likes. Bytes by STREAM's convention, as the
  * roofs count them. The arrays are laid out as the harness lays out its own
  * (src/measure/measure.c): 2 MiB aligned, huge pages asked for, b and c
