@@ -27,7 +27,10 @@
  *     no longer than either neighbour) between two segments whose levels are
  *     within min_step of each other is an outlier, and the three are merged,
  *     the one with most points around it first. Repeated until nothing
- *     changes.
+ *     changes. Two segments that are two levels all the same are never
+ *     merged for being close (two_levels, docs/plan.md R5): a step past the
+ *     tolerance and 6x the scatter of either, so a fall's sizes cannot
+ *     chain two flat levels 1.15x apart into one.
  *  4. Cores: in each merged segment the points within `tolerance` of its
  *     level (|log(best / level)| <= log(1 + tolerance)) are its core. The
  *     plateau runs from the first to the last core point; a point inside that
@@ -36,7 +39,9 @@
  *     off both neighbouring levels, so they belong to neither plateau. A
  *     plateau needs at least 2 core points, and when it has just 2 they must
  *     be within tolerance of each other (two points sliding down a
- *     transition can both be near their own median).
+ *     transition can both be near their own median). For the final
+ *     plateaus a size counts in the level it is nearer: the tolerance
+ *     reaches at most halfway to a neighbouring level (nearest_core).
  *  5. Bandwidth falls as the working set grows, so a plateau a full
  *     min_step lower than one at a larger working set is not a level of
  *     its own. Where a faster plateau comes before it, it is the first
@@ -53,7 +58,8 @@
  *     from joining them), the two neighbouring plateaus with the closest
  *     levels are merged (with whatever lies between them) and steps 4-5 run
  *     again on the result: a slowly sloping level that step 2 cut into
- *     pieces becomes one plateau.
+ *     pieces becomes one plateau. Under the cap, two plateaus that are two
+ *     levels (step 3) stay apart.
  */
 #include "fit.h"
 
@@ -67,6 +73,7 @@
 #define FIT_MAX_SEGMENTS 20   /* the levels, their transitions and a few outliers */
 #define SIGMA_FLOOR 0.005     /* 0.5 %: below any timing noise we have seen */
 #define BRIDGE_POINTS 2       /* the longest run treated as an outlier */
+#define STEP_OVER_SCATTER 6.0 /* a step this many times its levels' scatter is a real one (two_levels) */
 #define ROOF_BEST_OF 3        /* the article's "mean of the three best values" */
 
 static int positive(double x)
@@ -233,8 +240,35 @@ static size_t merge_range(const struct work *w, struct seg *seg, size_t nseg, si
 	return nseg - gone;
 }
 
+/* A segment's scatter: the median distance of its core's sizes (within log_tol of its band) from its level, in log. */
+static double scatter(const struct work *w, const struct seg *s, double log_tol)
+{
+	size_t n = 0;
+	for (size_t i = s->a; i < s->b; i++)
+		if (w->y[i] >= s->lo - log_tol && w->y[i] <= s->hi + log_tol)
+			w->tmp[n++] = fabs(w->y[i] - s->level);
+	return n ? stats_median(w->tmp, n) : 0.0;
+}
+
+/*
+ * Whether two neighbouring segments less than min_step apart are two levels
+ * all the same (docs/plan.md R5): the step between them past the tolerance
+ * and STEP_OVER_SCATTER times the scatter of either. The pieces of one
+ * sloping level are not: a piece's sizes lie a quarter of its fall from its
+ * middle (the median), and the next piece's middle a whole fall away, 4x
+ * its scatter. The parts of a level around a dip are not: they are within
+ * the tolerance. A Zen 4 VM's L2 and L3 triad rates, 1.15x apart and each
+ * flat to 1-2 %, are.
+ */
+static int two_levels(const struct work *w, const struct seg *s, const struct seg *t, double log_tol)
+{
+	double d = log_ratio(s->level, t->level);
+	double spread = fmax(fmax(scatter(w, s, log_tol), scatter(w, t, log_tol)), SIGMA_FLOOR);
+	return d > log_tol && d > STEP_OVER_SCATTER * spread;
+}
+
 /* Step 3. Returns the new number of segments. */
-static size_t merge_levels(const struct work *w, struct seg *seg, size_t nseg, double log_step)
+static size_t merge_levels(const struct work *w, struct seg *seg, size_t nseg, double log_step, double log_tol)
 {
 	for (;;) {
 		double closest = INFINITY;
@@ -242,7 +276,7 @@ static size_t merge_levels(const struct work *w, struct seg *seg, size_t nseg, d
 
 		for (size_t i = 0; i + 1 < nseg; i++) {
 			double d = log_ratio(seg[i].level, seg[i + 1].level);
-			if (d < log_step && d < closest) {
+			if (d < log_step && d < closest && !two_levels(w, &seg[i], &seg[i + 1], log_tol)) {
 				closest = d;
 				at = i;
 				span = 1;
@@ -279,17 +313,20 @@ static size_t merge_levels(const struct work *w, struct seg *seg, size_t nseg, d
 }
 
 /*
- * Step 4 for one segment: fills *p from the points within log_tol of the
- * level. Returns 1 for a plateau (at least 2 such points), 0 otherwise.
+ * Step 4 for one segment: fills *p from the points within `below` under and
+ * `above` over the level (log). Returns 1 for a plateau (at least 2 such
+ * points), 0 otherwise.
  */
-static int core(const struct work *w, const struct seg *s, double log_tol, struct fit_plateau *p)
+static int core_within(const struct work *w, const struct seg *s, double below, double above,
+		       struct fit_plateau *p)
 {
 	double *best = w->tmp, *med = w->tmp + (s->b - s->a);
 	size_t nbest = 0, nmed = 0, first = 0, last = 0;
+	double log_tol = fmax(below, above);
 
 	for (size_t i = s->a; i < s->b; i++) {
 		const struct fit_sweep_point *pt = &w->sweep[w->orig[i]];
-		if (!(w->y[i] >= s->lo - log_tol && w->y[i] <= s->hi + log_tol))
+		if (!(w->y[i] >= s->lo - below && w->y[i] <= s->hi + above))
 			continue;
 		if (nbest == 0)
 			first = w->orig[i];
@@ -331,6 +368,12 @@ static int core(const struct work *w, const struct seg *s, double log_tol, struc
 	}
 	p->samples = (int)nbest;
 	return 1;
+}
+
+/* Step 4 with the fit's tolerance either side. */
+static int core(const struct work *w, const struct seg *s, double log_tol, struct fit_plateau *p)
+{
+	return core_within(w, s, log_tol, log_tol, p);
 }
 
 /* Step 5's record of a dropped level, once per range. */
@@ -432,6 +475,8 @@ static size_t join_levels(struct work *w, struct seg *seg, size_t nseg, double l
 		size_t at = 0;
 		for (size_t i = 0; i + 1 < nseg; i++) {
 			double d = log_ratio(seg[i].level, seg[i + 1].level);
+			if (nseg <= FIT_MAX_PLATEAUS && d < log_step && two_levels(w, &seg[i], &seg[i + 1], log_tol))
+				continue;
 			if (d < closest) {
 				closest = d;
 				at = i;
@@ -478,6 +523,25 @@ static size_t join_levels(struct work *w, struct seg *seg, size_t nseg, double l
 	return nseg;
 }
 
+/*
+ * The final plateaus' cores: a size counts in the level it is nearer
+ * (docs/plan.md R5), so plateau i's tolerance reaches over its level at most
+ * halfway (on a log axis) to the faster neighbour's band, and under it at
+ * most halfway to the slower one's. Levels 1.15x apart under a 10 %
+ * tolerance would otherwise both claim the sizes of the fall between them.
+ * Where that leaves no plateau, the tolerance alone decides.
+ */
+static int nearest_core(const struct work *w, const struct seg *seg, size_t nseg, size_t i, double log_tol,
+			struct fit_plateau *p)
+{
+	double above = log_tol, below = log_tol;
+	if (i > 0 && seg[i - 1].lo > seg[i].hi)
+		above = fmin(above, (seg[i - 1].lo - seg[i].hi) / 2);
+	if (i + 1 < nseg && seg[i].lo > seg[i + 1].hi)
+		below = fmin(below, (seg[i].lo - seg[i + 1].hi) / 2);
+	return core_within(w, &seg[i], below, above, p) || core(w, &seg[i], log_tol, p);
+}
+
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,
 		    double tolerance, struct fit_plateau out[FIT_MAX_PLATEAUS])
 {
@@ -515,13 +579,13 @@ size_t fit_plateaus_explained(const struct fit_sweep_point *sweep, size_t n, dou
 		goto done;
 
 	nseg = segment(&w, seg);
-	nseg = merge_levels(&w, seg, nseg, log_step);
+	nseg = merge_levels(&w, seg, nseg, log_step, log_tol);
 	nseg = keep_plateaus(&w, seg, nseg, log_step, log_tol);
 
 	nseg = join_levels(&w, seg, nseg, log_step, log_tol);
 
 	for (size_t i = 0; i < nseg; i++)
-		if (core(&w, &seg[i], log_tol, &out[count]))
+		if (nearest_core(&w, seg, nseg, i, log_tol, &out[count]))
 			count++;
 done:
 	free(w.tmp);
