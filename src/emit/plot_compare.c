@@ -23,7 +23,7 @@
 #include "roof_labels.h"
 #include "util.h"
 
-#include "plot_compare_int.h"
+#include "plot_compare_style.h"
 
 void cmpfig_set_font(cairo_t *cr, double px, int bold)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_compare_int.h"
+#include "plot_compare_style.h"
 #include "util.h"
 
 /* ---- painting --------------------------------------------------------------------- */

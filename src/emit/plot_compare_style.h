@@ -1,11 +1,12 @@
 /*
- * plot_compare_int.h - what the compare figure's layout (plot_compare.c)
- * and its painter (plot_compare_paint.c) share: sizes, colours, the fonts'
- * and the legend's geometry. Private to those two files and compare.gp's
- * writer (plot_compare_gp.c), which places the "what moved" box as they do.
+ * plot_compare_style.h - the compare figure's style: sizes, colours, the
+ * fonts' and the legend's geometry, and the text measure its layout
+ * (plot_compare.c) defines. The painter (plot_compare_paint.c) and
+ * compare.gp's writer (plot_compare_gp.c), which places the "what moved"
+ * box as the layout does, read it; the layout calls neither of them.
  */
-#ifndef ROOFLINE_PLOT_COMPARE_INT_H
-#define ROOFLINE_PLOT_COMPARE_INT_H
+#ifndef ROOFLINE_PLOT_COMPARE_STYLE_H
+#define ROOFLINE_PLOT_COMPARE_STYLE_H
 
 #include <cairo.h>
 
