@@ -45,21 +45,10 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 			char *out, size_t size);
 
 /*
- * The names (without .txt) of the remark files in run_dir/remarks, sorted;
- * *names is a fresh array of fresh strings (free with report_free_names).
- * Returns the count, 0 when the folder is missing.
- */
-size_t report_remark_files(const char *run_dir, char ***names);
-void report_free_names(char **names, size_t n);
-
-/*
  * 1 when kernel file `file` (name without .c) holds a kernel the run timed or
  * placed, or when the run names no kernels at all; helpers such as
  * kernel_util and kernels for other ISAs are left out of the verdicts.
  */
 int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file);
-
-/* The text of run_dir/remarks/<name>.txt, fresh, or NULL when unreadable. */
-char *report_read_remarks(const char *run_dir, const char *name);
 
 #endif
