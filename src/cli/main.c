@@ -575,14 +575,17 @@ static int cmd_report(int argc, char **argv)
 	struct userpoints up = { 0 };
 	struct analysis *a = load_for_output("report", dir, points, out, &run, &up);
 	char err[512];
+	/* The model's symptoms, once for both pages. */
+	struct symptoms sy;
+	symptoms_check(&run, a, points ? &up : NULL, &sy);
 	char *path = path_join(out, "report.md");
-	if (md && report_write_points(path, &run, a, dir, points ? &up : NULL, err, sizeof err) != 0)
+	if (md && report_write_points(path, &run, a, points ? &up : NULL, &sy, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	if (md)
 		fprintf(stderr, "roofline: wrote %s\n", path);
 	free(path);
 	path = path_join(out, "report.html");
-	if (html && report_html_write(path, &run, a, points ? &up : NULL, err, sizeof err) != 0)
+	if (html && report_html_write(path, &run, a, points ? &up : NULL, &sy, err, sizeof err) != 0)
 		die(EXIT_FAILED, "%s", err);
 	if (html)
 		fprintf(stderr, "roofline: wrote %s\n", path);

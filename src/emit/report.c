@@ -641,23 +641,21 @@ static void env_section(FILE *fp, const struct rundata *run)
 }
 
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
-		 const char *run_dir, char *err, size_t errlen)
+		 const struct symptoms *sy, char *err, size_t errlen)
 {
-	return report_write_points(path, run, a, run_dir, NULL, err, errlen);
+	return report_write_points(path, run, a, NULL, sy, err, errlen);
 }
 
 int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
-			const char *run_dir, const struct userpoints *up, char *err, size_t errlen)
+			const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen)
 {
 	struct outfile o;
-	struct symptoms sy;
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
-	symptoms_check(run, a, up, &sy);
-	report_summary(o.fp, run, a, &sy);
-	header(o.fp, run, a, run_dir);
+	report_summary(o.fp, run, a, sy);
+	header(o.fp, run, a, run->dir);
 	failures_section(o.fp, run);
-	roofs_section(o.fp, a, &sy);
+	roofs_section(o.fp, a, sy);
 	threads_section(o.fp, a);
 	report_theory_section(o.fp, a);
 	chains_section(o.fp, a);

@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "rundata.h"
+#include "symptoms.h"
 #include "userpoints.h"
 
 /*
@@ -21,19 +22,22 @@
  * counting convention; the figure roofline.png; the roofs with their spread
  * and the analysis' notes; the FMA chains (Little's law); the kernels with
  * their diagnosis; and, per kernel file, the compiler's vectorisation verdict
- * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
- * missing. Returns 0, or -1 with one line in err on a write error.
+ * from remarks/<file>.txt (run->remark_files, read by input); the notes
+ * carry the model's symptoms sy (symptoms_check, run once by the caller). A
+ * group the run lacks is reported as missing. It writes what input and the
+ * model decided and reads nothing. Returns 0, or -1 with one line in err on
+ * a write error.
  */
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
-		 const char *run_dir, char *err, size_t errlen);
+		 const struct symptoms *sy, char *err, size_t errlen);
 
 /*
  * report_write() with the user's points (roofline report --points), placed by
  * userpoints_place(): a "Your code" section after the kernels. up may be
- * NULL. The notes carry the symptom checks of src/symptoms.h either way.
+ * NULL; sy the symptoms of run, a and up.
  */
 int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
-			const char *run_dir, const struct userpoints *up, char *err, size_t errlen);
+			const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen);
 
 /*
  * The one-line vectorisation verdict for one kernel file's remarks (vecinfo),

@@ -621,7 +621,9 @@ static char *write_report(struct scratch *s)
 	/* Input reads the remarks/ folder (as rundata_load does); the report only writes. */
 	remark_files_free(&s->run_data.remark_files);
 	remark_files_load(s->run, &s->run_data.remark_files);
-	if (report_write(path, &s->run_data, s->a, s->run, err, sizeof err) != 0)
+	struct symptoms sy;
+	symptoms_check(&s->run_data, s->a, NULL, &sy);
+	if (report_write(path, &s->run_data, s->a, &sy, err, sizeof err) != 0)
 		fail_msg("report_write: %s", err);
 	char *text = slurp(path);
 	free(path);
