@@ -12,8 +12,9 @@
 # loop prints as "excused loop:", and an entry that excuses nothing fails.
 #
 # BUILD_DIR is the build's folder (ROOFLINE_BUILD, else the newest build/*/
-# holding src/); build it first (make). Only the object files of src/ count:
-# the kernels, the tests and the tools sit above every file there.
+# holding src/); build it first (make). Only the object files of src/ count,
+# and only those whose source is in the tree (FILE_CALLS_SRC, default the
+# checkout): the kernels, the tests and the tools sit above every file there.
 set -eu
 edges=0
 allow=${FILE_CALLS_ALLOW:-$(dirname "$0")/file-calls.allow}
@@ -26,7 +27,11 @@ if [ -z "$build" ]; then
 	build=${build%/src}
 fi
 [ -n "$build" ] && [ -d "$build/src" ] || { echo "file-calls.sh: no build with src/ (run make first)" >&2; exit 2; }
-objs=$(cd "$build" && find src -name '*.o' | LC_ALL=C sort)
+# Only objects whose source is still there: a file moved or removed leaves
+# its old object in the build, which would define its symbols twice.
+srcroot=${FILE_CALLS_SRC:-$top}
+objs=$(cd "$build" && find src -name '*.o' | LC_ALL=C sort | while read -r o; do
+	[ ! -f "$srcroot/${o%.o}.c" ] || echo "$o"; done)
 [ -n "$objs" ] || { echo "file-calls.sh: no object files under $build/src" >&2; exit 2; }
 
 # "FILE D SYMBOL" for what a file defines, "FILE U SYMBOL" for what it uses.
