@@ -36,11 +36,11 @@ objs=$(cd "$build" && find src -name '*.o' | LC_ALL=C sort | while read -r o; do
 
 # "FILE D SYMBOL" for what a file defines, "FILE U SYMBOL" for what it uses.
 cd "$build"
-for o in $objs; do
-	nm "$o" | awk -v f="${o%.o}.c" '
-		$1 == "U" { print f, "U", $2; next }
-		NF == 3 && $2 ~ /^[TDBRVWG]$/ { print f, "D", $3 }'
-done | awk -v edges="$edges" -v allowed="$allowed" -v allowfile="$allow" '
+# One nm for all: "OBJ:[ADDR] TYPE SYMBOL" a line.
+nm -A $objs | awk '
+	{ i = index($0, ":"); f = substr($0, 1, i - 1); sub(/\.o$/, ".c", f); n = split(substr($0, i + 1), w, " ") }
+	n == 2 && w[1] == "U" { print f, "U", w[2]; next }
+	n == 3 && w[2] ~ /^[TDBRVWG]$/ { print f, "D", w[3] }' | awk -v edges="$edges" -v allowed="$allowed" -v allowfile="$allow" '
 BEGIN { na = split(allowed, al, "\n"); for (i = 1; i <= na; i++) excused[al[i]] = 1 }
 $2 == "D" { def[$3] = $1; next }
 { use[++n] = $1 SUBSEP $3 }
