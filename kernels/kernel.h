@@ -179,6 +179,17 @@ struct kernel {
 	 */
 	int pace;
 	/*
+	 * KERNEL_BANDWIDTH only: 1 for a one-vector loop, the twin of the
+	 * kernel of the same streams, stores and pace whose inner loop handles
+	 * several vectors an iteration (0). Neither shape is the faster on
+	 * every core: on a Zen 3 VM the one-vector triad and update ran 16-24 %
+	 * faster in L1 than four vectors an iteration, the copy 7-12 % slower,
+	 * and a core with a narrower front end pays more for the loop counter
+	 * of every vector. A pattern's roof is the better of the two, each
+	 * timed where the pattern is (bw_stream.h; plan.c plan_twins).
+	 */
+	int one_vector;
+	/*
 	 * KERNEL_PEAK only: the most loop iterations one call may run and still
 	 * be checked (0: no limit). The FMA chains converge to a fixed point, so
 	 * past some length the result no longer says how much work was done;

@@ -10,6 +10,9 @@
 # 4. every DRAM pattern roof, one core and all cores, against likwid-bench's
 #    test of that pattern at the same working set; our DRAM roofs on huge
 #    pages and on base pages (ROOFLINE_HUGEPAGES=0);
+# 4b. each level's pattern roofs (L1, L2, L3, DRAM; one core) against
+#    likwid-bench's test of the pattern and a plain loop of it
+#    (scripts/bench-loops.c) at the same working set: both ratios;
 # 5. all cores: our @Nt roofs against likwid-bench with as many threads
 #    (peakflops; stream at our L3@Nt and DRAM@Nt plateaus' middles), and the
 #    single-core peak (the FMA+add mix where it wins) against the FMA-only
@@ -28,7 +31,9 @@ elapsed() { echo "$2 - $1" | bc; }
 # copied, then fitted); BENCH_PARTS=patterns runs only the DRAM pattern roofs
 # against likwid-bench and the huge-pages-against-base-pages comparison;
 # BENCH_PARTS=times only times the default and the quick run (measure, then
-# fit, plot and report, as make report runs them) and stops there.
+# fit, plot and report, as make report runs them) and stops there;
+# BENCH_PARTS=levels only measures (or takes BENCH_RUN) and prints each
+# level's pattern roofs against likwid-bench and the plain loops.
 parts=${BENCH_PARTS:-all}
 # timed NAME DIR MEASURE-FLAGS...: measure, then fit, plot and report, each timed.
 timed() {
@@ -136,6 +141,52 @@ likwid_once_n() { # likwid_once_n TEST WORKING_SET_BYTES THREADS FIELD: the node
 	likwid-bench -t "$1" -W "N:${kb}kB:$3" 2>/dev/null |
 		awk -F: -v f="$4" '$1 == f { gsub(/[ \t]/, "", $2); print $2 }'
 }
+# ---- each level's pattern roofs against likwid-bench and a plain loop -------
+# The plain loops are scripts/bench-loops.c (BENCH_LOOPS: built by make
+# bench), each pattern as a user writes it, compiled with the kernels'
+# flags, on the same core, at the same working set as the roof: a cache
+# level's geometric middle (the sweep's plateau) or its pattern job's one
+# size, DRAM's first size that obeys STREAM's rule. A roof is the best way
+# of running its pattern: both ratios should be at least 1.00 (read them
+# with the spread: on a shared or virtual machine one loop's L1 rate moved
+# from run to run by far more than the roofs' own spread).
+loops=${BENCH_LOOPS:-}
+pattern_arrays() { case $1 in 2r1w | 2r1w-nt) echo 3 ;; 1r0w) echo 1 ;; *) echo 2 ;; esac; }
+level_patterns() {
+	printf '\n%-16s %9s %9s %9s %8s %8s   %s\n' "roof (one core)" roofline likwid "plain" "/likwid" "/plain" \
+		"working set (bytes), likwid test"
+	for level in L1 L2 L3 DRAM; do
+		for pat in 2r1w 2r1w-ip 2r0w 1r1w 2r1w-nt; do
+			name=$level.$pat
+			ours=$(roof "$name" 3)
+			[ -n "$ours" ] || continue
+			lo=$(roof "$name" 5) hi=$(roof "$name" 6)
+			if [ "$level" = DRAM ]; then
+				ws=$lo
+			else
+				ws=$(echo "sqrt($lo * $hi)" | bc -l | cut -d. -f1)
+			fi
+			test=$(lk_pattern "$pat")
+			theirs=$(likwid_rate "$test" "$ws" "MByte/s")
+			plain=
+			[ "$pat" = 2r1w-nt ] || [ -z "$loops" ] ||
+				plain=$(best_of "$loops" "$pat" "$((ws / $(pattern_arrays "$pat")))" "$cpu")
+			ratio_to() { [ -n "$2" ] && printf '%8.2f' "$(echo "$1 / $2" | bc -l)" || printf '%8s' -; }
+			printf '%-16s %9.2f %9s %9s %s %s   %s, %s\n' "$name" "$ours" \
+				"$([ -n "$theirs" ] && printf '%.2f' "$(echo "$theirs / 1000" | bc -l)" || echo -)" \
+				"${plain:--}" "$(ratio_to "$ours" "$([ -n "$theirs" ] && echo "$theirs / 1000" | bc -l)")" \
+				"$(ratio_to "$ours" "$plain")" "$ws" "$test"
+		done
+	done
+}
+if [ "$parts" = all ] || [ "$parts" = levels ]; then
+	echo
+	echo "== each level's pattern roofs against likwid-bench and a plain loop of the pattern" \
+		"(scripts/bench-loops.c), best of $runs runs each"
+	level_patterns
+	[ "$parts" = all ] || exit 0
+fi
+
 echo
 echo "== DRAM roofs of every pattern against likwid-bench (env.csv: roof_pages $(awk -F, '$1 == "roof_pages" { print $2 }' "$tmp/full/env.csv"), huge_pages_kib $(awk -F, '$1 == "huge_pages_kib" { print $2 }' "$tmp/full/env.csv"); likwid-bench asks for no huge pages)"
 dram_patterns "" 1

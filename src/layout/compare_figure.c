@@ -511,11 +511,12 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 		double xa, ya;
 		cmpfig_px(f, mk->ai_a, mk->gf_a, &xa, &ya);
 		items[n] = (struct labels_item){ .ax = x, .ay = y, .w = box[2], .h = box[3], .gap = mr + 1 * s,
-						 .leader = 1, .has_own = 1,
+						 .leader = 1, .has_own = 1, .clear_only = 1,
 						 .own = { xa - mr, ya - mr, xa + mr, ya + mr } };
 		which[n++] = i;
 	}
 	labels_place_all(scene, items, n);
+	size_t unlabelled = 0;
 	for (size_t k = 0; k < n; k++) {
 		struct plot_compare_mark *mk = &out->marks[which[k]];
 		mk->item = items[k];
@@ -523,7 +524,19 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 		if (items[k].placed)
 			record(out, items[k].box);
 		else
-			out->labels_dropped++;
+			unlabelled++;
+	}
+	out->labels_dropped += unlabelled;
+	/* A move no clear leader could name keeps its arrow; the box says where its name is. */
+	if (unlabelled && out->nmoved < PLOT_COMPARE_MOVED_ROWS) {
+		/* The longest wording the box's width holds (it was sized before the labels were placed). */
+		char *row = out->moved[out->nmoved];
+		snprintf(row, sizeof out->moved[0], "%zu move%s too crowded to name: compare.md", unlabelled,
+			 unlabelled == 1 ? "" : "s");
+		if (text_advance(m, row, PX_LEGEND * s, 0) > out->moved_box.x1 - out->moved_box.x0 - 2 * KEY_PAD * s)
+			snprintf(row, sizeof out->moved[0], "%zu unnamed: compare.md", unlabelled);
+		out->nmoved++;
+		out->moved_box.y1 += out->row_h;
 	}
 	/* A roof listed in the legend is named: only one neither labelled nor listed is dropped. */
 	for (size_t i = 0; i < out->nlines; i++) {

@@ -448,7 +448,7 @@ static int search(struct labels *l, struct labels_item *it)
 			goto done;
 		}
 	}
-	if (have_fallback) {
+	if (have_fallback && !(it->clear_only && fallback_hits > 0)) {
 		it->box = fallback;
 		it->r = fallback_r;
 		it->moved = 1;

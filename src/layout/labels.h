@@ -70,6 +70,12 @@ struct labels_item {
 	 */
 	int has_own;
 	struct labels_box own;
+	/*
+	 * 1: placed only where its leader passes over no other marker or label
+	 * (with exclusive leaders); else left unplaced rather than read as
+	 * another point's (the compare figure's moves, which compare.md lists).
+	 */
+	int clear_only;
 	/* results */
 	struct labels_box box;   /* where it went */
 	double r;                /* distance from the anchor to the box's edge, along the ray tried */

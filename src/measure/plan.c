@@ -79,7 +79,7 @@ const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const cha
 			const struct kernel *k = registry_get(i);
 			char pat[32];
 			kernel_pattern(k, pat, sizeof pat);
-			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 ||
+			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 || k->one_vector ||
 			    (want == KERNEL_BANDWIDTH && k->pace != pace) || cpu_isa_lanes(k->isa) >= below)
 				continue;
 			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
@@ -457,6 +457,8 @@ size_t plan_cache_level_n(double working_set, int arrays)
 static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		     const struct plan_job *jobs, size_t njobs, struct plan_job *j)
 {
+	if (j->dram)
+		j->n = plan_shaped_offer(j->k, j->param, j->n, d->kernel_bytes, d->tile_bytes, capacity);
 	j->k->shape(j->param, j->n, d->tile_bytes, &j->shape);
 	j->shaped = 1;
 	if (j->shape.n == 0)
@@ -516,20 +518,36 @@ static size_t pattern_n(const struct plan_sweep *d, const struct kernel *k, size
 
 /*
  * The bandwidth kernel that runs base's streams (reads, writes) at base's
- * vector width with `stores` and `pace`: one more way of running its
- * pattern. NULL when none runs here.
+ * vector width with `stores` and `pace`, in base's loop shape or, with
+ * `one` set, one vector an iteration (kernel.one_vector): one more way of
+ * running its pattern. NULL when none runs here.
  */
 static const struct kernel *variant_kernel(const struct plan_machine *m, const struct kernel *base,
-					   enum kernel_stores stores, int pace)
+					   enum kernel_stores stores, int pace, int one)
 {
-	for (size_t i = 0; i < registry_count(); i++) {
+	for (size_t i = 0; base && i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		if (k != base && k->kind == KERNEL_BANDWIDTH && runs_here(m, k) && k->reads == base->reads &&
-		    k->writes == base->writes && k->stores == stores && k->pace == pace &&
+		    k->writes == base->writes && k->stores == stores && k->pace == pace && k->one_vector == one &&
 		    cpu_isa_lanes(k->isa) == cpu_isa_lanes(base->isa))
 			return k;
 	}
 	return NULL;
+}
+
+/*
+ * A twin (variant_kernel, one) of the widest kernel of a pattern (the
+ * sweep's own included) at every plateau: a roof is the better of the two
+ * loop shapes, neither the faster on every core; the widest only, for the
+ * run's time.
+ */
+static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct kernel *twin,
+		      struct plan_job **jobs, size_t *njobs, size_t *cap)
+{
+	for (size_t i = 0; twin && i < d->nplateaus; i++)
+		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = "bandwidth",
+			.n = pattern_n(d, twin, i, capacity), .reps = 1,
+			.dram = d->settled && i + 1 == d->nplateaus });
 }
 
 /*
@@ -586,7 +604,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 					if (nt && ks[w]->stores != STORES_ALLOCATE)
 						continue;
 					const struct kernel *vk = variant_kernel(m, ks[w], nt ? STORES_STREAMING
-										 : ks[w]->stores, nt ? 0 : plan_paces[q]);
+										 : ks[w]->stores, nt ? 0 : plan_paces[q], 0);
 					if (vk)
 						add_job(jobs, njobs, cap, (struct plan_job){ .k = vk,
 							.group = "bandwidth", .n = pattern_n(d, vk, i, capacity),
@@ -594,6 +612,22 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 				}
 			}
 		}
+	}
+}
+
+/*
+ * The twins (plan_twin) of the sweep's kernel and of each placed pattern's
+ * widest. Not in a quick run: with them the Zen 4 VM's quick run outran
+ * its estimate of the time left by 30 % (test_rounds).
+ */
+static void plan_twins(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
+		       struct plan_job **jobs, size_t *njobs, size_t *cap)
+{
+	char pats[16][32];
+	size_t npats = placed_patterns(m, pats, 16);
+	for (size_t p = 0; p <= npats; p++) {
+		const struct kernel *k = p < npats ? plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX) : d->sweep;
+		plan_twin(d, capacity, k ? variant_kernel(m, k, k->stores, k->pace, 1) : NULL, jobs, njobs, cap);
 	}
 }
 
@@ -680,6 +714,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
+		if (!o->quick)
+			plan_twins(m, d, capacity, jobs, njobs, &cap);
 	}
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
@@ -742,9 +778,15 @@ void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capaci
 			/*
 			 * A shaped kernel's size is its problem's: each thread solves one
 			 * of its own (a matrix product of the same order; a stencil's grid
-			 * shrunk to the thread's share of what the one-thread job was given).
+			 * shrunk to the thread's share of what the one-thread job was given,
+			 * at DRAM each array the thread's share of the one-thread job's).
 			 */
-			j->k->shape(j->param, j->n / (size_t)threads, tile_bytes, &j->shape);
+			size_t offer = j->n / (size_t)threads;
+			if (j->dram && j->k->arrays > 0)
+				offer = plan_shaped_offer(j->k, j->param, offer,
+							  j->shape.working_set / j->k->arrays / threads, tile_bytes,
+							  capacity);
+			j->k->shape(j->param, offer, tile_bytes, &j->shape);
 			if (j->shape.n == 0 || j->shape.n > capacity)
 				continue;
 			j->n = j->shape.n;

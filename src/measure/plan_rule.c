@@ -212,3 +212,35 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
 	if (!(d->kernel_bytes >= 4096))
 		d->kernel_bytes = fmax(4096, floor(d->max / 4096) * 4096);
 }
+
+/*
+ * A shaped kernel's arrays at DRAM obey the rule as every other kernel's:
+ * each array it streams (its working set over its arrays: a stencil's
+ * grid, as analysis.c counts a point's arrays) at least `want` bytes. The
+ * shape takes the offer as the elements of its largest array (a stencil
+ * puts two grids in a, so a grid was half the kernels' arrays: 64 MiB
+ * where STREAM's rule asked 128 on a Zen 3 and a Zen 5 VM with 32 MiB L3s,
+ * and the point ran partly from the cache the rule is there to defeat), so
+ * the offer grows until each array reaches `want`; a shape whose size does
+ * not follow the offer (a matrix product of a fixed order) keeps it.
+ */
+size_t plan_shaped_offer(const struct kernel *k, int param, size_t offer, double want, double tile_bytes,
+			 size_t capacity)
+{
+	int arrays = k->arrays > 0 ? k->arrays : 1;
+	struct kernel_shape s;
+	k->shape(param, offer, tile_bytes, &s);
+	double have = s.working_set / arrays;
+	/* Each step grows the offer by what the arrays lack, and by 1/64 at least (the shape rounds down). */
+	for (int step = 0; step < 16 && s.n > 0 && have < want && offer < capacity; step++) {
+		size_t next = (size_t)fmin((double)capacity, ceil((double)offer * fmax(want / have, 1.0 + 1.0 / 64)));
+		struct kernel_shape t;
+		k->shape(param, next, tile_bytes, &t);
+		if (!(t.working_set > s.working_set))
+			break;
+		offer = next;
+		s = t;
+		have = s.working_set / arrays;
+	}
+	return offer;
+}

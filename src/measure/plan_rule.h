@@ -35,4 +35,12 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
  */
 void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, double start_ws, double cache_ws);
 
+/*
+ * The offer (elements of its largest array) at which each array of shaped
+ * kernel k, member param, is at least want bytes: offer itself, or larger
+ * (never past capacity), or offer where its size does not follow the offer.
+ */
+size_t plan_shaped_offer(const struct kernel *k, int param, size_t offer, double want, double tile_bytes,
+			 size_t capacity);
+
 #endif

@@ -412,6 +412,29 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 }
 
 /*
+ * A job of the sweep's own pattern (its one-vector twin, kernel.one_vector,
+ * at the plateau's middle) faster than the sweep's plateau sets the
+ * level's roof, as it set the pattern's (pattern_jobs); at DRAM (map set)
+ * only one whose arrays obey the rule.
+ */
+static void ordinary_job(struct analysis *a, struct level *l, struct roof_key key, const struct level_map *map)
+{
+	const struct roof *o = model_roof(a, &key);
+	struct roof *r = l->roof;
+	if (!o || !o->job_kernel[0] || !(o->value > r->value) || (map && analysis_early_dram_job(o, map)))
+		return;
+	analysis_note(a, "%s: %s set the roof, %.3g GB/s, over the sweep's %.3g", r->name, o->kernel, o->value,
+		      r->value);
+	r->value = o->value;
+	r->median = o->median;
+	r->spread_lo = o->spread_lo;
+	r->spread_hi = o->spread_hi;
+	memcpy(r->kernel, o->kernel, sizeof r->kernel);
+	memcpy(r->stores, o->stores, sizeof r->stores);
+	r->store_kind = o->store_kind;
+}
+
+/*
  * Each level's roof becomes the best of the store kinds: where the sweep's
  * pattern with streaming stores or stores in place is faster, it sets the
  * level's roof (at DRAM only inside the flat end and STREAM's rule).
@@ -432,6 +455,8 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		size_t kd_set = 0;
 		if (!lv[i].roof)
 			continue;
+		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
+		ordinary_job(a, &lv[i], roofkey_pattern(lv[i].span->id, sk, threads), at_dram ? map : NULL);
 		double ordinary = lv[i].roof->value;
 		/*
 		 * At DRAM only a job whose arrays obey the rule DRAM was found by
@@ -443,7 +468,6 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		 * MiB arrays): DRAM 13.8 GB/s in one run, 24.7-26.3 (in place) in
 		 * the three others.
 		 */
-		int at_dram = lv[i].span && lv[i].span->id == MEM_DRAM && map;
 		for (size_t kd = 0; kd < sizeof kinds / sizeof kinds[0]; kd++) {
 			struct roof_key key = roofkey_pattern(lv[i].span->id, sk, threads);
 			key.stores = kinds[kd].stores;

@@ -9,7 +9,8 @@
 # and vmovaps, one move whichever the compiler picks, as vmovp), memory role
 # (load, store, reg) and register width; the two compilers' multisets must be equal, and
 # each must hold reads x U loads and writes x U stores of the ISA's width
-# (U = 4 vectors a pass for the triads, update and copy, 8 for the sums), the
+# (U = 4 vectors a pass for the triads, update and copy, 8 for the sums, 1
+# for their one-vector twins triad1, update1 and copy1), the
 # streaming triad's stores all non-temporal (vmovntpd).
 #
 # Environment (from make test): ROOFLINE_BUILD, ROOFLINE_SRC. Output: TAP.
@@ -129,7 +130,7 @@ signature() {
 }
 
 ISAS="avx512 avx2 sse2"
-KINDS="triad triad_nt update copy read read2"
+KINDS="triad triad_nt update copy read read2 triad1 update1 copy1"
 set -- $ISAS
 nisa=$#
 set -- $KINDS
@@ -152,6 +153,8 @@ for isa in $ISAS; do
 		copy) loads=4 stores=4 ;;
 		read) loads=8 stores=0 ;;
 		read2) loads=16 stores=0 ;;
+		triad1|update1) loads=2 stores=1 ;;
+		copy1) loads=1 stores=1 ;;
 		esac
 		why= first= firstcc= seen=0
 		for cc in $compilers; do

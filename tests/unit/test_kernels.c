@@ -69,10 +69,16 @@ static const char *isa_suffix(enum isa isa)
  */
 static int expected_work(const struct kernel *k, int param, double *flops, double *bytes)
 {
+	/* The one-vector twins (bw_triad1_, bw_update1_, bw_copy1_) say so in kernel.one_vector. */
+	int twin = starts_with(k->name, "bw_triad1_") || starts_with(k->name, "bw_update1_") ||
+		   starts_with(k->name, "bw_copy1_");
+	if (k->kind == KERNEL_BANDWIDTH && twin != k->one_vector)
+		fail_msg("%s: one_vector %d, its name says %d", k->name, k->one_vector, twin);
 	if (strcmp(k->name, "triad") == 0 || strcmp(k->name, "daxpy") == 0 || starts_with(k->name, "bw_triad_") ||
-	    starts_with(k->name, "bw_update_")) {
+	    starts_with(k->name, "bw_update_") || starts_with(k->name, "bw_triad1_") ||
+	    starts_with(k->name, "bw_update1_")) {
 		*flops = 2, *bytes = 24;
-	} else if (starts_with(k->name, "bw_copy_")) {
+	} else if (starts_with(k->name, "bw_copy_") || starts_with(k->name, "bw_copy1_")) {
 		*flops = 0, *bytes = 16;
 	} else if (starts_with(k->name, "bw_pace")) {
 		/* The copy paced by K FMAs an element (bw_pace<K>_copy_<isa>): K from the name here. */

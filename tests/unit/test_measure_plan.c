@@ -240,6 +240,76 @@ static void kept_trials_spread_over_the_pass(void **state)
 }
 
 /*
+ * The Zen 3 VM of issue 43 (L3 32 MiB reported, 24 GiB, AVX2 only): its
+ * stencil ran at DRAM with each grid 64 MiB (a grid is half of a, the
+ * kernels' 128 MiB array), where STREAM's rule asks 128 MiB of every array
+ * a kernel streams. Every shaped kernel whose size follows its offer
+ * (stencil, stencil_tiled) now has each array at least the kernels' DRAM
+ * arrays at one thread, and at two each thread's share of them (one
+ * thread's arrays over two); a matrix product keeps its order. And the
+ * bandwidth kernels' one-vector twins run where their patterns do.
+ */
+static void zen3_shaped_kernels_obey_streams_rule(void **state)
+{
+	(void)state;
+	static struct scripted s = { .name = "zen3", .l3 = 32 * MiB, .phys = 24 * GiB };
+	s.isas = 1u << ISA_SCALAR | 1u << ISA_SSE2 | 1u << ISA_AVX2;
+	if (!s.n[1])
+		load_fixture(&s, "zen3.csv");
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_true(p.d.rule == 128 * MiB);
+	assert_true(p.d.kernel_bytes == 128 * MiB);
+	size_t stencils = 0;
+	for (int t = 1; t <= 2; t++) {
+		double want = (t == 1 ? p.d.kernel_bytes : p.team.kernel_bytes) / t;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (!j->dram || !j->shaped || strncmp(j->k->name, "stencil", 7) != 0)
+				continue;
+			stencils++;
+			double grid = j->shape.working_set / j->k->arrays;
+			print_message("# zen3 %s at %d thread%s: a grid of %.1f MiB a thread (%zu elements of a; arrays %.1f MiB)\n",
+				      j->k->name, t, t > 1 ? "s" : "", grid / MiB, j->shape.n, want * t / MiB);
+			assert_true(grid >= want);
+			/* No larger than it must be: a grid's side rounds to 8, at one thread and again at two. */
+			assert_true(grid < want * 1.05);
+			assert_true(j->shape.n <= j->n);
+		}
+	}
+	assert_int_equal(stencils, 4);
+	assert_true(check_dram_jobs(&p) > 20);
+	/*
+	 * The one-vector twins (kernel.one_vector) of the sweep's triad, the
+	 * in-place update and the copy: each at every plateau beside the
+	 * kernel of its pattern, the widest width only; never the sweep.
+	 */
+	assert_int_equal(p.d.sweep->one_vector, 0);
+	for (int t = 1; t <= 2; t++) {
+		const struct plan_sweep *d = t == 1 ? &p.d : &p.team;
+		size_t twins = 0, dram = 0;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (!j->k->one_vector)
+				continue;
+			twins++;
+			dram += j->dram;
+			assert_int_equal(j->k->isa, ISA_AVX2);
+			assert_int_equal(j->k->pace, 0);
+		}
+		assert_int_equal(twins, 3 * d->nplateaus);
+		assert_int_equal(dram, 3);
+	}
+	plan_free(&p);
+	/* A quick run times one shape only (plan_twins). */
+	plan_on(&s, 1, 0, &p);
+	for (int t = 1; t <= 2; t++)
+		for (size_t i = 0; i < p.njobs[t]; i++)
+			assert_int_equal(p.jobs[t][i].k->one_vector, 0);
+	plan_free(&p);
+}
+
+/*
  * The Zen 4 VM of issue 18 (L3 32 MiB reported, 24 GiB): its pre-scan
  * settled from 16 MiB per array and the old plan swept to 64 MiB per
  * array, its DRAM jobs at 72 MiB of working set, inside 2.25x the L3. Now
@@ -1042,6 +1112,7 @@ int main(void)
 		cmocka_unit_test(memory_jobs_are_warmed),
 		cmocka_unit_test(long_calls_and_peak_chains_are_not),
 		cmocka_unit_test(zen4_obeys_streams_rule),
+		cmocka_unit_test(zen3_shaped_kernels_obey_streams_rule),
 		cmocka_unit_test(the_cap_binds_and_says_so),
 		cmocka_unit_test(a_quick_run),
 		cmocka_unit_test(a_sweep_cut_short),

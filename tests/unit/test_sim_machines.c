@@ -25,9 +25,6 @@
 static const struct known {
 	const char *file, *line, *also, *why;
 } known[] = {
-	{ "*", "stencil", " at DRAM: arrays of ",
-	  "the stencils fold two grids into each array they are offered (stencil_side), so at DRAM each grid "
-	  "is half the rule-sized array: issue 40 item 5, seen here on every machine" },
 	{ "zen5-epyc-vm-508mib-l3.machine", "", "@2t",
 	  "a team keeps one core's STREAM rule (rule_fixed), but this L3 is a share a core: at 2 threads the "
 	  "cache in use is twice, and the DRAM arrays (101 MiB) are short of 4x it" },
