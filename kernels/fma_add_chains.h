@@ -26,7 +26,7 @@
  * The loop is GNU extended inline assembly (gcc and clang), as likwid's
  * assembly kernels are: the registers and the order of the instructions
  * are fixed here, not by the compiler, so every compiler times the same
- * schedule, its loop aligned to 64 bytes (tests/cli/t0110 checks the
+ * schedule, its loop aligned to 64 bytes (tests/cli/t0111 checks the
  * disassembly). Each member loads its
  * registers from an array, runs the loop, and stores them back; a build
  * without GNU asm runs the same recurrence in C (FMA_MIX_C).

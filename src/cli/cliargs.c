@@ -1,5 +1,5 @@
 /* cliargs.c - the checks every command's options share: one "roofline: CMD: ..." line
- * and exit status 2 for bad usage. */
+ * and exit status 2 for bad usage; a run loaded for plot and report, its fit beside the output. */
 #include "cliargs.h"
 
 #include <getopt.h>
@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 
 #include "analysis.h"
+#include "fitout.h"
 #include "rundata.h"
+#include "userpoints.h"
 #include "util.h"
 
 void usage_error(const char *cmd, const char *what)
@@ -87,4 +89,50 @@ void cli_ensure_dir(const char *dir)
 	char err[1024];
 	if (util_ensure_dir(dir, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s", err);
+}
+
+/* A points file (--points), placed under a's roofs; bad input exits 2. */
+static void load_points(const char *path, const struct analysis *a, struct userpoints *up)
+{
+	char err[512];
+	if (userpoints_load(path, up, err, sizeof err) != 0 ||
+	    userpoints_place(a, up, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+}
+
+/*
+ * The fit that plot draws, written with its output (OUT/fit/: roofs.csv,
+ * points.csv, sweep.csv, chains.csv) for the gnuplot scripts to read: plot
+ * and report leave the run directory as they found it (it may be read-only,
+ * an archived or a colleague's run), and a stale fit there cannot reach a
+ * figure.
+ */
+char *cli_write_fit_beside(const char *out, const struct analysis *a)
+{
+	char err[1024];
+	char *dir = path_join(out, "fit");
+	cli_ensure_dir(dir);
+	if (fitout_write(dir, a, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	return dir;
+}
+
+/*
+ * What plot and report both do first: the paths checked, the run loaded and
+ * fitted (in memory), the user's points placed (when a points file is
+ * given), the output directory made.
+ */
+struct analysis *cli_load_for_output(const char *cmd, const char *dir, const char *points,
+					const char *out, struct rundata *run, struct userpoints *up)
+{
+	want_plain_path(cmd, "run directory", dir);
+	want_plain_path(cmd, "--out", out);
+	if (points)
+		want_plain_path(cmd, "--points", points);
+	struct analysis *a = xcalloc(1, sizeof *a);
+	cli_load_run(dir, run, a);
+	if (points)
+		load_points(points, a, up);
+	cli_ensure_dir(out);
+	return a;
 }

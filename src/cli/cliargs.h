@@ -8,6 +8,7 @@
 struct option;
 struct rundata;
 struct analysis;
+struct userpoints;
 
 /* "CMD: WHAT (see roofline --help)", exit 2. */
 void usage_error(const char *cmd, const char *what);
@@ -29,5 +30,20 @@ void cli_load_run(const char *dir, struct rundata *run, struct analysis *a);
 
 /* The output directory, made where missing; one that cannot be made exits 2. */
 void cli_ensure_dir(const char *dir);
+
+/*
+ * The fit that plot and report draw, written into OUT/fit/ (roofs.csv,
+ * points.csv, sweep.csv, chains.csv) for the gnuplot scripts: the run
+ * directory is left as found. Returns the fresh path of OUT/fit.
+ */
+char *cli_write_fit_beside(const char *out, const struct analysis *a);
+
+/*
+ * What plot and report both do first: the paths checked, the run loaded and
+ * fitted (in memory), the user's points placed (points: a file, or NULL),
+ * the output directory made. Returns the fresh analysis.
+ */
+struct analysis *cli_load_for_output(const char *cmd, const char *dir, const char *points,
+				     const char *out, struct rundata *run, struct userpoints *up);
 
 #endif

@@ -241,16 +241,13 @@ static void point_row(FILE *fp, const struct compare_row *r)
 	fprintf(fp, " %s |\n", v);
 }
 
-/* Keeps the names of files with kernels the run used; returns how many. */
-static size_t used_only(char **names, size_t n, const struct rundata *run, const struct analysis *a)
+/* The indexes of run's remark files with kernels the run used, into keep; returns how many. */
+static size_t used_only(const struct rundata *run, const struct analysis *a, size_t *keep)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (report_kernel_file_used(run, a, names[i]))
-			names[k++] = names[i];
-		else
-			free(names[i]);
-	}
+	for (size_t i = 0; i < run->remark_files.n; i++)
+		if (report_kernel_file_used(run, a, run->remark_files.names[i]))
+			keep[k++] = i;
 	return k;
 }
 
@@ -258,28 +255,24 @@ static size_t used_only(char **names, size_t n, const struct rundata *run, const
 static void remarks_section(FILE *fp, const struct rundata *ra, const struct analysis *aa,
 			    const struct rundata *rb, const struct analysis *ab)
 {
-	char **na = NULL, **nb = NULL;
-	size_t ca = ra->dir ? report_remark_files(ra->dir, &na) : 0;
-	size_t cb = rb->dir ? report_remark_files(rb->dir, &nb) : 0;
-	ca = used_only(na, ca, ra, aa);
-	cb = used_only(nb, cb, rb, ab);
+	const struct remark_files *fa = &ra->remark_files, *fb = &rb->remark_files;
+	size_t *ka = xmalloc((fa->n ? fa->n : 1) * sizeof *ka), *kb = xmalloc((fb->n ? fb->n : 1) * sizeof *kb);
+	size_t ca = used_only(ra, aa, ka), cb = used_only(rb, ab, kb);
 	if (!ca && !cb)
 		goto done;
 	fputs("## Vectorisation verdicts\n\n| kernel file | A | B | |\n| --- | --- | --- | --- |\n", fp);
 	size_t i = 0, j = 0;
 	while (i < ca || j < cb) {
-		int c = i >= ca ? 1 : j >= cb ? -1 : strcmp(na[i], nb[j]);
-		const char *name = c <= 0 ? na[i] : nb[j];
+		int c = i >= ca ? 1 : j >= cb ? -1 : strcmp(fa->names[ka[i]], fb->names[kb[j]]);
+		const char *name = c <= 0 ? fa->names[ka[i]] : fb->names[kb[j]];
 		char va[240] = "—", vb[240] = "—";
 		if (c <= 0) {
-			char *t = report_read_remarks(ra->dir, name);
+			const char *t = fa->texts[ka[i]];
 			report_vec_verdict(t ? t : "", rundata_or(ra->info.cc, "?"), name, va, sizeof va);
-			free(t);
 		}
 		if (c >= 0) {
-			char *t = report_read_remarks(rb->dir, name);
+			const char *t = fb->texts[kb[j]];
 			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
-			free(t);
 		}
 		char *file = xasprintf("%s.c", name);
 		fputs("|", fp);
@@ -295,8 +288,8 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 	}
 	fputs("\n", fp);
 done:
-	report_free_names(na, ca);
-	report_free_names(nb, cb);
+	free(ka);
+	free(kb);
 }
 
 /* How points and roofs were judged, with the numbers. */

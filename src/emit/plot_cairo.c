@@ -8,7 +8,7 @@
  * SVG and PDF surfaces.
  */
 #include "plot_cairo.h"
-#include "plot_cairo_int.h"
+#include "plot_axes.h"
 #include "plot_write.h"
 
 #include <cairo.h>
@@ -28,56 +28,10 @@
 /* ---- drawing helpers ------------------------------------------------------------ */
 
 
-void pc_set_rgb(cairo_t *cr, struct figure_rgb c)
-{
-	cairo_set_source_rgb(cr, c.r, c.g, c.b);
-}
-
 static struct figure_rgb darker(struct figure_rgb c, double k)
 {
 	struct figure_rgb d = { c.r * k, c.g * k, c.b * k };
 	return d;
-}
-
-void pc_set_font(struct fig *g, double px, int bold)
-{
-	cairo_select_font_face(g->cr, FONT, CAIRO_FONT_SLANT_NORMAL,
-			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(g->cr, px * g->s);
-}
-
-/* Text with a halo of the background around it, so it stays legible over the grid. */
-void pc_show_text(struct fig *g, const char *text, struct figure_rgb col, int halo)
-{
-	cairo_t *cr = g->cr;
-	double x = 0, y = 0;
-	struct svg_text *svg = plot_svg_text_of(cr);
-	if (svg) {
-		plot_svg_text_add(cr, svg, text, col, halo, g->s);
-		cairo_new_path(cr);
-		return;
-	}
-	if (cairo_has_current_point(cr))
-		cairo_get_current_point(cr, &x, &y);
-	cairo_new_path(cr);          /* drop any stray path, keep where the text goes */
-	cairo_move_to(cr, x, y);
-	cairo_text_path(cr, text);
-	if (halo) {
-		cairo_set_line_width(cr, 2 * FIGURE_HALO * g->s);
-		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-		cairo_set_source_rgba(cr, C_BG.r, C_BG.g, C_BG.b, 0.9);
-		cairo_stroke_preserve(cr);
-	}
-	pc_set_rgb(cr, col);
-	if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_PDF) {
-		/* In a PDF, glyphs of an embedded font: text a reader can select and search. */
-		cairo_new_path(cr);
-		cairo_move_to(cr, x, y);
-		cairo_show_text(cr, text);
-		cairo_new_path(cr);
-		return;
-	}
-	cairo_fill(cr);
 }
 
 /* Horizontal text whose ink box (with halo) is exactly box b. */

@@ -15,7 +15,7 @@
 #include "gnuplot_text.h"
 #include "util.h"
 
-#include "plot_compare_int.h"
+#include "compare_figure_style.h"
 
 /*
  * s for a comment line of the script: gp_str's body, without a backslash at

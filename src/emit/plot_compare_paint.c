@@ -1,7 +1,8 @@
 /*
  * plot_compare_paint.c - the compare figure's painter: it renders the layout
- * plot_compare.c decided (lines, markers, arrows, labels, legend) and
- * decides nothing itself.
+ * layout/compare_figure.c decided (lines, markers, arrows, labels, legend)
+ * and decides nothing itself; plot_compare_layout() hands that layout a
+ * cairo text measure.
  */
 #include "plot_compare.h"
 
@@ -11,8 +12,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_compare_int.h"
+#include "compare_figure_style.h"
 #include "util.h"
+
+static void cmpfig_set_font(cairo_t *cr, double px, int bold)
+{
+	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, px);
+}
+
+/* Hinting off: the same text extents on image, SVG and PDF surfaces. */
+static void cmpfig_no_hinting(cairo_t *cr)
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+}
+
+/* The ink box of text at baseline origin (0, 0), grown by the halo: x0, y0, w, h. */
+static void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4])
+{
+	cairo_text_extents_t te;
+	cairo_text_extents(cr, text, &te);
+	box[0] = te.x_bearing - halo;
+	box[1] = te.y_bearing - halo;
+	box[2] = te.width + 2 * halo;
+	box[3] = te.height + 2 * halo;
+}
+
+void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B,
+			 struct plot_compare_view v, struct plot_compare_layout *out)
+{
+	/* The layout measures its text on a scratch surface, as the painter draws it. */
+	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
+	cairo_t *cr = cairo_create(surf);
+	cmpfig_no_hinting(cr);
+	struct figure_measure meas;
+	plot_measure_cairo(cr, &meas);
+	compare_figure_layout(c, A, B, v, &meas, out);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+}
 
 /* ---- painting --------------------------------------------------------------------- */
 

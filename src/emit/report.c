@@ -1,13 +1,11 @@
 /* report.c - see report.h. */
 #include "report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "isa.h"
 #include "figure.h"
@@ -107,55 +105,6 @@ int report_kernel_file_used(const struct rundata *run, const struct analysis *a,
 		if (strcmp(a->points[i].kernel, file) == 0)
 			return 1;
 	return 0;
-}
-
-static int cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-size_t report_remark_files(const char *run_dir, char ***names)
-{
-	*names = NULL;
-	char *dir = path_join(run_dir, "remarks");
-	DIR *d = opendir(dir);
-	free(dir);
-	if (!d)
-		return 0;
-	size_t n = 0, cap = 0;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (e->d_name[0] == '.' || len <= 4 || strcmp(e->d_name + len - 4, ".txt") != 0)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 16;
-			*names = xrealloc(*names, cap * sizeof **names);
-		}
-		(*names)[n++] = xasprintf("%.*s", (int)(len - 4), e->d_name);
-	}
-	closedir(d);
-	if (n)
-		qsort(*names, n, sizeof **names, cmp_str);
-	return n;
-}
-
-void report_free_names(char **names, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-char *report_read_remarks(const char *run_dir, const char *name)
-{
-	char *file = xasprintf("remarks/%s.txt", name);
-	char *path = path_join(run_dir, file);
-	free(file);
-	char why[512];
-	char *text = read_text_file(path, why, sizeof why);
-	free(path);
-	return text;
 }
 
 /* ---- sections ---------------------------------------------------------------------- */
@@ -584,18 +533,18 @@ static void chains_section(FILE *fp, const struct analysis *a)
 #define REMARK_LINES 12
 
 /* Under a fold, each file's telling remark lines (at most REMARK_LINES of them). */
-static void remark_lines(FILE *fp, const char *run_dir, char **names, size_t n)
+static void remark_lines(FILE *fp, const struct remark_files *rf, const size_t *shown_files, size_t n)
 {
 	fputs("\n<details><summary>What the remarks say about each loop</summary>\n\n", fp);
 	for (size_t i = 0; i < n; i++) {
-		char *text = report_read_remarks(run_dir, names[i]);
+		const char *name = rf->names[shown_files[i]], *text = rf->texts[shown_files[i]];
 		int shown = 0, more = 0;
 		for (const char *l = text ? text : ""; *l;) {
 			const char *end = strchr(l, '\n');
 			size_t len = end ? (size_t)(end - l) : strlen(l);
 			if (telling_remark(l, len)) {
 				if (shown == 0) {
-					char *file = xasprintf("remarks/%s.txt", names[i]);
+					char *file = xasprintf("remarks/%s.txt", name);
 					md_code(fp, file);
 					fputs(":\n\n", fp);
 					md_fence(fp, text);
@@ -615,23 +564,18 @@ static void remark_lines(FILE *fp, const char *run_dir, char **names, size_t n)
 			fprintf(fp, "(%d more such lines in the file)\n", more);
 		if (shown)
 			fputs("\n", fp);
-		free(text);
 	}
 	fputs("</details>\n\n", fp);
 }
 
-static void remarks_section(FILE *fp, const struct rundata *run, const struct analysis *a,
-			    const char *run_dir)
+static void remarks_section(FILE *fp, const struct rundata *run, const struct analysis *a)
 {
-	char **names;
-	size_t all = report_remark_files(run_dir, &names), n = 0;
+	const struct remark_files *rf = &run->remark_files;
+	size_t *shown_files = xmalloc((rf->n ? rf->n : 1) * sizeof *shown_files), n = 0;
 	/* Only the files of kernels this run timed: helpers and other ISAs are noise here. */
-	for (size_t i = 0; i < all; i++) {
-		if (report_kernel_file_used(run, a, names[i]))
-			names[n++] = names[i];
-		else
-			free(names[i]);
-	}
+	for (size_t i = 0; i < rf->n; i++)
+		if (report_kernel_file_used(run, a, rf->names[i]))
+			shown_files[n++] = i;
 	const char *cc = rundata_or(run->info.cc, "?");
 	fputs("## What the compiler did (", fp);
 	md_text(fp, cc);
@@ -641,34 +585,29 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 	md_code(fp, run->info.kernel_cflags);
 	fputs(")\n\n", fp);
 	if (!n) {
-		/* names[0..all) are freed above but the n kept: free only those and the array. */
-		char *rdir = path_join(run_dir, "remarks");
-		struct stat st;
-		if (stat(rdir, &st) == 0 && S_ISDIR(st.st_mode))
+		if (rf->folder)
 			fputs("The `remarks/` folder of this run holds no remarks for a kernel it timed.\n\n", fp);
 		else
 			fputs("No `remarks/` folder in this run: the compiler's vectorisation remarks were "
 			      "not kept.\n\n", fp);
-		free(rdir);
-		report_free_names(names, n);
+		free(shown_files);
 		return;
 	}
 	fputs("| kernel file | verdict |\n| --- | --- |\n", fp);
 	for (size_t i = 0; i < n; i++) {
 		char verdict[240];
-		char *text = report_read_remarks(run_dir, names[i]);
-		report_vec_verdict(text ? text : "", cc, names[i], verdict, sizeof verdict);
-		char *file = xasprintf("%s.c", names[i]);
+		const char *name = rf->names[shown_files[i]], *text = rf->texts[shown_files[i]];
+		report_vec_verdict(text ? text : "", cc, name, verdict, sizeof verdict);
+		char *file = xasprintf("%s.c", name);
 		fputs("|", fp);
 		md_cell(fp, file);
 		fputs(" ", fp);
 		free(file);
 		md_cell_text(fp, text ? verdict : "remarks unreadable");
 		fputs(" |\n", fp);
-		free(text);
 	}
-	remark_lines(fp, run_dir, names, n);
-	report_free_names(names, n);
+	remark_lines(fp, rf, shown_files, n);
+	free(shown_files);
 }
 
 /* Jobs whose results failed their check were never fitted: say so, loudly. */
@@ -702,30 +641,28 @@ static void env_section(FILE *fp, const struct rundata *run)
 }
 
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
-		 const char *run_dir, char *err, size_t errlen)
+		 const struct symptoms *sy, char *err, size_t errlen)
 {
-	return report_write_points(path, run, a, run_dir, NULL, err, errlen);
+	return report_write_points(path, run, a, NULL, sy, err, errlen);
 }
 
 int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
-			const char *run_dir, const struct userpoints *up, char *err, size_t errlen)
+			const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen)
 {
 	struct outfile o;
-	struct symptoms sy;
 	if (outfile_open(&o, path, err, errlen) < 0)
 		return -1;
-	symptoms_check(run, a, up, &sy);
-	report_summary(o.fp, run, a, &sy);
-	header(o.fp, run, a, run_dir);
+	report_summary(o.fp, run, a, sy);
+	header(o.fp, run, a, run->dir);
 	failures_section(o.fp, run);
-	roofs_section(o.fp, a, &sy);
+	roofs_section(o.fp, a, sy);
 	threads_section(o.fp, a);
 	report_theory_section(o.fp, a);
 	chains_section(o.fp, a);
 	report_kernels_section(o.fp, run, a);
 	if (up && up->n)
 		userpoints_report(o.fp, up);
-	remarks_section(o.fp, run, a, run_dir);
+	remarks_section(o.fp, run, a);
 	env_section(o.fp, run);
 	return outfile_commit(&o, err, errlen);
 }

@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "rundata.h"
+#include "symptoms.h"
 #include "userpoints.h"
 
 /*
@@ -21,19 +22,22 @@
  * counting convention; the figure roofline.png; the roofs with their spread
  * and the analysis' notes; the FMA chains (Little's law); the kernels with
  * their diagnosis; and, per kernel file, the compiler's vectorisation verdict
- * from run_dir/remarks/<file>.txt. A group the run lacks is reported as
- * missing. Returns 0, or -1 with one line in err on a write error.
+ * from remarks/<file>.txt (run->remark_files, read by input); the notes
+ * carry the model's symptoms sy (symptoms_check, run once by the caller). A
+ * group the run lacks is reported as missing. It writes what input and the
+ * model decided and reads nothing. Returns 0, or -1 with one line in err on
+ * a write error.
  */
 int report_write(const char *path, const struct rundata *run, const struct analysis *a,
-		 const char *run_dir, char *err, size_t errlen);
+		 const struct symptoms *sy, char *err, size_t errlen);
 
 /*
  * report_write() with the user's points (roofline report --points), placed by
  * userpoints_place(): a "Your code" section after the kernels. up may be
- * NULL. The notes carry the symptom checks of src/symptoms.h either way.
+ * NULL; sy the symptoms of run, a and up.
  */
 int report_write_points(const char *path, const struct rundata *run, const struct analysis *a,
-			const char *run_dir, const struct userpoints *up, char *err, size_t errlen);
+			const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen);
 
 /*
  * The one-line vectorisation verdict for one kernel file's remarks (vecinfo),
@@ -45,21 +49,10 @@ void report_vec_verdict(const char *remarks, const char *compiler, const char *f
 			char *out, size_t size);
 
 /*
- * The names (without .txt) of the remark files in run_dir/remarks, sorted;
- * *names is a fresh array of fresh strings (free with report_free_names).
- * Returns the count, 0 when the folder is missing.
- */
-size_t report_remark_files(const char *run_dir, char ***names);
-void report_free_names(char **names, size_t n);
-
-/*
  * 1 when kernel file `file` (name without .c) holds a kernel the run timed or
  * placed, or when the run names no kernels at all; helpers such as
  * kernel_util and kernels for other ISAs are left out of the verdicts.
  */
 int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file);
-
-/* The text of run_dir/remarks/<name>.txt, fresh, or NULL when unreadable. */
-char *report_read_remarks(const char *run_dir, const char *name);
 
 #endif

@@ -112,6 +112,7 @@ struct page {
 	const struct rundata *run;
 	const struct analysis *a;
 	const struct userpoints *up;
+	const struct symptoms *sy;   /* the model's, for the notes */
 	struct figure_measure m;
 	int counts[ANALYSIS_MAX_THREAD_COUNTS];
 	size_t ncounts;
@@ -403,11 +404,10 @@ static void notes(struct page *pg)
 {
 	struct buf *b = &pg->b;
 	const struct analysis *a = pg->a;
-	struct symptoms sy;
+	const struct symptoms *sy = pg->sy;
 	char said[1200];
-	symptoms_check(pg->run, a, pg->up, &sy);
 	buf_puts(b, "<section id=\"notes\">\n<h2>Notes</h2>\n");
-	if (!a->nnotes && !sy.n)
+	if (!a->nnotes && !sy->n)
 		buf_puts(b, "<p>The plateaus agree with the reported cache sizes and no spread was large enough to "
 			 "warn about.</p>\n");
 	for (int kind = 0; kind < 2; kind++) {
@@ -427,13 +427,13 @@ static void notes(struct page *pg)
 		if (any)
 			buf_puts(b, "</ul>\n");
 	}
-	if (sy.n) {
+	if (sy->n) {
 		buf_puts(b, "<h3>Symptoms (what is wrong when the chart looks so)</h3>\n<ul>\n");
-		for (size_t i = 0; i < sy.n; i++) {
+		for (size_t i = 0; i < sy->n; i++) {
 			buf_puts(b, "<li><b>");
-			html_escape(b, symptom_name(sy.which[i]));
+			html_escape(b, symptom_name(sy->which[i]));
 			buf_puts(b, "</b>: ");
-			html_escape(b, sy.notes[i]);
+			html_escape(b, sy->notes[i]);
 			buf_puts(b, "</li>\n");
 		}
 		buf_puts(b, "</ul>\n");
@@ -488,9 +488,9 @@ static void build(struct page *pg)
 }
 
 int report_html_write(const char *path, const struct rundata *run, const struct analysis *a,
-		      const struct userpoints *up, char *err, size_t errlen)
+		      const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen)
 {
-	struct page pg = { .run = run, .a = a, .up = up && up->n ? up : NULL };
+	struct page pg = { .run = run, .a = a, .up = up && up->n ? up : NULL, .sy = sy };
 	struct outfile o;
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
 	cairo_t *cr = cairo_create(surf);

@@ -28,14 +28,17 @@
 
 #include "analysis.h"
 #include "rundata.h"
+#include "symptoms.h"
 #include "userpoints.h"
 
 /*
  * Writes report.html for run/a (and the user's points up, placed, or NULL)
- * to path, atomically. Returns 0, or -1 with one line in err.
+ * to path, atomically, with the model's symptoms sy (symptoms_check, run
+ * once by the caller): it writes and reads nothing. Returns 0, or -1 with
+ * one line in err.
  */
 int report_html_write(const char *path, const struct rundata *run, const struct analysis *a,
-		      const struct userpoints *up, char *err, size_t errlen);
+		      const struct userpoints *up, const struct symptoms *sy, char *err, size_t errlen);
 
 /* The page's inline script and style sheet (report_html_assets.c), whose hashes the policy names. */
 extern const char report_html_script[];

@@ -12,7 +12,7 @@
 
 #include "html.h"
 #include "labels.h"
-#include "plot_cairo_int.h"
+#include "plot_axes.h"
 
 #define FONTS "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 

@@ -447,6 +447,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	rundata_parse_env(run);
 	if (load_remarks(dir, run, err, errlen) != 0)
 		goto done;
+	remark_files_load(dir, &run->remark_files);
 	rc = 0;
 done:
 	free(env);
@@ -473,6 +474,7 @@ void rundata_free(struct rundata *run)
 	for (size_t i = 0; i < run->nremarks; i++)
 		free(run->remarks[i].text);
 	free(run->remarks);
+	remark_files_free(&run->remark_files);
 	free(run->dir);
 	memset(run, 0, sizeof *run);
 }

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "remarkfiles.h"
+
 struct env_entry {
 	char *key;
 	char *value;
@@ -127,6 +129,7 @@ struct rundata {
 	size_t nstops_interrupted;   /* stops.csv's rows of jobs an interrupt cut short */
 	struct run_remarks *remarks;   /* one per kernels-group kernel whose file is there */
 	size_t nremarks;
+	struct remark_files remark_files;   /* the remarks/ folder, every file, for the report (remarkfiles.h) */
 };
 
 /*

@@ -9,7 +9,10 @@
  * label may never cover, even where markers leave it no free spot.
  */
 #include "figure.h"
-#include "figure_int.h"
+#include "figure_frame.h"
+#include "figure_points.h"
+#include "figure_scaling.h"
+#include "figure_scene.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -24,28 +27,9 @@ static const struct figure_rgb C_ROOF = HEX(0x1b1b1b);      /* DRAM slope, peak:
 static const struct figure_rgb C_CACHE = HEX(0x4f5359);     /* cache slopes and ceilings */
 static const struct figure_rgb C_ALLCORE = HEX(0x1f4e79);   /* roofs measured on all cores (@Nt) */
 
-void fig_set_font(struct fig *g, double px, int bold)
-{
-	g->font_size = px * g->s;
-	g->font_bold = bold;
-}
-
-void fig_text_extents(struct fig *g, const char *text, struct figure_text *te)
-{
-	g->m->extents(g->m->ctx, text, g->font_size, g->font_bold, te);
-}
 
 
 /* ---- one thread count --------------------------------------------------------- */
-
-struct ink fig_measure(struct fig *g, const char *text)
-{
-	struct figure_text te;
-	fig_text_extents(g, text, &te);
-	double m = FIGURE_HALO * g->s;
-	struct ink k = { te.x_bearing - m, te.y_bearing - m, te.width + 2 * m, te.height + 2 * m };
-	return k;
-}
 
 /* Clips the segment to the box (Liang-Barsky). Returns 0 when nothing is left. */
 static int clip_segment(struct labels_box b, double *x0, double *y0, double *x1, double *y1)
@@ -75,15 +59,6 @@ static int clip_segment(struct labels_box b, double *x0, double *y0, double *x1,
 	return 1;
 }
 
-void fig_format_value(double v, char *buf, size_t n)
-{
-	if (v >= 1000)
-		snprintf(buf, n, "%.0f", v);
-	else if (v >= 1)
-		snprintf(buf, n, "%.1f", v);
-	else
-		snprintf(buf, n, "%.2g", v);
-}
 /* ---- the lines ------------------------------------------------------------------ */
 
 static struct labels_box plot_box(const struct fig *g)

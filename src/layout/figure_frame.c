@@ -1,12 +1,13 @@
 /*
  * figure_frame.c - the scene's frame and what one figure shows (figure.h,
- * figure_int.h): the thread counts a run has and the selection of one, the
+ * figure_frame.h): the thread counts a run has and the selection of one, the
  * roofs a figure draws (ceilings only where they cap a drawn point) and by
  * which peak and DRAM roof, the axis ranges that hold them and the
  * transform to pixels.
  */
 #include "figure.h"
-#include "figure_int.h"
+#include "figure_frame.h"
+#include "figure_scene.h"
 
 #include <math.h>
 #include <stdio.h>

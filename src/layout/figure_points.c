@@ -1,12 +1,14 @@
 /*
- * figure_points.c - the scene's points (figure.h, figure_int.h): the one
+ * figure_points.c - the scene's points (figure.h, figure_frame.h): the one
  * palette, every kernel's family, colour and marker (figure_families: the
  * rule every figure colours kernels by), its groups and polylines (a
  * parameter's members, a trajectory's sizes, a family's stages), the
  * labels they say, and the user's points with their arrows and labels.
  */
 #include "figure.h"
-#include "figure_int.h"
+#include "figure_frame.h"
+#include "figure_points.h"
+#include "figure_scene.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,9 @@
  * beside the one it scales from on the base figure's thread count.
  */
 #include "figure.h"
-#include "figure_int.h"
+#include "figure_frame.h"
+#include "figure_scaling.h"
+#include "figure_scene.h"
 
 #include <math.h>
 #include <stdio.h>

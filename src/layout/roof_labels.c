@@ -4,7 +4,8 @@
  * figure_layout fills them.
  */
 #include "roof_labels.h"
-#include "figure_int.h"
+#include "figure_frame.h"
+#include "figure_scene.h"
 
 #include <stdlib.h>
 

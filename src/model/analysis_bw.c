@@ -1,7 +1,7 @@
 /*
  * analysis_bw.c - the bandwidth side of analysis_build: each thread count's
  * sweep, its plateaus and DRAM verdict (levels.h), the access-pattern roofs,
- * and the checks on them (see analysis_int.h).
+ * and the checks on them (see analysis_jobs.h).
  */
 #include <limits.h>
 #include <math.h>
@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis_int.h"
+#include "analysis_bw.h"
+#include "analysis_jobs.h"
 #include "isa.h"
 #include "diagnosis.h"
 #include "fit.h"

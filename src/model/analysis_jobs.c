@@ -1,4 +1,4 @@
-/* analysis_jobs.c - a run's timings gathered into jobs, and the roofs and notes they make (see analysis_int.h). */
+/* analysis_jobs.c - a run's timings gathered into jobs, and the roofs and notes they make (see analysis_jobs.h). */
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis_int.h"
+#include "analysis_jobs.h"
 #include "isa.h"
 #include "diagnosis.h"
 #include "fit.h"

@@ -1,6 +1,6 @@
 /*
  * analysis_peak.c - the compute side of analysis_build: FMA-chain curves,
- * the peak and its ceilings, and the theoretical peak (see analysis_int.h).
+ * the peak and its ceilings, and the theoretical peak (see analysis_jobs.h).
  */
 #include <limits.h>
 #include <math.h>
@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis_int.h"
+#include "analysis_jobs.h"
+#include "analysis_peak.h"
 #include "isa.h"
 #include "diagnosis.h"
 #include "fit.h"

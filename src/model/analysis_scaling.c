@@ -1,8 +1,10 @@
-/* analysis_scaling.c - the all-core bandwidth roofs against one core's (see analysis_int.h). */
+/* analysis_scaling.c - the all-core bandwidth roofs against one core's (see analysis_jobs.h). */
 #include <math.h>
 #include <stdio.h>
 
-#include "analysis_int.h"
+#include "analysis_bw.h"
+#include "analysis_jobs.h"
+#include "analysis_scaling.h"
 #include "fit.h"
 #include "levels.h"
 #include "util.h"

@@ -2,7 +2,7 @@
 # measure end to end on this machine, small and short: files, columns, rules.
 # No timing thresholds: only what was written and how.
 . "$(dirname "$0")/lib.sh"
-# One thread: the thread counts have their own test (t0600-threads.sh).
+# One thread: the thread counts have their own test (t0604-threads.sh).
 SMALL="--quick --threads 1 --max-size 1M --passes 2 --trials 2 --warmup 1 --min-time 2e-4"
 
 test_expect_success 'measure --quick writes a run and prints its path last' '

@@ -251,6 +251,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				  userpoints_place(a, &up, err, sizeof err) == 0;
 		struct compare c;
 		compare_build(&run, a, &run, a, &c);
+		struct symptoms sy;
+		symptoms_check(&run, a, have_points ? &up : NULL, &sy);
 #ifdef FUZZ_FIGURE
 		if (fitout_write(dir, a, err, sizeof err) != 0)
 			fprintf(stderr, "fuzz_figure: %s\n", err);
@@ -258,8 +260,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			draw(dir, &run, a, have_points ? &up : NULL);
 #else
 		if (fitout_write(dir, a, err, sizeof err) != 0 ||
-		    report_write_points(report, &run, a, dir, have_points ? &up : NULL, err, sizeof err) != 0 ||
-		    report_html_write(html, &run, a, have_points ? &up : NULL, err, sizeof err) != 0 ||
+		    report_write_points(report, &run, a, have_points ? &up : NULL, &sy, err, sizeof err) != 0 ||
+		    report_html_write(html, &run, a, have_points ? &up : NULL, &sy, err, sizeof err) != 0 ||
 		    compare_write(compare, &run, a, &run, a, &c, err, sizeof err) != 0 ||
 		    compare_write_csv(compare_csv, &c, err, sizeof err) != 0)
 			fprintf(stderr, "fuzz_run: %s\n", err);

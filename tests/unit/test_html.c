@@ -1,7 +1,7 @@
 /*
  * test_html.c - report.html's one escaping function (html.h) on a table of
  * every character class and on the robustness tests' nasty names
- * (t0600-robust.sh, t0620-robust2.sh), and the SHA-256 its policy names the
+ * (t0603-robust.sh, t0621-robust2.sh), and the SHA-256 its policy names the
  * inline script and style by (FIPS 180-4's examples).
  */
 #include <setjmp.h>

@@ -147,6 +147,7 @@ static void free_run(struct rundata *run)
 	}
 	free(run->env);
 	free(run->dir);
+	remark_files_free(&run->remark_files);
 	memset(run, 0, sizeof *run);
 }
 
@@ -617,7 +618,12 @@ static char *write_report(struct scratch *s)
 {
 	char err[512] = "";
 	char *path = path_join(s->plots, "report.md");
-	if (report_write(path, &s->run_data, s->a, s->run, err, sizeof err) != 0)
+	/* Input reads the remarks/ folder (as rundata_load does); the report only writes. */
+	remark_files_free(&s->run_data.remark_files);
+	remark_files_load(s->run, &s->run_data.remark_files);
+	struct symptoms sy;
+	symptoms_check(&s->run_data, s->a, NULL, &sy);
+	if (report_write(path, &s->run_data, s->a, &sy, err, sizeof err) != 0)
 		fail_msg("report_write: %s", err);
 	char *text = slurp(path);
 	free(path);

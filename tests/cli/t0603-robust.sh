@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0600-robust.sh - the crashes and silent losses of issue 11, one test each,
+# t0603-robust.sh - the crashes and silent losses of issue 11, one test each,
 # on scripted runs and the committed example: bad input is one "roofline:"
 # line and exit 2, a failed write is exit 1 and leaves nothing half-written,
 # a run cut off mid-row keeps every whole row. Under the sanitizer pass

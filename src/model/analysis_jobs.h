@@ -1,12 +1,11 @@
 /*
- * analysis_int.h - what the parts of analysis_build share, inside the model
- * only (analysis.c builds, analysis_bw.c fits the bandwidth side,
- * analysis_peak.c the compute side, analysis_jobs.c gathers timings into
- * jobs): the jobs, their statistics, and the helpers that add roofs and
- * notes. Nothing outside these four files includes it.
+ * analysis_jobs.h - a run's timings gathered into jobs, their statistics,
+ * and the helpers that add roofs and notes to an analysis being built
+ * (analysis_jobs.c), for the fits of analysis_build (analysis_bw.c,
+ * analysis_peak.c, analysis_scaling.c, analysis_build.c) inside the model.
  */
-#ifndef ROOFLINE_ANALYSIS_INT_H
-#define ROOFLINE_ANALYSIS_INT_H
+#ifndef ROOFLINE_ANALYSIS_JOBS_H
+#define ROOFLINE_ANALYSIS_JOBS_H
 
 #include <stddef.h>
 
@@ -72,28 +71,5 @@ struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int thre
 
 /* Counts r among the run's noisy roofs when its per-pass spread is wider than NOISY_SPREAD of `ref`. */
 void analysis_check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit);
-
-/* The run's spread, said once with what load.csv and the clock show (analysis_bw.c). */
-void analysis_spread_note(struct analysis *a, const struct rundata *run);
-
-/* One thread count's sweep: plateaus, DRAM verdict, level map, pattern roofs (`keep`: the smallest count). */
-void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
-			    int threads, int keep);
-
-/*
- * All-core bandwidth roofs past N x one core's: a measurement error, left
- * out and said, but for a DRAM pattern job short of STREAM's rule (a cache
- * serves part of it), kept and said (analysis_scaling.c).
- */
-void analysis_drop_overscaled(struct analysis *a, int base_threads);
-
-/* Whether DRAM pattern roof r's job ran where a cache may serve part of it (short of the rule, or before the flat end). */
-int analysis_early_dram_job(const struct roof *r, const struct level_map *map);
-
-/* One thread count's chain curves, peak and ceilings (analysis_peak.c). */
-void analysis_fit_peak(struct analysis *a, struct jobs *js, int threads, int keep);
-
-/* Each thread count's theoretical peak (struct peak_info), pipes inferred from the measured plateaus. */
-void analysis_theoretical_peaks(struct analysis *a, const struct rundata *run);
 
 #endif

@@ -1,15 +1,14 @@
 /*
- * plot_compare_int.h - what the compare figure's layout (plot_compare.c)
- * and its painter (plot_compare_paint.c) share: sizes, colours, the fonts'
- * and the legend's geometry. Private to those two files and compare.gp's
- * writer (plot_compare_gp.c), which places the "what moved" box as they do.
+ * compare_figure_style.h - the compare figure's style: sizes, colours, the
+ * fonts' and the legend's geometry, and the helpers its layout
+ * (compare_figure.c) defines. The painter (emit's plot_compare_paint.c) and
+ * compare.gp's writer (plot_compare_gp.c), which places the "what moved"
+ * box as the layout does, read it; the layout calls neither of them.
  */
-#ifndef ROOFLINE_PLOT_COMPARE_INT_H
-#define ROOFLINE_PLOT_COMPARE_INT_H
+#ifndef ROOFLINE_COMPARE_FIGURE_STYLE_H
+#define ROOFLINE_COMPARE_FIGURE_STYLE_H
 
-#include <cairo.h>
-
-#include "plot_compare.h"
+#include "compare_figure.h"
 
 #define FONT "DejaVu Sans"
 #define PX_TITLE 34.0
@@ -37,9 +36,6 @@ static const struct figure_rgb C_ARROW = HEX(0x1a1a1a);
 #define QUIET_R 0.5       /* a point that did not move: its radius, of MARKER_R */
 #define MARKER_ROOM 1.3   /* the room a marker takes in the label scene, of its radius */
 
-void cmpfig_set_font(cairo_t *cr, double px, int bold);
-void cmpfig_no_hinting(cairo_t *cr);
-void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4]);
 double cmpfig_line_width(const struct plot_compare_line *ln);
 void cmpfig_px(const struct plot_frame *f, double ai, double gf, double *x, double *y);
 

@@ -1,18 +1,17 @@
 /*
- * plot_compare.c - see plot_compare.h.
+ * compare_figure.c - see compare_figure.h.
  *
- * Lay out, then paint: plot_compare_layout() decides every line, arrow,
+ * Lay out, then paint: compare_figure_layout() decides every line, arrow,
  * marker and text box (the panel beside the plot first, which narrows it;
  * then lines and markers as occupied space of a label scene, the roof
  * labels and the moved points' labels, each avoiding all that came before;
- * last the legend's rows for roofs no spot could name); plot_compare_draw() and
- * plot_compare_gnuplot() only render that layout. The axes, grid and frame,
- * and the writing of the file in each format, are the roofline figure's
- * (plot_cairo.h: plot_draw_grid, plot_draw_axes, plot_write).
+ * last the legend's rows for roofs no spot could name); emit's
+ * plot_compare_draw() and plot_compare_gnuplot() only render that layout.
+ * Text is measured through struct figure_measure, as the roofline figure's
+ * layout measures it (figure.h).
  */
-#include "plot_compare.h"
+#include "compare_figure.h"
 
-#include <cairo.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,33 +22,25 @@
 #include "roof_labels.h"
 #include "util.h"
 
-#include "plot_compare_int.h"
+#include "compare_figure_style.h"
 
-void cmpfig_set_font(cairo_t *cr, double px, int bold)
+/* The ink box of text at baseline origin (0, 0) at m's font px (bold or not), grown by the halo: x0, y0, w, h. */
+static void text_ink(const struct figure_measure *m, const char *text, double px, int bold, double halo, double box[4])
 {
-	cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, px);
-}
-
-/* Hinting off: the same text extents on image, SVG and PDF surfaces. */
-void cmpfig_no_hinting(cairo_t *cr)
-{
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
-}
-
-/* The ink box of text at baseline origin (0, 0), grown by the halo: x0, y0, w, h. */
-void cmpfig_ink(cairo_t *cr, const char *text, double halo, double box[4])
-{
-	cairo_text_extents_t te;
-	cairo_text_extents(cr, text, &te);
+	struct figure_text te;
+	m->extents(m->ctx, text, px, bold, &te);
 	box[0] = te.x_bearing - halo;
 	box[1] = te.y_bearing - halo;
 	box[2] = te.width + 2 * halo;
 	box[3] = te.height + 2 * halo;
+}
+
+/* The advance of text at px (bold or not). */
+static double text_advance(const struct figure_measure *m, const char *text, double px, int bold)
+{
+	struct figure_text te;
+	m->extents(m->ctx, text, px, bold, &te);
+	return te.x_advance;
 }
 
 /* ---- layout --------------------------------------------------------------------- */
@@ -258,15 +249,12 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
  * that reads at 800 px: where the machines' differences make it too wide,
  * it leaves them to compare.md.
  */
-static void subtitle(struct plot_compare_layout *l, cairo_t *cr)
+static void subtitle(struct plot_compare_layout *l, const struct figure_measure *m)
 {
 	const char *arrows = "arrows: moves against each kernel's own roof";
 	snprintf(l->subtitle, sizeof l->subtitle, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  %s", l->run_a, l->run_b,
 		 l->machines, arrows);
-	cairo_text_extents_t te;
-	cmpfig_set_font(cr, PX_SUBTITLE * l->f.scale, 0);
-	cairo_text_extents(cr, l->subtitle, &te);
-	if (te.x_advance > l->f.width - 44 * l->f.scale && strncmp(l->machines, "different", 9) == 0)
+	if (text_advance(m, l->subtitle, PX_SUBTITLE * l->f.scale, 0) > l->f.width - 44 * l->f.scale && strncmp(l->machines, "different", 9) == 0)
 		snprintf(l->subtitle, sizeof l->subtitle,
 			 "A: %s  \u2192  B: %s  \u00b7  different machines (compare.md says how)  \u00b7  %s", l->run_a,
 			 l->run_b, arrows);
@@ -461,24 +449,15 @@ static void base_keys(struct plot_compare_layout *out, const struct compare *c, 
 }
 
 /* The widest text of the panel beside the plot: every row it may hold, any roof's label listed. */
-static double panel_text_width(cairo_t *cr, const struct plot_compare_layout *out, double s)
+static double panel_text_width(const struct figure_measure *m, const struct plot_compare_layout *out, double s)
 {
 	double wide = 0;
-	cairo_text_extents_t te;
-	cmpfig_set_font(cr, PX_LEGEND * s, 0);
-	for (size_t i = 0; i < out->nkeys; i++) {
-		cairo_text_extents(cr, out->keys[i].text, &te);
-		wide = fmax(wide, te.x_advance + KEY_SAMPLE * s);
-	}
-	for (size_t i = 0; i < out->nlines; i++) {
-		cairo_text_extents(cr, out->lines[i].label, &te);
-		wide = fmax(wide, te.x_advance + KEY_SAMPLE * s);
-	}
-	for (size_t i = 0; i < out->nmoved; i++) {
-		cmpfig_set_font(cr, PX_LEGEND * s, i == 0);
-		cairo_text_extents(cr, out->moved[i], &te);
-		wide = fmax(wide, te.x_advance);
-	}
+	for (size_t i = 0; i < out->nkeys; i++)
+		wide = fmax(wide, text_advance(m, out->keys[i].text, PX_LEGEND * s, 0) + KEY_SAMPLE * s);
+	for (size_t i = 0; i < out->nlines; i++)
+		wide = fmax(wide, text_advance(m, out->lines[i].label, PX_LEGEND * s, 0) + KEY_SAMPLE * s);
+	for (size_t i = 0; i < out->nmoved; i++)
+		wide = fmax(wide, text_advance(m, out->moved[i], PX_LEGEND * s, i == 0));
 	return wide;
 }
 
@@ -513,20 +492,20 @@ static void occupy(struct roof_labels *rl, const struct plot_compare_layout *out
  * where it must move away; the scene's leaders are exclusive (no two
  * cross) and avoid every marker where any spot allows it.
  */
-static void place_labels(struct plot_compare_layout *out, struct labels *scene, cairo_t *cr, double mr)
+static void place_labels(struct plot_compare_layout *out, struct labels *scene, const struct figure_measure *m,
+			 double mr)
 {
 	const struct plot_frame *f = &out->f;
 	double s = f->scale;
 	double box[4];
 	struct labels_item items[2 * ANALYSIS_MAX_POINTS];
 	size_t which[2 * ANALYSIS_MAX_POINTS], n = 0;
-	cmpfig_set_font(cr, PX_POINT_LABEL * s, 0);
 	for (size_t i = 0; i < out->nmarks; i++) {
 		struct plot_compare_mark *mk = &out->marks[i];
 		if (!mk->arrow)
 			continue;
 		double x, y;
-		cmpfig_ink(cr, mk->label, HALO * s, box);
+		text_ink(m, mk->label, PX_POINT_LABEL * s, 0, HALO * s, box);
 		cmpfig_px(f, mk->ai_b, mk->gf_b, &x, &y);
 		/* A's marker, at the other end of its arrow, is its own: its leader may pass over it. */
 		double xa, ya;
@@ -552,12 +531,9 @@ static void place_labels(struct plot_compare_layout *out, struct labels *scene, 
 	if (unlabelled && out->nmoved < PLOT_COMPARE_MOVED_ROWS) {
 		/* The longest wording the box's width holds (it was sized before the labels were placed). */
 		char *row = out->moved[out->nmoved];
-		cairo_text_extents_t te;
-		cmpfig_set_font(cr, PX_LEGEND * s, 0);
 		snprintf(row, sizeof out->moved[0], "%zu move%s too crowded to name: compare.md", unlabelled,
 			 unlabelled == 1 ? "" : "s");
-		cairo_text_extents(cr, row, &te);
-		if (te.x_advance > out->moved_box.x1 - out->moved_box.x0 - 2 * KEY_PAD * s)
+		if (text_advance(m, row, PX_LEGEND * s, 0) > out->moved_box.x1 - out->moved_box.x0 - 2 * KEY_PAD * s)
 			snprintf(row, sizeof out->moved[0], "%zu unnamed: compare.md", unlabelled);
 		out->nmoved++;
 		out->moved_box.y1 += out->row_h;
@@ -630,8 +606,8 @@ int plot_compare_threads(int want, const struct analysis *aa, const struct analy
 	return -1;
 }
 
-void plot_compare_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B,
-			 struct plot_compare_view v, struct plot_compare_layout *out)
+void compare_figure_layout(const struct compare *c, struct plot_compare_run A, struct plot_compare_run B,
+			   struct plot_compare_view v, const struct figure_measure *meas, struct plot_compare_layout *out)
 {
 	int threads = v.threads, width = v.width, height = v.height;
 	const struct rundata *ra = A.run, *rb = B.run;
@@ -657,12 +633,9 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	free(fk);   /* it points into m */
 	free(m);
 
-	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4);
-	cairo_t *cr = cairo_create(surf);
-	cmpfig_no_hinting(cr);
 	struct plot_frame *f = &out->f;
 	double s = f->scale, gap = 24 * s;
-	subtitle(out, cr);
+	subtitle(out, meas);
 	out->row_h = KEY_ROW * s;
 	/*
 	 * The panel beside the plot, never over it: as wide as any row it may
@@ -671,7 +644,7 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	 * a first time only to know their labels' widths.
 	 */
 	add_roof_lines(out, c, aa, ab);
-	double pw = panel_text_width(cr, out, s) + 2 * KEY_PAD * s;
+	double pw = panel_text_width(meas, out, s) + 2 * KEY_PAD * s;
 	f->right = fmax(f->left + 0.5 * (width - f->left), width - 20 * s - pw - gap);
 	out->nlines = 0;
 	add_roof_lines(out, c, aa, ab);
@@ -681,18 +654,14 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	record(out, out->moved_box);
 
 	double mr = MARKER_ROOM * MARKER_R * s;
-	struct figure_measure meas;
-	plot_measure_cairo(cr, &meas);
-	struct roof_labels *rl = roof_labels_init(f, &meas);
+	struct roof_labels *rl = roof_labels_init(f, meas);
 	occupy(rl, out);
 	label_roofs(rl, out);
-	place_labels(out, roof_labels_scene(rl), cr, mr);
+	place_labels(out, roof_labels_scene(rl), meas, mr);
 	roof_labels_free(rl);
 
 	out->legend = (struct labels_box){ x0, out->moved_box.y1 + 16 * s, x0 + pw, 0 };
 	list_roofs(out, height - 12 * s);
 	out->legend.y1 = out->legend.y0 + (double)out->nkeys * out->row_h + 2 * KEY_PAD * s;
 	record(out, out->legend);
-	cairo_destroy(cr);
-	cairo_surface_destroy(surf);
 }

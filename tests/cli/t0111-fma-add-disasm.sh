@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0110-fma-add-disasm.sh - the FMA+add mixes' inner loops are exactly what
+# t0111-fma-add-disasm.sh - the FMA+add mixes' inner loops are exactly what
 # kernels/fma_add_chains.h writes, whatever the compiler: for each member
 # <kernel>_<G> in $ROOFLINE_BUILD/kernels/<kernel>.o, the one loop with FMAs
 # in it (a backward conditional jump and the instructions from its target
@@ -92,11 +92,11 @@ function flush(    i, j, t, tgt, nf) {
 END { flush() }
 '
 
-tmp=$(mktemp "${TMPDIR:-/tmp}/t0110.XXXXXX") || exit 1
-want=$(mktemp "${TMPDIR:-/tmp}/t0110w.XXXXXX") || exit 1
-got=$(mktemp "${TMPDIR:-/tmp}/t0110g.XXXXXX") || exit 1
+tmp=$(mktemp "${TMPDIR:-/tmp}/t0111.XXXXXX") || exit 1
+want=$(mktemp "${TMPDIR:-/tmp}/t0111w.XXXXXX") || exit 1
+got=$(mktemp "${TMPDIR:-/tmp}/t0111g.XXXXXX") || exit 1
 n=0 failed=0
-a64=$(mktemp -d "${TMPDIR:-/tmp}/t0110a.XXXXXX") || exit 1
+a64=$(mktemp -d "${TMPDIR:-/tmp}/t0111a.XXXXXX") || exit 1
 trap 'rm -f "$tmp" "$want" "$got"; rm -rf "$a64"' EXIT INT TERM
 src=${ROOFLINE_SRC:-.}
 if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 && command -v aarch64-linux-gnu-objdump >/dev/null 2>&1; then

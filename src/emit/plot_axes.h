@@ -1,14 +1,16 @@
 /*
- * plot_cairo_int.h - what the roofline painter's files share (plot_cairo.c:
- * the figure; plot_axes.c: its grid, axes and titles, which the compare
- * and fleet figures draw too). Not for other modules: they see plot_cairo.h.
+ * plot_axes.h - what the cairo painters paint with (plot_axes.c): the
+ * colours, the font and text with its halo, the grid, the axes and the
+ * titles. The roofline painter (plot_cairo.c) and the SVG scene draw on it;
+ * it calls none of them back.
  */
-#ifndef ROOFLINE_PLOT_CAIRO_INT_H
-#define ROOFLINE_PLOT_CAIRO_INT_H
+#ifndef ROOFLINE_PLOT_AXES_H
+#define ROOFLINE_PLOT_AXES_H
 
 #include <cairo.h>
 
 #include "figure.h"
+#include "plot_cairo.h"
 
 /* The painter's own colours (the lines' and the kernels' come with the layout). */
 #define HEX(v) { ((v) >> 16 & 0xff) / 255.0, ((v) >> 8 & 0xff) / 255.0, ((v) & 0xff) / 255.0 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0620-robust2.sh - the second robustness round (issue 20), one test per
+# t0621-robust2.sh - the second robustness round (issue 20), one test per
 # defect where the binary shows it: bad input is one "roofline:" line and
 # exit 2, never a hang, a crash or a broken file. Each test is bounded by
 # `timeout`, so a hang fails the test instead of the suite.
