@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "tgroup.h"
+
 struct env_entry {
 	char *key;
 	char *value;
@@ -16,7 +18,7 @@ struct env_entry {
 /* One row of timings.csv. */
 struct timing {
 	int pass, trial, warmup;
-	char group[16];          /* bandwidth, peak, kernels */
+	enum timing_group group;
 	char kernel[48];
 	long param;
 	int threads;
@@ -27,7 +29,7 @@ struct timing {
 
 /* A job whose check failed (failures.csv): never fitted, never plotted. */
 struct failure {
-	char group[16];
+	enum timing_group group;
 	char kernel[48];
 	long param;
 	char message[200];
@@ -144,7 +146,7 @@ void rundata_free(struct rundata *run);
  * that failed at one is left out at all of them, which is acceptable: a wrong
  * result is the kernel's fault, not the size's.
  */
-int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param);
+int rundata_failed(const struct rundata *run, enum timing_group group, const char *kernel, long param);
 
 /*
  * The remarks text of the kernel file named `kernel` (remarks/<kernel>.txt),

@@ -343,7 +343,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 		analysis_note(out, "%zu kernel jobs, but at most %d points are placed: the rest are left out",
 		     kernel_jobs, ANALYSIS_MAX_POINTS);
 	for (size_t i = 0; i < run->nfailures; i++)
-		analysis_note(out, "%s %s param %ld failed its check and is left out: %s", run->failures[i].group,
+		analysis_note(out, "%s %s param %ld failed its check and is left out: %s", tgroup_name(run->failures[i].group),
 		     run->failures[i].kernel, run->failures[i].param, run->failures[i].message);
 	analysis_free_jobs(&js);
 	return 0;

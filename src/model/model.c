@@ -5,15 +5,6 @@
 
 #include "rundata.h"
 
-enum timing_group model_group(const struct timing *t)
-{
-	static const char *const NAMES[] = { "bandwidth", "peak", "kernels" };
-	for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-		if (strcmp(t->group, NAMES[i]) == 0)
-			return (enum timing_group)i;
-	return TGROUP_OTHER;
-}
-
 struct roof_key model_key_of(const struct roof *r)
 {
 	struct roof_key k;

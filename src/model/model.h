@@ -289,11 +289,6 @@ struct analysis {
 	size_t nnotes;
 };
 
-/* A timing's group (timings.csv's `group` column), typed: parsed here, once, for the model. */
-enum timing_group { TGROUP_BANDWIDTH, TGROUP_PEAK, TGROUP_KERNELS, TGROUP_OTHER };
-struct timing;
-enum timing_group model_group(const struct timing *t);
-
 /* r's key: its own, or (a roof built by hand with a name only) parsed from its name. */
 struct roof_key model_key_of(const struct roof *r);
 

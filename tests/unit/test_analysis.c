@@ -44,7 +44,7 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->pass = pass;
 	t->trial = trial;
 	t->warmup = warmup;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
 	t->threads = 1;
@@ -199,7 +199,7 @@ static void test_failures_are_left_out(void **state)
 	(void)state;
 	static struct analysis a;
 	char err[256];
-	struct failure f = { "kernels", "dot", 0, "dot sum: wrong" };
+	struct failure f = { TGROUP_KERNELS, "dot", 0, "dot sum: wrong" };
 	run.failures = &f;
 	run.nfailures = 1;
 	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
@@ -305,7 +305,7 @@ static void two_add(const char *kernel, long param, int threads, double ws, doub
 	memset(t, 0, sizeof *t);
 	t->pass = 1;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "bandwidth");
+	t->group = TGROUP_BANDWIDTH;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
 	t->threads = threads;

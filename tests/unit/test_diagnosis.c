@@ -111,7 +111,7 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->pass = pass;
 	t->trial = trial;
 	t->warmup = trial == 1;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
 	t->threads = cur_threads;

@@ -128,7 +128,7 @@ static void two_threads(struct loaded *l)
 	for (size_t i = 0; i < n; i++) {
 		/* The all-core pass times the chains of the widest instruction set only. */
 		size_t kl = strlen(t[i].kernel), wl = strlen(widest);
-		if (strcmp(t[i].group, "peak") == 0 && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
+		if (t[i].group == TGROUP_PEAK && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
 			continue;
 		t[m] = t[i];
 		t[m].threads = 2;

@@ -50,7 +50,7 @@ static void add_timing(const char *kernel, long param, double flops, double rate
 	memset(t, 0, sizeof *t);
 	t->pass = 1;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "peak");
+	t->group = TGROUP_PEAK;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
 	t->threads = 1;

@@ -766,7 +766,7 @@ static void test_report_first_screen_bounded(void **state)
 	a->levels[1] = a->levels[0];
 	a->levels[1].threads = 2;
 	a->nlevels = 2;
-	struct failure f = { "kernels", "horner", 64, "wrong" };
+	struct failure f = { TGROUP_KERNELS, "horner", 64, "wrong" };
 	s->run_data.failures = &f;
 	s->run_data.nfailures = 1;
 	a->nnoisy = 3;
@@ -853,7 +853,7 @@ static void test_report_missing_groups(void **state)
 	char *rem = path_join(s->run, "remarks");
 	remove_tree(rem);
 	free(rem);
-	struct failure f = { "kernels", "horner", 64, "a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12)" };
+	struct failure f = { TGROUP_KERNELS, "horner", 64, "a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12)" };
 	s->run_data.failures = &f;
 	s->run_data.nfailures = 1;
 	char *text = write_report(s);

@@ -34,7 +34,7 @@ static void add(const char *group, const char *kernel, long param, int threads, 
 	memset(t, 0, sizeof *t);
 	t->pass = pass;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
 	t->param = param;
 	t->threads = threads;
