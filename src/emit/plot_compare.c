@@ -92,9 +92,18 @@ static void both_runs(const struct analysis *aa, const struct analysis *ab, stru
 	memcpy(m->points, ab->points, ab->npoints * sizeof *m->points);
 	for (size_t i = 0; i < aa->npoints && m->npoints < ANALYSIS_MAX_POINTS; i++)
 		m->points[m->npoints++] = aa->points[i];
-	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++)
-		if (!analysis_roof(ab, aa->roofs[i].name))
+	/*
+	 * A's roof is looked for in B at one thread, as the view names it (its
+	 * "@Nt" stripped): in an all-core view none is found and each of A's
+	 * roofs is added beside B's. Kept as it was when this looked names up;
+	 * by the roofs' own keys it would add only what B lacks, and the
+	 * all-core figure's axes would change (a question for the figure).
+	 */
+	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++) {
+		struct roof_key as_named = roofkey_at(aa->roofs[i].key, 1);
+		if (!model_roof(ab, &as_named))
 			m->roofs[m->nroofs++] = aa->roofs[i];
+	}
 	if (isfinite(aa->peak) && !(m->peak >= aa->peak))
 		m->peak = aa->peak;
 }

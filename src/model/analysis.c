@@ -25,13 +25,6 @@ static int cmp_int(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-const struct roof *analysis_roof(const struct analysis *a, const char *name)
-{
-	/* The name is parsed once, by roofkey; roofs are compared by key, never by name. */
-	struct roof_key key;
-	return roofkey_parse_any(name, &key) == 0 ? model_roof(a, &key) : NULL;
-}
-
 const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 {
 	for (size_t i = 0; i < a->nroofs; i++)
@@ -242,6 +235,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		memset(p, 0, sizeof *p);
 		snprintf(p->kernel, sizeof p->kernel, "%s", j->kernel);
 		const struct kernel *k = registry_find(j->kernel);
+		p->k = k;
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
 		p->param = j->param;
 		p->param_letter = k ? k->param_letter : 0;

@@ -59,7 +59,7 @@ static void point_test(struct compare_row *row, const struct rundata *ra, const 
  */
 static const struct roof *judged_roof(const struct analysis *a, const struct point *p)
 {
-	return p->roof[0] ? analysis_roof(a, p->roof) : NULL;
+	return roofkey_is_none(&p->roof) ? NULL : model_roof(a, &p->roof);
 }
 
 /*

@@ -27,6 +27,7 @@
 #include "analysis.h"
 #include "isa.h"
 #include "registry.h"
+#include "roof_text.h"
 
 struct core {
 	const char *name;
