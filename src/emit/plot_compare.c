@@ -169,7 +169,7 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 /* "horner D=8 ×0.85", "triad (L1) ×1.20": a moved point, with its move against its roof. */
 static void point_text(const struct point *p, const struct compare_row *row, char *buf, size_t size)
 {
-	const struct kernel *k = registry_find(p->kernel);
+	const struct kernel *k = p->k;
 	size_t n = (size_t)snprintf(buf, size, "%s", p->kernel);
 	if (k && k->param_letter && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %c=%ld", k->param_letter, p->param);

@@ -44,7 +44,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	}
 	for (size_t i = 0; any && i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		const struct kernel *k = registry_find(p->kernel);
+		const struct kernel *k = p->k;
 		char key[96];
 		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
 		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
@@ -79,7 +79,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	char roof[48];
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
-		const struct kernel *k = registry_find(a->points[i].kernel);
+		const struct kernel *k = a->points[i].k;
 		if (k && k->library && (!best || a->points[i].param > best->param))
 			best = &a->points[i];
 	}

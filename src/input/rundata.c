@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "csvin.h"
+#include "registry.h"
 #include "util.h"
 
 struct loader {
@@ -216,6 +217,7 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 		return bad_cell(&in, l->col[T_GROUP], "group", "bandwidth, peak or kernels");
 	if (get_name(&in, T_KERNEL, t.kernel, sizeof t.kernel))
 		return -1;
+	t.k = registry_find(t.kernel);
 	if (get_long(&in, T_PARAM, 0, &t.param))
 		return -1;
 	if (get_long(&in, T_THREADS, 1, &v))

@@ -9,6 +9,8 @@
 
 #include "tgroup.h"
 
+struct kernel;
+
 struct env_entry {
 	char *key;
 	char *value;
@@ -20,6 +22,7 @@ struct timing {
 	int pass, trial, warmup;
 	enum timing_group group;
 	char kernel[48];
+	const struct kernel *k;  /* kernel's registry entry, resolved once at load; NULL when this build has none */
 	long param;
 	int threads;
 	double working_set;      /* bytes */

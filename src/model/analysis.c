@@ -234,7 +234,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		struct point *p = &a->points[a->npoints++];
 		memset(p, 0, sizeof *p);
 		snprintf(p->kernel, sizeof p->kernel, "%s", j->kernel);
-		const struct kernel *k = registry_find(j->kernel);
+		const struct kernel *k = j->k;
 		p->k = k;
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
 		p->param = j->param;
@@ -265,7 +265,7 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 	size_t len = 0, count = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		const char *k = js->v[i].kernel;
-		if (registry_find(k))
+		if (js->v[i].k)
 			continue;
 		size_t seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)

@@ -105,6 +105,7 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	memset(j, 0, sizeof *j);
 	j->group = t->group;
 	j->kernel = t->kernel;
+	j->k = t->k;
 	j->param = t->param;
 	j->threads = t->threads;
 	j->working_set = t->working_set;

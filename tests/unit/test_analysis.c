@@ -47,6 +47,7 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->warmup = warmup;
 	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = 1;
 	t->working_set = ws;
@@ -309,6 +310,7 @@ static void two_add(const char *kernel, long param, int threads, double ws, doub
 	t->trial = trial;
 	t->group = TGROUP_BANDWIDTH;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;

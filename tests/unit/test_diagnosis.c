@@ -114,6 +114,7 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->warmup = trial == 1;
 	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = cur_threads;
 	t->working_set = ws;

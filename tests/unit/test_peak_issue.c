@@ -53,6 +53,7 @@ static void add_timing(const char *kernel, long param, double flops, double rate
 	t->trial = trial;
 	t->group = TGROUP_PEAK;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = 1;
 	t->flops = flops;

@@ -898,6 +898,7 @@ static void test_openblas_note_one_statistic(void **state)
 	const struct kernel *k = registry_find("gemm_blas");
 	assert_non_null(k);
 	snprintf(p->kernel, sizeof p->kernel, "gemm_blas");
+	p->k = k;
 	snprintf(p->family, sizeof p->family, "%s", k->family);
 	p->param_letter = k->param_letter;
 	p->isa = ISA_AVX2;                     /* what analysis_build takes from env.csv's blas_isa */

@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "symptoms.h"
+#include "registry.h"
 
 static struct env_entry env[4];
 static struct timing timings[4];
@@ -130,6 +131,7 @@ static void built_add(const char *group, const char *kernel, long param, int thr
 	t->trial = trial;
 	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;

@@ -20,6 +20,7 @@
 #include "analysis.h"
 #include "diagnosis.h"
 #include "roof_text.h"
+#include "registry.h"
 
 static struct rundata run;
 static size_t cap;
@@ -37,6 +38,7 @@ static void add(const char *group, const char *kernel, long param, int threads, 
 	t->trial = trial;
 	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;
