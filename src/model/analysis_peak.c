@@ -132,6 +132,7 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
 			/* The registry's ISA; a kernel it does not know keeps its name's suffix. */
 			const struct kernel *k = j->k;
+			cc->k = k;
 			const char *u = strchr(j->kernel, '_');
 			snprintf(cc->isa, sizeof cc->isa, "%s",
 				 k ? cpu_isa_name(k->isa) : u ? u + 1 : j->kernel);
@@ -343,7 +344,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		curve_stats(a, js, cc, threads);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
-		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
+		if (cc->k && cc->k->isa == ISA_SCALAR)
 			scalar = cc;
 	}
 	if (!widest)

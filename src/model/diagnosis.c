@@ -29,7 +29,7 @@ static double roof_median(const struct roof *r)
 
 static int is_scalar_curve(const struct chain_curve *cc)
 {
-	return cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0;
+	return cc->k && cc->k->isa == ISA_SCALAR;
 }
 
 static const struct chain_curve *widest_curve(const struct analysis *a)

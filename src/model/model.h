@@ -66,7 +66,8 @@ struct sweep_point {
 /* One ISA's FMA-chain curve. */
 struct chain_curve {
 	char kernel[24];         /* fma_avx512 ... */
-	char isa[12];            /* avx512 ... */
+	const struct kernel *k;  /* its registry entry: its ISA (k->isa) decides; NULL when this build lacks it */
+	char isa[12];            /* avx512 ...: the ISA's name, written; a kernel the build lacks keeps its name's suffix */
 	int lanes;
 	int n;
 	int chains[ANALYSIS_MAX_CHAINS];

@@ -181,6 +181,7 @@ static void fill_analysis(struct analysis *a)
 		struct chain_curve *cc = &a->chains[a->nchains++];
 		snprintf(cc->kernel, sizeof cc->kernel, "%s", fx_chains[c].kernel);
 		snprintf(cc->isa, sizeof cc->isa, "%s", fx_chains[c].isa);
+		cc->k = registry_find(fx_chains[c].kernel);   /* as the fit resolves it */
 		cc->lanes = fx_chains[c].lanes;
 		for (int k = 1; k <= 32; k++) {
 			cc->chains[cc->n] = k;
