@@ -4,7 +4,9 @@
 # timing group by name outside src/input/, and the checker finds what it
 # must, each in a copy of src/: a roofkey_parse in the model and in layout, a
 # strcmp of a group field, a strcmp against "kernels" inside a longer
-# condition; not the same in src/input/, not a comment, not roofkey.c.
+# condition; not the same in src/input/, not a comment, not roofkey.c. And
+# input reads every group name: one that is none of the three, in
+# failures.csv as in timings.csv, is bad input (exit 2, one line).
 . "$(dirname "$0")/lib.sh"
 check="sh $ROOFLINE_SRC/scripts/names-check.sh"
 
@@ -47,5 +49,11 @@ test_expect_success 'input may parse; a comment and roofkey.c are no calls; a ke
 	plant src/model/roofkey.c "static int l(const char *s) { return strcmp(s, \"peak\"); }" &&
 	plant src/model/fit.c "static int m(const char *kernel) { return strcmp(kernel, \"triad\"); }" &&
 	$check tree >out && ! test -s out
+'
+test_expect_success 'a group input does not know is bad input, in failures.csv and in timings.csv' '
+	cp -r "$ROOFLINE_SRC/data/example/run" f && echo "bogus,dot,0,1,2,wrong" >>f/failures.csv &&
+	expect_usage_error fit f && grep -x "roofline: f/failures.csv:2:1: group .bogus. is not bandwidth, peak or kernels" "$TRASH/.stderr" &&
+	cp -r "$ROOFLINE_SRC/data/example/run" t && sed "2s/^\([^,]*,[^,]*,[^,]*\),[a-z]*,/\1,Peak,/" "$ROOFLINE_SRC/data/example/run/timings.csv" >t/timings.csv &&
+	expect_usage_error fit t && grep "^roofline: t/timings.csv:2:[0-9]*: group .Peak. is not bandwidth, peak or kernels" "$TRASH/.stderr"
 '
 test_done
