@@ -53,7 +53,8 @@ static int write_points(FILE *fp, const struct analysis *a)
 		num(fp, p->ai);
 		next_num(fp, p->gflops);
 		fputc(',', fp);
-		csv_sheet_field(fp, p->roof);
+		char roof[48];
+		csv_sheet_field(fp, roofkey_format(&p->roof, roof, sizeof roof));
 		next_num(fp, p->roof_gflops);
 		next_num(fp, p->fraction);
 		fprintf(fp, ",%s,", p->bound);

@@ -25,7 +25,8 @@ static const char *build_text(const struct point *p, char *buf, size_t size)
 
 static void memory_text(const struct point *p, char *buf, size_t size)
 {
-	char why[96] = "";
+	char why[96] = "", mem[48];
+	roofkey_format(&p->mem_roof, mem, sizeof mem);
 	double pct = p->fraction * 100;
 	/* Which bandwidth judged it: its own pattern's, or the sweep's in its place. */
 	if (p->why.sweep_stood_in)
@@ -33,19 +34,21 @@ static void memory_text(const struct point *p, char *buf, size_t size)
 			 p->pattern);
 	if (p->reason == REASON_NEAR)
 		snprintf(buf, size, "memory-bound, near its roof: %.0f%% of %s x intensity%s; only more "
-			 "reuse or a faster level raises it", pct, p->mem_roof, why);
+			 "reuse or a faster level raises it", pct, mem, why);
 	else if (p->reason == REASON_UNDER)
 		snprintf(buf, size, "memory-bound at %.0f%% of %s x intensity%s: its accesses stream a "
-			 "little less well than the roof's", pct, p->mem_roof, why);
+			 "little less well than the roof's", pct, mem, why);
 	else
 		snprintf(buf, size, "memory-bound but far under its roof: %.0f%% of %s x intensity%s; "
 			 "too few accesses in flight (a dependence between iterations, a stride)", pct,
-			 p->mem_roof, why);
+			 mem, why);
 }
 
 static void compute_near_text(const struct point *p, const char *build, char *buf, size_t size)
 {
 	double pct = p->fraction * 100;
+	char ceiling[48];
+	roofkey_format(&p->ceiling, ceiling, sizeof ceiling);
 	switch (p->why.role) {
 	case CEILING_PEAK:
 		snprintf(buf, size, "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector "
@@ -63,17 +66,18 @@ static void compute_near_text(const struct point *p, const char *build, char *bu
 	case CEILING_WIDTH:
 		snprintf(buf, size, "compute-bound at %.0f%% of the %s ceiling (%s): as fast as its "
 			 "vector width goes; the widest vectors (peak %.3g GFLOP/s) would raise it", pct,
-			 p->ceiling, build, p->why.peak_median);
+			 ceiling, build, p->why.peak_median);
 		break;
 	}
 }
 
 static void compute_text(const struct point *p, char *buf, size_t size)
 {
-	char build[64], of[40];
+	char build[64], of[64], ceiling[48];
 	double pct = p->fraction * 100;
 	build_text(p, build, sizeof build);
-	snprintf(of, sizeof of, p->why.role == CEILING_PEAK ? "the %s" : "the %s ceiling", p->ceiling);
+	roofkey_format(&p->ceiling, ceiling, sizeof ceiling);
+	snprintf(of, sizeof of, p->why.role == CEILING_PEAK ? "the %s" : "the %s ceiling", ceiling);
 	if (p->reason == REASON_NEAR)
 		compute_near_text(p, build, buf, size);
 	else if (p->reason == REASON_LATENCY)
@@ -91,7 +95,8 @@ static void compute_text(const struct point *p, char *buf, size_t size)
 static void above_text(const struct point *p, char *buf, size_t size)
 {
 	double pct = p->fraction * 100;
-	char par[40] = "";
+	char par[40] = "", roof[48];
+	roofkey_format(&p->roof, roof, sizeof roof);
 	if (p->reason == REASON_ABOVE_LOW_ROOF) {
 		if (p->param && p->param_letter)
 			snprintf(par, sizeof par, " %c=%ld", p->param_letter, p->param);
@@ -99,22 +104,24 @@ static void above_text(const struct point *p, char *buf, size_t size)
 			snprintf(par, sizeof par, " %ld", p->param);
 		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% "
 			 "faster than the tool's own %s kernels: this roof is not the core's limit", pct,
-			 p->roof, p->family, par, p->pattern, pct - 100, p->pattern);
+			 roof, p->family, par, p->pattern, pct - 100, p->pattern);
 	} else if (p->bound_id == BOUND_MEMORY)
 		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; no kernel beats its "
 			 "roof, so its declared flops or bytes, or the level its working set runs from, "
-			 "are wrong", pct, p->roof);
+			 "are wrong", pct, roof);
 	else
 		snprintf(buf, size, "above its roof: %.0f%% of the %s ceiling of its build as "
 			 "declared; its declared flops are wrong, or it was built wider than its ISA or "
-			 "the compiler's remarks say", pct, p->roof);
+			 "the compiler's remarks say", pct, roof);
 }
 
 const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 {
-	char b1[32];
+	char b1[32], roof[48], undersold[48];
 	if (!size)
 		return buf;
+	roofkey_format(&p->roof, roof, sizeof roof);
+	roofkey_format(&p->why.undersold, undersold, sizeof undersold);
 	buf[0] = '\0';
 	switch (p->reason) {
 	case REASON_DRAM_NOT_REACHED:
@@ -135,7 +142,7 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 		snprintf(buf, size, "above its roof, %.0f%% of %s x intensity, with arrays of %s each, short of "
 			 "STREAM's rule (%s): a cache served part of them, so that roof, from arrays past the "
 			 "rule, does not bound it; it says nothing of the roof or its counts", p->fraction * 100,
-			 p->roof, format_bytes(p->array_bytes, b1, sizeof b1),
+			 roof, format_bytes(p->array_bytes, b1, sizeof b1),
 			 format_bytes(p->why.rule_bytes, b2, sizeof b2));
 		return buf;
 	}
@@ -147,14 +154,14 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 	else
 		compute_text(p, buf, size);
 	size_t len = strlen(buf);
-	if (p->why.undersold[0] && len < size)
+	if (!roofkey_is_none(&p->why.undersold) && len < size)
 		snprintf(buf + len, size - len, "; it runs faster than the %s ceiling its compiler "
-			 "remarks imply, so they undersell the build", p->why.undersold);
+			 "remarks imply, so they undersell the build", undersold);
 	len = strlen(buf);
 	if (isfinite(p->why.roof_best) && len < size)
 		snprintf(buf + len, size - len, "; over %s's median by more than %.0f %% but not its best "
 			 "timing (%.3g GFLOP/s at this intensity): within the roof's own spread, not above it",
-			 p->roof, 100 * (DIAGNOSIS_ABOVE - 1), p->why.roof_best);
+			 roof, 100 * (DIAGNOSIS_ABOVE - 1), p->why.roof_best);
 	len = strlen(buf);
 	if (p->why.no_chains && len < size)
 		snprintf(buf + len, size - len, "; this run has no %s FMA chains at %d thread%s, so the "

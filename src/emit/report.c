@@ -622,7 +622,7 @@ static void failures_section(FILE *fp, const struct rundata *run)
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
 		fputs("|", fp);
-		md_cell(fp, f->group);
+		md_cell(fp, tgroup_name(f->group));
 		md_cell(fp, f->kernel);
 		fprintf(fp, " %ld | ", f->param);
 		md_cell_text(fp, f->message);

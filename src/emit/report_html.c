@@ -82,7 +82,8 @@ static void point_attrs(void *ctx, size_t i, struct buf *b)
 	attr_num(b, "gflops", p->gflops);
 	attr_num(b, "ai", p->ai);
 	attr(b, "level", p->level);
-	attr(b, "roof", p->roof);
+	char roof[48];
+	attr(b, "roof", roofkey_format(&p->roof, roof, sizeof roof));
 	attr_num(b, "roof-gflops", p->roof_gflops);
 	attr_num(b, "fraction", p->fraction);
 	attr(b, "bound", p->bound);
@@ -94,12 +95,12 @@ static void point_title(void *ctx, size_t i, struct buf *b)
 {
 	const struct scene_points *sp = ctx;
 	const struct point *p = &sp->a->points[sp->rows[i]];
-	char par[48], says[600], g[32], ai[32], rg[32], fr[32], pc[16], th[24];
+	char par[48], says[600], g[32], ai[32], rg[32], fr[32], pc[16], th[24], roof[48];
 	html_escapef(b, "%s %s, %s: %s GFLOP/s at %s flop/byte, from %s", p->kernel,
 		     analysis_param_text(p->param_letter, p->param, par, sizeof par), threads_words(p->threads, th, sizeof th),
 		     csv_num(p->gflops, g, sizeof g), csv_num(p->ai, ai, sizeof ai), p->level[0] ? p->level : "?");
 	buf_puts(b, "&#10;");
-	html_escapef(b, "roof %s (%s GFLOP/s): fraction %s (%s)", p->roof[0] ? p->roof : "none",
+	html_escapef(b, "roof %s (%s GFLOP/s): fraction %s (%s)", roofkey_format(&p->roof, roof, sizeof roof),
 		     csv_num(p->roof_gflops, rg, sizeof rg), csv_num(p->fraction, fr, sizeof fr),
 		     md_percent(p->fraction, pc, sizeof pc));
 	buf_puts(b, "&#10;");
@@ -358,7 +359,8 @@ static void kernels_table(struct page *pg)
 		num_cell(b, t, p->ai);
 		num_cell(b, md_rate(p->gflops, t, sizeof t), p->gflops);
 		num_cell(b, md_rate(p->best_gflops, t, sizeof t), p->best_gflops);
-		text_cell(b, p->roof[0] ? p->roof : "—");
+		char roof[48];
+		text_cell(b, roofkey_format(&p->roof, roof, sizeof roof));
 		num_cell(b, md_rate(p->roof_gflops, t, sizeof t), p->roof_gflops);
 		num_cell(b, md_percent(p->fraction, t, sizeof t), p->fraction);
 		text_cell(b, p->bound[0] ? p->bound : "—");
@@ -391,7 +393,8 @@ static void user_table(struct page *pg)
 		snprintf(t, sizeof t, "%.3g", u->p.ai);
 		num_cell(b, t, u->p.ai);
 		num_cell(b, md_rate(u->p.gflops, t, sizeof t), u->p.gflops);
-		text_cell(b, u->p.roof[0] ? u->p.roof : "—");
+		char roof[48];
+		text_cell(b, roofkey_format(&u->p.roof, roof, sizeof roof));
 		num_cell(b, md_percent(u->p.fraction, t, sizeof t), u->p.fraction);
 		text_cell(b, pointtext_diagnosis(&u->p, says, sizeof says));
 		buf_puts(b, "</tr>\n");

@@ -44,7 +44,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	}
 	for (size_t i = 0; any && i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		const struct kernel *k = registry_find(p->kernel);
+		const struct kernel *k = p->k;
 		char key[96];
 		snprintf(key, sizeof key, "shape_%s_%ld", p->kernel, p->param);
 		const char *why = k && k->shape ? rundata_env(run, key) : NULL;
@@ -76,9 +76,10 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	fputs("), built for ", fp);
 	md_text(fp, isa);
 	const struct point *best = NULL;
+	char roof[48];
 	/* The library's kernel (the one whose metadata says it calls a library), largest member. */
 	for (size_t i = 0; i < a->npoints; i++) {
-		const struct kernel *k = registry_find(a->points[i].kernel);
+		const struct kernel *k = a->points[i].k;
 		if (k && k->library && (!best || a->points[i].param > best->param))
 			best = &a->points[i];
 	}
@@ -90,19 +91,19 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	if (ceil && best && isfinite(best->fraction) && best->bound_id == BOUND_COMPUTE)
 		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of the %s ceiling's "
 			"median (%.1f GFLOP/s), the one its kernel can reach%s.\n\n", best->param,
-			best->gflops, 100 * best->fraction, best->roof, best->roof_gflops,
+			best->gflops, 100 * best->fraction, roofkey_format(&best->roof, roof, sizeof roof), best->roof_gflops,
 			ceil->kind != ROOF_COMPUTE ? "; the widest ISA's peak is out of its reach" : "");
 	else if (ceil && best && isfinite(best->fraction))
 		fprintf(fp, ": at n = %ld it reaches %.1f GFLOP/s (median), %.0f %% of its roof there, "
 			"%s (%.1f GFLOP/s): memory-bound at that size.\n\n", best->param, best->gflops,
-			100 * best->fraction, best->roof, best->roof_gflops);
+			100 * best->fraction, roofkey_format(&best->roof, roof, sizeof roof), best->roof_gflops);
 	else
 		fputs(": this run has no ceiling of that instruction set to judge it by.\n\n", fp);
 }
 
 void report_kernels_section(FILE *fp, const struct rundata *run, const struct analysis *a)
 {
-	char par[32], ai[32], med[32], best[32], rg[32];
+	char par[32], ai[32], med[32], best[32], rg[32], roof[48];
 	fputs("## Kernels\n\n", fp);
 	if (!a->npoints) {
 		fputs("No `kernels` group in this run: nothing to place under the roof "
@@ -143,7 +144,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 		fprintf(fp, " | %s | %s | %s | %s | %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
 			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best));
-		md_text(fp, p->roof[0] ? p->roof : "—");
+		md_text(fp, roofkey_format(&p->roof, roof, sizeof roof));
 		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),

@@ -10,7 +10,7 @@
 
 void userpoints_report(FILE *fp, const struct userpoints *up)
 {
-	char ai[32], g[32], rg[32];
+	char ai[32], g[32], rg[32], roof[48];
 	size_t counted = 0, above = 0, bytes_counted = 0;
 	for (size_t i = 0; i < up->n; i++) {
 		counted += up->v[i].counted;
@@ -48,7 +48,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		md_text(fp, u->version);
 		fprintf(fp, " | %d | %s | %s | %s | %s | ", u->threads, p->level[0] ? p->level : "—",
 			u->counted ? "counted" : "declared", ai, md_rate(p->gflops, g, sizeof g));
-		md_text(fp, p->roof[0] ? p->roof : "—");
+		md_text(fp, roofkey_format(&p->roof, roof, sizeof roof));
 		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),

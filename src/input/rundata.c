@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "csvin.h"
+#include "registry.h"
 #include "util.h"
 
 struct loader {
@@ -178,7 +179,7 @@ static int derived_ok(const struct row_in *r, const struct timing *t)
 		return bad_rate(r, T_FLOPS, gflops, "GFLOP/s");
 	if (t->bytes > 0 && !util_derived_ok(gbytes))
 		return bad_rate(r, T_BYTES, gbytes, "GB/s");
-	if (strcmp(t->group, "kernels") == 0 && t->flops > 0 &&
+	if (t->group == TGROUP_KERNELS && t->flops > 0 &&
 	    !(t->bytes > 0 && util_derived_ok(t->flops / t->bytes)))
 		return bad_cell(r, l->col[T_BYTES], "bytes",
 				"what a kernel moves (its intensity, flops/bytes, from 1e-100 to 1e100)");
@@ -212,12 +213,11 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	if (v > 1)
 		return bad_cell(&in, l->col[T_WARMUP], "warmup", "0 or 1");
 	t.warmup = (int)v;
-	if (get_name(&in, T_GROUP, t.group, sizeof t.group))
-		return -1;
-	if (strcmp(t.group, "bandwidth") && strcmp(t.group, "peak") && strcmp(t.group, "kernels"))
+	if (tgroup_parse(row->fields[l->col[T_GROUP]], &t.group) != 0)
 		return bad_cell(&in, l->col[T_GROUP], "group", "bandwidth, peak or kernels");
 	if (get_name(&in, T_KERNEL, t.kernel, sizeof t.kernel))
 		return -1;
+	t.k = registry_find(t.kernel);
 	if (get_long(&in, T_PARAM, 0, &t.param))
 		return -1;
 	if (get_long(&in, T_THREADS, 1, &v))
@@ -255,7 +255,8 @@ static int failure_row(void *ctx, size_t index, const struct csv_row *row, char 
 	struct row_in in = { l, row, err, errlen };
 	struct failure f;
 	memset(&f, 0, sizeof f);
-	snprintf(f.group, sizeof f.group, "%s", row->fields[l->col[0]]);
+	if (tgroup_parse(row->fields[l->col[0]], &f.group) != 0)
+		return bad_cell(&in, l->col[0], "group", "bandwidth, peak or kernels");
 	snprintf(f.kernel, sizeof f.kernel, "%s", row->fields[l->col[1]]);
 	if (parse_long(row->fields[l->col[2]], &f.param) != 0)
 		return bad_cell(&in, l->col[2], "param", "a whole number");
@@ -323,7 +324,8 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	struct run_skip r;
 	long threads;
 	const char *group = row->fields[l->col[0]], *kernel = row->fields[l->col[1]];
-	if (strcmp(group, "bandwidth") && strcmp(group, "peak") && strcmp(group, "kernels"))
+	enum timing_group g;
+	if (tgroup_parse(group, &g) != 0)
 		return bad_cell(&in, l->col[0], "group", "bandwidth, peak or kernels");
 	if (!*kernel || strlen(kernel) >= sizeof r.kernel)
 		return bad_cell(&in, l->col[1], "kernel", "a name");
@@ -354,7 +356,7 @@ static int load_remarks(const char *dir, struct rundata *run, char *err, size_t 
 	char first[512] = "";
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (strcmp(t->group, "kernels") != 0)
+		if (t->group != TGROUP_KERNELS)
 			continue;
 		int tried = 0;
 		for (size_t j = 0; j < run->nremarks && !tried; j++)
@@ -479,11 +481,11 @@ void rundata_free(struct rundata *run)
 	memset(run, 0, sizeof *run);
 }
 
-int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param)
+int rundata_failed(const struct rundata *run, enum timing_group group, const char *kernel, long param)
 {
 	for (size_t i = 0; i < run->nfailures; i++) {
 		const struct failure *f = &run->failures[i];
-		if (f->param == param && strcmp(f->kernel, kernel) == 0 && strcmp(f->group, group) == 0)
+		if (f->param == param && strcmp(f->kernel, kernel) == 0 && f->group == group)
 			return 1;
 	}
 	return 0;
@@ -578,7 +580,7 @@ double rundata_clock_ghz(const struct rundata *run, int threads, double fallback
 const char *rundata_sweep_kernel(const struct rundata *run)
 {
 	for (size_t i = 0; *run->info.sweep_kernel && i < run->ntimings; i++)
-		if (strcmp(run->timings[i].group, "bandwidth") == 0 &&
+		if (run->timings[i].group == TGROUP_BANDWIDTH &&
 		    strcmp(run->timings[i].kernel, run->info.sweep_kernel) == 0)
 			return run->info.sweep_kernel;
 	return NULL;

@@ -8,6 +8,9 @@
 #include <stddef.h>
 
 #include "remarkfiles.h"
+#include "tgroup.h"
+
+struct kernel;
 
 struct env_entry {
 	char *key;
@@ -18,8 +21,9 @@ struct env_entry {
 /* One row of timings.csv. */
 struct timing {
 	int pass, trial, warmup;
-	char group[16];          /* bandwidth, peak, kernels */
+	enum timing_group group;
 	char kernel[48];
+	const struct kernel *k;  /* kernel's registry entry, resolved once at load; NULL when this build has none */
 	long param;
 	int threads;
 	double working_set;      /* bytes */
@@ -29,7 +33,7 @@ struct timing {
 
 /* A job whose check failed (failures.csv): never fitted, never plotted. */
 struct failure {
-	char group[16];
+	enum timing_group group;
 	char kernel[48];
 	long param;
 	char message[200];
@@ -147,7 +151,7 @@ void rundata_free(struct rundata *run);
  * that failed at one is left out at all of them, which is acceptable: a wrong
  * result is the kernel's fault, not the size's.
  */
-int rundata_failed(const struct rundata *run, const char *group, const char *kernel, long param);
+int rundata_failed(const struct rundata *run, enum timing_group group, const char *kernel, long param);
 
 /*
  * The remarks text of the kernel file named `kernel` (remarks/<kernel>.txt),

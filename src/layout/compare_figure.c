@@ -83,9 +83,18 @@ static void both_runs(const struct analysis *aa, const struct analysis *ab, stru
 	memcpy(m->points, ab->points, ab->npoints * sizeof *m->points);
 	for (size_t i = 0; i < aa->npoints && m->npoints < ANALYSIS_MAX_POINTS; i++)
 		m->points[m->npoints++] = aa->points[i];
-	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++)
-		if (!analysis_roof(ab, aa->roofs[i].name))
+	/*
+	 * A's roof is looked for in B at one thread, as the view names it (its
+	 * "@Nt" stripped): in an all-core view none is found and each of A's
+	 * roofs is added beside B's. Kept as it was when this looked names up;
+	 * by the roofs' own keys it would add only what B lacks, and the
+	 * all-core figure's axes would change (a question for the figure).
+	 */
+	for (size_t i = 0; i < aa->nroofs && m->nroofs < ANALYSIS_MAX_ROOFS; i++) {
+		struct roof_key as_named = roofkey_at(aa->roofs[i].key, 1);
+		if (!model_roof(ab, &as_named))
 			m->roofs[m->nroofs++] = aa->roofs[i];
+	}
 	if (isfinite(aa->peak) && !(m->peak >= aa->peak))
 		m->peak = aa->peak;
 }
@@ -151,7 +160,7 @@ static void add_line(struct plot_compare_layout *l, const struct analysis *a, co
 /* "horner D=8 ×0.85", "triad (L1) ×1.20": a moved point, with its move against its roof. */
 static void point_text(const struct point *p, const struct compare_row *row, char *buf, size_t size)
 {
-	const struct kernel *k = registry_find(p->kernel);
+	const struct kernel *k = p->k;
 	size_t n = (size_t)snprintf(buf, size, "%s", p->kernel);
 	if (k && k->param_letter && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %c=%ld", k->param_letter, p->param);

@@ -52,6 +52,13 @@ static void strip_count(char *name)
 	name[strcspn(name, "@")] = 0;
 }
 
+/* A point's roof as the view names it: its count dropped too (one thread's key says none). */
+static void strip_key_count(struct roof_key *k)
+{
+	if (!roofkey_is_none(k))
+		k->threads = 1;
+}
+
 /*
  * The view holds the roofs, points, peaks and level map of one count and the
  * run's scalars; the sweep, the chains and the notes belong to the run's
@@ -79,9 +86,9 @@ void figure_select_threads(const struct analysis *a, int threads, struct analysi
 		if (a->points[i].threads == threads) {
 			struct point *p = &out->points[out->npoints++];
 			*p = a->points[i];
-			strip_count(p->roof);
-			strip_count(p->mem_roof);
-			strip_count(p->ceiling);
+			strip_key_count(&p->roof);
+			strip_key_count(&p->mem_roof);
+			strip_key_count(&p->ceiling);
 		}
 	for (size_t i = 0; i < a->npeaks; i++)
 		if (a->peaks[i].threads == threads)
@@ -142,10 +149,10 @@ static int roof_drawn_with(const struct analysis *a, const struct userpoints *us
 	struct roof_key rk = model_key_of(r), pk;
 	for (size_t i = 0, n = frame_npoints(a, user); i < n; i++) {
 		const struct point *p = frame_point(a, user, i);
-		/* The point's roof by key (its name says "@Nt" or not, as the selection left it). */
-		if (p->threads != r->threads || roofkey_parse(p->roof, ROOF_CEILING, &pk) != 0)
+		/* The point's roof by key (at one thread or its own, as the selection left it). */
+		if (p->threads != r->threads || p->roof.kind != ROOF_CEILING || roofkey_is_none(&p->roof))
 			continue;
-		pk = roofkey_at(pk, rk.threads);
+		pk = roofkey_at(p->roof, rk.threads);
 		if (roofkey_equal(&pk, &rk))
 			return 1;
 	}

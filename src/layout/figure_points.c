@@ -71,7 +71,7 @@ static const char *family_of(const struct point *p)
 /* p's kernel when it is one stage of its family's change (kernel.h: stage), else NULL. */
 static const struct kernel *stage_of(const struct point *p)
 {
-	const struct kernel *k = registry_find(p->kernel);
+	const struct kernel *k = p->k;
 	return k && k->stage_by != KSTAGE_NONE && k->stage > 0 ? k : NULL;
 }
 

@@ -322,7 +322,7 @@ static void record(struct harness *h, int pass, int trial, int warmup, const str
 		   double seconds)
 {
 	fprintf(h->timings.fp, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
-		j->group, j->k->name, plan_job_param_column(j), (int)plan_job_threads(j), plan_job_working_set(j),
+		tgroup_name(j->group), j->k->name, plan_job_param_column(j), (int)plan_job_threads(j), plan_job_working_set(j),
 		plan_job_flops(j), plan_job_bytes(j), seconds);
 }
 
@@ -330,12 +330,12 @@ static void record_failure(struct harness *h, int pass, int trial, struct plan_j
 {
 	j->failed = 1;
 	h->any_failed = 1;
-	fprintf(h->failures.fp, "%s,%s,%d,%d,%d,", j->group, j->k->name, j->param, pass, trial);
+	fprintf(h->failures.fp, "%s,%s,%d,%d,%d,", tgroup_name(j->group), j->k->name, j->param, pass, trial);
 	csv_field(h->failures.fp, why);
 	fputc('\n', h->failures.fp);
 	fflush(h->failures.fp);
 	fprintf(stderr, "%sroofline: check failed: %s %s param %d: %s\n", h->tty ? "\n" : "",
-		j->group, j->k->name, j->param, why);
+		tgroup_name(j->group), j->k->name, j->param, why);
 }
 
 /* Set by SIGINT or SIGTERM: the run stops after the job in hand and keeps what it has. */
@@ -376,7 +376,7 @@ static int prescan_probe(void *ctx, size_t n, double *rate)
 		return -1;
 	size_t share = n / (size_t)(h->threads > 0 ? h->threads : 1) / 8 * 8;
 	share = share < 64 ? 64 : share > h->capacity ? h->capacity : share;
-	struct plan_job j = { .k = h->sweep, .group = "bandwidth", .n = share, .reps = 1 };
+	struct plan_job j = { .k = h->sweep, .group = TGROUP_BANDWIDTH, .n = share, .reps = 1 };
 	calibrate(h, &j, 0, 0);
 	if (j.failed)
 		die(EXIT_FAILED, "%s failed its check during the pre-scan", j.k->name);
@@ -452,7 +452,7 @@ static void prescan_phase(struct harness *h, const struct runfiles_machine *m, s
 	if (o->max_size > 0 && d->cap < o->max_size)
 		util_warn("--max-size lowered to %.0f MiB per array: a job's arrays stay within a quarter "
 			  "of memory", d->cap / 1048576);
-	if (!(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS))) {
+	if (!(o->groups & (TGROUP_BIT(TGROUP_BANDWIDTH) | TGROUP_BIT(TGROUP_KERNELS)))) {
 		alloc_buffers(h, 8);
 		snprintf(d->text, sizeof d->text, "no bandwidth or kernels group: no sweep");
 		plan_no_sweep(o, &h->pm, d);
@@ -711,7 +711,7 @@ static void open_streams(struct harness *h)
 static const struct plan_sweep *team_decisions(struct harness *h, const struct plan_sweep *d, int c, int threads)
 {
 	const struct measure_opts *o = h->o;
-	if (threads == 1 || !(o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) || !d->sweep)
+	if (threads == 1 || !(o->groups & (TGROUP_BIT(TGROUP_BANDWIDTH) | TGROUP_BIT(TGROUP_KERNELS))) || !d->sweep)
 		return d;
 	struct plan_sweep *t = &h->m->team[c];
 	fprintf(stderr, "roofline: pre-scan of %d threads: %s, each array split between them\n", threads,
@@ -734,7 +734,7 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 {
 	const struct measure_opts *o = h->o;
 	struct runfiles_machine *m = h->m;
-	size_t per_array = (o->groups & (GROUP_BANDWIDTH | GROUP_KERNELS)) ? (size_t)(d->cap / 8) : 8;
+	size_t per_array = (o->groups & (TGROUP_BIT(TGROUP_BANDWIDTH) | TGROUP_BIT(TGROUP_KERNELS))) ? (size_t)(d->cap / 8) : 8;
 	for (int c = 0; c < o->nthreads && !interrupted; c++) {
 		int threads = o->threads[c];
 		double count_start = now(h);

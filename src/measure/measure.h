@@ -8,12 +8,7 @@
 
 #include <stddef.h>
 
-enum {
-	GROUP_BANDWIDTH = 1 << 0,
-	GROUP_PEAK = 1 << 1,
-	GROUP_KERNELS = 1 << 2,
-	GROUP_ALL = GROUP_BANDWIDTH | GROUP_PEAK | GROUP_KERNELS,
-};
+#include "tgroup.h"
 
 /* The memory levels the kernels are timed from (--levels): each is a working-set size. */
 enum {
@@ -28,7 +23,7 @@ enum {
 struct measure_opts {
 	const char *out_dir;   /* NULL: data/runs/<stamp>-<cc>-<version>, and data/latest */
 	int quick;
-	unsigned groups;
+	unsigned groups;       /* TGROUP_BIT(g) for each timing group measured (--only) */
 	unsigned levels;       /* LEVEL_* mask; default LEVEL_DRAM */
 	/*
 	 * Thread counts, one pass over the plan each, in this order; nthreads 0
@@ -68,7 +63,7 @@ struct measure_opts {
 /* The defaults, for quick or full runs. */
 void measure_defaults(struct measure_opts *o, int quick);
 
-/* Parses "bandwidth,peak" into a GROUP_* mask; -1 on an unknown name. */
+/* Parses "bandwidth,peak" into a set of TGROUP_BIT()s; -1 on an unknown name. */
 int measure_parse_groups(const char *list, unsigned *mask);
 
 /* Parses "dram,l2,l1" into a LEVEL_* mask; -1 on an unknown name or an empty list. */

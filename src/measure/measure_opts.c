@@ -18,7 +18,7 @@ void measure_defaults(struct measure_opts *o, int quick)
 {
 	memset(o, 0, sizeof *o);
 	o->quick = quick;
-	o->groups = GROUP_ALL;
+	o->groups = TGROUP_ALL;
 	o->levels = LEVEL_DRAM;
 	o->nthreads = 0;
 	o->passes = quick ? 1 : 3;
@@ -66,10 +66,10 @@ static int parse_name_list(const char *list, const struct name_bit *table, size_
 
 int measure_parse_groups(const char *list, unsigned *mask)
 {
-	static const struct name_bit groups[] = {
-		{ "bandwidth", GROUP_BANDWIDTH }, { "peak", GROUP_PEAK }, { "kernels", GROUP_KERNELS },
-	};
-	return parse_name_list(list, groups, sizeof groups / sizeof groups[0], mask);
+	struct name_bit groups[TGROUP_COUNT];   /* the names as tgroup.c spells them */
+	for (int g = 0; g < TGROUP_COUNT; g++)
+		groups[g] = (struct name_bit){ tgroup_name((enum timing_group)g), TGROUP_BIT(g) };
+	return parse_name_list(list, groups, TGROUP_COUNT, mask);
 }
 
 int measure_parse_threads(const char *list, struct measure_opts *o, char *err, size_t errlen)

@@ -180,7 +180,7 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 	}
 	d->nplateaus = count;
 	plan_split_at_reported(d, m);
-	if (!(o->groups & GROUP_KERNELS))
+	if (!(o->groups & TGROUP_BIT(TGROUP_KERNELS)))
 		return;
 	/*
 	 * Tiled kernels block for the L2 plateau's middle when the curve shows one
@@ -589,7 +589,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 		for (size_t w = 0; w < 2 && ks[w]; w++) {
 			for (size_t i = 0; i < d->nplateaus; i++) {
 				int dram = d->settled && i + 1 == d->nplateaus;
-				add_job(jobs, njobs, cap, (struct plan_job){ .k = ks[w], .group = "bandwidth",
+				add_job(jobs, njobs, cap, (struct plan_job){ .k = ks[w], .group = TGROUP_BANDWIDTH,
 					.n = pattern_n(d, ks[w], i, capacity), .reps = 1, .dram = dram });
 				if (!dram)
 					continue;
@@ -607,7 +607,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 										 : ks[w]->stores, nt ? 0 : plan_paces[q], 0);
 					if (vk)
 						add_job(jobs, njobs, cap, (struct plan_job){ .k = vk,
-							.group = "bandwidth", .n = pattern_n(d, vk, i, capacity),
+							.group = TGROUP_BANDWIDTH, .n = pattern_n(d, vk, i, capacity),
 							.reps = 1, .dram = 1 });
 				}
 			}
@@ -701,7 +701,7 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	unsigned g = o->groups;
 	*jobs = NULL;
 	*njobs = 0;
-	if (g & GROUP_BANDWIDTH) {
+	if (g & TGROUP_BIT(TGROUP_BANDWIDTH)) {
 		double sizes[PLAN_MAX_SWEEP_SIZES];
 		size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
 		for (size_t i = 0; i < nsizes; i++) {
@@ -710,7 +710,7 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
 			 */
 			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
-			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = "bandwidth",
+			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
 				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
@@ -720,7 +720,7 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		int peak = k->kind == KERNEL_PEAK;
-		if (k->kind == KERNEL_BANDWIDTH || !(g & (peak ? GROUP_PEAK : GROUP_KERNELS)))
+		if (k->kind == KERNEL_BANDWIDTH || !(g & TGROUP_BIT(peak ? TGROUP_PEAK : TGROUP_KERNELS)))
 			continue;
 		if (!m->has_isa(k->isa)) {
 			plan_say(m, "skipped %s: needs %s", k->name, cpu_isa_name(k->isa));
@@ -748,7 +748,7 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 				n = plan_cache_level_n(d->cache_ws[c], k->arrays);
 			}
 			for (int p = 0; p < registry_nparams(k); p++) {
-				struct plan_job j = { .k = k, .group = peak ? "peak" : "kernels",
+				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
 						      .dram = !peak && lv == 0 };
 				if (k->shape && !shape_job(m, d, capacity, *jobs, *njobs, &j))

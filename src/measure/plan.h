@@ -24,7 +24,7 @@
 /* One job of the round-robin plan: a kernel at one size (or chain count). */
 struct plan_job {
 	const struct kernel *k;
-	const char *group;   /* "bandwidth", "peak" or "kernels" (timings.csv) */
+	enum timing_group group;
 	int param;
 	size_t n;            /* elements per array, or loop iterations for KERNEL_PEAK */
 	long reps;

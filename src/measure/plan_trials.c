@@ -218,7 +218,7 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 	 * pass: the DRAM roof is fitted over several such sizes, and it was a
 	 * quarter of a run whose DRAM settled late.
 	 */
-	if (strcmp(j->group, "bandwidth") == 0 && !o->quick &&
+	if (j->group == TGROUP_BANDWIDTH && !o->quick &&
 	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
 		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
 		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
@@ -229,7 +229,7 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 			j->kept_per_pass = 0;
 		return;
 	}
-	if (strcmp(j->group, "kernels") != 0 || t * (o->warmup + o->trials) <= budget)
+	if (j->group != TGROUP_KERNELS || t * (o->warmup + o->trials) <= budget)
 		return;
 	if (o->quick && t > PLAN_QUICK_SKIP_SECONDS) {
 		j->skipped = 1;
@@ -271,7 +271,7 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j)
 int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j)
 {
-	if (!o->quick || strcmp(j->group, "kernels") != 0 || prev->k != j->k ||
+	if (!o->quick || j->group != TGROUP_KERNELS || prev->k != j->k ||
 	    prev->param >= j->param || prev->failed)
 		return 0;
 	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
@@ -301,7 +301,7 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
 			   size_t nbefore)
 {
-	if (o->quick || !(plan_count_share(o) > 0) || strcmp(j->group, "kernels") != 0)
+	if (o->quick || !(plan_count_share(o) > 0) || j->group != TGROUP_KERNELS)
 		return 0;
 	char how[96];
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
@@ -356,7 +356,7 @@ void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struc
 	int k = (kept + 1) / 2;
 	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
 	plan_say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
-	    "%d kept trials a pass from now on, not %d", j->group, j->k->name,
+	    "%d kept trials a pass from now on, not %d", tgroup_name(j->group), j->k->name,
 	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
 	    j->kept_per_pass, kept);
 }
@@ -407,7 +407,7 @@ double plan_job_working_set(const struct plan_job *j)
 long plan_job_param_column(const struct plan_job *j)
 {
 	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
-	if (strcmp(j->group, "bandwidth") == 0)
+	if (j->group == TGROUP_BANDWIDTH)
 		return (long)((double)j->n * sizeof(double) * plan_job_threads(j));
 	return j->param;
 }

@@ -39,7 +39,7 @@ void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len
 
 enum known_statistic rounds_statistic(const struct plan_job *j)
 {
-	return strcmp(j->group, "kernels") == 0 ? KNOWN_MEDIAN : KNOWN_BEST;
+	return j->group == TGROUP_KERNELS ? KNOWN_MEDIAN : KNOWN_BEST;
 }
 
 double rounds_tolerance(const struct plan_job *j)
@@ -476,7 +476,7 @@ static void relieve_floor(struct state *s, const struct plan_machine *m, double 
 		double worst_cost = least;
 		for (size_t i = 0; i < s->njobs; i++) {
 			struct plan_job *j = &s->jobs[i];
-			double cost = running(j) && strcmp(j->group, "kernels") == 0 ? floor_cost(s->o, j) : 0;
+			double cost = running(j) && j->group == TGROUP_KERNELS ? floor_cost(s->o, j) : 0;
 			if (cost > worst_cost) {
 				worst = j;
 				worst_cost = cost;
@@ -513,9 +513,10 @@ struct foretell {
 	double stream_ratio[3][2], mean_call[3][2];   /* by group, and by whether shaped */
 };
 
-static int group_index(const char *g)
+/* The row of stream_ratio and mean_call a group's jobs share: bandwidth, kernels, peak. */
+static int group_index(enum timing_group g)
 {
-	return strcmp(g, "bandwidth") == 0 ? 0 : strcmp(g, "kernels") == 0 ? 1 : 2;
+	return g == TGROUP_BANDWIDTH ? 0 : g == TGROUP_KERNELS ? 1 : 2;
 }
 
 /*
@@ -527,7 +528,7 @@ static int group_index(const char *g)
 static const struct plan_job *counterpart(const struct plan_job *before, size_t nbefore, const struct plan_job *j,
 					  int threads)
 {
-	int sized = strcmp(j->group, "bandwidth") == 0;
+	int sized = j->group == TGROUP_BANDWIDTH;
 	for (size_t i = 0; i < nbefore; i++) {
 		const struct plan_job *b = &before[i];
 		if (b->k != j->k || b->param != j->param || !running(b) || !(plan_trial_seconds(b) > 0))
@@ -635,7 +636,7 @@ static double count_ratio(const struct foretell *f, size_t i, double guess)
 			double tb = f->match_trial[d];
 			if (!f->match[d] || !running(a) || a->shaped != j->shaped)
 				continue;
-			int like = tier == 0 ? a->k == j->k : tier == 1 ? strcmp(a->group, j->group) == 0
+			int like = tier == 0 ? a->k == j->k : tier == 1 ? a->group == j->group
 				: a->k->kind != KERNEL_PEAK;
 			if (like && (tier == 0 || (tb * COST_NEIGHBOUR >= mine && tb <= mine * COST_NEIGHBOUR))) {
 				now_sum += plan_trial_seconds(a);

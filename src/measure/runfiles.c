@@ -426,7 +426,7 @@ void runfiles_stop_row(FILE *fp, const struct runfiles_stop *r)
 		snprintf(width, sizeof width, "%.6f", r->width);
 	else
 		snprintf(width, sizeof width, "inf");
-	fprintf(fp, "%s,%s,%ld,%d,%.0f,%s,%d,%s,%.4g,%s\n", r->group, r->kernel, r->param, r->threads,
+	fprintf(fp, "%s,%s,%ld,%d,%.0f,%s,%d,%s,%.4g,%s\n", tgroup_name(r->group), r->kernel, r->param, r->threads,
 		r->working_set, r->statistic, r->kept, width, r->tolerance, r->stop);
 }
 

@@ -143,7 +143,8 @@ void runfiles_say_summary(const struct measure_opts *o, const struct runfiles_ma
 			  int interrupted, const char *dir);
 
 struct runfiles_stop {
-	const char *group, *kernel, *statistic, *stop;
+	enum timing_group group;
+	const char *kernel, *statistic, *stop;
 	long param;
 	int threads, kept;
 	double working_set, width, tolerance;

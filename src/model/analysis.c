@@ -15,13 +15,6 @@
 #include "registry.h"
 #include "roofkey.h"
 
-const struct roof *analysis_roof(const struct analysis *a, const char *name)
-{
-	/* The name is parsed once, by roofkey; roofs are compared by key, never by name. */
-	struct roof_key key;
-	return roofkey_parse_any(name, &key) == 0 ? model_roof(a, &key) : NULL;
-}
-
 const struct roof *analysis_peak_of(const struct analysis *a, int threads)
 {
 	for (size_t i = 0; i < a->nroofs; i++)

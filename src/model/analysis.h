@@ -32,9 +32,6 @@
  */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
 
-/* The roof named `name` (its name parsed into a key, roofkey_parse_any), or NULL. */
-const struct roof *analysis_roof(const struct analysis *a, const char *name);
-
 /*
  * The roof whose key is `like`'s at `threads` threads (roofkey_at: L1@8t's
  * counterpart on one core is L1), or NULL: a roof's counterpart on another

@@ -139,7 +139,8 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		struct point *p = &a->points[a->npoints++];
 		memset(p, 0, sizeof *p);
 		snprintf(p->kernel, sizeof p->kernel, "%s", j->kernel);
-		const struct kernel *k = registry_find(j->kernel);
+		const struct kernel *k = j->k;
+		p->k = k;
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
 		p->param = j->param;
 		p->param_letter = k ? k->param_letter : 0;
@@ -169,7 +170,7 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 	size_t len = 0, count = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		const char *k = js->v[i].kernel;
-		if (registry_find(k))
+		if (js->v[i].k)
 			continue;
 		size_t seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
@@ -241,7 +242,7 @@ int analysis_build(const struct rundata *run, struct analysis *out, char *err, s
 		analysis_note(out, "%zu kernel jobs, but at most %d points are placed: the rest are left out",
 		     kernel_jobs, ANALYSIS_MAX_POINTS);
 	for (size_t i = 0; i < run->nfailures; i++)
-		analysis_note(out, "%s %s param %ld failed its check and is left out: %s", run->failures[i].group,
+		analysis_note(out, "%s %s param %ld failed its check and is left out: %s", tgroup_name(run->failures[i].group),
 		     run->failures[i].kernel, run->failures[i].param, run->failures[i].message);
 	analysis_free_jobs(&js);
 	return 0;

@@ -79,7 +79,7 @@ void analysis_summarize_job(const struct job_rates *j, struct job_summary *s)
 /* Whether timing t belongs to job j: see struct job_rates. */
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
-	enum timing_group g = model_group(t);
+	enum timing_group g = t->group;
 	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
 	    j->group != g)
 		return 0;
@@ -103,8 +103,9 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	}
 	struct job_rates *j = &js->v[js->n++];
 	memset(j, 0, sizeof *j);
-	j->group = model_group(t);
+	j->group = t->group;
 	j->kernel = t->kernel;
+	j->k = t->k;
 	j->param = t->param;
 	j->threads = t->threads;
 	j->working_set = t->working_set;
@@ -128,7 +129,7 @@ void analysis_collect_jobs(const struct rundata *run, struct jobs *js)
 		if (t->warmup || rundata_failed(run, t->group, t->kernel, t->param))
 			continue;
 		struct job_rates *j = find_job(js, t, &hint);
-		int bw = model_group(t) == TGROUP_BANDWIDTH;
+		int bw = t->group == TGROUP_BANDWIDTH;
 		add_rate(j, (bw ? t->bytes : t->flops) / t->seconds / 1e9, t->pass);
 	}
 }

@@ -28,6 +28,7 @@
 struct job_rates {
 	enum timing_group group;
 	const char *kernel;
+	const struct kernel *k;   /* its registry entry (struct timing.k); NULL when this build has none */
 	long param;
 	int threads;
 	double working_set, flops_per_byte;

@@ -26,10 +26,9 @@ static int cmp_int(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-static int lanes_of(const char *kernel)
+static int lanes_of(const struct kernel *k)
 {
 	/* From the registry, never the name: a kernel this build lacks counts one lane. */
-	const struct kernel *k = registry_find(kernel);
 	return k ? cpu_isa_lanes(k->isa) : 1;
 }
 
@@ -37,15 +36,14 @@ static int lanes_of(const char *kernel)
 static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int keep);
 
 /* A peak kernel whose flops are not all FMAs: an FMA+add mix (kernel.h: flops_all_fma), or NULL. */
-static const struct kernel *mix_of(const char *kernel)
+static const struct kernel *mix_of(const struct kernel *k)
 {
-	const struct kernel *k = registry_find(kernel);
 	return k && k->kind == KERNEL_PEAK && !k->flops_all_fma ? k : NULL;
 }
 
-static int is_mix(const char *kernel)
+static int is_mix(const struct kernel *k)
 {
-	return mix_of(kernel) != NULL;
+	return mix_of(k) != NULL;
 }
 
 /* The FMA and add chains of a mix job (a mix of no stated ratio counts as 1:1, as the first ones were). */
@@ -70,7 +68,7 @@ static struct job_rates *best_mix(struct jobs *js, int threads, const char *isa,
 	*best = -INFINITY;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads ? mix_of(j->kernel) : NULL;
+		const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads ? mix_of(j->k) : NULL;
 		if (!k || strcmp(cpu_isa_name(k->isa), isa) != 0)
 			continue;
 		struct job_summary s;
@@ -112,7 +110,7 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 		if (j->group != TGROUP_PEAK || j->threads != threads)
 			continue;
 		/* The FMA+add mix sets no chain curve: its best only competes for the peak. */
-		if (is_mix(j->kernel))
+		if (is_mix(j->k))
 			continue;
 		/*
 		 * A curve keeps the name and K it can look the job up by again: a
@@ -134,11 +132,12 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 			memset(cc, 0, sizeof *cc);
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
 			/* The registry's ISA; a kernel it does not know keeps its name's suffix. */
-			const struct kernel *k = registry_find(j->kernel);
+			const struct kernel *k = j->k;
+			cc->k = k;
 			const char *u = strchr(j->kernel, '_');
 			snprintf(cc->isa, sizeof cc->isa, "%s",
 				 k ? cpu_isa_name(k->isa) : u ? u + 1 : j->kernel);
-			cc->lanes = lanes_of(j->kernel);
+			cc->lanes = lanes_of(j->k);
 		}
 		struct chain_curve *cc = &a->chains[c];
 		if (cc->n < ANALYSIS_MAX_CHAINS)
@@ -240,7 +239,7 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 		if (mix_job && mix > widest->plateau) {
 			analysis_set_roof_from_job(r, mix_job, mix);
 			if (pi) {
-				const struct kernel *k = mix_of(mix_job->kernel);
+				const struct kernel *k = mix_of(mix_job->k);
 				snprintf(pi->set_by, sizeof pi->set_by, "%s %c=%ld", mix_job->kernel,
 					 k->param_letter ? k->param_letter : 'P', mix_job->param);
 				mix_chains(k, mix_job->param, &pi->set_fmas, &pi->set_adds);
@@ -311,7 +310,7 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 			for (size_t i = 0; i < js->n; i++) {
 				struct job_rates *j = &js->v[i];
 				const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads
-							 ? mix_of(j->kernel) : NULL;
+							 ? mix_of(j->k) : NULL;
 				int fmas, adds;
 				if (!k || strcmp(cpu_isa_name(k->isa), cc->isa) != 0)
 					continue;
@@ -346,7 +345,7 @@ static void fit_peak_of(struct analysis *a, struct jobs *js, int threads, int ke
 		curve_stats(a, js, cc, threads);
 		if (!widest || cc->lanes > widest->lanes)
 			widest = cc;
-		if (cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0)
+		if (cc->k && cc->k->isa == ISA_SCALAR)
 			scalar = cc;
 	}
 	if (!widest)

@@ -59,7 +59,7 @@ static void point_test(struct compare_row *row, const struct rundata *ra, const 
  */
 static const struct roof *judged_roof(const struct analysis *a, const struct point *p)
 {
-	return p->roof[0] ? analysis_roof(a, p->roof) : NULL;
+	return roofkey_is_none(&p->roof) ? NULL : model_roof(a, &p->roof);
 }
 
 /*
@@ -287,7 +287,7 @@ int compare_unsettled(const struct compare_row *r)
  */
 static int run_tile(const struct rundata *run, const struct point *p)
 {
-	const struct kernel *k = registry_find(p->kernel);
+	const struct kernel *k = p->k;
 	double budget = run->info.kernel_tile_bytes;
 	if (!k || !k->shape || !isfinite(budget) || p->param < 0 || p->param > INT_MAX)
 		return -1;

@@ -12,21 +12,6 @@
 
 /* ---- gathering the timings behind a value ---------------------------------------- */
 
-/* The group a timing was taken in (timings.csv's group column), typed. */
-enum group { GROUP_BANDWIDTH, GROUP_PEAK, GROUP_KERNELS, GROUP_OTHER };
-
-/*
- * The one place a group's name is read: rundata keeps timings.csv's text,
- * and every test below is on the enum.
- */
-static enum group group_of(const struct timing *t)
-{
-	static const char *const names[] = { "bandwidth", "peak", "kernels" };
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(t->group, names[i]) == 0)
-			return (enum group)i;
-	return GROUP_OTHER;
-}
 
 static void rates_add(struct compare_rates *r, double v)
 {
@@ -74,20 +59,20 @@ static int kept(const struct rundata *run, const struct timing *t)
 /* A timing's rate as analysis.c takes it: GB/s in the bandwidth group, GFLOP/s elsewhere. */
 static double rate_of(const struct timing *t)
 {
-	int bw = group_of(t) == GROUP_BANDWIDTH;
+	int bw = t->group == TGROUP_BANDWIDTH;
 	return (bw ? t->bytes : t->flops) / t->seconds / 1e9;
 }
 
 /* 1 when t is a kept timing of the job (group, kernel, param, threads, working set; < 0: any). */
-static int of_job(const struct rundata *run, const struct timing *t, enum group group, const char *kernel,
+static int of_job(const struct rundata *run, const struct timing *t, enum timing_group group, const char *kernel,
 		  long param, int threads, double working_set)
 {
 	return t->param == param && t->threads == threads && strcmp(t->kernel, kernel) == 0 &&
-	       group_of(t) == group && (working_set < 0 || t->working_set == working_set) && kept(run, t);
+	       t->group == group && (working_set < 0 || t->working_set == working_set) && kept(run, t);
 }
 
 /* The kept rates of one job into the current stratum; working_set < 0: any. */
-static void job_rates(const struct rundata *run, enum group group, const char *kernel, long param,
+static void job_rates(const struct rundata *run, enum timing_group group, const char *kernel, long param,
 		      int threads, double working_set, struct compare_rates *out)
 {
 	for (size_t i = 0; i < run->ntimings; i++)
@@ -113,7 +98,7 @@ static void sweep_kernel(const struct rundata *run, int threads, char *out, size
 	}
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (group_of(t) != GROUP_BANDWIDTH || t->threads != threads)
+		if (t->group != TGROUP_BANDWIDTH || t->threads != threads)
 			continue;
 		size_t k;
 		for (k = n; k-- > 0;)   /* rows come round-robin: a repeat is usually recent */
@@ -146,7 +131,7 @@ static int in_plateau(const struct rundata *run, const char *kernel, const struc
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
 		if (t->param == param && t->threads == r->threads && strcmp(t->kernel, kernel) == 0 &&
-		    group_of(t) == GROUP_BANDWIDTH)
+		    t->group == TGROUP_BANDWIDTH)
 			return t->working_set >= r->size_lo && t->working_set <= r->size_hi;
 	}
 	return 0;
@@ -165,7 +150,7 @@ static size_t plateau_sizes(const struct rundata *run, const char *kernel, const
 	long *v = NULL;
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads != r->threads || strcmp(t->kernel, kernel) != 0 || group_of(t) != GROUP_BANDWIDTH ||
+		if (t->threads != r->threads || strcmp(t->kernel, kernel) != 0 || t->group != TGROUP_BANDWIDTH ||
 		    !(t->working_set >= r->size_lo && t->working_set <= r->size_hi))
 			continue;
 		size_t k;
@@ -202,8 +187,8 @@ static void plateau_rates(const struct rundata *ra, const struct roof *a, const 
 			continue;
 		rates_stratum(oa);
 		rates_stratum(ob);
-		job_rates(ra, GROUP_BANDWIDTH, ka, sa[i], a->threads, -1, oa);
-		job_rates(rb, GROUP_BANDWIDTH, kb, sa[i], b->threads, -1, ob);
+		job_rates(ra, TGROUP_BANDWIDTH, ka, sa[i], a->threads, -1, oa);
+		job_rates(rb, TGROUP_BANDWIDTH, kb, sa[i], b->threads, -1, ob);
 	}
 	/*
 	 * No size in both: the fits found different plateaus under one name (a
@@ -214,9 +199,9 @@ static void plateau_rates(const struct rundata *ra, const struct roof *a, const 
 }
 
 /* The group whose job sets a roof of this kind. */
-static enum group roof_group(const struct roof *r)
+static enum timing_group roof_group(const struct roof *r)
 {
-	return r->kind == ROOF_COMPUTE || r->kind == ROOF_CEILING ? GROUP_PEAK : GROUP_BANDWIDTH;
+	return r->kind == ROOF_COMPUTE || r->kind == ROOF_CEILING ? TGROUP_PEAK : TGROUP_BANDWIDTH;
 }
 
 /* ---- a point against its own roof ---------------------------------------------- */
@@ -255,7 +240,7 @@ static int cmp_trial(const void *x, const void *y)
 }
 
 /* The kept timings of one job, each with its trial; working_set < 0: any. */
-static void job_trials(const struct rundata *run, enum group group, const char *kernel, long param,
+static void job_trials(const struct rundata *run, enum timing_group group, const char *kernel, long param,
 		       int threads, double working_set, struct trial_rates *out)
 {
 	for (size_t i = 0; i < run->ntimings; i++)
@@ -280,7 +265,7 @@ static void roof_trials(const struct rundata *run, const struct roof *r, struct 
 	struct trial_rates all = { 0 };
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads == r->threads && group_of(t) == GROUP_BANDWIDTH && strcmp(t->kernel, sweep) == 0 &&
+		if (t->threads == r->threads && t->group == TGROUP_BANDWIDTH && strcmp(t->kernel, sweep) == 0 &&
 		    t->working_set >= r->size_lo && t->working_set <= r->size_hi && kept(run, t))
 			trial_add(&all, t);
 	}
@@ -375,14 +360,14 @@ void compare_roof_rates(const struct rundata *ra, const struct roof *x, const st
 void compare_point_rates(const struct rundata *run, const struct point *p, struct compare_rates *out)
 {
 	rates_stratum(out);
-	job_rates(run, GROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, out);
+	job_rates(run, TGROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, out);
 }
 
 void compare_fraction_of(const struct rundata *run, const struct point *p, const struct roof *r,
 			 struct compare_fraction *out)
 {
 	struct trial_rates pt = { 0 }, rf = { 0 };
-	job_trials(run, GROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, &pt);
+	job_trials(run, TGROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, &pt);
 	roof_trials(run, r, &rf);
 	run_fraction(&pt, &rf, &out->point, &out->roof, &out->block, &out->f);
 	free(pt.v);

@@ -206,7 +206,7 @@ static void describe_fp(const struct analysis *a, struct machine_desc *d)
 		struct machine_fp *f = &d->fp[i];
 		*f = (struct machine_fp){ .present = 1, .fma_latency = 4, .add_latency = 3 };
 		for (size_t c = 0; c < a->nchains; c++)
-			if (strcmp(a->chains[c].isa, cpu_isa_name((enum isa)i)) == 0) {
+			if (a->chains[c].k && a->chains[c].k->isa == (enum isa)i) {
 				f->fma = a->chains[c].plateau / (2.0 * lanes * ghz);
 				if (a->chains[c].latency_cycles > 0)
 					f->fma_latency = round(a->chains[c].latency_cycles * 10) / 10;

@@ -29,7 +29,7 @@ static double roof_median(const struct roof *r)
 
 static int is_scalar_curve(const struct chain_curve *cc)
 {
-	return cc->lanes == 1 && strcmp(cc->isa, cpu_isa_name(ISA_SCALAR)) == 0;
+	return cc->k && cc->k->isa == ISA_SCALAR;
 }
 
 static const struct chain_curve *widest_curve(const struct analysis *a)
@@ -148,22 +148,20 @@ static const struct roof *memory_roof(const struct analysis *a, struct point *p,
 {
 	const struct roof *mem = NULL;
 	struct roof_key key;
-	char name[40];
 	*sweep_used = NULL;
-	/* The pattern is kernel_pattern()'s text: roofkey parses it, the one parser of patterns. */
-	snprintf(name, sizeof name, "%s.%s", levels_name(level), p->pattern);
-	if (level != MEM_LEVELS && p->pattern[0] && roofkey_parse(name, ROOF_PATTERN, &key) == 0) {
-		key.threads = p->threads;
+	/* The pattern roof of its kernel's streams (its metadata), as the fit keyed it. */
+	if (level != MEM_LEVELS && p->k && (p->k->reads > 0 || p->k->writes > 0)) {
+		key = roofkey_pattern(level, p->k, p->threads);
 		mem = model_roof(a, &key);
 	}
 	if (!mem && level != MEM_LEVELS) {
 		key = roofkey_level(level, p->threads);
 		mem = *sweep_used = model_roof(a, &key);
 	}
-	p->mem_roof[0] = 0;
+	p->mem_roof = roofkey_none();
 	p->mem_gflops = NAN;
 	if (mem) {
-		snprintf(p->mem_roof, sizeof p->mem_roof, "%s", mem->name);
+		p->mem_roof = model_key_of(mem);
 		p->mem_gflops = roof_median(mem) * p->ai;
 	}
 	return mem;
@@ -193,15 +191,15 @@ static const struct roof *build_ceiling(const struct analysis *a, struct point *
 		const struct chain_curve *w = widest_curve(a);
 		const struct roof *wide = w ? roof_of_curve(a, w, p->threads, p->fma_only) : NULL;
 		if (wide && wide != ceil) {
-			snprintf(p->why.undersold, sizeof p->why.undersold, "%s", ceil->name);
+			p->why.undersold = model_key_of(ceil);
 			ceil = wide;
 			*cc = w;
 		}
 	}
-	p->ceiling[0] = 0;
+	p->ceiling = roofkey_none();
 	p->ceiling_gflops = NAN;
 	if (ceil) {
-		snprintf(p->ceiling, sizeof p->ceiling, "%s", ceil->name);
+		p->ceiling = model_key_of(ceil);
 		p->ceiling_gflops = roof_median(ceil);
 	}
 	return ceil;
@@ -211,15 +209,15 @@ static const struct roof *build_ceiling(const struct analysis *a, struct point *
 static void place_bound(struct point *p)
 {
 	if (isfinite(p->mem_gflops) && !(p->ceiling_gflops < p->mem_gflops)) {
-		snprintf(p->roof, sizeof p->roof, "%s", p->mem_roof);
+		p->roof = p->mem_roof;
 		p->roof_gflops = p->mem_gflops;
 		p->bound_id = BOUND_MEMORY;
 	} else if (isfinite(p->ceiling_gflops)) {
-		snprintf(p->roof, sizeof p->roof, "%s", p->ceiling);
+		p->roof = p->ceiling;
 		p->roof_gflops = p->ceiling_gflops;
 		p->bound_id = BOUND_COMPUTE;
 	} else {
-		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof = roofkey_none();
 		p->roof_gflops = NAN;
 		p->bound_id = BOUND_UNKNOWN;
 	}
@@ -272,7 +270,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	 */
 	if (!mem && level == MEM_DRAM && map && map->dram.state != DRAM_FOUND &&
 	    !(p->gflops >= DIAGNOSIS_NEAR * p->ceiling_gflops)) {
-		snprintf(p->roof, sizeof p->roof, "none");
+		p->roof = roofkey_none();
 		p->roof_gflops = p->fraction = NAN;
 		snprintf(p->bound, sizeof p->bound, "unknown");
 		p->bound_id = BOUND_UNKNOWN;

@@ -5,26 +5,10 @@
 
 #include "rundata.h"
 
-enum timing_group model_group(const struct timing *t)
-{
-	static const char *const NAMES[] = { "bandwidth", "peak", "kernels" };
-	for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-		if (strcmp(t->group, NAMES[i]) == 0)
-			return (enum timing_group)i;
-	return TGROUP_OTHER;
-}
-
 struct roof_key model_key_of(const struct roof *r)
 {
-	struct roof_key k;
-	/* A roof built by hand (a test, a caller) carries its name only: its key is parsed from it. */
-	if (r->key.threads > 0)
-		return r->key;
-	if (roofkey_parse(r->name, r->kind, &k) != 0) {
-		k = roofkey_compute(r->kind, "", r->threads);
-		k.level = MEM_LEVELS;
-	}
-	return k;
+	/* Every roof is made with its key (analysis_add_roof_key); its name is formatted from it. */
+	return r->key;
 }
 
 const struct roof *model_roof(const struct analysis *a, const struct roof_key *key)

@@ -66,7 +66,8 @@ struct sweep_point {
 /* One ISA's FMA-chain curve. */
 struct chain_curve {
 	char kernel[24];         /* fma_avx512 ... */
-	char isa[12];            /* avx512 ... */
+	const struct kernel *k;  /* its registry entry: its ISA (k->isa) decides; NULL when this build lacks it */
+	char isa[12];            /* avx512 ...: the ISA's name, written; a kernel the build lacks keeps its name's suffix */
 	int lanes;
 	int n;
 	int chains[ANALYSIS_MAX_CHAINS];
@@ -117,7 +118,7 @@ struct point_verdict {
 	double one_chain;          /* GFLOP/s of one dependent chain of its curve */
 	char chain_isa[12];        /* that curve's ISA */
 	double chains_to_saturate; /* chains that fill the units */
-	char undersold[24];        /* compiled code faster than the ceiling its remarks imply: that ceiling */
+	struct roof_key undersold; /* compiled code faster than the ceiling its remarks imply: that ceiling; else none */
 	int no_chains;             /* hand-written ISA with no chains at its threads: the peak stood in */
 	double dram_end_rate;      /* REASON_DRAM_NOT_REACHED: the sweep's rate at its largest size */
 	double dram_end_working_set;
@@ -133,6 +134,7 @@ struct point_verdict {
  */
 struct point {
 	char kernel[48];
+	const struct kernel *k;  /* its registry entry; NULL for code of the user's own (its streams name its pattern roof) */
 	char family[24];
 	long param;
 	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
@@ -159,11 +161,11 @@ struct point {
 	double gflops;           /* median over kept timings */
 	double best_gflops, spread_lo, spread_hi;
 
-	char mem_roof[24];       /* the memory roof used: "<LEVEL>.<pattern>" or the sweep's "<LEVEL>" */
+	struct roof_key mem_roof;   /* the memory roof used: its pattern's at its level, or the level's sweep roof; or none */
 	double mem_gflops;       /* its median x ai: NaN when the run has none */
-	char ceiling[24];        /* the compute ceiling of its build: peak, avx2, scalar ... */
+	struct roof_key ceiling;    /* the compute ceiling of its build (peak, avx2, scalar ...), or none */
 	double ceiling_gflops;   /* its median: NaN when the run has none */
-	char roof[24];           /* the lower of the two: what caps it at its intensity */
+	struct roof_key roof;       /* the lower of the two: what caps it at its intensity; none when neither */
 	double roof_gflops;
 	double fraction;         /* gflops / roof_gflops: median over median */
 	char bound[8];           /* memory or compute */
@@ -289,12 +291,7 @@ struct analysis {
 	size_t nnotes;
 };
 
-/* A timing's group (timings.csv's `group` column), typed: parsed here, once, for the model. */
-enum timing_group { TGROUP_BANDWIDTH, TGROUP_PEAK, TGROUP_KERNELS, TGROUP_OTHER };
-struct timing;
-enum timing_group model_group(const struct timing *t);
-
-/* r's key: its own, or (a roof built by hand with a name only) parsed from its name. */
+/* r's key (every roof is made with one; its name is formatted from it). */
 struct roof_key model_key_of(const struct roof *r);
 
 /* The roof whose key equals `key`, or NULL. */

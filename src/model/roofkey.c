@@ -54,6 +54,18 @@ struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int th
 	return k;
 }
 
+struct roof_key roofkey_none(void)
+{
+	struct roof_key k = blank(ROOF_BANDWIDTH, 1);
+	k.threads = 0;
+	return k;
+}
+
+int roofkey_is_none(const struct roof_key *k)
+{
+	return k->threads <= 0;
+}
+
 struct roof_key roofkey_at(struct roof_key key, int threads)
 {
 	key.threads = threads > 0 ? threads : 1;
@@ -74,7 +86,9 @@ const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t siz
 const char *roofkey_format(const struct roof_key *k, char *buf, size_t size)
 {
 	char base[48], pat[24];
-	if (k->kind == ROOF_BANDWIDTH)
+	if (roofkey_is_none(k))
+		snprintf(base, sizeof base, "none");
+	else if (k->kind == ROOF_BANDWIDTH)
 		snprintf(base, sizeof base, "%s", levels_name(k->level));
 	else if (k->kind == ROOF_PATTERN)
 		snprintf(base, sizeof base, "%s.%s", levels_name(k->level),

@@ -41,13 +41,20 @@ struct roof_key roofkey_pattern(enum mem_level level, const struct kernel *k, in
 /* A compute (kind ROOF_COMPUTE, "peak") or ceiling roof's key. */
 struct roof_key roofkey_compute(enum roof_kind kind, const char *ceiling, int threads);
 
+/*
+ * No roof: what a point's roof is when nothing judges it (its threads are 0,
+ * which no roof has); roofkey_format writes it "none".
+ */
+struct roof_key roofkey_none(void);
+int roofkey_is_none(const struct roof_key *k);
+
 /* The same key at another thread count. */
 struct roof_key roofkey_at(struct roof_key key, int threads);
 
 /* The pattern alone, "2r1w-nt" (kernel_pattern's spelling); "" for none. Returns buf. */
 const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t size);
 
-/* The roof's name: "L2", "DRAM.1r1w@2t", "peak@2t". Returns buf. */
+/* The roof's name: "L2", "DRAM.1r1w@2t", "peak@2t"; "none" for roofkey_none(). Returns buf. */
 const char *roofkey_format(const struct roof_key *k, char *buf, size_t size);
 
 /*

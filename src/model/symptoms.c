@@ -185,7 +185,7 @@ static void check_stream(const struct rundata *run, const struct analysis *a, st
 		rule = 4 * run->info.l3_bytes;
 	double largest = 0;
 	for (size_t i = 0; i < run->ntimings; i++)
-		if (model_group(&run->timings[i]) == TGROUP_BANDWIDTH && run->timings[i].param > largest)
+		if (run->timings[i].group == TGROUP_BANDWIDTH && run->timings[i].param > largest)
 			largest = (double)run->timings[i].param;
 	if (!(largest > 0) || !(isfinite(rule) && rule > 0) || largest >= rule)
 		return;

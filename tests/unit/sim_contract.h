@@ -35,6 +35,7 @@
 #include "analysis.h"
 #include "isa.h"
 #include "levels.h"
+#include "roof_text.h"
 #include "machine_file.h"
 #include "measure.h"
 #include "registry.h"
@@ -266,7 +267,7 @@ static void contract_points_notes(struct contract *c, const struct machine_desc 
 	for (size_t i = 0; i < a->npoints; i++)
 		if (a->points[i].builtin && a->points[i].above_roof)
 			contract_fail(c, CONTRACT_ABOVE, "%s %ld@%dt: above its roof %s (%.0f%%)", a->points[i].kernel, a->points[i].param,
-				      a->points[i].threads, a->points[i].roof, a->points[i].fraction * 100);
+				      a->points[i].threads, roof_text(a->points[i].roof), a->points[i].fraction * 100);
 	if (d->spread == 0 && d->slow_fraction == 0 && a->nnoisy > 0)
 		contract_fail(c, CONTRACT_NOTE, "%zu roofs said noisy on a machine without noise (%s)", a->nnoisy, a->noisiest.name);
 }

@@ -19,6 +19,7 @@
 #include "pointtext.h"
 #include "registry.h"
 #include "roofkey.h"
+#include "roof_text.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
 static const char *said(const struct point *p)
@@ -44,8 +45,9 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->pass = pass;
 	t->trial = trial;
 	t->warmup = warmup;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = 1;
 	t->working_set = ws;
@@ -168,7 +170,7 @@ static void test_placement_and_diagnosis(void **state)
 	const struct point *dot = point_of(&a, "dot", 0);
 	assert_non_null(dot);
 	assert_float_equal(dot->ai, 0.125, 1e-12);
-	assert_string_equal(dot->roof, "DRAM");
+	assert_string_equal(roof_text(dot->roof), "DRAM");
 	assert_string_equal(dot->bound, "memory");
 	assert_float_equal(dot->roof_gflops, 2.5, 1e-9);
 	assert_float_equal(dot->fraction, 0.7, 1e-9);
@@ -177,7 +179,7 @@ static void test_placement_and_diagnosis(void **state)
 	assert_null(strstr(said(dot), "chain"));
 
 	const struct point *h64 = point_of(&a, "horner", 64);
-	assert_string_equal(h64->roof, "peak");
+	assert_string_equal(roof_text(h64->roof), "peak");
 	assert_string_equal(h64->bound, "compute");
 	assert_float_equal(h64->fraction, 42.0 / 112, 1e-9);
 	assert_non_null(strstr(said(h64), "about 3 chains in flight"));
@@ -189,7 +191,7 @@ static void test_placement_and_diagnosis(void **state)
 	/* A working set inside the L1 plateau is placed against the L1 roof. */
 	const struct point *h1 = point_of(&a, "horner", 1);
 	assert_string_equal(h1->level, "L1");
-	assert_string_equal(h1->roof, "L1");
+	assert_string_equal(roof_text(h1->roof), "L1");
 	assert_float_equal(h1->roof_gflops, 20, 1e-9);
 	assert_float_equal(h1->fraction, 0.95, 1e-9);
 }
@@ -199,7 +201,7 @@ static void test_failures_are_left_out(void **state)
 	(void)state;
 	static struct analysis a;
 	char err[256];
-	struct failure f = { "kernels", "dot", 0, "dot sum: wrong" };
+	struct failure f = { TGROUP_KERNELS, "dot", 0, "dot sum: wrong" };
 	run.failures = &f;
 	run.nfailures = 1;
 	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
@@ -224,12 +226,12 @@ static void test_between_ceilings(void **state)
 	snprintf(p.level, sizeof p.level, "DRAM");
 	diagnosis_place(&a, &p);
 	/* 50.5 / 14 = 3.6: no whole number of chains, above the scalar ceiling. */
-	assert_string_equal(p.roof, "peak");
+	assert_string_equal(roof_text(p.roof), "peak");
 	assert_non_null(strstr(said(&p), "not a whole number of dependent chains"));
 	p.gflops = 7.0;   /* 4 x the scalar one-chain rate, not vectorised */
 	p.vec_width = 1;
 	diagnosis_place(&a, &p);
-	assert_string_equal(p.roof, "scalar");
+	assert_string_equal(roof_text(p.roof), "scalar");
 	assert_non_null(strstr(said(&p), "at 4 x the rate of one dependent scalar FMA chain"));
 }
 
@@ -261,6 +263,7 @@ static void test_dram_rule(void **state)
 		r->kind = rows[i].kind;
 		r->value = rows[i].value;
 		r->threads = rows[i].threads;
+		roof_name_key(r, rows[i].name, rows[i].kind);
 	}
 	assert_string_equal(analysis_dram(&a)->name, "DRAM");
 	assert_string_equal(analysis_dram_of(&a, 1)->name, "DRAM");
@@ -305,8 +308,9 @@ static void two_add(const char *kernel, long param, int threads, double ws, doub
 	memset(t, 0, sizeof *t);
 	t->pass = 1;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "bandwidth");
+	t->group = TGROUP_BANDWIDTH;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;

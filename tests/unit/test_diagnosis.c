@@ -29,6 +29,7 @@
 #include "diagnosis.h"
 #include "registry.h"
 #include "pointtext.h"
+#include "roof_text.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
 static const char *said(const struct point *p)
@@ -111,8 +112,9 @@ static void add(const char *group, const char *kernel, long param, double ws, do
 	t->pass = pass;
 	t->trial = trial;
 	t->warmup = trial == 1;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = cur_threads;
 	t->working_set = ws;
@@ -244,13 +246,13 @@ static void test_scripted_points(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const struct scripted_point *c = &cases[i];
 		const struct point *p = point_at(c->kernel, c->param, c->ws);
-		if (strcmp(p->level, c->level) || strcmp(p->roof, c->roof) || strcmp(p->bound, c->bound) ||
+		if (strcmp(p->level, c->level) || strcmp(roof_text(p->roof), c->roof) || strcmp(p->bound, c->bound) ||
 		    fabs(p->fraction - c->fraction) > 1e-9 || !strstr(said(p), c->says) ||
 		    (c->not && strstr(said(p), c->not)) ||
 		    (strstr(c->what, "above") != NULL) != p->above_roof)
 			fail_msg("%s: %s %ld: level %s, roof %s, %s-bound, fraction %.4f (want %s, %s, %s, "
 				 "%.4f), above %d: \"%s\" (want \"%s\"%s%s)", c->what, c->kernel, c->param,
-				 p->level, p->roof, p->bound, p->fraction, c->level, c->roof, c->bound,
+				 p->level, roof_text(p->roof), p->bound, p->fraction, c->level, c->roof, c->bound,
 				 c->fraction, p->above_roof, said(p), c->says, c->not ? ", not " : "",
 				 c->not ? c->not : "");
 	}
@@ -264,9 +266,9 @@ static void test_latency_bound_1_to_8_chains(void **state)
 		const struct point *p = point_at("horner", 128, 8 * MIB * n);
 		char want[96];
 		snprintf(want, sizeof want, "at %d x the rate of one dependent avx512 FMA chain", n);
-		if (strcmp(p->bound, "compute") || strcmp(p->roof, "peak") || !strstr(said(p), want) ||
+		if (strcmp(p->bound, "compute") || strcmp(roof_text(p->roof), "peak") || !strstr(said(p), want) ||
 		    !strstr(said(p), "latency-bound") || p->vec_width != 8)
-			fail_msg("%d chains: %s-bound under %s, width %d: \"%s\"", n, p->bound, p->roof,
+			fail_msg("%d chains: %s-bound under %s, width %d: \"%s\"", n, p->bound, roof_text(p->roof),
 				 p->vec_width, said(p));
 		assert_float_equal(p->fraction, 14.0 * n / 168, 1e-9);
 		/* The verdict is data: the reason and its numbers, the sentence made from them. */
@@ -301,7 +303,7 @@ static void test_threads_ceiling(void **state)
 		if (an.points[i].threads == 2 && strcmp(an.points[i].kernel, "horner_simd_avx2") == 0)
 			p = &an.points[i];
 	assert_non_null(p);
-	assert_string_equal(p->roof, "avx2@2t");
+	assert_string_equal(roof_text(p->roof), "avx2@2t");
 	assert_string_equal(p->bound, "compute");
 	assert_float_equal(p->fraction, 160.0 / 168, 1e-9);
 	p = NULL;
@@ -309,7 +311,7 @@ static void test_threads_ceiling(void **state)
 		if (an.points[i].threads == 3 && strcmp(an.points[i].kernel, "horner_simd_avx2") == 0)
 			p = &an.points[i];
 	assert_non_null(p);
-	assert_string_equal(p->roof, "peak@3t");
+	assert_string_equal(roof_text(p->roof), "peak@3t");
 	assert_string_equal(p->bound, "compute");
 	assert_float_equal(p->fraction, 240.0 / 504, 1e-9);
 	assert_non_null(strstr(said(p), "no avx2 FMA chains at 3 threads"));
@@ -326,7 +328,18 @@ static struct roof *with_dram_1r1w(struct analysis *with, double best, double me
 	r->value = best;
 	r->median = median;
 	r->threads = 1;
+	roof_name_key(r, "DRAM.1r1w", ROOF_PATTERN);
 	return r;
+}
+
+/* Streams a point's kernel may have: its pattern roof is found from them (p->k), its text made from them. */
+static const struct kernel k_1r1w = { .name = "k_1r1w", .reads = 1, .writes = 1 };
+static const struct kernel k_1r0w = { .name = "k_1r0w", .reads = 1 };
+
+static void set_streams(struct point *p, const struct kernel *k)
+{
+	p->k = k;
+	kernel_pattern(k, p->pattern, sizeof p->pattern);
 }
 
 static void test_pattern_roof_or_sweep(void **state)
@@ -334,19 +347,19 @@ static void test_pattern_roof_or_sweep(void **state)
 	(void)state;
 	struct point p = *point_at("triad", 0, 96 * MIB);
 	assert_string_equal(p.pattern, "2r1w");
-	assert_string_equal(p.mem_roof, "DRAM.2r1w");
+	assert_string_equal(roof_text(p.mem_roof), "DRAM.2r1w");
 	assert_null(strstr(said(&p), "sweep"));
 
-	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	set_streams(&p, &k_1r1w);
 	diagnosis_place(&an, &p);
-	assert_string_equal(p.mem_roof, "DRAM");
+	assert_string_equal(roof_text(p.mem_roof), "DRAM");
 	assert_non_null(strstr(said(&p), "the sweep's: no DRAM.1r1w roof"));
 
 	static struct analysis with;
 	with_dram_1r1w(&with, 19.8, 18);
 	diagnosis_place(&with, &p);
-	assert_string_equal(p.roof, "DRAM.1r1w");
-	assert_string_equal(p.mem_roof, "DRAM.1r1w");
+	assert_string_equal(roof_text(p.roof), "DRAM.1r1w");
+	assert_string_equal(roof_text(p.mem_roof), "DRAM.1r1w");
 	assert_string_equal(p.bound, "memory");
 	assert_float_equal(p.roof_gflops, 18.0 / 12, 1e-12);
 	assert_float_equal(p.fraction, 1.6 / 1.5, 1e-12);
@@ -354,9 +367,9 @@ static void test_pattern_roof_or_sweep(void **state)
 	assert_non_null(strstr(said(&p), "near its roof"));
 
 	/* Another pattern at the same level still falls back to the sweep. */
-	snprintf(p.pattern, sizeof p.pattern, "1r0w");
+	set_streams(&p, &k_1r0w);
 	diagnosis_place(&with, &p);
-	assert_string_equal(p.roof, "DRAM");
+	assert_string_equal(roof_text(p.roof), "DRAM");
 	assert_non_null(strstr(said(&p), "no DRAM.1r0w roof"));
 }
 
@@ -373,10 +386,10 @@ static void test_above_only_past_the_roofs_best(void **state)
 	static struct analysis with;
 	struct roof *r = with_dram_1r1w(&with, 19.2, 16.0);
 	struct point p = *point_at("triad", 0, 96 * MIB);
-	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	set_streams(&p, &k_1r1w);
 	p.gflops = 17.7 / 12;
 	diagnosis_place(&with, &p);
-	assert_string_equal(p.roof, "DRAM.1r1w");
+	assert_string_equal(roof_text(p.roof), "DRAM.1r1w");
 	assert_float_equal(p.fraction, 17.7 / 16.0, 1e-12);
 	assert_false(p.above_roof);
 	assert_int_equal(p.reason, REASON_NEAR);
@@ -422,7 +435,7 @@ static void test_above_with_arrays_short_of_the_rule(void **state)
 	assert_non_null(map);
 	assert_float_equal(map->dram.rule_bytes, 8 * MIB, 1);
 	struct point p = *point_at("triad", 0, 96 * MIB);
-	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	set_streams(&p, &k_1r1w);
 	snprintf(p.level, sizeof p.level, "DRAM");
 	p.builtin = 1;
 	p.array_bytes = 4 * MIB;
@@ -451,12 +464,12 @@ static void test_user_point(void **state)
 	struct point p = { .ai = 2, .gflops = 42, .threads = 1, .isa = ISA_NONE, .vec_width = 4 };
 	snprintf(p.kernel, sizeof p.kernel, "my_loop");
 	snprintf(p.level, sizeof p.level, "L2");
-	snprintf(p.pattern, sizeof p.pattern, "1r1w");
+	set_streams(&p, &k_1r1w);
 	diagnosis_place(&an, &p);
 	/* L2 80 GB/s x 2 = 160 is above the avx2 ceiling (4 lanes, 84): compute-bound there. */
-	assert_string_equal(p.mem_roof, "L2");
+	assert_string_equal(roof_text(p.mem_roof), "L2");
 	assert_float_equal(p.mem_gflops, 160, 1e-9);
-	assert_string_equal(p.roof, "avx2");
+	assert_string_equal(roof_text(p.roof), "avx2");
 	assert_string_equal(p.bound, "compute");
 	assert_float_equal(p.fraction, 0.5, 1e-12);
 	assert_non_null(strstr(said(&p), "6 x the rate of one dependent avx2 FMA chain"));
@@ -465,7 +478,7 @@ static void test_user_point(void **state)
 	struct point q = { .ai = 0.125, .gflops = 1.0, .threads = 1, .working_set = 24576 };
 	diagnosis_place(&an, &q);
 	assert_string_equal(q.level, "L1");
-	assert_string_equal(q.ceiling, "peak");
+	assert_string_equal(roof_text(q.ceiling), "peak");
 	assert_string_equal(q.bound, "memory");
 	assert_float_equal(q.fraction, 0.05, 1e-12);
 	assert_non_null(strstr(said(&q), "far under its roof"));
@@ -474,7 +487,7 @@ static void test_user_point(void **state)
 	static struct analysis none;
 	memset(&none, 0, sizeof none);
 	diagnosis_place(&none, &q);
-	assert_string_equal(q.roof, "none");
+	assert_string_equal(roof_text(q.roof), "none");
 	assert_true(isnan(q.fraction));
 }
 

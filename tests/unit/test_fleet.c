@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fleet.h"
+#include "roof_text.h"
 
 #define NODES 8
 
@@ -55,6 +56,7 @@ static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, 
 	/* a per-pass spread of +-0.5 % about the median */
 	r->spread_lo = value * 0.995;
 	r->spread_hi = value * 1.005;
+	roof_name_key(r, name, kind);
 }
 
 /*

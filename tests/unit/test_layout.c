@@ -35,6 +35,7 @@
 #include "rundata.h"
 
 #include "layout_check.h"
+#include "roof_text.h"
 
 static char tmpdir[256];
 
@@ -128,7 +129,7 @@ static void two_threads(struct loaded *l)
 	for (size_t i = 0; i < n; i++) {
 		/* The all-core pass times the chains of the widest instruction set only. */
 		size_t kl = strlen(t[i].kernel), wl = strlen(widest);
-		if (strcmp(t[i].group, "peak") == 0 && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
+		if (t[i].group == TGROUP_PEAK && (kl < wl || strcmp(t[i].kernel + kl - wl, widest) != 0))
 			continue;
 		t[m] = t[i];
 		t[m].threads = 2;
@@ -408,10 +409,10 @@ static void test_tiny(void **state)
 	struct analysis *a = calloc(1, sizeof *a);
 	assert_non_null(a);
 	struct roof *r = &a->roofs[a->nroofs++];
-	snprintf(r->name, sizeof r->name, "DRAM");
 	r->kind = ROOF_BANDWIDTH;
 	r->value = 20;
 	r->threads = 1;
+	roof_name_key(r, "DRAM", ROOF_BANDWIDTH);
 	a->peak = NAN;
 	a->ridge = NAN;
 	struct point *p = &a->points[a->npoints++];

@@ -45,7 +45,7 @@ static struct measure_opts two_counts(double budget)
 /* A kernels job of order `param`, calibrated to one call of `call` seconds. */
 static struct plan_job timed_job(int param, double call)
 {
-	return (struct plan_job){ .k = &gemm, .group = "kernels", .param = param, .n = (size_t)param * param / 256,
+	return (struct plan_job){ .k = &gemm, .group = TGROUP_KERNELS, .param = param, .n = (size_t)param * param / 256,
 				  .reps = 1, .last_seconds = call, .threads = 1 };
 }
 
@@ -125,7 +125,7 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 
 	struct said s;
 	listen(&s);
-	struct plan_job two = { .k = &gemm, .group = "kernels", .param = 1024, .n = one.n, .threads = 2 };
+	struct plan_job two = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one.n, .threads = 2 };
 	assert_true(plan_budget_skip_unrun(&o, &s.m, NULL, &two, &one, 1));
 	char *text = heard(&s);
 	assert_true(two.skipped);
@@ -146,14 +146,14 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &other, &one, 1));
 
 	/* The member before it: n = 256 at 0.1 s a call foretells 6.4 s for n = 1024 (64x the flops). */
-	struct plan_job n256 = timed_job(256, 0.1), n1024 = { .k = &gemm, .group = "kernels", .param = 1024, .n = one.n };
+	struct plan_job n256 = timed_job(256, 0.1), n1024 = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one.n };
 	assert_true(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 	/* At 0.02 s a call (1.3 s foretold) it is calibrated, and plan_slow_job decides. */
 	n256.last_seconds = 0.02;
 	n1024.skipped = 0;
 	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 	/* A member left out leaves the larger ones out. */
-	struct plan_job n2048 = { .k = &gemm, .group = "kernels", .param = 2048, .n = one.n * 4 };
+	struct plan_job n2048 = { .k = &gemm, .group = TGROUP_KERNELS, .param = 2048, .n = one.n * 4 };
 	assert_true(plan_budget_skip_unrun(&o, &quiet, &one, &n2048, NULL, 0));
 	/* Not in a quick run (its own rule), not outside the kernels group, not without a budget. */
 	struct measure_opts q;
@@ -164,7 +164,7 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 	o = two_counts(0);
 	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 	o = two_counts(50);
-	n1024.group = "bandwidth";
+	n1024.group = TGROUP_BANDWIDTH;
 	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 }
 
@@ -195,14 +195,14 @@ static void floor_plan(struct floor_plan *f)
 {
 	memset(f, 0, sizeof *f);
 	for (int i = 0; i < NTRIADS; i++)
-		f->jobs[i] = (struct plan_job){ .k = &triad, .group = "kernels", .n = 1 << 20, .reps = 1,
+		f->jobs[i] = (struct plan_job){ .k = &triad, .group = TGROUP_KERNELS, .n = 1 << 20, .reps = 1,
 						.last_seconds = 0.01, .threads = 1 };
 	f->jobs[IKJ] = timed_job(1024, 0.6);
 	f->jobs[IKJ].k = &ikj;
 	f->jobs[IKJ].kept_per_pass = 1;
 	f->jobs[IJK] = timed_job(1024, 1.0);
 	f->jobs[IJK].kept_per_pass = 1;
-	f->jobs[BW] = (struct plan_job){ .k = &bw, .group = "bandwidth", .n = 1 << 24, .reps = 1, .last_seconds = 0.5,
+	f->jobs[BW] = (struct plan_job){ .k = &bw, .group = TGROUP_BANDWIDTH, .n = 1 << 24, .reps = 1, .last_seconds = 0.5,
 					 .kept_per_pass = 3, .threads = 1 };
 }
 
@@ -318,7 +318,7 @@ static void a_job_left_out_for_the_floor_is_left_out_after(void **state)
 	struct measure_opts o = two_counts(30);
 	struct said s;
 	listen(&s);
-	struct plan_job two = { .k = &gemm, .group = "kernels", .param = 1024, .n = one->n, .threads = 2 };
+	struct plan_job two = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one->n, .threads = 2 };
 	assert_true(plan_budget_skip_unrun(&o, &s.m, NULL, &two, one, 1));
 	char *text = heard(&s);
 	assert_true(two.skipped && two.left_out_for_floor);
@@ -327,7 +327,7 @@ static void a_job_left_out_for_the_floor_is_left_out_after(void **state)
 				     "count's floor, and each thread does no less here"));
 	free(text);
 	/* Its array split between the threads (fewer flops a thread): its own calibration decides. */
-	struct plan_job half = { .k = &gemm, .group = "kernels", .param = 1024, .n = one->n / 2, .threads = 2 };
+	struct plan_job half = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one->n / 2, .threads = 2 };
 	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &half, one, 1));
 	assert_false(half.skipped);
 }

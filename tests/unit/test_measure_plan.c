@@ -706,7 +706,7 @@ static void all_core_jobs_from_the_all_core_curve(void **state)
 	size_t moved = 0, placed = 0;
 	for (size_t i = 0; i < p.njobs[2]; i++) {
 		const struct plan_job *j = &p.jobs[2][i];
-		if (strcmp(j->group, "bandwidth") != 0 || j->k == p.d.sweep || j->dram)
+		if (j->group != TGROUP_BANDWIDTH || j->k == p.d.sweep || j->dram)
 			continue;
 		/* A cache pattern job: its working set (both threads') is a 2-thread plateau's middle. */
 		double ws = 8.0 * j->k->arrays * (double)j->n * 2;
@@ -1020,7 +1020,7 @@ static void slow_jobs_keep_fewer_trials(void **state)
 	for (size_t i = 0; i < p.njobs[1]; i++) {
 		const struct plan_job *j = &p.jobs[1][i];
 		double t = plan_trial_seconds(j);
-		int bw = strcmp(j->group, "bandwidth") == 0, kern = strcmp(j->group, "kernels") == 0;
+		int bw = j->group == TGROUP_BANDWIDTH, kern = j->group == TGROUP_KERNELS;
 		int over = t * (p.o.warmup + p.o.trials) > (bw ? 0.12 : 0.1);
 		if (!(bw || kern) || !over) {
 			assert_int_equal(j->kept_per_pass, 0);

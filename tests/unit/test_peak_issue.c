@@ -27,6 +27,7 @@
 #include "analysis.h"
 #include "isa.h"
 #include "registry.h"
+#include "roof_text.h"
 
 struct core {
 	const char *name;
@@ -50,8 +51,9 @@ static void add_timing(const char *kernel, long param, double flops, double rate
 	memset(t, 0, sizeof *t);
 	t->pass = 1;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "peak");
+	t->group = TGROUP_PEAK;
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = 1;
 	t->flops = flops;

@@ -21,6 +21,7 @@
 #include "plot_cairo.h"
 
 #include "layout_check.h"
+#include "roof_text.h"
 
 static char tmpdir[256];
 
@@ -32,6 +33,7 @@ static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, 
 	r->value = value;
 	const char *at = strchr(name, '@');
 	r->threads = at ? atoi(at + 1) : 1;
+	roof_name_key(r, name, kind);
 }
 
 /*
@@ -48,8 +50,8 @@ static struct analysis *capped(struct analysis *a)
 			continue;
 		for (size_t j = 0; j < a->npoints; j++) {
 			struct point *p = &a->points[j];
-			if (!p->roof[0] && p->threads == r->threads && isfinite(p->ai) && isfinite(p->gflops)) {
-				snprintf(p->roof, sizeof p->roof, "%s", r->name);
+			if (roofkey_is_none(&p->roof) && p->threads == r->threads && isfinite(p->ai) && isfinite(p->gflops)) {
+				p->roof = r->key;
 				break;
 			}
 		}

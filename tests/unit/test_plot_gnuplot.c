@@ -321,7 +321,7 @@ static void load(struct rundata *run, struct analysis **a, int twice)
 		struct timing *t = realloc(run->timings, 2 * n * sizeof *t);
 		assert_non_null(t);
 		for (size_t i = 0; i < n; i++) {
-			if (strcmp(t[i].group, "kernels") != 0 && strcmp(t[i].group, "bandwidth") != 0)
+			if (t[i].group != TGROUP_KERNELS && t[i].group != TGROUP_BANDWIDTH)
 				continue;
 			t[m] = t[i];
 			t[m].threads = 2;

@@ -36,6 +36,7 @@
 #include "rundata.h"
 #include "util.h"
 #include "pointtext.h"
+#include "roof_text.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
 static const char *said(const struct point *p)
@@ -165,6 +166,8 @@ static void fill_analysis(struct analysis *a)
 	memset(a, 0, sizeof *a);
 	a->nroofs = sizeof fx_roofs / sizeof fx_roofs[0];
 	memcpy(a->roofs, fx_roofs, sizeof fx_roofs);
+	for (size_t i = 0; i < a->nroofs; i++)
+		roof_name_key(&a->roofs[i], a->roofs[i].name, a->roofs[i].kind);
 	for (int i = 0; i <= 32; i++) {
 		struct sweep_point *p = &a->sweep[a->nsweep++];
 		p->param = round(4096 * exp2(i / 2.0) / 64) * 64;
@@ -179,6 +182,7 @@ static void fill_analysis(struct analysis *a)
 		struct chain_curve *cc = &a->chains[a->nchains++];
 		snprintf(cc->kernel, sizeof cc->kernel, "%s", fx_chains[c].kernel);
 		snprintf(cc->isa, sizeof cc->isa, "%s", fx_chains[c].isa);
+		cc->k = registry_find(fx_chains[c].kernel);   /* as the fit resolves it */
 		cc->lanes = fx_chains[c].lanes;
 		for (int k = 1; k <= 32; k++) {
 			cc->chains[cc->n] = k;
@@ -199,6 +203,7 @@ static void fill_analysis(struct analysis *a)
 		snprintf(p->family, sizeof p->family, "%s", k->family);
 		p->param_letter = k->param_letter;
 		kernel_pattern(k, p->pattern, sizeof p->pattern);
+		p->k = k;
 		p->isa = k->isa;
 		/* The fixture's remarks: gcc vectorised the compiled kernels 8 wide. */
 		p->vec_width = k->isa == ISA_NONE ? 8 : 0;
@@ -772,7 +777,7 @@ static void test_report_first_screen_bounded(void **state)
 	a->levels[1] = a->levels[0];
 	a->levels[1].threads = 2;
 	a->nlevels = 2;
-	struct failure f = { "kernels", "horner", 64, "wrong" };
+	struct failure f = { TGROUP_KERNELS, "horner", 64, "wrong" };
 	s->run_data.failures = &f;
 	s->run_data.nfailures = 1;
 	a->nnoisy = 3;
@@ -859,7 +864,7 @@ static void test_report_missing_groups(void **state)
 	char *rem = path_join(s->run, "remarks");
 	remove_tree(rem);
 	free(rem);
-	struct failure f = { "kernels", "horner", 64, "a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12)" };
+	struct failure f = { TGROUP_KERNELS, "horner", 64, "a[17]: got 1.5, want 1.25 (rel. error 0.2 > 1e-12)" };
 	s->run_data.failures = &f;
 	s->run_data.nfailures = 1;
 	char *text = write_report(s);
@@ -894,11 +899,13 @@ static void test_openblas_note_one_statistic(void **state)
 	struct analysis *a = s->a;
 	struct roof *avx2 = &a->roofs[a->nroofs++];
 	*avx2 = (struct roof){ "avx2", ROOF_CEILING, 60, 0, 0, 9, 54.8, 54.5, 55.0, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE };
+	roof_name_key(avx2, "avx2", ROOF_CEILING);
 	struct point *p = &a->points[a->npoints++];
 	memset(p, 0, sizeof *p);
 	const struct kernel *k = registry_find("gemm_blas");
 	assert_non_null(k);
 	snprintf(p->kernel, sizeof p->kernel, "gemm_blas");
+	p->k = k;
 	snprintf(p->family, sizeof p->family, "%s", k->family);
 	p->param_letter = k->param_letter;
 	p->isa = ISA_AVX2;                     /* what analysis_build takes from env.csv's blas_isa */
@@ -910,7 +917,7 @@ static void test_openblas_note_one_statistic(void **state)
 	p->best_gflops = 54;                   /* 90 % of its best 60: a second fraction */
 	p->builtin = 1;
 	diagnosis_place(a, p);
-	assert_string_equal(p->roof, "avx2");
+	assert_string_equal(roof_text(p->roof), "avx2");
 	s->run_data.info.blas_isa = "avx2";
 	s->run_data.info.blas_core = "Haswell";
 	char *text = write_report(s);

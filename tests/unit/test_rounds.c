@@ -264,7 +264,7 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 				assert_true(per_pass[pass] >= 1);
 			if (noise_amp(i) == 0) {
 				if (j->nkept != floor_kept)
-					print_error("%s %s n %zu: %d kept, passes %d %d %d width %g\n", j->group, j->k->name, j->n, j->nkept, per_pass[1], per_pass[2], per_pass[3], j->width);
+					print_error("%s %s n %zu: %d kept, passes %d %d %d width %g\n", tgroup_name(j->group), j->k->name, j->n, j->nkept, per_pass[1], per_pass[2], per_pass[3], j->width);
 				assert_int_equal(j->stop, ROUNDS_TOLERANCE);
 				assert_int_equal(j->nkept, floor_kept);
 				known_at_floor++;

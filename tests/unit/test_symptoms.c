@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "symptoms.h"
+#include "registry.h"
 
 static struct env_entry env[4];
 static struct timing timings[4];
@@ -46,7 +47,7 @@ static void add_point(const char *kernel, const char *bound, double fraction)
 static void timing(size_t i, const char *group, long param, double seconds, int warmup)
 {
 	memset(&timings[i], 0, sizeof timings[i]);
-	snprintf(timings[i].group, sizeof timings[i].group, "%s", group);
+	tgroup_parse(group, &timings[i].group);
 	snprintf(timings[i].kernel, sizeof timings[i].kernel, "k");
 	timings[i].param = param;
 	timings[i].seconds = seconds;
@@ -128,8 +129,9 @@ static void built_add(const char *group, const char *kernel, long param, int thr
 	memset(t, 0, sizeof *t);
 	t->pass = 1;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;

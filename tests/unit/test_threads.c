@@ -19,6 +19,8 @@
 
 #include "analysis.h"
 #include "diagnosis.h"
+#include "roof_text.h"
+#include "registry.h"
 
 static struct rundata run;
 static size_t cap;
@@ -34,8 +36,9 @@ static void add(const char *group, const char *kernel, long param, int threads, 
 	memset(t, 0, sizeof *t);
 	t->pass = pass;
 	t->trial = trial;
-	snprintf(t->group, sizeof t->group, "%s", group);
+	tgroup_parse(group, &t->group);
 	snprintf(t->kernel, sizeof t->kernel, "%s", kernel);
+	t->k = registry_find(kernel);   /* as input resolves it */
 	t->param = param;
 	t->threads = threads;
 	t->working_set = ws;
@@ -165,7 +168,7 @@ static void test_points_judged_by_their_count(void **state)
 		if (strcmp(p->kernel, "dot") != 0)
 			continue;
 		seen |= p->threads;
-		assert_string_equal(p->roof, p->threads == 1 ? "DRAM" : "DRAM@2t");
+		assert_string_equal(roof_text(p->roof), p->threads == 1 ? "DRAM" : "DRAM@2t");
 		assert_near(p->roof_gflops, (p->threads == 1 ? 20 : 30) / 8.0);
 		assert_near(p->fraction, 0.5);
 	}
@@ -188,7 +191,7 @@ static void test_fma_only_kernels_judged_by_fma(void **state)
 			continue;
 		seen |= p->threads;
 		assert_string_equal(p->bound, "compute");
-		assert_string_equal(p->roof, p->threads == 1 ? "fma" : "fma@2t");
+		assert_string_equal(roof_text(p->roof), p->threads == 1 ? "fma" : "fma@2t");
 		assert_near(p->fraction, 0.5);
 	}
 	assert_int_equal(seen, 3);
@@ -197,10 +200,10 @@ static void test_fma_only_kernels_judged_by_fma(void **state)
 	snprintf(q.kernel, sizeof q.kernel, "mine");
 	snprintf(q.level, sizeof q.level, "DRAM");
 	diagnosis_place(&a, &q);
-	assert_string_equal(q.ceiling, "peak@2t");
+	assert_string_equal(roof_text(q.ceiling), "peak@2t");
 	q.fma_only = 1;
 	diagnosis_place(&a, &q);
-	assert_string_equal(q.ceiling, "fma@2t");
+	assert_string_equal(roof_text(q.ceiling), "fma@2t");
 	teardown(state);
 }
 

@@ -21,6 +21,7 @@
 #include "userpoints.h"
 #include "userpoints_md.h"
 #include "pointtext.h"
+#include "roof_text.h"
 
 /* The sentence the writers make of p's verdict (pointtext.h). */
 static const char *said(const struct point *p)
@@ -145,6 +146,7 @@ static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, 
 	r->value = r->median = r->spread_lo = r->spread_hi = value;
 	r->size_hi = hi;
 	r->threads = 1;
+	roof_name_key(r, name, kind);
 }
 
 /* DRAM 25 GB/s, L1 200 GB/s, peak 100 GFLOP/s: the ridge at 4 flop/byte. */
@@ -177,14 +179,14 @@ static void test_place_and_arrows(void **state)
 				"e,noise,1e9,8e9,0.3077,\n");   /* 104%: within the margin */
 	if (userpoints_load(path, &up, err, sizeof err) != 0 || userpoints_place(a, &up, err, sizeof err) != 0)
 		fail_msg("%s", err);
-	assert_string_equal(up.v[0].p.roof, "DRAM");
+	assert_string_equal(roof_text(up.v[0].p.roof), "DRAM");
 	assert_string_equal(up.v[0].p.bound, "memory");
 	assert_true(fabs(up.v[0].p.roof_gflops - 3.125) < 1e-12);
 	assert_true(fabs(up.v[0].p.fraction - 0.32) < 1e-12);
-	assert_string_equal(up.v[1].p.roof, "peak");
+	assert_string_equal(roof_text(up.v[1].p.roof), "peak");
 	assert_string_equal(up.v[1].p.bound, "compute");
 	assert_true(fabs(up.v[1].p.fraction - 0.8) < 1e-12);
-	assert_string_equal(up.v[3].p.roof, "L1");
+	assert_string_equal(roof_text(up.v[3].p.roof), "L1");
 	assert_true(fabs(up.v[3].p.fraction - 1.0) < 1e-12);
 	assert_int_equal(up.v[3].above, 0);
 	assert_int_equal(up.v[4].above, 1);
