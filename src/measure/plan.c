@@ -545,7 +545,7 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 		      struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
-		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = "bandwidth",
+		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
 			.dram = d->settled && i + 1 == d->nplateaus });
 }
