@@ -48,7 +48,7 @@ static void test_typed(void **state)
 				"20", "42" };
 	struct env_entry rows[12];
 	for (size_t i = 0; i < 12; i++)
-		rows[i] = (struct env_entry){ k[i], v[i] };
+		rows[i] = (struct env_entry){ .key = k[i], .value = v[i] };
 	struct rundata run;
 	with_env(&run, rows, 12);
 	assert_string_equal(run.info.cpu_model, "Xeon");
@@ -72,7 +72,7 @@ static void test_bad_thread_count(void **state)
 {
 	(void)state;
 	static char k[][16] = { "threads" }, v[][16] = { "1e300" };
-	struct env_entry rows[1] = { { k[0], v[0] } };
+	struct env_entry rows[1] = { { .key = k[0], .value = v[0] } };
 	struct rundata run;
 	with_env(&run, rows, 1);
 	assert_int_equal(run.info.threads_max, 0);

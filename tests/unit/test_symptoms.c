@@ -72,7 +72,7 @@ static int setup(void **state)
 	static char keys[3][32] = { "timer_granularity_ns", "stream_rule_bytes", "sweep_settled" };
 	static char values[3][16] = { "20", "2147483648", "1" };
 	for (int i = 0; i < 3; i++)
-		env[i] = (struct env_entry){ keys[i], values[i] };
+		env[i] = (struct env_entry){ .key = keys[i], .value = values[i] };
 	run.env = env;
 	run.nenv = 3;
 	rundata_parse_env(&run);
@@ -155,7 +155,7 @@ static int ridge_fires(int bw_threads, int peak_threads, double dram, double pea
 	memset(&built, 0, sizeof built);
 	built_cap = 0;
 	for (int i = 0; i < 5; i++)
-		e[i] = (struct env_entry){ keys[i], values[i] };
+		e[i] = (struct env_entry){ .key = keys[i], .value = values[i] };
 	built.env = e;
 	built.nenv = 5;
 	rundata_parse_env(&built);
