@@ -56,7 +56,7 @@ void report_theory_section(FILE *fp, const struct analysis *a)
 	      "Theoretical = threads x clock x flops a cycle a core, where flops a cycle = lanes x "
 	      "(2 x FMAs + adds) issued together. Each figure is **inferred** from the run, not read "
 	      "from a table of CPUs: FMA pipes from the FMA chains alone; add pipes from the FMA+add "
-	      "mixes (FMA:add 2:1, 1:1 and 1:2), where a mix issued more FP instructions a cycle than "
+	      "mixes (FMA:add 2:1, 1:1, 1:2 and 4:3), where a mix issued more FP instructions a cycle than "
 	      "there are FMA pipes; and the FP instructions a cycle the pipes issue together, the most "
 	      "any mix reached at that width (a core may not issue all its pipes at once). "
 	      "The clock of N threads is measured with all N running the clock chain "
