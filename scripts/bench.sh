@@ -51,7 +51,7 @@ timed() {
 }
 if [ -n "${BENCH_RUN:-}" ]; then
 	echo "== the stored run $BENCH_RUN"
-	cp -r "$BENCH_RUN" "$tmp/full"
+	mkdir -p "$tmp/full" && cp -R "$BENCH_RUN/." "$tmp/full/"   # the run itself, also through a link such as data/latest
 	"$roofline" fit "$tmp/full" >"$tmp/fit.txt"
 else
 	# Not under taskset: the default thread counts (one core and all physical
