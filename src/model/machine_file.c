@@ -144,6 +144,55 @@ static int key_bw(struct machine_desc *d, char **w, int nw, const char *v, const
 	return 0;
 }
 
+/*
+ * curve T = WS:GBS ...: T threads' rate by working set. Lines of the same
+ * T append their points, working sets growing along the curve; a working
+ * set the curve has already takes the new rate.
+ */
+static int key_ws_curve(struct machine_desc *d, char **w, int nw, const char *v, const struct line_ctx *c)
+{
+	long t;
+	if (nw != 2 || parse_long(w[1], &t) != 0 || t < 1 || t > 4096)
+		return bad(c, "want curve THREADS = WS:GBS ..., not", nw > 1 ? w[1] : w[0]);
+	struct machine_ws_curve *cv = NULL;
+	for (int i = 0; i < d->ncurves; i++)
+		if (d->curves[i].threads == t)
+			cv = &d->curves[i];
+	if (!cv) {
+		if (d->ncurves >= MACHINE_MAX_WS_CURVES || (d->ncurves > 0 && t <= d->curves[d->ncurves - 1].threads))
+			return bad(c, "curves by working set come by growing thread count, at most 4; not", w[1]);
+		cv = &d->curves[d->ncurves++];
+		cv->threads = (int)t;
+	}
+	char *copy = xstrdup(v), *save = NULL;
+	int rc = 0;
+	for (char *tok = strtok_r(copy, " \t,", &save); tok && rc == 0; tok = strtok_r(NULL, " \t,", &save)) {
+		char *colon = strchr(tok, ':');
+		double ws, gbs;
+		if (colon)
+			*colon = '\0';
+		int at = -1;
+		if (!colon || parse_bytes(tok, &ws) != 0 || !(ws > 0) || parse_double(colon + 1, &gbs) != 0 || !(gbs > 0))
+			rc = bad(c, "want WS:GBS pairs, not", colon ? tok : v);
+		for (int i = 0; rc == 0 && i < cv->n; i++)
+			at = cv->ws[i] == ws ? i : at;
+		if (rc != 0)
+			continue;
+		if (at >= 0)
+			cv->gbs[at] = gbs;   /* a working set given again: its new rate (a variant of a file) */
+		else if (cv->n > 0 && !(ws > cv->ws[cv->n - 1]))
+			rc = bad(c, "a curve's working sets grow; not", tok);
+		else if (cv->n >= MACHINE_MAX_WS_POINTS)
+			rc = bad(c, "too many points in the curve of thread count", w[1]);
+		else {
+			cv->ws[cv->n] = ws;
+			cv->gbs[cv->n++] = gbs;
+		}
+	}
+	free(copy);
+	return rc;
+}
+
 static int key_isas(struct machine_desc *d, const char *v, const struct line_ctx *c)
 {
 	char *copy = xstrdup(v), *save = NULL;
@@ -277,6 +326,8 @@ static int one_line(struct machine_desc *d, char *line, int pass, const struct l
 		return key_efficiency(d, w, nw, v, c);
 	if (strcmp(w[0], "noise") == 0)
 		return key_noise(d, w, nw, v, c);
+	if (strcmp(w[0], "curve") == 0)
+		return key_ws_curve(d, w, nw, v, c);
 	if (strcmp(w[0], "fp") == 0) {
 		int i = nw == 2 ? isa_by_name(w[1]) : -1;
 		if (i < 0)
@@ -293,10 +344,10 @@ static int finish(struct machine_desc *d, const char *name, char *err, size_t er
 	const char *why = !(d->cores >= 1) ? "no cores"
 		: !(d->clock_ghz > 0) ? "no clock_ghz"
 		: !(d->memory_bytes > 0) ? "no memory"
-		: strcmp(dram->name, "DRAM") != 0 || dram->nbw == 0 ? "no bw DRAM line"
+		: strcmp(dram->name, "DRAM") != 0 || (dram->nbw == 0 && d->ncurves == 0) ? "no bw DRAM line (nor a curve)"
 		: NULL;
 	for (int i = 0; !why && i + 1 < d->nlevels; i++) {
-		if (d->levels[i].nbw == 0)
+		if (d->levels[i].nbw == 0 && d->ncurves == 0)
 			why = "a cache level without a bw line";
 		else if (i > 0 && d->levels[i].bytes <= d->levels[i - 1].bytes)
 			why = "cache levels must grow (each core's share of one, one core running)";
@@ -411,8 +462,35 @@ static double spilled(const struct machine_level *l, double ws, int threads)
 	return log(ws / lo) / log(hi / lo);
 }
 
+/* The curve by working set of `threads`: its own, else the largest count below it, else the first. */
+static const struct machine_ws_curve *ws_curve_of(const struct machine_desc *d, int threads)
+{
+	const struct machine_ws_curve *cv = &d->curves[0];
+	for (int i = 1; i < d->ncurves; i++)
+		if (d->curves[i].threads <= threads)
+			cv = &d->curves[i];
+	return cv;
+}
+
+static double ws_curve_gbs(const struct machine_desc *d, double ws, int threads)
+{
+	const struct machine_ws_curve *cv = ws_curve_of(d, threads);
+	const double *x = cv->ws, *y = cv->gbs;
+	double scale = threads < cv->threads ? (double)threads / cv->threads : 1;
+	if (ws <= x[0])
+		return y[0] * scale;
+	for (int i = 1; i < cv->n; i++)
+		if (ws <= x[i]) {
+			double f = log(ws / x[i - 1]) / log(x[i] / x[i - 1]);
+			return exp(log(y[i - 1]) + f * log(y[i] / y[i - 1])) * scale;
+		}
+	return y[cv->n - 1] * scale;
+}
+
 double machine_gbs_at(const struct machine_desc *d, const char *pattern, double ws, int threads)
 {
+	if (d->ncurves > 0)
+		return ws_curve_gbs(d, ws, threads);
 	double reach = 1, per_byte = 0;
 	for (int i = 0; i < d->nlevels && reach > 0; i++) {
 		const struct machine_level *l = &d->levels[i];
@@ -507,6 +585,26 @@ static void write_curve(FILE *fp, const struct machine_curve *c)
 	fputc('\n', fp);
 }
 
+static void write_ws_curves(FILE *fp, const struct machine_desc *d)
+{
+	char buf[32];
+	if (d->ncurves)
+		fputs("\n# rate by working set (all threads' arrays), GB/s of all threads: every pattern's\n", fp);
+	for (int i = 0; i < d->ncurves; i++)
+		for (int p = 0; p < d->curves[i].n; p += 6) {
+			fprintf(fp, "curve %d =", d->curves[i].threads);
+			for (int k = p; k < p + 6 && k < d->curves[i].n; k++) {
+				double ws = d->curves[i].ws[k];
+				/* A size between the units' quarters as it is, not rounded to a byte. */
+				if (fmod(ws, 1) != 0)
+					snprintf(buf, sizeof buf, "%.17g", ws);
+				fprintf(fp, " %s:%.17g", fmod(ws, 1) != 0 ? buf : size_text(ws, buf, sizeof buf),
+					d->curves[i].gbs[k]);
+			}
+			fputc('\n', fp);
+		}
+}
+
 static void write_levels(FILE *fp, const struct machine_desc *d)
 {
 	char buf[32];
@@ -541,6 +639,7 @@ void machine_file_write(FILE *fp, const struct machine_desc *d, const char *comm
 			fprintf(fp, " %s", cpu_isa_name((enum isa)i));
 	fputc('\n', fp);
 	write_levels(fp, d);
+	write_ws_curves(fp, d);
 	fputs("\n# FP units a core, per ISA width: instructions a cycle, the issue limit, latencies in cycles\n", fp);
 	for (int i = ISA_SCALAR; i < ISA_COUNT; i++) {
 		const struct machine_fp *f = &d->fp[i];

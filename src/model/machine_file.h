@@ -20,6 +20,8 @@
 #define MACHINE_MAX_CURVE 8        /* threads:rate pairs of one curve */
 #define MACHINE_MAX_EFFICIENCY 32
 #define MACHINE_REPORTED 3         /* L1d, L2, L3: what a machine reports (hwloc) */
+#define MACHINE_MAX_WS_CURVES 4    /* thread counts with a curve by working set */
+#define MACHINE_MAX_WS_POINTS 96   /* working set:rate points of one such curve */
 
 /* A rate by thread count: linear between the given counts, flat past the last. */
 struct machine_curve {
@@ -32,6 +34,18 @@ struct machine_curve {
 struct machine_bw {
 	char pattern[16];
 	struct machine_curve gbs;
+};
+
+/*
+ * A measured curve by working set at one thread count (`curve T = WS:GBS
+ * ...`): GB/s of all threads together at each working set (all threads'
+ * arrays), log-log between the points, flat past the ends. Where a machine
+ * has one, it gives every access pattern's rate instead of the levels' bw
+ * lines (a recorded pre-scan replayed: tests/machines/).
+ */
+struct machine_ws_curve {
+	int threads, n;
+	double ws[MACHINE_MAX_WS_POINTS], gbs[MACHINE_MAX_WS_POINTS];
 };
 
 struct machine_level {
@@ -70,6 +84,8 @@ struct machine_desc {
 	struct machine_level levels[MACHINE_MAX_LEVELS];
 	int nlevels;               /* the last is DRAM */
 	double reported[MACHINE_REPORTED];   /* bytes reported (L3: all cores'); 0: none reported */
+	struct machine_ws_curve curves[MACHINE_MAX_WS_CURVES];   /* by thread count, growing; none: the levels' rates */
+	int ncurves;
 	struct machine_fp fp[ISA_COUNT];
 	struct machine_efficiency eff[MACHINE_MAX_EFFICIENCY];
 	int neff;
@@ -80,8 +96,8 @@ struct machine_desc {
 
 /*
  * Reads a machine file. Returns 0, or -1 with one line in err ("FILE:LINE:
- * what is wrong"): an unknown key, a bad number, no DRAM level, a width
- * without its FP units, levels not growing.
+ * what is wrong"): an unknown key, a bad number, no DRAM level (nor a
+ * curve by working set), a width without its FP units, levels not growing.
  */
 int machine_file_load(const char *path, struct machine_desc *d, char *err, size_t errlen);
 
@@ -99,6 +115,9 @@ double machine_level_gbs(const struct machine_level *l, const char *pattern, int
  * arrays) on `threads` threads: each cache level's rate up to 3/4 of its
  * capacity at that count (size x threads where per core), then a blend in
  * time per byte towards the next level's, whole at twice the capacity.
+ * A machine with curves by working set takes its rate from the curve of
+ * `threads` (of the largest count below it; below the first, the first's
+ * scaled by threads), every pattern alike.
  */
 double machine_gbs_at(const struct machine_desc *d, const char *pattern, double ws, int threads);
 

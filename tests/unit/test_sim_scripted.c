@@ -1,0 +1,855 @@
+/*
+ * test_sim_scripted.c - the plan's decisions on the machines that showed
+ * each of its rules, run the way every machine is: `measure --simulate`
+ * on a machine file (tests/machines/: a recorded pre-scan's curve by
+ * working set, or a level model written out as one), each check read from
+ * what the run wrote (env.csv's decisions, the jobs timings.csv holds, the
+ * lines it said). STREAM's rule and where it comes from, the cap, how far
+ * each thread count's sweep goes and at which sizes, where the pattern
+ * jobs and kernels run (one core's and each team's own curve), and which
+ * slow jobs keep fewer trials. The decisions only the plan's API shows
+ * stay in test_measure_plan.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "fit.h"
+#include "plan.h"
+#include "sim_run.h"
+
+#define MiB 1048576.0
+#define GiB (1024.0 * MiB)
+
+/* In memory where there is a /dev/shm: a run's files are written whole and synced, each. */
+static char scratch[64];
+
+/* The runs, one per machine and options, shared by the tests that read the same machine. */
+static struct {
+	char key[256];
+	struct sim_run *r;
+} runs[32];
+static size_t nruns;
+
+/* tests/machines/FILE, its lines `extra` added, run (quick, max_size) once. */
+static struct sim_run *run_on(const char *file, const char *extra, int quick, double max_size)
+{
+	char key[256];
+	snprintf(key, sizeof key, "%s|%s|%d|%.0f", file, extra ? extra : "", quick, max_size);
+	for (size_t i = 0; i < nruns; i++)
+		if (strcmp(runs[i].key, key) == 0)
+			return runs[i].r;
+	const char *src = getenv("ROOFLINE_SRC");
+	char *path = xasprintf("%s/tests/machines/%s", src && *src ? src : ".", file);
+	struct sim_run *r = sim_run(scratch, path, extra, quick, max_size);
+	free(path);
+	assert_true(nruns < sizeof runs / sizeof runs[0]);
+	snprintf(runs[nruns].key, sizeof runs[nruns].key, "%s", key);
+	runs[nruns++].r = r;
+	return r;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(scratch, sizeof scratch, "%s/test-sim-scripted.XXXXXX", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+	return mkdtemp(scratch) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < nruns; i++)
+		sim_run_free(runs[i].r);
+	char *rm = xasprintf("rm -rf '%s'", scratch);
+	int rc = system(rm);
+	free(rm);
+	return rc;
+}
+
+/* ---- what the run decided, read back ---- */
+
+static double rule(const struct sim_run *r)
+{
+	return sim_env_num(r, "stream_rule_bytes", 1);
+}
+
+static double rule_cache(const struct sim_run *r)
+{
+	return sim_env_num(r, "stream_rule_cache_bytes", 1);
+}
+
+static int rule_from_curve(const struct sim_run *r)
+{
+	return strcmp(sim_env(r, "stream_rule_source", 1), "curve") == 0;
+}
+
+static double settle(const struct sim_run *r, int t)
+{
+	return sim_env_num(r, "sweep_settle_bytes", t);
+}
+
+static double sweep_max(const struct sim_run *r, int t)
+{
+	return sim_env_num(r, "sweep_max_bytes", t);
+}
+
+static double kernel_bytes(const struct sim_run *r, int t)
+{
+	return sim_env_num(r, "kernel_array_bytes", t);
+}
+
+static double cap(const struct sim_run *r)
+{
+	return sim_env_num(r, "sweep_cap_bytes", 1);
+}
+
+static int cap_binds(const struct sim_run *r)
+{
+	return sim_env_num(r, "sweep_cap_binds", 1) == 1;
+}
+
+static const char *decision(const struct sim_run *r, int t)
+{
+	return sim_env(r, "sweep_decision", t);
+}
+
+static int is_sweep(const struct sim_run *r, const struct sim_job *j)
+{
+	return strcmp(j->k->name, sim_env(r, "sweep_kernel", 1)) == 0;
+}
+
+/* The run's widest width's plain copy: the pattern kernel timed at every plateau. */
+static int is_widest_copy(const struct sim_run *r, const struct sim_job *j)
+{
+	char name[48];
+	snprintf(name, sizeof name, "bw_copy_%s", sim_env(r, "isa", 1));
+	return strcmp(j->k->name, name) == 0;
+}
+
+/* The sweep's sizes (bytes per array, all threads) at thread count t, growing; returns how many. */
+static size_t sweep_sizes(const struct sim_run *r, int t, double *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->njobs && n < max; i++)
+		if (r->jobs[i].threads == t && is_sweep(r, &r->jobs[i]))
+			out[n++] = r->jobs[i].array;
+	return n;
+}
+
+static double sweep_last(const struct sim_run *r, int t)
+{
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t n = sweep_sizes(r, t, sizes, PLAN_MAX_SWEEP_SIZES);
+	return n ? sizes[n - 1] : 0;
+}
+
+/* The sweep's sizes at t whose arrays obey STREAM's rule: the fit takes DRAM from a flat end of two. */
+static int sizes_obeying_rule(const struct sim_run *r, int t)
+{
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t n = sweep_sizes(r, t, sizes, PLAN_MAX_SWEEP_SIZES);
+	int k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += sizes[i] >= rule(r) - 64.0 * t;
+	return k;
+}
+
+/*
+ * Where the plan put thread count t's DRAM pattern jobs: the widest copy's
+ * largest arrays, where they lie past the start of the sweep's last level
+ * (a count that never settled may have none there: infinity).
+ */
+static double dram_arrays(const struct sim_run *r, int t)
+{
+	double most = 0;
+	for (size_t i = 0; i < r->njobs; i++)
+		if (r->jobs[i].threads == t && is_widest_copy(r, &r->jobs[i]))
+			most = fmax(most, r->jobs[i].array);
+	return most >= settle(r, t) - 64.0 * t ? most : INFINITY;
+}
+
+/* Where the pattern jobs of thread count t run below DRAM: the working sets of the widest copy's other jobs. */
+static size_t cache_plateaus(const struct sim_run *r, int t, double *ws, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->njobs && n < max; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		if (j->threads == t && is_widest_copy(r, j) && j->array < dram_arrays(r, t))
+			ws[n++] = j->ws;
+	}
+	return n;
+}
+
+/*
+ * A job the plan put at DRAM: every kernel of the kernels group whose size
+ * is not its own (the run's kernel_levels is dram), and every pattern job
+ * at the DRAM pattern jobs' arrays or past them; never the sweep, a peak
+ * chain or a shaped kernel (a matrix product's order is its parameter).
+ */
+static int at_dram(const struct sim_run *r, const struct sim_job *j)
+{
+	if (is_sweep(r, j) || j->k->shape || j->k->kind == KERNEL_PEAK)
+		return 0;
+	if (j->group == TGROUP_KERNELS)
+		return 1;
+	return j->array >= dram_arrays(r, j->threads) - 64.0 * j->threads;
+}
+
+/*
+ * STREAM's rule at every thread count: every DRAM job's arrays are each at
+ * least the rule, or, where the cap binds, the sweep's reach; none past
+ * the cap. Returns the DRAM jobs seen.
+ */
+static size_t check_dram_jobs(const struct sim_run *r)
+{
+	size_t seen = 0;
+	double want = cap_binds(r) ? sweep_max(r, 1) : rule(r);
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		if (!at_dram(r, j))
+			continue;
+		seen++;
+		/* The split rounds each thread's share down to a cache line. */
+		if (j->array < want - 64.0 * j->threads || j->array > cap(r) * 1.0001) {
+			print_error("%s %ld at %.0f bytes per array on %d threads: rule %.0f, cap %.0f\n", j->k->name, j->param,
+				    j->array, j->threads, rule(r), cap(r));
+			fail();
+		}
+	}
+	return seen;
+}
+
+/*
+ * The 2-thread sweep: to its own reach, never short of one core's, so two
+ * sizes at least obey STREAM's rule; exactly two where it reaches as far
+ * as one core's.
+ */
+static void check_team_reach(const struct sim_run *r)
+{
+	assert_true(sweep_max(r, 2) >= sweep_max(r, 1));
+	assert_true(sweep_last(r, 2) == sweep_max(r, 2));
+	assert_true(sizes_obeying_rule(r, 2) >= 2);
+	if (sweep_max(r, 2) == sweep_max(r, 1))
+		assert_int_equal(sizes_obeying_rule(r, 2), 2);
+}
+
+/* ---- the machines ---- */
+
+/*
+ * The Zen 3 VM of issue 43 (zen3-vm: L3 32 MiB reported, AVX2 only): its
+ * stencil ran at DRAM with each grid 64 MiB, where STREAM's rule asks 128
+ * MiB of every array a kernel streams. Every shaped kernel whose size
+ * follows its offer (stencil, stencil_tiled) now has each array at least
+ * the kernels' DRAM arrays at each count, and no more than a grid's
+ * rounding past them. And the bandwidth kernels' one-vector twins run
+ * where their patterns do, the widest width only, never in a quick run.
+ */
+static void zen3_shaped_kernels_obey_streams_rule(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen3-vm.machine", NULL, 0, 0);
+	assert_true(rule(r) == 128 * MiB);
+	assert_true(kernel_bytes(r, 1) == 128 * MiB);
+	size_t stencils = 0;
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		if (strncmp(j->k->name, "stencil", 7) != 0 || j->ws < 3 * settle(r, j->threads))
+			continue;
+		stencils++;
+		double want = kernel_bytes(r, j->threads);
+		print_message("# zen3 %s at %d thread%s: grids of %.1f MiB (arrays %.1f MiB)\n", j->k->name, j->threads,
+			      j->threads > 1 ? "s" : "", j->array / MiB, want / MiB);
+		assert_true(j->array >= want);
+		assert_true(j->array < want * 1.05);
+	}
+	assert_int_equal(stencils, 4);
+	assert_true(check_dram_jobs(r) > 20);
+	for (int t = 1; t <= 2; t++) {
+		size_t twins = 0, dram = 0, copies = 0;
+		for (size_t i = 0; i < r->njobs; i++) {
+			const struct sim_job *j = &r->jobs[i];
+			if (j->threads != t)
+				continue;
+			copies += is_widest_copy(r, j);
+			if (!j->k->one_vector)
+				continue;
+			twins++;
+			dram += at_dram(r, j);
+			assert_int_equal(j->k->isa, ISA_AVX2);
+			assert_int_equal(j->k->pace, 0);
+			assert_false(is_sweep(r, j));
+		}
+		/* Three twins (triad, in-place update, copy) at every plateau the copy runs at. */
+		assert_int_equal(twins, 3 * copies);
+		assert_int_equal(dram, 3);
+	}
+	const struct sim_run *q = run_on("zen3-vm.machine", NULL, 1, 0);
+	for (size_t i = 0; i < q->njobs; i++)
+		assert_int_equal(q->jobs[i].k->one_vector, 0);
+}
+
+/*
+ * The Zen 4 VM of issue 18 (zen4-vm: L3 32 MiB reported, 24 GiB): its
+ * pre-scan settled from 16 MiB per array and the old plan swept to 64 MiB
+ * per array, its DRAM jobs inside 2.25x the L3. The sweep reaches STREAM's
+ * 128 MiB per array and one half-octave more at both counts (two sizes
+ * obey it, for the fit to see a flat end in), and every DRAM job's arrays
+ * are 128 MiB each; the paced copies (K = 1, 2, 4, 8 at both widths) and
+ * the streaming-store copies run there only, at the kernels' arrays.
+ */
+static void zen4_obeys_streams_rule(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm.machine", NULL, 0, 0);
+	assert_string_equal(sim_env(r, "kernel_levels", 1), "dram");
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_string_equal(sim_env(r, "stream_rule_source", 1), "reported");
+	assert_true(rule(r) == 128 * MiB);
+	assert_false(cap_binds(r));
+	assert_true(cap(r) == floor(24 * GiB / 4 / 3 / 64) * 64);
+	double next = floor(128 * MiB * sqrt(2.0) / 64) * 64;
+	assert_true(sweep_max(r, 1) == next);
+	assert_true(kernel_bytes(r, 1) == 128 * MiB);
+	assert_true(sweep_last(r, 1) == next);
+	assert_int_equal(sizes_obeying_rule(r, 1), 2);
+	check_team_reach(r);
+	assert_true(check_dram_jobs(r) > 20);
+	for (int t = 1; t <= 2; t++) {
+		size_t paced = 0, nt_copies = 0;
+		for (size_t i = 0; i < r->njobs; i++) {
+			const struct sim_job *j = &r->jobs[i];
+			if (j->threads != t)
+				continue;
+			int nt_copy = j->k->kind == KERNEL_BANDWIDTH && j->k->reads == 1 && j->k->writes == 1 &&
+				j->k->stores == STORES_STREAMING;
+			if (!nt_copy && !j->k->pace)
+				continue;
+			nt_copies += nt_copy;
+			paced += j->k->pace > 0;
+			assert_true(at_dram(r, j));
+			assert_true(fabs(j->array - kernel_bytes(r, t)) <= 64.0 * t);
+			assert_true(j->k->isa == ISA_AVX512 || j->k->isa == ISA_AVX2);
+		}
+		assert_int_equal(paced, 8);
+		assert_int_equal(nt_copies, 2);
+	}
+}
+
+/* The same machine with 1 GiB of memory: the cap (a quarter of it over 3 arrays) binds, said. */
+static void the_cap_binds_and_says_so(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm.machine", "memory = 1G", 0, 0);
+	assert_true(cap_binds(r));
+	assert_true(rule(r) == 128 * MiB);
+	/* 1 GiB / 4 / 3 = 85.3 MiB per array: the sweep's last half-octave size within it is 64 MiB. */
+	assert_true(sweep_max(r, 1) == 64 * MiB);
+	assert_true(kernel_bytes(r, 1) == 64 * MiB);
+	assert_non_null(strstr(decision(r, 1), "the cap binds"));
+	check_dram_jobs(r);
+}
+
+/*
+ * A sweep cut short inside the caches (--max-size 64 KiB, as the Arm test
+ * under qemu runs it) on a rate that falls all the way (falling): no
+ * plateau to place the DRAM kernels in, so their arrays are the sweep's
+ * largest, said. Never zero: a kernel of no elements was checked outside
+ * its arrays and failed at random.
+ */
+static void a_sweep_cut_short(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("falling.machine", NULL, 1, 64 * 1024);
+	assert_true(sweep_max(r, 1) == 64 * 1024);
+	assert_true(kernel_bytes(r, 1) == 64 * 1024);
+	assert_non_null(strstr(decision(r, 1), "no DRAM plateau seen"));
+	size_t dram = 0;
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		assert_true(j->k->kind == KERNEL_PEAK || j->k->shape || j->ws > 0);
+		dram += j->threads == 1 && j->k->kind != KERNEL_PEAK && !j->k->shape && !is_sweep(r, j) &&
+			fabs(j->array - 64 * 1024) <= 64;
+	}
+	assert_true(dram > 0);
+}
+
+/*
+ * A quick run on the Zen 4: the cap is 256 MiB per array, the sweep still
+ * reaches the rule, and the DRAM kernels' arrays are each where the curve
+ * first crosses halfway to DRAM (said): past where its L3 ends (12 MiB of
+ * working set), not past where DRAM's rate begins, short of the rule.
+ */
+static void a_quick_run(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm.machine", NULL, 1, 0);
+	assert_true(cap(r) == 256 * MiB);
+	assert_true(rule(r) == 128 * MiB);
+	assert_false(cap_binds(r));
+	assert_true(sweep_max(r, 1) >= 128 * MiB && sweep_max(r, 1) <= 256 * MiB);
+	double kb = kernel_bytes(r, 1);
+	print_message("# zen4 quick: kernel arrays %.1f MiB, settle %.0f MiB per array\n", kb / MiB, settle(r, 1) / MiB);
+	assert_true(kb > 12 * MiB && kb <= settle(r, 1) * 3 && kb < rule(r) / 4);
+	assert_non_null(strstr(decision(r, 1), "a quick run: DRAM kernels' arrays each where the curve first crosses halfway"));
+	/* The Zen 5 example quick: its run completes with a decision said. */
+	const struct sim_run *z5 = run_on("zen5-vm-508mib-example.machine", NULL, 1, 0);
+	assert_true(*decision(z5, 1) != '\0');
+}
+
+/*
+ * A VM that reports its host's 508 MiB L3 and whose curve is flat past
+ * 64 MiB of working set (vm-508mib-levels): the reported cache is not in
+ * the curve, so the rule is 4x where the curve left its cache, where it
+ * crosses halfway from the 100 GB/s plateau to DRAM's 40 (between the
+ * pre-scan's 24 and 48 MiB), not 4x 508 MiB (2 GiB arrays). The plateau
+ * begins at 96 MiB of working set.
+ */
+static void a_reported_l3_the_curve_lacks(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("vm-508mib-levels.machine", NULL, 0, 0);
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(rule_from_curve(r));
+	assert_true(settle(r, 1) * 3 == 96 * MiB);
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
+	assert_true(fabs(machine_gbs_at(&r->d, "2r1w", rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
+	assert_false(cap_binds(r));
+	print_message("# vm508: %s\n", decision(r, 1));
+	/* The sweep goes past the rule, and two or more of its sizes obey it. */
+	assert_true(sweep_max(r, 1) > rule(r));
+	assert_true(sizes_obeying_rule(r, 1) >= 2);
+	assert_true(kernel_bytes(r, 1) == floor(rule(r) / 4096) * 4096);
+	assert_non_null(strstr(decision(r, 1), "is not in the curve"));
+	check_dram_jobs(r);
+}
+
+/*
+ * A 2-core Intel VM reporting a 105 MiB L3 (intel-vm-105mib-late): its
+ * curve leaves the cache by 48 MiB of working set, but 48 MiB sat 12 %
+ * over DRAM's rate, so the plateau begins at 96 MiB, less than twice under
+ * the reported size. Judged by where the curve leaves the cache, as the
+ * rule itself is, the cache is not there: the rule is 4x that crossing,
+ * not 420 MiB an array.
+ */
+static void a_reported_l3_the_crossing_lacks(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("intel-vm-105mib-late.machine", NULL, 0, 0);
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 == 96 * MiB);
+	assert_true(rule_from_curve(r));
+	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_non_null(strstr(decision(r, 1), "is not in the curve"));
+	assert_true(sizes_obeying_rule(r, 1) >= 2);
+	check_dram_jobs(r);
+}
+
+/*
+ * The same VM in a slow moment of its host (intel-vm-105mib-slow-l3): L2
+ * 63 GB/s to 1.5 MiB of working set, a sloping L3 (18.1-13.6 GB/s from 3
+ * to 12 MiB), DRAM about 7 from 24 MiB. Halfway from the L2 to DRAM the
+ * curve crosses at 2.56 MiB, which put every DRAM kernel in the L3; the
+ * cache is the shoulder's, left between 12 and 24 MiB. A quick run's DRAM
+ * kernels: each array where the curve first crosses halfway (the 8 MiB
+ * least), not past the shoulder as the rule is.
+ */
+static void a_sloping_l3_is_the_last_cache(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("intel-vm-105mib-slow-l3.machine", NULL, 0, 0);
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(rule_from_curve(r));
+	assert_true(rule_cache(r) > 12 * MiB && rule_cache(r) < 24 * MiB);
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_true(kernel_bytes(r, 1) >= rule(r));
+	assert_true(sizes_obeying_rule(r, 1) >= 2);
+	assert_true(check_dram_jobs(r) > 20);
+	const struct sim_run *q = run_on("intel-vm-105mib-slow-l3.machine", NULL, 1, 0);
+	assert_true(rule_cache(q) > 12 * MiB);
+	assert_true(kernel_bytes(q, 1) == 8 * MiB);
+}
+
+/*
+ * A 32 MiB L3 whose pre-scan reaches DRAM's rate at 24 MiB of working set
+ * (zen4-vm-early-dram): the cache is there, ending early, so STREAM's rule
+ * is 4x the reported 32 MiB, not 4x 24 MiB taken from the curve.
+ */
+static void a_reported_l3_that_ends_early(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm-early-dram.machine", NULL, 0, 0);
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 < 32 * MiB);
+	assert_string_equal(sim_env(r, "stream_rule_source", 1), "reported");
+	assert_true(rule(r) == 128 * MiB);
+	assert_null(strstr(decision(r, 1), "is not in the curve"));
+	assert_int_equal(sizes_obeying_rule(r, 1), 2);
+	check_team_reach(r);
+	check_dram_jobs(r);
+}
+
+/*
+ * The Zen 4 VM whose two-thread pre-scan read its L2 (205-228 GB/s, 96
+ * KiB to 1 MiB of working set) and L3 (179-214, 1.5 to 12 MiB) as one
+ * plateau (zen4-vm-2t-merged): the team's pattern jobs ran in its L2
+ * alone. The merged plateau holds one core's L2 and L3 middles: the
+ * team's jobs run at both.
+ */
+static void a_team_plateau_that_merges_two_levels_is_split(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm-2t-merged.machine", NULL, 0, 0);
+	double ws[16];
+	size_t n = cache_plateaus(r, 2, ws, 16);
+	int on_l2 = 0, on_l3 = 0;
+	for (size_t l = 0; l < n; l++) {
+		print_message("# zen4-2t-merged, 2 threads: pattern jobs at %.0f KiB\n", ws[l] / 1024);
+		on_l2 += ws[l] >= 96 * 1024 && ws[l] <= 1 * MiB;
+		on_l3 += ws[l] >= 1.5 * MiB && ws[l] <= 12 * MiB;
+	}
+	assert_true(cache_plateaus(r, 1, ws, 16) >= 3);
+	assert_int_equal(on_l2, 1);
+	assert_int_equal(on_l3, 1);
+	assert_non_null(strstr(decision(r, 2), "settled"));
+}
+
+/*
+ * The same VM's pre-scans in a noisy moment (zen4-vm-1t-merged, reporting
+ * L1d 32 KiB, L2 1 MiB a core, L3 32 MiB): one core's L2 and L3 one
+ * plateau from 48 KiB to 12 MiB, and the two threads' too. A plateau that
+ * holds the middles of two reported cache levels runs its jobs at both.
+ */
+static void a_plateau_over_two_reported_levels_is_split(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm-1t-merged.machine", NULL, 0, 0);
+	for (int t = 1; t <= 2; t++) {
+		double ws[16];
+		size_t n = cache_plateaus(r, t, ws, 16);
+		int on_l2 = 0, on_l3 = 0;
+		for (size_t l = 0; l < n; l++) {
+			print_message("# zen4-1t-merged, %d thread%s: pattern jobs at %.0f KiB\n", t, t == 1 ? "" : "s",
+				      ws[l] / 1024);
+			on_l2 += ws[l] > 48.0 * 1024 * t && ws[l] < 1 * MiB * t;
+			on_l3 += ws[l] > 1.5 * MiB * t && ws[l] < 12 * MiB;
+		}
+		assert_true(on_l2 >= 1);
+		assert_int_equal(on_l3, 1);
+	}
+}
+
+/*
+ * The all-core plan from the all-core curve (zen4-vm-early-dram): two
+ * cores' triad still fell from 24 to 192 MiB of working set where one
+ * core's was flat from 96 MiB, so each 2-thread pattern job sits at a
+ * 2-thread plateau (elsewhere than one core's, for some) and every
+ * 2-thread DRAM job inside the 2-thread DRAM plateau, with STREAM's rule
+ * still one core's. A quick run keeps the team's DRAM kernels at one
+ * core's arrays, said.
+ */
+static void all_core_jobs_from_the_all_core_curve(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm-early-dram.machine", NULL, 0, 0);
+	print_message("# zen4 2 threads: %s\n", decision(r, 2));
+	assert_non_null(strstr(decision(r, 2), "2 threads: "));
+	assert_non_null(strstr(decision(r, 2), "settled"));
+	/* One core's rule: the same words in the team's decision. */
+	const char *said_rule = strstr(decision(r, 1), "STREAM's rule");
+	assert_non_null(said_rule);
+	assert_non_null(strstr(decision(r, 2), said_rule));
+	assert_true(settle(r, 2) > settle(r, 1));
+	assert_true(settle(r, 2) * 3 >= 192 * MiB);
+	assert_true(sweep_max(r, 2) >= sweep_max(r, 1));
+	assert_true(kernel_bytes(r, 2) >= kernel_bytes(r, 1));
+	assert_true(kernel_bytes(r, 2) >= 0.75 * settle(r, 2) * 3 - 4096);
+	double one[16], two[16];
+	size_t n1 = cache_plateaus(r, 1, one, 16), n2 = cache_plateaus(r, 2, two, 16), moved = 0;
+	assert_true(n2 > 0);
+	for (size_t l = 0; l < n2; l++) {
+		int at_one = 0;
+		for (size_t k = 0; k < n1; k++)
+			at_one |= fabs(two[l] / one[k] - 1) < 0.02;
+		moved += !at_one;
+	}
+	assert_true(moved > 0);
+	size_t dram = 0;
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		if (j->threads != 2 || !at_dram(r, j))
+			continue;
+		assert_true(j->array >= kernel_bytes(r, 2) - 64.0 * 2);
+		dram++;
+	}
+	assert_true(dram > 20);
+	const struct sim_run *q = run_on("zen4-vm-early-dram.machine", NULL, 1, 0);
+	assert_true(settle(q, 2) > settle(q, 1));
+	assert_true(kernel_bytes(q, 2) == kernel_bytes(q, 1));
+	assert_non_null(strstr(decision(q, 2), "a quick run: DRAM kernels at one core's arrays"));
+}
+
+/* The fit's plateaus of machine d's curve at thread count t sampled at `n` sizes (bytes per array). */
+static size_t plateaus_at(const struct machine_desc *d, const double *sizes, size_t n, int t)
+{
+	struct fit_sweep_point fs[PLAN_MAX_SWEEP_SIZES];
+	for (size_t i = 0; i < n; i++) {
+		double ws = 3 * sizes[i], rate = machine_gbs_at(d, "2r1w", ws, t);
+		fs[i] = (struct fit_sweep_point){ .working_set = ws, .best = rate, .median = rate };
+	}
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	return fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
+}
+
+/*
+ * The sweep spends its sizes where the curve bends: on each machine it has
+ * fewer sizes than every half-octave to its reach, the fit finds the same
+ * plateaus in the curve sampled at them, every size that obeys STREAM's
+ * rule is kept, and so is every size where the curve moves by more than
+ * the fit's tolerance over a half-octave either side.
+ */
+static void the_sweep_spends_its_sizes_where_the_curve_bends(void **state)
+{
+	(void)state;
+	const char *files[] = { "zen4-vm.machine", "zen5-vm-508mib-example.machine", "zen4-vm-early-dram.machine",
+				"m1-article-levels.machine" };
+	size_t coarse_total = 0, all_total = 0;
+	for (size_t m = 0; m < sizeof files / sizeof files[0]; m++) {
+		const struct sim_run *r = run_on(files[m], NULL, 0, 0);
+		for (int t = 1; t <= 2; t++) {
+			double coarse[PLAN_MAX_SWEEP_SIZES], all[PLAN_MAX_SWEEP_SIZES];
+			size_t nc = sweep_sizes(r, t, coarse, PLAN_MAX_SWEEP_SIZES), na = 0;
+			for (int i = 0; na < PLAN_MAX_SWEEP_SIZES; i++) {
+				double b = floor(PLAN_SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
+				if (b > sweep_max(r, t) * 1.0001)
+					break;
+				all[na++] = b;
+			}
+			print_message("# %s, %d thread%s: %zu sweep sizes of %zu half-octaves\n", files[m], t,
+				      t == 1 ? "" : "s", nc, na);
+			assert_true(nc <= na && nc * 3 > na);
+			coarse_total += nc;
+			all_total += na;
+			assert_int_equal(plateaus_at(&r->d, coarse, nc, t), plateaus_at(&r->d, all, na, t));
+			for (size_t i = 0, c = 0; i < na; i++) {
+				/* Split between the threads, a size rounds down to a cache line a thread. */
+				int kept = c < nc && fabs(coarse[c] - all[i]) < 64.0 * t;
+				c += kept;
+				double ws = 3 * all[i], here = machine_gbs_at(&r->d, "2r1w", ws, t);
+				if (all[i] >= fmin(rule(r), sweep_max(r, t)) * 0.9999)
+					assert_true(kept);
+				for (double f = M_SQRT1_2; !kept && f <= 1.42; f *= M_SQRT2)
+					assert_true(fabs(machine_gbs_at(&r->d, "2r1w", ws * f, t) / here - 1) <= FIT_TOLERANCE);
+			}
+		}
+	}
+	assert_true(coarse_total < all_total);
+}
+
+/*
+ * A 2-core Intel VM's measured pre-scan (intel-vm-480mib-l2-tail: L1d 48
+ * KiB, L2 2 MiB a core, 480 MiB L3 reported): its L2 at 112 GB/s to 768
+ * KiB of working set has a tail from 1 to 1.5 MiB, then the L3 at 28-29 to
+ * 48 MiB, DRAM 15.6 past 192 MiB. The tail ends within the reported L2: it
+ * is the L2, and the L3 pattern jobs run on the L3, past the L2's 2 MiB,
+ * at one thread and at two; with no L1d or L2 reported the tail is a
+ * plateau of its own and takes the L3 jobs.
+ */
+static void an_l2_tail_is_the_l2(void **state)
+{
+	(void)state;
+	for (int bare = 0; bare <= 1; bare++) {
+		const struct sim_run *r = run_on("intel-vm-480mib-l2-tail.machine",
+						 bare ? "reported L1 = none\nreported L2 = none" : NULL, 0, 0);
+		for (int t = 1; t <= 2; t++) {
+			double ws[16];
+			size_t n = cache_plateaus(r, t, ws, 16);
+			int in_tail = 0, on_l3 = 0;
+			for (size_t l = 0; l < n; l++) {
+				in_tail |= ws[l] > 0.8 * MiB * t && ws[l] < 2 * MiB * t;
+				on_l3 |= ws[l] > 2.2 * MiB * t && ws[l] < 48 * MiB * t;
+			}
+			print_message("# intel-vm%s, %d thread%s: %zu cache plateaus\n", bare ? ", no L1d or L2 reported" : "",
+				      t, t == 1 ? "" : "s", n);
+			if (!bare) {
+				assert_int_equal(n, 3);
+				assert_false(in_tail);
+				assert_true(on_l3);
+			} else {
+				assert_true(in_tail);
+			}
+		}
+	}
+}
+
+/*
+ * STREAM's rule from a curve moves with the curve, not by octaves
+ * (intel-vm-480mib-2026-12-02, its 96 MiB reading as each run read it:
+ * 16.9, 18.9, 24.0 GB/s, and either side of halfway between the L3's
+ * 29.6 and DRAM's 16.9). Read at the crossing, two readings either side
+ * of halfway give rules within a few per cent, and each measured one a
+ * rule between 4x 48 and 4x 192 MiB that grows with it.
+ */
+static double intel_vm_rule(double at96)
+{
+	char *extra = xasprintf("# the 96 MiB reading\ncurve 1 = 96M:%.17g\ncurve 2 = 192M:%.17g", at96, 2 * at96);
+	const struct sim_run *r = run_on("intel-vm-480mib-2026-12-02.machine", extra, 0, 0);
+	free(extra);
+	print_message("# %.1f GB/s at 96 MiB: %s\n", at96, decision(r, 1));
+	assert_true(rule_from_curve(r));
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_true(rule_cache(r) > 48 * MiB && rule_cache(r) < 192 * MiB);
+	check_dram_jobs(r);
+	return rule(r);
+}
+
+static void the_rule_from_a_curve_moves_with_it(void **state)
+{
+	(void)state;
+	double halfway = sqrt(29.6 * 16.9);
+	double below = intel_vm_rule(halfway * 0.99), above = intel_vm_rule(halfway * 1.01);
+	assert_true(above >= below && above <= below * 1.05);
+	double r169 = intel_vm_rule(16.9), r189 = intel_vm_rule(18.9), r240 = intel_vm_rule(24.0);
+	assert_true(r169 <= r189 && r189 <= r240);
+	assert_true(r240 > 4 * 96 * MiB && r240 < 4 * 192 * MiB);
+}
+
+/*
+ * The committed Zen 5 example (zen5-vm-508mib-example: L3 508 MiB
+ * reported, the curve 40-48 GB/s from 96 MiB to 1.5 GiB of working set):
+ * the rule is 4x where the curve left its L3, crossing halfway between 24
+ * and 48 MiB (about the 32 MiB a Zen 5 CCD has), below where its DRAM
+ * plateau begins (192 MiB); the kernels' DRAM arrays 3/4 of that start.
+ */
+static void zen5_example(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen5-vm-508mib-example.machine", NULL, 0, 0);
+	print_message("# zen5 example: %s\n", decision(r, 1));
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(rule_from_curve(r));
+	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_true(kernel_bytes(r, 1) == floor(0.75 * 192 * MiB / 4096) * 4096);
+	assert_true(settle(r, 1) * 3 == 192 * MiB);
+	assert_true(sweep_max(r, 1) >= rule(r));
+	assert_true(kernel_bytes(r, 1) >= rule(r) - 4096);
+	check_dram_jobs(r);
+}
+
+/*
+ * The English article's M1 (m1-article-levels: 196 GB/s to 192 KiB of
+ * working set, 124 to 8 MiB, 46 from 24 MiB; its 12 MiB cache the last):
+ * NEON kernels are planned, the rule is 4x the reported cache, and the
+ * sweep's two sizes past 48 MiB obey it.
+ */
+static void m1_article(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("m1-article-levels.machine", NULL, 0, 0);
+	assert_string_equal(sim_env(r, "sweep_kernel", 1), "bw_triad_neon");
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_string_equal(sim_env(r, "stream_rule_source", 1), "reported");
+	assert_true(settle(r, 1) * 3 >= 24 * MiB && settle(r, 1) * 3 <= 48 * MiB);
+	assert_true(rule(r) == 48 * MiB);
+	assert_true(sweep_max(r, 1) == floor(64 * MiB * sqrt(2.0) / 64) * 64);
+	assert_int_equal(sizes_obeying_rule(r, 1), 2);
+	double ws[16];
+	assert_int_equal(cache_plateaus(r, 1, ws, 16), 2);
+	check_dram_jobs(r);
+}
+
+/*
+ * Kept trials: a job whose trial would take the pass past its share keeps
+ * fewer, said. The Zen 4's 128 MiB sweep size (384 MiB at 28.3 GB/s, 14 ms
+ * a timing and as much untimed): 4 a pass; the Zen 5 example's largest
+ * (3 GiB at 41 GB/s, 0.15 s a trial): the sweep's floor of 3.
+ */
+static void slow_jobs_keep_fewer_trials(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("zen4-vm.machine", NULL, 0, 0);
+	char *line = xasprintf("%s at 128 MiB per array takes", sim_env(r, "sweep_kernel", 1));
+	const char *at = strstr(r->said, line);
+	assert_non_null(at);
+	assert_non_null(strstr(at, "timed in 4 kept trials a pass"));
+	assert_true(strstr(at, "timed in 4 kept trials a pass") < strchr(at, '\n'));
+	free(line);
+	size_t slow = 0;
+	for (const char *p = r->said; (p = strstr(p, " kept trials a pass")) != NULL; p++)
+		slow++;
+	assert_true(slow > 10);
+	const struct sim_run *z5 = run_on("zen5-vm-508mib-example.machine", NULL, 0, 0);
+	char size[32];
+	line = xasprintf("%s at %s per array takes", sim_env(z5, "sweep_kernel", 1),
+			 format_bytes(sweep_max(z5, 1), size, sizeof size));
+	at = strstr(z5->said, line);
+	assert_non_null(at);
+	assert_true(strstr(at, "timed in 3 kept trials a pass") < strchr(at, '\n'));
+	free(line);
+}
+
+/*
+ * The curve lines themselves: log-log between points, flat past the ends,
+ * a thread count without its own curve taking the one below it (the
+ * first's scaled below the first), a working set given again its new rate;
+ * a curve whose working sets fall back is bad input, said with its line.
+ */
+static void a_curve_by_working_set(void **state)
+{
+	(void)state;
+	const char *text = "format = 1\ncores = 4\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\n"
+			   "curve 2 = 1M:200 4M:50\ncurve 2 = 16M:20\ncurve 4 = 1M:400 16M:40\n";
+	struct machine_desc d;
+	char err[256];
+	assert_int_equal(machine_file_parse(text, "t", &d, err, sizeof err), 0);
+	assert_int_equal(d.ncurves, 2);
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 2 * MiB, 2), 100, 1e-9);   /* halfway on log-log */
+	assert_float_equal(machine_gbs_at(&d, "1r1w", 64 * 1024, 2), 200, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * GiB, 2), 20, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 3), 200, 1e-9);   /* 2's curve */
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 1), 100, 1e-9);   /* 2's, halved */
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 8), 400, 1e-9);
+	char *variant = xasprintf("%scurve 2 = 4M:60\n", text);
+	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), 0);
+	assert_float_equal(machine_gbs_at(&d, "2r1w", 4 * MiB, 2), 60, 1e-9);
+	free(variant);
+	variant = xasprintf("%scurve 2 = 8M:30\n", text);
+	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t:9: a curve's working sets grow"));
+	free(variant);
+	assert_int_equal(machine_file_parse("format = 1\ncores = 1\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\n",
+					    "t", &d, err, sizeof err), -1);
+	assert_non_null(strstr(err, "no bw DRAM line"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_curve_by_working_set),
+		cmocka_unit_test(zen4_obeys_streams_rule),
+		cmocka_unit_test(zen3_shaped_kernels_obey_streams_rule),
+		cmocka_unit_test(the_cap_binds_and_says_so),
+		cmocka_unit_test(a_quick_run),
+		cmocka_unit_test(a_sweep_cut_short),
+		cmocka_unit_test(a_reported_l3_the_curve_lacks),
+		cmocka_unit_test(a_reported_l3_that_ends_early),
+		cmocka_unit_test(a_team_plateau_that_merges_two_levels_is_split),
+		cmocka_unit_test(a_plateau_over_two_reported_levels_is_split),
+		cmocka_unit_test(a_reported_l3_the_crossing_lacks),
+		cmocka_unit_test(a_sloping_l3_is_the_last_cache),
+		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
+		cmocka_unit_test(the_sweep_spends_its_sizes_where_the_curve_bends),
+		cmocka_unit_test(an_l2_tail_is_the_l2),
+		cmocka_unit_test(the_rule_from_a_curve_moves_with_it),
+		cmocka_unit_test(zen5_example),
+		cmocka_unit_test(m1_article),
+		cmocka_unit_test(slow_jobs_keep_fewer_trials),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
