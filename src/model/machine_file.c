@@ -298,9 +298,11 @@ static int key_efficiency(struct machine_desc *d, char **w, int nw, const char *
 /* One `key = value` line; `pass` 0 reads all but bw, pass 1 only bw (levels first, in any order). */
 static int one_line(struct machine_desc *d, char *line, int pass, const struct line_ctx *c)
 {
-	char *hash = strchr(line, '#'), *eq = strchr(line, '=');
+	/* A comment ends the line first: an '=' in it is no key's. */
+	char *hash = strchr(line, '#');
 	if (hash)
 		*hash = '\0';
+	char *eq = strchr(line, '=');
 	if (!eq)
 		return line[strspn(line, " \t\r")] ? bad(c, "want key = value, not", line) : 0;
 	*eq = '\0';

@@ -803,7 +803,7 @@ static void slow_jobs_keep_fewer_trials(void **state)
 static void a_curve_by_working_set(void **state)
 {
 	(void)state;
-	const char *text = "format = 1\ncores = 4\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\n"
+	const char *text = "format = 1\ncores = 4\nclock_ghz = 3 # a = in a comment\nmemory = 8G\nfp scalar = fma 2\n"
 			   "curve 2 = 1M:200 4M:50\ncurve 2 = 16M:20\ncurve 4 = 1M:400 16M:40\n";
 	struct machine_desc d;
 	char err[256];
