@@ -3,7 +3,13 @@
  * files, or on seeded random machines (`make check-sim N=...`):
  *
  *   check_sim FILE...            each file, its table of true against fitted roofs
- *   check_sim --random N [SEED]  N random machines from SEED (default 1) on
+ *   check_sim --random N [SEED]  N random machines from SEED (default 1): each failing
+ *                                seed's failures, then the failures by clause of the
+ *                                contract and by level (one core or a team): how many
+ *                                machines, and the first seed of each
+ *   check_sim --replay SEED      the random machine of SEED: its machine file, then its
+ *                                run through the contract (table and failures), as
+ *                                --random ran it (`make check-sim REPLAY=SEED`)
  *   check_sim --seeds A B FILE   FILE under each seed A..B: its failures, and how many seeds kept
  *                                the contract but for the stencils' grids (issue 40 item 5)
  *
@@ -11,8 +17,10 @@
  * (each at least 8x the one before; a shared one 8x all the cores' share of
  * the one before), per core or shared, wrong reported sizes
  * in a third of them (the host's L3, none, or a level off by 2-4x), up to
- * 10 % noise and slow spells in half, an issue limit below the pipes or adds
- * on the FMA pipes in some. A failing machine's file is printed whole.
+ * 10 % noise and slow spells in half, an issue limit below the pipes (the
+ * widest width's FP operations a cycle one short of its FMA and add pipes)
+ * in 3 of 10, adds on the FMA pipes in 1 of 4. Seed S's machine is the same
+ * whatever N it is drawn among.
  * Exit 0 when every machine keeps the contract, 1 otherwise.
  */
 #include <stdio.h>
@@ -130,8 +138,10 @@ static void random_reported(struct machine_desc *d)
 		d->reported[last] *= uniform() < 0.5 ? 0.25 + uniform() * 0.25 : 2 + uniform() * 2;
 }
 
-static void random_machine(struct machine_desc *d, int index)
+static void random_machine(struct machine_desc *d, unsigned long seed)
 {
+	rng_state = seed * 0x2545f4914f6cdd1dull;
+	int index = (int)seed;
 	memset(d, 0, sizeof *d);
 	snprintf(d->name, sizeof d->name, "random machine %d", index);
 	d->cores = 1 + (int)(uniform() * uniform() * 16);
@@ -167,6 +177,107 @@ static void print_table(const char *name, const struct contract *c)
 	fputs(c->text, stdout);
 }
 
+/* Seed's random machine written to path (the file --random runs and a failing seed's replay prints). */
+static void write_random(const char *path, unsigned long seed)
+{
+	struct machine_desc d;
+	random_machine(&d, seed);
+	FILE *fp = fopen(path, "w");
+	if (!fp)
+		die(EXIT_FAILED, "cannot write %s", path);
+	char *comment = xasprintf("a random machine of check_sim, seed %lu (make check-sim REPLAY=%lu)", seed, seed);
+	machine_file_write(fp, &d, comment);
+	free(comment);
+	fclose(fp);
+}
+
+/*
+ * A class of failures: a clause of the contract and, where its line names
+ * one, the level (L1-L4, DRAM) and whether one core or a team ran it.
+ */
+struct failure_class {
+	int part;
+	char level[8];
+	int team;            /* -1: no thread count in the line */
+	int machines;
+	unsigned long first;
+};
+
+static void line_class(int part, const char *line, struct failure_class *fc)
+{
+	static const char *const levels[] = { "L1", "L2", "L3", "L4", "DRAM" };
+	const char *best = NULL;
+	memset(fc, 0, sizeof *fc);
+	fc->part = part;
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		const char *at = strstr(line, levels[i]);
+		if (at && (!best || at < best)) {
+			best = at;
+			snprintf(fc->level, sizeof fc->level, "%s", levels[i]);
+		}
+	}
+	/* A roof's name holds its thread count past one ("L2.2r1w@4t"); a line may start "4 threads:". */
+	int t = 0;
+	const char *at = strchr(line, '@');
+	if (!(at && sscanf(at, "@%dt", &t) == 1) && sscanf(line, "%d thread", &t) != 1)
+		t = best == line ? 1 : 0;
+	fc->team = t > 1 ? 1 : t == 1 ? 0 : -1;
+}
+
+#define MAX_CLASSES 128
+
+/* Counts machine `seed`'s failures into the classes (a machine once a class). */
+static int count_classes(const struct contract *c, unsigned long seed, struct failure_class *classes, int n)
+{
+	char text[sizeof c->text], *save = NULL;
+	int seen[MAX_CLASSES] = { 0 }, k = 0;
+	memcpy(text, c->text, sizeof text);
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), k++) {
+		struct failure_class fc;
+		line_class(k < (int)sizeof c->line_part ? c->line_part[k] : CONTRACT_RUN, line, &fc);
+		int i = 0;
+		while (i < n && !(classes[i].part == fc.part && classes[i].team == fc.team &&
+				  strcmp(classes[i].level, fc.level) == 0))
+			i++;
+		if (i == n) {
+			if (n == MAX_CLASSES)
+				continue;
+			fc.first = seed;
+			classes[n++] = fc;
+		}
+		if (!seen[i]++)
+			classes[i].machines++;
+	}
+	return n;
+}
+
+static int class_order(const void *a, const void *b)
+{
+	const struct failure_class *x = a, *y = b;
+	if (x->part != y->part)
+		return x->part - y->part;
+	if (x->machines != y->machines)
+		return y->machines - x->machines;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+static void print_classes(const int *machines, const unsigned long *first, struct failure_class *classes, int n)
+{
+	qsort(classes, (size_t)n, sizeof *classes, class_order);
+	printf("check-sim: failures by clause of the contract (machines, the first seed; "
+	       "make check-sim REPLAY=SEED replays one and prints its machine file):\n");
+	for (int p = 0; p < CONTRACT_PARTS; p++) {
+		if (!machines[p])
+			continue;
+		printf("  %3d  seed %-5lu %s\n", machines[p], first[p], contract_part_names[p]);
+		for (int i = 0; i < n; i++)
+			if (classes[i].part == p && (classes[i].level[0] || classes[i].team >= 0))
+				printf("       %3d  seed %-5lu %s%s\n", classes[i].machines, classes[i].first,
+				       classes[i].level[0] ? classes[i].level : "no level named", classes[i].team < 0 ? ""
+				       : classes[i].team ? ", a team" : ", one core");
+	}
+}
+
 static char *scratch(const char *tmp, int i)
 {
 	char *dir = xasprintf("%s/run%d", tmp, i);
@@ -182,28 +293,24 @@ int main(int argc, char **argv)
 	struct contract *c = xcalloc(1, sizeof *c);
 	if (argc >= 3 && strcmp(argv[1], "--random") == 0) {
 		n = atoi(argv[2]);
-		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1;
+		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1, first[CONTRACT_PARTS] = { 0 };
+		struct failure_class *classes = xcalloc(MAX_CLASSES, sizeof *classes);
+		int nclasses = 0;
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		for (int i = 0; i < n; i++) {
-			struct machine_desc d;
-			rng_state = (seed + (unsigned long)i) * 0x2545f4914f6cdd1dull;
-			random_machine(&d, (int)(seed + (unsigned long)i));
+			unsigned long s = seed + (unsigned long)i;
 			char *path = xasprintf("%s/machine%d", tmp, i), *dir = scratch(tmp, i);
-			FILE *fp = fopen(path, "w");
-			machine_file_write(fp, &d, "a random machine of check_sim");
-			fclose(fp);
-			if (contract_check(path, seed + (unsigned long)i, dir, c) != 0) {
+			write_random(path, s);
+			if (contract_check(path, s, dir, c) != 0) {
 				bad++;
 				for (int p = 0; p < CONTRACT_PARTS; p++)
-					machines[p] += c->parts[p] > 0;
+					if (c->parts[p] > 0 && !machines[p]++)
+						first[p] = s;
 				only_shaped += c->parts[CONTRACT_SHAPED] == c->failures;
-				printf("== seed %lu: %d failure%s\n%s-- its machine file:\n", seed + (unsigned long)i,
-				       c->failures, c->failures == 1 ? "" : "s", c->text);
+				nclasses = count_classes(c, s, classes, nclasses);
+				printf("== seed %lu: %d failure%s\n%s", s, c->failures, c->failures == 1 ? "" : "s", c->text);
 				fflush(stdout);
-				char *text = read_text_file(path, c->text, sizeof c->text);
-				fputs(text ? text : c->text, stdout);
-				free(text);
 			}
 			free(path);
 			free(dir);
@@ -211,11 +318,26 @@ int main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		printf("check-sim: %d of %d random machines kept the contract (seeds %lu..%lu), %.1f s\n", n - bad, n,
 		       seed, seed + (unsigned long)n - 1, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
-		printf("check-sim: %d more kept it but for the stencils' grids (issue 40 item 5)\n", only_shaped);
-		for (int p = 0; p < CONTRACT_PARTS; p++)
-			if (machines[p])
-				printf("check-sim: %d machine%s with %s\n", machines[p], machines[p] == 1 ? "" : "s",
-				       contract_part_names[p]);
+		if (only_shaped)
+			printf("check-sim: %d more kept it but for the stencils' grids (issue 40 item 5)\n", only_shaped);
+		if (bad)
+			print_classes(machines, first, classes, nclasses);
+		free(classes);
+	} else if (argc == 3 && strcmp(argv[1], "--replay") == 0) {
+		unsigned long s = strtoul(argv[2], NULL, 10);
+		char *path = xasprintf("%s/machine", tmp), *dir = scratch(tmp, 0);
+		write_random(path, s);
+		char *text = read_text_file(path, c->text, sizeof c->text);
+		printf("%s", text ? text : c->text);
+		free(text);
+		n = 1;
+		if (contract_check(path, s, dir, c) != 0)
+			bad++;
+		char *name = xasprintf("seed %lu", s);
+		print_table(name, c);
+		free(name);
+		free(path);
+		free(dir);
 	} else if (argc >= 5 && strcmp(argv[1], "--seeds") == 0) {
 		unsigned long first = strtoul(argv[2], NULL, 10), last = strtoul(argv[3], NULL, 10);
 		int kept = 0;

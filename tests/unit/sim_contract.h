@@ -53,7 +53,8 @@ struct contract_row {
 enum contract_part {
 	CONTRACT_RUN,      /* the run or its fit failed */
 	CONTRACT_RATE,     /* a roof off the machine's rate */
-	CONTRACT_LEVEL,    /* a level named wrong, or not found */
+	CONTRACT_LEVEL,    /* a level named wrong: its plateau in another true level, or a level the machine lacks */
+	CONTRACT_MISSING,  /* a true level (to L3) or DRAM not found */
 	CONTRACT_FOURTH,   /* a fourth cache, which the model has no name for */
 	CONTRACT_RULE,     /* a DRAM job short of STREAM's rule */
 	CONTRACT_SHAPED,   /* a shaped kernel's DRAM arrays (a stencil's grids) short of it */
@@ -63,8 +64,8 @@ enum contract_part {
 	CONTRACT_PARTS
 };
 static const char *const contract_part_names[CONTRACT_PARTS] = {
-	"the run failed", "a roof off its rate", "a level named wrong or not found",
-	"a fourth cache level (no name in the model)", "a DRAM job short of STREAM's rule",
+	"the run failed", "a roof off its rate", "a level named wrong (its plateau in another level)",
+	"a level not found", "a fourth cache level (no name in the model)", "a DRAM job short of STREAM's rule",
 	"a stencil's DRAM grids short of STREAM's rule",
 	"a built-in kernel above its roof", "a noise note without noise", "past the budget",
 };
@@ -73,6 +74,7 @@ struct contract {
 	int failures;
 	int parts[CONTRACT_PARTS];    /* failures by what they break */
 	char text[8192];              /* one line per failure */
+	unsigned char line_part[128]; /* each line's part (enum contract_part), in order, as far as it holds */
 	struct contract_row rows[96];
 	int nrows;
 	double seconds, budget;       /* the run's own clock, its budget */
@@ -82,6 +84,8 @@ static void contract_fail(struct contract *c, enum contract_part part, const cha
 static void contract_fail(struct contract *c, enum contract_part part, const char *fmt, ...)
 {
 	c->parts[part]++;
+	if (c->failures < (int)sizeof c->line_part)
+		c->line_part[c->failures] = (unsigned char)part;
 	size_t len = strlen(c->text);
 	va_list ap;
 	va_start(ap, fmt);
@@ -216,7 +220,7 @@ static void contract_names(struct contract *c, const struct machine_desc *d, con
 			if (id == MEM_DRAM && run->info.sweep_cap_binds == 1)
 				continue;
 			if (id < MEM_LEVELS && !seen[id])
-				contract_fail(c, CONTRACT_LEVEL, "%d thread%s: level %s not found", t, t == 1 ? "" : "s", d->levels[l].name);
+				contract_fail(c, CONTRACT_MISSING, "%d thread%s: level %s not found", t, t == 1 ? "" : "s", d->levels[l].name);
 			if (id >= MEM_LEVELS)
 				contract_fail(c, CONTRACT_FOURTH, "%d thread%s: level %s has no name in the model (L1-L3, DRAM)", t,
 					      t == 1 ? "" : "s", d->levels[l].name);
