@@ -6,7 +6,9 @@
  *   check_sim --random N [SEED]  N random machines from SEED (default 1): each failing
  *                                seed's failures, then the failures by clause of the
  *                                contract and by level (one core or a team): how many
- *                                machines, and the first seed of each
+ *                                machines, the first seed of each, and what most of its
+ *                                machines share (a small L1, a fourth cache, a last
+ *                                cache reported small ...: machine_features)
  *   check_sim --replay SEED      the random machine of SEED: its machine file, then its
  *                                run through the contract (table and failures), as
  *                                --random ran it (`make check-sim REPLAY=SEED`)
@@ -177,8 +179,43 @@ static void print_table(const char *name, const struct contract *c)
 	fputs(c->text, stdout);
 }
 
-/* Seed's random machine written to path (the file --random runs and a failing seed's replay prints). */
-static void write_random(const char *path, unsigned long seed)
+/*
+ * What a random machine has that the plan's rules have tripped on (docs/plan.md,
+ * "Open"): the class table says which of them most of a class's machines share.
+ */
+enum feature {
+	F_SMALL_L1, F_FOURTH, F_SHORT_REPORT, F_HOST_L3, F_NONE_REPORTED, F_SHARED_L2, F_CACHE_NEAR_DRAM,
+	F_ONE_CORE, F_NOISE, F_SLOW, F_ISSUE, F_ADDS_ON_FMA, F_COUNT
+};
+static const char *const feature_names[F_COUNT] = {
+	"an L1 of 24 KiB or less", "a fourth cache", "its last cache reported small", "the host's 508 MiB L3 reported",
+	"no cache reported", "a shared L2", "its last cache within 1.25x of DRAM at all cores", "one core",
+	"noise", "slow spells", "an issue limit below its pipes", "adds on the FMA pipes",
+};
+
+static unsigned machine_features(const struct machine_desc *d)
+{
+	unsigned f = 0;
+	int caches = d->nlevels - 1, last = caches - 1 < MACHINE_REPORTED ? caches - 1 : MACHINE_REPORTED - 1;
+	const struct machine_fp *w = &d->fp[machine_widest_isa(d)];
+	f |= (unsigned)(caches > 0 && d->levels[0].bytes <= 24576) << F_SMALL_L1;
+	f |= (unsigned)(caches > 3) << F_FOURTH;
+	f |= (unsigned)(last >= 0 && d->reported[last] > 0 && d->reported[last] < d->levels[last].bytes) << F_SHORT_REPORT;
+	f |= (unsigned)(d->reported[MACHINE_REPORTED - 1] == 532676608) << F_HOST_L3;
+	f |= (unsigned)(d->reported[0] == 0 && d->reported[1] == 0 && d->reported[2] == 0) << F_NONE_REPORTED;
+	f |= (unsigned)(caches > 1 && d->levels[1].shared) << F_SHARED_L2;
+	f |= (unsigned)(caches > 0 && machine_level_gbs(&d->levels[caches - 1], "2r1w", d->cores) <
+			1.25 * machine_level_gbs(&d->levels[caches], "2r1w", d->cores)) << F_CACHE_NEAR_DRAM;
+	f |= (unsigned)(d->cores == 1) << F_ONE_CORE;
+	f |= (unsigned)(d->spread > 0) << F_NOISE;
+	f |= (unsigned)(d->slow_fraction > 0) << F_SLOW;
+	f |= (unsigned)(w->issue < w->fma + w->add) << F_ISSUE;
+	f |= (unsigned)(w->add == 0) << F_ADDS_ON_FMA;
+	return f;
+}
+
+/* Seed's random machine written to path (the file --random runs and a failing seed's replay prints); its features. */
+static unsigned write_random(const char *path, unsigned long seed)
 {
 	struct machine_desc d;
 	random_machine(&d, seed);
@@ -189,6 +226,7 @@ static void write_random(const char *path, unsigned long seed)
 	machine_file_write(fp, &d, comment);
 	free(comment);
 	fclose(fp);
+	return machine_features(&d);
 }
 
 /*
@@ -201,6 +239,7 @@ struct failure_class {
 	int team;            /* -1: no thread count in the line */
 	int machines;
 	unsigned long first;
+	int with[F_COUNT];   /* its machines with each feature */
 };
 
 static void line_class(int part, const char *line, struct failure_class *fc)
@@ -227,7 +266,8 @@ static void line_class(int part, const char *line, struct failure_class *fc)
 #define MAX_CLASSES 128
 
 /* Counts machine `seed`'s failures into the classes (a machine once a class). */
-static int count_classes(const struct contract *c, unsigned long seed, struct failure_class *classes, int n)
+static int count_classes(const struct contract *c, unsigned long seed, unsigned features,
+			 struct failure_class *classes, int n)
 {
 	char text[sizeof c->text], *save = NULL;
 	int seen[MAX_CLASSES] = { 0 }, k = 0;
@@ -245,8 +285,11 @@ static int count_classes(const struct contract *c, unsigned long seed, struct fa
 			fc.first = seed;
 			classes[n++] = fc;
 		}
-		if (!seen[i]++)
+		if (!seen[i]++) {
 			classes[i].machines++;
+			for (int f = 0; f < F_COUNT; f++)
+				classes[i].with[f] += features >> f & 1;
+		}
 	}
 	return n;
 }
@@ -261,20 +304,41 @@ static int class_order(const void *a, const void *b)
 	return x->first < y->first ? -1 : x->first > y->first;
 }
 
-static void print_classes(const int *machines, const unsigned long *first, struct failure_class *classes, int n)
+/*
+ * The features most of `count` machines share, at least 1.5x as often as
+ * all `total` machines drawn (all_with of them each), as " [name k/count, ...]".
+ */
+static void print_features(const int *with, int count, const int *all_with, int total)
+{
+	const char *sep = " [";
+	for (int f = 0; f < F_COUNT; f++)
+		if (with[f] * 5 >= count * 3 && (double)with[f] / count >= 1.5 * all_with[f] / total) {
+			printf("%s%s %d/%d", sep, feature_names[f], with[f], count);
+			sep = ", ";
+		}
+	if (*sep == ',')
+		putchar(']');
+	putchar('\n');
+}
+
+static void print_classes(const int *machines, const unsigned long *first, const int (*part_with)[F_COUNT],
+			  struct failure_class *classes, int n, const int *all_with, int total)
 {
 	qsort(classes, (size_t)n, sizeof *classes, class_order);
-	printf("check-sim: failures by clause of the contract (machines, the first seed; "
-	       "make check-sim REPLAY=SEED replays one and prints its machine file):\n");
+	printf("check-sim: failures by clause of the contract (machines, the first seed; [what most of them share, "
+	       "1.5x as often as all machines]; make check-sim REPLAY=SEED replays one and prints its machine file):\n");
 	for (int p = 0; p < CONTRACT_PARTS; p++) {
 		if (!machines[p])
 			continue;
-		printf("  %3d  seed %-5lu %s\n", machines[p], first[p], contract_part_names[p]);
+		printf("  %3d  seed %-5lu %s", machines[p], first[p], contract_part_names[p]);
+		print_features(part_with[p], machines[p], all_with, total);
 		for (int i = 0; i < n; i++)
-			if (classes[i].part == p && (classes[i].level[0] || classes[i].team >= 0))
-				printf("       %3d  seed %-5lu %s%s\n", classes[i].machines, classes[i].first,
+			if (classes[i].part == p && (classes[i].level[0] || classes[i].team >= 0)) {
+				printf("       %3d  seed %-5lu %s%s", classes[i].machines, classes[i].first,
 				       classes[i].level[0] ? classes[i].level : "no level named", classes[i].team < 0 ? ""
 				       : classes[i].team ? ", a team" : ", one core");
+				print_features(classes[i].with, classes[i].machines, all_with, total);
+			}
 	}
 }
 
@@ -295,20 +359,28 @@ int main(int argc, char **argv)
 		n = atoi(argv[2]);
 		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1, first[CONTRACT_PARTS] = { 0 };
 		struct failure_class *classes = xcalloc(MAX_CLASSES, sizeof *classes);
-		int nclasses = 0;
+		int nclasses = 0, fourth_bad = 0, all_with[F_COUNT] = { 0 }, part_with[CONTRACT_PARTS][F_COUNT] = { { 0 } };
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		for (int i = 0; i < n; i++) {
 			unsigned long s = seed + (unsigned long)i;
 			char *path = xasprintf("%s/machine%d", tmp, i), *dir = scratch(tmp, i);
-			write_random(path, s);
+			unsigned features = write_random(path, s);
+			for (int f = 0; f < F_COUNT; f++)
+				all_with[f] += features >> f & 1;
 			if (contract_check(path, s, dir, c) != 0) {
 				bad++;
-				for (int p = 0; p < CONTRACT_PARTS; p++)
-					if (c->parts[p] > 0 && !machines[p]++)
+				for (int p = 0; p < CONTRACT_PARTS; p++) {
+					if (!(c->parts[p] > 0))
+						continue;
+					if (!machines[p]++)
 						first[p] = s;
+					for (int f = 0; f < F_COUNT; f++)
+						part_with[p][f] += features >> f & 1;
+				}
 				only_shaped += c->parts[CONTRACT_SHAPED] == c->failures;
-				nclasses = count_classes(c, s, classes, nclasses);
+				fourth_bad += features >> F_FOURTH & 1;
+				nclasses = count_classes(c, s, features, classes, nclasses);
 				printf("== seed %lu: %d failure%s\n%s", s, c->failures, c->failures == 1 ? "" : "s", c->text);
 				fflush(stdout);
 			}
@@ -318,10 +390,14 @@ int main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		printf("check-sim: %d of %d random machines kept the contract (seeds %lu..%lu), %.1f s\n", n - bad, n,
 		       seed, seed + (unsigned long)n - 1, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+		/* A fourth cache has no name in the model (L1-L3, DRAM): what the rest of the plan keeps without it. */
+		if (all_with[F_FOURTH])
+			printf("check-sim: %d of the %d machines without a fourth cache kept it\n",
+			       n - all_with[F_FOURTH] - (bad - fourth_bad), n - all_with[F_FOURTH]);
 		if (only_shaped)
 			printf("check-sim: %d more kept it but for the stencils' grids (issue 40 item 5)\n", only_shaped);
 		if (bad)
-			print_classes(machines, first, classes, nclasses);
+			print_classes(machines, first, (const int (*)[F_COUNT])part_with, classes, nclasses, all_with, n);
 		free(classes);
 	} else if (argc == 3 && strcmp(argv[1], "--replay") == 0) {
 		unsigned long s = strtoul(argv[2], NULL, 10);
