@@ -38,6 +38,8 @@ struct sim_run {
 	char *said;                 /* the run's standard error */
 	struct sim_job *jobs;
 	size_t njobs;
+	const struct kernel *sweep;   /* the sweep's triad (env.csv sweep_kernel) */
+	const struct kernel *copy;    /* the widest width's plain copy (bw_copy_ISA of env.csv's isa), timed at every plateau */
 };
 
 static int sim_job_cmp(const void *a, const void *b)
@@ -110,11 +112,13 @@ static struct sim_run *sim_run(const char *scratch, const char *path, const char
 	o.out_dir = dir;
 	o.max_size = max_size;
 	/*
-	 * One pass at short timings, no peak chains: the plan's decisions, its
-	 * placements and its said lines are all made before the first pass.
+	 * One pass at short timings with no warm-up trial, no peak chains: the
+	 * plan's decisions, its placements and its said lines are all made
+	 * before the first pass.
 	 */
 	o.passes = 1;
-	o.min_time = 1e-5;
+	o.min_time = 1e-7;
+	o.warmup = 0;
 	o.groups = TGROUP_BIT(TGROUP_BANDWIDTH) | TGROUP_BIT(TGROUP_KERNELS);
 	fflush(stdout);
 	fflush(stderr);
@@ -142,6 +146,11 @@ static struct sim_run *sim_run(const char *scratch, const char *path, const char
 		fail();
 	}
 	sim_run_jobs(r);
+	const char *sweep = rundata_env(&r->run, "sweep_kernel"), *isa = rundata_env(&r->run, "isa");
+	char copy[48];
+	snprintf(copy, sizeof copy, "bw_copy_%s", isa ? isa : "");
+	r->sweep = sweep ? registry_find(sweep) : NULL;
+	r->copy = registry_find(copy);
 	free(file);
 	free(dir);
 	free(log);

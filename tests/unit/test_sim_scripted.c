@@ -31,6 +31,7 @@ static char scratch[64];
 static struct {
 	char key[256];
 	struct sim_run *r;
+	double dram[3];   /* dram_arrays at 1 and 2 threads, once found (0: not yet) */
 } runs[32];
 static size_t nruns;
 
@@ -119,15 +120,12 @@ static const char *decision(const struct sim_run *r, int t)
 
 static int is_sweep(const struct sim_run *r, const struct sim_job *j)
 {
-	return strcmp(j->k->name, sim_env(r, "sweep_kernel", 1)) == 0;
+	return j->k == r->sweep;
 }
 
-/* The run's widest width's plain copy: the pattern kernel timed at every plateau. */
 static int is_widest_copy(const struct sim_run *r, const struct sim_job *j)
 {
-	char name[48];
-	snprintf(name, sizeof name, "bw_copy_%s", sim_env(r, "isa", 1));
-	return strcmp(j->k->name, name) == 0;
+	return j->k == r->copy;
 }
 
 /* The sweep's sizes (bytes per array, all threads) at thread count t, growing; returns how many. */
@@ -165,11 +163,17 @@ static int sizes_obeying_rule(const struct sim_run *r, int t)
  */
 static double dram_arrays(const struct sim_run *r, int t)
 {
+	size_t at = 0;
+	while (at < nruns && runs[at].r != r)
+		at++;
+	assert_true(at < nruns && t >= 1 && t <= 2);
+	if (runs[at].dram[t] != 0)
+		return runs[at].dram[t];
 	double most = 0;
 	for (size_t i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads == t && is_widest_copy(r, &r->jobs[i]))
 			most = fmax(most, r->jobs[i].array);
-	return most >= settle(r, t) - 64.0 * t ? most : INFINITY;
+	return runs[at].dram[t] = most >= settle(r, t) - 64.0 * t ? most : INFINITY;
 }
 
 /* Where the pattern jobs of thread count t run below DRAM: the working sets of the widest copy's other jobs. */
@@ -207,14 +211,14 @@ static int at_dram(const struct sim_run *r, const struct sim_job *j)
 static size_t check_dram_jobs(const struct sim_run *r)
 {
 	size_t seen = 0;
-	double want = cap_binds(r) ? sweep_max(r, 1) : rule(r);
+	double want = cap_binds(r) ? sweep_max(r, 1) : rule(r), most = cap(r);
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct sim_job *j = &r->jobs[i];
 		if (!at_dram(r, j))
 			continue;
 		seen++;
 		/* The split rounds each thread's share down to a cache line. */
-		if (j->array < want - 64.0 * j->threads || j->array > cap(r) * 1.0001) {
+		if (j->array < want - 64.0 * j->threads || j->array > most * 1.0001) {
 			print_error("%s %ld at %.0f bytes per array on %d threads: rule %.0f, cap %.0f\n", j->k->name, j->param,
 				    j->array, j->threads, rule(r), cap(r));
 			fail();
