@@ -81,23 +81,6 @@ static inline void load_fixture(struct scripted *s, const char *file)
 	fclose(fp);
 }
 
-/* A level model: rate r[i] up to working set edge[i], geometric in between over `blend` (x). */
-static inline void levels_curve(struct scripted *s, int threads, const double *edge, const double *r, int nlev)
-{
-	int n = 0;
-	for (double ws = 12288; ws <= 64.0 * 1073741824; ws *= sqrt(2.0)) {
-		double v = r[nlev - 1];
-		for (int i = nlev - 2; i >= 0; i--)
-			if (ws <= edge[i])
-				v = r[i];
-			else if (ws < edge[i] * 3)
-				v = exp(log(r[i]) + log(ws / edge[i]) / log(3.0) * log(r[i + 1] / r[i]));
-		s->ws[threads][n] = ws;
-		s->gbs[threads][n++] = v;
-	}
-	s->n[threads] = n;
-}
-
 static int probe_threads __attribute__((unused)) = 1;   /* the team the scripted pre-scan times */
 
 static inline int scripted_probe(void *ctx, size_t n, double *rate)
@@ -184,77 +167,8 @@ static inline void plan_free(struct scripted_plan *p)
 	free(p->jobs[2]);
 }
 
-/* Bytes per array of job j, all threads' parts together. */
-static inline double array_bytes(const struct plan_job *j, int threads)
-{
-	return 8.0 * (double)j->n * threads;
-}
-
-/*
- * STREAM's rule at every thread count: every DRAM job's arrays are each at
- * least the rule, or, where the cap binds, at the sweep's reach; none
- * beyond the cap. Returns the DRAM jobs seen.
- */
-static inline size_t check_dram_jobs(const struct scripted_plan *p)
-{
-	size_t seen = 0;
-	double want = p->d.cap_binds ? p->d.max : p->d.rule;
-	for (int t = 1; t <= 2; t++)
-		for (size_t i = 0; i < p->njobs[t]; i++) {
-			const struct plan_job *j = &p->jobs[t][i];
-			if (!j->dram || j->shaped)
-				continue;
-			seen++;
-			/* The split rounds each thread's share down to a cache line. */
-			if (array_bytes(j, t) < want - 64.0 * t || array_bytes(j, t) > p->d.cap * 1.0001) {
-				print_error("%s at %.0f bytes per array on %d threads: rule %.0f, cap %.0f\n",
-					    j->k->name, array_bytes(j, t), t, p->d.rule, p->d.cap);
-				fail();
-			}
-		}
-	return seen;
-}
-
-/* The sweep's largest size (bytes per array) in thread count t's plan. */
-static inline double sweep_last(const struct scripted_plan *p, int t)
-{
-	double last = 0;
-	for (size_t i = 0; i < p->njobs[t]; i++)
-		if (p->jobs[t][i].k == p->d.sweep)
-			last = fmax(last, array_bytes(&p->jobs[t][i], t));
-	return last;
-}
-
 #define MiB 1048576.0
 #define GiB (1024.0 * MiB)
-
-/*
- * The sweep's sizes at thread count t whose arrays obey STREAM's rule: the
- * fit takes DRAM from a flat end of two such sizes at least (levels.c), so
- * the plan must sweep to two (and, for the run time, no more).
- */
-static inline int sizes_obeying_rule(const struct scripted_plan *p, int t)
-{
-	int n = 0;
-	for (size_t i = 0; i < p->njobs[t]; i++)
-		if (p->jobs[t][i].k == p->d.sweep && array_bytes(&p->jobs[t][i], t) >= p->d.rule - 64.0 * t)
-			n++;
-	return n;
-}
-
-/*
- * The 2-thread sweep: to its own reach (two octaves past where its own
- * curve settles), never short of one core's, so two sizes at least obey
- * STREAM's rule; exactly two where it reaches as far as one core's.
- */
-static inline void check_team_reach(const struct scripted_plan *p)
-{
-	assert_true(p->team.max >= p->d.max);
-	assert_true(sweep_last(p, 2) == p->team.max);
-	assert_true(sizes_obeying_rule(p, 2) >= 2);
-	if (p->team.max == p->d.max)
-		assert_int_equal(sizes_obeying_rule(p, 2), 2);
-}
 
 static inline unsigned x86_isas(void)
 {
