@@ -599,7 +599,7 @@ static void calibrate_all(struct harness *h, const struct rounds_clock *c)
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
 		h->jobs[i].threads = h->threads;   /* also where it is left out unrun: stops.csv says */
-		if (i > 0 && plan_quick_skip_unrun(o, &h->pm, &h->jobs[i - 1], &h->jobs[i]))
+		if (i > 0 && plan_slow_skip_unrun(o, &h->pm, &h->jobs[i - 1], &h->jobs[i]))
 			continue;
 		if (plan_budget_skip_unrun(o, &h->pm, i > 0 ? &h->jobs[i - 1] : NULL, &h->jobs[i], h->left_out,
 					   h->nleft_out))

@@ -293,12 +293,12 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 
 /*
  * After calibration: a job too slow to time every trial keeps fewer
- * (j->kept_per_pass, no warm-up trials), and a quick run leaves out a
- * kernels job whose one timing takes over PLAN_QUICK_SKIP_SECONDS
+ * (j->kept_per_pass, no warm-up trials), and a profile that skips slow
+ * calls leaves out a kernels job whose one timing takes over its
+ * skip_call_seconds
  * (j->skipped). Said on m->say.
  */
 void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
-#define PLAN_QUICK_SKIP_SECONDS 0.25
 
 /*
  * A budgeted run leaves out a kernels job whose kept timings alone (one a
@@ -351,11 +351,11 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j);
 double plan_call_seconds(const struct plan_job *j);
 
 /*
- * In a quick run, whether j is left out unrun because the family member
+ * Where the profile skips slow calls, whether j is left out unrun because the family member
  * before it (prev) was skipped or was so slow that j would be; sets
  * j->skipped and says so.
  */
-int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+int plan_slow_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j);
 
 /*

@@ -9,17 +9,11 @@
 #include <string.h>
 
 /*
- * A kernels job whose timings would take longer than this per pass (a matrix
- * product of order 1024 by the textbook loop: seconds a call) is timed in
- * fewer kept trials and no warm-up trials, so `make report` stays short (the
- * kernels at DRAM-sized arrays, 60-odd jobs a thread count, are most of a
- * run: at 0.1 s a pass each still keeps 6 or more timings of 10-15 ms a pass,
- * 18 in all); a quick run leaves out a job whose one timing takes longer
- * than PLAN_QUICK_SKIP_SECONDS.
- */
-#define SLOW_PASS_SECONDS 0.1
-#define QUICK_SLOW_PASS_SECONDS 0.12
-/*
+ * A kernels job whose timings would take longer than its profile's
+ * slow_pass_seconds a pass is timed in fewer kept trials and no warm-up
+ * trials, so `make report` stays short; a profile may leave out a job whose
+ * one timing takes longer than its skip_call_seconds (measure_opts.c).
+ *
  * The bandwidth group's: each DRAM-sized job costs two passes a trial (its
  * untimed call, plan_warm_run), so a pattern job at 302 MB keeps 10 timings
  * of 6 ms a pass, and the sweep's largest sizes SWEEP_MIN_KEPT.
@@ -136,8 +130,8 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 		if (t >= plan_min_time(o, j) && (!first || warmed_first || j->k->kind != KERNEL_PEAK))
 			return;
 		if (first && t >= plan_min_time(o, j)) {
-			/* One call past a quick run's limit: skipped anyway (plan_slow_job). */
-			if (o->quick && t > PLAN_QUICK_SKIP_SECONDS)
+			/* One call past the profile's limit: skipped anyway (plan_slow_job). */
+			if (o->profile.skip_call_seconds > 0 && t > o->profile.skip_call_seconds)
 				return;
 			continue;
 		}
@@ -157,7 +151,7 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 /* The kept trials a pass of a kernels job whose trial takes t seconds (plan_slow_job's). */
 static int slow_kept(const struct measure_opts *o, double t)
 {
-	double k = floor((o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS) / t);
+	double k = floor(o->profile.slow_pass_seconds / t);
 	return k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
 }
 
@@ -208,7 +202,7 @@ void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, 
 void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
 	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
-	double t = plan_trial_seconds(j), budget = o->quick ? QUICK_SLOW_PASS_SECONDS : SLOW_PASS_SECONDS;
+	double t = plan_trial_seconds(j), budget = o->profile.slow_pass_seconds;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
 	if (j->failed)
 		return;
@@ -218,7 +212,7 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 	 * pass: the DRAM roof is fitted over several such sizes, and it was a
 	 * quarter of a run whose DRAM settled late.
 	 */
-	if (j->group == TGROUP_BANDWIDTH && !o->quick &&
+	if (j->group == TGROUP_BANDWIDTH && o->profile.sweep_keeps_fewer &&
 	    t * (o->warmup + o->trials) > SWEEP_SLOW_PASS_SECONDS) {
 		double k = floor(SWEEP_SLOW_PASS_SECONDS / t);
 		j->kept_per_pass = k < SWEEP_MIN_KEPT ? SWEEP_MIN_KEPT : k > o->trials ? o->trials : (int)k;
@@ -231,10 +225,10 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 	}
 	if (j->group != TGROUP_KERNELS || t * (o->warmup + o->trials) <= budget)
 		return;
-	if (o->quick && t > PLAN_QUICK_SKIP_SECONDS) {
+	if (o->profile.skip_call_seconds > 0 && t > o->profile.skip_call_seconds) {
 		j->skipped = 1;
-		plan_say(m, "skipped %s %c = %d in a quick run: one timing takes %.2g s", j->k->name, letter,
-		    j->param, t);
+		plan_say(m, "skipped %s %c = %d in %s: one timing takes %.2g s", j->k->name, letter,
+		    j->param, o->profile.said, t);
 		return;
 	}
 	j->kept_per_pass = slow_kept(o, t);
@@ -260,33 +254,35 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j)
 }
 
 /*
- * In a quick run, a family member is skipped without being run when the
+ * Where the profile skips slow calls (skip_call_seconds: a quick run), a
+ * family member is skipped without being run when the
  * member before it (the plan lists a family's members in ascending order)
  * was skipped, or took so long a call that this one, doing more flops at no
- * better rate, would take over PLAN_QUICK_SKIP_SECONDS: calibrating it only
+ * better rate, would take over that: calibrating it only
  * to learn that (the textbook matrix product at n = 1024: 3 s) cost more
  * than the rest of its kernel's jobs. A plan's guess, said as one; nothing
  * measured comes from it.
  */
-int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+int plan_slow_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j)
 {
-	if (!o->quick || j->group != TGROUP_KERNELS || prev->k != j->k ||
+	double limit = o->profile.skip_call_seconds;
+	if (!(limit > 0) || j->group != TGROUP_KERNELS || prev->k != j->k ||
 	    prev->param >= j->param || prev->failed)
 		return 0;
 	double call = prev->reps > 0 ? prev->last_seconds / (double)prev->reps : NAN;
 	double guess = plan_call_guess(prev, j);
-	if (!prev->skipped && !(guess > PLAN_QUICK_SKIP_SECONDS))
+	if (!prev->skipped && !(guess > limit))
 		return 0;
 	j->skipped = 1;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
 	if (prev->skipped)
-		plan_say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d before it was skipped", j->k->name,
-		    letter, j->param, letter, prev->param);
+		plan_say(m, "skipped %s %c = %d in %s, unrun: %c = %d before it was skipped", j->k->name,
+		    letter, j->param, o->profile.said, letter, prev->param);
 	else
-		plan_say(m, "skipped %s %c = %d in a quick run, unrun: %c = %d took %.2g s a call, so one of "
-		    "this would take about %.2g s", j->k->name, letter, j->param, letter, prev->param, call,
-		    guess);
+		plan_say(m, "skipped %s %c = %d in %s, unrun: %c = %d took %.2g s a call, so one of "
+		    "this would take about %.2g s", j->k->name, letter, j->param, o->profile.said, letter, prev->param,
+		    call, guess);
 	return 1;
 }
 
@@ -301,7 +297,7 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
 			   size_t nbefore)
 {
-	if (o->quick || !(plan_count_share(o) > 0) || j->group != TGROUP_KERNELS)
+	if (!o->profile.budget_leaves_out || !(plan_count_share(o) > 0) || j->group != TGROUP_KERNELS)
 		return 0;
 	char how[96];
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';

@@ -206,7 +206,7 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "interrupted", m->interrupted);   /* report's budget row and the figure say so */
 	env_num(fp, "min_time_s", o->min_time);
 	env_num(fp, "min_time_peak_s", o->min_time / 2);
-	env_num(fp, "quick", o->quick);
+	env_num(fp, "quick", o->profile.quick);
 	env_num(fp, "sweep_cap_bytes", d->cap);
 	env_num(fp, "sweep_settle_bytes", d->settle);
 	env_num(fp, "sweep_max_bytes", d->max);
