@@ -46,12 +46,12 @@ struct measure_profile {
 	int passes, trials, warmup;
 	double min_time, budget;
 	double cap_bytes;         /* the largest array without --max-size (0: a quarter of memory) */
-	/* A kernels job whose warm-up and kept trials would take longer a pass keeps fewer (plan_slow_job). */
+	/* A kernels job whose warm-up and kept trials would take longer a pass keeps fewer (sched_slow_job). */
 	double slow_pass_seconds;
 	int sweep_keeps_fewer;    /* bandwidth jobs that long keep fewer too (at least SWEEP_MIN_KEPT) */
 	/* A kernels job whose one timing takes longer is left out, and its larger family unrun (0: none). */
 	double skip_call_seconds;
-	/* A budget leaves out a kernels job over its share (PLAN_JOB_SHARE, plan_budget_skip_unrun). */
+	/* A budget leaves out a kernels job over its share (SCHED_JOB_SHARE, sched_budget_skip_unrun). */
 	int budget_leaves_out;
 	enum measure_dram_arrays dram_arrays;
 	int twins;                /* each pattern's twin jobs (plan_twins) */

@@ -19,6 +19,7 @@
 
 #include "known.h"
 #include "plan.h"
+#include "schedule.h"
 #include "rounds.h"
 #include "scripted.h"
 
@@ -56,13 +57,13 @@ static void intervals_from_order_statistics(void **state)
 static void a_deadline_shares_the_budget(void **state)
 {
 	(void)state;
-	struct rounds_clock c = { .run_start = 10, .budget = 60, .counts_after = 1, .prior_fill = NAN };
-	assert_true(rounds_deadline(&c, 20) == 20 + 50.0 / 2);
+	struct sched_clock c = { .run_start = 10, .budget = 60, .counts_after = 1, .prior_fill = NAN };
+	assert_true(sched_deadline(&c, 20) == 20 + 50.0 / 2);
 	c.counts_after = 0;
-	assert_true(rounds_deadline(&c, 20) == 70);
-	assert_true(rounds_deadline(&c, 80) == 80);   /* spent: now */
+	assert_true(sched_deadline(&c, 20) == 70);
+	assert_true(sched_deadline(&c, 80) == 80);   /* spent: now */
 	c.budget = 0;
-	assert_true(isinf(rounds_deadline(&c, 20)));
+	assert_true(isinf(sched_deadline(&c, 20)));
 }
 
 /*
@@ -92,6 +93,8 @@ struct scripted_run {
 	int skew;                    /* a test hook: estimates off by this factor (0: none) */
 	double pass_scale;           /* the 2-thread passes' timings against its calibration's (0: as long) */
 	FILE *say;                   /* the plan's lines (plan_machine.say); NULL: silent */
+	struct plan_job *left_out;   /* the earlier counts' jobs the budget left out (sched_keep_left_out) */
+	size_t nleft_out;
 };
 
 static double noise_amp(size_t i)
@@ -180,7 +183,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		r->count = t;
 		if (t == 1)
 			prescan = s->clock;
-		struct rounds_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
+		struct sched_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
 					  .prescan_seconds = prescan,
 					  .counts_after = 2 - t, .threads = t, .later_threads = (const int[]){ 2 },
 					  .prior_fill = t == 1 ? NAN : rounds_fill(&p->o, p->jobs[1], p->njobs[1]) };
@@ -188,18 +191,23 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		plan_build(&p->o, &p->pm, d, capacity, &p->jobs[t], &p->njobs[t]);
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
 		double calib_start = s->clock;
+		if (t > 1)
+			sched_keep_left_out(p->jobs[t - 1], p->njobs[t - 1], &r->left_out, &r->nleft_out);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			p->jobs[t][i].threads = t;
-			plan_calibrate(&p->o, &p->jobs[t][i], scripted_time, s);
-			plan_slow_job(&p->o, &p->pm, &p->jobs[t][i]);
+			/* The harness's sequence: what is left out unrun, the calibration, the kept trials a pass. */
+			struct sched_calibrator cal = { .o = &p->o, .m = &p->pm, .left_out = r->left_out,
+							.nleft_out = r->nleft_out, .time = scripted_time, .ctx = s };
+			sched_calibrate_job(&cal, p->jobs[t], i);
 			/* The estimate while it calibrates, as the harness prints it (every second job here: under qemu each costs). */
 			if (i % 2 != 0 && i + 1 != p->njobs[t])
 				continue;
-			struct rounds_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
+			struct sched_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
 							.before = t > 1 ? p->jobs[t - 1] : NULL,
 							.nbefore = t > 1 ? p->njobs[t - 1] : 0, .start = calib_start,
+							.left_out = r->left_out, .nleft_out = r->nleft_out,
 							.scan_before = t > 1 ? &p->d : NULL, .scan_here = d };
-			double left = rounds_calibrating_left(&p->o, &k, &c, s->clock);
+			double left = sched_calibrating_left(&p->o, &k, &c, s->clock);
 			if (isfinite(left) && r->nprog < MAX_SAMPLES) {
 				r->at[r->nprog] = s->clock;
 				r->left[r->nprog++] = left;
@@ -216,6 +224,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 static void run_free(struct scripted_run *r)
 {
 	free(r->rec);
+	free(r->left_out);
 	plan_free(&r->p);
 }
 
@@ -250,8 +259,8 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 			if (j->failed || j->skipped)
 				continue;
 			/* A median's interval needs 6 timings: its floor is where one exists. */
-			int ceil = o->passes * o->trials, floor_kept = ROUNDS_FLOOR_KEPT, lo, hi;
-			while (known_bounds(rounds_statistic(j), floor_kept, &lo, &hi) != 0)
+			int ceil = o->passes * o->trials, floor_kept = SCHED_FLOOR_KEPT, lo, hi;
+			while (known_bounds(sched_statistic(j), floor_kept, &lo, &hi) != 0)
 				floor_kept++;
 			if (j->kept_per_pass)
 				continue;   /* a slow job: its own ceiling, checked by slow_jobs_keep_fewer_trials */
@@ -274,8 +283,8 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 				assert_int_equal(per_pass[o->passes], o->trials);
 				at_ceiling += noise_amp(i) >= 0.08;
 			}
-			assert_true(j->stop == ROUNDS_TOLERANCE ? j->width <= rounds_tolerance(j)
-				    : j->stop == ROUNDS_CEILING && j->width > rounds_tolerance(j));
+			assert_true(j->stop == ROUNDS_TOLERANCE ? j->width <= sched_tolerance(j)
+				    : j->stop == ROUNDS_CEILING && j->width > sched_tolerance(j));
 		}
 	assert_true(known_at_floor > 50 && at_ceiling > 20);
 	/* Round robin: within a trial, the plan's order; each job once. */
@@ -311,10 +320,10 @@ static void a_budget_cuts_and_says_so(void **state)
 			const struct plan_job *j = &r.p.jobs[t][i];
 			if (j->failed || j->skipped || j->kept_per_pass)
 				continue;
-			assert_true(j->nkept >= ROUNDS_FLOOR_KEPT);
+			assert_true(j->nkept >= SCHED_FLOOR_KEPT);
 			if (j->stop == ROUNDS_BUDGET) {
 				cut++;
-				assert_true(j->width > rounds_tolerance(j));
+				assert_true(j->width > sched_tolerance(j));
 				assert_true(j->nkept < r.p.o.passes * r.p.o.trials);
 			}
 		}

@@ -1,11 +1,11 @@
 /*
- * plan_trials.c - how each job of the plan is calibrated and how many
- * trials it keeps (see plan.h), apart from the plan's sizes (plan.c):
+ * schedule.c - the scheduler's decisions for each job (see schedule.h):
  * nothing here reads a clock; timings come in through the callbacks.
  */
-#include "plan.h"
+#include "schedule.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /*
@@ -21,81 +21,10 @@
 #define SWEEP_SLOW_PASS_SECONDS 0.12
 #define SWEEP_MIN_KEPT 3
 
-/* ---- calibration and trial budgets ------------------------------------------ */
-
-/*
- * Whether a timing of job j follows one untimed call of the same job.
- * Round-robin means the job before this one left its own data in the caches
- * (and, on a VM, its pages' translations); one call of this job first puts
- * the machine in the state the job's own repetitions keep it in, as
- * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
- * level then finds its data there (else its first repetition drags an L3
- * figure towards DRAM); one that streams from memory no longer pays for
- * what the job before it left: on this 2-core VM the streaming-store triad
- * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
- * 1 GB of other data, the two interleaved in one process. A kernel's call
- * longer than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024)
- * reuses its data so often that the state it starts from is lost in it,
- * and is not doubled. A bandwidth job's stream reuses nothing, however
- * long: unwarmed, a 2-core Intel VM's triad at 1.5 and 2.1 GiB (0.11-0.15
- * s a call) had medians of 12.7 GB/s under bests of 14.2, where the warmed
- * 1.1 GiB size had 15.1 under 15.1, and the compiled triad at 1.1 GiB sat
- * 20 % above the DRAM roof's median. Peak kernels touch no memory.
- */
-int plan_warm_run(enum kernel_kind kind, double call_seconds, double stream_seconds)
-{
-	if (kind == KERNEL_PEAK)
-		return 0;
-	if (kind == KERNEL_BANDWIDTH || !(call_seconds > MEASURE_WARM_RUN_MAX_SECONDS))
-		return 1;
-	/*
-	 * A long kernel call that is mostly a stream (the compiled triad at
-	 * 2.3 GiB: 0.15 s) is a bandwidth job's case: unwarmed, this VM's
-	 * read 80 % of its DRAM roof where the warmed 1.1 GiB one read 102 %.
-	 */
-	return stream_seconds > 0 && stream_seconds >= PLAN_STREAM_SHARE * call_seconds;
-}
-
-double plan_call_seconds(const struct plan_job *j)
-{
-	if (j->reps > 0 && j->last_seconds > 0)
-		return j->last_seconds / (double)j->reps;
-	return j->guess_seconds > 0 ? j->guess_seconds : 0.0;
-}
-
-static int job_warm_run(const struct plan_job *j)
-{
-	return plan_warm_run(j->k->kind, plan_call_seconds(j), j->stream_seconds);
-}
-
-double plan_trial_seconds(const struct plan_job *j)
-{
-	double t = j->last_seconds;
-	return job_warm_run(j) && j->reps > 0 ? t + t / (double)j->reps : t;
-}
-
-int plan_kept_trial(int trial, int kept, int trials)
-{
-	if (trial < 1 || trial > trials || kept < 1)
-		return 0;
-	return (long)(trial - 1) * kept % trials < kept;
-}
-
-/*
- * A peak job's timings last half the min time: its chains run in registers,
- * with no data to warm and nothing that settles over time, and at 0.5 ms a
- * timing is still 25,000 ticks of a 20 ns clock; they are 160-odd of a
- * run's 250 jobs, so this is a quarter of a full run's time.
- */
-double plan_min_time(const struct measure_opts *o, const struct plan_job *j)
-{
-	return j->k->kind == KERNEL_PEAK ? o->min_time / 2 : o->min_time;
-}
-
-void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx)
+void sched_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx)
 {
 	/* Whether the harness gives the first timing an untimed call before it (time_share). */
-	int warmed_first = job_warm_run(j);
+	int warmed_first = plan_warm_run(j->k->kind, plan_call_seconds(j), j->stream_seconds);
 	j->calib_seconds = 0;
 	for (int first = 1;; first = 0) {
 		double t = time(ctx, j);
@@ -130,7 +59,7 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 		if (t >= plan_min_time(o, j) && (!first || warmed_first || j->k->kind != KERNEL_PEAK))
 			return;
 		if (first && t >= plan_min_time(o, j)) {
-			/* One call past the profile's limit: skipped anyway (plan_slow_job). */
+			/* One call past the profile's limit: skipped anyway (sched_slow_job). */
 			if (o->profile.skip_call_seconds > 0 && t > o->profile.skip_call_seconds)
 				return;
 			continue;
@@ -148,14 +77,14 @@ void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_
 	}
 }
 
-/* The kept trials a pass of a kernels job whose trial takes t seconds (plan_slow_job's). */
+/* The kept trials a pass of a kernels job whose trial takes t seconds (sched_slow_job's). */
 static int slow_kept(const struct measure_opts *o, double t)
 {
 	double k = floor(o->profile.slow_pass_seconds / t);
 	return k < 1 ? 1 : k > o->trials ? o->trials : (int)k;
 }
 
-double plan_count_share(const struct measure_opts *o)
+double sched_count_share(const struct measure_opts *o)
 {
 	return o->budget > 0 ? o->budget / (o->nthreads > 0 ? o->nthreads : 1) : 0;
 }
@@ -163,29 +92,29 @@ double plan_count_share(const struct measure_opts *o)
 /*
  * Whether kernels job j, whose trial takes t seconds (measured, or foretold
  * as `how` says), is left out of a budgeted run: its kept timings, at one a
- * pass and no warm-up trial, would take over PLAN_JOB_SHARE of what its
+ * pass and no warm-up trial, would take over SCHED_JOB_SHARE of what its
  * thread count may spend. Sets j->skipped and says it, with the budget
  * that would time it.
  */
 static int over_job_share(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j,
 			  double t, const char *how)
 {
-	double share = plan_count_share(o), cost = t * o->passes * slow_kept(o, t);
-	if (!(share > 0) || !(cost > PLAN_JOB_SHARE * share))
+	double share = sched_count_share(o), cost = t * o->passes * slow_kept(o, t);
+	if (!(share > 0) || !(cost > SCHED_JOB_SHARE * share))
 		return 0;
 	j->skipped = 1;
 	j->left_out_trial = t;
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
-	double needed = ceil(cost / PLAN_JOB_SHARE * (o->nthreads > 0 ? o->nthreads : 1) / 10) * 10;
+	double needed = ceil(cost / SCHED_JOB_SHARE * (o->nthreads > 0 ? o->nthreads : 1) / 10) * 10;
 	plan_say(m, "left out %s %c = %d%s: a timing takes %.2g s%s, its %d kept timings about %.0f s, over "
 	    "%.0f%% of the %.0f s each thread count may spend of the %.0f s budget; --budget %.0f "
 	    "(make report BUDGET=%.0f) times it", j->k->name, letter, j->param,
 	    plan_job_threads(j) > 1 ? " on all cores" : "", t, how, o->passes * slow_kept(o, t), cost,
-	    100 * PLAN_JOB_SHARE, share, o->budget, needed, needed);
+	    100 * SCHED_JOB_SHARE, share, o->budget, needed, needed);
 	return 1;
 }
 
-void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, double cost, double floor,
+void sched_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, double cost, double floor,
 			      double share, double needed)
 {
 	j->skipped = j->left_out_for_floor = 1;
@@ -196,10 +125,10 @@ void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, 
 	    "(%.0f s), and this job's is the costliest, about %.1f s (a timing takes %.2g s), over %.0f%% of "
 	    "what a thread count may spend and of its floor; --budget %.0f (make report BUDGET=%.0f) times it", j->k->name,
 	    letter, j->param, plan_job_threads(j) > 1 ? " on all cores" : "", floor, fmax(0.0, share), cost,
-	    j->left_out_trial, 100 * PLAN_FLOOR_JOB_SHARE, budget, budget);
+	    j->left_out_trial, 100 * SCHED_FLOOR_JOB_SHARE, budget, budget);
 }
 
-void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+void sched_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
 	/* Budgets count a trial's untimed call too (plan_warm_run): it costs as much as the timing. */
 	double t = plan_trial_seconds(j), budget = o->profile.slow_pass_seconds;
@@ -239,20 +168,6 @@ void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, s
 	    j->kept_per_pass == 1 ? "" : "s");
 }
 
-/* Flops of one call of job j on one thread. */
-static double call_flops(const struct plan_job *j)
-{
-	return j->shaped ? j->shape.flops : kernel_flops_per_elem(j->k, j->param) * (double)j->n;
-}
-
-double plan_call_guess(const struct plan_job *prev, const struct plan_job *j)
-{
-	if (prev->k != j->k || prev->param >= j->param || prev->failed || prev->skipped || prev->reps <= 0 ||
-	    !(prev->last_seconds > 0) || !(call_flops(prev) > 0))
-		return 0.0;
-	return prev->last_seconds / (double)prev->reps * call_flops(j) / call_flops(prev);
-}
-
 /*
  * Where the profile skips slow calls (skip_call_seconds: a quick run), a
  * family member is skipped without being run when the
@@ -263,7 +178,7 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j)
  * than the rest of its kernel's jobs. A plan's guess, said as one; nothing
  * measured comes from it.
  */
-int plan_slow_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+int sched_slow_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			  const struct plan_job *prev, struct plan_job *j)
 {
 	double limit = o->profile.skip_call_seconds;
@@ -291,24 +206,24 @@ int plan_slow_skip_unrun(const struct measure_opts *o, const struct plan_machine
  * (doing no fewer flops a thread now), or the family member before it,
  * scaled by flops (plan_call_guess; a left-out member leaves the larger
  * ones out). A guess that the job stays within its share calibrates it,
- * and plan_slow_job decides from its timing.
+ * and sched_slow_job decides from its timing.
  */
-int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
+int sched_budget_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
 			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
 			   size_t nbefore)
 {
-	if (!o->profile.budget_leaves_out || !(plan_count_share(o) > 0) || j->group != TGROUP_KERNELS)
+	if (!o->profile.budget_leaves_out || !(sched_count_share(o) > 0) || j->group != TGROUP_KERNELS)
 		return 0;
 	char how[96];
 	char letter = j->k->param_letter ? j->k->param_letter : 'p';
 	for (size_t i = 0; i < nbefore; i++) {
 		const struct plan_job *b = &before[i];
 		if (b->k != j->k || b->param != j->param || !(b->left_out_trial > 0) ||
-		    !(call_flops(j) >= call_flops(b)) || !(call_flops(b) > 0))
+		    !(plan_call_flops(j) >= plan_call_flops(b)) || !(plan_call_flops(b) > 0))
 			continue;
 		if (b->left_out_for_floor) {
 			j->skipped = j->left_out_for_floor = 1;
-			j->left_out_trial = b->left_out_trial * call_flops(j) / call_flops(b);
+			j->left_out_trial = b->left_out_trial * plan_call_flops(j) / plan_call_flops(b);
 			plan_say(m, "left out %s %c = %d%s, unrun: at %.0f thread%s it was, for that count's floor, "
 			    "and each thread does no less here", j->k->name, letter, j->param,
 			    plan_job_threads(j) > 1 ? " on all cores" : "", plan_job_threads(b),
@@ -317,11 +232,11 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 		}
 		snprintf(how, sizeof how, " (foretold: at %.0f thread%s it was, unrun here)", plan_job_threads(b),
 			 plan_job_threads(b) == 1 ? "" : "s");
-		return over_job_share(o, m, j, b->left_out_trial * call_flops(j) / call_flops(b), how);
+		return over_job_share(o, m, j, b->left_out_trial * plan_call_flops(j) / plan_call_flops(b), how);
 	}
-	if (!prev || prev->k != j->k || prev->param >= j->param || prev->failed || !(call_flops(prev) > 0))
+	if (!prev || prev->k != j->k || prev->param >= j->param || prev->failed || !(plan_call_flops(prev) > 0))
 		return 0;
-	double t = prev->left_out_trial > 0 ? prev->left_out_trial * call_flops(j) / call_flops(prev)
+	double t = prev->left_out_trial > 0 ? prev->left_out_trial * plan_call_flops(j) / plan_call_flops(prev)
 					     : plan_call_guess(prev, j);
 	if (!(t > 0))
 		return 0;
@@ -329,7 +244,7 @@ int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machi
 	return over_job_share(o, m, j, t, how);
 }
 
-void plan_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_job **kept, size_t *nkept)
+void sched_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_job **kept, size_t *nkept)
 {
 	for (size_t i = 0; i < njobs; i++) {
 		if (!(jobs[i].left_out_trial > 0))
@@ -340,24 +255,24 @@ void plan_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_j
 	}
 }
 
-void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
+void sched_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j)
 {
-	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < PLAN_THIN_MIN_KEPT ||
+	if (j->failed || j->skipped || j->k->kind == KERNEL_PEAK || j->pass_n < SCHED_THIN_MIN_KEPT ||
 	    !(j->pass_lo > 0))
 		return;
 	int kept = j->kept_per_pass ? j->kept_per_pass : o->trials;
 	double t = plan_trial_seconds(j), spread = j->pass_hi / j->pass_lo - 1.0;
-	if (t < PLAN_THIN_TRIAL_SECONDS || !(spread <= PLAN_THIN_SPREAD) || kept <= PLAN_THIN_MIN_KEPT)
+	if (t < SCHED_THIN_TRIAL_SECONDS || !(spread <= SCHED_THIN_SPREAD) || kept <= SCHED_THIN_MIN_KEPT)
 		return;
 	int k = (kept + 1) / 2;
-	j->kept_per_pass = k < PLAN_THIN_MIN_KEPT ? PLAN_THIN_MIN_KEPT : k;
+	j->kept_per_pass = k < SCHED_THIN_MIN_KEPT ? SCHED_THIN_MIN_KEPT : k;
 	plan_say(m, "%s %s (%.0f MiB per array) takes %.2g s a trial and its kept timings spread %.1f%%: "
 	    "%d kept trials a pass from now on, not %d", tgroup_name(j->group), j->k->name,
 	    (double)j->n * 8 * (j->threads > 0 ? j->threads : 1) / 1048576, t, 100 * spread,
 	    j->kept_per_pass, kept);
 }
 
-double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
+double sched_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
 {
 	double total = 0;
 	for (size_t i = 0; i < njobs; i++) {
@@ -370,40 +285,160 @@ double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, s
 	return total;
 }
 
-/* ---- what one timing of a job did (timings.csv) ---- */
-
-/* Threads that ran job j: its n is per thread, and its totals count them all. */
-double plan_job_threads(const struct plan_job *j)
+int sched_calibrate_job(const struct sched_calibrator *c, struct plan_job *jobs, size_t i)
 {
-	return j->threads > 0 ? (double)j->threads : 1.0;
+	struct plan_job *j = &jobs[i], *prev = i > 0 ? &jobs[i - 1] : NULL;
+	if (prev && sched_slow_skip_unrun(c->o, c->m, prev, j))
+		return 0;
+	if (sched_budget_skip_unrun(c->o, c->m, prev, j, c->left_out, c->nleft_out))
+		return 0;
+	if (prev)
+		j->guess_seconds = plan_call_guess(prev, j);
+	sched_calibrate(c->o, j, c->time, c->ctx);
+	sched_slow_job(c->o, c->m, j);
+	return 1;
 }
 
-double plan_job_flops(const struct plan_job *j)
+/* ---- the floor, the budget's deadline and its shares ---------------------- */
+
+enum known_statistic sched_statistic(const struct plan_job *j)
 {
-	if (j->shaped)
-		return j->shape.flops * (double)j->reps * plan_job_threads(j);
-	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+	return j->group == TGROUP_KERNELS ? KNOWN_MEDIAN : KNOWN_BEST;
 }
 
-double plan_job_bytes(const struct plan_job *j)
+double sched_tolerance(const struct plan_job *j)
 {
-	if (j->shaped)
-		return j->shape.bytes * (double)j->reps * plan_job_threads(j);
-	return kernel_bytes_per_elem(j->k, j->param) * (double)j->n * (double)j->reps * plan_job_threads(j);
+	return sched_statistic(j) == KNOWN_MEDIAN ? SCHED_KERNEL_TOLERANCE : SCHED_ROOF_TOLERANCE;
 }
 
-double plan_job_working_set(const struct plan_job *j)
+double sched_deadline(const struct sched_clock *c, double now)
 {
-	if (j->shaped)
-		return j->shape.working_set * plan_job_threads(j);
-	return j->k->kind == KERNEL_PEAK ? 0.0
-		: (double)j->k->arrays * 8.0 * (double)j->n * plan_job_threads(j);
+	if (!(c->budget > 0))
+		return INFINITY;
+	double left = c->run_start + c->budget - now;
+	return now + fmax(0.0, left) / (double)(c->counts_after + 1);
 }
 
-long plan_job_param_column(const struct plan_job *j)
+/* The kept timings job j may take in one pass: its kept_per_pass, else every kept trial. */
+int sched_pass_ceiling(const struct measure_opts *o, const struct plan_job *j)
 {
-	/* The contract: bytes per array (all threads' parts) in the bandwidth group, else the param. */
-	if (j->group == TGROUP_BANDWIDTH)
-		return (long)((double)j->n * sizeof(double) * plan_job_threads(j));
-	return j->param;
+	return j->kept_per_pass ? j->kept_per_pass : o->trials;
+}
+
+int sched_runs(const struct plan_job *j)
+{
+	return !j->failed && !j->skipped;
+}
+
+/* The kept timings job j must take in all: the floor, or as many as give its statistic an interval (a median: 6), within its ceiling. */
+int sched_floor_kept(const struct measure_opts *o, const struct plan_job *j)
+{
+	int n = SCHED_FLOOR_KEPT, least = known_min_count(sched_statistic(j));
+	n = n > least ? n : least;
+	return n < o->passes * sched_pass_ceiling(o, j) ? n : o->passes * sched_pass_ceiling(o, j);
+}
+
+/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
+static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
+{
+	int ceil = sched_pass_ceiling(o, j);
+	int left = sched_floor_kept(o, j) - j->nkept, passes_left = o->passes - pass + 1;
+	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
+	return share > ceil ? ceil : share;
+}
+
+/* What job j's floor costs: its floor's kept trials, with their untimed calls, and its warm-up trials. */
+double sched_floor_cost(const struct measure_opts *o, const struct plan_job *j)
+{
+	return plan_trial_seconds(j) * (sched_floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
+}
+
+/*
+ * This count's floor at its jobs' trials as they now are (floor_total is
+ * it as the passes began, for the decisions taken before them).
+ */
+double sched_floor_now(const struct sched_count *s)
+{
+	double t = 0;
+	for (size_t i = 0; i < s->njobs; i++)
+		if (sched_runs(&s->jobs[i]))
+			t += sched_floor_cost(s->o, &s->jobs[i]);
+	return t;
+}
+
+void sched_begin_pass(struct sched_count *s, int pass)
+{
+	s->pass = pass;
+	s->trial = 1;
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		j->pass_n = 0;
+		j->pass_done = !sched_runs(j);
+		j->share = floor_share(s->o, j, pass);
+	}
+}
+
+/*
+ * Said once a thread count's floor is known: when the floor alone (every
+ * job's SCHED_FLOOR_KEPT kept timings, their warm-up trials and untimed
+ * calls) outlasts this count's share of the budget, no job can stop early
+ * enough to keep it; the run ends past its budget by about the difference,
+ * and the user learns here, not at the end, what a budget can buy.
+ */
+void sched_say_floor_past_budget(const struct sched_count *s, const struct plan_machine *m, double now)
+{
+	double share = s->deadline - now;
+	if (!isfinite(share) || !(s->floor_total > share))
+		return;
+	size_t n = 0;
+	for (size_t i = 0; i < s->njobs; i++)
+		n += sched_runs(&s->jobs[i]);
+	plan_say(m, "%d thread%s: the floor alone (%d kept timings of each of %zu jobs, fewer for a slow one) takes about %.0f s, "
+	    "past this count's share of the budget (%.0f s): every job stops at its floor", s->c->threads,
+	    s->c->threads == 1 ? "" : "s", SCHED_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
+}
+
+/* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
+void sched_begin_count(struct sched_count *s, double start)
+{
+	s->deadline = sched_deadline(s->c, start);
+	s->first_pass = start;
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		j->nkept = j->last_pass_n = j->budget_cut = 0;
+		j->width = INFINITY;
+	}
+	s->floor_total = sched_floor_now(s);
+}
+
+/*
+ * Before a thread count's passes, begun at `start` (begin_count): while
+ * its floor is past its share, the kernels job whose floor costs most, if
+ * over SCHED_FLOOR_JOB_SHARE of a count's share and of the whole floor as it
+ * was, is left out (plan.h). The
+ * budget said to time it is the one whose share would hold this floor: a
+ * second more of this count's share costs as many of the budget as there
+ * are counts from this one on.
+ */
+void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, double start)
+{
+	double least = SCHED_FLOOR_JOB_SHARE * fmax(sched_count_share(s->o), s->floor_total);
+	while (isfinite(s->deadline) && s->floor_total > s->deadline - start) {
+		struct plan_job *worst = NULL;
+		double worst_cost = least;
+		for (size_t i = 0; i < s->njobs; i++) {
+			struct plan_job *j = &s->jobs[i];
+			double cost = sched_runs(j) && j->group == TGROUP_KERNELS ? sched_floor_cost(s->o, j) : 0;
+			if (cost > worst_cost) {
+				worst = j;
+				worst_cost = cost;
+			}
+		}
+		if (!worst)
+			return;
+		double share = s->deadline - start;
+		double needed = s->o->budget + (s->floor_total - share) * (s->c->counts_after + 1);
+		sched_leave_out_for_floor(m, worst, worst_cost, s->floor_total, share, needed);
+		sched_begin_count(s, start);
+	}
 }
