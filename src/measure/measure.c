@@ -649,7 +649,9 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
 				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
 				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
-	rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	double said_end = rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	if (isfinite(said_end))
+		h->m->budget_said_end = said_end - h->run_start;
 	h->fill = rounds_fill(o, h->jobs, h->njobs);
 	h->counts_run++;
 	if (h->tty)

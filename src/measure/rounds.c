@@ -157,8 +157,8 @@ static int stop_reason(const struct plan_job *j, int interrupted)
 	return j->budget_cut ? ROUNDS_BUDGET : ROUNDS_CEILING;
 }
 
-void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
-		size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h)
+double rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		  size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h)
 {
 	struct sched_count s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
 	double now = h->now(h->ctx);
@@ -166,7 +166,7 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 		jobs[i].kept = xcalloc((size_t)(o->passes * sched_pass_ceiling(o, &jobs[i])) + 1, sizeof *jobs[i].kept);
 	sched_begin_count(&s, now);
 	sched_relieve_floor(&s, m, now);
-	sched_say_floor_past_budget(&s, m, now);
+	double said_end = sched_say_floor_past_budget(&s, m, now);
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
 		one_pass(&s, o, h, pass);
@@ -180,6 +180,7 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 		free(jobs[i].kept);
 		jobs[i].kept = NULL;
 	}
+	return said_end;
 }
 
 double rounds_fill(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)

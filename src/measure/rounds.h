@@ -66,9 +66,13 @@ struct rounds_hooks {
  * ceiling; once a pass's share of the time to the deadline is spent, every
  * job that has its share of the floor is done for that pass. After pass 1,
  * sched_thin. Sets each job's stop, width and nkept (kept is NULL again).
+ * Before the passes, what the floor asks is held to the count's share
+ * (sched_relieve_floor); where it still outlasts it, the count's end past
+ * the budget is said (sched_say_floor_past_budget) and returned, on h's
+ * clock; NaN where nothing was said.
  */
-void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
-		size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h);
+double rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		  size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h);
 
 /*
  * After rounds_run: how far its jobs went past their floor towards their

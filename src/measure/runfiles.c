@@ -200,6 +200,8 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "budget_s", o->budget);
 	/* What the run took by its own clock (0 while it runs): against the budget. */
 	env_num(fp, "measure_seconds", m->run_seconds);
+	/* Past the budget as the run said it would end (0: it never said): sim_contract.h holds it to that. */
+	env_num(fp, "budget_said_end_s", m->budget_said_end);
 	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
 	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
 	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);

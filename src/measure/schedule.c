@@ -119,12 +119,16 @@ void sched_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j,
 {
 	j->skipped = j->left_out_for_floor = 1;
 	j->left_out_trial = plan_trial_seconds(j);
-	char letter = j->k->param_letter ? j->k->param_letter : 'p';
+	char letter = j->k->param_letter ? j->k->param_letter : 'p', what[64];
 	double budget = ceil(needed / 10) * 10;
-	plan_say(m, "left out %s %c = %d%s: the floor alone (%.0f s) is past this count's share of the budget "
+	if (j->group == TGROUP_BANDWIDTH)
+		snprintf(what, sizeof what, "at %.0f MiB per array", (double)plan_job_param_column(j) / 1048576);
+	else
+		snprintf(what, sizeof what, "%c = %d", letter, j->param);
+	plan_say(m, "left out %s %s%s: the floor alone (%.0f s) is past this count's share of the budget "
 	    "(%.0f s), and this job's is the costliest, about %.1f s (a timing takes %.2g s), over %.0f%% of "
 	    "what a thread count may spend and of its floor; --budget %.0f (make report BUDGET=%.0f) times it", j->k->name,
-	    letter, j->param, plan_job_threads(j) > 1 ? " on all cores" : "", floor, fmax(0.0, share), cost,
+	    what, plan_job_threads(j) > 1 ? " on all cores" : "", floor, fmax(0.0, share), cost,
 	    j->left_out_trial, 100 * SCHED_FLOOR_JOB_SHARE, budget, budget);
 }
 
@@ -385,17 +389,20 @@ void sched_begin_pass(struct sched_count *s, int pass)
  * enough to keep it; the run ends past its budget by about the difference,
  * and the user learns here, not at the end, what a budget can buy.
  */
-void sched_say_floor_past_budget(const struct sched_count *s, const struct plan_machine *m, double now)
+double sched_say_floor_past_budget(const struct sched_count *s, const struct plan_machine *m, double now)
 {
 	double share = s->deadline - now;
 	if (!isfinite(share) || !(s->floor_total > share))
-		return;
+		return NAN;
 	size_t n = 0;
 	for (size_t i = 0; i < s->njobs; i++)
 		n += sched_runs(&s->jobs[i]);
+	double end = now + s->floor_total - s->c->run_start;
 	plan_say(m, "%d thread%s: the floor alone (%d kept timings of each of %zu jobs, fewer for a slow one) takes about %.0f s, "
-	    "past this count's share of the budget (%.0f s): every job stops at its floor", s->c->threads,
-	    s->c->threads == 1 ? "" : "s", SCHED_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
+	    "past this count's share of the budget (%.0f s): every job stops at its floor, and the count ends about "
+	    "%.0f s into the run, %s %.0f s budget", s->c->threads, s->c->threads == 1 ? "" : "s", SCHED_FLOOR_KEPT, n,
+	    s->floor_total, fmax(0.0, share), end, end > s->c->budget ? "past the run's" : "within the run's", s->c->budget);
+	return now + s->floor_total;
 }
 
 /* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
@@ -420,6 +427,29 @@ void sched_begin_count(struct sched_count *s, double start)
  * second more of this count's share costs as many of the budget as there
  * are counts from this one on.
  */
+/*
+ * Whether job j may be left out for the floor's sake: a kernels job (a
+ * point, said), or a size of a bandwidth job's DRAM plateau (the sweep's
+ * sizes past STREAM's rule) above SCHED_DRAM_SIZES_KEPT smaller DRAM sizes
+ * of its kernel that still run: the DRAM roof keeps its samples. A pattern
+ * job's one DRAM size is its roof's only one, and stays.
+ */
+static int floor_may_leave_out(const struct sched_count *s, const struct plan_job *j)
+{
+	if (!sched_runs(j))
+		return 0;
+	if (j->group == TGROUP_KERNELS)
+		return 1;
+	if (j->group != TGROUP_BANDWIDTH || !j->dram)
+		return 0;
+	int below = 0;
+	for (size_t i = 0; i < s->njobs; i++) {
+		const struct plan_job *b = &s->jobs[i];
+		below += b != j && b->k == j->k && b->group == TGROUP_BANDWIDTH && b->dram && sched_runs(b) && b->n < j->n;
+	}
+	return below >= SCHED_DRAM_SIZES_KEPT;
+}
+
 void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, double start)
 {
 	double least = SCHED_FLOOR_JOB_SHARE * fmax(sched_count_share(s->o), s->floor_total);
@@ -428,7 +458,7 @@ void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, do
 		double worst_cost = least;
 		for (size_t i = 0; i < s->njobs; i++) {
 			struct plan_job *j = &s->jobs[i];
-			double cost = sched_runs(j) && j->group == TGROUP_KERNELS ? sched_floor_cost(s->o, j) : 0;
+			double cost = floor_may_leave_out(s, j) ? sched_floor_cost(s->o, j) : 0;
 			if (cost > worst_cost) {
 				worst = j;
 				worst_cost = cost;

@@ -51,8 +51,9 @@ void sched_slow_job(const struct measure_opts *o, const struct plan_machine *m, 
 /*
  * When a thread count's floor alone (SCHED_FLOOR_KEPT kept timings of every
  * job) outlasts what is left of its share, the budget cannot hold with every
- * job in it: the kernels job whose floor costs most is left out, then the
- * next, while the floor is still past the share, but only one whose floor
+ * job in it: the kernels job or DRAM sweep size (SCHED_DRAM_SIZES_KEPT)
+ * whose floor costs most is left out, then the next, while the floor is
+ * still past the share, but only one whose floor
  * costs over this part of sched_count_share and of the whole floor (a budget
  * far too small for any floor leaves out the outliers, not every job that
  * costs more than a tenth of its tiny share). One figure of some 280 costing
@@ -63,6 +64,14 @@ void sched_slow_job(const struct measure_opts *o, const struct plan_machine *m, 
  * was 1.3 s (the i-k-j loop), under a tenth, so nothing else goes.
  */
 #define SCHED_FLOOR_JOB_SHARE 0.1
+/*
+ * The sweep's DRAM sizes (each at least STREAM's rule) the floor's relief
+ * never leaves out, the smallest: its largest sizes cost the most (a
+ * sweep that ran to the cap on a machine reporting no L2 or L3: 8 and 16
+ * GiB arrays, 6 and 11 s of its floor) and the DRAM roof needs only a
+ * plateau of them.
+ */
+#define SCHED_DRAM_SIZES_KEPT 2
 
 /*
  * Leaves out job j, whose floor costs `cost` seconds, for the floor's sake
@@ -207,13 +216,17 @@ double sched_floor_now(const struct sched_count *s);
 void sched_begin_pass(struct sched_count *s, int pass);
 /*
  * Before the passes (sched_begin_count at `start`): while the floor is
- * past the count's share, the kernels job whose floor costs most, if over
- * SCHED_FLOOR_JOB_SHARE of a count's share and of the whole floor, is left
- * out (sched_leave_out_for_floor). Said on m->say.
+ * past the count's share, the kernels job or DRAM sweep size whose floor
+ * costs most, if over SCHED_FLOOR_JOB_SHARE of a count's share and of the
+ * whole floor, is left out (sched_leave_out_for_floor). Said on m->say.
  */
 void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, double start);
-/* Said when the floor alone still outlasts the count's share: every job stops at its floor. */
-void sched_say_floor_past_budget(const struct sched_count *s, const struct plan_machine *m, double now);
+/*
+ * Said when the floor alone still outlasts the count's share: every job
+ * stops at its floor, and the count ends past the budget, at about `now`
+ * and the floor, which it returns (NaN: within its share, nothing said).
+ */
+double sched_say_floor_past_budget(const struct sched_count *s, const struct plan_machine *m, double now);
 
 /*
  * One job's turn in its thread count's calibration, jobs[i] after

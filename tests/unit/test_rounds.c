@@ -95,6 +95,8 @@ struct scripted_run {
 	FILE *say;                   /* the plan's lines (plan_machine.say); NULL: silent */
 	struct plan_job *left_out;   /* the earlier counts' jobs the budget left out (sched_keep_left_out) */
 	size_t nleft_out;
+	double said_end[3];          /* per thread count: where rounds_run said it would end past the budget (NaN: not said) */
+	double count_end[3];         /* ... and where it ended */
 };
 
 static double noise_amp(size_t i)
@@ -216,7 +218,8 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		if (t == 1)
 			r->first_pass = s->clock;
 		r->trial_done = NAN;
-		rounds_run(&p->o, &p->pm, p->jobs[t], p->njobs[t], &c, &h);
+		r->said_end[t] = rounds_run(&p->o, &p->pm, p->jobs[t], p->njobs[t], &c, &h);
+		r->count_end[t] = s->clock;
 	}
 	r->end = s->clock;
 }
@@ -371,6 +374,33 @@ static void a_floor_past_the_budget_is_said(void **state)
 }
 
 /*
+ * Where the floor outlasts a count's share, rounds_run says when the count
+ * will end, past the budget (env.csv's budget_said_end_s, which the
+ * contract holds the run to): each count ends within a tenth of it. Within
+ * the budget it says nothing.
+ */
+static void the_end_past_the_budget_is_said_true(void **state)
+{
+	(void)state;
+	struct scripted *z4 = zen4();
+	static struct scripted_run r;
+	run_on(z4, 0, 1.0, &r);
+	for (int t = 1; t <= 2; t++) {
+		print_message("# zen4, a 1 s budget, %d thread%s: said to end at %.1f s, ended at %.1f s\n", t, t == 1 ? "" : "s",
+			      r.said_end[t], r.count_end[t]);
+		assert_true(isfinite(r.said_end[t]));
+		assert_true(fabs(r.count_end[t] / r.said_end[t] - 1) <= 0.1);
+	}
+	run_free(&r);
+	run_on(z4, 0, 0, &r);
+	double free_run = r.end;
+	run_free(&r);
+	run_on(z4, 0, free_run * 2, &r);
+	assert_true(isnan(r.said_end[1]) && isnan(r.said_end[2]));
+	run_free(&r);
+}
+
+/*
  * The time left, as the progress line says it, against the fake clock's
  * real remainder: within 25 % from the first tenth of the run on (and a
  * hundredth of the run's time near its end, where the remainder is a few
@@ -452,6 +482,81 @@ static void the_time_left_is_true(void **state)
 	run_free(&r);
 }
 
+/*
+ * The floor's relief counts the sweep's DRAM sizes: a sweep that ran far
+ * past STREAM's rule (six DRAM sizes, each twice the last's trial) on a
+ * budget its floor outlasts loses its costliest sizes, said with their
+ * arrays, while the floor is past the share and a size costs over a tenth
+ * of it; the smallest SCHED_DRAM_SIZES_KEPT always stay, and so does a
+ * pattern job's one DRAM size however costly (its roof's only sample), and
+ * a size off DRAM.
+ */
+static struct kernel sweep_k = { .name = "bw_triad", .kind = KERNEL_BANDWIDTH, .arrays = 3 };
+static struct kernel copy_k = { .name = "bw_copy", .kind = KERNEL_BANDWIDTH, .arrays = 2 };
+
+struct fake_clock {
+	double t;
+};
+
+static double fake_now(void *ctx)
+{
+	return ((struct fake_clock *)ctx)->t;
+}
+
+static double fake_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	(void)pass, (void)trial;
+	((struct fake_clock *)ctx)->t += plan_trial_seconds(j);
+	return j->last_seconds;
+}
+
+static void fake_record(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds)
+{
+	(void)ctx, (void)pass, (void)trial, (void)warm, (void)j, (void)seconds;
+}
+
+static void the_floor_counts_the_sweeps_dram_sizes(void **state)
+{
+	(void)state;
+	enum { SIZES = 6, COPY = SIZES, CACHE, NJOBS };
+	struct plan_job jobs[NJOBS];
+	memset(jobs, 0, sizeof jobs);
+	/* Floors (5 kept, each after an untimed call): 0.5, 1, 2, 4, 8, 16 s; the copy's 20 s; 51.5 s in all. */
+	for (int i = 0; i < SIZES; i++)
+		jobs[i] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << (22 + i), .reps = 1,
+					     .last_seconds = 0.05 * (1 << i), .kept_per_pass = 3, .threads = 1, .dram = 1 };
+	jobs[COPY] = (struct plan_job){ .k = &copy_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << 26, .reps = 1,
+					.last_seconds = 2.0, .kept_per_pass = 3, .threads = 1, .dram = 1 };
+	jobs[CACHE] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = 4096, .reps = 1,
+					 .last_seconds = 1e-3, .threads = 1 };
+	struct measure_opts o;
+	measure_defaults(&o, 0);
+	o.threads[0] = 1;
+	o.threads[1] = 2;
+	o.nthreads = 2;
+	o.budget = 20;   /* a 10 s share: the 16 s and 8 s sizes go (over 5.15 s), the 4 s one stays */
+	struct sched_clock c = { .budget = o.budget, .counts_after = 1, .threads = 1,
+				 .later_threads = (const int[]){ 2 }, .prior_fill = NAN };
+	struct fake_clock clock = { 0 };
+	struct rounds_hooks h = { .ctx = &clock, .now = fake_now, .time = fake_time, .record = fake_record };
+	char *text = NULL;
+	size_t len;
+	struct plan_machine m = { .say = open_memstream(&text, &len) };
+	assert_non_null(m.say);
+	double said_end = rounds_run(&o, &m, jobs, NJOBS, &c, &h);
+	fclose(m.say);
+	for (int i = 0; i < NJOBS; i++)
+		assert_int_equal(jobs[i].skipped, i == SIZES - 1 || i == SIZES - 2);
+	assert_int_equal(jobs[SIZES - 1].stop, ROUNDS_SKIPPED);
+	assert_true(jobs[SIZES - 1].left_out_for_floor);
+	assert_non_null(strstr(text, "left out bw_triad at 1024 MiB per array: the floor alone (52 s)"));
+	assert_non_null(strstr(text, "left out bw_triad at 512 MiB per array: the floor alone (36 s)"));
+	/* Still past its share (28 s of floor): said, and the count ends when it said. */
+	assert_true(isfinite(said_end));
+	assert_true(fabs(clock.t / said_end - 1) <= 0.1);
+	free(text);
+}
+
 /* The progress line: a calibration's and a pass's, whole seconds left from 10 s, tenths under. */
 static void the_progress_line_says_where_the_run_is(void **state)
 {
@@ -479,6 +584,8 @@ int main(void)
 		cmocka_unit_test(jobs_stop_when_their_figure_is_known),
 		cmocka_unit_test(a_budget_cuts_and_says_so),
 		cmocka_unit_test(a_floor_past_the_budget_is_said),
+		cmocka_unit_test(the_end_past_the_budget_is_said_true),
+		cmocka_unit_test(the_floor_counts_the_sweeps_dram_sizes),
 		cmocka_unit_test(the_time_left_is_true),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
