@@ -518,6 +518,10 @@ void runfiles_say_summary(const struct measure_opts *o, const struct runfiles_ma
 		o->nthreads, o->nthreads == 1 ? "" : "s", seconds);
 	if (o->budget > 0)
 		fprintf(stderr, ", a budget of %.0f s", o->budget);
+	/* Past it as said before the last passes (budget_said_end_s): the floor outlasted a count's share. */
+	if (o->budget > 0 && seconds > o->budget && m->budget_said_end > o->budget)
+		fprintf(stderr, " (past it as said, about %.0f s: the floor alone outlasted a count's share)",
+			m->budget_said_end);
 	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
 		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
 	if (m->stops[ROUNDS_BUDGET] > 0)
