@@ -1,6 +1,8 @@
 /*
- * schedule.c - the scheduler's decisions for each job (see schedule.h):
- * nothing here reads a clock; timings come in through the callbacks.
+ * schedule.c - the scheduler's decisions (see schedule.h): each job's
+ * calibration, kept trials a pass and leave-outs, then the floor and the
+ * budget's deadline and shares of a thread count. Nothing here reads a
+ * clock; timings come in through the callbacks.
  */
 #include "schedule.h"
 
@@ -419,15 +421,6 @@ void sched_begin_count(struct sched_count *s, double start)
 }
 
 /*
- * Before a thread count's passes, begun at `start` (begin_count): while
- * its floor is past its share, the kernels job whose floor costs most, if
- * over SCHED_FLOOR_JOB_SHARE of a count's share and of the whole floor as it
- * was, is left out (plan.h). The
- * budget said to time it is the one whose share would hold this floor: a
- * second more of this count's share costs as many of the budget as there
- * are counts from this one on.
- */
-/*
  * Whether job j may be left out for the floor's sake: a kernels job (a
  * point, said), or a size of a bandwidth job's DRAM plateau (the sweep's
  * sizes past STREAM's rule) above SCHED_DRAM_SIZES_KEPT smaller DRAM sizes
@@ -450,6 +443,15 @@ static int floor_may_leave_out(const struct sched_count *s, const struct plan_jo
 	return below >= SCHED_DRAM_SIZES_KEPT;
 }
 
+/*
+ * Before a thread count's passes, begun at `start` (sched_begin_count):
+ * while its floor is past its share, the job whose floor costs most among
+ * those that may go (floor_may_leave_out), if over SCHED_FLOOR_JOB_SHARE of
+ * a count's share and of the whole floor as it was, is left out
+ * (schedule.h). The budget said to time it is the one whose share would
+ * hold this floor: a second more of this count's share costs as many of
+ * the budget as there are counts from this one on.
+ */
 void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, double start)
 {
 	double least = SCHED_FLOOR_JOB_SHARE * fmax(sched_count_share(s->o), s->floor_total);
