@@ -5,8 +5,9 @@
  *
  * Long: 850 lines since `measure --simulate` gave it its seam (struct
  * harness.sim: now, time_job, clock_sample, load_sample, find_cores); its
- * concerns are one harness, and issue 42's scheduler module takes the
- * calibration and the rounds hooks out of it, not a cut for the count.
+ * concerns are one harness. What each job's calibration decides (left out,
+ * reps, kept trials a pass) is the scheduler's (sched_calibrate_job), the
+ * one sequence the time-left estimate also runs, on a foretold clock.
  *
  * Order of work:
  *  1. pin to one core, describe the machine, measure the timer and the clock;
@@ -57,6 +58,7 @@
 #include "plan.h"
 #include "registry.h"
 #include "rounds.h"
+#include "schedule.h"
 #include "runfiles.h"
 #include "sim.h"
 #include "stats.h"
@@ -96,7 +98,7 @@ struct harness {
 	/* The thread counts run so far, and how far the last one's jobs went past their floor (rounds_fill). */
 	int counts_run;
 	double fill;
-	struct plan_job *left_out;   /* earlier counts' jobs the budget left out (plan_budget_skip_unrun) */
+	struct plan_job *left_out;   /* earlier counts' jobs the budget left out (sched_budget_skip_unrun) */
 	size_t nleft_out;
 	struct plan_job *before;     /* the thread count before's jobs, as they ended: what a later one is foretold from */
 	size_t nbefore;
@@ -341,7 +343,7 @@ static void record_failure(struct harness *h, int pass, int trial, struct plan_j
 /* Set by SIGINT or SIGTERM: the run stops after the job in hand and keeps what it has. */
 static volatile sig_atomic_t interrupted;
 
-/* plan_calibrate's clock: one timing of j, recorded as a warm-up; a failed check is written down. */
+/* sched_calibrate's clock: one timing of j, recorded as a warm-up; a failed check is written down. */
 static double calibrate_timing(void *ctx, struct plan_job *j)
 {
 	struct harness *h = ctx;
@@ -360,7 +362,7 @@ static void calibrate(struct harness *h, struct plan_job *j, int pass, int trial
 {
 	h->cal_pass = pass;
 	h->cal_trial = trial;
-	plan_calibrate(h->o, j, calibrate_timing, h);
+	sched_calibrate(h->o, j, calibrate_timing, h);
 }
 
 /*
@@ -566,21 +568,21 @@ static int hook_stop(void *ctx)
 }
 
 /*
- * The progress line while the jobs calibrate (rounds_calibrating_left), at
+ * The progress line while the jobs calibrate (sched_calibrating_left), at
  * most every CALIBRATING_SAY_S seconds (a line each on a log, redrawn on a
  * terminal): the first estimate comes here, a fifth of a run before the
  * passes begin.
  */
 #define CALIBRATING_SAY_S 0.5
-static void say_calibrating(struct harness *h, const struct rounds_clock *c, size_t done, double calib_start,
+static void say_calibrating(struct harness *h, const struct sched_clock *c, size_t done, double calib_start,
 			    double *said)
 {
 	double t = now(h);
 	if (t - *said < (h->tty ? CALIBRATING_SAY_S / 5 : CALIBRATING_SAY_S) && done < h->njobs)
 		return;
-	struct rounds_calibration k = { .jobs = h->jobs, .njobs = h->njobs, .done = done, .before = h->before,
-					.nbefore = h->nbefore, .start = calib_start, .scan_before = h->scan_before, .scan_here = h->scan_here };
-	double left = rounds_calibrating_left(h->o, &k, c, t);
+	struct sched_calibration k = { .jobs = h->jobs, .njobs = h->njobs, .done = done, .before = h->before,
+					.nbefore = h->nbefore, .left_out = h->left_out, .nleft_out = h->nleft_out, .start = calib_start, .scan_before = h->scan_before, .scan_here = h->scan_here };
+	double left = sched_calibrating_left(h->o, &k, c, t);
 	if (!isfinite(left))
 		return;
 	*said = t;
@@ -590,25 +592,21 @@ static void say_calibrating(struct harness *h, const struct rounds_clock *c, siz
 }
 
 /* Trial 0 of each thread count's pass 1 calibrates every job; its timings are all warm-ups. */
-static void calibrate_all(struct harness *h, const struct rounds_clock *c)
+static void calibrate_all(struct harness *h, const struct sched_clock *c)
 {
 	const struct measure_opts *o = h->o;
 	char what[160];
 	double calib_start = now(h), said = calib_start;
 	fprintf(stderr, "roofline: %d thread%s: calibrating %zu jobs to at least %.2g ms a timing\n",
 		h->threads, h->threads == 1 ? "" : "s", h->njobs, o->min_time * 1e3);
+	h->cal_pass = 1;
+	h->cal_trial = 0;
+	struct sched_calibrator cal = { .o = o, .m = &h->pm, .left_out = h->left_out, .nleft_out = h->nleft_out,
+					.time = calibrate_timing, .ctx = h };
 	for (size_t i = 0; i < h->njobs && !interrupted; i++) {
 		h->jobs[i].threads = h->threads;   /* also where it is left out unrun: stops.csv says */
-		if (i > 0 && plan_quick_skip_unrun(o, &h->pm, &h->jobs[i - 1], &h->jobs[i]))
-			continue;
-		if (plan_budget_skip_unrun(o, &h->pm, i > 0 ? &h->jobs[i - 1] : NULL, &h->jobs[i], h->left_out,
-					   h->nleft_out))
-			continue;
-		if (i > 0)
-			h->jobs[i].guess_seconds = plan_call_guess(&h->jobs[i - 1], &h->jobs[i]);
-		calibrate(h, &h->jobs[i], 1, 0);
-		plan_slow_job(o, &h->pm, &h->jobs[i]);
-		say_calibrating(h, c, i + 1, calib_start, &said);
+		if (sched_calibrate_job(&cal, h->jobs, i))
+			say_calibrating(h, c, i + 1, calib_start, &said);
 	}
 	if (h->tty)
 		fputc('\n', stderr);
@@ -627,8 +625,8 @@ static void record_stops(struct harness *h)
 		const struct plan_job *j = &h->jobs[i];
 		struct runfiles_stop row = { .group = j->group, .kernel = j->k->name, .param = plan_job_param_column(j),
 					     .threads = (int)plan_job_threads(j), .working_set = plan_job_working_set(j),
-					     .statistic = rounds_statistic(j) == KNOWN_MEDIAN ? "median" : "best",
-					     .kept = j->nkept, .width = j->width, .tolerance = rounds_tolerance(j),
+					     .statistic = sched_statistic(j) == KNOWN_MEDIAN ? "median" : "best",
+					     .kept = j->nkept, .width = j->width, .tolerance = sched_tolerance(j),
 					     .stop = rounds_stop_name(j->stop) };
 		runfiles_stop_row(h->stops.fp, &row);
 		if (j->stop >= 0 && j->stop < ROUNDS_NSTOPS)
@@ -642,7 +640,7 @@ static void record_stops(struct harness *h)
 static void run_passes(struct harness *h, int counts_after, double count_start)
 {
 	const struct measure_opts *o = h->o;
-	struct rounds_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
+	struct sched_clock c = { .run_start = h->run_start, .budget = o->budget, .count_start = count_start,
 				  .prescan_seconds = h->prescan_seconds,
 				  .counts_after = counts_after, .threads = h->threads,
 				  .later_threads = o->threads + o->nthreads - counts_after,
@@ -651,7 +649,9 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 	struct rounds_hooks hooks = { .ctx = h, .now = hook_now, .time = hook_time, .record = hook_record,
 				      .trial_end = hook_trial_end, .pass_begin = hook_pass_begin,
 				      .pass_end = hook_pass_end, .progress = hook_progress, .stop = hook_stop };
-	rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	double said_end = rounds_run(o, &h->pm, h->jobs, h->njobs, &c, &hooks);
+	if (isfinite(said_end))
+		h->m->budget_said_end = said_end - h->run_start;
 	h->fill = rounds_fill(o, h->jobs, h->njobs);
 	h->counts_run++;
 	if (h->tty)
@@ -740,7 +740,7 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		double count_start = now(h);
 		size_t share = per_array / (size_t)threads / 8 * 8;
 		set_team(h, threads, cores, &m->pinned_cpu, share < 64 ? 64 : share);
-		plan_keep_left_out(h->jobs, h->jobs ? h->njobs : 0, &h->left_out, &h->nleft_out);
+		sched_keep_left_out(h->jobs, h->jobs ? h->njobs : 0, &h->left_out, &h->nleft_out);
 		free(h->before);
 		h->before = h->jobs;
 		h->nbefore = h->jobs ? h->njobs : 0;

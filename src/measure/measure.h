@@ -20,9 +20,50 @@ enum {
 /* Thread counts one run may measure (--threads LIST). */
 #define MEASURE_MAX_THREAD_COUNTS 16
 
+/* Where a profile puts the DRAM kernels' arrays (plan_kernel_arrays). */
+enum measure_dram_arrays {
+	MEASURE_DRAM_BY_RULE,     /* each at least STREAM's rule, inside the DRAM plateau */
+	/*
+	 * Each where the curve first crosses halfway to DRAM's rate, not the
+	 * rule, and a team keeps one core's (a short run's: see plan_rule.c).
+	 */
+	MEASURE_DRAM_AT_HALFWAY,
+};
+
+/*
+ * A run's profile: every setting in which a quick run differs from a full
+ * one, as one row (measure_profiles in measure_opts.c), chosen once from
+ * the options (measure_defaults). The plan and the trials read its fields,
+ * never which profile it is. passes .. budget are the defaults of the
+ * options of those names (--passes, --trials, --warmup, --budget), which
+ * the command line may change in measure_opts; the rest is the profile's
+ * alone.
+ */
+struct measure_profile {
+	const char *name;         /* "full", "quick" */
+	int quick;                /* env.csv's `quick` (the report reads it); no decision does */
+	const char *said;         /* how the plan's lines name a run of it ("a quick run") */
+	int passes, trials, warmup;
+	double min_time, budget;
+	double cap_bytes;         /* the largest array without --max-size (0: a quarter of memory) */
+	/* A kernels job whose warm-up and kept trials would take longer a pass keeps fewer (sched_slow_job). */
+	double slow_pass_seconds;
+	int sweep_keeps_fewer;    /* bandwidth jobs that long keep fewer too (at least SWEEP_MIN_KEPT) */
+	/* A kernels job whose one timing takes longer is left out, and its larger family unrun (0: none). */
+	double skip_call_seconds;
+	/* A budget leaves out a kernels job over its share (SCHED_JOB_SHARE, sched_budget_skip_unrun). */
+	int budget_leaves_out;
+	enum measure_dram_arrays dram_arrays;
+	int twins;                /* each pattern's twin jobs (plan_twins) */
+};
+
+/* The rows: the full run `make report` makes, and the quick one (--quick). */
+enum { MEASURE_PROFILE_FULL, MEASURE_PROFILE_QUICK, MEASURE_NPROFILES };
+extern const struct measure_profile measure_profiles[MEASURE_NPROFILES];
+
 struct measure_opts {
 	const char *out_dir;   /* NULL: data/runs/<stamp>-<cc>-<version>, and data/latest */
-	int quick;
+	struct measure_profile profile;   /* the run's row of settings (measure_defaults) */
 	unsigned groups;       /* TGROUP_BIT(g) for each timing group measured (--only) */
 	unsigned levels;       /* LEVEL_* mask; default LEVEL_DRAM */
 	/*
@@ -60,7 +101,7 @@ struct measure_opts {
 #define MEASURE_MIN_BUDGET_S 1.0
 #define MEASURE_MAX_BUDGET_S 86400.0
 
-/* The defaults, for quick or full runs. */
+/* The defaults: the quick profile's row, or the full one's. */
 void measure_defaults(struct measure_opts *o, int quick);
 
 /* Parses "bandwidth,peak" into a set of TGROUP_BIT()s; -1 on an unknown name. */

@@ -14,26 +14,55 @@
 #include "registry.h"
 #include "util.h"
 
+/*
+ * The profiles. A quick run (`make report QUICK=1`, under 15 s of
+ * measuring):
+ *  - one pass, at most one more kept trial than its floor, and none to warm
+ *    up: a single pass follows its calibration at once (a full run's one
+ *    warm-up trial a pass: every timing already follows an untimed call of
+ *    its own job, plan_warm_run, and pass 1 follows the calibration; with
+ *    each job stopping once its figure is known, more warm-ups were most of
+ *    a short job's trials);
+ *  - arrays of at most 256 MiB (still 768 MB of working set);
+ *  - a kernels job past 0.12 s a pass keeps fewer trials, and one whose one
+ *    timing takes over 0.25 s is left out (a full run's 0.1 s: a matrix
+ *    product of order 1024 by the textbook loop takes seconds a call; the
+ *    kernels at DRAM-sized arrays, 60-odd jobs a thread count, are most of
+ *    a run, and at 0.1 s a pass each still keep 6 or more timings of
+ *    10-15 ms a pass, 18 in all);
+ *  - its bandwidth jobs keep all their trials, and its budget leaves out no
+ *    job for its share (the skip above does);
+ *  - DRAM kernels where the curve first crosses halfway to DRAM
+ *    (plan_kernel_arrays says why), and no twin jobs (with them the Zen 4
+ *    VM's quick run outran its estimate of the time left by 30 %).
+ */
+const struct measure_profile measure_profiles[MEASURE_NPROFILES] = {
+	[MEASURE_PROFILE_FULL] = {
+		.name = "full", .quick = 0, .said = "a full run", .passes = 3, .trials = 15, .warmup = 1, .min_time = 1e-3,
+		.budget = MEASURE_DEFAULT_BUDGET_S, .cap_bytes = 0, .slow_pass_seconds = 0.1,
+		.sweep_keeps_fewer = 1, .skip_call_seconds = 0, .budget_leaves_out = 1,
+		.dram_arrays = MEASURE_DRAM_BY_RULE, .twins = 1,
+	},
+	[MEASURE_PROFILE_QUICK] = {
+		.name = "quick", .quick = 1, .said = "a quick run", .passes = 1, .trials = 6, .warmup = 0, .min_time = 0.4e-3,
+		.budget = MEASURE_QUICK_BUDGET_S, .cap_bytes = 256.0 * 1048576, .slow_pass_seconds = 0.12,
+		.sweep_keeps_fewer = 0, .skip_call_seconds = 0.25, .budget_leaves_out = 0,
+		.dram_arrays = MEASURE_DRAM_AT_HALFWAY, .twins = 0,
+	},
+};
+
 void measure_defaults(struct measure_opts *o, int quick)
 {
 	memset(o, 0, sizeof *o);
-	o->quick = quick;
+	o->profile = measure_profiles[quick ? MEASURE_PROFILE_QUICK : MEASURE_PROFILE_FULL];
 	o->groups = TGROUP_ALL;
 	o->levels = LEVEL_DRAM;
 	o->nthreads = 0;
-	o->passes = quick ? 1 : 3;
-	/* A quick run: one more kept trial than its floor at most, and none to warm up (see below). */
-	o->trials = quick ? 6 : 15;
-	/*
-	 * One warm-up trial a pass: every timing already follows an untimed
-	 * call of its own job (plan_warm_run), and pass 1 follows the
-	 * calibration; with each job stopping once its figure is known, more
-	 * warm-ups were most of a short job's trials. A quick run's single pass
-	 * follows its calibration at once: none.
-	 */
-	o->warmup = quick ? 0 : 1;
-	o->min_time = quick ? 0.4e-3 : 1e-3;
-	o->budget = quick ? MEASURE_QUICK_BUDGET_S : MEASURE_DEFAULT_BUDGET_S;
+	o->passes = o->profile.passes;
+	o->trials = o->profile.trials;
+	o->warmup = o->profile.warmup;
+	o->min_time = o->profile.min_time;
+	o->budget = o->profile.budget;
 }
 
 struct name_bit {

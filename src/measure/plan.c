@@ -20,7 +20,6 @@
 
 #define DEFAULT_CAP_FRACTION 0.25            /* a job's arrays: at most a quarter of memory */
 #define FALLBACK_CAP_BYTES (1024.0 * 1048576) /* per array, when memory is unknown */
-#define QUICK_CAP_BYTES (256.0 * 1048576)    /* a quick run: still 768 MB of working set */
 #define SETTLE_TOLERANCE 0.10               /* "settled": within 10% of the last level */
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
@@ -103,7 +102,7 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
 	double mem = m->phys_bytes > 0 ? DEFAULT_CAP_FRACTION * m->phys_bytes / arrays : FALLBACK_CAP_BYTES;
 	/* A multiple of 64 bytes, as every size of the sweep. */
 	mem = floor(mem / 64.0) * 64.0;
-	d->cap = o->max_size > 0 ? fmin(o->max_size, mem) : o->quick ? fmin(QUICK_CAP_BYTES, mem) : mem;
+	d->cap = o->max_size > 0 ? fmin(o->max_size, mem) : o->profile.cap_bytes > 0 ? fmin(o->profile.cap_bytes, mem) : mem;
 	d->cap = fmax(d->cap, 8 * PLAN_SWEEP_MIN_BYTES);
 	return 0;
 }
@@ -255,19 +254,20 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 			 "curve did not settle");
 	len = strlen(d->text);
 	if (d->cap_binds)
-		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s), below the "
-			 "rule", c, o->max_size > 0 ? "--max-size" : o->quick ? "a quick run's cap"
-			 : "a quarter of memory over the sweep's arrays");
+		snprintf(d->text + len, sizeof d->text - len, "; the cap binds: %s per array (%s%s), below the "
+			 "rule", c, o->max_size > 0 ? "--max-size" : o->profile.cap_bytes > 0 ? o->profile.said
+			 : "a quarter of memory over the sweep's arrays", o->max_size <= 0 && o->profile.cap_bytes > 0 ? "'s cap" : "");
 	len = strlen(d->text);
 	if (d->kernel_at_reach)
 		snprintf(d->text + len, sizeof d->text - len, "; no DRAM plateau seen: the kernels' largest "
 			 "arrays are the sweep's largest, %s each", format_bytes(d->kernel_bytes, b, sizeof b));
-	else if (o->quick && d->rule_fixed)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels at one core's "
-			 "arrays, %s each, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
-	else if (o->quick)
-		snprintf(d->text + len, sizeof d->text - len, "; a quick run: DRAM kernels' arrays each where the "
-			 "curve first crosses halfway to DRAM, %s, not the rule", format_bytes(d->kernel_bytes, b, sizeof b));
+	else if (o->profile.dram_arrays == MEASURE_DRAM_AT_HALFWAY && d->rule_fixed)
+		snprintf(d->text + len, sizeof d->text - len, "; %s: DRAM kernels at one core's "
+			 "arrays, %s each, not the rule", o->profile.said, format_bytes(d->kernel_bytes, b, sizeof b));
+	else if (o->profile.dram_arrays == MEASURE_DRAM_AT_HALFWAY)
+		snprintf(d->text + len, sizeof d->text - len, "; %s: DRAM kernels' arrays each where the "
+			 "curve first crosses halfway to DRAM, %s, not the rule", o->profile.said,
+			 format_bytes(d->kernel_bytes, b, sizeof b));
 }
 
 /* The decisions drawn from the pre-scan's n sizes (see plan_prescan). */
@@ -714,7 +714,7 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
-		if (!o->quick)
+		if (o->profile.twins)
 			plan_twins(m, d, capacity, jobs, njobs, &cap);
 	}
 	for (size_t i = 0; i < registry_count(); i++) {

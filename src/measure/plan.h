@@ -31,15 +31,15 @@ struct plan_job {
 	int full_checked;
 	int failed;
 	double last_seconds;
-	double calib_seconds;   /* what its calibration took: its timings and its first untimed call (plan_calibrate) */
+	double calib_seconds;   /* what its calibration took: its timings and its first untimed call (sched_calibrate) */
 	/* The work of one call for a kernel with a shape (k->shape); shaped = 0 otherwise. */
 	struct kernel_shape shape;
 	int shaped;
-	/* Kept timings per pass, for a job too slow to time every trial (plan_slow_job). */
+	/* Kept timings per pass, for a job too slow to time every trial (sched_slow_job). */
 	int kept_per_pass;
 	int skipped;         /* too slow for a quick run, or for its share of the budget: left out */
-	double left_out_trial;   /* left out by the budget (PLAN_JOB_SHARE): its trial's seconds, timed or foretold; else 0 */
-	int left_out_for_floor;  /* left out because its count's floor outlasted its share (plan_leave_out_for_floor) */
+	double left_out_trial;   /* left out by the budget (SCHED_JOB_SHARE): its trial's seconds, timed or foretold; else 0 */
+	int left_out_for_floor;  /* left out because its count's floor outlasted its share (sched_leave_out_for_floor) */
 	int threads;         /* the team that ran it last (the harness sets it): n is per thread */
 	/*
 	 * Runs from DRAM: a DRAM-level kernel or a pattern job on the DRAM
@@ -59,7 +59,7 @@ struct plan_job {
 	 * no guess. A guessed long call is calibrated from its first call.
 	 */
 	double guess_seconds;
-	/* The pass in hand's kept timings: their number, fastest and slowest (plan_thin). */
+	/* The pass in hand's kept timings: their number, fastest and slowest (sched_thin). */
 	int pass_n;
 	double pass_lo, pass_hi;
 	/*
@@ -284,62 +284,6 @@ double plan_min_time(const struct measure_opts *o, const struct plan_job *j);
 typedef double (*plan_time_fn)(void *ctx, struct plan_job *j);
 
 /*
- * Doubles j's repetitions (a peak kernel's iterations up to its max_n
- * first) until one timing lasts its min time, never stopping on the first
- * timing (it carries what happens once); likwid's MEASURE loop. Sets
- * j->last_seconds; j->failed when a timing failed.
- */
-void plan_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time_fn time, void *ctx);
-
-/*
- * After calibration: a job too slow to time every trial keeps fewer
- * (j->kept_per_pass, no warm-up trials), and a quick run leaves out a
- * kernels job whose one timing takes over PLAN_QUICK_SKIP_SECONDS
- * (j->skipped). Said on m->say.
- */
-void plan_slow_job(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
-#define PLAN_QUICK_SKIP_SECONDS 0.25
-
-/*
- * A budgeted run leaves out a kernels job whose kept timings alone (one a
- * pass) would take more than this share of what its thread count may spend
- * (plan_count_share): one figure of some 280 may not take a quarter of the
- * time of all of them. The textbook matrix product at n = 1024 (3.5-5.8 s a
- * call on a 2-core Intel VM) took half of a 100 s `make report` that way;
- * where it takes 1.5 s (3 x 1.5 against a quarter of 25 s) it stays. It is
- * said, with the budget that would time it, and stops.csv has it "skipped".
- */
-#define PLAN_JOB_SHARE 0.25
-
-/*
- * When a thread count's floor alone (ROUNDS_FLOOR_KEPT kept timings of every
- * job) outlasts what is left of its share, the budget cannot hold with every
- * job in it: the kernels job whose floor costs most is left out, then the
- * next, while the floor is still past the share, but only one whose floor
- * costs over this part of plan_count_share and of the whole floor (a budget
- * far too small for any floor leaves out the outliers, not every job that
- * costs more than a tenth of its tiny share). One figure of some 280 costing
- * a tenth of a count's time is an outlier worth 28 of the others: the textbook
- * matrix product at n = 1024 took 1.6-1.8 s a call on a 2-core Intel VM,
- * its 3 kept timings 5 s of a 21 s share its count's floor was 1 s past,
- * and its 2-thread calibration 3 s more; the next costliest job's floor
- * was 1.3 s (the i-k-j loop), under a tenth, so nothing else goes.
- */
-#define PLAN_FLOOR_JOB_SHARE 0.1
-
-/*
- * Leaves out job j, whose floor costs `cost` seconds, for the floor's sake
- * (PLAN_FLOOR_JOB_SHARE): its count's floor, `floor` seconds, with j in it,
- * is past `share`, and a budget of `needed` seconds would fit it. Sets
- * j->skipped, j->left_out_trial and j->left_out_for_floor; says so.
- */
-void plan_leave_out_for_floor(const struct plan_machine *m, struct plan_job *j, double cost, double floor,
-			      double share, double needed);
-
-/* What one thread count of a budgeted run may spend: the budget over the counts (0: no budget). */
-double plan_count_share(const struct measure_opts *o);
-
-/*
  * One call of j as the family member before it (prev, timed) foretells it:
  * prev's call scaled by the flops of j's over prev's, j doing more flops at
  * no better rate; 0 when prev is not j's kernel at a smaller parameter or
@@ -350,50 +294,8 @@ double plan_call_guess(const struct plan_job *prev, const struct plan_job *j);
 /* The length of one call of j that decides its untimed call: timed, else guessed (0: neither). */
 double plan_call_seconds(const struct plan_job *j);
 
-/*
- * In a quick run, whether j is left out unrun because the family member
- * before it (prev) was skipped or was so slow that j would be; sets
- * j->skipped and says so.
- */
-int plan_quick_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
-			  const struct plan_job *prev, struct plan_job *j);
-
-/*
- * In a budgeted run, whether kernels job j is left out unrun (PLAN_JOB_SHARE):
- * foretold from the same job at an earlier thread count (before[0..nbefore);
- * one left out there for the floor's sake, doing no fewer flops a thread
- * here, is left out here too),
- * or from the family member before it (prev; NULL: none). Sets j->skipped
- * and says so.
- */
-int plan_budget_skip_unrun(const struct measure_opts *o, const struct plan_machine *m,
-			   const struct plan_job *prev, struct plan_job *j, const struct plan_job *before,
-			   size_t nbefore);
-
-/* Appends the jobs of jobs[0..njobs) the budget left out to *kept (for the thread counts after). */
-void plan_keep_left_out(const struct plan_job *jobs, size_t njobs, struct plan_job **kept, size_t *nkept);
-
-/*
- * After the first pass: a job whose trial is long (PLAN_THIN_TRIAL_SECONDS
- * or more, its untimed call counted) and whose kept timings that pass were
- * within PLAN_THIN_SPREAD of each other keeps half as many kept trials in
- * the later passes (at least PLAN_THIN_MIN_KEPT, never more than it had),
- * and no warm-up trials: STREAM's rule made the DRAM jobs' timings several
- * times longer, and a steady long timing says little more the tenth time.
- * A job with a wider spread keeps all it had: the spread is what the later
- * passes are there to see. Said on m->say.
- */
-#define PLAN_THIN_TRIAL_SECONDS 5e-3
-#define PLAN_THIN_SPREAD 0.03
-#define PLAN_THIN_MIN_KEPT 3
-void plan_thin(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *j);
-
-/*
- * Seconds the calibrated plan's passes will take (every trial of every job,
- * its untimed calls included, from each job's last_seconds): the work a
- * plan asks for, counted rather than timed.
- */
-double plan_seconds(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs);
+/* Flops of one call of job j on one thread. */
+double plan_call_flops(const struct plan_job *j);
 
 /*
  * What one timing of job j (with its reps, on j->threads threads) did, as

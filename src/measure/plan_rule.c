@@ -201,12 +201,13 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
 	 * than one core's, the count's length (its DRAM jobs a quarter to twice
 	 * one core's data a thread) beyond the first count's estimate: 30-37 %.
 	 */
-	if (o->quick && d->rule_fixed && d->kernel_bytes >= 4096)
+	if (o->profile.dram_arrays == MEASURE_DRAM_AT_HALFWAY && d->rule_fixed && d->kernel_bytes >= 4096)
 		return;
 	d->kernel_bytes = 0;
 	d->kernel_at_reach = !isfinite(start);
 	if (isfinite(start)) {
-		double kb = !o->quick ? fmax(0.75 * start, d->rule) : cache_ws > 0 ? fmin(cache_ws, start) : start / 3.0;
+		double kb = o->profile.dram_arrays == MEASURE_DRAM_BY_RULE ? fmax(0.75 * start, d->rule)
+			   : cache_ws > 0 ? fmin(cache_ws, start) : start / 3.0;
 		d->kernel_bytes = floor(fmin(d->max, fmax(kb, 8.0 * 1048576)) / 4096) * 4096;
 	}
 	if (!(d->kernel_bytes >= 4096))

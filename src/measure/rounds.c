@@ -1,5 +1,7 @@
 /*
- * rounds.c - the trials of one thread count (see rounds.h).
+ * rounds.c - the trials of one thread count (see rounds.h): the passes
+ * that apply the scheduler's decisions (schedule.c) and say its estimate
+ * (sched_estimate.c).
  */
 #include "rounds.h"
 
@@ -37,277 +39,6 @@ void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len
 			 p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s", done, left);
 }
 
-enum known_statistic rounds_statistic(const struct plan_job *j)
-{
-	return j->group == TGROUP_KERNELS ? KNOWN_MEDIAN : KNOWN_BEST;
-}
-
-double rounds_tolerance(const struct plan_job *j)
-{
-	return rounds_statistic(j) == KNOWN_MEDIAN ? ROUNDS_KERNEL_TOLERANCE : ROUNDS_ROOF_TOLERANCE;
-}
-
-double rounds_deadline(const struct rounds_clock *c, double now)
-{
-	if (!(c->budget > 0))
-		return INFINITY;
-	double left = c->run_start + c->budget - now;
-	return now + fmax(0.0, left) / (double)(c->counts_after + 1);
-}
-
-/* The kept timings job j may take in one pass: its kept_per_pass, else every kept trial. */
-static int pass_ceiling(const struct measure_opts *o, const struct plan_job *j)
-{
-	return j->kept_per_pass ? j->kept_per_pass : o->trials;
-}
-
-static int running(const struct plan_job *j)
-{
-	return !j->failed && !j->skipped;
-}
-
-/* The thread count in hand, as the estimate sees it. */
-struct state {
-	const struct measure_opts *o;
-	const struct rounds_clock *c;
-	struct plan_job *jobs;
-	size_t njobs;
-	double deadline;     /* the thread count's (rounds_deadline at its first pass) */
-	double first_pass;   /* when its first pass began: calibration before it */
-	double floor_total;  /* seconds its floor asks, all passes (warm-ups counted) */
-	int pass, trial;
-};
-
-/* The kept timings job j must take in all: the floor, or as many as give its statistic an interval (a median: 6), within its ceiling. */
-static int floor_kept(const struct measure_opts *o, const struct plan_job *j)
-{
-	int n = ROUNDS_FLOOR_KEPT, least = known_min_count(rounds_statistic(j));
-	n = n > least ? n : least;
-	return n < o->passes * pass_ceiling(o, j) ? n : o->passes * pass_ceiling(o, j);
-}
-
-/* The kept timings of its floor job j is to take this pass: the floor left, spread over the passes left. */
-static int floor_share(const struct measure_opts *o, const struct plan_job *j, int pass)
-{
-	int ceil = pass_ceiling(o, j);
-	int left = floor_kept(o, j) - j->nkept, passes_left = o->passes - pass + 1;
-	int share = left > 0 ? (left + passes_left - 1) / passes_left : 0;
-	return share > ceil ? ceil : share;
-}
-
-/*
- * Whether job j, with no interval yet, can stop once it has one: where its
- * first interval spans all of its timings (a median's at 6), it is no
- * narrower than the spread of those it already has.
- */
-static int first_interval_stops(const struct plan_job *j)
-{
-	enum known_statistic st = rounds_statistic(j);
-	int m = known_min_count(st), lo, hi;
-	if (j->nkept < 1 || known_bounds(st, m, &lo, &hi) != 0 || lo != 1 || hi != m)
-		return 1;
-	size_t n = (size_t)j->nkept;
-	return stats_max(j->kept, n) / stats_min(j->kept, n) - 1 <= rounds_tolerance(j);
-}
-
-/*
- * The kept timings job j is expected to take in a pass it has not finished:
- * as many as its last finished pass took, until it has taken them and is
- * still wider than its tolerance (then as in the first pass); in the first pass, its ceiling
- * once its interval is known and wider than its tolerance (the best's
- * interval narrows slowly: it bounds a quantile, whose spread stays), as
- * many as it has once within it; with no interval yet, the geometric
- * middle of its share and its ceiling (nothing known of its spread: off by
- * at most their ratio's square root either way), or, after an earlier
- * thread count, as far past its share as that count's jobs went
- * (prior_fill: the same jobs on other threads; the middle put a 2-thread
- * count that stopped near its floor 30 % high at its start). In the final
- * pass a job with no interval yet no longer stops at its share (keep(): no
- * later pass to wait for), so what its earlier passes took does not say
- * what it takes there: as many as give it an interval, or its ceiling where
- * that interval cannot be within its tolerance (first_interval_stops; the
- * last pass's count put the Zen 5 example's last 2.2 s at 1.3). Never fewer than it has
- * or its share asks, never more than its ceiling.
- */
-static double expected_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
-{
-	double e;
-	if (final && !j->pass_done && !isfinite(j->width)) {
-		int to_interval = known_min_count(rounds_statistic(j)) - j->nkept;
-		e = first_interval_stops(j) ? j->pass_n + fmax(1.0, (double)to_interval) : ceil;
-	} else if (j->last_pass_n > 0 && !(j->pass_n >= j->last_pass_n && j->width > rounds_tolerance(j)))
-		e = j->last_pass_n;
-	else if (j->pass_done)
-		e = j->pass_n;
-	else if (isfinite(j->width))
-		e = j->width <= rounds_tolerance(j) ? j->pass_n : ceil;
-	else if (isfinite(prior_fill))
-		e = j->share + prior_fill * (ceil - j->share);
-	else
-		e = sqrt(fmax(1.0, (double)j->share) * ceil);
-	e = fmax(e, (double)j->share);
-	e = fmax(e, (double)j->pass_n + (j->pass_done ? 0 : 1));
-	return fmin(e, (double)ceil);
-}
-
-/* The kept timings the floor asks of j after this pass: what is left of it, and one a pass at least. */
-static int floor_after(const struct measure_opts *o, const struct plan_job *j, int pass, int want)
-{
-	int later = o->passes - pass, here = j->pass_done ? j->pass_n : (j->pass_n > j->share ? j->pass_n : j->share);
-	int left = want - (j->nkept - j->pass_n) - here;
-	return left > later ? left : later;
-}
-
-/*
- * Whether j, with no interval yet, stops at its share in this pass for
- * certain: a pass before the last, whose share leaves it short of the
- * timings an interval needs (keep(): with passes to come it waits for
- * them). The geometric middle taken for it instead put a scripted Zen 5
- * run's estimate 30 % high through the first trials of its first pass.
- */
-static int stops_at_share(const struct measure_opts *o, const struct plan_job *j, int pass)
-{
-	return pass < o->passes && !isfinite(j->width) &&
-	       j->nkept - j->pass_n + j->share < known_min_count(rounds_statistic(j));
-}
-
-/*
- * Seconds left in this thread count: each running job's expected kept
- * trials left in this pass and in the passes after it, and the warm-up
- * trials left, at its trial's cost (plan_trial_seconds); no later than the
- * deadline, except for what the floor still asks (its share here, the rest
- * of it after, one kept trial a pass at least, and the warm-ups).
- */
-static double count_left(const struct state *s, double now)
-{
-	const struct measure_opts *o = s->o;
-	double want = 0, floor_left = 0;
-	int later = o->passes - s->pass;
-	for (size_t i = 0; i < s->njobs; i++) {
-		const struct plan_job *j = &s->jobs[i];
-		if (!running(j))
-			continue;
-		int ceil = pass_ceiling(o, j);
-		double t = plan_trial_seconds(j), e = expected_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
-		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
-		int warm_later = j->kept_per_pass ? 0 : o->warmup;
-		double e_here = stops_at_share(o, j, s->pass) ? fmax(j->share, j->pass_n) : e;
-		double here = j->pass_done ? 0 : e_here - j->pass_n + warm_left;
-		want += t * (here + later * (e + warm_later));
-		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0) + warm_left;
-		floor_left += t * (floor_here + floor_after(o, j, s->pass, floor_kept(o, j)) + later * warm_later);
-	}
-	if (isfinite(s->deadline))
-		want = fmin(want, fmax(0.0, s->deadline - now));
-	return fmax(want, floor_left);
-}
-
-/* What job j's floor costs: its floor's kept trials, with their untimed calls, and its warm-up trials. */
-static double floor_cost(const struct measure_opts *o, const struct plan_job *j)
-{
-	return plan_trial_seconds(j) * (floor_kept(o, j) + (j->kept_per_pass ? 0 : o->passes * o->warmup));
-}
-
-/*
- * How long one trial of job j takes in a later thread count, against its
- * trial here, with its data split between `ratio` times the threads: a
- * peak job or one that solves a whole problem a thread (shaped: the matrix
- * products) takes as long; a job that streams memory moves its bytes split
- * between the threads, from 1/ratio as long (private caches) to as long (a
- * bandwidth that does not grow with cores), and nothing measured says
- * which before that count calibrates, so the geometric middle,
- * 1/sqrt(ratio). But a trial is never shorter than the min time its
- * repetitions are calibrated to: a job whose one call here is under it
- * (reps > 1: a cache-sized job) calibrates to as long a trial there, and
- * only its untimed call shrinks. Taken for every job, the 1/sqrt(2) put a
- * 2-core Zen 4 VM's two-thread count at 0.76x its one-thread count where it
- * took 1.12x, its estimate 31-33 % short through the one-core count of a
- * quick run: most of its jobs are cache-sized, at the min time either way.
- */
-static double later_trial_scale(const struct measure_opts *o, const struct plan_job *j, double f)
-{
-	double t = j->last_seconds, all = plan_trial_seconds(j), min = plan_min_time(o, j);
-	if (j->k->kind == KERNEL_PEAK || j->shaped || !(t > 0) || !(all > 0))
-		return 1.0;
-	/* One call a trial: calibrated so, or foretold (reps 0) past twice the min time (reps double up to it). */
-	int one_call = j->reps == 1 || (j->reps < 1 && t >= 2 * min);
-	double trial = one_call ? fmax(min, t * f) : t;
-	return (trial + (all - t) * f) / all;
-}
-
-/*
- * How long a later thread count of `threads` takes against this one: its
- * jobs' trials scaled (later_trial_scale), weighted by what each job's
- * floor costs here.
- */
-static double later_scale(const struct state *s, int threads)
-{
-	double ratio = (double)threads / (double)(s->c->threads > 0 ? s->c->threads : 1), w = 0, scaled = 0;
-	for (size_t i = 0; i < s->njobs; i++) {
-		const struct plan_job *j = &s->jobs[i];
-		if (!running(j))
-			continue;
-		double cost = floor_cost(s->o, j);
-		w += cost;
-		scaled += cost * later_trial_scale(s->o, j, 1.0 / sqrt(ratio > 1 ? ratio : 1));
-	}
-	return w > 0 ? scaled / w : 1.0 / sqrt(ratio > 1 ? ratio : 1);
-}
-
-/*
- * The whole run's time left: this thread count's, and for each count
- * after it its pre-scan, calibration and trials, this count's scaled
- * (later_scale), within its share of the budget then left, but no less
- * than that and this count's floor, scaled alike.
- */
-/*
- * This count's floor at its jobs' trials as they now are (floor_total is
- * it as the passes began, for the decisions taken before them).
- */
-static double floor_now(const struct state *s)
-{
-	double t = 0;
-	for (size_t i = 0; i < s->njobs; i++)
-		if (running(&s->jobs[i]))
-			t += floor_cost(s->o, &s->jobs[i]);
-	return t;
-}
-
-static double run_left(const struct state *s, double now)
-{
-	/*
-	 * A later count pre-scans its own team and calibrates its own jobs
-	 * first: the same timings of the same jobs, split between its threads
-	 * as its trials are, so they scale as the trials do. Taken unscaled,
-	 * they put the 2-thread count of a 2-core Intel VM at 55 s where it
-	 * took 38 (pre-scan 7.3 -> 1.7 s, calibration 23 -> 13, trials
-	 * 35 -> 23), and the estimate 36 % high at half the run.
-	 */
-	double here = count_left(s, now), fixed = s->first_pass - s->c->count_start + s->c->prescan_seconds;
-	double trials = now - s->first_pass + here, later = 0;
-	double budget_left = s->c->run_start + s->c->budget - (now + here), floor = floor_now(s);
-	for (int c = 0; c < s->c->counts_after; c++) {
-		double f = later_scale(s, s->c->later_threads[c]), t = f * (fixed + trials);
-		if (s->c->budget > 0)
-			t = fmax(f * (fixed + floor), fmin(t, budget_left / (s->c->counts_after - c)));
-		budget_left -= t;
-		later += t;
-	}
-	return here + later;
-}
-
-static void begin_pass(struct state *s, int pass)
-{
-	s->pass = pass;
-	s->trial = 1;
-	for (size_t i = 0; i < s->njobs; i++) {
-		struct plan_job *j = &s->jobs[i];
-		j->pass_n = 0;
-		j->pass_done = !running(j);
-		j->share = floor_share(s->o, j, pass);
-	}
-}
-
 /*
  * One kept timing of j: kept, and whether j is done for this pass: its
  * share of the floor is in and its figure is within tolerance, or too few
@@ -327,14 +58,14 @@ static void keep(const struct measure_opts *o, struct plan_job *j, double t, int
 	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
 	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
 	j->pass_n++;
-	j->width = known_width(rounds_statistic(j), j->kept, j->nkept);
+	j->width = known_width(sched_statistic(j), j->kept, j->nkept);
 	int early = !isfinite(j->width) && pass < o->passes;
-	if ((j->pass_n >= j->share && (j->width <= rounds_tolerance(j) || early)) || j->pass_n >= pass_ceiling(o, j))
+	if ((j->pass_n >= j->share && (j->width <= sched_tolerance(j) || early)) || j->pass_n >= sched_pass_ceiling(o, j))
 		j->pass_done = 1;
 }
 
 /* Trial `trial` of the pass: every job not done, once, in the plan's order. */
-static void one_trial(struct state *s, const struct rounds_hooks *h, int trial)
+static void one_trial(struct sched_count *s, const struct rounds_hooks *h, int trial)
 {
 	const struct measure_opts *o = s->o;
 	int warm = trial <= o->warmup;
@@ -357,19 +88,19 @@ static void one_trial(struct state *s, const struct rounds_hooks *h, int trial)
 }
 
 /* Once the pass's time is spent: every job with its share of the floor is done for this pass. */
-static void cut_by_budget(struct state *s)
+static void cut_by_budget(struct sched_count *s)
 {
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct plan_job *j = &s->jobs[i];
 		if (j->pass_done || j->pass_n < j->share)
 			continue;
 		j->pass_done = 1;
-		if (!(j->width <= rounds_tolerance(j)))
+		if (!(j->width <= sched_tolerance(j)))
 			j->budget_cut = 1;
 	}
 }
 
-static int any_running(const struct state *s)
+static int any_running(const struct sched_count *s)
 {
 	for (size_t i = 0; i < s->njobs; i++)
 		if (!s->jobs[i].pass_done)
@@ -377,12 +108,12 @@ static int any_running(const struct state *s)
 	return 0;
 }
 
-static void one_pass(struct state *s, const struct measure_opts *o, const struct rounds_hooks *h, int pass)
+static void one_pass(struct sched_count *s, const struct measure_opts *o, const struct rounds_hooks *h, int pass)
 {
 	double now = h->now(h->ctx);
 	/* The pass's even share of the time to the deadline: time a pass leaves goes to the next. */
 	double pass_end = isfinite(s->deadline) ? now + (s->deadline - now) / (o->passes - pass + 1) : INFINITY;
-	begin_pass(s, pass);
+	sched_begin_pass(s, pass);
 	if (h->pass_begin)
 		h->pass_begin(h->ctx, pass);
 	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s); trial++) {
@@ -396,7 +127,7 @@ static void one_pass(struct state *s, const struct measure_opts *o, const struct
 			struct rounds_progress p = { .threads = s->c->threads, .pass = pass, .passes = o->passes,
 						     .trial = trial, .trials = o->warmup + o->trials,
 						     .warm = trial <= o->warmup, .elapsed = now - s->c->run_start,
-						     .left = run_left(s, now) };
+						     .left = sched_time_left(s, now) };
 			for (size_t i = 0; i < s->njobs; i++)
 				p.running += !s->jobs[i].pass_done;
 			h->progress(h->ctx, &p);
@@ -406,7 +137,7 @@ static void one_pass(struct state *s, const struct measure_opts *o, const struct
 			h->trial_end(h->ctx, pass, trial);
 	}
 	for (size_t i = 0; i < s->njobs; i++)
-		if (running(&s->jobs[i]))
+		if (sched_runs(&s->jobs[i]))
 			s->jobs[i].last_pass_n = s->jobs[i].pass_n;
 	if (h->pass_end)
 		h->pass_end(h->ctx, pass);
@@ -419,354 +150,29 @@ static int stop_reason(const struct plan_job *j, int interrupted)
 		return ROUNDS_FAILED;
 	if (j->skipped)
 		return ROUNDS_SKIPPED;
-	if (j->width <= rounds_tolerance(j))
+	if (j->width <= sched_tolerance(j))
 		return ROUNDS_TOLERANCE;
 	if (interrupted)
 		return ROUNDS_INTERRUPTED;
 	return j->budget_cut ? ROUNDS_BUDGET : ROUNDS_CEILING;
 }
 
-/*
- * Said once a thread count's floor is known: when the floor alone (every
- * job's ROUNDS_FLOOR_KEPT kept timings, their warm-up trials and untimed
- * calls) outlasts this count's share of the budget, no job can stop early
- * enough to keep it; the run ends past its budget by about the difference,
- * and the user learns here, not at the end, what a budget can buy.
- */
-static void say_floor_past_budget(const struct state *s, const struct plan_machine *m, double now)
+double rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		  size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h)
 {
-	double share = s->deadline - now;
-	if (!isfinite(share) || !(s->floor_total > share))
-		return;
-	size_t n = 0;
-	for (size_t i = 0; i < s->njobs; i++)
-		n += running(&s->jobs[i]);
-	plan_say(m, "%d thread%s: the floor alone (%d kept timings of each of %zu jobs, fewer for a slow one) takes about %.0f s, "
-	    "past this count's share of the budget (%.0f s): every job stops at its floor", s->c->threads,
-	    s->c->threads == 1 ? "" : "s", ROUNDS_FLOOR_KEPT, n, s->floor_total, fmax(0.0, share));
-}
-
-/* The state a thread count's passes begin from at `start`: no job has a kept timing yet; its floor's cost. */
-static void begin_count(struct state *s, double start)
-{
-	s->deadline = rounds_deadline(s->c, start);
-	s->first_pass = start;
-	for (size_t i = 0; i < s->njobs; i++) {
-		struct plan_job *j = &s->jobs[i];
-		j->nkept = j->last_pass_n = j->budget_cut = 0;
-		j->width = INFINITY;
-	}
-	s->floor_total = floor_now(s);
-}
-
-/*
- * Before a thread count's passes, begun at `start` (begin_count): while
- * its floor is past its share, the kernels job whose floor costs most, if
- * over PLAN_FLOOR_JOB_SHARE of a count's share and of the whole floor as it
- * was, is left out (plan.h). The
- * budget said to time it is the one whose share would hold this floor: a
- * second more of this count's share costs as many of the budget as there
- * are counts from this one on.
- */
-static void relieve_floor(struct state *s, const struct plan_machine *m, double start)
-{
-	double least = PLAN_FLOOR_JOB_SHARE * fmax(plan_count_share(s->o), s->floor_total);
-	while (isfinite(s->deadline) && s->floor_total > s->deadline - start) {
-		struct plan_job *worst = NULL;
-		double worst_cost = least;
-		for (size_t i = 0; i < s->njobs; i++) {
-			struct plan_job *j = &s->jobs[i];
-			double cost = running(j) && j->group == TGROUP_KERNELS ? floor_cost(s->o, j) : 0;
-			if (cost > worst_cost) {
-				worst = j;
-				worst_cost = cost;
-			}
-		}
-		if (!worst)
-			return;
-		double share = s->deadline - start;
-		double needed = s->o->budget + (s->floor_total - share) * (s->c->counts_after + 1);
-		plan_leave_out_for_floor(m, worst, worst_cost, s->floor_total, share, needed);
-		begin_count(s, start);
-	}
-}
-
-/*
- * What is known while a thread count calibrates: its jobs, the first
- * `done` calibrated; each job's counterpart in the earlier count (NULL:
- * none, or no earlier count) and that counterpart's trial at the job's
- * size; per group, apart for jobs that solve a whole problem a thread
- * (shaped: the matrix products) and those that split one, the median of
- * the calibrated calls against one streaming of their working sets (one
- * matrix product reads its data a thousand times, a triad once: taken
- * together, the first products put a Horner job's trial at 7x its
- * triad's) and their mean call.
- */
-struct foretell {
-	const struct measure_opts *o;
-	const struct plan_job *jobs;
-	size_t njobs, done;
-	int threads;
-	const struct plan_job **match;
-	double *match_trial;
-	const struct plan_sweep *scan_before, *scan_here;   /* NULL: not known */
-	double stream_ratio[3][2], mean_call[3][2];   /* by group, and by whether shaped */
-};
-
-/* The row of stream_ratio and mean_call a group's jobs share: bandwidth, kernels, peak. */
-static int group_index(enum timing_group g)
-{
-	return g == TGROUP_BANDWIDTH ? 0 : g == TGROUP_KERNELS ? 1 : 2;
-}
-
-/*
- * Job j's counterpart in the earlier thread count, timed there: the same
- * kernel and parameter and, for a bandwidth job, the same bytes per array
- * (its threads' parts together: the sweep's sizes are its identity, as in
- * timings.csv); NULL: none.
- */
-static const struct plan_job *counterpart(const struct plan_job *before, size_t nbefore, const struct plan_job *j,
-					  int threads)
-{
-	int sized = j->group == TGROUP_BANDWIDTH;
-	for (size_t i = 0; i < nbefore; i++) {
-		const struct plan_job *b = &before[i];
-		if (b->k != j->k || b->param != j->param || !running(b) || !(plan_trial_seconds(b) > 0))
-			continue;
-		if (!sized || (double)b->n * plan_job_threads(b) == (double)j->n * threads)
-			return b;
-	}
-	return NULL;
-}
-
-/*
- * Counterpart b's trial, at j's size: a kernel streaming arrays the team's
- * pre-scan placed elsewhere (its DRAM size is its team's) moves as many
- * more bytes as it has elements, all threads' together.
- */
-static double before_trial(const struct plan_job *b, const struct plan_job *j, int threads)
-{
-	double t = plan_trial_seconds(b);
-	if (j->k->kind == KERNEL_PEAK || j->shaped || !(b->n > 0))
-		return t;
-	return t * (double)j->n * threads / ((double)b->n * plan_job_threads(b));
-}
-
-static void foretell_init(struct foretell *f, const struct plan_job *before, size_t nbefore)
-{
-	f->match = xcalloc(f->njobs ? f->njobs : 1, sizeof *f->match);
-	f->match_trial = xcalloc(f->njobs ? f->njobs : 1, sizeof *f->match_trial);
-	for (size_t i = 0; i < f->njobs; i++) {
-		f->match[i] = counterpart(before, nbefore, &f->jobs[i], f->threads);
-		f->match_trial[i] = f->match[i] ? before_trial(f->match[i], &f->jobs[i], f->threads) : 0.0;
-	}
-	double *ratio = xcalloc(f->done ? f->done : 1, sizeof *ratio);
-	for (int g = 0; g < 6; g++) {
-		double call = 0;
-		size_t n = 0, nr = 0;
-		for (size_t i = 0; i < f->done; i++) {
-			const struct plan_job *j = &f->jobs[i];
-			if (!running(j) || group_index(j->group) != g / 2 || j->shaped != g % 2 ||
-			    !(plan_call_seconds(j) > 0))
-				continue;
-			call += plan_call_seconds(j);
-			n++;
-			if (j->stream_seconds > 0)
-				ratio[nr++] = plan_call_seconds(j) / j->stream_seconds;
-		}
-		f->stream_ratio[g / 2][g % 2] = nr ? stats_median(ratio, nr) : 1.0;
-		f->mean_call[g / 2][g % 2] = n ? call / (double)n : 0.0;
-	}
-	free(ratio);
-}
-
-static void foretell_free(struct foretell *f)
-{
-	free(f->match);
-	free(f->match_trial);
-}
-
-/*
- * The seconds one call of job i, not yet calibrated, is foretold to take:
- * the member of its family just before it, calibrated, scaled by flops
- * (plan_call_guess, as the harness foretells it; a guess from further back
- * multiplies a small call's overheads: the matrix product from n = 16 to
- * 1024, by 262144), else one streaming of its working set at the
- * pre-scan's rate (stream_seconds) scaled as its group's calibrated jobs
- * were, else its group's mean call; 0: nothing says (a peak chain: it
- * calibrates to its min time).
- */
-static double call_foretold(const struct foretell *f, size_t i)
-{
-	const struct plan_job *j = &f->jobs[i];
-	double g = i > 0 && i == f->done ? plan_call_guess(&f->jobs[i - 1], j) : 0.0;
-	if (g > 0)
-		return g;
-	int gi = group_index(j->group), sh = j->shaped != 0;
-	return j->stream_seconds > 0 ? j->stream_seconds * f->stream_ratio[gi][sh] : f->mean_call[gi][sh];
-}
-
-/*
- * How much longer trials of job i take on this thread count than on the
- * earlier one, from the calibrated jobs with a counterpart there, their
- * trials summed against their counterparts' (a sum: the long trials are
- * the time). First those of its own kernel (a family splits alike: the
- * matrix product's team runs as long, a stream's splits); with none, its
- * group's whose counterpart's trial was within a factor COST_NEIGHBOUR of
- * its own counterpart's: a tiny job's trial is mostly the team's start and
- * stop, and does not say how a DRAM-sized one splits (taken for every job,
- * a scripted Zen 4 run's first bandwidth jobs put its 2-thread count
- * 50-100 % high); with none, every memory job's of such a cost (the team's
- * bandwidth against one core's is what it is for all of them); else
- * later_trial_scale's guess for its counterpart (a peak chain or a cache-sized
- * job as long, a longer stream as the two counts' pre-scans scale,
- * stream_scale).
- * Only jobs that, like it, solve a whole problem a thread (shaped) or
- * split one.
- */
-#define COST_NEIGHBOUR 4.0
-static double count_ratio(const struct foretell *f, size_t i, double guess)
-{
-	const struct plan_job *j = &f->jobs[i];
-	double mine = f->match_trial[i];
-	for (int tier = 0; tier <= 1 + (j->k->kind != KERNEL_PEAK); tier++) {
-		double now_sum = 0, before_sum = 0;
-		for (size_t d = 0; d < f->done; d++) {
-			const struct plan_job *a = &f->jobs[d];
-			double tb = f->match_trial[d];
-			if (!f->match[d] || !running(a) || a->shaped != j->shaped)
-				continue;
-			int like = tier == 0 ? a->k == j->k : tier == 1 ? a->group == j->group
-				: a->k->kind != KERNEL_PEAK;
-			if (like && (tier == 0 || (tb * COST_NEIGHBOUR >= mine && tb <= mine * COST_NEIGHBOUR))) {
-				now_sum += plan_trial_seconds(a);
-				before_sum += tb;
-			}
-		}
-		if (now_sum > 0 && before_sum > 0)
-			return now_sum / before_sum;
-	}
-	return guess;
-}
-
-/* A pre-scan's best rate at working set ws, read log-log between its sizes (0: none). */
-static double scan_rate(const struct plan_sweep *d, double ws)
-{
-	int n = d ? d->nscan : 0;
-	if (n < 1 || !(ws > 0))
-		return 0.0;
-	if (ws <= d->scan_ws[0] || n == 1)
-		return d->scan_gbs[0];
-	for (int i = 1; i < n; i++)
-		if (ws <= d->scan_ws[i]) {
-			double u = log(ws / d->scan_ws[i - 1]) / log(d->scan_ws[i] / d->scan_ws[i - 1]);
-			return exp(log(d->scan_gbs[i - 1]) + u * log(d->scan_gbs[i] / d->scan_gbs[i - 1]));
-		}
-	return d->scan_gbs[n - 1];
-}
-
-/*
- * How much longer one streaming call of job j takes on this count than its
- * counterpart b's, bytes apart: the earlier count's pre-scan rate at b's
- * working set over this count's at j's
- * (the team's triad against one core's, both measured by now), else the
- * geometric middle, 1/sqrt of the team ratio. The middle put a scripted
- * Zen 4 quick run's two-thread DRAM jobs, twice one core's rate, at 0.71x
- * its trials until they calibrated, and the count 1.3x its length.
- */
-static double stream_scale(const struct foretell *f, const struct plan_job *b, const struct plan_job *j)
-{
-	double teams = (double)f->threads / (double)plan_job_threads(b), arrays = b->k->arrays > 0 ? b->k->arrays : 1;
-	double before = scan_rate(f->scan_before, 8.0 * arrays * (double)b->n * plan_job_threads(b));
-	double here = scan_rate(f->scan_here, 8.0 * arrays * (double)j->n * f->threads);
-	return before > 0 && here > 0 ? before / here : 1.0 / sqrt(teams > 1 ? teams : 1);
-}
-
-/* Job i's trial, foretold: from its counterpart in the earlier count where it has one, else from what this count knows. */
-static double trial_foretold(const struct foretell *f, size_t i)
-{
-	const struct plan_job *j = &f->jobs[i], *b = f->match[i];
-	if (b)
-		return f->match_trial[i] * count_ratio(f, i, later_trial_scale(f->o, b, stream_scale(f, b, j)));
-	double call = call_foretold(f, i), min = plan_min_time(f->o, j);
-	/* As calibration would leave its trial: reps up to the min time, the untimed call before it. */
-	double trial = call > 0 ? fmax(min, call * ceil(min / call)) : min;
-	return call > 0 && plan_warm_run(j->k->kind, call, j->stream_seconds) ? trial + call : trial;
-}
-
-double rounds_calibrating_left(const struct measure_opts *o, const struct rounds_calibration *k,
-			       const struct rounds_clock *c, double now)
-{
-	const struct plan_job *jobs = k->jobs;
-	size_t njobs = k->njobs;
-	struct foretell f = { .o = o, .jobs = jobs, .njobs = njobs, .done = k->done < njobs ? k->done : njobs,
-			      .threads = c->threads > 0 ? c->threads : 1, .scan_before = k->scan_before,
-			      .scan_here = k->scan_here };
-	foretell_init(&f, k->before, k->nbefore);
-	struct plan_job *copy = xcalloc(njobs ? njobs : 1, sizeof *copy);
-	memcpy(copy, jobs, njobs * sizeof *copy);
-	double calibrated = 0, foretold = 0, like_before = 0;
-	const struct plan_machine quiet = { .say = NULL };
-	/* Every job timed so far, one the budget then left out too (its one call is in the time). */
-	for (size_t i = 0; i < f.done; i++)
-		calibrated += jobs[i].last_seconds > 0 ? plan_trial_seconds(&jobs[i]) : 0.0;
-	for (size_t i = f.done; i < njobs; i++) {
-		struct plan_job *j = &copy[i];
-		/* Left out unrun, as the harness will (the same job left out at the earlier count). */
-		if (plan_budget_skip_unrun(o, &quiet, NULL, j, k->before, k->nbefore))
-			continue;
-		j->last_seconds = trial_foretold(&f, i);
-		j->reps = 0;   /* plan_trial_seconds: the trial as foretold, untimed call counted */
-		/* Its kept trials a pass, as its calibration will decide them (said then, not here). */
-		plan_slow_job(o, &quiet, j);
-		if (!running(j))
-			continue;
-		/* Its calibration as its counterpart's took, scaled as its trial is. */
-		const struct plan_job *b = f.match[i];
-		double tb = b ? plan_trial_seconds(b) : 0.0;
-		if (b && b->calib_seconds > 0 && tb > 0)
-			like_before += b->calib_seconds * j->last_seconds / tb;
-		else
-			foretold += j->last_seconds;
-	}
-	/*
-	 * Calibrating a job costs a multiple of its trial (reps doubled up to
-	 * the min time, the first call untimed): its counterpart's at the
-	 * earlier count, else the multiple this count's calibrated ones took.
-	 * That multiple alone, from a count's first few (cheap) jobs, put a
-	 * scripted Zen 4 run's two-thread count at 1.5x its length as it began.
-	 * With none calibrated nothing is known.
-	 */
-	double result = NAN;
-	if (calibrated > 0) {
-		double calib_left = like_before + foretold * (now - k->start) / calibrated;
-		struct state s = { .o = o, .c = c, .jobs = copy, .njobs = njobs };
-		begin_count(&s, now + calib_left);
-		relieve_floor(&s, &quiet, now + calib_left);
-		begin_pass(&s, 1);
-		result = calib_left + run_left(&s, now + calib_left);
-	}
-	free(copy);
-	foretell_free(&f);
-	return result;
-}
-
-void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
-		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h)
-{
-	struct state s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
+	struct sched_count s = { .o = o, .c = c, .jobs = jobs, .njobs = njobs };
 	double now = h->now(h->ctx);
 	for (size_t i = 0; i < njobs; i++)
-		jobs[i].kept = xcalloc((size_t)(o->passes * pass_ceiling(o, &jobs[i])) + 1, sizeof *jobs[i].kept);
-	begin_count(&s, now);
-	relieve_floor(&s, m, now);
-	say_floor_past_budget(&s, m, now);
+		jobs[i].kept = xcalloc((size_t)(o->passes * sched_pass_ceiling(o, &jobs[i])) + 1, sizeof *jobs[i].kept);
+	sched_begin_count(&s, now);
+	sched_relieve_floor(&s, m, now);
+	double said_end = sched_say_floor_past_budget(&s, m, now);
 	int pass;
 	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
 		one_pass(&s, o, h, pass);
-		/* Long, steady jobs keep fewer trials in the later passes (plan_thin). */
+		/* Long, steady jobs keep fewer trials in the later passes (sched_thin). */
 		for (size_t i = 0; pass == 1 && o->passes > 1 && i < njobs; i++)
-			plan_thin(o, m, &jobs[i]);
+			sched_thin(o, m, &jobs[i]);
 	}
 	int interrupted = h->stop && h->stop(h->ctx);
 	for (size_t i = 0; i < njobs; i++) {
@@ -774,6 +180,7 @@ void rounds_run(const struct measure_opts *o, const struct plan_machine *m, stru
 		free(jobs[i].kept);
 		jobs[i].kept = NULL;
 	}
+	return said_end;
 }
 
 double rounds_fill(const struct measure_opts *o, const struct plan_job *jobs, size_t njobs)
@@ -781,9 +188,9 @@ double rounds_fill(const struct measure_opts *o, const struct plan_job *jobs, si
 	double past = 0, room = 0;
 	for (size_t i = 0; i < njobs; i++) {
 		const struct plan_job *j = &jobs[i];
-		if (!running(j))
+		if (!sched_runs(j))
 			continue;
-		int lo = floor_kept(o, j), hi = o->passes * pass_ceiling(o, j);
+		int lo = sched_floor_kept(o, j), hi = o->passes * sched_pass_ceiling(o, j);
 		if (hi <= lo)
 			continue;
 		past += fmax(0, (double)(j->nkept - lo));

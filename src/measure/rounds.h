@@ -1,7 +1,8 @@
 /*
  * rounds.h - the trials of one thread count: round robin within each
  * trial, each job timed until its figure is known (known.h) or its ceiling
- * or the budget stops it, and the time left, estimated as it goes. No
+ * or the budget stops it (the scheduler's decisions: schedule.h), and the
+ * time left said as it goes (sched_estimate.h). No
  * clock and no buffer here: the harness (measure.c) gives the timings and
  * the clock through hooks, a unit test a scripted machine's and a fake
  * clock, so every stop and every estimate is checked exactly.
@@ -13,6 +14,7 @@
 
 #include "known.h"
 #include "plan.h"
+#include "sched_estimate.h"
 
 /* Why a job's trials stopped (plan_job.stop). */
 enum rounds_stop {
@@ -28,30 +30,6 @@ enum rounds_stop {
 
 /* "tolerance", "ceiling", "budget", "failed", "skipped", "interrupted" (stops.csv). */
 const char *rounds_stop_name(int stop);
-
-/*
- * Every job keeps at least this many kept timings (fewer only where its
- * ceiling is lower: --passes x --trials, or a slow job's kept_per_pass),
- * spread over the passes: a figure from fewer says nothing of its spread.
- */
-#define ROUNDS_FLOOR_KEPT 5
-/*
- * The tolerances (relative width of the 95 % interval, known_width): a roof
- * to 1 %, a placed kernel's median to 2 %. A roof is read against other
- * runs' (compare judges a move by its spread) and divides every point's
- * fraction: 1 % is below the run-to-run spread seen for any roof but the
- * peak, so a narrower interval inside one run buys nothing the next run
- * keeps. A kernel's fraction of its roof is printed in whole percent, and
- * its median to 2 % over a roof to 1 % keeps that fraction within about
- * two points.
- */
-#define ROUNDS_ROOF_TOLERANCE 0.01
-#define ROUNDS_KERNEL_TOLERANCE 0.02
-
-/* The statistic job j contributes (a kernels job: its median; a roof: its best). */
-enum known_statistic rounds_statistic(const struct plan_job *j);
-/* The tolerance its interval must meet. */
-double rounds_tolerance(const struct plan_job *j);
 
 /* What the progress line says, at the start of each trial (pass 0: while the jobs calibrate). */
 struct rounds_progress {
@@ -79,31 +57,6 @@ struct rounds_hooks {
 	int (*stop)(void *ctx);                            /* interrupted; NULL: never */
 };
 
-/* Where this thread count stands in the run's time. */
-struct rounds_clock {
-	double run_start;    /* the run's first moment (the pre-scan counted) */
-	double budget;       /* seconds for the whole run; 0: none */
-	double count_start;  /* when this thread count began, its calibration counted */
-	double prescan_seconds;  /* what the one-core pre-scan took (a later team pre-scans too) */
-	int counts_after;    /* thread counts still to run after this one ... */
-	const int *later_threads;  /* ... and their threads */
-	int threads;
-	/*
-	 * How far an earlier thread count's jobs went past their floor towards
-	 * their ceiling (rounds_fill), NaN for the first: what this count's
-	 * jobs are expected to keep before their own timings say.
-	 */
-	double prior_fill;
-};
-
-/*
- * When this thread count's trials are to end: the run's budget left at
- * `now`, shared evenly with the thread counts after it (each times the
- * same plan, split between its threads: about as long a trial). INFINITY
- * without a budget.
- */
-double rounds_deadline(const struct rounds_clock *c, double now);
-
 /*
  * The passes of one thread count over its calibrated jobs: o->passes
  * passes of o->warmup warm-up trials and up to o->trials kept ones (a slow
@@ -112,34 +65,14 @@ double rounds_deadline(const struct rounds_clock *c, double now);
  * floor and its figure's interval is within its tolerance, or at its
  * ceiling; once a pass's share of the time to the deadline is spent, every
  * job that has its share of the floor is done for that pass. After pass 1,
- * plan_thin. Sets each job's stop, width and nkept (kept is NULL again).
+ * sched_thin. Sets each job's stop, width and nkept (kept is NULL again).
+ * Before the passes, what the floor asks is held to the count's share
+ * (sched_relieve_floor); where it still outlasts it, the count's end past
+ * the budget is said (sched_say_floor_past_budget) and returned, on h's
+ * clock; NaN where nothing was said.
  */
-void rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
-		size_t njobs, const struct rounds_clock *c, const struct rounds_hooks *h);
-
-/*
- * While a thread count calibrates: the run's time left, as rounds_run will
- * estimate it once its passes begin. Each job not yet calibrated is
- * foretold from its counterpart in the earlier thread count, scaled as
- * this count's calibrated jobs like it were against theirs, else from what
- * this count knows of it (the member of its family just before it, or its
- * working set streamed at the pre-scan's rate, scaled as its calibrated
- * group's were), and the rest of the calibration at what the done part
- * cost a trial. NaN until a job is calibrated: before that nothing timed
- * says.
- */
-struct rounds_calibration {
-	const struct plan_job *jobs;     /* this thread count's plan ... */
-	size_t njobs;
-	size_t done;                     /* ... jobs[0..done) calibrated */
-	const struct plan_job *before;   /* the earlier thread count's jobs as they ended; NULL: none */
-	size_t nbefore;
-	double start;                    /* when the calibration began */
-	/* The earlier count's pre-scan and this count's (NULL: none): a stream's rate at each working set. */
-	const struct plan_sweep *scan_before, *scan_here;
-};
-double rounds_calibrating_left(const struct measure_opts *o, const struct rounds_calibration *k,
-			       const struct rounds_clock *c, double now);
+double rounds_run(const struct measure_opts *o, const struct plan_machine *m, struct plan_job *jobs,
+		  size_t njobs, const struct sched_clock *c, const struct rounds_hooks *h);
 
 /*
  * After rounds_run: how far its jobs went past their floor towards their

@@ -200,13 +200,15 @@ static void env_plan(FILE *fp, const struct measure_opts *o, const struct runfil
 	env_num(fp, "budget_s", o->budget);
 	/* What the run took by its own clock (0 while it runs): against the budget. */
 	env_num(fp, "measure_seconds", m->run_seconds);
+	/* Past the budget as the run said it would end (0: it never said): sim_contract.h holds it to that. */
+	env_num(fp, "budget_said_end_s", m->budget_said_end);
 	env_num(fp, "stops_tolerance", m->stops[ROUNDS_TOLERANCE]);
 	env_num(fp, "stops_ceiling", m->stops[ROUNDS_CEILING]);
 	env_num(fp, "stops_budget", m->stops[ROUNDS_BUDGET]);
 	env_num(fp, "interrupted", m->interrupted);   /* report's budget row and the figure say so */
 	env_num(fp, "min_time_s", o->min_time);
 	env_num(fp, "min_time_peak_s", o->min_time / 2);
-	env_num(fp, "quick", o->quick);
+	env_num(fp, "quick", o->profile.quick);
 	env_num(fp, "sweep_cap_bytes", d->cap);
 	env_num(fp, "sweep_settle_bytes", d->settle);
 	env_num(fp, "sweep_max_bytes", d->max);
@@ -516,6 +518,10 @@ void runfiles_say_summary(const struct measure_opts *o, const struct runfiles_ma
 		o->nthreads, o->nthreads == 1 ? "" : "s", seconds);
 	if (o->budget > 0)
 		fprintf(stderr, ", a budget of %.0f s", o->budget);
+	/* Past it as said before the last passes (budget_said_end_s): the floor outlasted a count's share. */
+	if (o->budget > 0 && seconds > o->budget && m->budget_said_end > o->budget)
+		fprintf(stderr, " (past it as said, about %.0f s: the floor alone outlasted a count's share)",
+			m->budget_said_end);
 	fprintf(stderr, "; jobs known to their tolerance: %d, at their ceiling: %d, cut by the budget: %d\n",
 		m->stops[ROUNDS_TOLERANCE], m->stops[ROUNDS_CEILING], m->stops[ROUNDS_BUDGET]);
 	if (m->stops[ROUNDS_BUDGET] > 0)

@@ -52,6 +52,11 @@ struct runfiles_machine {
 	unsigned long long sim_hash;
 	unsigned long sim_seed;
 	double run_seconds;          /* the whole run's seconds (its clock's), once it ends; 0 before */
+	/*
+	 * Where the run said it would end past its budget (its clock's seconds,
+	 * rounds_run: a count's floor outlasting its share), as last said; 0: never.
+	 */
+	double budget_said_end;
 };
 
 /*

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Jobs a run left out (stops.csv "skipped": a quick run's slow kernels, or
-# one past its share of the budget, plan.h PLAN_JOB_SHARE) are named in the
+# one past its share of the budget, plan.h SCHED_JOB_SHARE) are named in the
 # report with their thread counts; a bad stops.csv is bad input (exit 2, one
 # line); a kernel name is written as text, never as markdown.
 . "$(dirname "$0")/lib.sh"

@@ -154,10 +154,11 @@ static inline void plan_on(struct scripted *s, int quick, double max_size, struc
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			p->jobs[t][i].threads = t;
-			plan_calibrate(&p->o, &p->jobs[t][i], scripted_time, s);
-			plan_slow_job(&p->o, &p->pm, &p->jobs[t][i]);
+			/* The harness's sequence (no budget's left-outs carried between counts here). */
+			struct sched_calibrator cal = { .o = &p->o, .m = &p->pm, .time = scripted_time, .ctx = s };
+			sched_calibrate_job(&cal, p->jobs[t], i);
 		}
-		p->seconds[t] = plan_seconds(&p->o, p->jobs[t], p->njobs[t]);
+		p->seconds[t] = sched_seconds(&p->o, p->jobs[t], p->njobs[t]);
 	}
 }
 

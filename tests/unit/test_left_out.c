@@ -1,12 +1,12 @@
 /*
  * test_left_out.c - a budgeted run leaves out a kernels job whose kept
- * timings alone would take over PLAN_JOB_SHARE of its thread count's share
- * (plan_slow_job after calibration, plan_budget_skip_unrun before it), says
+ * timings alone would take over SCHED_JOB_SHARE of its thread count's share
+ * (sched_slow_job after calibration, sched_budget_skip_unrun before it), says
  * so with the budget that would time it, and keeps every job that fits.
  * The figures are a 2-core Intel VM's: the textbook matrix product at
  * n = 1024 took 4.3-5.8 s a call, the i-k-j loop 0.45 s. A thread count
  * whose floor outlasts its share leaves out its costliest outliers
- * (PLAN_FLOOR_JOB_SHARE, rounds_run), and the next count leaves them out
+ * (SCHED_FLOOR_JOB_SHARE, rounds_run), and the next count leaves them out
  * unrun.
  */
 #include <setjmp.h>
@@ -23,6 +23,7 @@
 
 #include "measure.h"
 #include "plan.h"
+#include "schedule.h"
 #include "rounds.h"
 
 /* Says nothing (plan_machine.say NULL). */
@@ -49,7 +50,7 @@ static struct plan_job timed_job(int param, double call)
 				  .reps = 1, .last_seconds = call, .threads = 1 };
 }
 
-/* What plan_slow_job (or fn) said, as one string; the caller frees it. */
+/* What sched_slow_job (or fn) said, as one string; the caller frees it. */
 struct said {
 	char *text;
 	size_t len;
@@ -73,11 +74,11 @@ static void a_job_past_a_quarter_of_its_share_is_left_out_and_said(void **state)
 {
 	(void)state;
 	struct measure_opts o = two_counts(50);
-	assert_float_equal(plan_count_share(&o), 25, 1e-12);
+	assert_float_equal(sched_count_share(&o), 25, 1e-12);
 	struct said s;
 	listen(&s);
 	struct plan_job ijk = timed_job(1024, 5.8);
-	plan_slow_job(&o, &s.m, &ijk);
+	sched_slow_job(&o, &s.m, &ijk);
 	char *text = heard(&s);
 	/* 3 passes x 1 kept = 17.4 s, over 6.25; 17.4 / 0.25 x 2 counts = 139 -> 140 s. */
 	assert_true(ijk.skipped);
@@ -89,15 +90,15 @@ static void a_job_past_a_quarter_of_its_share_is_left_out_and_said(void **state)
 	/* That budget times it: 17.4 s is under a quarter of 70. */
 	o = two_counts(140);
 	struct plan_job again = timed_job(1024, 5.8);
-	plan_slow_job(&o, &quiet, &again);
+	sched_slow_job(&o, &quiet, &again);
 	assert_false(again.skipped);
 	assert_int_equal(again.kept_per_pass, 1);
 
 	/* Where it takes 1.5 s a call (4.5 s of 6.25) it stays, as the i-k-j loop's 0.45 s does here. */
 	o = two_counts(50);
 	struct plan_job fast = timed_job(1024, 1.5), ikj = timed_job(1024, 0.45);
-	plan_slow_job(&o, &quiet, &fast);
-	plan_slow_job(&o, &quiet, &ikj);
+	sched_slow_job(&o, &quiet, &fast);
+	sched_slow_job(&o, &quiet, &ikj);
 	assert_false(fast.skipped);
 	assert_false(ikj.skipped);
 	assert_true(fast.left_out_trial == 0 && ikj.left_out_trial == 0);
@@ -105,7 +106,7 @@ static void a_job_past_a_quarter_of_its_share_is_left_out_and_said(void **state)
 	/* No budget (--budget 0 is refused; 0 here is "none"): nothing is left out for time. */
 	o = two_counts(0);
 	struct plan_job unbudgeted = timed_job(1024, 5.8);
-	plan_slow_job(&o, &quiet, &unbudgeted);
+	sched_slow_job(&o, &quiet, &unbudgeted);
 	assert_false(unbudgeted.skipped);
 }
 
@@ -120,13 +121,13 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 	(void)state;
 	struct measure_opts o = two_counts(50);
 	struct plan_job one = timed_job(1024, 4.3);
-	plan_slow_job(&o, &quiet, &one);
+	sched_slow_job(&o, &quiet, &one);
 	assert_true(one.skipped);
 
 	struct said s;
 	listen(&s);
 	struct plan_job two = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one.n, .threads = 2 };
-	assert_true(plan_budget_skip_unrun(&o, &s.m, NULL, &two, &one, 1));
+	assert_true(sched_budget_skip_unrun(&o, &s.m, NULL, &two, &one, 1));
 	char *text = heard(&s);
 	assert_true(two.skipped);
 	assert_non_null(strstr(text, "left out gemm_ijk n = 1024 on all cores: a timing takes 4.3 s (foretold: at 1 "
@@ -137,35 +138,35 @@ static void a_job_foretold_past_its_share_is_left_out_unrun(void **state)
 	struct plan_job half = two;
 	half.skipped = 0;
 	half.n = one.n / 2;
-	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &half, &one, 1));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, NULL, &half, &one, 1));
 	assert_false(half.skipped);
 	/* Another order is another job. */
 	struct plan_job other = two;
 	other.skipped = 0;
 	other.param = 512;
-	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &other, &one, 1));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, NULL, &other, &one, 1));
 
 	/* The member before it: n = 256 at 0.1 s a call foretells 6.4 s for n = 1024 (64x the flops). */
 	struct plan_job n256 = timed_job(256, 0.1), n1024 = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one.n };
-	assert_true(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
-	/* At 0.02 s a call (1.3 s foretold) it is calibrated, and plan_slow_job decides. */
+	assert_true(sched_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
+	/* At 0.02 s a call (1.3 s foretold) it is calibrated, and sched_slow_job decides. */
 	n256.last_seconds = 0.02;
 	n1024.skipped = 0;
-	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 	/* A member left out leaves the larger ones out. */
 	struct plan_job n2048 = { .k = &gemm, .group = TGROUP_KERNELS, .param = 2048, .n = one.n * 4 };
-	assert_true(plan_budget_skip_unrun(&o, &quiet, &one, &n2048, NULL, 0));
+	assert_true(sched_budget_skip_unrun(&o, &quiet, &one, &n2048, NULL, 0));
 	/* Not in a quick run (its own rule), not outside the kernels group, not without a budget. */
 	struct measure_opts q;
 	measure_defaults(&q, 1);
 	n1024.skipped = 0;
 	n256.last_seconds = 0.1;
-	assert_false(plan_budget_skip_unrun(&q, &quiet, &n256, &n1024, NULL, 0));
+	assert_false(sched_budget_skip_unrun(&q, &quiet, &n256, &n1024, NULL, 0));
 	o = two_counts(0);
-	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 	o = two_counts(50);
 	n1024.group = TGROUP_BANDWIDTH;
-	assert_false(plan_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, &n256, &n1024, NULL, 0));
 }
 
 /* ---- the floor past its share (rounds_run) ---------------------------------- */
@@ -228,7 +229,7 @@ static void floor_record(void *ctx, int pass, int trial, int warm, const struct 
 static void run_floor(struct floor_plan *f, double budget, const struct plan_machine *m)
 {
 	struct measure_opts o = two_counts(budget);
-	struct rounds_clock c = { .budget = budget, .counts_after = 1, .threads = 1, .later_threads = (const int[]){ 2 },
+	struct sched_clock c = { .budget = budget, .counts_after = 1, .threads = 1, .later_threads = (const int[]){ 2 },
 				  .prior_fill = NAN };
 	struct rounds_hooks h = { .ctx = f, .now = floor_now, .time = floor_time, .record = floor_record };
 	rounds_run(&o, m, f->jobs, NTRIADS + 3, &c, &h);
@@ -319,7 +320,7 @@ static void a_job_left_out_for_the_floor_is_left_out_after(void **state)
 	struct said s;
 	listen(&s);
 	struct plan_job two = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one->n, .threads = 2 };
-	assert_true(plan_budget_skip_unrun(&o, &s.m, NULL, &two, one, 1));
+	assert_true(sched_budget_skip_unrun(&o, &s.m, NULL, &two, one, 1));
 	char *text = heard(&s);
 	assert_true(two.skipped && two.left_out_for_floor);
 	assert_float_equal(two.left_out_trial, 1.0, 1e-12);
@@ -328,7 +329,7 @@ static void a_job_left_out_for_the_floor_is_left_out_after(void **state)
 	free(text);
 	/* Its array split between the threads (fewer flops a thread): its own calibration decides. */
 	struct plan_job half = { .k = &gemm, .group = TGROUP_KERNELS, .param = 1024, .n = one->n / 2, .threads = 2 };
-	assert_false(plan_budget_skip_unrun(&o, &quiet, NULL, &half, one, 1));
+	assert_false(sched_budget_skip_unrun(&o, &quiet, NULL, &half, one, 1));
 	assert_false(half.skipped);
 }
 

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "schedule.h"
 #include "scripted.h"
 
 static void memory_jobs_are_warmed(void **state)
@@ -54,7 +55,7 @@ static void long_calls_and_peak_chains_are_not(void **state)
 	assert_false(plan_warm_run(KERNEL_PEAK, 1e-3, 1e-3));
 }
 
-/* A clock for plan_calibrate: every call of the job lasts `per_rep` seconds a rep. */
+/* A clock for sched_calibrate: every call of the job lasts `per_rep` seconds a rep. */
 struct calls {
 	int timings;
 	double per_rep;
@@ -82,16 +83,16 @@ static void calibration_keeps_a_warmed_first_timing(void **state)
 	struct kernel chains = { .name = "chains", .kind = KERNEL_PEAK };
 	struct calls c = { 0, 0.1 };   /* a DRAM-sized call */
 	struct plan_job j = { .k = &stream, .n = 1, .reps = 1 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(c.timings, 1);
 	assert_int_equal(j.reps, 1);
 	c = (struct calls){ 0, 0.1 };
 	j = (struct plan_job){ .k = &chains, .n = 1, .reps = 1 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(c.timings, 2);
 	c = (struct calls){ 0, o.min_time / 5 };   /* 5 calls make a timing */
 	j = (struct plan_job){ .k = &stream, .n = 1, .reps = 1 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(j.reps, 8);
 	assert_int_equal(c.timings, 4);
 	assert_true(j.last_seconds >= o.min_time);
@@ -129,7 +130,7 @@ static void a_call_foretold_long_is_calibrated_from_its_first_call(void **state)
 	assert_float_equal(plan_call_seconds(&j), 0.96, 1e-12);  /* untimed: the guess decides */
 	assert_false(plan_warm_run(gemm.kind, plan_call_seconds(&j), 0.001));
 	struct calls c = { 0, 1.5 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(c.timings, 1);
 	assert_int_equal(j.reps, 1);
 	assert_float_equal(plan_call_seconds(&j), 1.5, 1e-12);   /* timed: the timing decides */
@@ -137,13 +138,13 @@ static void a_call_foretold_long_is_calibrated_from_its_first_call(void **state)
 	/* Foretold short: warmed, so its first timing counts as before. */
 	c = (struct calls){ 0, 0.05 };
 	j = (struct plan_job){ .k = &gemm, .param = 1024, .n = 4096, .reps = 1, .guess_seconds = 0.05 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(c.timings, 1);
 	/* A peak chain never skips its second timing, whatever is guessed. */
 	struct kernel chains = { .name = "chains", .kind = KERNEL_PEAK };
 	c = (struct calls){ 0, 1.0 };
 	j = (struct plan_job){ .k = &chains, .n = 1, .reps = 1, .guess_seconds = 2.0 };
-	plan_calibrate(&o, &j, counted_time, &c);
+	sched_calibrate(&o, &j, counted_time, &c);
 	assert_int_equal(c.timings, 2);
 }
 
@@ -302,10 +303,10 @@ static void long_steady_jobs_are_thinned(void **state)
 		j->pass_n = before;
 		j->pass_lo = j->last_seconds;
 		j->pass_hi = j->last_seconds * (steady ? 1.02 : 1.05);
-		plan_thin(&p.o, &p.pm, j);
+		sched_thin(&p.o, &p.pm, j);
 		int after = j->kept_per_pass ? j->kept_per_pass : p.o.trials;
-		int long_trial = plan_trial_seconds(j) >= PLAN_THIN_TRIAL_SECONDS;
-		if (j->k->kind == KERNEL_PEAK || !long_trial || !steady || before <= PLAN_THIN_MIN_KEPT) {
+		int long_trial = plan_trial_seconds(j) >= SCHED_THIN_TRIAL_SECONDS;
+		if (j->k->kind == KERNEL_PEAK || !long_trial || !steady || before <= SCHED_THIN_MIN_KEPT) {
 			assert_int_equal(after, before);
 			kept_wide += long_trial && !steady;
 			short_kept += !long_trial;

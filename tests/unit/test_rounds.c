@@ -19,6 +19,7 @@
 
 #include "known.h"
 #include "plan.h"
+#include "schedule.h"
 #include "rounds.h"
 #include "scripted.h"
 
@@ -56,13 +57,13 @@ static void intervals_from_order_statistics(void **state)
 static void a_deadline_shares_the_budget(void **state)
 {
 	(void)state;
-	struct rounds_clock c = { .run_start = 10, .budget = 60, .counts_after = 1, .prior_fill = NAN };
-	assert_true(rounds_deadline(&c, 20) == 20 + 50.0 / 2);
+	struct sched_clock c = { .run_start = 10, .budget = 60, .counts_after = 1, .prior_fill = NAN };
+	assert_true(sched_deadline(&c, 20) == 20 + 50.0 / 2);
 	c.counts_after = 0;
-	assert_true(rounds_deadline(&c, 20) == 70);
-	assert_true(rounds_deadline(&c, 80) == 80);   /* spent: now */
+	assert_true(sched_deadline(&c, 20) == 70);
+	assert_true(sched_deadline(&c, 80) == 80);   /* spent: now */
 	c.budget = 0;
-	assert_true(isinf(rounds_deadline(&c, 20)));
+	assert_true(isinf(sched_deadline(&c, 20)));
 }
 
 /*
@@ -92,6 +93,10 @@ struct scripted_run {
 	int skew;                    /* a test hook: estimates off by this factor (0: none) */
 	double pass_scale;           /* the 2-thread passes' timings against its calibration's (0: as long) */
 	FILE *say;                   /* the plan's lines (plan_machine.say); NULL: silent */
+	struct plan_job *left_out;   /* the earlier counts' jobs the budget left out (sched_keep_left_out) */
+	size_t nleft_out;
+	double said_end[3];          /* per thread count: where rounds_run said it would end past the budget (NaN: not said) */
+	double count_end[3];         /* ... and where it ended */
 };
 
 static double noise_amp(size_t i)
@@ -180,7 +185,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		r->count = t;
 		if (t == 1)
 			prescan = s->clock;
-		struct rounds_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
+		struct sched_clock c = { .run_start = 0, .budget = budget, .count_start = s->clock,
 					  .prescan_seconds = prescan,
 					  .counts_after = 2 - t, .threads = t, .later_threads = (const int[]){ 2 },
 					  .prior_fill = t == 1 ? NAN : rounds_fill(&p->o, p->jobs[1], p->njobs[1]) };
@@ -188,18 +193,23 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		plan_build(&p->o, &p->pm, d, capacity, &p->jobs[t], &p->njobs[t]);
 		plan_split(p->jobs[t], &p->njobs[t], t, capacity / (size_t)t, p->d.tile_bytes);
 		double calib_start = s->clock;
+		if (t > 1)
+			sched_keep_left_out(p->jobs[t - 1], p->njobs[t - 1], &r->left_out, &r->nleft_out);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			p->jobs[t][i].threads = t;
-			plan_calibrate(&p->o, &p->jobs[t][i], scripted_time, s);
-			plan_slow_job(&p->o, &p->pm, &p->jobs[t][i]);
+			/* The harness's sequence: what is left out unrun, the calibration, the kept trials a pass. */
+			struct sched_calibrator cal = { .o = &p->o, .m = &p->pm, .left_out = r->left_out,
+							.nleft_out = r->nleft_out, .time = scripted_time, .ctx = s };
+			sched_calibrate_job(&cal, p->jobs[t], i);
 			/* The estimate while it calibrates, as the harness prints it (every second job here: under qemu each costs). */
 			if (i % 2 != 0 && i + 1 != p->njobs[t])
 				continue;
-			struct rounds_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
+			struct sched_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
 							.before = t > 1 ? p->jobs[t - 1] : NULL,
 							.nbefore = t > 1 ? p->njobs[t - 1] : 0, .start = calib_start,
+							.left_out = r->left_out, .nleft_out = r->nleft_out,
 							.scan_before = t > 1 ? &p->d : NULL, .scan_here = d };
-			double left = rounds_calibrating_left(&p->o, &k, &c, s->clock);
+			double left = sched_calibrating_left(&p->o, &k, &c, s->clock);
 			if (isfinite(left) && r->nprog < MAX_SAMPLES) {
 				r->at[r->nprog] = s->clock;
 				r->left[r->nprog++] = left;
@@ -208,7 +218,8 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 		if (t == 1)
 			r->first_pass = s->clock;
 		r->trial_done = NAN;
-		rounds_run(&p->o, &p->pm, p->jobs[t], p->njobs[t], &c, &h);
+		r->said_end[t] = rounds_run(&p->o, &p->pm, p->jobs[t], p->njobs[t], &c, &h);
+		r->count_end[t] = s->clock;
 	}
 	r->end = s->clock;
 }
@@ -216,6 +227,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 static void run_free(struct scripted_run *r)
 {
 	free(r->rec);
+	free(r->left_out);
 	plan_free(&r->p);
 }
 
@@ -250,8 +262,8 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 			if (j->failed || j->skipped)
 				continue;
 			/* A median's interval needs 6 timings: its floor is where one exists. */
-			int ceil = o->passes * o->trials, floor_kept = ROUNDS_FLOOR_KEPT, lo, hi;
-			while (known_bounds(rounds_statistic(j), floor_kept, &lo, &hi) != 0)
+			int ceil = o->passes * o->trials, floor_kept = SCHED_FLOOR_KEPT, lo, hi;
+			while (known_bounds(sched_statistic(j), floor_kept, &lo, &hi) != 0)
 				floor_kept++;
 			if (j->kept_per_pass)
 				continue;   /* a slow job: its own ceiling, checked by slow_jobs_keep_fewer_trials */
@@ -274,8 +286,8 @@ static void jobs_stop_when_their_figure_is_known(void **state)
 				assert_int_equal(per_pass[o->passes], o->trials);
 				at_ceiling += noise_amp(i) >= 0.08;
 			}
-			assert_true(j->stop == ROUNDS_TOLERANCE ? j->width <= rounds_tolerance(j)
-				    : j->stop == ROUNDS_CEILING && j->width > rounds_tolerance(j));
+			assert_true(j->stop == ROUNDS_TOLERANCE ? j->width <= sched_tolerance(j)
+				    : j->stop == ROUNDS_CEILING && j->width > sched_tolerance(j));
 		}
 	assert_true(known_at_floor > 50 && at_ceiling > 20);
 	/* Round robin: within a trial, the plan's order; each job once. */
@@ -311,10 +323,10 @@ static void a_budget_cuts_and_says_so(void **state)
 			const struct plan_job *j = &r.p.jobs[t][i];
 			if (j->failed || j->skipped || j->kept_per_pass)
 				continue;
-			assert_true(j->nkept >= ROUNDS_FLOOR_KEPT);
+			assert_true(j->nkept >= SCHED_FLOOR_KEPT);
 			if (j->stop == ROUNDS_BUDGET) {
 				cut++;
-				assert_true(j->width > rounds_tolerance(j));
+				assert_true(j->width > sched_tolerance(j));
 				assert_true(j->nkept < r.p.o.passes * r.p.o.trials);
 			}
 		}
@@ -359,6 +371,30 @@ static void a_floor_past_the_budget_is_said(void **state)
 	text = said_on(z4, 1e6, &len);
 	assert_null(strstr(text, "the floor alone"));
 	free(text);
+}
+
+/*
+ * Where the floor outlasts a count's share, rounds_run says when the count
+ * will end, past the budget (env.csv's budget_said_end_s, which the
+ * contract holds the run to): each count ends within a tenth of it. Within
+ * the budget it says nothing.
+ */
+static void the_end_past_the_budget_is_said_true(void **state)
+{
+	(void)state;
+	struct scripted *z4 = zen4();
+	static struct scripted_run r;
+	run_on(z4, 0, 1.0, &r);
+	for (int t = 1; t <= 2; t++) {
+		print_message("# zen4, a 1 s budget, %d thread%s: said to end at %.1f s, ended at %.1f s\n", t, t == 1 ? "" : "s",
+			      r.said_end[t], r.count_end[t]);
+		assert_true(isfinite(r.said_end[t]));
+		assert_true(fabs(r.count_end[t] / r.said_end[t] - 1) <= 0.1);
+	}
+	run_free(&r);
+	run_on(z4, 0, 1e6, &r);
+	assert_true(isnan(r.said_end[1]) && isnan(r.said_end[2]));
+	run_free(&r);
 }
 
 /*
@@ -443,6 +479,81 @@ static void the_time_left_is_true(void **state)
 	run_free(&r);
 }
 
+/*
+ * The floor's relief counts the sweep's DRAM sizes: a sweep that ran far
+ * past STREAM's rule (six DRAM sizes, each twice the last's trial) on a
+ * budget its floor outlasts loses its costliest sizes, said with their
+ * arrays, while the floor is past the share and a size costs over a tenth
+ * of it; the smallest SCHED_DRAM_SIZES_KEPT always stay, and so does a
+ * pattern job's one DRAM size however costly (its roof's only sample), and
+ * a size off DRAM.
+ */
+static struct kernel sweep_k = { .name = "bw_triad", .kind = KERNEL_BANDWIDTH, .arrays = 3 };
+static struct kernel copy_k = { .name = "bw_copy", .kind = KERNEL_BANDWIDTH, .arrays = 2 };
+
+struct fake_clock {
+	double t;
+};
+
+static double fake_now(void *ctx)
+{
+	return ((struct fake_clock *)ctx)->t;
+}
+
+static double fake_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	(void)pass, (void)trial;
+	((struct fake_clock *)ctx)->t += plan_trial_seconds(j);
+	return j->last_seconds;
+}
+
+static void fake_record(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds)
+{
+	(void)ctx, (void)pass, (void)trial, (void)warm, (void)j, (void)seconds;
+}
+
+static void the_floor_counts_the_sweeps_dram_sizes(void **state)
+{
+	(void)state;
+	enum { SIZES = 6, COPY = SIZES, CACHE, NJOBS };
+	struct plan_job jobs[NJOBS];
+	memset(jobs, 0, sizeof jobs);
+	/* Floors (5 kept, each after an untimed call): 0.5, 1, 2, 4, 8, 16 s; the copy's 20 s; 51.5 s in all. */
+	for (int i = 0; i < SIZES; i++)
+		jobs[i] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << (22 + i), .reps = 1,
+					     .last_seconds = 0.05 * (1 << i), .kept_per_pass = 3, .threads = 1, .dram = 1 };
+	jobs[COPY] = (struct plan_job){ .k = &copy_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << 26, .reps = 1,
+					.last_seconds = 2.0, .kept_per_pass = 3, .threads = 1, .dram = 1 };
+	jobs[CACHE] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = 4096, .reps = 1,
+					 .last_seconds = 1e-3, .threads = 1 };
+	struct measure_opts o;
+	measure_defaults(&o, 0);
+	o.threads[0] = 1;
+	o.threads[1] = 2;
+	o.nthreads = 2;
+	o.budget = 20;   /* a 10 s share: the 16 s and 8 s sizes go (over 5.15 s), the 4 s one stays */
+	struct sched_clock c = { .budget = o.budget, .counts_after = 1, .threads = 1,
+				 .later_threads = (const int[]){ 2 }, .prior_fill = NAN };
+	struct fake_clock clock = { 0 };
+	struct rounds_hooks h = { .ctx = &clock, .now = fake_now, .time = fake_time, .record = fake_record };
+	char *text = NULL;
+	size_t len;
+	struct plan_machine m = { .say = open_memstream(&text, &len) };
+	assert_non_null(m.say);
+	double said_end = rounds_run(&o, &m, jobs, NJOBS, &c, &h);
+	fclose(m.say);
+	for (int i = 0; i < NJOBS; i++)
+		assert_int_equal(jobs[i].skipped, i == SIZES - 1 || i == SIZES - 2);
+	assert_int_equal(jobs[SIZES - 1].stop, ROUNDS_SKIPPED);
+	assert_true(jobs[SIZES - 1].left_out_for_floor);
+	assert_non_null(strstr(text, "left out bw_triad at 1024 MiB per array: the floor alone (52 s)"));
+	assert_non_null(strstr(text, "left out bw_triad at 512 MiB per array: the floor alone (36 s)"));
+	/* Still past its share (28 s of floor): said, and the count ends when it said. */
+	assert_true(isfinite(said_end));
+	assert_true(fabs(clock.t / said_end - 1) <= 0.1);
+	free(text);
+}
+
 /* The progress line: a calibration's and a pass's, whole seconds left from 10 s, tenths under. */
 static void the_progress_line_says_where_the_run_is(void **state)
 {
@@ -470,6 +581,8 @@ int main(void)
 		cmocka_unit_test(jobs_stop_when_their_figure_is_known),
 		cmocka_unit_test(a_budget_cuts_and_says_so),
 		cmocka_unit_test(a_floor_past_the_budget_is_said),
+		cmocka_unit_test(the_end_past_the_budget_is_said_true),
+		cmocka_unit_test(the_floor_counts_the_sweeps_dram_sizes),
 		cmocka_unit_test(the_time_left_is_true),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
