@@ -148,7 +148,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 FLAGS_STAMP := $(BUILD)/.flags
 FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
 
-.PHONY: all report plots test check bench install uninstall clean deps lib examples FORCE
+.PHONY: all report plots test check bench bench-pairs install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
 
 all: $(BINDIR)/roofline
@@ -516,6 +516,24 @@ $(BUILD)/bench-loops: scripts/bench-loops.c $(FLAGS_STAMP)
 	$(call say,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -std=gnu11 $(WARNINGS) $(KERNEL_CFLAGS) -falign-loops=64 $< -o $@
+
+# Built-in kernels timed side by side in one process, each round in a rotated
+# order, with the medians of their ratios to the first (scripts/bench-pairs.c):
+#   make bench-pairs PAIRS='dot_split bw_read2_avx2' PAIRS_BYTES=134217728
+PAIRS_CPU ?= 1
+PAIRS_BYTES ?= 134217728
+PAIRS_ROUNDS ?= 21
+bench-pairs: $(BUILD)/bench-pairs
+	$(Q)$(BUILD)/bench-pairs $(PAIRS_CPU) $(PAIRS_BYTES) $(PAIRS_ROUNDS) $(PAIRS)
+
+$(BUILD)/bench-pairs: scripts/bench-pairs.c $(BUILD)/bench-loops-lib.o $(LIB_OBJ)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(BUILD)/bench-loops-lib.o $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
+$(BUILD)/bench-loops-lib.o: scripts/bench-loops.c $(FLAGS_STAMP)
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=gnu11 $(WARNINGS) $(KERNEL_CFLAGS) -falign-loops=64 -DBENCH_LOOPS_LIB -c $< -o $@
 
 # ---- install ----------------------------------------------------------------
 

@@ -364,6 +364,23 @@ static void zen4_obeys_streams_rule(void **state)
 		}
 		assert_int_equal(paced, 8);
 		assert_int_equal(nt_copies, 2);
+		/*
+		 * The sweep's own pattern at the next width: one job, on the DRAM
+		 * plateau only, each array the kernels' size.
+		 */
+		const struct plan_sweep *d = t == 1 ? &p.d : &p.team;
+		size_t narrower = 0;
+		for (size_t i = 0; i < p.njobs[t]; i++) {
+			const struct plan_job *j = &p.jobs[t][i];
+			if (j->k == d->sweep || j->k->kind != KERNEL_BANDWIDTH || j->k->reads != 2 ||
+			    j->k->writes != 1 || j->k->stores != STORES_ALLOCATE || j->k->one_vector)
+				continue;
+			narrower++;
+			assert_int_equal(j->k->isa, ISA_AVX2);
+			assert_int_equal(j->dram, 1);
+			assert_true(fabs(array_bytes(j, t) - kernel_bytes) <= 64.0 * t);
+		}
+		assert_int_equal(narrower, 1);
 	}
 	print_message("# zen4: settle %.0f MiB, planned trials %.0f s (1 thread) + %.0f s (2)\n",
 		      p.d.settle / MiB, p.seconds[1], p.seconds[2]);
