@@ -505,10 +505,13 @@ $(FUZZ_BUILD)/fuzz_fleet: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 
 # BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench);
 # BENCH_PARTS=levels: only each level's pattern roofs against likwid-bench and
-# the plain loops of scripts/bench-loops.c (built here, for bench only).
-bench: bin/roofline $(BUILD)/bench-loops
-	$(Q)$(if $(filter times,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
-	$(Q)BENCH_PARTS=$(BENCH_PARTS) BENCH_LOOPS=$(BUILD)/bench-loops sh scripts/bench.sh ./bin/roofline
+# the plain loops of scripts/bench-loops.c (built here, for bench only);
+# BENCH_PARTS=pairs: each level's roof kernels beside the plain loop and the
+# built-in kernels, side by side in one process (scripts/bench-pairs.c).
+bench: bin/roofline $(BUILD)/bench-loops $(BUILD)/bench-pairs
+	$(Q)$(if $(filter times pairs,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
+	$(Q)BENCH_PARTS=$(BENCH_PARTS) BENCH_LOOPS=$(BUILD)/bench-loops BENCH_PAIRS=$(BUILD)/bench-pairs \
+		sh scripts/bench.sh ./bin/roofline
 
 # Its loops start on 64-byte blocks as the bandwidth kernels' do: placed
 # across two, the plain triad ran 145 GB/s in L1 on a Zen 3 VM, 270-283 inside one.
