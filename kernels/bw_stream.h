@@ -318,7 +318,10 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  * the loop counter once a vector, the tail element by element. Their files
  * are built with the loops aligned to 64 bytes (Makefile): on a Zen 3 VM
  * the one-vector triad ran 250 GB/s with its loop inside one 64-byte
- * block and 140 with it across two.
+ * block and 140 with it across two. Neither shape wins everywhere: on that
+ * VM the one-vector triad ran 285-289 GB/s in L1 while the other vCPU (a
+ * hyperthread of the same host core) idled and 176-227 while it spun, the
+ * four-vector one 185-206 either way.
  */
 #define BW_STORE1_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, VAL, TAIL)      \
 	BW_LOOP_HEAD(ISA, KIND##1, V, SET1, ATTR)                                    \
