@@ -95,13 +95,13 @@ struct entry {
 
 /* Thread t's arrays (each thread's own, first touched by it). */
 static struct kernel_buffers tbuf[64];
-static double tsec[64];
+static double tstart[64], tend[64];
 
 /*
  * One timing as the harness's: on each of `threads` threads at once (each
  * pinned to CPU first + t, on its own arrays), prepare, an untimed call,
- * prepare, a barrier, the timed call, a barrier, the check; the slowest
- * thread's seconds.
+ * prepare, a barrier, the timed call, a barrier, the check; the seconds
+ * from the first thread's start to the last one's end.
  */
 static double timed(struct entry *e, int threads, int full)
 {
@@ -114,9 +114,9 @@ static double timed(struct entry *e, int threads, int full)
 			/* A plain loop: an untimed call, the timed one; no check of its own. */
 			volatile double sink = bench_loop_run(e->plain, buf->a, buf->b, buf->c, buf->n, 1);
 #pragma omp barrier
-			double t0 = now();
+			tstart[t] = now();
 			sink = bench_loop_run(e->plain, buf->a, buf->b, buf->c, buf->n, e->reps);
-			tsec[t] = now() - t0;
+			tend[t] = now();
 			(void)sink;
 #pragma omp barrier
 		} else {
@@ -127,9 +127,9 @@ static double timed(struct entry *e, int threads, int full)
 			if (e->k->prepare)
 				e->k->prepare(buf, e->param);
 #pragma omp barrier
-			double t0 = now();
+			tstart[t] = now();
 			double result = e->k->run(buf, e->reps, e->param);
-			tsec[t] = now() - t0;
+			tend[t] = now();
 #pragma omp barrier
 			char why[256];
 			if (e->k->check(buf, e->reps, e->param, result, full, why, sizeof why) != 0) {
@@ -140,10 +140,18 @@ static double timed(struct entry *e, int threads, int full)
 	}
 	if (failed)
 		exit(1);
-	double slowest = 0;
-	for (int t = 0; t < threads; t++)
-		slowest = tsec[t] > slowest ? tsec[t] : slowest;
-	return slowest;
+	/*
+	 * The team's time: the first start to the last end. The slowest
+	 * thread's own seconds would miss a thread that started late (taken
+	 * off its core after the barrier): the others then streamed alone,
+	 * faster than the team does together.
+	 */
+	double first = tstart[0], last = tend[0];
+	for (int t = 1; t < threads; t++) {
+		first = tstart[t] < first ? tstart[t] : first;
+		last = tend[t] > last ? tend[t] : last;
+	}
+	return last - first;
 }
 
 int main(int argc, char **argv)
