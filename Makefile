@@ -148,7 +148,7 @@ DEPS_STAMP := $(BUILD)/.deps-build
 FLAGS_STAMP := $(BUILD)/.flags
 FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
 
-.PHONY: all report plots test check bench install uninstall clean deps lib examples FORCE
+.PHONY: all report plots test check bench bench-pairs install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
 
 all: $(BINDIR)/roofline
@@ -507,10 +507,13 @@ $(FUZZ_BUILD)/fuzz_fleet: tests/fuzz/fuzz_run.c $(LIB_OBJ)
 
 # BENCH_PARTS=times: only the default and quick runs' times (no likwid-bench);
 # BENCH_PARTS=levels: only each level's pattern roofs against likwid-bench and
-# the plain loops of scripts/bench-loops.c (built here, for bench only).
-bench: bin/roofline $(BUILD)/bench-loops
-	$(Q)$(if $(filter times,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
-	$(Q)BENCH_PARTS=$(BENCH_PARTS) BENCH_LOOPS=$(BUILD)/bench-loops sh scripts/bench.sh ./bin/roofline
+# the plain loops of scripts/bench-loops.c (built here, for bench only);
+# BENCH_PARTS=pairs: each level's roof kernels beside the plain loop and the
+# built-in kernels, side by side in one process (scripts/bench-pairs.c).
+bench: bin/roofline $(BUILD)/bench-loops $(BUILD)/bench-pairs
+	$(Q)$(if $(filter times pairs,$(BENCH_PARTS)),true,sh scripts/deps.sh bench)
+	$(Q)BENCH_PARTS=$(BENCH_PARTS) BENCH_LOOPS=$(BUILD)/bench-loops BENCH_PAIRS=$(BUILD)/bench-pairs \
+		sh scripts/bench.sh ./bin/roofline
 
 # Its loops start on 64-byte blocks as the bandwidth kernels' do: placed
 # across two, the plain triad ran 145 GB/s in L1 on a Zen 3 VM, 270-283 inside one.
@@ -518,6 +521,24 @@ $(BUILD)/bench-loops: scripts/bench-loops.c $(FLAGS_STAMP)
 	$(call say,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -std=gnu11 $(WARNINGS) $(KERNEL_CFLAGS) -falign-loops=64 $< -o $@
+
+# Built-in kernels timed side by side in one process, each round in a rotated
+# order, with the medians of their ratios to the first (scripts/bench-pairs.c):
+#   make bench-pairs PAIRS='dot_split bw_read2_avx2' PAIRS_BYTES=134217728
+PAIRS_CPU ?= 1
+PAIRS_BYTES ?= 134217728
+PAIRS_ROUNDS ?= 21
+bench-pairs: $(BUILD)/bench-pairs
+	$(Q)$(BUILD)/bench-pairs $(PAIRS_CPU) $(PAIRS_BYTES) $(PAIRS_ROUNDS) $(PAIRS)
+
+$(BUILD)/bench-pairs: scripts/bench-pairs.c $(BUILD)/bench-loops-lib.o $(LIB_OBJ)
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(BUILD)/bench-loops-lib.o $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+
+$(BUILD)/bench-loops-lib.o: scripts/bench-loops.c $(FLAGS_STAMP)
+	$(call say,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -std=gnu11 $(WARNINGS) $(KERNEL_CFLAGS) -falign-loops=64 -DBENCH_LOOPS_LIB -c $< -o $@
 
 # ---- install ----------------------------------------------------------------
 

@@ -21,6 +21,10 @@
  * never share their low 12 address bits; pinned to CPU; an untimed call,
  * then timings of enough passes to last a millisecond at least, and the
  * best of them (the roofs are bests too).
+ *
+ * Built with -DBENCH_LOOPS_LIB it has no main and gives its loops to
+ * scripts/bench-pairs.c instead (bench_loop_bytes, bench_loop_run), timed
+ * there side by side with the built-in kernels.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -33,14 +37,14 @@
 #define SKEW (1024 / 8 + 8)
 #define SUMS 16
 
-static double now(void)
+__attribute__((unused)) static double now(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static double *array(size_t n)
+__attribute__((unused)) static double *array(size_t n)
 {
 	size_t bytes = ((n + 2 * SKEW) * sizeof(double) + (2u << 20) - 1) / (2u << 20) * (2u << 20);
 	double *p = aligned_alloc(2u << 20, bytes);
@@ -147,6 +151,28 @@ static double run(enum pattern p, double *a, double *b, double *c, size_t n, lon
 	return 0.0;
 }
 
+#ifdef BENCH_LOOPS_LIB
+/* The bytes an element of PATTERN's loop moves, STREAM's convention; 0: no such loop. */
+double bench_loop_bytes(const char *pattern);
+double bench_loop_run(const char *pattern, double *a, double *b, double *c, size_t n, long reps);
+
+double bench_loop_bytes(const char *pattern)
+{
+	for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++)
+		if (strcmp(patterns[i].name, pattern) == 0)
+			return patterns[i].bytes;
+	return 0;
+}
+
+/* PATTERN's loop, reps passes over n elements (a known pattern: bench_loop_bytes > 0). */
+double bench_loop_run(const char *pattern, double *a, double *b, double *c, size_t n, long reps)
+{
+	for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++)
+		if (strcmp(patterns[i].name, pattern) == 0)
+			return run(patterns[i].p, a, b, c, n, reps);
+	return 0.0;
+}
+#else
 int main(int argc, char **argv)
 {
 	if (argc != 4) {
@@ -201,3 +227,4 @@ int main(int argc, char **argv)
 	printf("%.2f\n", patterns[which].bytes * (double)n * (double)reps / best / 1e9);
 	return 0;
 }
+#endif

@@ -33,7 +33,10 @@ elapsed() { echo "$2 - $1" | bc; }
 # BENCH_PARTS=times only times the default and the quick run (measure, then
 # fit, plot and report, as make report runs them) and stops there;
 # BENCH_PARTS=levels only measures (or takes BENCH_RUN) and prints each
-# level's pattern roofs against likwid-bench and the plain loops.
+# level's pattern roofs against likwid-bench and the plain loops;
+# BENCH_PARTS=pairs only measures (or takes BENCH_RUN, for the levels'
+# working sets) and times each level's roof kernels beside the plain loop
+# and the built-in kernels of the pattern, in one process (bench-pairs).
 parts=${BENCH_PARTS:-all}
 # timed NAME DIR MEASURE-FLAGS...: measure, then fit, plot and report, each timed.
 timed() {
@@ -179,6 +182,55 @@ level_patterns() {
 		done
 	done
 }
+# ---- side by side: each level's roof kernels, the plain loop and the built-in
+# kernels of each pattern, timed in one process (scripts/bench-pairs.c,
+# BENCH_PAIRS: built by make bench), round by round in rotated order: on a
+# shared machine only these ratios mean anything. Each line: a kernel's
+# median rate and the median over the rounds of its rate over the plain
+# loop's in the same round; "roof/plain" is the best roof kernel's.
+pairs=${BENCH_PAIRS:-}
+pair_rounds=${PAIRS_ROUNDS:-31}
+next_isa() { case $1 in avx512) echo avx2 ;; avx2) echo sse2 ;; *) echo ;; esac; }
+roof_kernels() { # roof_kernels PATTERN LEVEL: the bandwidth kernels a roof of the pattern is the best of
+	nx=$(next_isa "$isa")
+	case $1 in
+	2r1w) echo "bw_triad_$isa bw_triad1_$isa${nx:+ bw_triad_$nx}" ;;
+	2r1w-ip) echo "bw_update_$isa bw_update1_$isa${nx:+ bw_update_$nx}" ;;
+	2r0w) echo "bw_read2_$isa${nx:+ bw_read2_$nx}" ;;
+	1r1w) echo "bw_copy_$isa bw_copy1_$isa${nx:+ bw_copy_$nx}"
+		[ "$2" != DRAM ] || for k in 1 2 4 8; do printf ' bw_pace%s_copy_%s' "$k" "$isa"; done ;;
+	esac
+}
+builtin_kernels() { # the built-in kernels of the pattern (placed at DRAM by default)
+	case $1 in 2r1w) echo triad ;; 2r1w-ip) echo daxpy ;; 2r0w) echo dot_split ;; 1r1w) echo "horner:2 horner:4 horner:8" ;; esac
+}
+level_pairs() {
+	for level in L1 L2 L3 DRAM; do
+		for pat in 2r1w 2r1w-ip 2r0w 1r1w; do
+			lo=$(roof "$level.$pat" 5) hi=$(roof "$level.$pat" 6)
+			[ -n "$lo" ] || continue
+			if [ "$level" = DRAM ]; then ws=$lo; else ws=$(echo "sqrt($lo * $hi)" | bc -l | cut -d. -f1); fi
+			per=$((ws / $(pattern_arrays "$pat")))
+			ks="$(roof_kernels "$pat" "$level")"
+			[ "$level" != DRAM ] || ks="$ks $(builtin_kernels "$pat")"
+			echo "-- $level.$pat: $per bytes an array, plain loop first (load $(cut -d' ' -f1-3 /proc/loadavg))"
+			# shellcheck disable=SC2086
+			"$pairs" "$cpu" "$per" "$pair_rounds" "plain:$pat" $ks 2>&1 |
+				awk -v roofs="$(roof_kernels "$pat" "$level")" '
+					BEGIN { n = split(roofs, r, " "); for (i = 1; i <= n; i++) isroof[r[i]] = 1 }
+					/^kernel/ || /thread/ { print; next }
+					{ print; if ($1 in isroof && $5 > best) best = $5 }
+					END { if (best) printf "   roof/plain (the best roof kernel, side by side) %.3f\n", best }'
+		done
+	done
+}
+if [ "$parts" = pairs ]; then
+	[ -n "$pairs" ] || { echo "bench: BENCH_PAIRS names no bench-pairs binary"; exit 2; }
+	echo
+	echo "== side by side in one process: each level's roof kernels, the plain loop and (DRAM) the built-in kernels"
+	level_pairs
+	exit 0
+fi
 if [ "$parts" = all ] || [ "$parts" = levels ]; then
 	echo
 	echo "== each level's pattern roofs against likwid-bench and a plain loop of the pattern" \

@@ -11,7 +11,9 @@
 # each must hold reads x U loads and writes x U stores of the ISA's width
 # (U = 4 vectors a pass for the triads, update and copy, 8 for the sums, 1
 # for their one-vector twins triad1, update1 and copy1), the
-# streaming triad's stores all non-temporal (vmovntpd).
+# streaming triad's stores all non-temporal (vmovntpd), and the four-vector
+# triad, update and copy storing only after their last load (bw_stream.h:
+# an iteration computes all its vectors before it stores any).
 #
 # Environment (from make test): ROOFLINE_BUILD, ROOFLINE_SRC. Output: TAP.
 
@@ -175,6 +177,11 @@ for isa in $ISAS; do
 			if [ "$kind" = triad_nt ] && [ "$nt" -ne "$stores" ]; then
 				why="$why$cc: $nt of $ns stores non-temporal; "
 			fi
+			case $kind in triad|update|copy)
+				late=$(awk -F '\t' -v f="$fn" '$1 == f && $2 ~ /:store:/ { st = 1 }
+					$1 == f && $2 ~ /:load:/ && st { n++ } END { print n + 0 }' "$tmp/$cc-$isa.loops")
+				[ "$late" -eq 0 ] || why="$why$cc: $late loads after a store; " ;;
+			esac
 			if [ -z "$first" ]; then
 				first=$sig firstcc=$cc
 			elif [ "$sig" != "$first" ]; then

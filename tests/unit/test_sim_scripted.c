@@ -340,6 +340,23 @@ static void zen4_obeys_streams_rule(void **state)
 		}
 		assert_int_equal(paced, 8);
 		assert_int_equal(nt_copies, 2);
+		/*
+		 * The sweep's own pattern (the four-vector triad) at the next width:
+		 * one size, on the DRAM plateau only, each array the kernels' size.
+		 */
+		size_t narrower = 0;
+		for (size_t i = 0; i < r->njobs; i++) {
+			const struct sim_job *j = &r->jobs[i];
+			if (j->threads != t || j->k->kind != KERNEL_BANDWIDTH || j->k->reads != 2 ||
+			    j->k->writes != 1 || j->k->stores != STORES_ALLOCATE || j->k->one_vector ||
+			    j->k->isa == ISA_AVX512)
+				continue;
+			narrower++;
+			assert_int_equal(j->k->isa, ISA_AVX2);
+			assert_true(at_dram(r, j));
+			assert_true(fabs(j->array - kernel_bytes(r, t)) <= 64.0 * t);
+		}
+		assert_int_equal(narrower, 1);
 	}
 }
 
