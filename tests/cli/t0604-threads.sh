@@ -1,7 +1,8 @@
 #!/bin/sh
 # measure --threads: the list's errors, a two-thread run whose timings, roofs
 # and points carry the thread count, and one thread's wrong result failing
-# the run. No timing thresholds.
+# the run, and a team timed from its first start to its last end. No timing
+# thresholds.
 . "$(dirname "$0")/lib.sh"
 SMALL="--max-size 1M --passes 1 --trials 2 --warmup 1 --min-time 2e-4"
 
@@ -118,6 +119,7 @@ test_expect_success 'the one-core pass runs on the first core it may use, not wh
 '
 test_expect_success 'one thread of two computing wrong fails the run with exit 1' '
 	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
+	ROOFLINE_TEST_LATE=triad ROOFLINE_TEST_LATE_SECONDS=0.05 \
 		"$ROOFLINE" measure $SMALL --threads 2 --only kernels --out bad1 >/dev/null 2>err;
 	test $? -eq 1 && grep -q "^kernels,dot,0,.*thread 1 of 2" bad1/failures.csv &&
 	! grep -q ",kernels,dot," bad1/timings.csv &&
@@ -127,5 +129,13 @@ test_expect_success 'the same spoiled thread passes when it is not in the team' 
 	ROOFLINE_TEST_CORRUPT=dot ROOFLINE_TEST_CORRUPT_THREAD=1 \
 		"$ROOFLINE" measure $SMALL --threads 1 --only kernels --out ok1 >/dev/null 2>err &&
 	grep -q ",kernels,dot," ok1/timings.csv
+'
+test_expect_success 'a team is timed from its first start to its last end' '
+	# The run above (bad1) started triad 50 ms late on its last thread: each thread
+	# alone times only its own call (microseconds here); the team took the
+	# 50 ms too. daxpy, not delayed, did not.
+	awk -F, "\$5 == \"triad\" && \$7 == 2 { n++; if (\$11 < 0.05) short++ }
+		END { exit !(n > 0 && short == 0) }" bad1/timings.csv &&
+	awk -F, "\$5 == \"daxpy\" && \$7 == 2 && \$11 >= 0.05 { exit 1 }" bad1/timings.csv
 '
 test_done
