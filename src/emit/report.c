@@ -439,7 +439,7 @@ static void threads_section(FILE *fp, const struct analysis *a)
 		return;
 	fputs("## All cores\n\n"
 	      "Each roof measured by one core and by all of them (`@Nt`: N threads, one per physical "
-	      "core, pinned, each on its own part of the arrays; a timing is the slowest thread's).\n\n"
+	      "core, pinned, each on its own part of the arrays; a timing runs from the first thread's start to the last one's end).\n\n"
 	      "| roof | threads | value | scaling |\n| --- | ---: | ---: | ---: |\n", fp);
 	for (size_t i = 0; i < a->nroofs; i++) {
 		const struct roof *r = &a->roofs[i];

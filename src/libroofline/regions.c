@@ -4,7 +4,7 @@
  *
  * An execution of (name, version) is open from its first begin until every
  * thread that began it has ended it. Its time runs from the first begin to
- * the last end, so it is the slowest thread's, as the tool's own all-core jobs
+ * the last end, as the tool's own all-core jobs
  * are timed; its threads are the begins it collected; its declared totals
  * come with the ends, once (every thread passes the whole region's). A thread
  * that begins the region again after its own end, while others are still in

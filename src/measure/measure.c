@@ -34,8 +34,8 @@
  *     trial timing every job still running once in the same order
  *     (round-robin), so a slow moment on the machine hits all jobs alike,
  *     each job done once its figure is known, at its ceiling, or when the
- *     budget is spent. A timing starts all threads at a barrier and is the
- *     slowest thread's; every thread's result is checked; every timing is
+ *     budget is spent. A timing starts all threads at a barrier and runs
+ *     from the first one's start to the last one's end; every thread's result is checked; every timing is
  *     written to timings.csv with its thread count, flushed after each trial
  *     so an interrupted run keeps what it did; stops.csv says why each job
  *     stopped.
