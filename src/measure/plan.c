@@ -148,31 +148,16 @@ static double sweep_reach(double want, double cap)
 static void cache_working_sets(const struct measure_opts *o, const struct plan_machine *m,
 			       struct plan_sweep *d)
 {
-	int n = d->nscan;
 	for (int c = 0; c < PLAN_NCACHE; c++)
 		d->cache_ws[c] = NAN;
 	d->nplateaus = 0;
 	d->tile_bytes = 0;
 	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
-	struct fit_sweep_point fs[64];
-	plan_scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
-	/*
-	 * Every plateau before the last is a cache; a level's slow tail is
-	 * merged into it as the fit merges it (levels_merge_tails), so the L3
-	 * jobs run on the L3 and not on the L2's tail (a 2 MiB L2 at 80-88
-	 * GB/s from 1 to 1.5 MiB of working set, after 112 up to 768 KiB, took
-	 * this VM's L3 pattern jobs to 1.26 MiB: L3.2r1w-ip 121 GB/s against
-	 * 43 in the runs whose curve had no such tail).
-	 */
-	if (count >= 2) {
-		size_t ncache = count - 1;
-		double reported[LEVELS_CACHE_LEVELS];
-		levels_reported_for(m->reported_caches, d->threads > 1 ? d->threads : 1,
-				    d->rule_source == PLAN_RULE_CURVE, reported);
-		count = levels_merge_tails(pl, count, &ncache, reported);
-	}
+	/* The level map of the pre-scan's curve: the same function the fit's map comes from. */
+	struct level_map map;
+	plan_level_map(m, d, &map);
+	const struct fit_plateau *pl = map.pl;
+	size_t count = map.count;
 	for (size_t i = 0; i < count; i++) {
 		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
 		d->plateau_lo[i] = pl[i].size_lo;

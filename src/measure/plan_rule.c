@@ -6,8 +6,10 @@
 #include "plan_rule.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "fit.h"
+#include "levels.h"
 #include "stats.h"
 
 #define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
@@ -243,4 +245,21 @@ size_t plan_shaped_offer(const struct kernel *k, int param, size_t offer, double
 		have = s.working_set / arrays;
 	}
 	return offer;
+}
+
+void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, struct level_map *map)
+{
+	int n = d->nscan > 0 && d->nscan <= 64 ? d->nscan : 0;
+	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	struct levels_size ls[64];
+	for (int i = 0; i < n; i++)
+		ls[i] = (struct levels_size){ .array_bytes = d->scan_ws[i] / arrays, .working_set = d->scan_ws[i],
+					      .best = d->scan_gbs[i], .median = d->scan_gbs[i] };
+	static const enum levels_rule_source SOURCE[] = {
+		[PLAN_RULE_NONE] = RULE_NONE, [PLAN_RULE_REPORTED] = RULE_REPORTED, [PLAN_RULE_CURVE] = RULE_CURVE };
+	struct levels_rule rule = { SOURCE[d->rule_source], d->rule, d->rule_l3 };
+	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
+				   .settled = d->settled ? 1 : 0, .rule = &rule };
+	memcpy(in.reported, m->reported_caches, sizeof in.reported);
+	levels_map_curve(&in, map);
 }

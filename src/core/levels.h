@@ -194,6 +194,10 @@ struct level_map {
 	struct level_span span[LEVELS_MAX];
 	size_t n;
 	struct dram_verdict dram;
+	/* The curve's plateaus as the map has them (a level's slow tail merged into it), and which are caches. */
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count;
+	int is_cache[FIT_MAX_PLATEAUS];
 };
 
 /*
@@ -204,6 +208,34 @@ struct level_map {
  */
 void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,
 		      struct level_map *out);
+
+/* What one thread count's level map is made from (levels_map_curve). */
+struct levels_input {
+	const struct levels_size *sweep;   /* the curve, sorted by working set */
+	size_t n;
+	double reported[LEVELS_CACHE_LEVELS];  /* L1d, L2 (each core's) and L3 bytes as reported; 0: unknown */
+	int threads;                       /* the team that ran the curve (0, 1: one core) */
+	int settled;                       /* 0: the run says the curve never settled; 1 or -1 otherwise */
+	/*
+	 * STREAM's rule as measure decided it (levels_stream_rule, recorded in
+	 * env.csv); NULL for a run from before it was recorded, whose rule is
+	 * inferred from its curve (levels.h's head: the reported cache unless
+	 * implausible).
+	 */
+	const struct levels_rule *rule;
+	/* Out, NULL or room for the levels the plateau fit dropped (fit_plateaus_explained); bounds are set here. */
+	struct fit_dropped_list *dropped;
+};
+
+/*
+ * THE level map of a bandwidth curve, the one the plan and the fit both
+ * use (docs/plan.md R5-R9): the curve's plateaus (fit_plateaus_explained,
+ * told where the reported caches end for `threads`), its DRAM verdict by
+ * STREAM's rule (levels_find_dram_ruled), a level's slow tail merged into
+ * it (levels_merge_caches), which plateaus are caches (levels_caches), and
+ * the spans (levels_build_map). Pure.
+ */
+void levels_map_curve(const struct levels_input *in, struct level_map *out);
 
 /*
  * The one rule for the level a working set runs from: the span holding it,
