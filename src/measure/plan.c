@@ -417,6 +417,72 @@ void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, s
 
 /* ---- the plan ----------------------------------------------------------------- */
 
+const char *plan_role_name(enum plan_role role)
+{
+	static const char *const NAMES[] = { "sweep", "pattern", "kernel", "peak" };
+	return role >= 0 && role <= PLAN_ROLE_PEAK ? NAMES[role] : "?";
+}
+
+/*
+ * The level of d's place i (its plateau_ws): a settled curve's last is
+ * DRAM, the others the caches in order (a place past the third is L3's).
+ */
+static enum mem_level place_level(const struct plan_sweep *d, size_t i)
+{
+	if (d->settled && i + 1 == d->nplateaus)
+		return MEM_DRAM;
+	return i < MEM_DRAM ? (enum mem_level)i : MEM_L3;
+}
+
+/* The level a sweep size of working set ws is meant to run from: the place whose range holds it, or the nearest. */
+static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
+{
+	size_t best = 0;
+	double dist = INFINITY;
+	for (size_t i = 0; i < d->nplateaus; i++) {
+		double lo = d->plateau_lo[i], hi = d->plateau_hi[i];
+		double x = ws < lo ? log(lo / ws) : ws > hi ? log(ws / hi) : 0.0;
+		if (x < dist) {
+			dist = x;
+			best = i;
+		}
+	}
+	return d->nplateaus ? place_level(d, best) : MEM_LEVELS;
+}
+
+/*
+ * Job j's placement (struct plan_place) from its role and level: one
+ * array's bytes as planned (all threads' parts, before plan_split), the
+ * roof it sets or is judged by (a kernel with streams: its pattern's at
+ * that level; one without: the level's), whether its arrays obey STREAM's
+ * rule. The team is set when the jobs are numbered (plan_number).
+ */
+static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum plan_role role,
+			     enum mem_level level)
+{
+	struct plan_place *p = &j.place;
+	int arrays = j.k->arrays > 0 ? j.k->arrays : 1;
+	char pat[32];
+	kernel_pattern(j.k, pat, sizeof pat);
+	p->role = role;
+	p->level = role == PLAN_ROLE_PEAK ? MEM_LEVELS : level;
+	p->array_bytes = role == PLAN_ROLE_PEAK ? 0 : plan_job_working_set(&j) / arrays;
+	p->target = role == PLAN_ROLE_PEAK ? roofkey_compute(ROOF_COMPUTE, "peak", 1)
+		  : role == PLAN_ROLE_SWEEP || p->level == MEM_LEVELS ? roofkey_none()
+		  : pat[0] ? roofkey_pattern(level, j.k, 1) : roofkey_level(level, 1);
+	p->obeys_rule = p->level == MEM_DRAM && d->rule > 0 && p->array_bytes >= d->rule * (1 - 1e-9);
+	return j;
+}
+
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, int *next_id)
+{
+	for (size_t i = 0; i < njobs; i++) {
+		jobs[i].id = (*next_id)++;
+		if (!roofkey_is_none(&jobs[i].place.target))
+			jobs[i].place.target = roofkey_at(jobs[i].place.target, threads > 0 ? threads : 1);
+	}
+}
+
 static void add_job(struct plan_job **jobs, size_t *n, size_t *cap, struct plan_job j)
 {
 	if (*n == *cap) {
@@ -530,9 +596,9 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 		      struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
-		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
+		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
-			.dram = d->settled && i + 1 == d->nplateaus });
+			.dram = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
 }
 
 /*
@@ -574,8 +640,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 		for (size_t w = 0; w < 2 && ks[w]; w++) {
 			for (size_t i = 0; i < d->nplateaus; i++) {
 				int dram = d->settled && i + 1 == d->nplateaus;
-				add_job(jobs, njobs, cap, (struct plan_job){ .k = ks[w], .group = TGROUP_BANDWIDTH,
-					.n = pattern_n(d, ks[w], i, capacity), .reps = 1, .dram = dram });
+				add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = ks[w],
+					.group = TGROUP_BANDWIDTH, .n = pattern_n(d, ks[w], i, capacity), .reps = 1,
+					.dram = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
 				if (!dram)
 					continue;
 				/*
@@ -591,9 +658,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 					const struct kernel *vk = variant_kernel(m, ks[w], nt ? STORES_STREAMING
 										 : ks[w]->stores, nt ? 0 : plan_paces[q], 0);
 					if (vk)
-						add_job(jobs, njobs, cap, (struct plan_job){ .k = vk,
+						add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = vk,
 							.group = TGROUP_BANDWIDTH, .n = pattern_n(d, vk, i, capacity),
-							.reps = 1, .dram = 1 });
+							.reps = 1, .dram = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
 				}
 			}
 		}
@@ -695,8 +762,10 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
 			 */
 			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
-			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
-				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
+			int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+			add_job(jobs, njobs, &cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
+				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
+				dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
 		}
 		plan_patterns(m, d, capacity, jobs, njobs, &cap);
 		if (!o->quick)
@@ -740,7 +809,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 					continue;
 				if (!peak)
 					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
-				add_job(jobs, njobs, &cap, j);
+				enum mem_level level = lv == 0 ? MEM_DRAM : PLAN_NCACHE - lv == PLAN_L1 ? MEM_L1 : MEM_L2;
+				add_job(jobs, njobs, &cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL, level));
 			}
 		}
 	}

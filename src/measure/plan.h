@@ -19,10 +19,40 @@
 #include "kernel.h"
 #include "levels.h"
 #include "measure.h"
+#include "roofkey.h"
 #include "util.h"
+
+/* What a job is for (plan.csv's role). */
+enum plan_role {
+	PLAN_ROLE_SWEEP,     /* a size of the bandwidth sweep: the level roofs */
+	PLAN_ROLE_PATTERN,   /* an access pattern's bandwidth kernel at one level: a pattern roof */
+	PLAN_ROLE_KERNEL,    /* a kernel's point */
+	PLAN_ROLE_PEAK,      /* the FMA chains: the compute roofs */
+};
+
+/* "sweep", "pattern", "kernel", "peak": plan.csv's spelling. */
+const char *plan_role_name(enum plan_role role);
+
+/*
+ * Where a job is placed and why (plan.csv, docs/plan.md): its role, the
+ * level it is meant to run from (MEM_LEVELS: none, a peak job), the roof
+ * its figure sets or is judged against (roofkey_none for a sweep size),
+ * one array's bytes, all threads' parts together (0 for a peak job), and
+ * whether every array obeys STREAM's rule (never off DRAM).
+ */
+struct plan_place {
+	enum plan_role role;
+	enum mem_level level;
+	struct roof_key target;
+	double array_bytes;
+	int obeys_rule;
+};
 
 /* One job of the round-robin plan: a kernel at one size (or chain count). */
 struct plan_job {
+	/* plan.csv's id (1, 2, ... through the run; plan_number), 0 before it has one; and its placement. */
+	int id;
+	struct plan_place place;
 	const struct kernel *k;
 	enum timing_group group;
 	int param;
@@ -241,6 +271,12 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max);
  */
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs);
+
+/*
+ * Numbers a thread count's jobs for plan.csv, from *next_id on (which it
+ * advances), and sets their targets' team to `threads`.
+ */
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, int *next_id);
 
 /* Splits each job between `threads` threads (n per thread); drops a shaped job that no longer fits. */
 void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes);
