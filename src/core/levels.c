@@ -1,5 +1,6 @@
 /* levels.c - a run's memory levels and its DRAM verdict (see levels.h). */
 #include "levels.h"
+#include "levels_rule.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -100,9 +101,15 @@ static void choose_rule(const struct fit_plateau *pl, size_t count, double repor
 {
 	for (size_t i = 0; i < count; i++)
 		out->caches_before += pl[i].size_hi < out->flat_from;
-	out->llc_implausible = !positive(reported_llc) ||
-			       (out->caches_before >= reported_caches &&
-				reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from);
+	/*
+	 * A run from before measure recorded its rule: the reported cache's,
+	 * unless the curve shows it is not there by the test measure's rule
+	 * uses (levels_cache_absent; where its flat end begins for where it
+	 * left its last cache), then none: the run never swept to a rule it did
+	 * not know, and DRAM is its flat end alone.
+	 */
+	int seen = levels_seen_past(reported_llc, out->end_working_set, out->caches_before, reported_caches);
+	out->llc_implausible = !positive(reported_llc) || levels_cache_absent(reported_llc, out->flat_from, seen);
 	out->rule_bytes = out->llc_implausible ? 0 : LEVELS_STREAM_FACTOR * reported_llc;
 	out->rule_cache_bytes = out->llc_implausible ? NAN : reported_llc;
 	if (rule) {
