@@ -286,6 +286,8 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
 	if (!d->rule_fixed)
 		plan_stream_rule(m, d, start_ws, cache_ws);
+	else
+		plan_team_rule(m, d, start_ws, cache_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve

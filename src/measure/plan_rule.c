@@ -74,6 +74,27 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 }
 
 /*
+ * A team's rule: one core's (d holds it on entry) where it is the reported
+ * cache's, the machine's whole last-level cache whatever the team; where
+ * it was taken from one core's curve (the reported cache is not there),
+ * the cache the team's threads use is the one the team's own curve shows,
+ * and the rule is the larger of one core's and 4x where that curve left
+ * its last cache: on a VM whose L3 is a share a core, two threads use two
+ * shares (docs/plan.md R9).
+ */
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+{
+	if (d->rule_source != PLAN_RULE_CURVE)
+		return;
+	struct plan_sweep team = *d;
+	plan_stream_rule(m, &team, start_ws, cache_ws);
+	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
+		d->rule = team.rule;
+		d->rule_l3 = team.rule_l3;
+	}
+}
+
+/*
  * The kernels' DRAM arrays (d->kernel_bytes), from where the DRAM plateau
  * begins (start_ws; NaN: unsettled) and where the curve left its last cache
  * (cache_ws, plan_cache_left_ws; NaN: not known).
