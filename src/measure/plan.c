@@ -105,6 +105,14 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
 	mem = floor(mem / 64.0) * 64.0;
 	d->cap = o->max_size > 0 ? fmin(o->max_size, mem) : o->quick ? fmin(QUICK_CAP_BYTES, mem) : mem;
 	d->cap = fmax(d->cap, 8 * PLAN_SWEEP_MIN_BYTES);
+	/*
+	 * The first size: PLAN_SWEEP_MIN_BYTES an array, or half the reported
+	 * L1d over the arrays where that is less, so that a small L1 holds
+	 * three sizes and has a plateau (docs/plan.md R1: a 16 KiB L1 held one
+	 * of 12 and 17 KiB and was never seen).
+	 */
+	double l1 = m->reported_caches[0] > 0 ? floor(m->reported_caches[0] / arrays / 2 / 64.0) * 64.0 : 0;
+	d->min_bytes = l1 >= 1024 && l1 < PLAN_SWEEP_MIN_BYTES ? l1 : PLAN_SWEEP_MIN_BYTES;
 	return 0;
 }
 
@@ -116,18 +124,24 @@ static long scan_settle(const struct plan_sweep *d, int n)
 	return fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
 }
 
-/* The sweep's i-th size: half-octave steps from PLAN_SWEEP_MIN_BYTES, a multiple of 64 bytes. */
-static double sweep_size(int i)
+/* The smallest array of d's sweep (plan_limits; PLAN_SWEEP_MIN_BYTES where not set). */
+static double sweep_min(const struct plan_sweep *d)
 {
-	return floor(PLAN_SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
+	return d->min_bytes > 0 ? d->min_bytes : PLAN_SWEEP_MIN_BYTES;
+}
+
+/* The sweep's i-th size: half-octave steps from its first (sweep_min), a multiple of 64 bytes. */
+static double sweep_size(const struct plan_sweep *d, int i)
+{
+	return floor(sweep_min(d) * pow(2.0, i / 2.0) / 64.0) * 64.0;
 }
 
 /* The smallest sweep size at least `want`, but no larger than the largest within `cap`. */
-static double sweep_reach(double want, double cap)
+static double sweep_reach(const struct plan_sweep *d, double want, double cap)
 {
-	double last = sweep_size(0);
+	double last = sweep_size(d, 0);
 	for (int i = 0; i < 200; i++) {
-		double b = sweep_size(i);
+		double b = sweep_size(d, i);
 		if (b > cap * 1.0001)
 			break;
 		last = b;
@@ -297,13 +311,13 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	 * that never settled goes to the cap.
 	 */
 	/* The first sweep size at the rule, then the next one: two sizes obey it. */
-	double past_rule = d->rule > 0 ? sweep_reach(sweep_reach(d->rule, INFINITY) * 1.2, INFINITY) : 0;
+	double past_rule = d->rule > 0 ? sweep_reach(d, sweep_reach(d, d->rule, INFINITY) * 1.2, INFINITY) : 0;
 	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
 	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
 	double reach = d->rule_fixed ? d->max : 0;
-	d->max = sweep_reach(fmax(want, reach), d->cap);
+	d->max = sweep_reach(d, fmax(want, reach), d->cap);
 	if (d->max < sizes[n - 1])
-		d->max = sweep_reach(sizes[n - 1], d->cap);
+		d->max = sweep_reach(d, sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
 	plan_kernel_arrays(o, d, start_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	decision_text(o, m, d);
@@ -351,9 +365,9 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
 	*first = -1;
-	for (double e = 0, bytes = PLAN_SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64;
-	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
-	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
+	double min = sweep_min(d);
+	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
+	     e += min * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
 		double rate;
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
@@ -710,7 +724,7 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 	size_t n = 0;
 	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1, dropped = 0;
 	for (int i = 0; n < max; i++) {
-		double bytes = sweep_size(i);
+		double bytes = sweep_size(d, i);
 		if (bytes > d->max * 1.0001)
 			break;
 		/*
@@ -721,7 +735,7 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 		 * only every other time (octave steps on a plateau).
 		 */
 		int rule = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
-		int ends = i == 0 || sweep_size(i + 1) > d->max * 1.0001;
+		int ends = i == 0 || sweep_size(d, i + 1) > d->max * 1.0001;
 		int flat = !rule && !ends && scan_flat(d, bytes * arrays);
 		if (flat && !dropped) {
 			dropped = 1;

@@ -152,6 +152,7 @@ struct plan_sweep {
 	/* Bytes per array (all threads' parts together). */
 	double cap;          /* the largest array: --max-size, or a quarter of memory over the sweep's arrays */
 	double settle, max, kernel_bytes;
+	double min_bytes;    /* the first size (plan_limits: PLAN_SWEEP_MIN_BYTES, less for a small L1); 0: that */
 	double rule;         /* STREAM's rule: each DRAM array at least this */
 	double rule_l3;      /* the last-level cache the rule is 4x of */
 	enum plan_rule_source rule_source;
@@ -181,7 +182,7 @@ struct plan_sweep {
 	int rule_fixed;
 };
 
-/* The smallest array of the sweep and the pre-scan. */
+/* The smallest array of the sweep and the pre-scan, unless the L1 is small (plan_limits). */
 #define PLAN_SWEEP_MIN_BYTES 4096.0
 
 /*
