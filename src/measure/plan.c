@@ -5,7 +5,7 @@
  */
 #include "plan.h"
 #include "plan_rule.h"
-#include "plan_team.h"
+#include "plan_place.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -160,7 +160,7 @@ static double sweep_reach(const struct plan_sweep *d, double want, double cap)
  * too, for the access-pattern jobs, and the tile.
  */
 static void cache_working_sets(const struct measure_opts *o, const struct plan_machine *m,
-			       struct plan_sweep *d)
+			       const struct plan_sweep *one, struct plan_sweep *d)
 {
 	for (int c = 0; c < PLAN_NCACHE; c++)
 		d->cache_ws[c] = NAN;
@@ -172,13 +172,7 @@ static void cache_working_sets(const struct measure_opts *o, const struct plan_m
 	plan_level_map(m, d, &map);
 	const struct fit_plateau *pl = map.pl;
 	size_t count = map.count;
-	for (size_t i = 0; i < count; i++) {
-		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
-		d->plateau_lo[i] = pl[i].size_lo;
-		d->plateau_hi[i] = pl[i].size_hi;
-	}
-	d->nplateaus = count;
-	plan_split_at_reported(d, m);
+	plan_place_levels(m, &map, one, d);
 	if (!(o->groups & TGROUP_BIT(TGROUP_KERNELS)))
 		return;
 	/*
@@ -402,7 +396,7 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
-	cache_working_sets(o, m, d);
+	cache_working_sets(o, m, NULL, d);
 	return 0;
 }
 
@@ -417,8 +411,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
-	cache_working_sets(o, m, d);
-	plan_split_merged_levels(d, one);
+	cache_working_sets(o, m, one, d);
 	/* A tile is one core's block of its own cache: the one-core curve's, whatever the team's shows. */
 	d->tile_bytes = one->tile_bytes;
 	memcpy(d->tile_text, one->tile_text, sizeof d->tile_text);
@@ -428,7 +421,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
 {
 	d->nscan = 0;
-	cache_working_sets(o, m, d);
+	cache_working_sets(o, m, NULL, d);
 }
 
 /* ---- the plan ----------------------------------------------------------------- */
