@@ -492,6 +492,12 @@ void plan_number(struct plan_job *jobs, size_t njobs, int threads, int *next_id)
 	}
 }
 
+/* A plan's jobs as they are made: an array, its length and its room. */
+struct job_list {
+	struct plan_job *v;
+	size_t n, cap;
+};
+
 static void add_job(struct plan_job **jobs, size_t *n, size_t *cap, struct plan_job j)
 {
 	if (*n == *cap) {
@@ -755,31 +761,37 @@ static double stream_seconds(const struct plan_sweep *d, double working_set)
 	return d->scan_gbs[i] > 0 ? working_set / (d->scan_gbs[i] * 1e9) : 0;
 }
 
-void plan_build(const struct measure_opts *o, const struct plan_machine *m,
-		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
+/*
+ * The sweep's sizes (plan_sweep_sizes), each placed at the level its
+ * working set falls in on the pre-scan's places; its STREAM-sized sizes
+ * (each array at least the rule, or the sweep's reach where the cap binds)
+ * are its DRAM jobs.
+ */
+static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
-	size_t cap = 0;
-	unsigned g = o->groups;
-	*jobs = NULL;
-	*njobs = 0;
-	if (g & TGROUP_BIT(TGROUP_BANDWIDTH)) {
-		double sizes[PLAN_MAX_SWEEP_SIZES];
-		size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
-		for (size_t i = 0; i < nsizes; i++) {
-			/*
-			 * The sweep's STREAM-sized sizes (each array at least the rule, or
-			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
-			 */
-			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
-			int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
-			add_job(jobs, njobs, &cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
-				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
-				dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
-		}
-		plan_patterns(m, d, capacity, jobs, njobs, &cap);
-		if (!o->quick)
-			plan_twins(m, d, capacity, jobs, njobs, &cap);
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
+	int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	for (size_t i = 0; i < nsizes; i++) {
+		int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
+		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
+			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
+			dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
 	}
+}
+
+/*
+ * The peak chains, and the kernels at each level asked (--levels): at DRAM
+ * each array the kernels' DRAM arrays (d->kernel_bytes), at L2 and L1 the
+ * middles of the pre-scan's plateaus (d->cache_ws). Each level is one more
+ * job of the same round-robin plan: a kernel's DRAM-resident family first,
+ * then its L2- and L1-resident ones, so each family's members stay
+ * neighbours from timings.csv to points.csv.
+ */
+static void plan_kernels(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *d,
+			 size_t capacity, struct job_list *l)
+{
+	unsigned g = o->groups;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		int peak = k->kind == KERNEL_PEAK;
@@ -793,11 +805,6 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 			plan_say(m, "skipped %s: %s", k->name, k->missing ? k->missing : "not built here");
 			continue;
 		}
-		/*
-		 * Each level is one more job of the same round-robin plan: a kernel's
-		 * DRAM-resident family first, then its L2- and L1-resident ones, so
-		 * each family's members stay neighbours from timings.csv to points.csv.
-		 */
 		for (int lv = 0; lv <= (peak ? 0 : PLAN_NCACHE); lv++) {
 			size_t n = PEAK_MIN_ITERS;
 			if (!peak && lv == 0) {          /* DRAM */
@@ -810,19 +817,41 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 					continue;
 				n = plan_cache_level_n(d->cache_ws[c], k->arrays);
 			}
+			enum mem_level level = lv == 0 ? MEM_DRAM : PLAN_NCACHE - lv == PLAN_L1 ? MEM_L1 : MEM_L2;
 			for (int p = 0; p < registry_nparams(k); p++) {
 				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
 						      .dram = !peak && lv == 0 };
-				if (k->shape && !shape_job(m, d, capacity, *jobs, *njobs, &j))
+				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
 					continue;
 				if (!peak)
 					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
-				enum mem_level level = lv == 0 ? MEM_DRAM : PLAN_NCACHE - lv == PLAN_L1 ? MEM_L1 : MEM_L2;
-				add_job(jobs, njobs, &cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL, level));
+				add_job(&l->v, &l->n, &l->cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL, level));
 			}
 		}
 	}
+}
+
+/*
+ * The plan of one thread count, top-down from its decisions d (its level
+ * map's places, STREAM's rule, the sweep's reach, the kernels' arrays:
+ * plan_prescan): the sweep's sizes, each access pattern's kernels at each
+ * level's place, their twins (not in a quick run), then the peak chains and
+ * the kernels; every job placed once (place) as it is made.
+ */
+void plan_build(const struct measure_opts *o, const struct plan_machine *m,
+		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
+{
+	struct job_list l = { NULL, 0, 0 };
+	if (o->groups & TGROUP_BIT(TGROUP_BANDWIDTH)) {
+		plan_sweep_jobs(d, &l.v, &l.n, &l.cap);
+		plan_patterns(m, d, capacity, &l.v, &l.n, &l.cap);
+		if (!o->quick)
+			plan_twins(m, d, capacity, &l.v, &l.n, &l.cap);
+	}
+	plan_kernels(o, m, d, capacity, &l);
+	*jobs = l.v;
+	*njobs = l.n;
 }
 
 /*
