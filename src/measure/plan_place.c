@@ -83,10 +83,20 @@ static struct places split(const struct places *in, const struct witnesses *w)
 void plan_place_levels(const struct plan_machine *m, const struct level_map *map, const struct plan_sweep *one,
 		       struct plan_sweep *d)
 {
+	/*
+	 * The map's levels: its caches and its last plateau (DRAM's, for a
+	 * settled curve). A plateau between the last cache and the last one is
+	 * no level (levels_caches: a slow tail of the last cache, or a fourth
+	 * cache the model does not name): the fit files no roof there, so no
+	 * job runs there (zen5-example.csv at two threads: 98-197 MiB at 79-85
+	 * GB/s before DRAM's 71-74, whose pattern jobs the plan called L3 and
+	 * the fit DRAM; test_plan_levels).
+	 */
 	struct places own = { .n = 0, .settled = d->settled };
 	for (size_t i = 0; i < map->count; i++)
-		put(&own, round(sqrt(map->pl[i].size_lo * map->pl[i].size_hi)), map->pl[i].size_lo,
-		    map->pl[i].size_hi);
+		if (map->is_cache[i] || i + 1 == map->count)
+			put(&own, round(sqrt(map->pl[i].size_lo * map->pl[i].size_hi)), map->pl[i].size_lo,
+			    map->pl[i].size_hi);
 	/* The reported caches' middles, for this team (each core's private L1 and L2 its own). */
 	double rep[LEVELS_CACHE_LEVELS];
 	levels_reported_for(m->reported_caches, d->threads > 1 ? d->threads : 1, d->rule_source == PLAN_RULE_CURVE,
