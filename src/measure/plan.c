@@ -781,6 +781,21 @@ static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, 
 }
 
 /*
+ * The level a kernel job is meant to run from: the level it was offered
+ * arrays for, unless its shape does not follow the offer (a matrix product
+ * of a fixed order: 2 KiB arrays in the DRAM family), then the level its
+ * working set falls in on the pre-scan's places.
+ */
+static enum mem_level shaped_level(const struct plan_sweep *d, const struct plan_job *j, size_t offered,
+				   enum mem_level level)
+{
+	if (!j->shaped)
+		return level;
+	double ws = plan_job_working_set(j), want = 8.0 * (double)offered * (j->k->arrays > 0 ? j->k->arrays : 1);
+	return ws < want / 2 || ws > want * 2 ? sweep_level(d, ws) : level;
+}
+
+/*
  * The peak chains, and the kernels at each level asked (--levels): at DRAM
  * each array the kernels' DRAM arrays (d->kernel_bytes), at L2 and L1 the
  * middles of the pre-scan's plateaus (d->cache_ws). Each level is one more
@@ -826,7 +841,8 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
 					continue;
 				if (!peak)
 					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
-				add_job(&l->v, &l->n, &l->cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL, level));
+				add_job(&l->v, &l->n, &l->cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL,
+								     shaped_level(d, &j, n, level)));
 			}
 		}
 	}

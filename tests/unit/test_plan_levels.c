@@ -5,7 +5,8 @@
  * would, through the fit's level map (levels_map_curve, with the rule the
  * plan recorded); every pattern job the plan placed at a level must run
  * from that level of the fitted map, at each thread count, and every job
- * placed at DRAM must obey the rule the fit judges DRAM by.
+ * placed at DRAM must obey the rule the fit judges DRAM by (a kernel too:
+ * a matrix product of a fixed order is placed where its arrays run).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,6 +53,16 @@ static size_t check_agree(const struct scripted *s, const struct scripted_plan *
 		fitted_map(s, p, t, &map);
 		for (size_t i = 0; i < p->njobs[t]; i++) {
 			const struct plan_job *j = &p->jobs[t][i];
+			/*
+			 * A kernel given the DRAM arrays obeys the rule; one whose shape
+			 * keeps it small (a matrix product of a fixed order) is placed where
+			 * its working set falls, and says whether it obeys.
+			 */
+			const struct plan_sweep *d = t == 1 ? &p->d : &p->team;
+			if (j->place.role == PLAN_ROLE_KERNEL && (!j->shaped || j->place.array_bytes * 2 >= d->kernel_bytes))
+				assert_int_equal(j->place.obeys_rule, j->place.level == MEM_DRAM);
+			if (j->place.role == PLAN_ROLE_KERNEL && j->shaped && plan_job_working_set(j) * t <= d->plateau_hi[0])
+				assert_int_equal(j->place.level, MEM_L1);
 			if (j->place.role != PLAN_ROLE_PATTERN)
 				continue;
 			double ws = j->shaped ? j->shape.working_set * t : array_bytes(j, t) * j->k->arrays;
