@@ -757,7 +757,7 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
 		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
 		/* plan.csv as each count's jobs are planned: an interrupted run still says what it meant to time. */
-		plan_number(h->jobs, h->njobs, threads, &h->next_id);
+		plan_number(h->jobs, h->njobs, threads, dc->rule, &h->next_id);
 		h->planned = xrealloc(h->planned, (h->nplanned + h->njobs + 1) * sizeof *h->planned);
 		memcpy(h->planned + h->nplanned, h->jobs, h->njobs * sizeof *h->jobs);
 		h->nplanned += h->njobs;

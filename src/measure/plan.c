@@ -483,12 +483,21 @@ static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum
 	return j;
 }
 
-void plan_number(struct plan_job *jobs, size_t njobs, int threads, int *next_id)
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, double rule, int *next_id)
 {
+	int t = threads > 0 ? threads : 1;
 	for (size_t i = 0; i < njobs; i++) {
-		jobs[i].id = (*next_id)++;
-		if (!roofkey_is_none(&jobs[i].place.target))
-			jobs[i].place.target = roofkey_at(jobs[i].place.target, threads > 0 ? threads : 1);
+		struct plan_job *j = &jobs[i];
+		struct plan_place *p = &j->place;
+		j->id = (*next_id)++;
+		if (!roofkey_is_none(&p->target))
+			p->target = roofkey_at(p->target, t);
+		if (p->role == PLAN_ROLE_PEAK)
+			continue;
+		/* The arrays as split (plan_split: n per thread, a shape per thread), all threads' parts. */
+		int arrays = j->k->arrays > 0 ? j->k->arrays : 1;
+		p->array_bytes = (j->shaped ? j->shape.working_set : 8.0 * (double)j->n * arrays) * t / arrays;
+		p->obeys_rule = p->level == MEM_DRAM && rule > 0 && p->array_bytes >= rule * (1 - 1e-9);
 	}
 }
 

@@ -275,9 +275,11 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 
 /*
  * Numbers a thread count's jobs for plan.csv, from *next_id on (which it
- * advances), and sets their targets' team to `threads`.
+ * advances), after plan_split: their targets' team is `threads`, their
+ * arrays all threads' parts as split, and whether those obey `rule` (the
+ * count's STREAM rule, plan_sweep.rule).
  */
-void plan_number(struct plan_job *jobs, size_t njobs, int threads, int *next_id);
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, double rule, int *next_id);
 
 /* Splits each job between `threads` threads (n per thread); drops a shaped job that no longer fits. */
 void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes);

@@ -24,13 +24,15 @@ test_expect_success 'each role is placed as the format says' '
 	awk -F, -v rule="$rule" "NR > 1 && \$3 == \"DRAM\" && \$2 != \"peak\" && (\$5 >= rule) != \$6 { exit 1 }" run/plan.csv &&
 	grep -q "^[0-9]*,sweep,DRAM,,[0-9]*,1\$" run/plan.csv
 '
-test_expect_success 'every timing past the pre-scan names a planned job of its kernel group and team' '
+test_expect_success 'every timing past the pre-scan names a planned job of its group, a bandwidth job its arrays' '
 	test "$(head -n 1 run/timings.csv | awk -F, "{ print \$NF }")" = job &&
 	awk -F, "NR == FNR { if (FNR > 1) role[\$1] = \$2; next }
 		FNR > 1 && \$1 > 0 && !(\$12 in role) { exit 1 }
 		FNR > 1 && \$1 > 0 && \$4 == \"peak\" && role[\$12] != \"peak\" { exit 1 }
 		FNR > 1 && \$1 > 0 && \$4 == \"kernels\" && role[\$12] != \"kernel\" { exit 1 }
 		FNR > 1 && \$1 == 0 && \$3 == 1 && \$12 != \"\" && !(\$12 in role) { exit 1 }" run/plan.csv run/timings.csv &&
+	awk -F, "NR == FNR { if (FNR > 1) bytes[\$1] = \$5; next }
+		FNR > 1 && \$4 == \"bandwidth\" && \$12 != \"\" && \$6 != bytes[\$12] { exit 1 }" run/plan.csv run/timings.csv &&
 	"$ROOFLINE" fit run >/dev/null
 '
 test_done
