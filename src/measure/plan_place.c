@@ -112,9 +112,17 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	}
 	struct places placed = split(&own, &reported);
 	/* A team that shows fewer caches than one core: one core's places are the witnesses. */
+	/*
+	 * One core's places as the team's threads use them: a private level
+	 * (L1, L2: each core's own) holds the team's working set at `threads`
+	 * times one core's, the shared L3 and DRAM at one core's.
+	 */
 	struct places ones = { .n = 0, .settled = one ? one->settled : 0 };
-	for (size_t i = 0; one && i < one->nplateaus; i++)
-		put(&ones, one->plateau_ws[i], one->plateau_lo[i], one->plateau_hi[i]);
+	double t = d->threads > 1 ? d->threads : 1;
+	for (size_t i = 0; one && i < one->nplateaus; i++) {
+		double x = i < MEM_L3 && !(one->settled && i + 1 == one->nplateaus) ? t : 1;
+		put(&ones, one->plateau_ws[i] * x, one->plateau_lo[i] * x, one->plateau_hi[i] * x);
+	}
 	if (one && cache_places(&placed) < cache_places(&ones)) {
 		struct witnesses w = { .n = cache_places(&ones) };
 		memcpy(w.ws, ones.ws, w.n * sizeof *w.ws);
