@@ -4,7 +4,7 @@
 # timing_group, never text read back. Fails (exit 1, one line each, "names:
 # FILE:LINE: ...") on, in src/:
 #   - a call of roofkey_parse or roofkey_parse_any outside src/input/ and
-#     src/model/roofkey.c (the one parser of roof names);
+#     src/core/roofkey.c (the one parser of roof names);
 #   - a strcmp, strncmp or strcasecmp whose arguments hold a timing group's
 #     name ("bandwidth", "peak", "kernels") or a `group` field, outside
 #     src/input/ (tgroup.c parses the names once). roofkey.c's "peak" is the
@@ -18,11 +18,11 @@ find src -name '*.[ch]' ! -path 'src/libroofline/*' | LC_ALL=C sort | xargs perl
 	my $f = $ARGV;
 	next if m{^\s*(\*|/\*|//)};
 	my $input = $f =~ m{^src/input/};
-	if (!$input && $f ne "src/model/roofkey.c" && $f ne "src/model/roofkey.h" && /\broofkey_parse(_any)?\s*\(/) {
+	if (!$input && $f ne "src/core/roofkey.c" && $f ne "src/core/roofkey.h" && /\broofkey_parse(_any)?\s*\(/) {
 		print "names: $f:$.: calls roofkey_parse$1 outside src/input/ and roofkey.c: use the key\n";
 		$bad = 1;
 	}
-	if (!$input && $f ne "src/model/roofkey.c") {
+	if (!$input && $f ne "src/core/roofkey.c") {
 		while (/\bstr(?:n|case)?cmp\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g) {
 			my $args = $1;
 			if ($args =~ /"(bandwidth|peak|kernels)"|(?:\.|->)\s*group\b|\bgroup\s*[,)]|\bgroup$/) {

@@ -100,6 +100,9 @@ struct harness {
 	double fill;
 	struct plan_job *left_out;   /* earlier counts' jobs the budget left out (sched_budget_skip_unrun) */
 	size_t nleft_out;
+	struct plan_job *planned;    /* every thread count's jobs as planned, in id order (plan.csv) */
+	size_t nplanned;
+	int next_id;                 /* the next job's plan.csv id (1, 2, ...) */
 	struct plan_job *before;     /* the thread count before's jobs, as they ended: what a later one is foretold from */
 	size_t nbefore;
 	const struct plan_sweep *scan_before, *scan_here;   /* the count before's pre-scan, this one's (NULL: none) */
@@ -339,9 +342,13 @@ static double time_job(struct harness *h, struct plan_job *j, int *ok, char *why
 static void record(struct harness *h, int pass, int trial, int warmup, const struct plan_job *j,
 		   double seconds)
 {
-	fprintf(h->timings.fp, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e\n", pass, trial, warmup,
+	fprintf(h->timings.fp, "%d,%d,%d,%s,%s,%ld,%d,%.0f,%.17g,%.17g,%.9e,", pass, trial, warmup,
 		tgroup_name(j->group), j->k->name, plan_job_param_column(j), (int)plan_job_threads(j), plan_job_working_set(j),
 		plan_job_flops(j), plan_job_bytes(j), seconds);
+	/* The job's plan.csv id; empty for a timing of no planned job. */
+	if (j->id > 0)
+		fprintf(h->timings.fp, "%d", j->id);
+	fputc('\n', h->timings.fp);
 }
 
 static void record_failure(struct harness *h, int pass, int trial, struct plan_job *j, const char *why)
@@ -718,7 +725,7 @@ static void open_streams(struct harness *h)
 	runfiles_write_remarks(h->dir);
 	runfiles_open_stream(&h->timings, h->dir, "timings.csv",
 			     "pass,trial,warmup,group,kernel,param,threads,working_set_bytes,"
-			     "flops,bytes,seconds\n");
+			     "flops,bytes,seconds,job\n");
 	runfiles_open_stream(&h->failures, h->dir, "failures.csv", "group,kernel,param,pass,trial,message\n");
 	runfiles_open_stream(&h->load, h->dir, "load.csv", RUNFILES_LOAD_HEADER);
 }
@@ -769,6 +776,12 @@ static void each_thread_count(struct harness *h, const struct plan_sweep *d, int
 		h->scan_here = dc;
 		plan_build(o, &h->pm, dc, h->capacity * (size_t)threads, &h->jobs, &h->njobs);
 		plan_split(h->jobs, &h->njobs, threads, h->capacity, h->tile_bytes);
+		/* plan.csv as each count's jobs are planned: an interrupted run still says what it meant to time. */
+		plan_number(h->jobs, h->njobs, threads, dc->rule, &h->next_id);
+		h->planned = xrealloc(h->planned, (h->nplanned + h->njobs + 1) * sizeof *h->planned);
+		memcpy(h->planned + h->nplanned, h->jobs, h->njobs * sizeof *h->jobs);
+		h->nplanned += h->njobs;
+		runfiles_write_plan(h->dir, h->planned, h->nplanned);
 		/* env.csv as soon as the first plan is made (it records what the shaped kernels chose). */
 		if (c == 0)
 			runfiles_write_env(h->dir, o, m, d, h->jobs, h->njobs);
@@ -844,7 +857,7 @@ int measure_run(const struct measure_opts *opts)
 	const char *huge = getenv("ROOFLINE_HUGEPAGES");
 	struct runfiles_machine m = { 0 };
 	struct plan_sweep d = { 0 };
-	struct harness h = { .o = &run_opts, .m = &m, .tty = isatty(STDERR_FILENO),
+	struct harness h = { .o = &run_opts, .next_id = 1, .m = &m, .tty = isatty(STDERR_FILENO),
 			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
 			     .huge = !(huge && strcmp(huge, "0") == 0) };
 	int *cores = find_cores(&h, &run_opts);
@@ -867,6 +880,7 @@ int measure_run(const struct measure_opts *opts)
 	each_thread_count(&h, &d, cores);
 	int rc = finish_run(&h, &d);
 	free(h.jobs);
+	free(h.planned);
 	free(h.left_out);
 	free(h.before);
 	free_buffers(&h);

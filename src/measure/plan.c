@@ -5,7 +5,7 @@
  */
 #include "plan.h"
 #include "plan_rule.h"
-#include "plan_team.h"
+#include "plan_place.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -104,6 +104,14 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
 	mem = floor(mem / 64.0) * 64.0;
 	d->cap = o->max_size > 0 ? fmin(o->max_size, mem) : o->profile.cap_bytes > 0 ? fmin(o->profile.cap_bytes, mem) : mem;
 	d->cap = fmax(d->cap, 8 * PLAN_SWEEP_MIN_BYTES);
+	/*
+	 * The first size: PLAN_SWEEP_MIN_BYTES an array, or half the reported
+	 * L1d over the arrays where that is less, so that a small L1 holds
+	 * three sizes and has a plateau (docs/plan.md R1: a 16 KiB L1 held one
+	 * of 12 and 17 KiB and was never seen).
+	 */
+	double l1 = m->reported_caches[0] > 0 ? floor(m->reported_caches[0] / arrays / 2 / 64.0) * 64.0 : 0;
+	d->min_bytes = l1 >= 1024 && l1 < PLAN_SWEEP_MIN_BYTES ? l1 : PLAN_SWEEP_MIN_BYTES;
 	return 0;
 }
 
@@ -115,18 +123,24 @@ static long scan_settle(const struct plan_sweep *d, int n)
 	return fit_settle(fs, (size_t)n, SETTLE_SLOPE, SETTLE_REACH);
 }
 
-/* The sweep's i-th size: half-octave steps from PLAN_SWEEP_MIN_BYTES, a multiple of 64 bytes. */
-static double sweep_size(int i)
+/* The smallest array of d's sweep (plan_limits; PLAN_SWEEP_MIN_BYTES where not set). */
+static double sweep_min(const struct plan_sweep *d)
 {
-	return floor(PLAN_SWEEP_MIN_BYTES * pow(2.0, i / 2.0) / 64.0) * 64.0;
+	return d->min_bytes > 0 ? d->min_bytes : PLAN_SWEEP_MIN_BYTES;
+}
+
+/* The sweep's i-th size: half-octave steps from its first (sweep_min), a multiple of 64 bytes. */
+static double sweep_size(const struct plan_sweep *d, int i)
+{
+	return floor(sweep_min(d) * pow(2.0, i / 2.0) / 64.0) * 64.0;
 }
 
 /* The smallest sweep size at least `want`, but no larger than the largest within `cap`. */
-static double sweep_reach(double want, double cap)
+static double sweep_reach(const struct plan_sweep *d, double want, double cap)
 {
-	double last = sweep_size(0);
+	double last = sweep_size(d, 0);
 	for (int i = 0; i < 200; i++) {
-		double b = sweep_size(i);
+		double b = sweep_size(d, i);
 		if (b > cap * 1.0001)
 			break;
 		last = b;
@@ -145,40 +159,19 @@ static double sweep_reach(double want, double cap)
  * too, for the access-pattern jobs, and the tile.
  */
 static void cache_working_sets(const struct measure_opts *o, const struct plan_machine *m,
-			       struct plan_sweep *d)
+			       const struct plan_sweep *one, struct plan_sweep *d)
 {
-	int n = d->nscan;
 	for (int c = 0; c < PLAN_NCACHE; c++)
 		d->cache_ws[c] = NAN;
 	d->nplateaus = 0;
 	d->tile_bytes = 0;
 	snprintf(d->tile_text, sizeof d->tile_text, "no kernels group: no tiles");
-	struct fit_sweep_point fs[64];
-	plan_scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = n > 0 ? fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl) : 0;
-	/*
-	 * Every plateau before the last is a cache; a level's slow tail is
-	 * merged into it as the fit merges it (levels_merge_tails), so the L3
-	 * jobs run on the L3 and not on the L2's tail (a 2 MiB L2 at 80-88
-	 * GB/s from 1 to 1.5 MiB of working set, after 112 up to 768 KiB, took
-	 * this VM's L3 pattern jobs to 1.26 MiB: L3.2r1w-ip 121 GB/s against
-	 * 43 in the runs whose curve had no such tail).
-	 */
-	if (count >= 2) {
-		size_t ncache = count - 1;
-		double reported[LEVELS_CACHE_LEVELS];
-		levels_reported_for(m->reported_caches, d->threads > 1 ? d->threads : 1,
-				    d->rule_source == PLAN_RULE_CURVE, reported);
-		count = levels_merge_tails(pl, count, &ncache, reported);
-	}
-	for (size_t i = 0; i < count; i++) {
-		d->plateau_ws[i] = round(sqrt(pl[i].size_lo * pl[i].size_hi));
-		d->plateau_lo[i] = pl[i].size_lo;
-		d->plateau_hi[i] = pl[i].size_hi;
-	}
-	d->nplateaus = count;
-	plan_split_at_reported(d, m);
+	/* The level map of the pre-scan's curve: the same function the fit's map comes from. */
+	struct level_map map;
+	plan_level_map(m, d, &map);
+	const struct fit_plateau *pl = map.pl;
+	size_t count = map.count;
+	plan_place_levels(m, &map, one, d);
 	if (!(o->groups & TGROUP_BIT(TGROUP_KERNELS)))
 		return;
 	/*
@@ -301,6 +294,8 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
 	if (!d->rule_fixed)
 		plan_stream_rule(m, d, start_ws, cache_ws);
+	else
+		plan_team_rule(m, d, start_ws, cache_ws);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -310,13 +305,13 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	 * that never settled goes to the cap.
 	 */
 	/* The first sweep size at the rule, then the next one: two sizes obey it. */
-	double past_rule = d->rule > 0 ? sweep_reach(sweep_reach(d->rule, INFINITY) * 1.2, INFINITY) : 0;
+	double past_rule = d->rule > 0 ? sweep_reach(d, sweep_reach(d, d->rule, INFINITY) * 1.2, INFINITY) : 0;
 	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
 	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
 	double reach = d->rule_fixed ? d->max : 0;
-	d->max = sweep_reach(fmax(want, reach), d->cap);
+	d->max = sweep_reach(d, fmax(want, reach), d->cap);
 	if (d->max < sizes[n - 1])
-		d->max = sweep_reach(sizes[n - 1], d->cap);
+		d->max = sweep_reach(d, sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
 	plan_kernel_arrays(o, d, start_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	decision_text(o, m, d);
@@ -364,9 +359,9 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
 	*first = -1;
-	for (double e = 0, bytes = PLAN_SWEEP_MIN_BYTES; bytes <= d->cap * 1.0001 && n < 64;
-	     e += PLAN_SWEEP_MIN_BYTES * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0,
-	     bytes = floor(PLAN_SWEEP_MIN_BYTES * exp2(e) / 64.0) * 64.0) {
+	double min = sweep_min(d);
+	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
+	     e += min * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
 		double rate;
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
@@ -401,7 +396,7 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
-	cache_working_sets(o, m, d);
+	cache_working_sets(o, m, NULL, d);
 	return 0;
 }
 
@@ -416,8 +411,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	if (scan(m, d, probe, sizes, &first) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
-	cache_working_sets(o, m, d);
-	plan_split_merged_levels(d, one);
+	cache_working_sets(o, m, one, d);
 	/* A tile is one core's block of its own cache: the one-core curve's, whatever the team's shows. */
 	d->tile_bytes = one->tile_bytes;
 	memcpy(d->tile_text, one->tile_text, sizeof d->tile_text);
@@ -427,10 +421,91 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, struct plan_sweep *d)
 {
 	d->nscan = 0;
-	cache_working_sets(o, m, d);
+	cache_working_sets(o, m, NULL, d);
 }
 
 /* ---- the plan ----------------------------------------------------------------- */
+
+const char *plan_role_name(enum plan_role role)
+{
+	static const char *const NAMES[] = { "sweep", "pattern", "kernel", "peak" };
+	return role >= 0 && role <= PLAN_ROLE_PEAK ? NAMES[role] : "?";
+}
+
+/*
+ * The level of d's place i (its plateau_ws): a settled curve's last is
+ * DRAM, the others the caches in order (a place past the third is L3's).
+ */
+static enum mem_level place_level(const struct plan_sweep *d, size_t i)
+{
+	if (d->settled && i + 1 == d->nplateaus)
+		return MEM_DRAM;
+	return i < MEM_DRAM ? (enum mem_level)i : MEM_L3;
+}
+
+/* The level a sweep size of working set ws is meant to run from: the place whose range holds it, or the nearest. */
+static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
+{
+	size_t best = 0;
+	double dist = INFINITY;
+	for (size_t i = 0; i < d->nplateaus; i++) {
+		double lo = d->plateau_lo[i], hi = d->plateau_hi[i];
+		double x = ws < lo ? log(lo / ws) : ws > hi ? log(ws / hi) : 0.0;
+		if (x < dist) {
+			dist = x;
+			best = i;
+		}
+	}
+	return d->nplateaus ? place_level(d, best) : MEM_LEVELS;
+}
+
+/*
+ * Job j's placement (struct plan_place) from its role and level: one
+ * array's bytes as planned (all threads' parts, before plan_split), the
+ * roof it sets or is judged by (a kernel with streams: its pattern's at
+ * that level; one without: the level's), whether its arrays obey STREAM's
+ * rule. The team is set when the jobs are numbered (plan_number).
+ */
+static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum plan_role role,
+			     enum mem_level level)
+{
+	struct plan_place *p = &j.place;
+	int arrays = j.k->arrays > 0 ? j.k->arrays : 1;
+	char pat[32];
+	kernel_pattern(j.k, pat, sizeof pat);
+	p->role = role;
+	p->level = role == PLAN_ROLE_PEAK ? MEM_LEVELS : level;
+	p->array_bytes = role == PLAN_ROLE_PEAK ? 0 : plan_job_working_set(&j) / arrays;
+	p->target = role == PLAN_ROLE_PEAK ? roofkey_compute(ROOF_COMPUTE, "peak", 1)
+		  : role == PLAN_ROLE_SWEEP || p->level == MEM_LEVELS ? roofkey_none()
+		  : pat[0] ? roofkey_pattern(level, j.k, 1) : roofkey_level(level, 1);
+	p->obeys_rule = p->level == MEM_DRAM && d->rule > 0 && p->array_bytes >= d->rule * (1 - 1e-9);
+	return j;
+}
+
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, double rule, int *next_id)
+{
+	int t = threads > 0 ? threads : 1;
+	for (size_t i = 0; i < njobs; i++) {
+		struct plan_job *j = &jobs[i];
+		struct plan_place *p = &j->place;
+		j->id = (*next_id)++;
+		if (!roofkey_is_none(&p->target))
+			p->target = roofkey_at(p->target, t);
+		if (p->role == PLAN_ROLE_PEAK)
+			continue;
+		/* The arrays as split (plan_split: n per thread, a shape per thread), all threads' parts. */
+		int arrays = j->k->arrays > 0 ? j->k->arrays : 1;
+		p->array_bytes = (j->shaped ? j->shape.working_set : 8.0 * (double)j->n * arrays) * t / arrays;
+		p->obeys_rule = p->level == MEM_DRAM && rule > 0 && p->array_bytes >= rule * (1 - 1e-9);
+	}
+}
+
+/* A plan's jobs as they are made: an array, its length and its room. */
+struct job_list {
+	struct plan_job *v;
+	size_t n, cap;
+};
 
 static void add_job(struct plan_job **jobs, size_t *n, size_t *cap, struct plan_job j)
 {
@@ -545,9 +620,9 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 		      struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
-		add_job(jobs, njobs, cap, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
+		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
-			.dram = d->settled && i + 1 == d->nplateaus });
+			.dram = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
 }
 
 /*
@@ -589,8 +664,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 		for (size_t w = 0; w < 2 && ks[w]; w++) {
 			for (size_t i = 0; i < d->nplateaus; i++) {
 				int dram = d->settled && i + 1 == d->nplateaus;
-				add_job(jobs, njobs, cap, (struct plan_job){ .k = ks[w], .group = TGROUP_BANDWIDTH,
-					.n = pattern_n(d, ks[w], i, capacity), .reps = 1, .dram = dram });
+				add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = ks[w],
+					.group = TGROUP_BANDWIDTH, .n = pattern_n(d, ks[w], i, capacity), .reps = 1,
+					.dram = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
 				if (!dram)
 					continue;
 				/*
@@ -606,9 +682,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 					const struct kernel *vk = variant_kernel(m, ks[w], nt ? STORES_STREAMING
 										 : ks[w]->stores, nt ? 0 : plan_paces[q], 0);
 					if (vk)
-						add_job(jobs, njobs, cap, (struct plan_job){ .k = vk,
+						add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = vk,
 							.group = TGROUP_BANDWIDTH, .n = pattern_n(d, vk, i, capacity),
-							.reps = 1, .dram = 1 });
+							.reps = 1, .dram = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
 				}
 			}
 		}
@@ -623,8 +699,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 	const struct kernel *next = d->sweep ? plan_pattern_kernel(m, SWEEP_PATTERN, 0, 0,
 								   cpu_isa_lanes(d->sweep->isa)) : NULL;
 	if (next && d->settled && d->nplateaus > 0)
-		add_job(jobs, njobs, cap, (struct plan_job){ .k = next, .group = TGROUP_BANDWIDTH,
-			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram = 1 });
+		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = next, .group = TGROUP_BANDWIDTH,
+			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram = 1 },
+			PLAN_ROLE_PATTERN, MEM_DRAM));
 }
 
 /*
@@ -668,7 +745,7 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 	size_t n = 0;
 	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1, dropped = 0;
 	for (int i = 0; n < max; i++) {
-		double bytes = sweep_size(i);
+		double bytes = sweep_size(d, i);
 		if (bytes > d->max * 1.0001)
 			break;
 		/*
@@ -679,7 +756,7 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 		 * only every other time (octave steps on a plateau).
 		 */
 		int rule = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
-		int ends = i == 0 || sweep_size(i + 1) > d->max * 1.0001;
+		int ends = i == 0 || sweep_size(d, i + 1) > d->max * 1.0001;
 		int flat = !rule && !ends && scan_flat(d, bytes * arrays);
 		if (flat && !dropped) {
 			dropped = 1;
@@ -706,29 +783,52 @@ static double stream_seconds(const struct plan_sweep *d, double working_set)
 	return d->scan_gbs[i] > 0 ? working_set / (d->scan_gbs[i] * 1e9) : 0;
 }
 
-void plan_build(const struct measure_opts *o, const struct plan_machine *m,
-		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
+/*
+ * The sweep's sizes (plan_sweep_sizes), each placed at the level its
+ * working set falls in on the pre-scan's places; its STREAM-sized sizes
+ * (each array at least the rule, or the sweep's reach where the cap binds)
+ * are its DRAM jobs.
+ */
+static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
-	size_t cap = 0;
-	unsigned g = o->groups;
-	*jobs = NULL;
-	*njobs = 0;
-	if (g & TGROUP_BIT(TGROUP_BANDWIDTH)) {
-		double sizes[PLAN_MAX_SWEEP_SIZES];
-		size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
-		for (size_t i = 0; i < nsizes; i++) {
-			/*
-			 * The sweep's STREAM-sized sizes (each array at least the rule, or
-			 * the sweep's reach where the cap binds): the DRAM jobs among its sizes.
-			 */
-			int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
-			add_job(jobs, njobs, &cap, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
-				.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram });
-		}
-		plan_patterns(m, d, capacity, jobs, njobs, &cap);
-		if (o->profile.twins)
-			plan_twins(m, d, capacity, jobs, njobs, &cap);
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
+	int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	for (size_t i = 0; i < nsizes; i++) {
+		int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
+		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
+			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
+			dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
 	}
+}
+
+/*
+ * The level a kernel job is meant to run from: the level it was offered
+ * arrays for, unless its shape does not follow the offer (a matrix product
+ * of a fixed order: 2 KiB arrays in the DRAM family), then the level its
+ * working set falls in on the pre-scan's places.
+ */
+static enum mem_level shaped_level(const struct plan_sweep *d, const struct plan_job *j, size_t offered,
+				   enum mem_level level)
+{
+	if (!j->shaped)
+		return level;
+	double ws = plan_job_working_set(j), want = 8.0 * (double)offered * (j->k->arrays > 0 ? j->k->arrays : 1);
+	return ws < want / 2 || ws > want * 2 ? sweep_level(d, ws) : level;
+}
+
+/*
+ * The peak chains, and the kernels at each level asked (--levels): at DRAM
+ * each array the kernels' DRAM arrays (d->kernel_bytes), at L2 and L1 the
+ * middles of the pre-scan's plateaus (d->cache_ws). Each level is one more
+ * job of the same round-robin plan: a kernel's DRAM-resident family first,
+ * then its L2- and L1-resident ones, so each family's members stay
+ * neighbours from timings.csv to points.csv.
+ */
+static void plan_kernels(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *d,
+			 size_t capacity, struct job_list *l)
+{
+	unsigned g = o->groups;
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct kernel *k = registry_get(i);
 		int peak = k->kind == KERNEL_PEAK;
@@ -742,11 +842,6 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 			plan_say(m, "skipped %s: %s", k->name, k->missing ? k->missing : "not built here");
 			continue;
 		}
-		/*
-		 * Each level is one more job of the same round-robin plan: a kernel's
-		 * DRAM-resident family first, then its L2- and L1-resident ones, so
-		 * each family's members stay neighbours from timings.csv to points.csv.
-		 */
 		for (int lv = 0; lv <= (peak ? 0 : PLAN_NCACHE); lv++) {
 			size_t n = PEAK_MIN_ITERS;
 			if (!peak && lv == 0) {          /* DRAM */
@@ -759,18 +854,42 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 					continue;
 				n = plan_cache_level_n(d->cache_ws[c], k->arrays);
 			}
+			enum mem_level level = lv == 0 ? MEM_DRAM : PLAN_NCACHE - lv == PLAN_L1 ? MEM_L1 : MEM_L2;
 			for (int p = 0; p < registry_nparams(k); p++) {
 				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
 						      .dram = !peak && lv == 0 };
-				if (k->shape && !shape_job(m, d, capacity, *jobs, *njobs, &j))
+				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
 					continue;
 				if (!peak)
 					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
-				add_job(jobs, njobs, &cap, j);
+				add_job(&l->v, &l->n, &l->cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL,
+								     shaped_level(d, &j, n, level)));
 			}
 		}
 	}
+}
+
+/*
+ * The plan of one thread count, top-down from its decisions d (its level
+ * map's places, STREAM's rule, the sweep's reach, the kernels' arrays:
+ * plan_prescan): the sweep's sizes, each access pattern's kernels at each
+ * level's place, their twins (not in a quick run), then the peak chains and
+ * the kernels; every job placed once (place) as it is made.
+ */
+void plan_build(const struct measure_opts *o, const struct plan_machine *m,
+		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs)
+{
+	struct job_list l = { NULL, 0, 0 };
+	if (o->groups & TGROUP_BIT(TGROUP_BANDWIDTH)) {
+		plan_sweep_jobs(d, &l.v, &l.n, &l.cap);
+		plan_patterns(m, d, capacity, &l.v, &l.n, &l.cap);
+		if (o->profile.twins)
+			plan_twins(m, d, capacity, &l.v, &l.n, &l.cap);
+	}
+	plan_kernels(o, m, d, capacity, &l);
+	*jobs = l.v;
+	*njobs = l.n;
 }
 
 /*

@@ -19,10 +19,40 @@
 #include "kernel.h"
 #include "levels.h"
 #include "measure.h"
+#include "roofkey.h"
 #include "util.h"
+
+/* What a job is for (plan.csv's role). */
+enum plan_role {
+	PLAN_ROLE_SWEEP,     /* a size of the bandwidth sweep: the level roofs */
+	PLAN_ROLE_PATTERN,   /* an access pattern's bandwidth kernel at one level: a pattern roof */
+	PLAN_ROLE_KERNEL,    /* a kernel's point */
+	PLAN_ROLE_PEAK,      /* the FMA chains: the compute roofs */
+};
+
+/* "sweep", "pattern", "kernel", "peak": plan.csv's spelling. */
+const char *plan_role_name(enum plan_role role);
+
+/*
+ * Where a job is placed and why (plan.csv, docs/plan.md): its role, the
+ * level it is meant to run from (MEM_LEVELS: none, a peak job), the roof
+ * its figure sets or is judged against (roofkey_none for a sweep size),
+ * one array's bytes, all threads' parts together (0 for a peak job), and
+ * whether every array obeys STREAM's rule (never off DRAM).
+ */
+struct plan_place {
+	enum plan_role role;
+	enum mem_level level;
+	struct roof_key target;
+	double array_bytes;
+	int obeys_rule;
+};
 
 /* One job of the round-robin plan: a kernel at one size (or chain count). */
 struct plan_job {
+	/* plan.csv's id (1, 2, ... through the run; plan_number), 0 before it has one; and its placement. */
+	int id;
+	struct plan_place place;
 	const struct kernel *k;
 	enum timing_group group;
 	int param;
@@ -80,7 +110,7 @@ struct plan_job {
 /* What the plan knows of the machine before it times anything. */
 struct plan_machine {
 	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
-	/* L1d, L2 (each core's) and L3 bytes as reported (0: unknown): which level a plateau is (levels_merge_tails). */
+	/* L1d, L2 (each core's) and L3 bytes as reported (0: unknown): which level a plateau is (levels_map_curve). */
 	double reported_caches[LEVELS_CACHE_LEVELS];
 	double phys_bytes;          /* physical memory (0: unknown) */
 	int (*has_isa)(enum isa);   /* whether a kernel of this ISA runs here (cpu_has_isa) */
@@ -122,6 +152,7 @@ struct plan_sweep {
 	/* Bytes per array (all threads' parts together). */
 	double cap;          /* the largest array: --max-size, or a quarter of memory over the sweep's arrays */
 	double settle, max, kernel_bytes;
+	double min_bytes;    /* the first size (plan_limits: PLAN_SWEEP_MIN_BYTES, less for a small L1); 0: that */
 	double rule;         /* STREAM's rule: each DRAM array at least this */
 	double rule_l3;      /* the last-level cache the rule is 4x of */
 	enum plan_rule_source rule_source;
@@ -151,7 +182,7 @@ struct plan_sweep {
 	int rule_fixed;
 };
 
-/* The smallest array of the sweep and the pre-scan. */
+/* The smallest array of the sweep and the pre-scan, unless the L1 is small (plan_limits). */
 #define PLAN_SWEEP_MIN_BYTES 4096.0
 
 /*
@@ -241,6 +272,14 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max);
  */
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 		const struct plan_sweep *d, size_t capacity, struct plan_job **jobs, size_t *njobs);
+
+/*
+ * Numbers a thread count's jobs for plan.csv, from *next_id on (which it
+ * advances), after plan_split: their targets' team is `threads`, their
+ * arrays all threads' parts as split, and whether those obey `rule` (the
+ * count's STREAM rule, plan_sweep.rule).
+ */
+void plan_number(struct plan_job *jobs, size_t njobs, int threads, double rule, int *next_id);
 
 /* Splits each job between `threads` threads (n per thread); drops a shaped job that no longer fits. */
 void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes);

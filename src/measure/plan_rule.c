@@ -6,14 +6,13 @@
 #include "plan_rule.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "fit.h"
+#include "levels.h"
+#include "levels_rule.h"
 #include "stats.h"
 
-#define STREAM_RULE_FACTOR 4.0              /* STREAM: each array 4x the last-level cache */
-#define NOT_SHOWN_FACTOR 2.0                /* a reported cache 2x where DRAM begins is not in the curve */
-#define SHOULDER_OVER (2.0 * FIT_TOLERANCE)  /* a cache still serving: over DRAM by twice a level's flatness */
-#define SHOULDER_SIZES 2                    /* and for two sizes or more: one could be noise */
 
 void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point *fs)
 {
@@ -22,141 +21,77 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
 						  .median = d->scan_gbs[i] };
 }
 
-/*
- * Where the curve left its last cache, for a rule taken from the curve:
- * the working set past the last cache plateau (the one before the level
- * that begins at index `first`) where the rate crosses halfway between
- * the cache's and DRAM's (their geometric mean): from there on most of the
- * traffic comes from memory. The crossing is read between the two pre-scan
- * sizes either side of it, straight on the log-log curve (cache_crossing),
- * not rounded up to the first size past it: the pre-scan doubles there, and
- * a size that sat near halfway went one side or the other by noise. A
- * 2-core Intel VM reporting 480 MiB ran at 16.9 GB/s at 96 MiB of working
- * set in one run, 18.9 in the next and 24.0 in a third (28-30 on its L3 to
- * 48 MiB, 15.3-16.9 on DRAM): rounded up, the cache was 96 MiB or 192 MiB,
- * the rule 384 or 768 MiB per array and the run 108 s or 170 s; read at
- * the crossing of the third run's curve with each of those readings, 67,
- * 72 and 109 MiB (test_measure_plan). start_ws where no cache plateau
- * comes before (never past it).
- */
-static double cache_crossing(double ws0, double g0, double ws1, double g1, double halfway)
-{
-	if (!(g0 > halfway && g1 <= halfway && g1 > 0 && ws1 > ws0 && ws0 > 0))
-		return ws1;
-	double f = log(g0 / halfway) / log(g0 / g1);
-	return ws0 * pow(ws1 / ws0, f);
-}
-
-/*
- * The sizes from i on, before `first`, that still run over DRAM's rate by
- * more than SHOULDER_OVER: a slower cache the plateau fit did not name (its
- * rate slopes), when there are SHOULDER_SIZES of them or more; else 0.
- */
-static size_t shoulder(const struct plan_sweep *d, size_t i, long first, double dram)
-{
-	size_t n = 0;
-	while (i + n < (size_t)first && d->scan_gbs[i + n] > dram * (1.0 + SHOULDER_OVER))
-		n++;
-	return n >= SHOULDER_SIZES ? n : 0;
-}
-
-/*
- * Past the first crossing, a shoulder (shoulder()) is a cache still
- * serving: the curve has not left its last cache there, so the crossing is
- * taken again, halfway between the shoulder's median rate and DRAM's. This
- * VM's one-thread pre-scan, in a slow moment of its host (DRAM 7 GB/s, its
- * L2 63), ran 18, 16.5 and 13.6 GB/s from 3 to 12 MiB of working set and
- * 6.9 from 24 MiB: halfway from the L2 put the cache's end at 2.56 MiB, the
- * rule at 11 MiB per array and every one-thread DRAM kernel in the L3 its
- * sweep then found to 17 MiB (test_measure_plan, intel-105-slow-l3.csv).
- */
-static double cache_left(const struct plan_sweep *d, long first, double start_ws, int shoulders)
-{
-	int n = d->nscan;
-	if (first < 1 || n < 2 || n > 64)
-		return start_ws;
-	struct fit_sweep_point fs[64];
-	plan_scan_points(d, n, fs);
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl), k = 0;
-	while (k < count && (long)pl[k].first != first)
-		k++;
-	if (k == 0 || k >= count)
-		return start_ws;
-	double dram = pl[count - 1].median, upper = pl[k - 1].median, left = start_ws;
-	size_t i = pl[k - 1].last + 1, shoulder_at = 0;
-	for (;;) {
-		double halfway = sqrt(upper * dram);
-		while (i <= (size_t)first && d->scan_gbs[i] > halfway)
-			i++;
-		if (i > (size_t)first)   /* i >= 1 throughout: it begins past plateau k - 1 */
-			return left;
-		left = fmin(cache_crossing(d->scan_ws[i - 1], d->scan_gbs[i - 1], d->scan_ws[i], d->scan_gbs[i],
-					   halfway),
-			    start_ws);
-		/* Each shoulder moves i on, or ends the search where the last one began. */
-		size_t s = !shoulders || i == shoulder_at ? 0 : shoulder(d, i, first, dram);
-		if (s == 0)
-			return left;
-		upper = stats_median(d->scan_gbs + i, s);
-		shoulder_at = i;
-	}
-}
-
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
 {
-	return cache_left(d, first, start_ws, 1);
+	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+	return levels_cache_left_ws(&c, first, start_ws, 1);
 }
 
 double plan_first_crossing_ws(const struct plan_sweep *d, long first, double start_ws)
 {
-	return cache_left(d, first, start_ws, 0);
+	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+	return levels_cache_left_ws(&c, first, start_ws, 0);
 }
 
-/*
- * STREAM's rule: each array at least 4x the last-level cache. The cache is
- * the one the machine reports, unless the pre-scan's curve shows it is not
- * there: its DRAM plateau runs flat to twice past the reported size (a VM
- * that reports its host's whole L3: one VM said 508 MiB and its curve was
- * flat from 96 MiB of working set to 1.5 GiB), and the curve left its last
- * cache (cache_ws, plan_cache_left_ws; where the plateau begins when that
- * is unknown) at half the reported size or less (NOT_SHOWN_FACTOR: a cache
- * of twice the working set that already streams at DRAM's rate would hold
- * half of it, and the rate shows no such thing). The crossing, not where
- * the plateau begins, since the pre-scan doubles there: a 2-core Intel VM
- * reporting 105 MiB left its cache at 17-34 MiB in nine runs, and its
- * plateau began at 24 or 48 MiB in eight and at 96 MiB in the ninth (48
- * MiB 12 % over DRAM's rate), which put the rule at 4x 105 MiB and the
- * report at 140 s against 55-92 (test_measure_plan, intel-105-late.csv). A curve that reaches DRAM's rate a
- * little before the reported size (three quarters of it) is a cache
- * whose last part serves at DRAM's rate (a shared L3 of slices, a
- * non-inclusive victim cache, a VM's neighbour holding some of it): the
- * cache is there and the rule stays 4x it. A VM reporting 32 MiB whose
- * pre-scan fell to DRAM's rate from 24 MiB had its rule taken from the
- * curve (96 MiB per array, inside 4x the cache it has) until this factor.
- * A rule of 4x 508 MiB would then make every DRAM timing 20 times longer
- * for a cache no timing sees; 4x where the curve left its last cache
- * (plan_cache_left_ws) keeps the rule's intent (no cache can hold a quarter of
- * an array).
- */
+/* How many reported cache levels m has (L1d, L2, L3). */
+static size_t reported_levels(const struct plan_machine *m)
+{
+	size_t n = 0;
+	for (int l = 0; l < LEVELS_CACHE_LEVELS; l++)
+		n += m->reported_caches[l] > 0;
+	return n;
+}
+
+/* The pre-scan's plateaus that end before its last level begins (start_ws). */
+static size_t caches_before(const struct plan_sweep *d, double start_ws)
+{
+	int n = d->nscan;
+	if (n < 2 || n > 64 || !isfinite(start_ws))
+		return 0;
+	struct fit_sweep_point fs[64];
+	plan_scan_points(d, n, fs);
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, (size_t)n, FIT_MIN_STEP, FIT_TOLERANCE, pl), k = 0;
+	for (size_t i = 0; i < count; i++)
+		k += pl[i].size_hi < start_ws;
+	return k;
+}
+
+/* STREAM's rule from the pre-scan (levels_stream_rule: the one rule, levels_rule.c). */
 void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
 {
 	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
 	int shown = d->settled && isfinite(start_ws);
-	double left_ws = isfinite(cache_ws) ? cache_ws : start_ws;
-	int lacks = shown && left_ws * NOT_SHOWN_FACTOR <= m->llc_bytes && last_ws >= 2.0 * m->llc_bytes;
-	if (m->llc_bytes > 0 && !lacks) {
-		d->rule_source = PLAN_RULE_REPORTED;
-		d->rule_l3 = m->llc_bytes;
-	} else if (shown) {
-		d->rule_source = PLAN_RULE_CURVE;
-		d->rule_l3 = isfinite(cache_ws) ? cache_ws : start_ws;
-	} else {
-		d->rule_source = PLAN_RULE_NONE;
-		d->rule_l3 = 0;
+	double left_ws = !shown ? NAN : isfinite(cache_ws) ? cache_ws : start_ws;
+	int seen = levels_seen_past(m->llc_bytes, last_ws, caches_before(d, start_ws), reported_levels(m));
+	struct levels_rule r;
+	levels_stream_rule(m->llc_bytes, left_ws, seen, &r);
+	static const enum plan_rule_source SOURCE[] = {
+		[RULE_REPORTED] = PLAN_RULE_REPORTED, [RULE_CURVE] = PLAN_RULE_CURVE, [RULE_NONE] = PLAN_RULE_NONE };
+	d->rule_source = SOURCE[r.source];
+	d->rule_l3 = r.cache_bytes;
+	d->rule = r.bytes;
+}
+
+/*
+ * A team's rule: one core's (d holds it on entry) where it is the reported
+ * cache's, the machine's whole last-level cache whatever the team; where
+ * it was taken from one core's curve (the reported cache is not there),
+ * the cache the team's threads use is the one the team's own curve shows,
+ * and the rule is the larger of one core's and 4x where that curve left
+ * its last cache: on a VM whose L3 is a share a core, two threads use two
+ * shares (docs/plan.md R9).
+ */
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+{
+	if (d->rule_source != PLAN_RULE_CURVE)
+		return;
+	struct plan_sweep team = *d;
+	plan_stream_rule(m, &team, start_ws, cache_ws);
+	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
+		d->rule = team.rule;
+		d->rule_l3 = team.rule_l3;
 	}
-	/* A whole MiB: the jobs' arrays, rounded to whole vectors and pages, then still obey it. */
-	d->rule = ceil(STREAM_RULE_FACTOR * d->rule_l3 / 1048576) * 1048576;
 }
 
 /*
@@ -244,4 +179,21 @@ size_t plan_shaped_offer(const struct kernel *k, int param, size_t offer, double
 		have = s.working_set / arrays;
 	}
 	return offer;
+}
+
+void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, struct level_map *map)
+{
+	int n = d->nscan > 0 && d->nscan <= 64 ? d->nscan : 0;
+	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1;
+	struct levels_size ls[64];
+	for (int i = 0; i < n; i++)
+		ls[i] = (struct levels_size){ .array_bytes = d->scan_ws[i] / arrays, .working_set = d->scan_ws[i],
+					      .best = d->scan_gbs[i], .median = d->scan_gbs[i] };
+	static const enum levels_rule_source SOURCE[] = {
+		[PLAN_RULE_NONE] = RULE_NONE, [PLAN_RULE_REPORTED] = RULE_REPORTED, [PLAN_RULE_CURVE] = RULE_CURVE };
+	struct levels_rule rule = { SOURCE[d->rule_source], d->rule, d->rule_l3 };
+	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
+				   .settled = d->settled ? 1 : 0, .rule = &rule };
+	memcpy(in.reported, m->reported_caches, sizeof in.reported);
+	levels_map_curve(&in, map);
 }

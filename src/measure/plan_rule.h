@@ -27,6 +27,15 @@ double plan_first_crossing_ws(const struct plan_sweep *d, long first, double sta
  */
 void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
 
+/* A team's rule: one core's, or where that came from the curve, the larger of it and the team's curve's. */
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
+
+/*
+ * The level map of the pre-scan's curve (levels_map_curve: the one the fit
+ * makes of the sweep), with the rule d holds (plan_stream_rule).
+ */
+void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, struct level_map *map);
+
 /*
  * The kernels' DRAM arrays (d->kernel_bytes): STREAM-sized inside the DRAM
  * plateau that begins at start_ws, or, in a quick run, each where the

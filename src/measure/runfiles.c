@@ -322,6 +322,27 @@ void runfiles_write_env(const char *dir, const struct measure_opts *o, const str
 	free(path);
 }
 
+void runfiles_write_plan(const char *dir, const struct plan_job *jobs, size_t njobs)
+{
+	char *path = path_join(dir, "plan.csv"), err[512];
+	struct outfile out;
+	if (outfile_open(&out, path, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	FILE *fp = out.fp;
+	fputs(RUNFILES_PLAN_HEADER, fp);
+	for (size_t i = 0; i < njobs; i++) {
+		const struct plan_place *p = &jobs[i].place;
+		char target[64] = "";
+		if (!roofkey_is_none(&p->target))
+			roofkey_format(&p->target, target, sizeof target);
+		fprintf(fp, "%d,%s,%s,%s,%.0f,%d\n", jobs[i].id, plan_role_name(p->role),
+			p->level < MEM_LEVELS ? levels_name(p->level) : "", target, p->array_bytes, p->obeys_rule);
+	}
+	if (outfile_commit(&out, err, sizeof err) != 0)
+		die(EXIT_FAILED, "%s", err);
+	free(path);
+}
+
 /* The compiler's remarks for every kernel file, so a later reader sees what was built. */
 void runfiles_write_remarks(const char *dir)
 {

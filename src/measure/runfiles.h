@@ -76,6 +76,14 @@ char *runfiles_create_dir(const char *want, int unique);
 /* data/latest -> runs/<name>, replaced atomically; a warning when it cannot be. */
 void runfiles_point_latest(const char *dir);
 
+/*
+ * plan.csv, whole, under a temporary name then renamed: one row per
+ * planned job in id order, its placement (struct plan_place). Written
+ * again as each thread count's jobs join it. Dies on a write error.
+ */
+#define RUNFILES_PLAN_HEADER "job,role,level,target,array_bytes,obeys_rule\n"
+void runfiles_write_plan(const char *dir, const struct plan_job *jobs, size_t njobs);
+
 /* remarks/<file>.txt: the compiler's remarks for every kernel file. */
 void runfiles_write_remarks(const char *dir);
 

@@ -612,38 +612,6 @@ static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep,
 	qsort(a->sweep, a->nsweep, sizeof a->sweep[0], cmp_sweep);
 }
 
-/*
- * The sweep's plateaus (fit.h), told where the run's reported caches end
- * for `threads` (each core's private L1 and L2 its own; an L3 the run found
- * not in its curve says nothing), and a note for sizes the fitter left on none.
- */
-static size_t sweep_plateaus(struct analysis *a, const struct rundata *run, int threads,
-			     struct fit_plateau pl[FIT_MAX_PLATEAUS])
-{
-	const double reported[LEVELS_CACHE_LEVELS] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
-	double bounds[LEVELS_CACHE_LEVELS];
-	levels_reported_for(reported, threads, strcmp(run->info.stream_rule_source, "curve") == 0, bounds);
-	struct fit_sweep_point *fs = xmalloc(a->nsweep * sizeof *fs);
-	for (size_t i = 0; i < a->nsweep; i++) {
-		fs[i].working_set = a->sweep[i].working_set;
-		fs[i].best = a->sweep[i].best;
-		fs[i].median = a->sweep[i].median;
-	}
-	struct fit_dropped dropped[8];
-	struct fit_dropped_list dl = { dropped, 8, 0, bounds, LEVELS_CACHE_LEVELS };
-	size_t count = fit_plateaus_explained(fs, a->nsweep, PLATEAU_MIN_STEP, PLATEAU_TOLERANCE, pl, &dl);
-	size_t ndropped = dl.n;
-	free(fs);
-	for (size_t i = 0; i < ndropped; i++) {
-		char b1[32], b2[32];
-		analysis_note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
-		     "later level with no faster one before them, the loop overhead of the smallest "
-		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
-		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
-	}
-	return count;
-}
-
 /* STREAM's rule as measure recorded it (env.csv stream_rule_source); NULL for a run from before it. */
 static const struct levels_rule *recorded_rule(const struct rundata *run, struct levels_rule *rule)
 {
@@ -659,13 +627,13 @@ static const struct levels_rule *recorded_rule(const struct rundata *run, struct
 }
 
 /*
- * The DRAM verdict and level map of the sweep in a->sweep (levels.h): DRAM is
- * found from the curve's flat end, never assumed. The verdict's note stays
- * data; the writers word it (analysis_note_text).
+ * The level map of the sweep in a->sweep at `threads` (levels_map_curve,
+ * the one the plan uses too): DRAM is found from the curve's flat end,
+ * never assumed; a note for sizes the fitter left on no plateau. The
+ * verdict's note stays data; the writers word it (analysis_note_text).
  */
-static struct level_map *sweep_levels(struct analysis *a, const struct rundata *run,
-				      struct fit_plateau *pl, size_t *count, int threads,
-				      struct level_map *scratch)
+static const struct level_map *sweep_levels(struct analysis *a, const struct rundata *run, int threads,
+					    struct level_map *scratch)
 {
 	struct levels_size *ls = xmalloc(a->nsweep * sizeof *ls);
 	for (size_t i = 0; i < a->nsweep; i++)
@@ -674,22 +642,27 @@ static struct level_map *sweep_levels(struct analysis *a, const struct rundata *
 					      .best = a->sweep[i].best, .median = a->sweep[i].median,
 					      .spread_lo = a->sweep[i].spread_lo,
 					      .spread_hi = a->sweep[i].spread_hi };
-	struct dram_verdict v;
 	struct levels_rule rule;
-	size_t reported = (run->info.l1d_bytes > 0) + (run->info.l2_bytes > 0) + (run->info.l3_bytes > 0);
-	struct levels_curve curve = { ls, a->nsweep, pl, *count };
-	levels_find_dram_ruled(&curve, run->info.l3_bytes, reported, run->info.sweep_settled,
-			       recorded_rule(run, &rule), &v);
-	v.cap_binds = run->info.sweep_cap_binds == 1;
-	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
-	const double reported_caches[LEVELS_CACHE_LEVELS] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
-	*count = curve.count = levels_merge_caches(pl, *count, a->nsweep, &v, reported_caches, threads);
+	struct fit_dropped dropped[8];
+	struct fit_dropped_list dl = { dropped, 8, 0, NULL, 0 };
+	struct levels_input in = { .sweep = ls, .n = a->nsweep,
+				   .reported = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes },
+				   .threads = threads, .settled = run->info.sweep_settled,
+				   .rule = recorded_rule(run, &rule), .dropped = &dl };
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
-	levels_build_map(&curve, &v, threads, map);
+	levels_map_curve(&in, map);
+	free(ls);
+	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
+	for (size_t i = 0; i < dl.n; i++) {
+		char b1[32], b2[32];
+		analysis_note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
+		     "later level with no faster one before them, the loop overhead of the smallest "
+		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
+		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
+	}
 	char said[512];
 	if (levels_rule_short_text(map, said, sizeof said))
 		analysis_note(a, "%s", said);
-	free(ls);
 	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
 		a->notes[a->nnotes][0] = '\0';
 		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
@@ -767,16 +740,12 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 		restore_sweep(a, saved, kept_sweep);
 		return;
 	}
-	struct fit_plateau pl[FIT_MAX_PLATEAUS];
-	size_t count = sweep_plateaus(a, run, threads, pl);
 	struct level_map scratch;
-	const struct level_map *map = sweep_levels(a, run, pl, &count, threads, &scratch);
-	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
-	levels_caches(pl, count, a->nsweep, &map->dram, is_cache);
+	const struct level_map *map = sweep_levels(a, run, threads, &scratch);
 	struct level lv[LEVELS_MAX];
-	size_t nlv = level_roofs(a, pl, count, is_cache, map, sweep, lv);
+	size_t nlv = level_roofs(a, map->pl, map->count, map->is_cache, map, sweep, lv);
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
-		compare_reported(a, run, pl, count, is_cache);
+		compare_reported(a, run, map->pl, map->count, map->is_cache);
 	fit_patterns(a, js, sweep, &(struct levels_of){ lv, nlv, map, threads });
 }

@@ -18,7 +18,7 @@ test_expect_success 'env.csv has the contract keys' '
 '
 test_expect_success 'timings.csv has the contract columns and every group' '
 	test "$(csv_header run/timings.csv)" = \
-		"pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds" &&
+		"pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds,job" &&
 	grep -q ",bandwidth,bw_triad_[a-z0-9]*," run/timings.csv &&
 	grep -q ",peak,fma_scalar,1," run/timings.csv &&
 	grep -q ",kernels,triad,0," run/timings.csv
@@ -120,6 +120,6 @@ test_expect_success 'an interrupted run stops cleanly, exit 1, keeping whole row
 	wait $pid; rc=$?
 	test $rc -eq 1 && grep -q "interrupted" err &&
 	test -s intr/env.csv && grep -qx "interrupted,1" intr/env.csv &&
-	awk -F, "{ if (NF != 11) bad = 1 } END { exit bad }" intr/timings.csv
+	awk -F, "{ if (NF != 12) bad = 1 } END { exit bad }" intr/timings.csv
 '
 test_done

@@ -115,12 +115,12 @@ if [ "$(id -u)" -eq 0 ] && command -v gnuplot >/dev/null && mkdir "$TRASH/full" 
 		no_leftovers full/p || rc5=1
 		umount full; exit $rc5
 	'
-	# One page beyond what env.csv and remarks/ need: the first flush of timings.csv (the
+	# One page beyond what env.csv, plan.csv and remarks/ need: the first flush of timings.csv (the
 	# calibration rows, several pages whatever the machine's speed) is the write that fails.
 	test_expect_success 'measure on a full disk: exit 1 saying what is kept; fit drops the cut row' '
 		"$ROOFLINE" measure --out m5 --only peak --passes 1 --trials 2 --warmup 0 --min-time 1e-4 \
 			>/dev/null 2>&1 &&
-		kib=$(du -sk m5/remarks m5/env.csv m5/failures.csv | awk "{ s += \$1 } END { print s + 4 }") &&
+		kib=$(du -sk m5/remarks m5/env.csv m5/plan.csv m5/failures.csv | awk "{ s += \$1 } END { print s + 4 }") &&
 		mount -t tmpfs -o size=${kib}k tmpfs full &&
 		run_rc measure --out full/run --only peak --passes 1 --trials 2 --warmup 0 --min-time 1e-4
 		rc5=0; test "$rc" -eq 1 || { echo "exit $rc, want 1"; rc5=1; }

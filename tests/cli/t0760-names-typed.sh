@@ -46,7 +46,7 @@ test_expect_success 'input may parse; a comment and roofkey.c are no calls; a ke
 	tree &&
 	plant src/input/rundata.c "static int k(const char *s) { struct roof_key r; return strcmp(s, \"peak\") || roofkey_parse(s, ROOF_COMPUTE, &r); }" &&
 	plant src/model/levels.c " * roofkey_parse(name) and strcmp(group, \"peak\") in a comment" &&
-	plant src/model/roofkey.c "static int l(const char *s) { return strcmp(s, \"peak\"); }" &&
+	plant src/core/roofkey.c "static int l(const char *s) { return strcmp(s, \"peak\"); }" &&
 	plant src/model/fit.c "static int m(const char *kernel) { return strcmp(kernel, \"triad\"); }" &&
 	$check tree >out && ! test -s out
 '

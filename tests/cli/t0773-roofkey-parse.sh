@@ -10,7 +10,7 @@ excused=""
 
 test_expect_success 'roofkey_parse is called at input only (the excused files aside)' '
 	FILE_CALLS_SRC=$ROOFLINE_SRC FILE_CALLS_ALLOW=/dev/null sh $ROOFLINE_SRC/scripts/file-calls.sh --edges "$ROOFLINE_BUILD" >edges;
-	grep -E "^src/.* -> src/model/roofkey\.c: .*\<roofkey_parse(_any)?\>" edges | cut -d" " -f1 | grep -v "^src/input/" | sort -u >callers &&
+	grep -E "^src/.* -> src/core/roofkey\.c: .*\<roofkey_parse(_any)?\>" edges | cut -d" " -f1 | grep -v "^src/input/" | sort -u >callers &&
 	cat callers && test -s edges &&
 	for f in $(cat callers); do
 		case " $excused " in *" $f "*) ;; *) echo "$f parses a roof name past input"; exit 1 ;; esac

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The budget kept or said (docs/plan.md R16): a run whose floor outlasts a
+# The budget kept or said (docs/plan.md R14): a run whose floor outlasts a
 # thread count's share says, before that count's passes, when the count will
 # end and that it is past the run's budget, records the run's said end in
 # env.csv (budget_said_end_s, which the contract holds the run to) and ends

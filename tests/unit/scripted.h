@@ -3,7 +3,7 @@
  * (test_measure_plan.c, test_rounds.c): a triad curve per thread count and
  * FMA rates from a real run's timings (tests/fixtures/scripted/) or a level
  * model, a fake clock, and the whole plan run on them. Static, one copy per
- * test program; included after cmocka.h and plan.h.
+ * test program; included after cmocka.h, plan.h and schedule.h.
  */
 #ifndef ROOFLINE_TEST_SCRIPTED_H
 #define ROOFLINE_TEST_SCRIPTED_H
@@ -160,6 +160,12 @@ static inline void plan_on(struct scripted *s, int quick, double max_size, struc
 		}
 		p->seconds[t] = sched_seconds(&p->o, p->jobs[t], p->njobs[t]);
 	}
+}
+
+/* One array's bytes of job j on `threads` threads (n is per thread). */
+static inline __attribute__((unused)) double array_bytes(const struct plan_job *j, int threads)
+{
+	return 8.0 * (double)j->n * threads;
 }
 
 static inline void plan_free(struct scripted_plan *p)

@@ -25,9 +25,6 @@
 static const struct known {
 	const char *file, *line, *also, *why;
 } known[] = {
-	{ "zen5-epyc-vm-508mib-l3.machine", "", "@2t",
-	  "a team keeps one core's STREAM rule (rule_fixed), but this L3 is a share a core: at 2 threads the "
-	  "cache in use is twice, and the DRAM arrays (101 MiB) are short of 4x it" },
 	{ "graviton3.machine", "L2.", "@64t: fitted",
 	  "the 64-thread team's L2 pattern jobs run at 7.1 MiB, before the fitted L2 plateau (8.5-48 MiB): "
 	  "a share of them is L1's, and those roofs read 5.2-5.5 % over L2's rate" },

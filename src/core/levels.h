@@ -10,15 +10,14 @@
  * sizes' kept timings, best to median, at least LEVELS_FLAT and at most
  * LEVELS_NOISE_MAX; never back into the first three fitted plateaus that do
  * not hold the end, the caches), and of those only the sizes
- * whose arrays obey STREAM's rule (each array at least 4x the reported
- * last-level cache). Where the reported cache is implausible (the curve
- * shows as many cache plateaus as the machine reports cache levels, then its
- * flat end begins at a working set under 1/1.5 of the reported last-level
- * cache, as on a VM reporting the host's 508 MiB L3) or is not reported, the
- * rule cannot be applied and the flat end alone is used: the verdict says
- * which rule it used. A sweep stopped inside the caches (fewer cache
- * plateaus than reported levels) never makes the reported cache
- * implausible. Two such sizes at least; else DRAM was not reached, and the verdict
+ * whose arrays obey STREAM's rule: the one measure recorded (levels_rule.h),
+ * read back. A run from before the record is judged by the reported cache's
+ * rule, unless the curve shows that cache is not there by the test
+ * measure's rule uses (levels_cache_absent: seen past it, its flat end
+ * begins at half of it or less, as on a VM reporting the host's 508 MiB
+ * L3) or none is reported: then the flat end alone is used, and the
+ * verdict says which rule it used. Two such sizes at least; else DRAM was
+ * not reached, and the verdict
  * keeps the rate at the largest size.
  */
 #ifndef ROOFLINE_LEVELS_H
@@ -46,8 +45,6 @@
 #define LEVELS_NOISE_MAX 0.25
 /* STREAM's rule: each array at least this many times the last-level cache. */
 #define LEVELS_STREAM_FACTOR 4.0
-/* A reported cache past this many times where the last level begins is not what the curve shows. */
-#define LEVELS_IMPLAUSIBLE 1.5
 /* The flat end needs at least this many sizes: one size cannot show that a curve stopped falling. */
 #define LEVELS_MIN_FLAT 2
 
@@ -99,7 +96,7 @@ struct dram_verdict {
 	double flat_from;              /* its working set */
 	double rule_bytes;             /* STREAM's rule per array; 0 where the flat end alone was used */
 	double reported_llc;           /* as the machine reports it; NaN when not */
-	int llc_implausible;           /* 1: every reported cache seen, then flat from under llc / LEVELS_IMPLAUSIBLE */
+	int llc_implausible;           /* 1: the rule is not the reported cache's (levels_cache_absent, or none reported) */
 	size_t caches_before;          /* plateaus that end before the flat end begins */
 	int cap_binds;                 /* the run says a quarter of memory capped its sweep (env.csv) */
 	int rule_recorded;             /* 1: the rule is the one measure recorded (struct levels_rule) */
@@ -194,6 +191,10 @@ struct level_map {
 	struct level_span span[LEVELS_MAX];
 	size_t n;
 	struct dram_verdict dram;
+	/* The curve's plateaus as the map has them (a level's slow tail merged into it), and which are caches. */
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count;
+	int is_cache[FIT_MAX_PLATEAUS];
 };
 
 /*
@@ -204,6 +205,34 @@ struct level_map {
  */
 void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,
 		      struct level_map *out);
+
+/* What one thread count's level map is made from (levels_map_curve). */
+struct levels_input {
+	const struct levels_size *sweep;   /* the curve, sorted by working set */
+	size_t n;
+	double reported[LEVELS_CACHE_LEVELS];  /* L1d, L2 (each core's) and L3 bytes as reported; 0: unknown */
+	int threads;                       /* the team that ran the curve (0, 1: one core) */
+	int settled;                       /* 0: the run says the curve never settled; 1 or -1 otherwise */
+	/*
+	 * STREAM's rule as measure decided it (levels_stream_rule, recorded in
+	 * env.csv); NULL for a run from before it was recorded, whose rule is
+	 * inferred from its curve (levels.h's head: the reported cache unless
+	 * implausible).
+	 */
+	const struct levels_rule *rule;
+	/* Out, NULL or room for the levels the plateau fit dropped (fit_plateaus_explained); bounds are set here. */
+	struct fit_dropped_list *dropped;
+};
+
+/*
+ * THE level map of a bandwidth curve, the one the plan and the fit both
+ * use (docs/plan.md R5-R9): the curve's plateaus (fit_plateaus_explained,
+ * told where the reported caches end for `threads`), its DRAM verdict by
+ * STREAM's rule (levels_find_dram_ruled), a level's slow tail merged into
+ * it (levels_merge_caches), which plateaus are caches (levels_caches), and
+ * the spans (levels_build_map). Pure.
+ */
+void levels_map_curve(const struct levels_input *in, struct level_map *out);
 
 /*
  * The one rule for the level a working set runs from: the span holding it,

@@ -1,5 +1,6 @@
 /* levels.c - a run's memory levels and its DRAM verdict (see levels.h). */
 #include "levels.h"
+#include "levels_rule.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -100,9 +101,15 @@ static void choose_rule(const struct fit_plateau *pl, size_t count, double repor
 {
 	for (size_t i = 0; i < count; i++)
 		out->caches_before += pl[i].size_hi < out->flat_from;
-	out->llc_implausible = !positive(reported_llc) ||
-			       (out->caches_before >= reported_caches &&
-				reported_llc > LEVELS_IMPLAUSIBLE * out->flat_from);
+	/*
+	 * A run from before measure recorded its rule: the reported cache's,
+	 * unless the curve shows it is not there by the test measure's rule
+	 * uses (levels_cache_absent; where its flat end begins for where it
+	 * left its last cache), then none: the run never swept to a rule it did
+	 * not know, and DRAM is its flat end alone.
+	 */
+	int seen = levels_seen_past(reported_llc, out->end_working_set, out->caches_before, reported_caches);
+	out->llc_implausible = !positive(reported_llc) || levels_cache_absent(reported_llc, out->flat_from, seen);
 	out->rule_bytes = out->llc_implausible ? 0 : LEVELS_STREAM_FACTOR * reported_llc;
 	out->rule_cache_bytes = out->llc_implausible ? NAN : reported_llc;
 	if (rule) {
@@ -325,4 +332,38 @@ const struct level_span *levels_of(const struct level_map *m, double working_set
 		}
 	}
 	return best;
+}
+
+void levels_map_curve(const struct levels_input *in, struct level_map *out)
+{
+	struct level_map m;
+	memset(&m, 0, sizeof m);
+	/* Where the reported caches end for this team; a rule taken from the curve says the reported L3 is not there. */
+	double bounds[LEVELS_CACHE_LEVELS];
+	levels_reported_for(in->reported, in->threads > 1 ? in->threads : 1,
+			    in->rule && in->rule->source == RULE_CURVE, bounds);
+	struct fit_sweep_point *fs = malloc((in->n ? in->n : 1) * sizeof *fs);
+	struct fit_dropped_list none = { NULL, 0, 0, NULL, 0 }, *dl = in->dropped ? in->dropped : &none;
+	dl->bounds = bounds;
+	dl->nbounds = LEVELS_CACHE_LEVELS;
+	size_t count = 0;
+	if (fs) {
+		for (size_t i = 0; i < in->n; i++)
+			fs[i] = (struct fit_sweep_point){ .working_set = in->sweep[i].working_set,
+							  .best = in->sweep[i].best, .median = in->sweep[i].median };
+		count = fit_plateaus_explained(fs, in->n, FIT_MIN_STEP, FIT_TOLERANCE, m.pl, dl);
+		free(fs);
+	}
+	dl->bounds = NULL;
+	dl->nbounds = 0;
+	size_t nrep = (in->reported[MEM_L1] > 0) + (in->reported[MEM_L2] > 0) + (in->reported[MEM_L3] > 0);
+	struct levels_curve c = { in->sweep, in->n, m.pl, count };
+	struct dram_verdict v;
+	levels_find_dram_ruled(&c, in->reported[MEM_L3], nrep, in->settled, in->rule, &v);
+	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
+	c.count = levels_merge_caches(m.pl, count, in->n, &v, in->reported, in->threads > 1 ? in->threads : 1);
+	levels_build_map(&c, &v, in->threads, out);
+	memcpy(out->pl, m.pl, sizeof m.pl);
+	out->count = c.count;
+	levels_caches(out->pl, out->count, in->n, &out->dram, out->is_cache);
 }

@@ -1,0 +1,64 @@
+/*
+ * levels_rule.h - STREAM's rule, the one statement of it (docs/plan.md R9):
+ * each DRAM array at least 4x the last-level cache, the one the machine
+ * reports unless the curve shows it is not there. Measure decides it from
+ * its pre-scan's curve and records it (env.csv stream_rule_*); the fit
+ * reads it back, and for a run from before the record infers it with the
+ * same test (levels_cache_absent). Pure.
+ */
+#ifndef ROOFLINE_LEVELS_RULE_H
+#define ROOFLINE_LEVELS_RULE_H
+
+#include <stddef.h>
+
+#include "levels.h"
+
+/*
+ * A reported cache this many times where the curve left its last cache (or
+ * more) is not in the curve: a cache of twice the working set that already
+ * streams at DRAM's rate would hold half of it, and the rate shows no such
+ * thing.
+ */
+#define LEVELS_NOT_SHOWN 2.0
+
+/* A curve as the rule reads it: n sizes' working sets (bytes) and best rates (GB/s), smallest first. */
+struct levels_scan {
+	const double *ws, *gbs;
+	size_t n;
+};
+
+/*
+ * The working set where the curve left its last cache, the level that
+ * begins at index `first` being the one after it: where its rate crosses
+ * halfway (geometric) from the last cache plateau's rate to that level's,
+ * read between the two sizes either side; with `shoulders`, taken again
+ * past each slower cache the plateau fit did not name. start_ws (where
+ * that level begins) where no cache plateau comes before, never past it.
+ */
+double levels_cache_left_ws(const struct levels_scan *c, long first, double start_ws, int shoulders);
+
+/*
+ * Whether the curve was seen past a reported last-level cache of `llc`
+ * bytes: it ran on to twice that working set (last_ws), or it showed every
+ * cache level the machine reports before its last level (caches_before of
+ * reported_levels).
+ */
+int levels_seen_past(double llc, double last_ws, size_t caches_before, size_t reported_levels);
+
+/*
+ * Whether the reported last-level cache `llc` is not in the curve: seen
+ * past it, the curve left its last cache at left_ws, LEVELS_NOT_SHOWN
+ * times under it or more (a VM reporting its host's whole L3).
+ */
+int levels_cache_absent(double llc, double left_ws, int seen_past);
+
+/*
+ * The rule measure decides: 4x the reported last-level cache (llc > 0),
+ * unless it is absent from a curve that settled (left_ws finite: where it
+ * left its last cache), then 4x left_ws; else none. bytes is rounded up to
+ * a whole MiB (the jobs' arrays, rounded to whole vectors and pages, still
+ * obey it).
+ */
+void levels_stream_rule(double llc, double left_ws, int seen_past, struct levels_rule *out);
+
+#endif

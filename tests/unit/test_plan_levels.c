@@ -1,0 +1,167 @@
+/*
+ * test_plan_levels.c - the plan and the fit agree on every level: a scripted
+ * machine's curve (tests/fixtures/scripted/) runs through the whole plan
+ * (scripted.h), then its sweep, timed at the curve's rates as a quiet run
+ * would, through the fit's level map (levels_map_curve, with the rule the
+ * plan recorded); every pattern job the plan placed at a level must run
+ * from that level of the fitted map, at each thread count, and every job
+ * placed at DRAM must obey the rule the fit judges DRAM by (a kernel too:
+ * a matrix product of a fixed order is placed where its arrays run).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "schedule.h"
+#include "scripted.h"
+
+/* The fit's map of thread count t's sweep, as the plan ran it, with the rule it recorded. */
+static void fitted_map(const struct scripted *s, const struct scripted_plan *p, int t, struct level_map *map)
+{
+	const struct plan_sweep *d = t == 1 ? &p->d : &p->team;
+	struct levels_size ls[PLAN_MAX_SWEEP_SIZES];
+	size_t n = 0;
+	for (size_t i = 0; i < p->njobs[t] && n < PLAN_MAX_SWEEP_SIZES; i++) {
+		const struct plan_job *j = &p->jobs[t][i];
+		if (j->place.role != PLAN_ROLE_SWEEP)
+			continue;
+		double array = array_bytes(j, t), ws = array * j->k->arrays, rate = curve(s, t, ws);
+		ls[n++] = (struct levels_size){ .array_bytes = array, .working_set = ws, .best = rate, .median = rate };
+	}
+	static const enum levels_rule_source SOURCE[] = {
+		[PLAN_RULE_NONE] = RULE_NONE, [PLAN_RULE_REPORTED] = RULE_REPORTED, [PLAN_RULE_CURVE] = RULE_CURVE };
+	struct levels_rule rule = { SOURCE[p->d.rule_source], p->d.rule, p->d.rule_l3 };
+	struct levels_input in = { .sweep = ls, .n = n, .reported = { s->l1d, s->l2, s->l3 }, .threads = t,
+				   .settled = d->settled, .rule = &rule };
+	levels_map_curve(&in, map);
+}
+
+/* Every pattern job of each thread count runs from the fitted level it was placed at. Returns the jobs checked. */
+static size_t check_agree(const struct scripted *s, const struct scripted_plan *p)
+{
+	size_t checked = 0;
+	for (int t = 1; t <= 2; t++) {
+		struct level_map map;
+		fitted_map(s, p, t, &map);
+		for (size_t i = 0; i < p->njobs[t]; i++) {
+			const struct plan_job *j = &p->jobs[t][i];
+			/*
+			 * A kernel given the DRAM arrays obeys the rule; one whose shape
+			 * keeps it small (a matrix product of a fixed order) is placed where
+			 * its working set falls, and says whether it obeys.
+			 */
+			const struct plan_sweep *d = t == 1 ? &p->d : &p->team;
+			if (j->place.role == PLAN_ROLE_KERNEL && (!j->shaped || j->place.array_bytes * 2 >= d->kernel_bytes))
+				assert_int_equal(j->place.obeys_rule, j->place.level == MEM_DRAM);
+			if (j->place.role == PLAN_ROLE_KERNEL && j->shaped && plan_job_working_set(j) * t <= d->plateau_hi[0])
+				assert_int_equal(j->place.level, MEM_L1);
+			if (j->place.role != PLAN_ROLE_PATTERN)
+				continue;
+			double ws = j->shaped ? j->shape.working_set * t : array_bytes(j, t) * j->k->arrays;
+			const struct level_span *at = levels_of(&map, ws);
+			assert_non_null(at);
+			if (at->id != j->place.level)
+				print_message("# %s@%dt: %s at %.0f KiB placed at %s, fitted %s (%.0f .. %.0f KiB)\n",
+					      s->name, t, j->k->name, ws / 1024, levels_name(j->place.level),
+					      levels_name(at->id), at->lo / 1024, at->hi / 1024);
+			assert_int_equal(at->id, j->place.level);
+			if (j->place.level == MEM_DRAM) {
+				assert_true(map.dram.state == DRAM_FOUND);
+				assert_int_equal(j->place.obeys_rule, levels_arrays_obey_rule(&map.dram, j->place.array_bytes));
+			}
+			checked++;
+		}
+	}
+	return checked;
+}
+
+static void agree_on(const char *name, const char *fixture, double l3, double l1d, double l2)
+{
+	static struct scripted s;
+	memset(&s, 0, sizeof s);
+	s.name = name;
+	s.l3 = l3;
+	s.l1d = l1d;
+	s.l2 = l2;
+	s.phys = 24 * GiB;
+	s.isas = x86_isas();
+	load_fixture(&s, fixture);
+	struct scripted_plan p;
+	plan_on(&s, 0, 0, &p);
+	assert_true(check_agree(&s, &p) > 10);
+	plan_free(&p);
+}
+
+static void zen3(void **state)
+{
+	(void)state;
+	agree_on("zen3", "zen3.csv", 32 * MiB, 0, 0);
+}
+
+static void zen4(void **state)
+{
+	(void)state;
+	agree_on("zen4", "zen4.csv", 32 * MiB, 0, 0);
+}
+
+static void zen5_example(void **state)
+{
+	(void)state;
+	agree_on("zen5", "zen5-example.csv", 532676608, 0, 0);
+}
+
+static void intel_105(void **state)
+{
+	(void)state;
+	agree_on("intel-105", "intel-105-late.csv", 105 * MiB, 0, 0);
+}
+
+static void zen4_early_dram(void **state)
+{
+	(void)state;
+	agree_on("zen4-early", "zen4-early-dram.csv", 32 * MiB, 0, 0);
+}
+
+/* Two levels one pre-scan plateau: split at the reported caches' middles (R7), at both counts. */
+static void zen4_merged_by_noise(void **state)
+{
+	(void)state;
+	agree_on("zen4-1t-merged", "zen4-1t-merged.csv", 32 * MiB, 32 * 1024, 1 * MiB);
+}
+
+/* A team's plateau over two of one core's levels: split at one core's places (R7). */
+static void zen4_team_merged(void **state)
+{
+	(void)state;
+	agree_on("zen4-2t-merged", "zen4-2t-merged.csv", 32 * MiB, 0, 0);
+}
+
+static void intel_105_slow_l3(void **state)
+{
+	(void)state;
+	agree_on("intel-105-slow", "intel-105-slow-l3.csv", 105 * MiB, 0, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(zen3),
+		cmocka_unit_test(zen4),
+		cmocka_unit_test(zen5_example),
+		cmocka_unit_test(intel_105),
+		cmocka_unit_test(zen4_early_dram),
+		cmocka_unit_test(zen4_merged_by_noise),
+		cmocka_unit_test(zen4_team_merged),
+		cmocka_unit_test(intel_105_slow_l3),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
