@@ -127,6 +127,24 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 	}
 }
 
+/*
+ * A kernel job whose plan recorded its level runs from that level
+ * (analysis_filed_level: where the fit finds it, said where the fit puts
+ * its working set elsewhere); one whose plan was inferred is left to
+ * diagnosis_place, which gives it the level the fitted map gives its size.
+ */
+static void file_by_plan(struct analysis *a, const struct job_rates *j, struct point *p)
+{
+	if (j->plan->basis != PLAN_RECORDED || j->plan->level == MEM_LEVELS)
+		return;
+	const struct level_map *map = model_levels_of(a, j->threads);
+	enum mem_level filed = analysis_filed_level(a, j, map);
+	if (filed == MEM_LEVELS)
+		return;
+	snprintf(p->level, sizeof p->level, "%s", levels_name(filed));
+	analysis_job_rule(a, j, map, filed);
+}
+
 static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
 {
 	a->npoints = 0;
@@ -151,6 +169,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 			p->array_bytes = j->working_set / k->arrays;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
+		file_by_plan(a, j, p);
 		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
 		loop_intensity(run, k, p);
@@ -186,7 +205,38 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 		     count > 4 ? ", ..." : "");
 }
 
+static int build_planned(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
+
+/*
+ * A run built by hand (tests, a fleet node's pack) whose timings have no
+ * plan rows yet gets them as rundata_load gives them (runplan_infer), on a
+ * copy: the model files every job by its row, and there is one rule for
+ * the rows of a run that recorded none.
+ */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
+{
+	int unplanned = 0;
+	for (size_t i = 0; i < run->ntimings && !unplanned; i++)
+		unplanned = !run->timings[i].plan;
+	if (!unplanned)
+		return build_planned(run, out, err, errlen);
+	struct rundata copy = *run;
+	copy.timings = xmalloc(run->ntimings * sizeof *copy.timings);
+	memcpy(copy.timings, run->timings, run->ntimings * sizeof *copy.timings);
+	copy.plan = run->nplan ? xmalloc(run->nplan * sizeof *copy.plan) : NULL;
+	if (run->nplan)
+		memcpy(copy.plan, run->plan, run->nplan * sizeof *copy.plan);
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (run->timings[i].plan)
+			copy.timings[i].plan = &copy.plan[run->timings[i].plan - run->plan];
+	runplan_infer(&copy);
+	int rc = build_planned(&copy, out, err, errlen);
+	free(copy.timings);
+	free(copy.plan);
+	return rc;
+}
+
+static int build_planned(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	out->peak = NAN;

@@ -12,6 +12,7 @@
 #include "fit.h"
 #include "levels.h"
 #include "registry.h"
+#include "roof_notes.h"
 #include "roofkey.h"
 #include "stats.h"
 #include "util.h"
@@ -106,6 +107,7 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	j->group = t->group;
 	j->kernel = t->kernel;
 	j->k = t->k;
+	j->plan = t->plan;
 	j->param = t->param;
 	j->threads = t->threads;
 	j->working_set = t->working_set;
@@ -226,3 +228,48 @@ void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double valu
 	r->job_param = j->param;
 }
 
+
+/* A job note's facts common to both kinds: the job and its plan's target. */
+static struct roof_note job_note(enum note_kind kind, const struct job_rates *j)
+{
+	struct roof_note n = { .kind = kind, .threads = j->threads, .working_set = j->working_set,
+			       .array_bytes = j->plan->array_bytes, .planned = j->plan->level,
+			       .fitted = MEM_LEVELS };
+	snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
+	if (!roofkey_is_none(&j->plan->target))
+		roofkey_format(&j->plan->target, n.roof, sizeof n.roof);
+	return n;
+}
+
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map)
+{
+	const struct level_span *s = map ? levels_of(map, j->working_set) : NULL;
+	enum mem_level fitted = s ? s->id : MEM_LEVELS;
+	const struct plan_row *p = j->plan;
+	if (!map || !p || p->basis != PLAN_RECORDED || p->level == MEM_LEVELS || p->level == fitted)
+		return fitted;
+	int found = 0;
+	for (size_t i = 0; i < map->n; i++)
+		found |= map->span[i].id == p->level;
+	struct roof_note n = job_note(NOTE_JOB_OFF_TARGET, j);
+	n.fitted = fitted;
+	n.filed_as_planned = found;
+	analysis_roof_note(a, &n);
+	return found ? p->level : fitted;
+}
+
+enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				enum mem_level filed)
+{
+	const struct plan_row *p = j->plan;
+	if (!p || p->basis != PLAN_RECORDED || p->obeys_rule < 0)
+		return JOB_RULE_FITTED;
+	if (p->obeys_rule && filed == MEM_DRAM && map && map->dram.state == DRAM_FOUND &&
+	    map->dram.rule_bytes > 0 && !levels_arrays_obey_rule(&map->dram, p->array_bytes)) {
+		struct roof_note n = job_note(NOTE_JOB_SHORT_OF_RULE, j);
+		n.fitted = MEM_DRAM;
+		n.rule_bytes = map->dram.rule_bytes;
+		analysis_roof_note(a, &n);
+	}
+	return p->obeys_rule ? JOB_RULE_OBEYS : JOB_RULE_SHORT;
+}

@@ -29,6 +29,7 @@ struct job_rates {
 	enum timing_group group;
 	const char *kernel;
 	const struct kernel *k;   /* its registry entry (struct timing.k); NULL when this build has none */
+	const struct plan_row *plan;   /* its intent, recorded or inferred at input (struct timing.plan) */
 	long param;
 	int threads;
 	double working_set, flops_per_byte;
@@ -69,6 +70,24 @@ void analysis_note(struct analysis *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key);
 struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, int threads);
 struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind);
+
+/*
+ * The level job j is filed at: the one its plan recorded, where the fitted
+ * map `map` has that level; else (an inferred row, or a level this fit
+ * does not have) the one the map gives its working set, the rule every job
+ * was filed by before plan.csv. MEM_LEVELS where neither gives one. A
+ * recorded level the fit does not put its working set in is said once, as
+ * a typed note (NOTE_JOB_OFF_TARGET).
+ */
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map);
+
+/*
+ * Job j's arrays against STREAM's rule as its plan recorded them. A job
+ * filed at DRAM that its plan says obeys the rule, with arrays short of
+ * the fitted rule (map's), is said as a typed note (NOTE_JOB_SHORT_OF_RULE).
+ */
+enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				enum mem_level filed);
 
 /* Counts r among the run's noisy roofs when its per-pass spread is wider than NOISY_SPREAD of `ref`. */
 void analysis_check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit);

@@ -81,48 +81,21 @@ static void job_rates(const struct rundata *run, enum timing_group group, const 
 }
 
 /*
- * The sweep's kernel: the bandwidth-group kernel timed at the most distinct
- * sizes (a pattern job runs at a few sizes only). Writes "" when none.
- * One pass collects the distinct (kernel, size) jobs; a few hundred at most.
+ * The sweep's kernel at `threads`: the kernel of its sweep jobs, as the
+ * run's plan rows say (recorded in plan.csv, or inferred once at input for
+ * an older run: runplan.h). Writes "" when none.
  */
 static void sweep_kernel(const struct rundata *run, int threads, char *out, size_t size)
 {
-	struct job { const char *kernel; long param; } *jobs = NULL;
-	size_t n = 0, cap = 0, best = 0;
 	out[0] = 0;
-	/* The run's record of it (rundata_sweep_kernel); the count below only for older runs. */
-	const char *recorded = rundata_sweep_kernel(run);
-	if (recorded) {
-		snprintf(out, size, "%s", recorded);
-		return;
-	}
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->group != TGROUP_BANDWIDTH || t->threads != threads)
-			continue;
-		size_t k;
-		for (k = n; k-- > 0;)   /* rows come round-robin: a repeat is usually recent */
-			if (jobs[k].param == t->param && strcmp(jobs[k].kernel, t->kernel) == 0)
-				break;
-		if (k != (size_t)-1)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			jobs = xrealloc(jobs, cap * sizeof *jobs);
-		}
-		jobs[n].kernel = t->kernel;
-		jobs[n++].param = t->param;
-	}
-	for (size_t i = 0; i < n; i++) {
-		size_t count = 0;
-		for (size_t j = 0; j < n; j++)
-			count += strcmp(jobs[j].kernel, jobs[i].kernel) == 0;
-		if (count > best) {
-			best = count;
-			snprintf(out, size, "%s", jobs[i].kernel);
+		if (t->plan && t->plan->role == PLAN_SWEEP && t->threads == threads &&
+		    t->group == TGROUP_BANDWIDTH) {
+			snprintf(out, size, "%s", t->kernel);
+			return;
 		}
 	}
-	free(jobs);
 }
 
 /* 1 when the sweep timed param at a working set inside r's plateau. */

@@ -24,6 +24,13 @@
 #define ANALYSIS_MAX_NOTES 48
 
 
+/*
+ * A job's arrays against STREAM's rule, as its plan recorded them (plan.csv
+ * obeys_rule); JOB_RULE_FITTED (0, a roof no job set, or a run from before
+ * plan.csv): not recorded, the fitted rule decides.
+ */
+enum job_rule { JOB_RULE_FITTED, JOB_RULE_OBEYS, JOB_RULE_SHORT };
+
 /* One row of roofs.csv, plus the spread the report prints beside it. */
 struct roof {
 	char name[24];           /* L1, L2, L3, DRAM, peak, scalar, one-chain; "@Nt" for N threads */
@@ -53,6 +60,8 @@ struct roof {
 	struct roof_key key;
 	/* `stores`, typed: what the writers decide by (last, so positional initialisers keep working). */
 	enum kernel_stores store_kind;
+	/* A roof set by one job: its arrays against STREAM's rule as its plan recorded them (analysis_early_dram_job). */
+	enum job_rule job_rule;
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -232,6 +241,8 @@ enum note_kind {
 	NOTE_OTHER = 0,          /* a note of its own */
 	NOTE_STORES_SET_ROOF,    /* a store kind (in place, streaming) set a level's roof over ordinary stores */
 	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
+	NOTE_JOB_OFF_TARGET,     /* a job's recorded level (plan.csv) is not the one the fit puts its working set in */
+	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
 };
 
 struct roof_note {
@@ -244,6 +255,18 @@ struct roof_note {
 	double from, to;
 	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
 	int monotone;                /* SLOPE: 1 it falls or rises from `from` to `to`; 0 it ranges over them */
+	/*
+	 * JOB notes: `kernel` the job's kernel and `roof` its recorded target
+	 * ("" where none); its threads, working set and bytes per array; the
+	 * level its plan placed it at and the one the fit gives its working set
+	 * (MEM_LEVELS: none); whether it is filed at the planned level (0: the
+	 * fit has no such level, it is filed at the fitted one); SHORT: the
+	 * fitted rule, bytes per array.
+	 */
+	int threads;
+	double working_set, array_bytes, rule_bytes;
+	enum mem_level planned, fitted;
+	int filed_as_planned;
 };
 
 struct analysis {

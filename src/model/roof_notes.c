@@ -23,6 +23,37 @@ static const char *stores_words(enum kernel_stores s)
 	return s == STORES_STREAMING ? "streaming stores" : "stores in place";
 }
 
+/* Job note n's job: "bw_copy_avx2 at 4 MiB of working set on 2 threads, for L2.1r1w@2t". */
+static const char *job_words(const struct roof_note *n, char *buf, size_t size)
+{
+	char ws[32], threads[24] = "";
+	if (n->threads > 1)
+		snprintf(threads, sizeof threads, " on %d threads", n->threads);
+	snprintf(buf, size, "%s at %s of working set%s%s%s", n->kernel,
+		 format_bytes(n->working_set, ws, sizeof ws), threads, n->roof[0] ? ", for " : "", n->roof);
+	return buf;
+}
+
+/* Where a job ran against where its plan put it, or its arrays against the fitted rule: one sentence. */
+static void job_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char job[128], b1[32], b2[32];
+	job_words(n, job, sizeof job);
+	if (n->kind == NOTE_JOB_SHORT_OF_RULE) {
+		snprintf(buf, size, "%s: planned with arrays of %s each, at STREAM's rule, but the fit's rule is "
+			 "%s per array: part of it may come from a cache", job,
+			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2));
+		return;
+	}
+	const char *fitted = n->fitted == MEM_LEVELS ? "no level" : levels_name(n->fitted);
+	if (n->filed_as_planned)
+		snprintf(buf, size, "%s: planned for %s, but the fit puts its working set in %s: judged "
+			 "as planned, at %s", job, levels_name(n->planned), fitted, levels_name(n->planned));
+	else
+		snprintf(buf, size, "%s: planned for %s, which this fit does not find: judged at %s, where "
+			 "the fit puts its working set", job, levels_name(n->planned), fitted);
+}
+
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
 	char b1[32], b2[32];
@@ -43,6 +74,10 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 			snprintf(buf, size, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of "
 				 "working set, best per size): a slope of the level, not noise", n->roof,
 				 n->from, n->to, b1, b2);
+		break;
+	case NOTE_JOB_OFF_TARGET:
+	case NOTE_JOB_SHORT_OF_RULE:
+		job_text(n, buf, size);
 		break;
 	case NOTE_OTHER:
 		buf[0] = '\0';
@@ -121,6 +156,30 @@ static void slope_group(const struct analysis *a, const size_t *idx, size_t n, c
 	}
 }
 
+/* The job notes idx[0..n) of one kind: each job, with its plan's level and the fit's, or its arrays and the rule. */
+static void job_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
+{
+	const struct roof_note *first = &a->roof_notes[idx[0]];
+	if (first->kind == NOTE_JOB_SHORT_OF_RULE)
+		snprintf(buf, size, "%zu DRAM jobs were planned with arrays at STREAM's rule that the fit's rule "
+			 "finds short, so part of each may come from a cache:", n);
+	else
+		snprintf(buf, size, "%zu jobs ran at a working set the fit puts in another level than their "
+			 "plan's (each judged at its planned level where the fit finds it):", n);
+	for (size_t k = 0; k < n; k++) {
+		const struct roof_note *r = &a->roof_notes[idx[k]];
+		char job[128], b1[32], b2[32];
+		job_words(r, job, sizeof job);
+		if (r->kind == NOTE_JOB_SHORT_OF_RULE)
+			add(buf, size, "%s %s (%s per array, rule %s)", k ? ";" : "", job,
+			    format_bytes(r->array_bytes, b1, sizeof b1), format_bytes(r->rule_bytes, b2, sizeof b2));
+		else
+			add(buf, size, "%s %s (planned %s%s, fit %s)", k ? ";" : "", job, levels_name(r->planned),
+			    r->filed_as_planned ? "" : ", a level the fit does not find, so judged at the fit's",
+			    r->fitted == MEM_LEVELS ? "none" : levels_name(r->fitted));
+	}
+}
+
 const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf, size_t size)
 {
 	const struct roof_note *n = &a->roof_notes[i];
@@ -137,7 +196,9 @@ const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf,
 		return roof_note_text(n, buf, size);
 	if (n->kind == NOTE_STORES_SET_ROOF)
 		stores_group(a, idx, count, buf, size);
-	else
+	else if (n->kind == NOTE_PLATEAU_SLOPE)
 		slope_group(a, idx, count, buf, size);
+	else
+		job_group(a, idx, count, buf, size);
 	return buf;
 }
