@@ -121,7 +121,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 	int levels = 0;
 	for (size_t i = 0; i < a->npoints && !levels; i++)
 		for (size_t j = 0; j < i && !levels; j++)
-			levels = strcmp(a->points[i].kernel, a->points[j].kernel) == 0 &&
+			levels = model_same_kernel(&a->points[i], &a->points[j]) &&
 				 a->points[i].param == a->points[j].param &&
 				 a->points[i].threads == a->points[j].threads;
 	if (levels)

@@ -50,7 +50,7 @@ static void group_levels(struct analysis *a)
 		first[i] = i;
 		for (size_t j = 0; j < i; j++)
 			if (a->points[j].threads == a->points[i].threads &&
-			    strcmp(a->points[j].kernel, a->points[i].kernel) == 0) {
+			    model_same_kernel(&a->points[j], &a->points[i])) {
 				first[i] = first[j];
 				break;
 			}
@@ -89,12 +89,11 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	const char *lib_isa = k->library ? run->info.blas_isa : NULL;
-	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
-		if (strcmp(lib_isa, cpu_isa_name((enum isa)i)) == 0) {
-			p->isa = (enum isa)i;
-			return;
-		}
+	enum isa lib_isa = k->library ? cpu_isa_parse(run->info.blas_isa) : ISA_COUNT;
+	if (lib_isa != ISA_COUNT && lib_isa != ISA_NONE) {
+		p->isa = lib_isa;
+		return;
+	}
 	int member = -1;
 	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
 		if (registry_param(k, i) == param)

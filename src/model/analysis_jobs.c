@@ -81,7 +81,7 @@ void analysis_summarize_job(const struct job_rates *j, struct job_summary *s)
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
 	enum timing_group g = t->group;
-	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
+	if (j->param != t->param || j->threads != t->threads || !registry_same(j->k, j->kernel, t->k, t->kernel) ||
 	    j->group != g)
 		return 0;
 	return g != TGROUP_KERNELS || j->working_set == t->working_set;
@@ -204,12 +204,12 @@ void analysis_check_spread(struct analysis *a, const struct roof *r, double ref,
  * The job of (group, kernel, param), or NULL. For the peak group only, whose
  * jobs have no working set; a kernels job is also keyed by its size (same_job).
  */
-struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel, long param,
-			       int threads)
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const struct kernel *k,
+				  const char *kernel, long param, int threads)
 {
 	for (size_t i = 0; i < js->n; i++)
 		if (js->v[i].param == param && js->v[i].threads == threads &&
-		    strcmp(js->v[i].kernel, kernel) == 0 &&
+		    registry_same(js->v[i].k, js->v[i].kernel, k, kernel) &&
 		    js->v[i].group == group)
 			return &js->v[i];
 	return NULL;

@@ -56,9 +56,13 @@ void analysis_summarize_job(const struct job_rates *j, struct job_summary *s);
 void analysis_collect_jobs(const struct rundata *run, struct jobs *js);
 void analysis_free_jobs(struct jobs *js);
 
-/* The job of (group, kernel, param) at `threads` threads, or NULL (peak-group jobs: no working set). */
-struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel,
-				  long param, int threads);
+/*
+ * The job of (group, kernel, param) at `threads` threads, or NULL (peak-group
+ * jobs: no working set); the kernel is its registry entry k, its name only
+ * where the build lacks it (registry_same).
+ */
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const struct kernel *k,
+				  const char *kernel, long param, int threads);
 
 /* r's value, and its median, spread, samples and job from job j. */
 void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double value);

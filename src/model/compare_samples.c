@@ -98,13 +98,18 @@ static void sweep_kernel(const struct rundata *run, int threads, char *out, size
 	}
 }
 
+/* Whether t is a timing of the run's sweep (its plan row's role). */
+static int of_sweep(const struct timing *t)
+{
+	return t->plan && t->plan->role == PLAN_SWEEP && t->group == TGROUP_BANDWIDTH;
+}
+
 /* 1 when the sweep timed param at a working set inside r's plateau. */
-static int in_plateau(const struct rundata *run, const char *kernel, const struct roof *r, long param)
+static int in_plateau(const struct rundata *run, const struct roof *r, long param)
 {
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->param == param && t->threads == r->threads && strcmp(t->kernel, kernel) == 0 &&
-		    t->group == TGROUP_BANDWIDTH)
+		if (t->param == param && t->threads == r->threads && of_sweep(t))
 			return t->working_set >= r->size_lo && t->working_set <= r->size_hi;
 	}
 	return 0;
@@ -117,13 +122,13 @@ static int cmp_long(const void *x, const void *y)
 }
 
 /* The sizes of the sweep of `run` inside plateau r, sorted; returns how many. */
-static size_t plateau_sizes(const struct rundata *run, const char *kernel, const struct roof *r, long **out)
+static size_t plateau_sizes(const struct rundata *run, const struct roof *r, long **out)
 {
 	size_t n = 0, cap = 0;
 	long *v = NULL;
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads != r->threads || strcmp(t->kernel, kernel) != 0 || t->group != TGROUP_BANDWIDTH ||
+		if (t->threads != r->threads || !of_sweep(t) ||
 		    !(t->working_set >= r->size_lo && t->working_set <= r->size_hi))
 			continue;
 		size_t k;
@@ -154,9 +159,9 @@ static void plateau_rates(const struct rundata *ra, const struct roof *a, const 
 	long *sa = NULL;
 	sweep_kernel(ra, a->threads, ka, sizeof ka);
 	sweep_kernel(rb, b->threads, kb, sizeof kb);
-	size_t na = plateau_sizes(ra, ka, a, &sa);
+	size_t na = plateau_sizes(ra, a, &sa);
 	for (size_t i = 0; i < na; i++) {
-		if (!in_plateau(rb, kb, b, sa[i]))
+		if (!in_plateau(rb, b, sa[i]))
 			continue;
 		rates_stratum(oa);
 		rates_stratum(ob);
@@ -233,12 +238,10 @@ static void roof_trials(const struct rundata *run, const struct roof *r, struct 
 		job_trials(run, roof_group(r), r->job_kernel, r->job_param, r->threads, -1, out);
 		return;
 	}
-	char sweep[48];
-	sweep_kernel(run, r->threads, sweep, sizeof sweep);
 	struct trial_rates all = { 0 };
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads == r->threads && t->group == TGROUP_BANDWIDTH && strcmp(t->kernel, sweep) == 0 &&
+		if (t->threads == r->threads && of_sweep(t) &&
 		    t->working_set >= r->size_lo && t->working_set <= r->size_hi && kept(run, t))
 			trial_add(&all, t);
 	}

@@ -76,7 +76,12 @@ struct sweep_point {
 struct chain_curve {
 	char kernel[24];         /* fma_avx512 ... */
 	const struct kernel *k;  /* its registry entry: its ISA (k->isa) decides; NULL when this build lacks it */
-	char isa[12];            /* avx512 ...: the ISA's name, written; a kernel the build lacks keeps its name's suffix */
+	/*
+	 * Its ISA: the registry's; for a kernel this build lacks, the one its
+	 * name's suffix names, ISA_COUNT where none (model_curve_isa_name then
+	 * writes the suffix as it is).
+	 */
+	enum isa isa;
 	int lanes;
 	int n;
 	int chains[ANALYSIS_MAX_CHAINS];
@@ -125,7 +130,7 @@ struct point_verdict {
 	double vector_limit;       /* scalar code: what its intensity would allow vectorised */
 	int chains;                /* REASON_LATENCY: its rate is this many one-chain rates */
 	double one_chain;          /* GFLOP/s of one dependent chain of its curve */
-	char chain_isa[12];        /* that curve's ISA */
+	enum isa chain_isa;        /* that curve's ISA */
 	double chains_to_saturate; /* chains that fill the units */
 	struct roof_key undersold; /* compiled code faster than the ceiling its remarks imply: that ceiling; else none */
 	int no_chains;             /* hand-written ISA with no chains at its threads: the peak stood in */
@@ -192,7 +197,7 @@ struct point {
  * analysis_theoretical_peaks turns them into a cycle's worth by the clock.
  */
 struct peak_width {
-	char isa[12];            /* "avx2", "scalar" ... (the chain curve's) */
+	enum isa isa;            /* the chain curve's (a curve of a known kernel: never ISA_COUNT) */
 	int lanes;
 	double fma_gips;         /* FMA-only plateau: FMA instructions a second a core */
 	/* The mix with the most FP instructions a second a core (NaN: no mix at this width): */
@@ -319,6 +324,19 @@ struct roof_key model_key_of(const struct roof *r);
 
 /* The roof whose key equals `key`, or NULL. */
 const struct roof *model_roof(const struct analysis *a, const struct roof_key *key);
+
+/*
+ * A chain curve's ISA as its roofs and the writers name it ("avx2"): the
+ * ISA's name, or, for a kernel this build lacks whose suffix names none,
+ * that suffix as written ("" where its name has none).
+ */
+const char *model_curve_isa_name(const struct chain_curve *cc);
+
+/* A chain curve's ISA from its kernel: the registry's (k), else what its name's suffix names, else ISA_COUNT. */
+enum isa model_curve_isa(const struct kernel *k, const char *kernel);
+
+/* Whether two points are of one kernel: their registry entries (registry_same), never their names. */
+int model_same_kernel(const struct point *p, const struct point *q);
 
 /* The level map of `threads` threads, or NULL when that count swept nothing. */
 const struct level_map *model_levels_of(const struct analysis *a, int threads);

@@ -29,6 +29,7 @@
 #include "compare.h"
 #include "diagnosis.h"
 #include "fitout.h"
+#include "isa.h"
 #include "gnuplot.h"
 #include "registry.h"
 #include "report.h"
@@ -181,7 +182,7 @@ static void fill_analysis(struct analysis *a)
 	for (size_t c = 0; c < sizeof fx_chains / sizeof fx_chains[0]; c++) {
 		struct chain_curve *cc = &a->chains[a->nchains++];
 		snprintf(cc->kernel, sizeof cc->kernel, "%s", fx_chains[c].kernel);
-		snprintf(cc->isa, sizeof cc->isa, "%s", fx_chains[c].isa);
+		cc->isa = cpu_isa_parse(fx_chains[c].isa);
 		cc->k = registry_find(fx_chains[c].kernel);   /* as the fit resolves it */
 		cc->lanes = fx_chains[c].lanes;
 		for (int k = 1; k <= 32; k++) {
