@@ -127,21 +127,17 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 }
 
 /*
- * A kernel job whose plan recorded its level runs from that level
- * (analysis_filed_level: where the fit finds it, said where the fit puts
- * its working set elsewhere); one whose plan was inferred is left to
- * diagnosis_place, which gives it the level the fitted map gives its size.
+ * A kernel job is judged where it ran, at the level the fitted map gives
+ * its working set (diagnosis_place): whatever its plan meant, that is the
+ * memory it streamed from. Its plan is checked against the fit, and a
+ * recorded level or rule the fit disagrees with is said (analysis_jobs.h).
  */
-static void file_by_plan(struct analysis *a, const struct job_rates *j, struct point *p)
+static void check_plan(struct analysis *a, const struct job_rates *j)
 {
 	if (j->plan->basis != PLAN_RECORDED || j->plan->level == MEM_LEVELS)
 		return;
 	const struct level_map *map = model_levels_of(a, j->threads);
-	enum mem_level filed = analysis_filed_level(a, j, map);
-	if (filed == MEM_LEVELS)
-		return;
-	snprintf(p->level, sizeof p->level, "%s", levels_name(filed));
-	analysis_job_rule(a, j, map, filed);
+	analysis_job_rule(a, j, map, analysis_filed_level(a, j, map, 0));
 }
 
 static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
@@ -168,7 +164,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 			p->array_bytes = j->working_set / k->arrays;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
-		file_by_plan(a, j, p);
+		check_plan(a, j);
 		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
 		loop_intensity(run, k, p);

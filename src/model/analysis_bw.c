@@ -341,7 +341,7 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct level
 		char pat[32] = "";
 		if (k)
 			kernel_pattern(k, pat, sizeof pat);
-		enum mem_level filed = analysis_filed_level(a, j, map);
+		enum mem_level filed = analysis_filed_level(a, j, map, 1);
 		struct level *l = level_at(lv, nlv, filed);
 		if (l && !l->roof) {
 			/* Past the caches in a sweep that never reached DRAM: no DRAM roof of any pattern. */

@@ -229,19 +229,46 @@ void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double valu
 }
 
 
-/* A job note's facts common to both kinds: the job and its plan's target. */
-static struct roof_note job_note(enum note_kind kind, const struct job_rates *j)
+/* A job note's facts: the job and its plan's target. */
+static struct roof_note job_note(enum note_kind kind, const struct job_rates *j, enum mem_level fitted,
+				 enum job_judged judged)
 {
-	struct roof_note n = { .kind = kind, .threads = j->threads, .working_set = j->working_set,
-			       .array_bytes = j->plan->array_bytes, .planned = j->plan->level,
-			       .fitted = MEM_LEVELS };
+	struct roof_note n = { .kind = kind, .threads = j->threads, .jobs = 1, .ws_lo = j->working_set,
+			       .ws_hi = j->working_set, .array_bytes = j->plan->array_bytes,
+			       .planned = j->plan->level, .fitted_lo = fitted, .fitted_hi = fitted,
+			       .judged = judged };
 	snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
 	if (!roofkey_is_none(&j->plan->target))
 		roofkey_format(&j->plan->target, n.roof, sizeof n.roof);
 	return n;
 }
 
-enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map)
+/*
+ * Adds job note n, or widens the note of the same kernel's jobs of its
+ * kind, thread count, planned level and judgement to take it in: a kernel
+ * measured at several sizes is one note, not one a size.
+ */
+static void add_job_note(struct analysis *a, const struct roof_note *n)
+{
+	for (size_t i = 0; i < a->nnotes; i++) {
+		struct roof_note *o = &a->roof_notes[i];
+		if (o->kind != n->kind || o->threads != n->threads || o->planned != n->planned ||
+		    o->judged != n->judged || strcmp(o->kernel, n->kernel) != 0 || strcmp(o->roof, n->roof) != 0)
+			continue;
+		o->jobs++;
+		o->ws_lo = fmin(o->ws_lo, n->ws_lo);
+		o->ws_hi = fmax(o->ws_hi, n->ws_hi);
+		o->array_bytes = fmin(o->array_bytes, n->array_bytes);
+		o->fitted_lo = o->fitted_lo < n->fitted_lo ? o->fitted_lo : n->fitted_lo;
+		o->fitted_hi = o->fitted_hi > n->fitted_hi ? o->fitted_hi : n->fitted_hi;
+		roof_note_text(o, a->notes[i], sizeof a->notes[i]);
+		return;
+	}
+	analysis_roof_note(a, n);
+}
+
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				    int as_planned)
 {
 	const struct level_span *s = map ? levels_of(map, j->working_set) : NULL;
 	enum mem_level fitted = s ? s->id : MEM_LEVELS;
@@ -251,11 +278,10 @@ enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *
 	int found = 0;
 	for (size_t i = 0; i < map->n; i++)
 		found |= map->span[i].id == p->level;
-	struct roof_note n = job_note(NOTE_JOB_OFF_TARGET, j);
-	n.fitted = fitted;
-	n.filed_as_planned = found;
-	analysis_roof_note(a, &n);
-	return found ? p->level : fitted;
+	enum job_judged judged = !found ? JUDGED_NO_SUCH_LEVEL : as_planned ? JUDGED_AS_PLANNED : JUDGED_WHERE_IT_RAN;
+	struct roof_note n = job_note(NOTE_JOB_OFF_TARGET, j, fitted, judged);
+	add_job_note(a, &n);
+	return judged == JUDGED_AS_PLANNED ? p->level : fitted;
 }
 
 enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, const struct level_map *map,
@@ -266,10 +292,9 @@ enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, c
 		return JOB_RULE_FITTED;
 	if (p->obeys_rule && filed == MEM_DRAM && map && map->dram.state == DRAM_FOUND &&
 	    map->dram.rule_bytes > 0 && !levels_arrays_obey_rule(&map->dram, p->array_bytes)) {
-		struct roof_note n = job_note(NOTE_JOB_SHORT_OF_RULE, j);
-		n.fitted = MEM_DRAM;
+		struct roof_note n = job_note(NOTE_JOB_SHORT_OF_RULE, j, MEM_DRAM, JUDGED_AS_PLANNED);
 		n.rule_bytes = map->dram.rule_bytes;
-		analysis_roof_note(a, &n);
+		add_job_note(a, &n);
 	}
 	return p->obeys_rule ? JOB_RULE_OBEYS : JOB_RULE_SHORT;
 }

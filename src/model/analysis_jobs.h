@@ -76,14 +76,17 @@ struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, i
 struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind);
 
 /*
- * The level job j is filed at: the one its plan recorded, where the fitted
- * map `map` has that level; else (an inferred row, or a level this fit
- * does not have) the one the map gives its working set, the rule every job
- * was filed by before plan.csv. MEM_LEVELS where neither gives one. A
- * recorded level the fit does not put its working set in is said once, as
- * a typed note (NOTE_JOB_OFF_TARGET).
+ * The level job j is filed at. With as_planned (a pattern job: the roof
+ * it was measured for), the one its plan recorded where the fitted map
+ * `map` has that level; else (a kernel, which is judged where it ran; an
+ * inferred row; a level this fit does not have) the one the map gives its
+ * working set, the rule every job was filed by before plan.csv.
+ * MEM_LEVELS where neither gives one. A recorded level the fit does not
+ * put its working set in is said as a typed note (NOTE_JOB_OFF_TARGET),
+ * one for a kernel's jobs of one thread count and planned level.
  */
-enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map);
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				    int as_planned);
 
 /*
  * Job j's arrays against STREAM's rule as its plan recorded them. A job

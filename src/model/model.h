@@ -250,6 +250,13 @@ enum note_kind {
 	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
 };
 
+/* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
+enum job_judged {
+	JUDGED_AS_PLANNED,     /* a pattern job: at its plan's level, the roof it was measured for */
+	JUDGED_WHERE_IT_RAN,   /* a kernel: at the level the fit gives its working set, where it ran */
+	JUDGED_NO_SUCH_LEVEL,  /* its plan's level is none the fit finds: where it ran */
+};
+
 struct roof_note {
 	enum note_kind kind;
 	char roof[24];               /* the roof it is said of: "L2@2t" */
@@ -261,17 +268,17 @@ struct roof_note {
 	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
 	int monotone;                /* SLOPE: 1 it falls or rises from `from` to `to`; 0 it ranges over them */
 	/*
-	 * JOB notes: `kernel` the job's kernel and `roof` its recorded target
-	 * ("" where none); its threads, working set and bytes per array; the
-	 * level its plan placed it at and the one the fit gives its working set
-	 * (MEM_LEVELS: none); whether it is filed at the planned level (0: the
-	 * fit has no such level, it is filed at the fitted one); SHORT: the
-	 * fitted rule, bytes per array.
+	 * JOB notes, one for a kernel's jobs of one thread count planned for
+	 * one level (its sizes said together): `kernel`, and `roof` their
+	 * recorded target ("" where none); how many jobs, their working sets'
+	 * range and the smallest array's bytes; the planned level and the
+	 * fit's levels for their working sets, lowest and highest (MEM_LEVELS:
+	 * none); where they are judged; SHORT: the fitted rule, per array.
 	 */
-	int threads;
-	double working_set, array_bytes, rule_bytes;
-	enum mem_level planned, fitted;
-	int filed_as_planned;
+	int threads, jobs;
+	double ws_lo, ws_hi, array_bytes, rule_bytes;
+	enum mem_level planned, fitted_lo, fitted_hi;
+	enum job_judged judged;
 };
 
 struct analysis {

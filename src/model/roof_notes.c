@@ -23,35 +23,67 @@ static const char *stores_words(enum kernel_stores s)
 	return s == STORES_STREAMING ? "streaming stores" : "stores in place";
 }
 
-/* Job note n's job: "bw_copy_avx2 at 4 MiB of working set on 2 threads, for L2.1r1w@2t". */
+/*
+ * Job note n's jobs: "bw_copy_avx2 at 4 MiB of working set on 2 threads,
+ * for L2.1r1w@2t", or for several "gemm_ijk's 4 jobs at 7 KiB .. 24 MiB of
+ * working set, for DRAM.3r1w".
+ */
 static const char *job_words(const struct roof_note *n, char *buf, size_t size)
 {
-	char ws[32], threads[24] = "";
+	char lo[32], hi[32], threads[24] = "", jobs[40] = "";
 	if (n->threads > 1)
 		snprintf(threads, sizeof threads, " on %d threads", n->threads);
-	snprintf(buf, size, "%s at %s of working set%s%s%s", n->kernel,
-		 format_bytes(n->working_set, ws, sizeof ws), threads, n->roof[0] ? ", for " : "", n->roof);
+	if (n->jobs > 1)
+		snprintf(jobs, sizeof jobs, "'s %d jobs", n->jobs);
+	format_bytes(n->ws_lo, lo, sizeof lo);
+	format_bytes(n->ws_hi, hi, sizeof hi);
+	snprintf(buf, size, "%s%s at %s%s%s of working set%s%s%s", n->kernel, jobs, lo,
+		 n->ws_hi > n->ws_lo ? " .. " : "", n->ws_hi > n->ws_lo ? hi : "", threads,
+		 n->roof[0] ? ", for " : "", n->roof);
+	return buf;
+}
+
+/* The fit's level(s) for a job note's working sets: "L3", "L1 .. L3", "no level". */
+static const char *fitted_words(const struct roof_note *n, char *buf, size_t size)
+{
+	if (n->fitted_lo == MEM_LEVELS)
+		snprintf(buf, size, "no level");
+	else if (n->fitted_hi != n->fitted_lo && n->fitted_hi != MEM_LEVELS)
+		snprintf(buf, size, "%s .. %s", levels_name(n->fitted_lo), levels_name(n->fitted_hi));
+	else
+		snprintf(buf, size, "%s", levels_name(n->fitted_lo));
 	return buf;
 }
 
 /* Where a job ran against where its plan put it, or its arrays against the fitted rule: one sentence. */
 static void job_text(const struct roof_note *n, char *buf, size_t size)
 {
-	char job[128], b1[32], b2[32];
+	char job[160], b1[32], b2[32], fit[24];
+	int many = n->jobs > 1;
 	job_words(n, job, sizeof job);
 	if (n->kind == NOTE_JOB_SHORT_OF_RULE) {
-		snprintf(buf, size, "%s: planned with arrays of %s each, at STREAM's rule, but the fit's rule is "
-			 "%s per array: part of it may come from a cache", job,
-			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2));
+		snprintf(buf, size, "%s: planned with arrays of %s%s each, at STREAM's rule, but the fit's rule "
+			 "is %s per array: part of %s may come from a cache", job, many ? "at least " : "",
+			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2),
+			 many ? "each" : "it");
 		return;
 	}
-	const char *fitted = n->fitted == MEM_LEVELS ? "no level" : levels_name(n->fitted);
-	if (n->filed_as_planned)
-		snprintf(buf, size, "%s: planned for %s, but the fit puts its working set in %s: judged "
-			 "as planned, at %s", job, levels_name(n->planned), fitted, levels_name(n->planned));
-	else
-		snprintf(buf, size, "%s: planned for %s, which this fit does not find: judged at %s, where "
-			 "the fit puts its working set", job, levels_name(n->planned), fitted);
+	fitted_words(n, fit, sizeof fit);
+	const char *planned = levels_name(n->planned), *its = many ? "their working sets" : "its working set";
+	switch (n->judged) {
+	case JUDGED_AS_PLANNED:
+		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged as planned, at %s",
+			 job, planned, its, fit, planned);
+		break;
+	case JUDGED_WHERE_IT_RAN:
+		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged there, where %s ran",
+			 job, planned, its, fit, many ? "they" : "it");
+		break;
+	case JUDGED_NO_SUCH_LEVEL:
+		snprintf(buf, size, "%s: planned for %s, which this fit does not find: judged at %s, where the "
+			 "fit puts %s", job, planned, fit, its);
+		break;
+	}
 }
 
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
@@ -156,27 +188,27 @@ static void slope_group(const struct analysis *a, const size_t *idx, size_t n, c
 	}
 }
 
-/* The job notes idx[0..n) of one kind: each job, with its plan's level and the fit's, or its arrays and the rule. */
+/* The job notes idx[0..n) of one kind: each kernel's jobs, with their plan's level and the fit's, or their arrays and the rule. */
 static void job_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
 {
 	const struct roof_note *first = &a->roof_notes[idx[0]];
 	if (first->kind == NOTE_JOB_SHORT_OF_RULE)
-		snprintf(buf, size, "%zu DRAM jobs were planned with arrays at STREAM's rule that the fit's rule "
-			 "finds short, so part of each may come from a cache:", n);
+		snprintf(buf, size, "jobs of %zu kernels were planned with arrays at STREAM's rule that the fit's "
+			 "rule finds short, so part of each may come from a cache:", n);
 	else
-		snprintf(buf, size, "%zu jobs ran at a working set the fit puts in another level than their "
-			 "plan's (each judged at its planned level where the fit finds it):", n);
+		snprintf(buf, size, "jobs of %zu kernels ran at working sets the fit puts in another level than "
+			 "their plan's (a pattern job judged as planned, a kernel where it ran):", n);
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
-		char job[128], b1[32], b2[32];
+		char job[160], b1[32], b2[32], fit[24];
 		job_words(r, job, sizeof job);
 		if (r->kind == NOTE_JOB_SHORT_OF_RULE)
 			add(buf, size, "%s %s (%s per array, rule %s)", k ? ";" : "", job,
 			    format_bytes(r->array_bytes, b1, sizeof b1), format_bytes(r->rule_bytes, b2, sizeof b2));
 		else
 			add(buf, size, "%s %s (planned %s%s, fit %s)", k ? ";" : "", job, levels_name(r->planned),
-			    r->filed_as_planned ? "" : ", a level the fit does not find, so judged at the fit's",
-			    r->fitted == MEM_LEVELS ? "none" : levels_name(r->fitted));
+			    r->judged == JUDGED_NO_SUCH_LEVEL ? ", a level the fit does not find" : "",
+			    fitted_words(r, fit, sizeof fit));
 	}
 }
 

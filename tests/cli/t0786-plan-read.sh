@@ -5,11 +5,13 @@
 #   <= 1 MiB 100; <= 24 MiB 50; beyond 25 (up to 128 MiB per array); the
 #   reported L3 is 16 MiB, so STREAM's rule is 64 MiB per array;
 #   bw_copy_avx512 (1r1w, 2 arrays) at 300 KiB of working set (L2) 80 GB/s,
-#   at 4 MiB (L3) 40, at 100 MiB (50 MiB per array, short of the rule) 30.
+#   at 4 MiB (L3) 40, at 100 MiB (50 MiB per array, short of the rule) 30;
+#   the kernel dot at 128 MiB of working set (DRAM), 2 GFLOP/s.
 # Modes: "none" writes no plan.csv and no job column (a run from before
 # them); "agree" a plan whose every level is the fit's (the DRAM copy job
 # recorded as short of the rule, as it is); "disagree" plans the 4 MiB copy
-# job for L2 and says the DRAM one obeys the rule.
+# job for L2 and says the DRAM one obeys the rule, and adds dot at 16 KiB
+# (L1) and 2 MiB (L3) of working set, both planned for DRAM.
 . "$(dirname "$0")/lib.sh"
 
 plan_run() { # plan_run DIR MODE
@@ -33,7 +35,15 @@ plan_run() { # plan_run DIR MODE
 		else
 			job("bw_copy_avx512", 2097152, 2, 16, 40, "pattern", "L3", "L3.1r1w", 0)
 		job("bw_copy_avx512", 52428800, 2, 16, 30, "pattern", "DRAM", "DRAM.1r1w", mode == "disagree")
+		kern(67108864, 2)
+		if (mode == "disagree") { kern(8192, 4); kern(1048576, 3) }
 	}
+}
+function kern(b, gf,   n, f) {
+	n = b / 8; f = 2 * n * 10; id++
+	if (mode != "none" && p == 1 && t == 1)
+		printf "%d,kernel,DRAM,DRAM.2r0w,%d,0\n", id, b >plan
+	printf "%d,%d,0,kernels,dot,0,1,%d,%.17g,%.17g,%.9e,%d\n", p, t, 2 * b, f, 8 * f, f / (gf * 1e9), id
 }
 function job(k, b, arrays, bpe, gbs, role, level, target, obeys,   n, bytes) {
 	n = b / 8; bytes = bpe * n * 10; id++
@@ -60,7 +70,14 @@ test_expect_success 'a job planned for L2 that the fit puts in L3 is filed at L2
 	grep -x "note: bw_copy_avx512 at 4 MiB of working set, for L2.1r1w: planned for L2, but the fit puts its working set in L3: judged as planned, at L2" dis.out &&
 	test "$(roof dis L2.1r1w)" = 80 && test -z "$(roof dis L3.1r1w)" &&
 	"$ROOFLINE" report dis --out rep >/dev/null &&
-	test "$(grep -c "planned for L2, but the fit puts its working set in L3" rep/report.md)" -eq 1
+	test "$(grep -c "bw_copy_avx512 at 4 MiB of working set, for L2.1r1w (planned L2, fit L3)" rep/report.md)" -eq 1
+'
+test_expect_success 'kernels planned for DRAM that ran from caches are judged where they ran, said once' '
+	grep -x "note: dot.s 2 jobs at 16 KiB .. 2 MiB of working set, for DRAM.2r0w: planned for DRAM, but the fit puts their working sets in L1 .. L3: judged there, where they ran" dis.out &&
+	test "$(grep -c "^note: dot" dis.out)" -eq 1 &&
+	awk -F, "\$1 == \"dot\" { print \$12, \$10 }" dis/points.csv | sort -n >levels &&
+	printf "16384 L1\n2097152 L3\n134217728 DRAM\n" | cmp - levels &&
+	grep "jobs of 2 kernels ran at working sets the fit puts in another level than their plan.s" rep/report.md
 '
 test_expect_success 'a DRAM job planned at the rule, short of the fitted rule, is said' '
 	grep -x "note: bw_copy_avx512 at 100 MiB of working set, for DRAM.1r1w: planned with arrays of 50 MiB each, at STREAM.s rule, but the fit.s rule is 64 MiB per array: part of it may come from a cache" dis.out &&
