@@ -262,7 +262,7 @@ static void statistic(FILE *fp, const struct roof *r)
 	/* What set a best-of roof: a job of timings.csv (its kernel and member). */
 	enum ceiling_id id = roofkey_ceiling(&key);
 	if (r->job_kernel[0] && id != CEIL_FMA && id != CEIL_ONE_CHAIN && id != CEIL_ONE_CHAIN_SCALAR) {
-		const struct kernel *k = registry_find(r->job_kernel);
+		const struct kernel *k = r->job_k;
 		fputs(": ", fp);
 		md_text(fp, r->job_kernel);
 		fprintf(fp, " %c=%ld", k && k->param_letter ? k->param_letter : 'K', r->job_param);

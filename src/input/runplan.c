@@ -213,12 +213,12 @@ void runplan_infer(struct rundata *run)
 	free(row);
 }
 
-const char *runplan_sweep_kernel(const struct rundata *run)
+const struct timing *runplan_sweep(const struct rundata *run)
 {
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
 		if (t->plan && t->plan->role == PLAN_SWEEP && t->group == TGROUP_BANDWIDTH && kept(run, t))
-			return t->kernel;
+			return t;
 	}
 	return NULL;
 }

@@ -74,7 +74,7 @@ struct rundata;
  */
 void runplan_infer(struct rundata *run);
 
-/* The run's sweep kernel: the kernel of its sweep rows, or NULL when it has none. */
-const char *runplan_sweep_kernel(const struct rundata *run);
+/* The run's first kept timing of its sweep (its plan row's role), whose kernel is the sweep's; NULL when none. */
+const struct timing *runplan_sweep(const struct rundata *run);
 
 #endif

@@ -375,6 +375,7 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct level
 		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 		r->job_param = j->param;
 		r->job_rule = rule;
+		r->set_k = r->job_k = k;
 	}
 	if (unplaced && map) {
 		char b1[32], b2[32], b3[32];
@@ -408,6 +409,7 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	r->spread_lo = o->spread_lo;
 	r->spread_hi = o->spread_hi;
 	memcpy(r->kernel, o->kernel, sizeof r->kernel);
+	r->set_k = o->set_k;
 	memcpy(r->stores, o->stores, sizeof r->stores);
 	r->store_kind = o->store_kind;
 }
@@ -470,18 +472,19 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		r->spread_lo = s->spread_lo;
 		r->spread_hi = s->spread_hi;
 		memcpy(r->kernel, s->kernel, sizeof r->kernel);
+		r->set_k = s->set_k;
 		memcpy(r->stores, s->stores, sizeof r->stores);
 		r->store_kind = s->store_kind;
 	}
 }
 
-static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep, const struct levels_of *L)
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep, const struct kernel *sk,
+			 const struct levels_of *L)
 {
 	struct level *lv = L->lv;
 	size_t nlv = L->n;
 	const struct level_map *map = L->map;
 	int threads = L->threads;
-	const struct kernel *sk = registry_find(sweep);
 	char sweep_pat[32] = "";
 	if (sk)
 		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
@@ -678,6 +681,7 @@ static struct level_map *sweep_levels(struct analysis *a, const struct rundata *
 static void set_sweep_roof(struct roof *r, const char *sweep, const struct kernel *sk)
 {
 	snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+	r->set_k = sk;
 	snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
 	r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
 }
@@ -685,9 +689,8 @@ static void set_sweep_roof(struct roof *r, const char *sweep, const struct kerne
 /* The level roofs of one thread count's map: its cache plateaus, then DRAM where found. Returns how many. */
 static size_t level_roofs(struct analysis *a, const struct fit_plateau *pl, size_t count,
 			  const int *is_cache, const struct level_map *map, const char *sweep,
-			  struct level lv[LEVELS_MAX])
+			  const struct kernel *sk, struct level lv[LEVELS_MAX])
 {
-	const struct kernel *sk = registry_find(sweep);
 	const struct dram_verdict *v = &map->dram;
 	size_t nlv = 0;
 	for (size_t i = 0; i < count && nlv < map->n; i++) {
@@ -732,9 +735,13 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 			    int threads, int keep)
 {
 	/* The sweep's kernel: its jobs' plan rows say which (runplan.h). */
-	const char *sweep = runplan_sweep_kernel(run);
-	if (sweep && keep)
+	const struct timing *swept = runplan_sweep(run);
+	const char *sweep = swept ? swept->kernel : NULL;
+	const struct kernel *sk = swept ? swept->k : NULL;
+	if (sweep && keep) {
 		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
+		a->sweep_k = sk;
+	}
 	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
 	size_t kept_sweep = a->nsweep;
 	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
@@ -752,9 +759,9 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
 	levels_caches(pl, count, a->nsweep, &map->dram, is_cache);
 	struct level lv[LEVELS_MAX];
-	size_t nlv = level_roofs(a, pl, count, is_cache, map, sweep, lv);
+	size_t nlv = level_roofs(a, pl, count, is_cache, map, sweep, sk, lv);
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
 		compare_reported(a, run, pl, count, is_cache);
-	fit_patterns(a, js, sweep, &(struct levels_of){ lv, nlv, map, threads });
+	fit_patterns(a, js, sweep, sk, &(struct levels_of){ lv, nlv, map, threads });
 }

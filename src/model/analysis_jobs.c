@@ -226,6 +226,7 @@ void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double valu
 	r->samples = (int)s.kept;
 	snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 	r->job_param = j->param;
+	r->job_k = j->k;
 }
 
 

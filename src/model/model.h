@@ -62,6 +62,8 @@ struct roof {
 	enum kernel_stores store_kind;
 	/* A roof set by one job: its arrays against STREAM's rule as its plan recorded them (analysis_early_dram_job). */
 	enum job_rule job_rule;
+	/* The registry entries of `kernel` and `job_kernel`, what the model decides by; NULL for none or a kernel the build lacks. */
+	const struct kernel *set_k, *job_k;
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -301,8 +303,9 @@ struct analysis {
 	 */
 	struct level_map levels[ANALYSIS_MAX_THREAD_COUNTS];
 	size_t nlevels;
-	/* The sweep kernel that set the plateaus: env.csv's sweep_kernel, read back. */
+	/* The sweep kernel that set the plateaus (its jobs' plan rows say which), and its registry entry. */
 	char sweep_kernel[48];
+	const struct kernel *sweep_k;
 	/*
 	 * Roofs whose per-pass medians spread wider than 10 %: how many, and the
 	 * widest, said once for the run with what load.csv and the clock show.

@@ -141,7 +141,7 @@ static void test_inferred_rows(void **state)
 	assert_true(run.plan[1].array_bytes == 1048576);
 	assert_true(run.plan[7].array_bytes == 0);
 	assert_true(run.plan[8].array_bytes == 67108864 / 2);
-	assert_string_equal(runplan_sweep_kernel(&run), "triad");
+	assert_string_equal(runplan_sweep(&run)->kernel, "triad");
 	free(run.plan);
 }
 
