@@ -188,7 +188,7 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 			continue;
 		size_t seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = strcmp(js->v[j].kernel, k) == 0;
+			seen = registry_same(js->v[j].k, js->v[j].kernel, js->v[i].k, k);
 		if (seen)
 			continue;
 		if (count++ < 4 && len < sizeof names)

@@ -464,6 +464,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 					  .from = s->value, .to = r->value };
 		snprintf(said.roof, sizeof said.roof, "%s", r->name);
 		snprintf(said.kernel, sizeof said.kernel, "%s", s->kernel);
+		said.k = s->set_k;
 		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
 		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
 		analysis_roof_note(a, &said);

@@ -237,7 +237,7 @@ static struct roof_note job_note(enum note_kind kind, const struct job_rates *j,
 	struct roof_note n = { .kind = kind, .threads = j->threads, .jobs = 1, .ws_lo = j->working_set,
 			       .ws_hi = j->working_set, .array_bytes = j->plan->array_bytes,
 			       .planned = j->plan->level, .fitted_lo = fitted, .fitted_hi = fitted,
-			       .judged = judged };
+			       .judged = judged, .target = j->plan->target, .k = j->k };
 	snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
 	if (!roofkey_is_none(&j->plan->target))
 		roofkey_format(&j->plan->target, n.roof, sizeof n.roof);
@@ -254,7 +254,8 @@ static void add_job_note(struct analysis *a, const struct roof_note *n)
 	for (size_t i = 0; i < a->nnotes; i++) {
 		struct roof_note *o = &a->roof_notes[i];
 		if (o->kind != n->kind || o->threads != n->threads || o->planned != n->planned ||
-		    o->judged != n->judged || strcmp(o->kernel, n->kernel) != 0 || strcmp(o->roof, n->roof) != 0)
+		    o->judged != n->judged || !registry_same(o->k, o->kernel, n->k, n->kernel) ||
+		    !roofkey_equal(&o->target, &n->target))
 			continue;
 		o->jobs++;
 		o->ws_lo = fmin(o->ws_lo, n->ws_lo);

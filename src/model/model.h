@@ -281,6 +281,10 @@ struct roof_note {
 	double ws_lo, ws_hi, array_bytes, rule_bytes;
 	enum mem_level planned, fitted_lo, fitted_hi;
 	enum job_judged judged;
+	/* JOB notes: their recorded target (roofkey_none: none), which `roof` writes. */
+	struct roof_key target;
+	/* `kernel`'s registry entry (NULL: a kernel the build lacks): what notes are told apart by. */
+	const struct kernel *k;
 };
 
 struct analysis {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "levels_text.h"
+#include "registry.h"
 #include "util.h"
 
 void analysis_roof_note(struct analysis *a, const struct roof_note *n)
@@ -140,32 +141,33 @@ static void add(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The kernel that set most of roofs idx[0..n) (the first such, on a tie). */
-static const char *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
+/* The note of the kernel that set most of roofs idx[0..n) (the first such, on a tie). */
+static const struct roof_note *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
 {
 	size_t best = 0, most = 0;
 	for (size_t k = 0; k < n; k++) {
 		size_t count = 0;
 		for (size_t m = 0; m < n; m++)
-			count += strcmp(a->roof_notes[idx[m]].kernel, a->roof_notes[idx[k]].kernel) == 0;
+			count += registry_same(a->roof_notes[idx[m]].k, a->roof_notes[idx[m]].kernel,
+					       a->roof_notes[idx[k]].k, a->roof_notes[idx[k]].kernel);
 		if (count > most) {
 			most = count;
 			best = k;
 		}
 	}
-	return a->roof_notes[idx[best]].kernel;
+	return &a->roof_notes[idx[best]];
 }
 
 /* The stores note of roofs idx[0..n): each roof's rate and the ordinary stores' beside it. */
 static void stores_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
 {
 	const struct roof_note *first = &a->roof_notes[idx[0]];
-	const char *usual = usual_kernel(a, idx, n);
+	const struct roof_note *usual = usual_kernel(a, idx, n);
 	snprintf(buf, size, "%s set the roof of %zu levels, by %s unless named, over ordinary stores' "
-		 "rate (in brackets):", stores_words(first->stores), n, usual);
+		 "rate (in brackets):", stores_words(first->stores), n, usual->kernel);
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
-		int other = strcmp(r->kernel, usual) != 0;
+		int other = !registry_same(r->k, r->kernel, usual->k, usual->kernel);
 		add(buf, size, "%s %s %.3g GB/s (%.3g%s%s)", k ? "," : "", r->roof, r->from, r->to,
 		    other ? "; " : "", other ? r->kernel : "");
 	}
