@@ -1,6 +1,7 @@
 /* runplan.c - each job's intent, recorded or inferred once (see runplan.h). */
 #include "runplan.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +200,7 @@ void runplan_infer(struct rundata *run)
 		}
 		run->plan = xrealloc(run->plan, (run->nplan + 1) * sizeof *run->plan);
 		run->plan[run->nplan] = (struct plan_row){
-			.job = ++next, .role = role_of(t, sweep), .basis = PLAN_INFERRED,
+			.job = next < INT_MAX ? ++next : 0, .role = role_of(t, sweep), .basis = PLAN_INFERRED,
 			.level = MEM_LEVELS, .target = roofkey_none(), .array_bytes = arrays_of(t),
 			.obeys_rule = -1,
 		};

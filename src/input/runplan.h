@@ -36,7 +36,7 @@ enum plan_role {
 enum plan_basis { PLAN_RECORDED, PLAN_INFERRED };
 
 struct plan_row {
-	int job;                  /* plan.csv's id; inferred rows are numbered after the recorded ones */
+	int job;                  /* plan.csv's id; inferred rows are numbered after the recorded ones (0 past INT_MAX) */
 	enum plan_role role;
 	enum plan_basis basis;
 	enum mem_level level;     /* the level it was placed at; MEM_LEVELS: none (peak) or not recorded */
