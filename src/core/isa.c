@@ -1,5 +1,7 @@
 #include "isa.h"
 
+#include <string.h>
+
 const char *cpu_isa_name(enum isa isa)
 {
 	static const char *const names[ISA_COUNT] = {
@@ -7,6 +9,14 @@ const char *cpu_isa_name(enum isa isa)
 		[ISA_AVX2] = "avx2", [ISA_AVX512] = "avx512", [ISA_NEON] = "neon",
 	};
 	return (unsigned)isa < ISA_COUNT ? names[isa] : "?";
+}
+
+enum isa cpu_isa_parse(const char *name)
+{
+	for (int i = 0; name && i < ISA_COUNT; i++)
+		if (strcmp(name, cpu_isa_name((enum isa)i)) == 0)
+			return (enum isa)i;
+	return ISA_COUNT;
 }
 
 int cpu_isa_lanes(enum isa isa)

@@ -10,6 +10,9 @@
 /* "c", "scalar", "sse2", "avx2", "avx512", "neon". */
 const char *cpu_isa_name(enum isa isa);
 
+/* The ISA named `name` as cpu_isa_name writes it, or ISA_COUNT for none. */
+enum isa cpu_isa_parse(const char *name);
+
 /* Doubles per register for the ISA (1 for scalar and plain C). */
 int cpu_isa_lanes(enum isa isa);
 

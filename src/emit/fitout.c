@@ -93,7 +93,7 @@ static int write_chains(FILE *fp, const struct analysis *a)
 			/* Quoted (a name may hold a comma); chains.gp matches the name as written. */
 			csv_field(fp, cc->kernel);
 			fputc(',', fp);
-			csv_field(fp, cc->isa);
+			csv_field(fp, model_curve_isa_name(cc));
 			fprintf(fp, ",%d", cc->chains[k]);
 			next_num(fp, cc->best[k]);
 			next_num(fp, cc->median[k]);

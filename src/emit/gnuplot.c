@@ -101,8 +101,7 @@ static int is_base_level(const struct analysis *a, const struct point *p)
 		return 1;
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *q = &a->points[i];
-		if (q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
-		    q->working_set > p->working_set)
+		if (q->threads == p->threads && model_same_kernel(q, p) && q->working_set > p->working_set)
 			return 0;
 	}
 	return 1;
@@ -182,7 +181,7 @@ static void kernel_set(const struct analysis *a, int horner_only, struct kernel_
 			continue;
 		size_t k;
 		for (k = 0; k < ks->n; k++)
-			if (strcmp(ks->first[k]->kernel, p->kernel) == 0 &&
+			if (model_same_kernel(ks->first[k], p) &&
 			    ks->first[k]->threads == p->threads &&
 			    (p->trajectory ||
 			     ks->first[k]->working_set == p->working_set))   /* a level is a working set */
@@ -511,7 +510,7 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 				one = cc->best[i];
 		if (cc->n == 0)
 			continue;
-		char *isa = gp_str(cc->isa[0] ? cc->isa : cc->kernel);
+		char *isa = gp_str(*model_curve_isa_name(cc) ? model_curve_isa_name(cc) : cc->kernel);
 		struct buf rows = { 0 };
 		for (size_t r = first[order[c]]; r < first[order[c] + 1]; r++)
 			buf_addf(&rows, " %zu", r);

@@ -84,7 +84,7 @@ static void compute_text(const struct point *p, char *buf, size_t size)
 		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), at %d x the rate of one "
 			 "dependent %s FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in "
 			 "flight where %.0f fill the units; interleave independent work", pct, of, build,
-			 p->why.chains, p->why.chain_isa, p->why.one_chain, p->why.chains,
+			 p->why.chains, cpu_isa_name(p->why.chain_isa), p->why.one_chain, p->why.chains,
 			 p->why.chains == 1 ? "" : "s", p->why.chains_to_saturate);
 	else
 		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), not a whole number of "

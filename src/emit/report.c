@@ -262,7 +262,7 @@ static void statistic(FILE *fp, const struct roof *r)
 	/* What set a best-of roof: a job of timings.csv (its kernel and member). */
 	enum ceiling_id id = roofkey_ceiling(&key);
 	if (r->job_kernel[0] && id != CEIL_FMA && id != CEIL_ONE_CHAIN && id != CEIL_ONE_CHAIN_SCALAR) {
-		const struct kernel *k = registry_find(r->job_kernel);
+		const struct kernel *k = r->job_k;
 		fputs(": ", fp);
 		md_text(fp, r->job_kernel);
 		fprintf(fp, " %c=%ld", k && k->param_letter ? k->param_letter : 'K', r->job_param);
@@ -510,7 +510,7 @@ static void chains_section(FILE *fp, const struct analysis *a)
 		else
 			snprintf(clk, sizeof clk, "not measured");
 		fputs("|", fp);
-		md_cell(fp, cc->isa[0] ? cc->isa : cc->kernel);
+		md_cell(fp, *model_curve_isa_name(cc) ? model_curve_isa_name(cc) : cc->kernel);
 		fprintf(fp, " %d | %s GFLOP/s | %s GFLOP/s at K = %d | ", cc->lanes, md_rate(one_rate, one, sizeof one), md_rate(cc->plateau, pl, sizeof pl),
 			cc->plateau_chains);
 		if (isfinite(cc->chains_to_saturate))
@@ -524,7 +524,7 @@ static void chains_section(FILE *fp, const struct analysis *a)
 		fprintf(fp, "A loop whose FMAs form one dependent chain (a single-accumulator "
 			"reduction, Horner's rule on one vector) runs at 1/%.0f of what %s could do: "
 			"it needs %.0f independent chains to fill the units.\n\n",
-			widest->chains_to_saturate, widest->isa[0] ? widest->isa : widest->kernel,
+			widest->chains_to_saturate, *model_curve_isa_name(widest) ? model_curve_isa_name(widest) : widest->kernel,
 			widest->chains_to_saturate);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "isa.h"
 #include "markdown.h"
 #include "pointtext.h"
 #include "registry.h"
@@ -64,7 +65,8 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	const char *isa = run->info.blas_isa, *core = run->info.blas_core;
 	if (!*isa || !*core)
 		return;
-	int widest = strcmp(run->info.isa, isa) == 0;   /* ISA names from env.csv, not roofs */
+	/* The library's ISA against the run's widest, both as env.csv names them, typed. */
+	int widest = cpu_isa_parse(isa) != ISA_COUNT && cpu_isa_parse(isa) == cpu_isa_parse(run->info.isa);
 	struct roof_key ck = roofkey_compute(widest ? ROOF_COMPUTE : ROOF_CEILING, widest ? "peak" : isa, 1);
 	const struct roof *ceil = model_roof(a, &ck);
 	fputs("OpenBLAS (", fp);
@@ -121,7 +123,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 	int levels = 0;
 	for (size_t i = 0; i < a->npoints && !levels; i++)
 		for (size_t j = 0; j < i && !levels; j++)
-			levels = strcmp(a->points[i].kernel, a->points[j].kernel) == 0 &&
+			levels = model_same_kernel(&a->points[i], &a->points[j]) &&
 				 a->points[i].param == a->points[j].param &&
 				 a->points[i].threads == a->points[j].threads;
 	if (levels)

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "isa.h"
 #include "markdown.h"
 
 /* " (8 FMA + 4 add chains)" for a mix that set a peak; " (FMA chains alone)" for FMA chains. */
@@ -32,7 +33,7 @@ static void issue_table(FILE *fp, const struct peak_info *p)
 	for (size_t w = 0; w < p->nwidths; w++) {
 		const struct peak_width *pw = &p->widths[w];
 		fputs("|", fp);
-		md_cell(fp, pw->isa);
+		md_cell(fp, cpu_isa_name(pw->isa));
 		fprintf(fp, " %d | %.2f FMA |", pw->lanes, pw->fma_gips / p->clock_ghz);
 		if (isfinite(pw->ops_per_cycle)) {
 			md_cell(fp, pw->ops_by);
@@ -92,11 +93,11 @@ void report_theory_section(FILE *fp, const struct analysis *a)
 	if (first->issue_limited && first->nwidths) {
 		fprintf(fp, "**%d FMA + %d add pipes, but at most %d FP instructions issued a cycle in any mix "
 			"tried at ", first->fma_pipes, first->add_pipes, first->issue);
-		md_text(fp, first->widths[0].isa);
+		md_text(fp, cpu_isa_name(first->widths[0].isa));
 		fprintf(fp, " (%d lanes)", first->widths[0].lanes);
 		for (size_t w = 1; w < first->nwidths; w++) {
 			fprintf(fp, "%s%d at ", w == 1 ? "; " : ", ", first->widths[w].issue);
-			md_text(fp, first->widths[w].isa);
+			md_text(fp, cpu_isa_name(first->widths[w].isa));
 		}
 		fprintf(fp, "**: the theoretical counts %d FMA + %d add a cycle, what issued together.\n\n",
 			first->theory_fmas, first->theory_adds);

@@ -31,6 +31,13 @@ const struct kernel *registry_find(const char *name)
 	return NULL;
 }
 
+int registry_same(const struct kernel *a, const char *a_name, const struct kernel *b, const char *b_name)
+{
+	if (a || b)
+		return a == b;
+	return strcmp(a_name, b_name) == 0;
+}
+
 int registry_nparams(const struct kernel *k)
 {
 	return k->params ? k->nparams : 1;

@@ -15,6 +15,14 @@ size_t registry_count(void);
 /* The i-th kernel, in kernels.def order (sorted by name). */
 const struct kernel *registry_get(size_t i);
 
+/*
+ * Whether two rows name the same kernel: the same registry entry, resolved
+ * once at input; only where neither has one (a kernel this build lacks,
+ * known by its row alone) the same name as written. Past input the one
+ * comparison of kernels.
+ */
+int registry_same(const struct kernel *a, const char *a_name, const struct kernel *b, const char *b_name);
+
 /* The kernel named `name`, or NULL. */
 const struct kernel *registry_find(const char *name);
 

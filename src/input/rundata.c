@@ -111,8 +111,9 @@ static int env_row(void *ctx, size_t index, const struct csv_row *row, char *err
 	return 0;
 }
 
+/* T_JOB, plan.csv's id, is appended by runs that write plan.csv: optional, after the others. */
 enum { T_PASS, T_TRIAL, T_WARMUP, T_GROUP, T_KERNEL, T_PARAM, T_THREADS, T_WS, T_FLOPS,
-       T_BYTES, T_SECONDS, T_COUNT };
+       T_BYTES, T_SECONDS, T_COUNT, T_JOB = T_COUNT };
 static const char *const timing_names[T_COUNT] = {
 	"pass", "trial", "warmup", "group", "kernel", "param", "threads", "working_set_bytes",
 	"flops", "bytes", "seconds",
@@ -186,13 +187,39 @@ static int derived_ok(const struct row_in *r, const struct timing *t)
 	return 0;
 }
 
+/* The plan row of the timing's `job` cell (none where the column or the cell is empty). */
+static int timing_job(const struct row_in *r, struct timing *t)
+{
+	const struct rundata *run = r->l->run;
+	int i = r->l->col[T_JOB];
+	long id;
+	if (i < 0 || !r->row->fields[i][0])
+		return 0;
+	if (parse_long(r->row->fields[i], &id) != 0 || id < 1 || id > INT_MAX)
+		return bad_cell(r, i, "job", "a job's id (a whole number >= 1) or empty");
+	/* plan.csv lists its jobs 1, 2, ... in order: the row is usually at id - 1. */
+	if ((size_t)id <= run->nplan && run->plan[id - 1].job == id) {
+		t->plan = &run->plan[id - 1];
+		return 0;
+	}
+	for (size_t k = 0; k < run->nplan; k++)
+		if (run->plan[k].job == id) {
+			t->plan = &run->plan[k];
+			return 0;
+		}
+	return bad_cell(r, i, "job", run->has_plan ? "a job of plan.csv" : "empty (the run has no plan.csv)");
+}
+
 static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
 {
 	struct loader *l = ctx;
 	struct rundata *run = l->run;
 	if (index == 0) {
 		l->cap = row->n;
-		return map_header(l, row, timing_names, T_COUNT, err, errlen);
+		if (map_header(l, row, timing_names, T_COUNT, err, errlen))
+			return -1;
+		l->col[T_JOB] = csvin_column(row, "job");
+		return 0;
 	}
 	if (row->n == 1 && row->fields[0][0] == '\0')
 		return 0;
@@ -228,13 +255,59 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	    get_double(&in, T_BYTES, 0, &t.bytes) ||
 	    get_double(&in, T_SECONDS, 1, &t.seconds))
 		return -1;
-	if (derived_ok(&in, &t))
+	if (derived_ok(&in, &t) || timing_job(&in, &t))
 		return -1;
 	if (run->ntimings == l->timings_cap) {
 		l->timings_cap = l->timings_cap ? l->timings_cap * 2 : 1024;
 		run->timings = xrealloc(run->timings, l->timings_cap * sizeof *run->timings);
 	}
 	run->timings[run->ntimings++] = t;
+	return 0;
+}
+
+enum { P_JOB, P_ROLE, P_LEVEL, P_TARGET, P_ARRAY_BYTES, P_OBEYS, P_COUNT };
+static const char *const plan_names[P_COUNT] = {
+	"job", "role", "level", "target", "array_bytes", "obeys_rule",
+};
+
+/* One row of plan.csv (runplan.h): an id given once, a role, then the cells runplan_parse_cells reads. */
+static int plan_row(void *ctx, size_t index, const struct csv_row *row, char *err, size_t errlen)
+{
+	struct loader *l = ctx;
+	struct rundata *run = l->run;
+	if (index == 0) {
+		l->cap = row->n;
+		return map_header(l, row, plan_names, P_COUNT, err, errlen);
+	}
+	if (row->n == 1 && row->fields[0][0] == '\0')
+		return 0;
+	if (row_width_ok(l, index, row, l->cap, err, errlen))
+		return -1;
+	struct row_in in = { l, row, err, errlen };
+	struct plan_row p;
+	memset(&p, 0, sizeof p);
+	long id;
+	if (parse_long(row->fields[l->col[P_JOB]], &id) != 0 || id < 1 || id > INT_MAX)
+		return bad_cell(&in, l->col[P_JOB], "job", "a whole number from 1 to 2147483647");
+	for (size_t k = 0; k < run->nplan; k++)
+		if (run->plan[k].job == id) {
+			snprintf(err, errlen, "%s:%zu:%zu: job %ld given twice (first on line %zu)", l->path,
+				 row->line[l->col[P_JOB]], row->column[l->col[P_JOB]], id, run->plan[k].line);
+			return -1;
+		}
+	p.job = (int)id;
+	p.line = row->line[l->col[P_JOB]];
+	if (plan_role_parse(row->fields[l->col[P_ROLE]], &p.role) != 0)
+		return bad_cell(&in, l->col[P_ROLE], "role", "sweep, pattern, kernel or peak");
+	const char *cells[4];
+	for (int c = 0; c < 4; c++)
+		cells[c] = row->fields[l->col[P_LEVEL + c]];
+	int bad;
+	const char *want;
+	if (runplan_parse_cells(cells, &p, &bad, &want) != 0)
+		return bad_cell(&in, l->col[P_LEVEL + bad], plan_names[P_LEVEL + bad], want);
+	run->plan = xrealloc(run->plan, (run->nplan + 1) * sizeof *run->plan);
+	run->plan[run->nplan++] = p;
 	return 0;
 }
 
@@ -432,11 +505,20 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	char *failures = path_join(dir, "failures.csv");
 	char *load = path_join(dir, "load.csv");
 	char *stops = path_join(dir, "stops.csv");
+	char *plan = path_join(dir, "plan.csv");
 	int rc = -1;
 
-	/* timings.csv and failures.csv are streamed by measure: a cut last row is dropped. */
-	if (load_file(&l, env, 0, env_row, err, errlen) != 0 ||
-	    load_file(&l, timings, CSVIN_DROP_CUT_ROW, timing_row, err, errlen) != 0)
+	/*
+	 * timings.csv and failures.csv are streamed by measure: a cut last row
+	 * is dropped. plan.csv, written whole before the first timing, is read
+	 * first: timings name its rows.
+	 */
+	if (load_file(&l, env, 0, env_row, err, errlen) != 0)
+		goto done;
+	run->has_plan = access(plan, F_OK) == 0;
+	if (run->has_plan && load_file(&l, plan, 0, plan_row, err, errlen) != 0)
+		goto done;
+	if (load_file(&l, timings, CSVIN_DROP_CUT_ROW, timing_row, err, errlen) != 0)
 		goto done;
 	if (access(failures, F_OK) == 0 &&
 	    load_file(&l, failures, CSVIN_DROP_CUT_ROW, failure_row, err, errlen) != 0)
@@ -447,6 +529,7 @@ int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen)
 	if (access(stops, F_OK) == 0 && load_file(&l, stops, CSVIN_DROP_CUT_ROW, stop_row, err, errlen) != 0)
 		goto done;
 	rundata_parse_env(run);
+	runplan_infer(run);
 	if (load_remarks(dir, run, err, errlen) != 0)
 		goto done;
 	remark_files_load(dir, &run->remark_files);
@@ -457,6 +540,7 @@ done:
 	free(failures);
 	free(load);
 	free(stops);
+	free(plan);
 	if (rc != 0)
 		rundata_free(run);
 	return rc;
@@ -470,6 +554,7 @@ void rundata_free(struct rundata *run)
 	}
 	free(run->env);
 	free(run->timings);
+	free(run->plan);
 	free(run->failures);
 	free(run->load);
 	free(run->skips);
@@ -575,13 +660,4 @@ double rundata_clock_ghz(const struct rundata *run, int threads, double fallback
 		if (run->info.clocks[i].threads == threads)
 			return run->info.clocks[i].ghz;
 	return fallback;
-}
-
-const char *rundata_sweep_kernel(const struct rundata *run)
-{
-	for (size_t i = 0; *run->info.sweep_kernel && i < run->ntimings; i++)
-		if (run->timings[i].group == TGROUP_BANDWIDTH &&
-		    strcmp(run->timings[i].kernel, run->info.sweep_kernel) == 0)
-			return run->info.sweep_kernel;
-	return NULL;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "remarkfiles.h"
+#include "runplan.h"
 #include "tgroup.h"
 
 struct kernel;
@@ -29,6 +30,12 @@ struct timing {
 	double working_set;      /* bytes */
 	double flops, bytes;     /* totals this timing did and moved */
 	double seconds;
+	/*
+	 * Its job's intent (runplan.h): the plan.csv row its `job` cell names,
+	 * else one inferred at load (runplan_infer). NULL only in a struct
+	 * rundata built by hand that runplan_infer has not seen.
+	 */
+	const struct plan_row *plan;
 };
 
 /* A job whose check failed (failures.csv): never fitted, never plotted. */
@@ -123,6 +130,10 @@ struct rundata {
 	struct run_env info;     /* the same, typed (rundata_parse_env) */
 	struct timing *timings;
 	size_t ntimings;
+	/* plan.csv's rows (has_plan), then the rows inferred for timings that name no job (runplan.h). */
+	struct plan_row *plan;
+	size_t nplan;
+	int has_plan;
 	struct failure *failures;
 	size_t nfailures;
 	struct load_row *load;   /* load.csv's rows; has_load 0 when the run has no load.csv */
@@ -137,8 +148,9 @@ struct rundata {
 };
 
 /*
- * Loads DIR/env.csv, DIR/timings.csv, DIR/failures.csv, DIR/load.csv and DIR/stops.csv (when present). On bad input returns -1 with one
- * line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
+ * Loads DIR/env.csv, DIR/timings.csv and, when present, DIR/plan.csv,
+ * DIR/failures.csv, DIR/load.csv and DIR/stops.csv, and gives every timing
+ * its plan row (runplan_infer). On bad input returns -1 with one line in err ("DIR/timings.csv:12:5: 'x' is not a number"); the caller prints
  * it after "roofline: " and exits 2.
  */
 int rundata_load(const char *dir, struct rundata *run, char *err, size_t errlen);
@@ -178,14 +190,6 @@ void rundata_parse_env(struct rundata *run);
  * when the run did not measure it.
  */
 double rundata_clock_ghz(const struct rundata *run, int threads, double fallback);
-
-/*
- * The kernel whose sweep set the plateaus, as measure recorded it (env.csv
- * sweep_kernel), when the run has bandwidth timings of it; NULL otherwise (a
- * run from before the key: the caller falls back to the kernel timed at the
- * most sizes). The one place every reader takes it from.
- */
-const char *rundata_sweep_kernel(const struct rundata *run);
 
 /*
  * The value of an env.csv key, or NULL: for keys named at run time

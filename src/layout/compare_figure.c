@@ -211,7 +211,7 @@ static void add_marks(struct plot_compare_layout *l, const struct compare *c, co
 			m->gf_a = pa->gflops;
 			point_text(p, row, m->label, sizeof m->label);
 		}
-		m->col = figure_kernel_colour(fk, p->kernel);
+		m->col = figure_kernel_colour(fk, p);
 		m->radius = (m->arrow ? 1 : QUIET_R) * MARKER_R * l->f.scale;
 		l->narrows += m->arrow;
 		l->nmarks++;
@@ -437,7 +437,7 @@ static void base_keys(struct plot_compare_layout *out, const struct compare *c, 
 		if (!out->marks[i].arrow)
 			continue;
 		const struct point *p = out->marks[i].row->pb;
-		const struct figure_family *fam = figure_kernel_family(fk, p->kernel);
+		const struct figure_family *fam = figure_kernel_family(fk, p);
 		const char *name = fam && fam->family[0] ? fam->family : p->kernel;
 		size_t j = 0;
 		while (j < nseen && strcmp(seen[j], name) != 0)

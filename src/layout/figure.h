@@ -117,6 +117,7 @@ struct figure_family {
 	char name[48];           /* legend text: the family, or the kernel when the family has several */
 	char family[24];
 	const char *kernel;
+	const struct kernel *k;  /* its registry entry (its first point's); NULL for a kernel the build lacks */
 	size_t slot;             /* the family's colour slot */
 	struct figure_rgb col;
 	enum figure_shape shape;
@@ -137,6 +138,7 @@ enum figure_level_style { LV_BASE, LV_L1, LV_OTHER, NLEVEL_STYLES };
 struct figure_group {
 	size_t fam;
 	const char *kernel;
+	const struct kernel *k;  /* its registry entry; NULL for a kernel the build lacks */
 	int threads;
 	double working_set;      /* each level of a kernel is a group of its own */
 	enum figure_level_style style;
@@ -166,11 +168,11 @@ struct figure_kernels {
  */
 void figure_families(const struct analysis *a, struct figure_kernels *k);
 
-/* The colour figure_families gave kernel (the palette's first when it has none). */
-struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel);
+/* The colour figure_families gave p's kernel (the palette's first when it has none). */
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const struct point *p);
 
-/* The family figure_families put kernel in (a later stage: its first stage's), or NULL. */
-const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const char *kernel);
+/* The family figure_families put p's kernel in (a later stage: its first stage's), or NULL. */
+const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const struct point *p);
 
 /* The figures' palette (Okabe & Ito's), slot modulo its size. */
 struct figure_rgb figure_palette(size_t slot);

@@ -36,22 +36,22 @@ struct figure_rgb figure_palette(size_t slot)
 	return PALETTE[slot % NPALETTE];
 }
 
-const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const char *kernel)
+const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const struct point *p)
 {
 	for (size_t f = 0; f < k->nfam; f++)
-		if (strcmp(k->fam[f].kernel, kernel) == 0)
+		if (registry_same(k->fam[f].k, k->fam[f].kernel, p->k, p->kernel))
 			return &k->fam[f];
 	/* A later stage of a family (stencil_tiled) shares its first stage's entry. */
-	const struct kernel *kn = registry_find(kernel);
+	const struct kernel *kn = p->k;
 	for (size_t f = 0; kn && kn->stage_by != KSTAGE_NONE && f < k->nfam; f++)
 		if (k->fam[f].staged && strcmp(k->fam[f].family, kn->family) == 0)
 			return &k->fam[f];
 	return NULL;
 }
 
-struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const char *kernel)
+struct figure_rgb figure_kernel_colour(const struct figure_kernels *k, const struct point *p)
 {
-	const struct figure_family *fam = figure_kernel_family(k, kernel);
+	const struct figure_family *fam = figure_kernel_family(k, p);
 	return fam ? fam->col : PALETTE[0];
 }
 
@@ -98,7 +98,7 @@ static size_t family_entry(struct figure_kernels *k, const struct point *p, size
 	size_t f;
 	for (f = 0; f < k->nfam; f++)
 		if (st ? k->fam[f].staged && strcmp(k->fam[f].family, family_of(p)) == 0
-		       : strcmp(k->fam[f].kernel, p->kernel) == 0)
+		       : registry_same(k->fam[f].k, k->fam[f].kernel, p->k, p->kernel))
 			return f;
 	size_t slot = (size_t)-1, variant = 0;
 	for (size_t j = 0; j < k->nfam; j++)
@@ -113,6 +113,7 @@ static size_t family_entry(struct figure_kernels *k, const struct point *p, size
 		slot = (*next)++;
 	snprintf(k->fam[f].family, sizeof k->fam[f].family, "%.23s", family_of(p));
 	k->fam[f].kernel = p->kernel;
+	k->fam[f].k = p->k;
 	k->fam[f].slot = slot;
 	k->fam[f].col = PALETTE[slot % NPALETTE];
 	k->fam[f].shape = (enum figure_shape)((slot + 3 * variant) % NSHAPES);
@@ -134,12 +135,13 @@ static size_t group_entry(const struct analysis *a, size_t npts, struct figure_k
 	size_t g;
 	for (g = 0; g < k->ngrp; g++)
 		if (k->grp[g].fam == f && k->grp[g].threads == p->threads &&
-		    (st || (strcmp(k->grp[g].kernel, p->kernel) == 0 &&
+		    (st || (registry_same(k->grp[g].k, k->grp[g].kernel, p->k, p->kernel) &&
 			    (p->trajectory || k->grp[g].working_set == p->working_set))))
 			return g;
 	struct figure_group *gr = &k->grp[g];
 	gr->fam = f;
 	gr->kernel = p->kernel;
+	gr->k = p->k;
 	gr->threads = p->threads;
 	gr->working_set = p->working_set;
 	gr->style = LV_BASE;
@@ -147,7 +149,7 @@ static size_t group_entry(const struct analysis *a, size_t npts, struct figure_k
 	/* A trajectory's sizes (a family's stages) are its members, not other levels of it. */
 	for (size_t j = 0; j < npts && !gr->trajectory; j++) {
 		const struct point *q = &a->points[j];
-		if (fig_point_ok(q) && q->threads == p->threads && strcmp(q->kernel, p->kernel) == 0 &&
+		if (fig_point_ok(q) && q->threads == p->threads && model_same_kernel(q, p) &&
 		    q->working_set > p->working_set)
 			gr->style = levels_parse(p->level) == MEM_L1 ? LV_L1 : LV_OTHER;
 	}

@@ -426,12 +426,6 @@ void plan_no_sweep(const struct measure_opts *o, const struct plan_machine *m, s
 
 /* ---- the plan ----------------------------------------------------------------- */
 
-const char *plan_role_name(enum plan_role role)
-{
-	static const char *const NAMES[] = { "sweep", "pattern", "kernel", "peak" };
-	return role >= 0 && role <= PLAN_ROLE_PEAK ? NAMES[role] : "?";
-}
-
 /*
  * The level of d's place i (its plateau_ws): a settled curve's last is
  * DRAM, the others the caches in order (a place past the third is L3's).

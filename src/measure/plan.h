@@ -19,19 +19,10 @@
 #include "kernel.h"
 #include "levels.h"
 #include "measure.h"
+#include "planrole.h"
 #include "roofkey.h"
 #include "util.h"
 
-/* What a job is for (plan.csv's role). */
-enum plan_role {
-	PLAN_ROLE_SWEEP,     /* a size of the bandwidth sweep: the level roofs */
-	PLAN_ROLE_PATTERN,   /* an access pattern's bandwidth kernel at one level: a pattern roof */
-	PLAN_ROLE_KERNEL,    /* a kernel's point */
-	PLAN_ROLE_PEAK,      /* the FMA chains: the compute roofs */
-};
-
-/* "sweep", "pattern", "kernel", "peak": plan.csv's spelling. */
-const char *plan_role_name(enum plan_role role);
 
 /*
  * Where a job is placed and why (plan.csv, docs/plan.md): its role, the

@@ -37,7 +37,7 @@ const struct roof *analysis_scaling_base(const struct analysis *a, const struct 
 	 * share (its in-place job ran before its own flat end): like with like,
 	 * the one-core roof of the pattern that set it.
 	 */
-	const struct kernel *set_by = r->kind == ROOF_BANDWIDTH ? registry_find(r->kernel) : NULL;
+	const struct kernel *set_by = r->kind == ROOF_BANDWIDTH ? r->set_k : NULL;
 	struct roof_key same = set_by ? roofkey_pattern(model_key_of(r).level, set_by, threads) : r->key;
 	const struct roof *like = base && set_by ? model_roof(a, &same) : NULL;
 	return like ? like : base;

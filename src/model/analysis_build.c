@@ -50,7 +50,7 @@ static void group_levels(struct analysis *a)
 		first[i] = i;
 		for (size_t j = 0; j < i; j++)
 			if (a->points[j].threads == a->points[i].threads &&
-			    strcmp(a->points[j].kernel, a->points[i].kernel) == 0) {
+			    model_same_kernel(&a->points[j], &a->points[i])) {
 				first[i] = first[j];
 				break;
 			}
@@ -89,12 +89,11 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	const char *lib_isa = k->library ? run->info.blas_isa : NULL;
-	for (int i = ISA_SCALAR; lib_isa && i < ISA_COUNT; i++)
-		if (strcmp(lib_isa, cpu_isa_name((enum isa)i)) == 0) {
-			p->isa = (enum isa)i;
-			return;
-		}
+	enum isa lib_isa = k->library ? cpu_isa_parse(run->info.blas_isa) : ISA_COUNT;
+	if (lib_isa != ISA_COUNT && lib_isa != ISA_NONE) {
+		p->isa = lib_isa;
+		return;
+	}
 	int member = -1;
 	for (int i = 0; registry_nparams(k) > 1 && i < registry_nparams(k); i++)
 		if (registry_param(k, i) == param)
@@ -127,6 +126,20 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 	}
 }
 
+/*
+ * A kernel job is judged where it ran, at the level the fitted map gives
+ * its working set (diagnosis_place): whatever its plan meant, that is the
+ * memory it streamed from. Its plan is checked against the fit, and a
+ * recorded level or rule the fit disagrees with is said (analysis_jobs.h).
+ */
+static void check_plan(struct analysis *a, const struct job_rates *j)
+{
+	if (j->plan->basis != PLAN_RECORDED || j->plan->level == MEM_LEVELS)
+		return;
+	const struct level_map *map = model_levels_of(a, j->threads);
+	analysis_job_rule(a, j, map, analysis_filed_level(a, j, map, 0));
+}
+
 static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
 {
 	a->npoints = 0;
@@ -151,6 +164,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 			p->array_bytes = j->working_set / k->arrays;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
+		check_plan(a, j);
 		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
 		loop_intensity(run, k, p);
@@ -174,7 +188,7 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 			continue;
 		size_t seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = strcmp(js->v[j].kernel, k) == 0;
+			seen = registry_same(js->v[j].k, js->v[j].kernel, js->v[i].k, k);
 		if (seen)
 			continue;
 		if (count++ < 4 && len < sizeof names)
@@ -186,7 +200,38 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 		     count > 4 ? ", ..." : "");
 }
 
+static int build_planned(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
+
+/*
+ * A run built by hand (tests, a fleet node's pack) whose timings have no
+ * plan rows yet gets them as rundata_load gives them (runplan_infer), on a
+ * copy: the model files every job by its row, and there is one rule for
+ * the rows of a run that recorded none.
+ */
 int analysis_build(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
+{
+	int unplanned = 0;
+	for (size_t i = 0; i < run->ntimings && !unplanned; i++)
+		unplanned = !run->timings[i].plan;
+	if (!unplanned)
+		return build_planned(run, out, err, errlen);
+	struct rundata copy = *run;
+	copy.timings = xmalloc(run->ntimings * sizeof *copy.timings);
+	memcpy(copy.timings, run->timings, run->ntimings * sizeof *copy.timings);
+	copy.plan = run->nplan ? xmalloc(run->nplan * sizeof *copy.plan) : NULL;
+	if (run->nplan)
+		memcpy(copy.plan, run->plan, run->nplan * sizeof *copy.plan);
+	for (size_t i = 0; i < run->ntimings; i++)
+		if (run->timings[i].plan)
+			copy.timings[i].plan = &copy.plan[run->timings[i].plan - run->plan];
+	runplan_infer(&copy);
+	int rc = build_planned(&copy, out, err, errlen);
+	free(copy.timings);
+	free(copy.plan);
+	return rc;
+}
+
+static int build_planned(const struct rundata *run, struct analysis *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	out->peak = NAN;

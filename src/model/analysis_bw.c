@@ -117,37 +117,6 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		     "run at one speed", count, count == 1 ? "" : "s");
 }
 
-/*
- * The sweep's kernel: the bandwidth-group kernel with the most sizes (the
- * hand-written bw_triad_<isa> of a new run, the compiled triad of an old
- * one); the group's other jobs are access-pattern roofs. NULL when none.
- */
-static const char *sweep_kernel(const struct rundata *run, const struct jobs *js)
-{
-	/* measure records it (env.csv sweep_kernel): read back, when its jobs are here. */
-	const char *recorded = rundata_sweep_kernel(run);
-	for (size_t i = 0; recorded && i < js->n; i++)
-		if (js->v[i].group == TGROUP_BANDWIDTH && strcmp(js->v[i].kernel, recorded) == 0)
-			return js->v[i].kernel;
-	/* A run from before that key: the bandwidth kernel with the most sizes. */
-	const char *best = NULL;
-	size_t best_n = 0;
-	for (size_t i = 0; i < js->n; i++) {
-		const struct job_rates *j = &js->v[i];
-		if (j->group != TGROUP_BANDWIDTH)
-			continue;
-		size_t n = 0;
-		for (size_t k = 0; k < js->n; k++)
-			n += js->v[k].group == TGROUP_BANDWIDTH &&
-			     strcmp(js->v[k].kernel, j->kernel) == 0;
-		if (n > best_n) {
-			best = j->kernel;
-			best_n = n;
-		}
-	}
-	return best;
-}
-
 static const char *stores_name(const struct kernel *k)
 {
 	return k->stores == STORES_STREAMING ? "streaming" : k->stores == STORES_IN_PLACE ? "in place" : "allocate";
@@ -171,13 +140,11 @@ struct levels_of {
 	int threads;
 };
 
-/* The level a working set runs from, by the map's one rule (levels_of). */
-static struct level *level_of(struct level *lv, size_t n, const struct level_map *map,
-			      double working_set)
+/* The level of lv at `id`, or NULL where this fit has none (MEM_LEVELS: none). */
+static struct level *level_at(struct level *lv, size_t n, enum mem_level id)
 {
-	const struct level_span *s = map ? levels_of(map, working_set) : NULL;
-	for (size_t i = 0; s && i < n; i++)
-		if (lv[i].span == s)
+	for (size_t i = 0; id != MEM_LEVELS && i < n; i++)
+		if (lv[i].span && lv[i].span->id == id)
 			return &lv[i];
 	return NULL;
 }
@@ -277,9 +244,17 @@ static int early_dram_size(double param, double ws, const struct level_map *map)
 	return ws < map->dram.flat_from;
 }
 
+/* As early_dram_size, but a job whose plan recorded its arrays against the rule is as recorded. */
+static int short_of_rule(enum job_rule rule, double param, double ws, const struct level_map *map)
+{
+	if (rule != JOB_RULE_FITTED)
+		return rule == JOB_RULE_SHORT;
+	return early_dram_size(param, ws, map);
+}
+
 int analysis_early_dram_job(const struct roof *r, const struct level_map *map)
 {
-	return early_dram_size((double)r->job_param, r->size_lo, map);
+	return short_of_rule(r->job_rule, (double)r->job_param, r->size_lo, map);
 }
 
 static void early_dram_patterns(struct analysis *a, const struct level_map *map, int threads)
@@ -332,10 +307,10 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
  * A sweep plateau's copy (no job kernel) is DRAM's own sizes, inside it.
  */
 static int job_beats(const struct roof *r, const struct job_summary *s, const struct job_rates *j,
-		     enum mem_level level, const struct level_map *map)
+		     enum job_rule rule, enum mem_level level, const struct level_map *map)
 {
 	if (level == MEM_DRAM && map && map->dram.state == DRAM_FOUND) {
-		int j_early = early_dram_size((double)j->param, j->working_set, map);
+		int j_early = short_of_rule(rule, (double)j->param, j->working_set, map);
 		int r_early = r->job_kernel[0] && analysis_early_dram_job(r, map);
 		if (j_early != r_early)
 			return r_early;
@@ -348,7 +323,7 @@ static int job_beats(const struct roof *r, const struct job_summary *s, const st
  * timed at a plateau's middle) is the roof of its kernel's pattern at the
  * level its working set belongs to, the best job where several land on one.
  */
-static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep, const struct levels_of *L)
+static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kernel *sk, const struct levels_of *L)
 {
 	struct level *lv = L->lv;
 	size_t nlv = L->n;
@@ -359,14 +334,16 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 	double unplaced_lo = INFINITY, unplaced_hi = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
-		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) == 0 || !j->n ||
+		/* The sweep's kernel's jobs are its curve (gather_sweep): their roof is the plateau's copy. */
+		if (j->group != TGROUP_BANDWIDTH || j->plan->role != PLAN_ROLE_PATTERN || (sk && j->k == sk) || !j->n ||
 		    j->threads != threads)
 			continue;
-		const struct kernel *k = registry_find(j->kernel);
+		const struct kernel *k = j->k;
 		char pat[32] = "";
 		if (k)
 			kernel_pattern(k, pat, sizeof pat);
-		struct level *l = level_of(lv, nlv, map, j->working_set);
+		enum mem_level filed = analysis_filed_level(a, j, map, 1);
+		struct level *l = level_at(lv, nlv, filed);
 		if (l && !l->roof) {
 			/* Past the caches in a sweep that never reached DRAM: no DRAM roof of any pattern. */
 			unplaced++;
@@ -381,10 +358,11 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 		}
 		struct job_summary s;
 		analysis_summarize_job(j, &s);
+		enum job_rule rule = analysis_job_rule(a, j, map, filed);
 		struct roof *r = pattern_roof(a, l->span->id, k, j->threads, &made);
 		if (!r)
 			return;
-		if (!made && !job_beats(r, &s, j, l->span->id, map))
+		if (!made && !job_beats(r, &s, j, rule, l->span->id, map))
 			continue;
 		r->value = s.best;
 		r->median = s.median;
@@ -397,6 +375,8 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const char *sweep,
 		r->store_kind = k->stores;
 		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 		r->job_param = j->param;
+		r->job_rule = rule;
+		r->set_k = r->job_k = k;
 	}
 	if (unplaced && map) {
 		char b1[32], b2[32], b3[32];
@@ -430,6 +410,7 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	r->spread_lo = o->spread_lo;
 	r->spread_hi = o->spread_hi;
 	memcpy(r->kernel, o->kernel, sizeof r->kernel);
+	r->set_k = o->set_k;
 	memcpy(r->stores, o->stores, sizeof r->stores);
 	r->store_kind = o->store_kind;
 }
@@ -484,6 +465,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 					  .from = s->value, .to = r->value };
 		snprintf(said.roof, sizeof said.roof, "%s", r->name);
 		snprintf(said.kernel, sizeof said.kernel, "%s", s->kernel);
+		said.k = s->set_k;
 		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
 		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
 		analysis_roof_note(a, &said);
@@ -492,18 +474,19 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		r->spread_lo = s->spread_lo;
 		r->spread_hi = s->spread_hi;
 		memcpy(r->kernel, s->kernel, sizeof r->kernel);
+		r->set_k = s->set_k;
 		memcpy(r->stores, s->stores, sizeof r->stores);
 		r->store_kind = s->store_kind;
 	}
 }
 
-static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep, const struct levels_of *L)
+static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep, const struct kernel *sk,
+			 const struct levels_of *L)
 {
 	struct level *lv = L->lv;
 	size_t nlv = L->n;
 	const struct level_map *map = L->map;
 	int threads = L->threads;
-	const struct kernel *sk = registry_find(sweep);
 	char sweep_pat[32] = "";
 	if (sk)
 		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
@@ -523,7 +506,7 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 		r->key = keep.key;
 		r->kind = ROOF_PATTERN;
 	}
-	pattern_jobs(a, js, sweep, L);
+	pattern_jobs(a, js, sk, L);
 	early_dram_patterns(a, map, threads);
 	if (!sweep_pat[0])
 		return;
@@ -590,12 +573,18 @@ static void restore_sweep(struct analysis *a, struct sweep_point *saved, size_t 
  * others only give roofs.
  */
 /* The sweep kernel's sizes at `threads` threads into a->sweep, sorted by array size. */
-static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep, int threads)
+/*
+ * The sweep's curve: every job of the sweep's kernel, its sizes and the
+ * pattern jobs it ran at the plateaus' middles alike (the same kernel's
+ * rate at another working set; a plan records those as `pattern`).
+ */
+static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep, const struct kernel *sk,
+			 int threads)
 {
 	a->nsweep = 0;
 	for (size_t i = 0; sweep && i < js->n && a->nsweep < ANALYSIS_MAX_SWEEP; i++) {
 		struct job_rates *j = &js->v[i];
-		if (j->group != TGROUP_BANDWIDTH || strcmp(j->kernel, sweep) != 0 ||
+		if (j->group != TGROUP_BANDWIDTH || (j->plan->role != PLAN_ROLE_SWEEP && !(sk && j->k == sk)) ||
 		    j->threads != threads)
 			continue;
 		struct job_summary s;
@@ -674,6 +663,7 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 static void set_sweep_roof(struct roof *r, const char *sweep, const struct kernel *sk)
 {
 	snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
+	r->set_k = sk;
 	snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
 	r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
 }
@@ -681,9 +671,8 @@ static void set_sweep_roof(struct roof *r, const char *sweep, const struct kerne
 /* The level roofs of one thread count's map: its cache plateaus, then DRAM where found. Returns how many. */
 static size_t level_roofs(struct analysis *a, const struct fit_plateau *pl, size_t count,
 			  const int *is_cache, const struct level_map *map, const char *sweep,
-			  struct level lv[LEVELS_MAX])
+			  const struct kernel *sk, struct level lv[LEVELS_MAX])
 {
-	const struct kernel *sk = registry_find(sweep);
 	const struct dram_verdict *v = &map->dram;
 	size_t nlv = 0;
 	for (size_t i = 0; i < count && nlv < map->n; i++) {
@@ -727,15 +716,20 @@ static size_t level_roofs(struct analysis *a, const struct fit_plateau *pl, size
 void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struct jobs *js,
 			    int threads, int keep)
 {
-	const char *sweep = sweep_kernel(run, js);
-	if (sweep && keep)
+	/* The sweep's kernel: its jobs' plan rows say which (runplan.h). */
+	const struct timing *swept = runplan_sweep(run);
+	const char *sweep = swept ? swept->kernel : NULL;
+	const struct kernel *sk = swept ? swept->k : NULL;
+	if (sweep && keep) {
 		snprintf(a->sweep_kernel, sizeof a->sweep_kernel, "%s", sweep);
+		a->sweep_k = sk;
+	}
 	/* a->sweep is the fitter's scratch space here; the kept sweep goes back after. */
 	size_t kept_sweep = a->nsweep;
 	struct sweep_point *saved = keep ? NULL : xmalloc(sizeof a->sweep);
 	if (saved)
 		memcpy(saved, a->sweep, sizeof a->sweep);
-	gather_sweep(a, js, sweep, threads);
+	gather_sweep(a, js, sweep, sk, threads);
 	if (!a->nsweep) {
 		restore_sweep(a, saved, kept_sweep);
 		return;
@@ -743,9 +737,9 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 	struct level_map scratch;
 	const struct level_map *map = sweep_levels(a, run, threads, &scratch);
 	struct level lv[LEVELS_MAX];
-	size_t nlv = level_roofs(a, map->pl, map->count, map->is_cache, map, sweep, lv);
+	size_t nlv = level_roofs(a, map->pl, map->count, map->is_cache, map, sweep, sk, lv);
 	restore_sweep(a, saved, kept_sweep);
 	if (keep)
 		compare_reported(a, run, map->pl, map->count, map->is_cache);
-	fit_patterns(a, js, sweep, &(struct levels_of){ lv, nlv, map, threads });
+	fit_patterns(a, js, sweep, sk, &(struct levels_of){ lv, nlv, map, threads });
 }

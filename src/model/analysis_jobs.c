@@ -12,6 +12,7 @@
 #include "fit.h"
 #include "levels.h"
 #include "registry.h"
+#include "roof_notes.h"
 #include "roofkey.h"
 #include "stats.h"
 #include "util.h"
@@ -80,7 +81,7 @@ void analysis_summarize_job(const struct job_rates *j, struct job_summary *s)
 static int same_job(const struct job_rates *j, const struct timing *t)
 {
 	enum timing_group g = t->group;
-	if (j->param != t->param || j->threads != t->threads || strcmp(j->kernel, t->kernel) != 0 ||
+	if (j->param != t->param || j->threads != t->threads || !registry_same(j->k, j->kernel, t->k, t->kernel) ||
 	    j->group != g)
 		return 0;
 	return g != TGROUP_KERNELS || j->working_set == t->working_set;
@@ -106,6 +107,7 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	j->group = t->group;
 	j->kernel = t->kernel;
 	j->k = t->k;
+	j->plan = t->plan;
 	j->param = t->param;
 	j->threads = t->threads;
 	j->working_set = t->working_set;
@@ -202,12 +204,12 @@ void analysis_check_spread(struct analysis *a, const struct roof *r, double ref,
  * The job of (group, kernel, param), or NULL. For the peak group only, whose
  * jobs have no working set; a kernels job is also keyed by its size (same_job).
  */
-struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel, long param,
-			       int threads)
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const struct kernel *k,
+				  const char *kernel, long param, int threads)
 {
 	for (size_t i = 0; i < js->n; i++)
 		if (js->v[i].param == param && js->v[i].threads == threads &&
-		    strcmp(js->v[i].kernel, kernel) == 0 &&
+		    registry_same(js->v[i].k, js->v[i].kernel, k, kernel) &&
 		    js->v[i].group == group)
 			return &js->v[i];
 	return NULL;
@@ -224,5 +226,86 @@ void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double valu
 	r->samples = (int)s.kept;
 	snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 	r->job_param = j->param;
+	r->job_k = j->k;
 }
 
+
+/* A job note's facts: the job and its plan's target. */
+static struct roof_note job_note(enum note_kind kind, const struct job_rates *j, enum mem_level fitted,
+				 enum job_judged judged)
+{
+	struct roof_note n = { .kind = kind, .threads = j->threads, .jobs = 1, .ws_lo = j->working_set,
+			       .ws_hi = j->working_set, .array_bytes = j->plan->array_bytes,
+			       .planned = j->plan->level, .fitted_lo = fitted, .fitted_hi = fitted,
+			       .judged = judged, .target = j->plan->target, .k = j->k };
+	snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
+	if (!roofkey_is_none(&j->plan->target))
+		roofkey_format(&j->plan->target, n.roof, sizeof n.roof);
+	return n;
+}
+
+/*
+ * Adds job note n, or widens the note of the same kernel's jobs of its
+ * kind, thread count, planned level and judgement to take it in: a kernel
+ * measured at several sizes is one note, not one a size.
+ */
+static void add_job_note(struct analysis *a, const struct roof_note *n)
+{
+	for (size_t i = 0; i < a->nnotes; i++) {
+		struct roof_note *o = &a->roof_notes[i];
+		if (o->kind != n->kind || o->threads != n->threads || o->planned != n->planned ||
+		    o->judged != n->judged || !registry_same(o->k, o->kernel, n->k, n->kernel) ||
+		    !roofkey_equal(&o->target, &n->target))
+			continue;
+		o->jobs++;
+		o->ws_lo = fmin(o->ws_lo, n->ws_lo);
+		o->ws_hi = fmax(o->ws_hi, n->ws_hi);
+		o->array_bytes = fmin(o->array_bytes, n->array_bytes);
+		o->fitted_lo = o->fitted_lo < n->fitted_lo ? o->fitted_lo : n->fitted_lo;
+		o->fitted_hi = o->fitted_hi > n->fitted_hi ? o->fitted_hi : n->fitted_hi;
+		roof_note_text(o, a->notes[i], sizeof a->notes[i]);
+		return;
+	}
+	analysis_roof_note(a, n);
+}
+
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				    int as_planned)
+{
+	const struct level_span *s = map ? levels_of(map, j->working_set) : NULL;
+	enum mem_level fitted = s ? s->id : MEM_LEVELS;
+	const struct plan_row *p = j->plan;
+	if (!map || !p || p->basis != PLAN_RECORDED || p->level == MEM_LEVELS || p->level == fitted)
+		return fitted;
+	int found = 0;
+	for (size_t i = 0; i < map->n; i++)
+		found |= map->span[i].id == p->level;
+	/*
+	 * A working set inside a fitted level's span ran from that level: the
+	 * curve was flat there, so its rate is that level's, whatever the plan
+	 * meant (a 16-core team's L3 jobs placed at 10 MiB, inside its L2s, set
+	 * an L3@16t roof at L2's rate). In a transition the fit's level is only
+	 * the nearest: a pattern job keeps its plan's.
+	 */
+	int ran_inside = s && j->working_set >= s->lo && j->working_set <= s->hi;
+	enum job_judged judged = !found ? JUDGED_NO_SUCH_LEVEL
+				 : as_planned && !ran_inside ? JUDGED_AS_PLANNED : JUDGED_WHERE_IT_RAN;
+	struct roof_note n = job_note(NOTE_JOB_OFF_TARGET, j, fitted, judged);
+	add_job_note(a, &n);
+	return judged == JUDGED_AS_PLANNED ? p->level : fitted;
+}
+
+enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				enum mem_level filed)
+{
+	const struct plan_row *p = j->plan;
+	if (!p || p->basis != PLAN_RECORDED || p->obeys_rule < 0)
+		return JOB_RULE_FITTED;
+	if (p->obeys_rule && filed == MEM_DRAM && map && map->dram.state == DRAM_FOUND &&
+	    map->dram.rule_bytes > 0 && !levels_arrays_obey_rule(&map->dram, p->array_bytes)) {
+		struct roof_note n = job_note(NOTE_JOB_SHORT_OF_RULE, j, MEM_DRAM, JUDGED_AS_PLANNED);
+		n.rule_bytes = map->dram.rule_bytes;
+		add_job_note(a, &n);
+	}
+	return p->obeys_rule ? JOB_RULE_OBEYS : JOB_RULE_SHORT;
+}

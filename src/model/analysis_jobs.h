@@ -29,6 +29,7 @@ struct job_rates {
 	enum timing_group group;
 	const char *kernel;
 	const struct kernel *k;   /* its registry entry (struct timing.k); NULL when this build has none */
+	const struct plan_row *plan;   /* its intent, recorded or inferred at input (struct timing.plan) */
 	long param;
 	int threads;
 	double working_set, flops_per_byte;
@@ -55,9 +56,13 @@ void analysis_summarize_job(const struct job_rates *j, struct job_summary *s);
 void analysis_collect_jobs(const struct rundata *run, struct jobs *js);
 void analysis_free_jobs(struct jobs *js);
 
-/* The job of (group, kernel, param) at `threads` threads, or NULL (peak-group jobs: no working set). */
-struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const char *kernel,
-				  long param, int threads);
+/*
+ * The job of (group, kernel, param) at `threads` threads, or NULL (peak-group
+ * jobs: no working set); the kernel is its registry entry k, its name only
+ * where the build lacks it (registry_same).
+ */
+struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, const struct kernel *k,
+				  const char *kernel, long param, int threads);
 
 /* r's value, and its median, spread, samples and job from job j. */
 void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double value);
@@ -69,6 +74,27 @@ void analysis_note(struct analysis *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key);
 struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, int threads);
 struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int threads, enum roof_kind kind);
+
+/*
+ * The level job j is filed at. With as_planned (a pattern job: the roof
+ * it was measured for), the one its plan recorded where the fitted map
+ * `map` has that level; else (a kernel, which is judged where it ran; an
+ * inferred row; a level this fit does not have) the one the map gives its
+ * working set, the rule every job was filed by before plan.csv.
+ * MEM_LEVELS where neither gives one. A recorded level the fit does not
+ * put its working set in is said as a typed note (NOTE_JOB_OFF_TARGET),
+ * one for a kernel's jobs of one thread count and planned level.
+ */
+enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				    int as_planned);
+
+/*
+ * Job j's arrays against STREAM's rule as its plan recorded them. A job
+ * filed at DRAM that its plan says obeys the rule, with arrays short of
+ * the fitted rule (map's), is said as a typed note (NOTE_JOB_SHORT_OF_RULE).
+ */
+enum job_rule analysis_job_rule(struct analysis *a, const struct job_rates *j, const struct level_map *map,
+				enum mem_level filed);
 
 /* Counts r among the run's noisy roofs when its per-pass spread is wider than NOISY_SPREAD of `ref`. */
 void analysis_check_spread(struct analysis *a, const struct roof *r, double ref, const char *unit);

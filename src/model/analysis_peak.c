@@ -62,14 +62,14 @@ static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
  * The best mix job of `threads` threads on ISA `isa` (every ratio and
  * member: the peak is a supremum over them), or NULL; its best rate in *best.
  */
-static struct job_rates *best_mix(struct jobs *js, int threads, const char *isa, double *best)
+static struct job_rates *best_mix(struct jobs *js, int threads, enum isa isa, double *best)
 {
 	struct job_rates *top = NULL;
 	*best = -INFINITY;
 	for (size_t i = 0; i < js->n; i++) {
 		struct job_rates *j = &js->v[i];
 		const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads ? mix_of(j->k) : NULL;
-		if (!k || strcmp(cpu_isa_name(k->isa), isa) != 0)
+		if (!k || k->isa != isa)
 			continue;
 		struct job_summary s;
 		analysis_summarize_job(j, &s);
@@ -123,7 +123,7 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 		}
 		size_t c;
 		for (c = 0; c < a->nchains; c++)
-			if (strcmp(a->chains[c].kernel, j->kernel) == 0)
+			if (registry_same(a->chains[c].k, a->chains[c].kernel, j->k, j->kernel))
 				break;
 		if (c == a->nchains) {
 			if (a->nchains >= ANALYSIS_MAX_ISAS)
@@ -131,12 +131,9 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 			struct chain_curve *cc = &a->chains[a->nchains++];
 			memset(cc, 0, sizeof *cc);
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
-			/* The registry's ISA; a kernel it does not know keeps its name's suffix. */
-			const struct kernel *k = j->k;
-			cc->k = k;
-			const char *u = strchr(j->kernel, '_');
-			snprintf(cc->isa, sizeof cc->isa, "%s",
-				 k ? cpu_isa_name(k->isa) : u ? u + 1 : j->kernel);
+			/* The registry's ISA; a kernel it does not know, the one its name's suffix names. */
+			cc->k = j->k;
+			cc->isa = model_curve_isa(j->k, j->kernel);
 			cc->lanes = lanes_of(j->k);
 		}
 		struct chain_curve *cc = &a->chains[c];
@@ -152,7 +149,7 @@ static void curve_stats(struct analysis *a, struct jobs *js, struct chain_curve 
 	cc->plateau = -INFINITY;
 	double one = NAN;
 	for (int k = 0; k < cc->n; k++) {
-		struct job_rates *j = analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->chains[k], threads);
+		struct job_rates *j = analysis_job_of(js, TGROUP_PEAK, cc->k, cc->kernel, cc->chains[k], threads);
 		struct job_summary s;
 		analysis_summarize_job(j, &s);
 		cc->best[k] = s.best;
@@ -211,7 +208,7 @@ static void ceiling_of_curve(struct analysis *a, struct jobs *js, const struct c
 	if (mix_job && mix > cc->plateau)
 		analysis_set_roof_from_job(r, mix_job, mix);
 	else
-		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, cc->kernel, cc->best_chains, threads),
+		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, cc->k, cc->kernel, cc->best_chains, threads),
 					   cc->plateau);
 }
 
@@ -245,7 +242,7 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 				mix_chains(k, mix_job->param, &pi->set_fmas, &pi->set_adds);
 			}
 		} else {
-			analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
+			analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->k, widest->kernel, widest->best_chains, threads),
 					  widest->plateau);
 			if (pi) {
 				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
@@ -258,11 +255,11 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 		analysis_check_spread(a, r, r->median, "GFLOP/s");
 	}
 	if (mix_job && (r = analysis_add_roof(a, "fma", threads, ROOF_CEILING)))
-		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->kernel, widest->best_chains, threads),
+		analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->k, widest->kernel, widest->best_chains, threads),
 				  widest->plateau);
 	if (scalar && scalar != widest)
 		ceiling_of_curve(a, js, scalar, "scalar", threads);
-	struct job_rates *one = analysis_job_of(js, TGROUP_PEAK, widest->kernel, 1, threads);
+	struct job_rates *one = analysis_job_of(js, TGROUP_PEAK, widest->k, widest->kernel, 1, threads);
 	if (one && (r = analysis_add_roof(a, "one-chain", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		analysis_summarize_job(one, &s);
@@ -275,9 +272,9 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 	for (size_t c = 0; c < a->nchains; c++) {
 		struct chain_curve *cc = &a->chains[c];
 		if (cc != widest && cc != scalar)
-			ceiling_of_curve(a, js, cc, cc->isa, threads);
+			ceiling_of_curve(a, js, cc, model_curve_isa_name(cc), threads);
 	}
-	one = scalar ? analysis_job_of(js, TGROUP_PEAK, scalar->kernel, 1, threads) : NULL;
+	one = scalar ? analysis_job_of(js, TGROUP_PEAK, scalar->k, scalar->kernel, 1, threads) : NULL;
 	if (one && (r = analysis_add_roof(a, "one-chain-scalar", threads, ROOF_CEILING))) {
 		struct job_summary s;
 		analysis_summarize_job(one, &s);
@@ -302,7 +299,7 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 				continue;
 			struct peak_width *w = &pi->widths[pi->nwidths++];
 			memset(w, 0, sizeof *w);
-			snprintf(w->isa, sizeof w->isa, "%s", cc->isa);
+			w->isa = cc->isa;
 			w->lanes = cc->lanes;
 			w->fma_gips = cc->plateau / (2.0 * cc->lanes * threads);
 			w->ops_gips = w->fma_op_gips = w->add_op_gips = NAN;
@@ -312,7 +309,7 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 				const struct kernel *k = j->group == TGROUP_PEAK && j->threads == threads
 							 ? mix_of(j->k) : NULL;
 				int fmas, adds;
-				if (!k || strcmp(cpu_isa_name(k->isa), cc->isa) != 0)
+				if (!k || k->isa != cc->isa)
 					continue;
 				mix_chains(k, j->param, &fmas, &adds);
 				if (fmas + adds <= 0)
@@ -433,7 +430,7 @@ void analysis_theoretical_peaks(struct analysis *a, const struct rundata *run)
 			struct peak_width *pw = &p->widths[w];
 			const struct peak_width *fw = NULL;
 			for (size_t v = 0; v < first->nwidths; v++)
-				if (strcmp(first->widths[v].isa, pw->isa) == 0)
+				if (first->widths[v].isa == pw->isa)
 					fw = &first->widths[v];
 			double ops = NAN, fmas_only = NAN;
 			int seen = fw ? per_cycle(fw->ops_gips, a->clock_ghz, &ops) : -1;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "registry.h"
 #include "stats.h"
 #include "util.h"
 
@@ -63,75 +64,81 @@ static double rate_of(const struct timing *t)
 	return (bw ? t->bytes : t->flops) / t->seconds / 1e9;
 }
 
-/* 1 when t is a kept timing of the job (group, kernel, param, threads, working set; < 0: any). */
-static int of_job(const struct rundata *run, const struct timing *t, enum timing_group group, const char *kernel,
-		  long param, int threads, double working_set)
+/*
+ * A job as the model names it: its group, its kernel (the registry entry;
+ * the name only where the build lacks it), param, threads, and working set
+ * (< 0: any, for the jobs keyed without it).
+ */
+struct job_id {
+	enum timing_group group;
+	const struct kernel *k;
+	const char *kernel;
+	long param;
+	int threads;
+	double working_set;
+};
+
+static enum timing_group roof_group(const struct roof *r);
+
+/* The job that set roof r (r->job_kernel set). */
+static struct job_id roof_job(const struct roof *r)
 {
-	return t->param == param && t->threads == threads && strcmp(t->kernel, kernel) == 0 &&
-	       t->group == group && (working_set < 0 || t->working_set == working_set) && kept(run, t);
+	return (struct job_id){ roof_group(r), r->job_k, r->job_kernel, r->job_param, r->threads, -1 };
 }
 
-/* The kept rates of one job into the current stratum; working_set < 0: any. */
-static void job_rates(const struct rundata *run, enum timing_group group, const char *kernel, long param,
-		      int threads, double working_set, struct compare_rates *out)
+static struct job_id point_job(const struct point *p)
+{
+	return (struct job_id){ TGROUP_KERNELS, p->k, p->kernel, p->param, p->threads, p->working_set };
+}
+
+/* 1 when t is a kept timing of job `id`. */
+static int of_job(const struct rundata *run, const struct timing *t, const struct job_id *id)
+{
+	return t->param == id->param && t->threads == id->threads && t->group == id->group &&
+	       registry_same(t->k, t->kernel, id->k, id->kernel) &&
+	       (id->working_set < 0 || t->working_set == id->working_set) && kept(run, t);
+}
+
+/* The kept rates of one job into the current stratum. */
+static void job_rates(const struct rundata *run, struct job_id id, struct compare_rates *out)
 {
 	for (size_t i = 0; i < run->ntimings; i++)
-		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+		if (of_job(run, &run->timings[i], &id))
 			rates_add(out, rate_of(&run->timings[i]));
 }
 
 /*
- * The sweep's kernel: the bandwidth-group kernel timed at the most distinct
- * sizes (a pattern job runs at a few sizes only). Writes "" when none.
- * One pass collects the distinct (kernel, size) jobs; a few hundred at most.
+ * The sweep's job of `param` bytes per array at `threads`: its kernel is
+ * the one of the run's sweep jobs, as its plan rows say (recorded in
+ * plan.csv, or inferred once at input for an older run: runplan.h).
  */
-static void sweep_kernel(const struct rundata *run, int threads, char *out, size_t size)
+static struct job_id sweep_job(const struct rundata *run, int threads, long param)
 {
-	struct job { const char *kernel; long param; } *jobs = NULL;
-	size_t n = 0, cap = 0, best = 0;
-	out[0] = 0;
-	/* The run's record of it (rundata_sweep_kernel); the count below only for older runs. */
-	const char *recorded = rundata_sweep_kernel(run);
-	if (recorded) {
-		snprintf(out, size, "%s", recorded);
-		return;
-	}
+	struct job_id id = { TGROUP_BANDWIDTH, NULL, "", param, threads, -1 };
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->group != TGROUP_BANDWIDTH || t->threads != threads)
-			continue;
-		size_t k;
-		for (k = n; k-- > 0;)   /* rows come round-robin: a repeat is usually recent */
-			if (jobs[k].param == t->param && strcmp(jobs[k].kernel, t->kernel) == 0)
-				break;
-		if (k != (size_t)-1)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			jobs = xrealloc(jobs, cap * sizeof *jobs);
-		}
-		jobs[n].kernel = t->kernel;
-		jobs[n++].param = t->param;
-	}
-	for (size_t i = 0; i < n; i++) {
-		size_t count = 0;
-		for (size_t j = 0; j < n; j++)
-			count += strcmp(jobs[j].kernel, jobs[i].kernel) == 0;
-		if (count > best) {
-			best = count;
-			snprintf(out, size, "%s", jobs[i].kernel);
+		if (t->plan && t->plan->role == PLAN_ROLE_SWEEP && t->threads == threads &&
+		    t->group == TGROUP_BANDWIDTH) {
+			id.k = t->k;
+			id.kernel = t->kernel;
+			break;
 		}
 	}
-	free(jobs);
+	return id;
+}
+
+/* Whether t is a timing of the run's sweep (its plan row's role). */
+static int of_sweep(const struct timing *t)
+{
+	return t->plan && t->plan->role == PLAN_ROLE_SWEEP && t->group == TGROUP_BANDWIDTH;
 }
 
 /* 1 when the sweep timed param at a working set inside r's plateau. */
-static int in_plateau(const struct rundata *run, const char *kernel, const struct roof *r, long param)
+static int in_plateau(const struct rundata *run, const struct roof *r, long param)
 {
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->param == param && t->threads == r->threads && strcmp(t->kernel, kernel) == 0 &&
-		    t->group == TGROUP_BANDWIDTH)
+		if (t->param == param && t->threads == r->threads && of_sweep(t))
 			return t->working_set >= r->size_lo && t->working_set <= r->size_hi;
 	}
 	return 0;
@@ -144,13 +151,13 @@ static int cmp_long(const void *x, const void *y)
 }
 
 /* The sizes of the sweep of `run` inside plateau r, sorted; returns how many. */
-static size_t plateau_sizes(const struct rundata *run, const char *kernel, const struct roof *r, long **out)
+static size_t plateau_sizes(const struct rundata *run, const struct roof *r, long **out)
 {
 	size_t n = 0, cap = 0;
 	long *v = NULL;
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads != r->threads || strcmp(t->kernel, kernel) != 0 || t->group != TGROUP_BANDWIDTH ||
+		if (t->threads != r->threads || !of_sweep(t) ||
 		    !(t->working_set >= r->size_lo && t->working_set <= r->size_hi))
 			continue;
 		size_t k;
@@ -177,18 +184,15 @@ static size_t plateau_sizes(const struct rundata *run, const char *kernel, const
 static void plateau_rates(const struct rundata *ra, const struct roof *a, const struct rundata *rb,
 			  const struct roof *b, struct compare_rates *oa, struct compare_rates *ob)
 {
-	char ka[48], kb[48];
 	long *sa = NULL;
-	sweep_kernel(ra, a->threads, ka, sizeof ka);
-	sweep_kernel(rb, b->threads, kb, sizeof kb);
-	size_t na = plateau_sizes(ra, ka, a, &sa);
+	size_t na = plateau_sizes(ra, a, &sa);
 	for (size_t i = 0; i < na; i++) {
-		if (!in_plateau(rb, kb, b, sa[i]))
+		if (!in_plateau(rb, b, sa[i]))
 			continue;
 		rates_stratum(oa);
 		rates_stratum(ob);
-		job_rates(ra, TGROUP_BANDWIDTH, ka, sa[i], a->threads, -1, oa);
-		job_rates(rb, TGROUP_BANDWIDTH, kb, sa[i], b->threads, -1, ob);
+		job_rates(ra, sweep_job(ra, a->threads, sa[i]), oa);
+		job_rates(rb, sweep_job(rb, b->threads, sa[i]), ob);
 	}
 	/*
 	 * No size in both: the fits found different plateaus under one name (a
@@ -239,12 +243,11 @@ static int cmp_trial(const void *x, const void *y)
 	return (a->trial > b->trial) - (a->trial < b->trial);
 }
 
-/* The kept timings of one job, each with its trial; working_set < 0: any. */
-static void job_trials(const struct rundata *run, enum timing_group group, const char *kernel, long param,
-		       int threads, double working_set, struct trial_rates *out)
+/* The kept timings of one job, each with its trial. */
+static void job_trials(const struct rundata *run, struct job_id id, struct trial_rates *out)
 {
 	for (size_t i = 0; i < run->ntimings; i++)
-		if (of_job(run, &run->timings[i], group, kernel, param, threads, working_set))
+		if (of_job(run, &run->timings[i], &id))
 			trial_add(out, &run->timings[i]);
 }
 
@@ -257,15 +260,13 @@ static void job_trials(const struct rundata *run, enum timing_group group, const
 static void roof_trials(const struct rundata *run, const struct roof *r, struct trial_rates *out)
 {
 	if (r->job_kernel[0]) {
-		job_trials(run, roof_group(r), r->job_kernel, r->job_param, r->threads, -1, out);
+		job_trials(run, roof_job(r), out);
 		return;
 	}
-	char sweep[48];
-	sweep_kernel(run, r->threads, sweep, sizeof sweep);
 	struct trial_rates all = { 0 };
 	for (size_t i = 0; i < run->ntimings; i++) {
 		const struct timing *t = &run->timings[i];
-		if (t->threads == r->threads && t->group == TGROUP_BANDWIDTH && strcmp(t->kernel, sweep) == 0 &&
+		if (t->threads == r->threads && of_sweep(t) &&
 		    t->working_set >= r->size_lo && t->working_set <= r->size_hi && kept(run, t))
 			trial_add(&all, t);
 	}
@@ -352,22 +353,22 @@ void compare_roof_rates(const struct rundata *ra, const struct roof *x, const st
 	} else if (x->job_kernel[0] && y->job_kernel[0]) {
 		rates_stratum(a);
 		rates_stratum(b);
-		job_rates(ra, roof_group(x), x->job_kernel, x->job_param, x->threads, -1, a);
-		job_rates(rb, roof_group(y), y->job_kernel, y->job_param, y->threads, -1, b);
+		job_rates(ra, roof_job(x), a);
+		job_rates(rb, roof_job(y), b);
 	}
 }
 
 void compare_point_rates(const struct rundata *run, const struct point *p, struct compare_rates *out)
 {
 	rates_stratum(out);
-	job_rates(run, TGROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, out);
+	job_rates(run, point_job(p), out);
 }
 
 void compare_fraction_of(const struct rundata *run, const struct point *p, const struct roof *r,
 			 struct compare_fraction *out)
 {
 	struct trial_rates pt = { 0 }, rf = { 0 };
-	job_trials(run, TGROUP_KERNELS, p->kernel, p->param, p->threads, p->working_set, &pt);
+	job_trials(run, point_job(p), &pt);
 	roof_trials(run, r, &rf);
 	run_fraction(&pt, &rf, &out->point, &out->roof, &out->block, &out->f);
 	free(pt.v);

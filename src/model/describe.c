@@ -247,7 +247,7 @@ static void describe_efficiency(const struct analysis *a, struct machine_desc *d
 		for (int e = 0; e < d->neff; e++)
 			seen |= strcmp(d->eff[e].kernel, p->kernel) == 0;
 		for (size_t q = 0; !seen && q < a->npoints; q++)
-			if (strcmp(a->points[q].kernel, p->kernel) == 0 && a->points[q].threads <= 1 &&
+			if (model_same_kernel(&a->points[q], p) && a->points[q].threads <= 1 &&
 			    a->points[q].fraction > 0)
 				share[n++] = a->points[q].fraction;
 		if (seen || n == 0)
@@ -296,9 +296,8 @@ static int describe_basics(const struct rundata *run, struct machine_desc *d)
 	d->isas = 1u << ISA_NONE | 1u << ISA_SCALAR;
 	char *list = xstrdup(rundata_or(e->isas, "scalar")), *save = NULL;
 	for (char *t = strtok_r(list, " ", &save); t; t = strtok_r(NULL, " ", &save))
-		for (int i = ISA_SCALAR; i < ISA_COUNT; i++)
-			if (strcmp(t, cpu_isa_name((enum isa)i)) == 0)
-				d->isas |= 1u << i;
+		if (cpu_isa_parse(t) != ISA_COUNT && cpu_isa_parse(t) != ISA_NONE)
+			d->isas |= 1u << cpu_isa_parse(t);
 	free(list);
 	d->reported[0] = e->l1d_bytes > 0 ? e->l1d_bytes : 0;
 	d->reported[1] = e->l2_bytes > 0 ? e->l2_bytes : 0;

@@ -48,7 +48,7 @@ static const struct chain_curve *curve_of_build(const struct analysis *a, const 
 		return widest_curve(a);
 	for (size_t c = 0; c < a->nchains; c++) {
 		const struct chain_curve *cc = &a->chains[c];
-		if (p->isa != ISA_NONE ? strcmp(cc->isa, cpu_isa_name(p->isa)) == 0
+		if (p->isa != ISA_NONE ? cc->isa == p->isa
 				       : p->vec_width == 1 ? is_scalar_curve(cc)
 							   : cc->lanes == p->vec_width && !is_scalar_curve(cc))
 			return cc;
@@ -69,7 +69,7 @@ static const struct roof *roof_of_curve(const struct analysis *a, const struct c
 				  *fma = compute_roof(a, ROOF_CEILING, "fma", threads);
 		return fma_only && fma && (!peak || fma->value < peak->value) ? fma : peak;
 	}
-	return compute_roof(a, ROOF_CEILING, is_scalar_curve(cc) ? "scalar" : cc->isa, threads);
+	return compute_roof(a, ROOF_CEILING, is_scalar_curve(cc) ? "scalar" : model_curve_isa_name(cc), threads);
 }
 
 /* The median rate of one chain (K = 1) of a curve, or NaN. */
@@ -124,7 +124,7 @@ static void diagnose_compute(const struct analysis *a, struct point *p,
 		p->reason = REASON_LATENCY;
 		p->why.chains = n;
 		p->why.one_chain = one;
-		snprintf(p->why.chain_isa, sizeof p->why.chain_isa, "%s", cc->isa);
+		p->why.chain_isa = cc->isa;
 		p->why.chains_to_saturate = cc->chains_to_saturate;
 	}
 }

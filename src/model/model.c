@@ -3,7 +3,32 @@
 
 #include <string.h>
 
+#include "isa.h"
+#include "registry.h"
 #include "rundata.h"
+
+int model_same_kernel(const struct point *p, const struct point *q)
+{
+	return registry_same(p->k, p->kernel, q->k, q->kernel);
+}
+
+/* What follows a kernel's first '_' ("avx2" of fma_avx2), or its whole name where it has none. */
+static const char *name_suffix(const char *kernel)
+{
+	const char *u = strchr(kernel, '_');
+	return u ? u + 1 : kernel;
+}
+
+const char *model_curve_isa_name(const struct chain_curve *cc)
+{
+	return cc->isa < ISA_COUNT ? cpu_isa_name(cc->isa) : name_suffix(cc->kernel);
+}
+
+/* A chain curve's ISA: its kernel's in the registry, else the one its name's suffix names (ISA_COUNT: none). */
+enum isa model_curve_isa(const struct kernel *k, const char *kernel)
+{
+	return k ? k->isa : cpu_isa_parse(name_suffix(kernel));
+}
 
 struct roof_key model_key_of(const struct roof *r)
 {

@@ -24,6 +24,13 @@
 #define ANALYSIS_MAX_NOTES 48
 
 
+/*
+ * A job's arrays against STREAM's rule, as its plan recorded them (plan.csv
+ * obeys_rule); JOB_RULE_FITTED (0, a roof no job set, or a run from before
+ * plan.csv): not recorded, the fitted rule decides.
+ */
+enum job_rule { JOB_RULE_FITTED, JOB_RULE_OBEYS, JOB_RULE_SHORT };
+
 /* One row of roofs.csv, plus the spread the report prints beside it. */
 struct roof {
 	char name[24];           /* L1, L2, L3, DRAM, peak, scalar, one-chain; "@Nt" for N threads */
@@ -53,6 +60,10 @@ struct roof {
 	struct roof_key key;
 	/* `stores`, typed: what the writers decide by (last, so positional initialisers keep working). */
 	enum kernel_stores store_kind;
+	/* A roof set by one job: its arrays against STREAM's rule as its plan recorded them (analysis_early_dram_job). */
+	enum job_rule job_rule;
+	/* The registry entries of `kernel` and `job_kernel`, what the model decides by; NULL for none or a kernel the build lacks. */
+	const struct kernel *set_k, *job_k;
 };
 
 /* The bandwidth sweep, one entry per array size. */
@@ -67,7 +78,12 @@ struct sweep_point {
 struct chain_curve {
 	char kernel[24];         /* fma_avx512 ... */
 	const struct kernel *k;  /* its registry entry: its ISA (k->isa) decides; NULL when this build lacks it */
-	char isa[12];            /* avx512 ...: the ISA's name, written; a kernel the build lacks keeps its name's suffix */
+	/*
+	 * Its ISA: the registry's; for a kernel this build lacks, the one its
+	 * name's suffix names, ISA_COUNT where none (model_curve_isa_name then
+	 * writes the suffix as it is).
+	 */
+	enum isa isa;
 	int lanes;
 	int n;
 	int chains[ANALYSIS_MAX_CHAINS];
@@ -116,7 +132,7 @@ struct point_verdict {
 	double vector_limit;       /* scalar code: what its intensity would allow vectorised */
 	int chains;                /* REASON_LATENCY: its rate is this many one-chain rates */
 	double one_chain;          /* GFLOP/s of one dependent chain of its curve */
-	char chain_isa[12];        /* that curve's ISA */
+	enum isa chain_isa;        /* that curve's ISA */
 	double chains_to_saturate; /* chains that fill the units */
 	struct roof_key undersold; /* compiled code faster than the ceiling its remarks imply: that ceiling; else none */
 	int no_chains;             /* hand-written ISA with no chains at its threads: the peak stood in */
@@ -183,7 +199,7 @@ struct point {
  * analysis_theoretical_peaks turns them into a cycle's worth by the clock.
  */
 struct peak_width {
-	char isa[12];            /* "avx2", "scalar" ... (the chain curve's) */
+	enum isa isa;            /* the chain curve's (a curve of a known kernel: never ISA_COUNT) */
 	int lanes;
 	double fma_gips;         /* FMA-only plateau: FMA instructions a second a core */
 	/* The mix with the most FP instructions a second a core (NaN: no mix at this width): */
@@ -232,6 +248,15 @@ enum note_kind {
 	NOTE_OTHER = 0,          /* a note of its own */
 	NOTE_STORES_SET_ROOF,    /* a store kind (in place, streaming) set a level's roof over ordinary stores */
 	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
+	NOTE_JOB_OFF_TARGET,     /* a job's recorded level (plan.csv) is not the one the fit puts its working set in */
+	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
+};
+
+/* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
+enum job_judged {
+	JUDGED_AS_PLANNED,     /* a pattern job in a transition between fitted levels: at its plan's level, the roof it was measured for */
+	JUDGED_WHERE_IT_RAN,   /* a kernel, or a pattern job inside a fitted level's span: where the fit puts its working set, where it ran */
+	JUDGED_NO_SUCH_LEVEL,  /* its plan's level is none the fit finds: where it ran */
 };
 
 struct roof_note {
@@ -244,6 +269,22 @@ struct roof_note {
 	double from, to;
 	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
 	int monotone;                /* SLOPE: 1 it falls or rises from `from` to `to`; 0 it ranges over them */
+	/*
+	 * JOB notes, one for a kernel's jobs of one thread count planned for
+	 * one level (its sizes said together): `kernel`, and `roof` their
+	 * recorded target ("" where none); how many jobs, their working sets'
+	 * range and the smallest array's bytes; the planned level and the
+	 * fit's levels for their working sets, lowest and highest (MEM_LEVELS:
+	 * none); where they are judged; SHORT: the fitted rule, per array.
+	 */
+	int threads, jobs;
+	double ws_lo, ws_hi, array_bytes, rule_bytes;
+	enum mem_level planned, fitted_lo, fitted_hi;
+	enum job_judged judged;
+	/* JOB notes: their recorded target (roofkey_none: none), which `roof` writes. */
+	struct roof_key target;
+	/* `kernel`'s registry entry (NULL: a kernel the build lacks): what notes are told apart by. */
+	const struct kernel *k;
 };
 
 struct analysis {
@@ -266,8 +307,9 @@ struct analysis {
 	 */
 	struct level_map levels[ANALYSIS_MAX_THREAD_COUNTS];
 	size_t nlevels;
-	/* The sweep kernel that set the plateaus: env.csv's sweep_kernel, read back. */
+	/* The sweep kernel that set the plateaus (its jobs' plan rows say which), and its registry entry. */
 	char sweep_kernel[48];
+	const struct kernel *sweep_k;
 	/*
 	 * Roofs whose per-pass medians spread wider than 10 %: how many, and the
 	 * widest, said once for the run with what load.csv and the clock show.
@@ -296,6 +338,19 @@ struct roof_key model_key_of(const struct roof *r);
 
 /* The roof whose key equals `key`, or NULL. */
 const struct roof *model_roof(const struct analysis *a, const struct roof_key *key);
+
+/*
+ * A chain curve's ISA as its roofs and the writers name it ("avx2"): the
+ * ISA's name, or, for a kernel this build lacks whose suffix names none,
+ * that suffix as written ("" where its name has none).
+ */
+const char *model_curve_isa_name(const struct chain_curve *cc);
+
+/* A chain curve's ISA from its kernel: the registry's (k), else what its name's suffix names, else ISA_COUNT. */
+enum isa model_curve_isa(const struct kernel *k, const char *kernel);
+
+/* Whether two points are of one kernel: their registry entries (registry_same), never their names. */
+int model_same_kernel(const struct point *p, const struct point *q);
 
 /* The level map of `threads` threads, or NULL when that count swept nothing. */
 const struct level_map *model_levels_of(const struct analysis *a, int threads);

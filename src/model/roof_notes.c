@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "levels_text.h"
+#include "registry.h"
 #include "util.h"
 
 void analysis_roof_note(struct analysis *a, const struct roof_note *n)
@@ -21,6 +22,69 @@ void analysis_roof_note(struct analysis *a, const struct roof_note *n)
 static const char *stores_words(enum kernel_stores s)
 {
 	return s == STORES_STREAMING ? "streaming stores" : "stores in place";
+}
+
+/*
+ * Job note n's jobs: "bw_copy_avx2 at 4 MiB of working set on 2 threads,
+ * for L2.1r1w@2t", or for several "gemm_ijk's 4 jobs at 7 KiB .. 24 MiB of
+ * working set, for DRAM.3r1w".
+ */
+static const char *job_words(const struct roof_note *n, char *buf, size_t size)
+{
+	char lo[32], hi[32], threads[24] = "", jobs[40] = "";
+	if (n->threads > 1)
+		snprintf(threads, sizeof threads, " on %d threads", n->threads);
+	if (n->jobs > 1)
+		snprintf(jobs, sizeof jobs, "'s %d jobs", n->jobs);
+	format_bytes(n->ws_lo, lo, sizeof lo);
+	format_bytes(n->ws_hi, hi, sizeof hi);
+	snprintf(buf, size, "%s%s at %s%s%s of working set%s%s%s", n->kernel, jobs, lo,
+		 n->ws_hi > n->ws_lo ? " .. " : "", n->ws_hi > n->ws_lo ? hi : "", threads,
+		 n->roof[0] ? ", for " : "", n->roof);
+	return buf;
+}
+
+/* The fit's level(s) for a job note's working sets: "L3", "L1 .. L3", "no level". */
+static const char *fitted_words(const struct roof_note *n, char *buf, size_t size)
+{
+	if (n->fitted_lo == MEM_LEVELS)
+		snprintf(buf, size, "no level");
+	else if (n->fitted_hi != n->fitted_lo && n->fitted_hi != MEM_LEVELS)
+		snprintf(buf, size, "%s .. %s", levels_name(n->fitted_lo), levels_name(n->fitted_hi));
+	else
+		snprintf(buf, size, "%s", levels_name(n->fitted_lo));
+	return buf;
+}
+
+/* Where a job ran against where its plan put it, or its arrays against the fitted rule: one sentence. */
+static void job_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char job[160], b1[32], b2[32], fit[24];
+	int many = n->jobs > 1;
+	job_words(n, job, sizeof job);
+	if (n->kind == NOTE_JOB_SHORT_OF_RULE) {
+		snprintf(buf, size, "%s: planned with arrays of %s%s each, at STREAM's rule, but the fit's rule "
+			 "is %s per array: part of %s may come from a cache", job, many ? "at least " : "",
+			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2),
+			 many ? "each" : "it");
+		return;
+	}
+	fitted_words(n, fit, sizeof fit);
+	const char *planned = levels_name(n->planned), *its = many ? "their working sets" : "its working set";
+	switch (n->judged) {
+	case JUDGED_AS_PLANNED:
+		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged as planned, at %s",
+			 job, planned, its, fit, planned);
+		break;
+	case JUDGED_WHERE_IT_RAN:
+		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged there, where %s ran",
+			 job, planned, its, fit, many ? "they" : "it");
+		break;
+	case JUDGED_NO_SUCH_LEVEL:
+		snprintf(buf, size, "%s: planned for %s, which this fit does not find: judged at %s, where the "
+			 "fit puts %s", job, planned, fit, its);
+		break;
+	}
 }
 
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
@@ -43,6 +107,10 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 			snprintf(buf, size, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of "
 				 "working set, best per size): a slope of the level, not noise", n->roof,
 				 n->from, n->to, b1, b2);
+		break;
+	case NOTE_JOB_OFF_TARGET:
+	case NOTE_JOB_SHORT_OF_RULE:
+		job_text(n, buf, size);
 		break;
 	case NOTE_OTHER:
 		buf[0] = '\0';
@@ -73,32 +141,33 @@ static void add(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The kernel that set most of roofs idx[0..n) (the first such, on a tie). */
-static const char *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
+/* The note of the kernel that set most of roofs idx[0..n) (the first such, on a tie). */
+static const struct roof_note *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
 {
 	size_t best = 0, most = 0;
 	for (size_t k = 0; k < n; k++) {
 		size_t count = 0;
 		for (size_t m = 0; m < n; m++)
-			count += strcmp(a->roof_notes[idx[m]].kernel, a->roof_notes[idx[k]].kernel) == 0;
+			count += registry_same(a->roof_notes[idx[m]].k, a->roof_notes[idx[m]].kernel,
+					       a->roof_notes[idx[k]].k, a->roof_notes[idx[k]].kernel);
 		if (count > most) {
 			most = count;
 			best = k;
 		}
 	}
-	return a->roof_notes[idx[best]].kernel;
+	return &a->roof_notes[idx[best]];
 }
 
 /* The stores note of roofs idx[0..n): each roof's rate and the ordinary stores' beside it. */
 static void stores_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
 {
 	const struct roof_note *first = &a->roof_notes[idx[0]];
-	const char *usual = usual_kernel(a, idx, n);
+	const struct roof_note *usual = usual_kernel(a, idx, n);
 	snprintf(buf, size, "%s set the roof of %zu levels, by %s unless named, over ordinary stores' "
-		 "rate (in brackets):", stores_words(first->stores), n, usual);
+		 "rate (in brackets):", stores_words(first->stores), n, usual->kernel);
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
-		int other = strcmp(r->kernel, usual) != 0;
+		int other = !registry_same(r->k, r->kernel, usual->k, usual->kernel);
 		add(buf, size, "%s %s %.3g GB/s (%.3g%s%s)", k ? "," : "", r->roof, r->from, r->to,
 		    other ? "; " : "", other ? r->kernel : "");
 	}
@@ -121,6 +190,40 @@ static void slope_group(const struct analysis *a, const size_t *idx, size_t n, c
 	}
 }
 
+/* The job notes idx[0..n) of one kind: each kernel's jobs, with their plan's level and the fit's, or their arrays and the rule. */
+static void job_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
+{
+	const struct roof_note *first = &a->roof_notes[idx[0]];
+	/* A kernel's jobs judged two ways are two notes: the sentence counts kernels. */
+	size_t kernels = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t same = 0;
+		for (size_t e = 0; e < k; e++)
+			same |= registry_same(a->roof_notes[idx[e]].k, a->roof_notes[idx[e]].kernel,
+					      a->roof_notes[idx[k]].k, a->roof_notes[idx[k]].kernel);
+		kernels += !same;
+	}
+	if (first->kind == NOTE_JOB_SHORT_OF_RULE)
+		snprintf(buf, size, "jobs of %zu kernel%s were planned with arrays at STREAM's rule that the fit's "
+			 "rule finds short, so part of each may come from a cache:", kernels, kernels == 1 ? "" : "s");
+	else
+		snprintf(buf, size, "jobs of %zu kernel%s ran at working sets the fit puts in another level than "
+			 "their plan's, each judged where the fit puts it, but a pattern job in a transition "
+			 "between levels as planned:", kernels, kernels == 1 ? "" : "s");
+	for (size_t k = 0; k < n; k++) {
+		const struct roof_note *r = &a->roof_notes[idx[k]];
+		char job[160], b1[32], b2[32], fit[24];
+		job_words(r, job, sizeof job);
+		if (r->kind == NOTE_JOB_SHORT_OF_RULE)
+			add(buf, size, "%s %s (%s per array, rule %s)", k ? ";" : "", job,
+			    format_bytes(r->array_bytes, b1, sizeof b1), format_bytes(r->rule_bytes, b2, sizeof b2));
+		else
+			add(buf, size, "%s %s (planned %s%s, fit %s%s)", k ? ";" : "", job, levels_name(r->planned),
+			    r->judged == JUDGED_NO_SUCH_LEVEL ? ", a level the fit does not find" : "",
+			    fitted_words(r, fit, sizeof fit), r->judged == JUDGED_AS_PLANNED ? ", judged as planned" : "");
+	}
+}
+
 const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf, size_t size)
 {
 	const struct roof_note *n = &a->roof_notes[i];
@@ -137,7 +240,9 @@ const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf,
 		return roof_note_text(n, buf, size);
 	if (n->kind == NOTE_STORES_SET_ROOF)
 		stores_group(a, idx, count, buf, size);
-	else
+	else if (n->kind == NOTE_PLATEAU_SLOPE)
 		slope_group(a, idx, count, buf, size);
+	else
+		job_group(a, idx, count, buf, size);
 	return buf;
 }

@@ -22,7 +22,7 @@ static const struct roof *source_of(const struct analysis *a, const struct roof 
 {
 	if (r->kind != ROOF_BANDWIDTH || r->store_kind == STORES_ALLOCATE)
 		return r;
-	const struct kernel *sweep = registry_find(a->sweep_kernel);
+	const struct kernel *sweep = a->sweep_k;
 	if (!sweep)
 		return r;
 	struct roof_key key = roofkey_pattern(model_key_of(r).level, sweep, r->threads);

@@ -19,6 +19,8 @@
  *     load.csv bytes          (absent without a fourth "@@@" line)
  *     @@@
  *     stops.csv bytes         (absent without a fifth)
+ *     @@@
+ *     plan.csv bytes          (absent without a sixth)
  *
  * The line end before an "@@@" line belongs to the file above it; the last
  * file ends where the input ends, with or without a line end (a cut run).
@@ -68,7 +70,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const run_files[] = { "env.csv", "timings.csv", "failures.csv", "points.csv",
-					 "load.csv", "stops.csv" };
+					 "load.csv", "stops.csv", "plan.csv" };
 #define RUN_FILES (sizeof run_files / sizeof run_files[0])
 
 /*
@@ -131,7 +133,7 @@ static char *scratch;
 static void remove_scratch(void)
 {
 	static const char *const outputs[] = { "env.csv", "timings.csv", "failures.csv", "load.csv",
-		"stops.csv", "roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "report.html", "compare.md",
+		"stops.csv", "plan.csv", "roofs.csv", "points.csv", "sweep.csv", "chains.csv", "report.md", "report.html", "compare.md",
 		"compare.csv", "roofline.png", "roofline.gp", "bandwidth.gp", "chains.gp", "kernels.gp",
 		"fleet.csv", "fleet-roofs.csv", "fleet-nodes.csv" };
 #ifdef FUZZ_FLEET

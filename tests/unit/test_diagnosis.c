@@ -277,7 +277,7 @@ static void test_latency_bound_1_to_8_chains(void **state)
 		if (p->reason == REASON_LATENCY) {
 			assert_int_equal(p->why.chains, n);
 			assert_float_equal(p->why.one_chain, 14, 1e-9);
-			assert_string_equal(p->why.chain_isa, "avx512");
+			assert_int_equal(p->why.chain_isa, ISA_AVX512);
 		}
 	}
 }

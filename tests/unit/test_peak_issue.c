@@ -190,7 +190,7 @@ static void test_zen3_issue_limit(void **state)
 	assert_near(sse2->value, 2 * 5.5 * 3.24);
 	/* At scalar width all four issue: 4 a cycle there, 2 FMA + 2 add. */
 	const struct peak_info *p = &a.peaks[0];
-	assert_string_equal(p->widths[0].isa, "avx2");
+	assert_int_equal(p->widths[0].isa, ISA_AVX2);
 	for (size_t w = 1; w < p->nwidths; w++) {
 		assert_int_equal(p->widths[w].issue, 4);
 		assert_int_equal(p->widths[w].theory_adds, 2);
