@@ -482,9 +482,10 @@ void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, do
 /* ---- the passes ------------------------------------------------------------- */
 
 /*
- * One kept timing of j: kept, and whether j is done for this pass: its share of the floor is in and its figure is
- * within tolerance, or too few timings for an interval yet with passes
- * still to come (they bring the rest, spread), or its ceiling.
+ * One kept timing of j: kept, and whether j is done for this pass: its
+ * share of the floor is in and its figure is within tolerance, or too few
+ * timings for an interval yet with passes still to come (they bring the
+ * rest, spread), or its ceiling.
  */
 static void keep(const struct measure_opts *o, struct plan_job *j, double t, int pass)
 {
