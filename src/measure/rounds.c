@@ -1,7 +1,8 @@
 /*
- * rounds.c - the trials of one thread count (see rounds.h): the passes
- * that apply the scheduler's decisions (schedule.c) and say its estimate
- * (sched_estimate.c).
+ * rounds.c - the trials of one thread count as the harness sees them (see
+ * rounds.h): the scheduler's passes (sched_passes, schedule.c) on its
+ * hooks, its estimate (sched_estimate.c) said at each trial, and why each
+ * job stopped.
  */
 #include "rounds.h"
 
@@ -10,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
 #include "util.h"
 
 const char *rounds_stop_name(int stop)
@@ -39,108 +39,17 @@ void rounds_progress_text(const struct rounds_progress *p, char *buf, size_t len
 			 p->warm ? " (warm-up)" : "", p->running, p->running == 1 ? "" : "s", done, left);
 }
 
-/*
- * One kept timing of j: kept, and whether j is done for this pass: its
- * share of the floor is in and its figure is within tolerance, or too few
- * timings for an interval yet with passes still to come (they bring the
- * rest, spread), or its ceiling.
- */
-static void keep(const struct measure_opts *o, struct plan_job *j, double t, int pass)
+/* At each trial's start: where the run is, and the time left (sched_time_left), said on the harness's progress. */
+static void say_progress(void *ctx, const struct sched_count *s, double now)
 {
-	j->kept[j->nkept++] = t;
-	/*
-	 * Its trial from here on, for the estimate and the next count: the
-	 * median of its kept timings, not its calibration's last (a quick run's
-	 * two-thread calibration on a 2-core Zen 4 VM ran its memory jobs 1.4x
-	 * slower than their pass, and the pass's estimate read a third high).
-	 */
-	j->last_seconds = stats_median(j->kept, (size_t)j->nkept);
-	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
-	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
-	j->pass_n++;
-	j->width = known_width(sched_statistic(j), j->kept, j->nkept);
-	int early = !isfinite(j->width) && pass < o->passes;
-	if ((j->pass_n >= j->share && (j->width <= sched_tolerance(j) || early)) || j->pass_n >= sched_pass_ceiling(o, j))
-		j->pass_done = 1;
-}
-
-/* Trial `trial` of the pass: every job not done, once, in the plan's order. */
-static void one_trial(struct sched_count *s, const struct rounds_hooks *h, int trial)
-{
+	const struct rounds_hooks *h = ctx;
 	const struct measure_opts *o = s->o;
-	int warm = trial <= o->warmup;
-	for (size_t i = 0; i < s->njobs && !(h->stop && h->stop(h->ctx)); i++) {
-		struct plan_job *j = &s->jobs[i];
-		if (j->pass_done)
-			continue;
-		if (j->kept_per_pass && (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
-			continue;
-		double t = h->time(h->ctx, j, s->pass, trial);
-		if (t < 0) {
-			j->failed = 1;
-			j->pass_done = 1;
-			continue;
-		}
-		h->record(h->ctx, s->pass, trial, warm, j, t);
-		if (!warm)
-			keep(o, j, t, s->pass);
-	}
-}
-
-/* Once the pass's time is spent: every job with its share of the floor is done for this pass. */
-static void cut_by_budget(struct sched_count *s)
-{
-	for (size_t i = 0; i < s->njobs; i++) {
-		struct plan_job *j = &s->jobs[i];
-		if (j->pass_done || j->pass_n < j->share)
-			continue;
-		j->pass_done = 1;
-		if (!(j->width <= sched_tolerance(j)))
-			j->budget_cut = 1;
-	}
-}
-
-static int any_running(const struct sched_count *s)
-{
+	struct rounds_progress p = { .threads = s->c->threads, .pass = s->pass, .passes = o->passes,
+				     .trial = s->trial, .trials = o->warmup + o->trials, .warm = s->trial <= o->warmup,
+				     .elapsed = now - s->c->run_start, .left = sched_time_left(s, now) };
 	for (size_t i = 0; i < s->njobs; i++)
-		if (!s->jobs[i].pass_done)
-			return 1;
-	return 0;
-}
-
-static void one_pass(struct sched_count *s, const struct measure_opts *o, const struct rounds_hooks *h, int pass)
-{
-	double now = h->now(h->ctx);
-	/* The pass's even share of the time to the deadline: time a pass leaves goes to the next. */
-	double pass_end = isfinite(s->deadline) ? now + (s->deadline - now) / (o->passes - pass + 1) : INFINITY;
-	sched_begin_pass(s, pass);
-	if (h->pass_begin)
-		h->pass_begin(h->ctx, pass);
-	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s); trial++) {
-		if (h->stop && h->stop(h->ctx))
-			break;
-		s->trial = trial;
-		now = h->now(h->ctx);
-		if (now >= pass_end)
-			cut_by_budget(s);
-		if (h->progress) {
-			struct rounds_progress p = { .threads = s->c->threads, .pass = pass, .passes = o->passes,
-						     .trial = trial, .trials = o->warmup + o->trials,
-						     .warm = trial <= o->warmup, .elapsed = now - s->c->run_start,
-						     .left = sched_time_left(s, now) };
-			for (size_t i = 0; i < s->njobs; i++)
-				p.running += !s->jobs[i].pass_done;
-			h->progress(h->ctx, &p);
-		}
-		one_trial(s, h, trial);
-		if (h->trial_end)
-			h->trial_end(h->ctx, pass, trial);
-	}
-	for (size_t i = 0; i < s->njobs; i++)
-		if (sched_runs(&s->jobs[i]))
-			s->jobs[i].last_pass_n = s->jobs[i].pass_n;
-	if (h->pass_end)
-		h->pass_end(h->ctx, pass);
+		p.running += !s->jobs[i].pass_done;
+	h->progress(h->ctx, &p);
 }
 
 /* Why j stopped, once the thread count's passes are over. */
@@ -167,13 +76,11 @@ double rounds_run(const struct measure_opts *o, const struct plan_machine *m, st
 	sched_begin_count(&s, now);
 	sched_relieve_floor(&s, m, now);
 	double said_end = sched_say_floor_past_budget(&s, m, now);
-	int pass;
-	for (pass = 1; pass <= o->passes && !(h->stop && h->stop(h->ctx)); pass++) {
-		one_pass(&s, o, h, pass);
-		/* Long, steady jobs keep fewer trials in the later passes (sched_thin). */
-		for (size_t i = 0; pass == 1 && o->passes > 1 && i < njobs; i++)
-			sched_thin(o, m, &jobs[i]);
-	}
+	struct sched_hooks sh = { .ctx = h->ctx, .now = h->now, .time = h->time, .record = h->record,
+				  .trial_begin = h->progress ? say_progress : NULL, .begin_ctx = (void *)h,
+				  .trial_end = h->trial_end, .pass_begin = h->pass_begin, .pass_end = h->pass_end,
+				  .stop = h->stop };
+	sched_passes(&s, m, &sh);
 	int interrupted = h->stop && h->stop(h->ctx);
 	for (size_t i = 0; i < njobs; i++) {
 		jobs[i].stop = stop_reason(&jobs[i], interrupted);

@@ -65,7 +65,9 @@ struct rounds_hooks {
  * floor and its figure's interval is within its tolerance, or at its
  * ceiling; once a pass's share of the time to the deadline is spent, every
  * job that has its share of the floor is done for that pass. After pass 1,
- * sched_thin. Sets each job's stop, width and nkept (kept is NULL again).
+ * sched_thin. The passes are the scheduler's (sched_passes); this gives
+ * them h's clock and timings and says the progress line at each trial.
+ * Sets each job's stop, width and nkept (kept is NULL again).
  * Before the passes, what the floor asks is held to the count's share
  * (sched_relieve_floor); where it still outlasts it, the count's end past
  * the budget is said (sched_say_floor_past_budget) and returned, on h's

@@ -459,7 +459,7 @@ double sched_calibrating_left(const struct measure_opts *o, const struct sched_c
 		struct sched_count s = { .o = o, .c = c, .jobs = copy, .njobs = njobs };
 		sched_begin_count(&s, now + calib_left);
 		sched_relieve_floor(&s, &quiet, now + calib_left);
-		sched_begin_pass(&s, 1);
+		sched_begin_pass(&s, 1, now + calib_left);
 		result = calib_left + sched_time_left(&s, now + calib_left);
 	}
 	free(fc.call);

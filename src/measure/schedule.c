@@ -1,14 +1,16 @@
 /*
- * schedule.c - the scheduler's decisions (see schedule.h): each job's
- * calibration, kept trials a pass and leave-outs, then the floor and the
- * budget's deadline and shares of a thread count. Nothing here reads a
- * clock; timings come in through the callbacks.
+ * schedule.c - the scheduler (see schedule.h): each job's calibration,
+ * kept trials a pass and leave-outs; then the floor and the budget's
+ * deadline and shares of a thread count; then its passes. Nothing here
+ * reads a clock; timings come in through the callbacks.
  */
 #include "schedule.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "stats.h"
 
 /*
  * A kernels job whose timings would take longer than its profile's
@@ -372,8 +374,10 @@ double sched_floor_now(const struct sched_count *s)
 	return t;
 }
 
-void sched_begin_pass(struct sched_count *s, int pass)
+void sched_begin_pass(struct sched_count *s, int pass, double now)
 {
+	/* The pass's even share of the time to the deadline: time a pass leaves goes to the next. */
+	s->pass_end = isfinite(s->deadline) ? now + (s->deadline - now) / (s->o->passes - pass + 1) : INFINITY;
 	s->pass = pass;
 	s->trial = 1;
 	for (size_t i = 0; i < s->njobs; i++) {
@@ -472,5 +476,118 @@ void sched_relieve_floor(struct sched_count *s, const struct plan_machine *m, do
 		double needed = s->o->budget + (s->floor_total - share) * (s->c->counts_after + 1);
 		sched_leave_out_for_floor(m, worst, worst_cost, s->floor_total, share, needed);
 		sched_begin_count(s, start);
+	}
+}
+
+/* ---- the passes ------------------------------------------------------------- */
+
+/*
+ * One kept timing of j: kept, and whether j is done for this pass: its
+ * share of the floor is in and its figure is within tolerance, or too few
+ * timings for an interval yet with passes still to come (they bring the
+ * rest, spread), or its ceiling.
+ */
+static void keep(const struct measure_opts *o, struct plan_job *j, double t, int pass)
+{
+	j->kept[j->nkept++] = t;
+	/*
+	 * Its trial from here on, for the estimate and the next count: the
+	 * median of its kept timings, not its calibration's last (a quick run's
+	 * two-thread calibration on a 2-core Zen 4 VM ran its memory jobs 1.4x
+	 * slower than their pass, and the pass's estimate read a third high).
+	 */
+	j->last_seconds = stats_median(j->kept, (size_t)j->nkept);
+	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;
+	j->pass_hi = j->pass_n ? fmax(j->pass_hi, t) : t;
+	j->pass_n++;
+	j->width = known_width(sched_statistic(j), j->kept, j->nkept);
+	int early = !isfinite(j->width) && pass < o->passes;
+	if ((j->pass_n >= j->share && (j->width <= sched_tolerance(j) || early)) || j->pass_n >= sched_pass_ceiling(o, j))
+		j->pass_done = 1;
+}
+
+static int stopped(const struct sched_hooks *h)
+{
+	return h->stop && h->stop(h->ctx);
+}
+
+/* Trial `trial` of the pass: every job not done, once, in the plan's order. */
+static void one_trial(struct sched_count *s, const struct sched_hooks *h, int trial)
+{
+	const struct measure_opts *o = s->o;
+	int warm = trial <= o->warmup;
+	for (size_t i = 0; i < s->njobs && !stopped(h); i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done)
+			continue;
+		if (j->kept_per_pass && (warm || !plan_kept_trial(trial - o->warmup, j->kept_per_pass, o->trials)))
+			continue;
+		double t = h->time(h->ctx, j, s->pass, trial);
+		if (t < 0) {
+			j->failed = 1;
+			j->pass_done = 1;
+			continue;
+		}
+		if (h->record)
+			h->record(h->ctx, s->pass, trial, warm, j, t);
+		if (!warm)
+			keep(o, j, t, s->pass);
+	}
+}
+
+/* Once the pass's time is spent: every job with its share of the floor is done for this pass. */
+static void cut_by_budget(struct sched_count *s)
+{
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct plan_job *j = &s->jobs[i];
+		if (j->pass_done || j->pass_n < j->share)
+			continue;
+		j->pass_done = 1;
+		if (!(j->width <= sched_tolerance(j)))
+			j->budget_cut = 1;
+	}
+}
+
+static int any_running(const struct sched_count *s)
+{
+	for (size_t i = 0; i < s->njobs; i++)
+		if (!s->jobs[i].pass_done)
+			return 1;
+	return 0;
+}
+
+/* The trials of the pass in hand, each begun at its budget's cut. */
+static void pass_trials(struct sched_count *s, const struct sched_hooks *h)
+{
+	const struct measure_opts *o = s->o;
+	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s) && !stopped(h); trial++) {
+		s->trial = trial;
+		double now = h->now(h->ctx);
+		if (now >= s->pass_end)
+			cut_by_budget(s);
+		if (h->trial_begin)
+			h->trial_begin(h->begin_ctx, s, now);
+		one_trial(s, h, trial);
+		if (h->trial_end)
+			h->trial_end(h->ctx, s->pass, trial);
+	}
+	for (size_t i = 0; i < s->njobs; i++)
+		if (sched_runs(&s->jobs[i]))
+			s->jobs[i].last_pass_n = s->jobs[i].pass_n;
+	if (h->pass_end)
+		h->pass_end(h->ctx, s->pass);
+}
+
+void sched_passes(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h)
+{
+	const struct measure_opts *o = s->o;
+	for (int pass = 1; pass <= o->passes && !stopped(h); pass++) {
+		sched_begin_pass(s, pass, h->now(h->ctx));
+		if (h->pass_begin)
+			h->pass_begin(h->ctx, pass);
+		pass_trials(s, h);
+		/* Long, steady jobs keep fewer trials in the later passes (sched_thin). */
+		for (size_t i = 0; pass == 1 && o->passes > 1 && i < s->njobs; i++)
+			sched_thin(o, m, &s->jobs[i]);
 	}
 }

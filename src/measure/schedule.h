@@ -1,16 +1,17 @@
 /*
- * schedule.h - the scheduler's decisions for each job, apart from the
- * passes that apply them (rounds.c): how a job is calibrated, how many
- * trials a pass it keeps, which jobs a profile or the budget leaves out
- * (timed, or foretold unrun), and what a thread count may spend. One
- * sequence, sched_calibrate_job, takes a job through them: the harness
- * (measure.c) runs it on its clock, the time-left estimate
- * (sched_estimate.c) on a foretold one, and a scripted machine's test on
- * its fake one. The floor every job keeps, the budget's deadline for each
- * thread count and the jobs it leaves out for the floor's sake are here
- * too. The scheduler is three files whose calls go one way: rounds.c (the
- * passes) -> sched_estimate.c (the time left) -> schedule.c -> plan_job.c
- * (a job's costs), plan.c (plan_say).
+ * schedule.h - the scheduler: how a job is calibrated, how many trials a
+ * pass it keeps, which jobs a profile or the budget leaves out (timed, or
+ * foretold unrun), and what a thread count may spend. One sequence,
+ * sched_calibrate_job, takes a job through them: the harness (measure.c)
+ * runs it on its clock, the time-left estimate (sched_estimate.c) on a
+ * foretold one, and a scripted machine's test on its fake one. The floor
+ * every job keeps, the budget's deadline for each thread count, the jobs
+ * it leaves out for the floor's sake and the passes that time them
+ * (sched_passes: each trial, each kept timing, each stop) are here too.
+ * Calls go one way: rounds.c (the passes as the harness sees them: its
+ * hooks, its progress line, why each job stopped) -> sched_estimate.c (the
+ * time left) -> schedule.c -> plan_job.c (a job's costs), plan.c
+ * (plan_say).
  */
 #ifndef ROOFLINE_SCHEDULE_H
 #define ROOFLINE_SCHEDULE_H
@@ -169,6 +170,12 @@ struct sched_clock {
 	 * jobs are expected to keep before their own timings say.
 	 */
 	double prior_fill;
+	/*
+	 * The earlier thread count's jobs as they ended (NULL: none): how
+	 * each job's timings spread there, before its own here say.
+	 */
+	const struct plan_job *before;
+	size_t nbefore;
 };
 
 /*
@@ -201,6 +208,7 @@ struct sched_count {
 	double deadline;     /* the thread count's (sched_deadline at its first pass) */
 	double first_pass;   /* when its first pass began: calibration before it */
 	double floor_total;  /* seconds its floor asks, all passes (warm-ups counted) */
+	double pass_end;     /* when the pass in hand's even share of the time to the deadline is spent */
 	int pass, trial;
 };
 
@@ -212,8 +220,11 @@ struct sched_count {
 void sched_begin_count(struct sched_count *s, double start);
 /* The count's floor at its jobs' trials as they now are. */
 double sched_floor_now(const struct sched_count *s);
-/* Pass `pass` begins: each running job's share of the floor left, spread over the passes left. */
-void sched_begin_pass(struct sched_count *s, int pass);
+/*
+ * Pass `pass` begins at `now`: each running job's share of the floor left,
+ * spread over the passes left; the pass's end (pass_end).
+ */
+void sched_begin_pass(struct sched_count *s, int pass, double now);
 /*
  * Before the passes (sched_begin_count at `start`): while the floor is
  * past the count's share, the kernels job or DRAM sweep size whose floor
@@ -247,5 +258,39 @@ struct sched_calibrator {
 	void *ctx;
 };
 int sched_calibrate_job(const struct sched_calibrator *c, struct plan_job *jobs, size_t i);
+
+/*
+ * The clock and the timings a count's passes run on: the machine's (the
+ * harness, through rounds.c), a scripted machine's, or a foretold one
+ * (the time-left estimate, sched_estimate.c). NULL hooks: none.
+ */
+struct sched_hooks {
+	void *ctx;
+	double (*now)(void *ctx);                          /* seconds, a monotonic clock */
+	/* One timing of j with its reps: seconds, or < 0 when its check failed (recorded there). */
+	double (*time)(void *ctx, struct plan_job *j, int pass, int trial);
+	void (*record)(void *ctx, int pass, int trial, int warm, const struct plan_job *j, double seconds);
+	/* Each trial begins at `now`, its budget's cut made (s->pass, s->trial); its own context. */
+	void (*trial_begin)(void *begin_ctx, const struct sched_count *s, double now);
+	void *begin_ctx;
+	void (*trial_end)(void *ctx, int pass, int trial);
+	void (*pass_begin)(void *ctx, int pass);
+	void (*pass_end)(void *ctx, int pass);
+	int (*stop)(void *ctx);                            /* interrupted */
+};
+
+/*
+ * A thread count's passes (sched_begin_count made, its floor relieved):
+ * o->passes passes of o->warmup warm-up trials and up to o->trials kept
+ * ones (a slow job's kept_per_pass), every running job timed once per
+ * trial in the plan's order. A job is done for a pass once it has its
+ * share of the floor and its figure's interval is within its tolerance
+ * (or too few timings for an interval yet, with passes to come), or at
+ * its ceiling; once a pass's share of the time to the deadline is spent,
+ * every job that has its share of the floor is done for that pass. After
+ * pass 1, sched_thin. Each job's kept timings go to j->kept (room for
+ * o->passes times its ceiling).
+ */
+void sched_passes(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h);
 
 #endif
