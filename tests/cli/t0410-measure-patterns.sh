@@ -32,8 +32,9 @@ test_expect_success 'the patterns timed are those the placed kernels declare, 2r
 		awk -v k="$k" "\$1 == k && \$2 == \"bw\" { print \$7 }" list
 	done | sort -u >got.all &&
 	# A declared pattern with allocating stores also runs with streaming stores
-	# on the DRAM plateau (the next test): 1r1w-nt beside 1r1w.
-	for p in $(cat want); do echo "$p-nt"; done | sort -u >variants &&
+	# on the DRAM plateau (the next test): 1r1w-nt beside 1r1w. And the sweep'"'"'s
+	# own pattern, 2r1w, runs at the next width there (one size, below).
+	{ for p in $(cat want); do echo "$p-nt"; done; echo 2r1w; } | sort -u >variants &&
 	comm -23 got.all variants >got.plain && sort -u want variants | comm -23 got.all - >unknown &&
 	test ! -s unknown &&
 	comm -23 want variants | comm -23 - got.plain >missing &&
@@ -48,6 +49,14 @@ test_expect_success 'each pattern is timed at its two widest vector widths (the 
 		done | wc -l) &&
 		test "$got" -eq "$want" || { echo "$p: $got widths timed, want $want"; exit 1; }
 	done
+'
+test_expect_success 'the sweep'"'"'s pattern runs at the next width at one size only, the DRAM plateau'"'"'s' '
+	sweep=$(awk -F, "\$1 == \"sweep_kernel\" { print \$2 }" run/env.csv) &&
+	awk "\$2 == \"bw\" && \$7 == \"2r1w\" && \$1 != \"$sweep\" && \$1 !~ /triad1_/ { print \$1 }" list >narrower &&
+	for k in $(cat narrower); do
+		awk -F, -v k="$k" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print \$6 }" run/timings.csv
+	done | sort -u >sizes &&
+	test "$(wc -l <sizes)" -le 1
 '
 # Which level a pattern job lands on depends on the pre-scan's plateaus, which
 # a busy machine can move: every level has each pattern's roof, or fit says

@@ -109,9 +109,10 @@ test_emulated 'the run directory is complete' '
 	done &&
 	grep -q "^kernel_cflags,-O3 -march=armv8-a+simd\$" run/env.csv &&
 	test "$(csv_header run/timings.csv)" = \
-		"pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds" &&
+		"pass,trial,warmup,group,kernel,param,threads,working_set_bytes,flops,bytes,seconds,job" &&
+	test "$(csv_header run/plan.csv)" = "job,role,level,target,array_bytes,obeys_rule" &&
 	for g in bandwidth peak kernels; do grep -q ",$g," run/timings.csv || exit 1; done &&
-	awk -F, "{ if (NF != 11) bad = 1 } END { exit bad }" run/timings.csv &&
+	awk -F, "{ if (NF != 12) bad = 1 } END { exit bad }" run/timings.csv &&
 	test -s run/remarks/fma_neon.txt && test -s run/remarks/horner_simd_neon.txt
 '
 test_emulated 'fit, plot and report work on it under qemu' '
