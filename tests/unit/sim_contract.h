@@ -41,6 +41,7 @@
 #include "roof_text.h"
 #include "machine_file.h"
 #include "measure.h"
+#include "quiet_measure.h"
 #include "registry.h"
 #include "roofkey.h"
 #include "rundata.h"
@@ -319,19 +320,7 @@ static int contract_check(const char *path, unsigned long seed, const char *dir,
 	o.seed = seed;
 	o.out_dir = dir;
 	/* The run's own lines (its progress, the directory) are not the check's. */
-	fflush(stdout);
-	fflush(stderr);
-	int out = dup(STDOUT_FILENO), errfd = dup(STDERR_FILENO), so = open("/dev/null", O_WRONLY);
-	dup2(so, STDOUT_FILENO);
-	dup2(so, STDERR_FILENO);
-	int rc = measure_run(&o);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(out, STDOUT_FILENO);
-	dup2(errfd, STDERR_FILENO);
-	close(out);
-	close(errfd);
-	close(so);
+	int rc = measure_quietly(&o, NULL);
 	if (rc != 0) {
 		contract_fail(c, CONTRACT_RUN, "measure --simulate exited %d", rc);
 		return -1;

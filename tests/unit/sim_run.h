@@ -18,6 +18,7 @@
 
 #include "machine_file.h"
 #include "measure.h"
+#include "quiet_measure.h"
 #include "registry.h"
 #include "rundata.h"
 #include "util.h"
@@ -120,21 +121,7 @@ static struct sim_run *sim_run(const char *scratch, const char *path, const char
 	o.min_time = 1e-7;
 	o.warmup = 0;
 	o.groups = TGROUP_BIT(TGROUP_BANDWIDTH) | TGROUP_BIT(TGROUP_KERNELS);
-	fflush(stdout);
-	fflush(stderr);
-	int out = dup(STDOUT_FILENO), errfd = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY),
-	    said = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(null, STDOUT_FILENO);
-	dup2(said, STDERR_FILENO);
-	int rc = measure_run(&o);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(out, STDOUT_FILENO);
-	dup2(errfd, STDERR_FILENO);
-	close(out);
-	close(errfd);
-	close(null);
-	close(said);
+	int rc = measure_quietly(&o, log);
 	r->said = read_text_file(log, err, sizeof err);
 	assert_non_null(r->said);
 	if (rc != 0) {
