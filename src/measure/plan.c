@@ -347,10 +347,12 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 /*
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
- * array, doubling beyond: the caches' plateaus are only a few octaves wide,
- * and with one size an octave a single slow size could hide one (and with
- * it the pattern roofs measured at its middle); small sizes cost next to
- * nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
+ * array (a team's, its threads times that: its private caches are its
+ * threads' together), doubling beyond: the caches' plateaus are only a few
+ * octaves wide, and with one size an octave a single slow size could hide
+ * one (and with it the pattern roofs measured at its middle: a 16-core
+ * team's L3 had one pre-scan size, and its L3 jobs ran in its L2s; R1);
+ * small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
@@ -359,9 +361,9 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
 	*first = -1;
-	double min = sweep_min(d);
+	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
-	     e += min * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
+	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
 		double rate;
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;

@@ -213,7 +213,7 @@ struct plan_probe {
 
 /*
  * The pre-scan and every decision drawn from it: half-octave sizes up to
- * 1 MiB per array, doubling beyond, up to d->cap, stopping once the curve
+ * 1 MiB per array (a team's, threads times that), doubling beyond, up to d->cap, stopping once the curve
  * has settled (fit_settle) past twice the reported last-level cache; then the settle
  * point, STREAM's rule and where it comes from, how far the sweep goes (at
  * least the rule, or the cap), the kernels' DRAM arrays, the plateaus'

@@ -372,6 +372,25 @@ static void the_cap_binds_and_says_so(void **state)
 	assert_true(kernel_bytes(r, 1) == 64 * MiB);
 	assert_non_null(strstr(decision(r, 1), "the cap binds"));
 	check_dram_jobs(r);
+	/*
+	 * A curve cut short of settling has no DRAM place, and its last
+	 * plateau, past the caches, is no cache's (R7): every pattern job the
+	 * plan files under a cache runs inside the reported 32 MiB L3 (it put
+	 * L3's at 68 MiB an array, in DRAM, before).
+	 */
+	size_t cached = 0;
+	for (size_t i = 0; i < r->run.nplan; i++) {
+		const struct plan_row *p = &r->run.plan[i];
+		if (p->role != PLAN_ROLE_PATTERN || p->level >= MEM_DRAM)
+			continue;
+		cached++;
+		if (p->array_bytes > 32 * MiB) {
+			print_error("job %d: planned for %s with arrays of %.0f bytes\n", p->job, levels_name(p->level),
+				    p->array_bytes);
+			fail();
+		}
+	}
+	assert_true(cached > 0);
 }
 
 /*
