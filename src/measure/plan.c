@@ -237,10 +237,14 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 	else if (d->rule_source == PLAN_RULE_CURVE) {
 		char rep[32], flat[32], st[32];
 		double start = d->settle * (d->sweep->arrays > 0 ? d->sweep->arrays : 1);
+		/* The reported cache is not there, or a larger one is past it (levels_cache_beyond). */
+		const char *why = m->llc_bytes > 0 && d->rule_l3 > m->llc_bytes ? "a cache past the reported "
+			"last-level cache (%s) in the curve" : "the reported last-level cache (%s) is not in the curve";
+		char whyto[128];
+		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): the reported "
-			 "last-level cache (%s) is not in the curve, flat from %s of working set to %s", r, l3,
-			 format_bytes(m->llc_bytes, rep, sizeof rep), format_bytes(start, st, sizeof st),
+			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): %s, "
+			 "flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
 			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "

@@ -835,6 +835,32 @@ static void slow_jobs_keep_fewer_trials(void **state)
 }
 
 /*
+ * R9: a cache the curve shows past the reported last-level cache sets the
+ * rule, 4x where the curve left it: a memory-side L4 of 1.8 GiB past a
+ * reported 229 MiB L3 (check-sim seed 100: the reported L3's rule, 916 MiB
+ * an array, put every DRAM job in the L4) and a 2.45 MiB L2 reported as
+ * 1.07 MiB (seed 2: DRAM jobs at 8 MiB arrays, short of 4x the L2). The
+ * decision says which: a cache past the reported one.
+ */
+static void a_cache_past_the_reported_one_sets_the_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file;
+		double cache;   /* the true last-level cache */
+	} m[] = { { "l4-past-the-l3.machine", 1882560.0 * 1024 }, { "l2-reported-small.machine", 2512.0 * 1024 } };
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+		const struct sim_run *r = run_on(m[i].file, NULL, 0, 0);
+		assert_true(rule_from_curve(r));
+		assert_true(rule(r) >= 4 * m[i].cache);
+		assert_true(rule_cache(r) > m[i].cache);
+		assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+		/* The DRAM kernels' arrays obey it on the true cache (the L4's cap binds past its 4x). */
+		assert_true(kernel_bytes(r, 1) >= 4 * m[i].cache);
+	}
+}
+
+/*
  * The curve lines themselves: log-log between points, flat past the ends,
  * a thread count without its own curve taking the one below it (the
  * first's scaled below the first), a working set given again its new rate;
@@ -890,6 +916,7 @@ int main(void)
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
+		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
