@@ -364,6 +364,12 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
+	/* Settled at n sizes (0: not yet), its first and last rate: probed on until an array of `until`. */
+	struct confirm {
+		int n;
+		long first;
+		double level, until;
+	} confirm = { 0, -1, 0, 0 };
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
@@ -381,14 +387,40 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			stopped = 1;
 			break;
 		}
+		if (confirm.n > 0) {
+			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < confirm.level) {
+				confirm.n = 0;   /* it fell: the flat end was a cache; go on */
+				*first = -1;
+				continue;
+			}
+			if (bytes >= confirm.until)
+				break;   /* it held: the curve as it settled (below) */
+			continue;
+		}
 		/*
 		 * Stop once the curve has settled (fit_settle) past twice the
 		 * last-level cache the machine reports: the sweep itself goes on to the rule. The
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0)
-			break;
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0) {
+			/*
+			 * R2: DRAM is the flat end past STREAM's rule on the cache
+			 * before it, 4x it an array; a fourth cache (an L4, a
+			 * memory-side cache) is flat over octaves too. Probed on to 4x
+			 * where the flat end began, an array: where it falls, the
+			 * flat end was a cache and the pre-scan goes on; where it
+			 * holds, those sizes go (the curve and every decision as it
+			 * settled).
+			 */
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
+			if (!(bytes < confirm.until))
+				break;
+		}
+	}
+	if (confirm.n > 0) {   /* the cap (or 64 sizes) came first: it held as far as it was seen */
+		n = confirm.n;
+		*first = confirm.first;
 	}
 	d->nscan = n;
 	return stopped || n == 0 ? -1 : 0;

@@ -835,6 +835,26 @@ static void slow_jobs_keep_fewer_trials(void **state)
 }
 
 /*
+ * R2: a flat end is DRAM only where it holds to 4x where it began, an
+ * array. A 127 MiB memory-side L4 past a 9.2 MiB L3 (check-sim seed 18)
+ * is flat from 24 to 127 MiB of working set: the pre-scan settled there,
+ * past twice the L3, and took it for DRAM (8 MiB an array, every DRAM job
+ * in the L4). Probed on, the curve falls past it; DRAM begins past the L4,
+ * and the rule is 4x where the curve left it (R9).
+ */
+static void a_fourth_cache_is_not_dram(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l4-127mib.machine", NULL, 0, 0);
+	double l4 = 130368.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 >= l4);
+	assert_true(rule_from_curve(r));
+	assert_true(rule(r) >= 4 * l4);
+	assert_true(kernel_bytes(r, 1) >= 4 * l4);
+}
+
+/*
  * R9: a cache the curve shows past the reported last-level cache sets the
  * rule, 4x where the curve left it: a memory-side L4 of 1.8 GiB past a
  * reported 229 MiB L3 (check-sim seed 100: the reported L3's rule, 916 MiB
@@ -917,6 +937,7 @@ int main(void)
 		cmocka_unit_test(m1_article),
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
+		cmocka_unit_test(a_fourth_cache_is_not_dram),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
