@@ -45,6 +45,9 @@
 #define LEVELS_NOISE_MAX 0.25
 /* STREAM's rule: each array at least this many times the last-level cache. */
 #define LEVELS_STREAM_FACTOR 4.0
+
+/* A cache line, bytes: a team's arrays are split between its threads in whole lines. */
+#define LEVELS_LINE_BYTES 64.0
 /* The flat end needs at least this many sizes: one size cannot show that a curve stopped falling. */
 #define LEVELS_MIN_FLAT 2
 
@@ -101,6 +104,7 @@ struct dram_verdict {
 	int cap_binds;                 /* the run says a quarter of memory capped its sweep (env.csv) */
 	int rule_recorded;             /* 1: the rule is the one measure recorded (struct levels_rule) */
 	double rule_cache_bytes;       /* the cache the rule was taken from (reported, or the curve's) */
+	int threads;                   /* the team whose arrays are judged (each thread's part whole cache lines) */
 	/* Not reached: the last plateau the fitter saw (0 when none), for the report's line. */
 	double last_plateau_value, last_plateau_lo, last_plateau_hi;
 };
@@ -111,6 +115,7 @@ struct levels_curve {
 	size_t n;
 	const struct fit_plateau *pl;
 	size_t count;
+	int threads;   /* the team that ran it; 0 or 1: one core */
 };
 
 /*
@@ -134,7 +139,12 @@ struct levels_rule {
 	double cache_bytes;    /* the cache it is 4x of */
 };
 
-/* Whether arrays of `array_bytes` each obey verdict v's STREAM rule (v->rule_bytes > 0: there is one). */
+/*
+ * Whether arrays of `array_bytes` each obey verdict v's STREAM rule
+ * (v->rule_bytes > 0: there is one): a team's array is its threads' parts,
+ * each whole cache lines, so it may fall a line a thread short of the
+ * rule and still obey it.
+ */
 int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes);
 
 /* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */

@@ -122,12 +122,35 @@ int levels_cache_absent(double llc, double left_ws, int seen_past)
  * a VM's neighbour holding some of it): the cache is there and the rule
  * stays 4x it (LEVELS_NOT_SHOWN: a VM reporting 32 MiB whose pre-scan fell
  * to DRAM's rate from 24 MiB had its rule taken from the curve, 96 MiB per
- * array, inside 4x the cache it has, until that factor).
+ * array, inside 4x the cache it has, until that factor). A curve that left
+ * its last cache at over twice the reported size shows a cache past it (a
+ * memory-side L4, a cache reported small: levels_cache_beyond), and the
+ * rule is 4x where it left that one: the largest cache the curve shows.
+ * The reported L3's rule put every DRAM job of a machine with a 1.8 GiB L4
+ * in the L4 (tests/machines/l4-past-the-l3.machine).
  */
-void levels_stream_rule(double llc, double left_ws, int seen_past, struct levels_rule *out)
+int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
+{
+	if (!(llc > 0 && left_ws > LEVELS_NOT_SHOWN * llc))
+		return 0;
+	/*
+	 * A cache only ever speeds a size up (R3): past the reported cache, a
+	 * size slower than a larger one before where the curve left is a slow
+	 * spell of the host, not a cache (the Zen 4 VM's pre-scan, still slowed
+	 * when probed again, at 24-29 GB/s from 48 to 96 MiB and 44 at 192,
+	 * took a rule of 4x 461 MiB).
+	 */
+	for (size_t i = 0; i < c->n; i++)
+		for (size_t j = i + 1; c->ws[i] >= llc && j < c->n && c->ws[j] <= left_ws; j++)
+			if (c->gbs[i] * (1.0 + FIT_TOLERANCE) < c->gbs[j])
+				return 0;
+	return 1;
+}
+
+void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, struct levels_rule *out)
 {
 	int shown = isfinite(left_ws) && left_ws > 0;
-	if (llc > 0 && !(shown && levels_cache_absent(llc, left_ws, seen_past))) {
+	if (llc > 0 && !(shown && (levels_cache_absent(llc, left_ws, seen_past) || beyond))) {
 		out->source = RULE_REPORTED;
 		out->cache_bytes = llc;
 	} else if (shown) {

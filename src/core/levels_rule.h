@@ -53,12 +53,22 @@ int levels_seen_past(double llc, double last_ws, size_t caches_before, size_t re
 int levels_cache_absent(double llc, double left_ws, int seen_past);
 
 /*
+ * Whether curve c shows a cache past the reported last-level cache `llc`:
+ * it left its last cache at left_ws, over LEVELS_NOT_SHOWN times llc (a
+ * fourth cache, a memory-side cache, an L3 reported small), and no size
+ * between llc and left_ws runs slower than a larger one there (a slow
+ * spell of the host, not a cache).
+ */
+int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws);
+
+/*
  * The rule measure decides: 4x the reported last-level cache (llc > 0),
  * unless it is absent from a curve that settled (left_ws finite: where it
- * left its last cache), then 4x left_ws; else none. bytes is rounded up to
+ * left its last cache) or that curve shows a cache past it (beyond:
+ * levels_cache_beyond), then 4x left_ws; else none. bytes is rounded up to
  * a whole MiB (the jobs' arrays, rounded to whole vectors and pages, still
  * obey it).
  */
-void levels_stream_rule(double llc, double left_ws, int seen_past, struct levels_rule *out);
+void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, struct levels_rule *out);
 
 #endif

@@ -237,10 +237,14 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 	else if (d->rule_source == PLAN_RULE_CURVE) {
 		char rep[32], flat[32], st[32];
 		double start = d->settle * (d->sweep->arrays > 0 ? d->sweep->arrays : 1);
+		/* The reported cache is not there, or a larger one is past it (levels_cache_beyond). */
+		const char *why = m->llc_bytes > 0 && d->rule_l3 > m->llc_bytes ? "a cache past the reported "
+			"last-level cache (%s) in the curve" : "the reported last-level cache (%s) is not in the curve";
+		char whyto[128];
+		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): the reported "
-			 "last-level cache (%s) is not in the curve, flat from %s of working set to %s", r, l3,
-			 format_bytes(m->llc_bytes, rep, sizeof rep), format_bytes(start, st, sizeof st),
+			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): %s, "
+			 "flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
 			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
@@ -347,10 +351,12 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 /*
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
- * array, doubling beyond: the caches' plateaus are only a few octaves wide,
- * and with one size an octave a single slow size could hide one (and with
- * it the pattern roofs measured at its middle); small sizes cost next to
- * nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
+ * array (a team's, its threads times that: its private caches are its
+ * threads' together), doubling beyond: the caches' plateaus are only a few
+ * octaves wide, and with one size an octave a single slow size could hide
+ * one (and with it the pattern roofs measured at its middle: a 16-core
+ * team's L3 had one pre-scan size, and its L3 jobs ran in its L2s; R1);
+ * small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
@@ -358,10 +364,16 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
+	/* Settled at n sizes (0: not yet), its first and last rate: probed on until an array of `until`. */
+	struct confirm {
+		int n;
+		long first;
+		double level, until;
+	} confirm = { 0, -1, 0, 0 };
 	*first = -1;
-	double min = sweep_min(d);
+	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
-	     e += min * exp2(e) < PRESCAN_FINE_BYTES ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
+	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
 		double rate;
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
@@ -375,14 +387,40 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			stopped = 1;
 			break;
 		}
+		if (confirm.n > 0) {
+			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < confirm.level) {
+				confirm.n = 0;   /* it fell: the flat end was a cache; go on */
+				*first = -1;
+				continue;
+			}
+			if (bytes >= confirm.until)
+				break;   /* it held: the curve as it settled (below) */
+			continue;
+		}
 		/*
 		 * Stop once the curve has settled (fit_settle) past twice the
 		 * last-level cache the machine reports: the sweep itself goes on to the rule. The
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0)
-			break;
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0) {
+			/*
+			 * R2: DRAM is the flat end past STREAM's rule on the cache
+			 * before it, 4x it an array; a fourth cache (an L4, a
+			 * memory-side cache) is flat over octaves too. Probed on to 4x
+			 * where the flat end began, an array: where it falls, the
+			 * flat end was a cache and the pre-scan goes on; where it
+			 * holds, those sizes go (the curve and every decision as it
+			 * settled).
+			 */
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
+			if (!(bytes < confirm.until))
+				break;
+		}
+	}
+	if (confirm.n > 0) {   /* the cap (or 64 sizes) came first: it held as far as it was seen */
+		n = confirm.n;
+		*first = confirm.first;
 	}
 	d->nscan = n;
 	return stopped || n == 0 ? -1 : 0;

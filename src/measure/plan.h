@@ -213,8 +213,9 @@ struct plan_probe {
 
 /*
  * The pre-scan and every decision drawn from it: half-octave sizes up to
- * 1 MiB per array, doubling beyond, up to d->cap, stopping once the curve
- * has settled (fit_settle) past twice the reported last-level cache; then the settle
+ * 1 MiB per array (a team's, threads times that), doubling beyond, up to d->cap, stopping once the curve
+ * has settled (fit_settle) past twice the reported last-level cache and
+ * its flat end holds, probed on, to 4x where it began an array (R2); then the settle
  * point, STREAM's rule and where it comes from, how far the sweep goes (at
  * least the rule, or the cap), the kernels' DRAM arrays, the plateaus'
  * middles, the L1/L2 working sets and the tile. Returns 0, or -1 when the

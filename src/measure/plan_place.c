@@ -90,11 +90,14 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	 * cache the model does not name): the fit files no roof there, so no
 	 * job runs there (zen5-example.csv at two threads: 98-197 MiB at 79-85
 	 * GB/s before DRAM's 71-74, whose pattern jobs the plan called L3 and
-	 * the fit DRAM; test_plan_levels).
+	 * the fit DRAM; test_plan_levels). A curve that never settled has no
+	 * DRAM place, and its last plateau past the caches is none of theirs
+	 * (the Zen 4 VM with 1 GiB of memory ran L3's jobs at 68 MiB an array,
+	 * in DRAM: the_cap_binds_and_says_so).
 	 */
 	struct places own = { .n = 0, .settled = d->settled };
 	for (size_t i = 0; i < map->count; i++)
-		if (map->is_cache[i] || i + 1 == map->count)
+		if (map->is_cache[i] || (d->settled && i + 1 == map->count))
 			put(&own, round(sqrt(map->pl[i].size_lo * map->pl[i].size_hi)), map->pl[i].size_lo,
 			    map->pl[i].size_hi);
 	/* The reported caches' middles, for this team (each core's private L1 and L2 its own). */
@@ -115,13 +118,30 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	/*
 	 * One core's places as the team's threads use them: a private level
 	 * (L1, L2: each core's own) holds the team's working set at `threads`
-	 * times one core's, the shared L3 and DRAM at one core's.
+	 * times one core's, the shared L3 and DRAM at one core's. A shared
+	 * cache serves the team only past its private caches together: its
+	 * range starts where theirs ends, its place moves into what is left,
+	 * and where nothing is left (64 Graviton 3 cores' L2s hold twice the
+	 * L3) the team has no such level. Left where one core has it, its
+	 * place fell inside the team's L1 plateau and split it, and the L2
+	 * and L3 jobs ran a level early (graviton3 at 64 threads; R7).
 	 */
 	struct places ones = { .n = 0, .settled = one ? one->settled : 0 };
-	double t = d->threads > 1 ? d->threads : 1;
+	double t = d->threads > 1 ? d->threads : 1, private_hi = 0;
 	for (size_t i = 0; one && i < one->nplateaus; i++) {
-		double x = i < MEM_L3 && !(one->settled && i + 1 == one->nplateaus) ? t : 1;
-		put(&ones, one->plateau_ws[i] * x, one->plateau_lo[i] * x, one->plateau_hi[i] * x);
+		int dram = one->settled && i + 1 == one->nplateaus, private = i < MEM_L3 && !dram;
+		double x = private ? t : 1, lo = one->plateau_lo[i] * x, hi = one->plateau_hi[i] * x;
+		double ws = one->plateau_ws[i] * x;
+		if (private)
+			private_hi = fmax(private_hi, hi);
+		else if (!dram && lo < private_hi) {
+			lo = private_hi;
+			if (!(hi > lo))
+				continue;
+			if (ws < lo)
+				ws = round(sqrt(lo * hi));
+		}
+		put(&ones, ws, lo, hi);
 	}
 	if (one && cache_places(&placed) < cache_places(&ones)) {
 		struct witnesses w = { .n = cache_places(&ones) };

@@ -64,8 +64,10 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 	int shown = d->settled && isfinite(start_ws);
 	double left_ws = !shown ? NAN : isfinite(cache_ws) ? cache_ws : start_ws;
 	int seen = levels_seen_past(m->llc_bytes, last_ws, caches_before(d, start_ws), reported_levels(m));
+	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+	int beyond = shown && levels_cache_beyond(&c, m->llc_bytes, left_ws);
 	struct levels_rule r;
-	levels_stream_rule(m->llc_bytes, left_ws, seen, &r);
+	levels_stream_rule(m->llc_bytes, left_ws, seen, beyond, &r);
 	static const enum plan_rule_source SOURCE[] = {
 		[RULE_REPORTED] = PLAN_RULE_REPORTED, [RULE_CURVE] = PLAN_RULE_CURVE, [RULE_NONE] = PLAN_RULE_NONE };
 	d->rule_source = SOURCE[r.source];

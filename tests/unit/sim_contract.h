@@ -13,9 +13,20 @@
  *  - every fitted level has a true level of its name whose range holds its
  *    plateau, every true level (up to L3, the names the model has) and DRAM
  *    is found, and DRAM's plateau lies past every cache;
+ *  - a fourth cache (an L4, a memory-side cache) has no name in the model
+ *    (L1-L3, DRAM) and so no roof of its own, which the contract accepts;
+ *    what it asks of such a machine is what it asks of every machine: L1-L3
+ *    named right, DRAM never taken from the fourth cache's plateau (DRAM is
+ *    the flat end past STREAM's rule on the LAST cache, the fourth), found
+ *    past it, and every DRAM job's arrays 4x the fourth cache (the true
+ *    last-level cache) unless the run says the cap bound;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
  *    unless the run says the cap bound;
+ *  - every pattern job runs inside the level it was planned for, or in a
+ *    transition next to it: the fit never files one inside another level
+ *    (a NOTE_JOB_OFF_TARGET judged where it ran: the plan and the fit
+ *    disagree on the level map);
  *  - no built-in kernel sits above its roof (the fit's above_roof);
  *  - no noisy-roof note from a machine without noise;
  *  - the run took at most its budget and a tenth (one trial past a
@@ -59,9 +70,9 @@ enum contract_part {
 	CONTRACT_RATE,     /* a roof off the machine's rate */
 	CONTRACT_LEVEL,    /* a level named wrong: its plateau in another true level, or a level the machine lacks */
 	CONTRACT_MISSING,  /* a true level (to L3) or DRAM not found */
-	CONTRACT_FOURTH,   /* a fourth cache, which the model has no name for */
 	CONTRACT_RULE,     /* a DRAM job short of STREAM's rule */
 	CONTRACT_SHAPED,   /* a shaped kernel's DRAM arrays (a stencil's grids) short of it */
+	CONTRACT_PLACED,   /* a pattern job run inside another fitted level than its plan's */
 	CONTRACT_ABOVE,    /* a built-in kernel above its roof */
 	CONTRACT_NOTE,     /* a note the machine did not put there */
 	CONTRACT_BUDGET,   /* the run past its budget */
@@ -69,8 +80,8 @@ enum contract_part {
 };
 static const char *const contract_part_names[CONTRACT_PARTS] = {
 	"the run failed", "a roof off its rate", "a level named wrong (its plateau in another level)",
-	"a level not found", "a fourth cache level (no name in the model)", "a DRAM job short of STREAM's rule",
-	"a stencil's DRAM grids short of STREAM's rule",
+	"a level not found", "a DRAM job short of STREAM's rule",
+	"a stencil's DRAM grids short of STREAM's rule", "a pattern job run inside another level than planned",
 	"a built-in kernel above its roof", "a noise note without noise", "past the budget",
 };
 
@@ -223,11 +234,9 @@ static void contract_names(struct contract *c, const struct machine_desc *d, con
 			/* A sweep the cap kept short of STREAM's rule says DRAM was not reached: it may not find it. */
 			if (id == MEM_DRAM && run->info.sweep_cap_binds == 1)
 				continue;
+			/* A fourth cache has no name, so no roof, in the model: accepted (the head of this file). */
 			if (id < MEM_LEVELS && !seen[id])
 				contract_fail(c, CONTRACT_MISSING, "%d thread%s: level %s not found", t, t == 1 ? "" : "s", d->levels[l].name);
-			if (id >= MEM_LEVELS)
-				contract_fail(c, CONTRACT_FOURTH, "%d thread%s: level %s has no name in the model (L1-L3, DRAM)", t,
-					      t == 1 ? "" : "s", d->levels[l].name);
 		}
 	}
 }
@@ -272,6 +281,12 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 
 static void contract_points_notes(struct contract *c, const struct machine_desc *d, const struct analysis *a)
 {
+	for (size_t i = 0; i < a->nnotes; i++) {
+		const struct roof_note *n = &a->roof_notes[i];
+		if (n->kind == NOTE_JOB_OFF_TARGET && n->k && n->k->kind == KERNEL_BANDWIDTH && n->judged == JUDGED_WHERE_IT_RAN)
+			contract_fail(c, CONTRACT_PLACED, "%s@%dt at %.0f bytes of working set, for %s: planned for %s, run in %s",
+				      n->kernel, n->threads, n->ws_lo, n->roof, levels_name(n->planned), levels_name(n->fitted_lo));
+	}
 	for (size_t i = 0; i < a->npoints; i++)
 		if (a->points[i].builtin && a->points[i].above_roof)
 			contract_fail(c, CONTRACT_ABOVE, "%s %ld@%dt: above its roof %s (%.0f%%)", a->points[i].kernel, a->points[i].param,

@@ -74,7 +74,7 @@ static void test_flat_with_noise(void **state)
 	curve(256 * MIB, flat25);                 /* rule 4 x 8 MiB = 32 MiB per array */
 	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
 	noisy_end(64 * MIB, best, median, 5);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	/* 24 is 12 % above 21.5: outside LEVELS_FLAT, inside the end's own spread (19 %). */
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_int_equal(v.reason, DRAM_BY_STREAM_RULE);
@@ -85,7 +85,7 @@ static void test_flat_with_noise(void **state)
 	/* The same curve, quiet (its medians 5 % under its bests): 10 % is the tolerance, 24 is off. */
 	for (size_t i = n - 5; i < n; i++)
 		sweep[i].median = sweep[i].best * 0.95;
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	assert_true(v.flat_tol == LEVELS_FLAT);
 	assert_int_equal(v.reason, DRAM_STILL_FALLING);
 	/*
@@ -93,7 +93,7 @@ static void test_flat_with_noise(void **state)
 	 * it spread 22 %: the noise is the largest sizes', not one size's.
 	 */
 	sweep[n - 2].median = sweep[n - 2].best * 0.78;
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	assert_true(fabs(v.flat_tol - 0.22) < 1e-9);
 	assert_int_equal(v.state, DRAM_FOUND);
 }
@@ -110,7 +110,7 @@ static void test_still_falling_with_noise(void **state)
 		median[i] = best[i] * 0.88;
 	}
 	noisy_end(64 * MIB, best, median, 5);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_NOT_REACHED);
 	assert_int_equal(v.reason, DRAM_STILL_FALLING);
 	assert_true(v.end_rate == best[4]);
@@ -133,7 +133,7 @@ static void test_falling_slowly_within_noise(void **state)
 		median[i] = best[i] * 0.88;
 	}
 	noisy_end(64 * MIB, best, median, 5);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	/* 30 x 0.97^k within 12 % of 30 x 0.97^4: k = 1..4; k = 0 is 13 % above. */
 	assert_int_equal(v.flat_first, n - 4);
@@ -148,11 +148,34 @@ static void test_one_size_obeys_rule(void **state)
 	curve(128 * MIB, flat25);                 /* rule 4 x 32 MiB = 128 MiB: the last size only */
 	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
 	noisy_end(48 * MIB, best, median, 5);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 32 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 32 * MIB, 3, 1, &v);
 	assert_true(v.flat_first <= n - 4);
 	assert_int_equal(v.state, DRAM_NOT_REACHED);
 	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
 	assert_true(isnan(v.value));
+}
+
+/*
+ * A team's arrays are its threads' parts in whole cache lines: 5 threads'
+ * 8 MiB arrays were 8388480 bytes, read short of an 8 MiB rule, so the flat
+ * end had one size that obeyed and DRAM@5t was not reached (check-sim seed
+ * 19). Here the rule is 64 MiB (4x 16 MiB) and the size at it 128 bytes
+ * short: one core's flat end has one size that obeys, a 5-thread team's two.
+ */
+static void test_a_teams_arrays_a_line_a_thread_short_obey(void **state)
+{
+	(void)state;
+	struct dram_verdict v;
+	curve(91 * MIB, flat25);
+	assert_true(sweep[n - 2].array_bytes == 64 * MIB);
+	sweep[n - 2].array_bytes -= 128;
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 16 * MIB, 3, 1, &v);
+	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 5 }, 16 * MIB, 3, 1, &v);
+	assert_int_equal(v.state, DRAM_FOUND);
+	assert_int_equal(v.first, n - 2);
+	assert_true(levels_arrays_obey_rule(&v, 64 * MIB - 5 * 64));
+	assert_false(levels_arrays_obey_rule(&v, 64 * MIB - 6 * 64));
 }
 
 /* A high L3 (32 GB/s to 48 MiB) before a DRAM so noisy (40 %) that its spread would take the L3 in. */
@@ -174,11 +197,11 @@ static void test_vm_508_mib_flat_past_64(void **state)
 	curve(256 * MIB, flat25);
 	const double best[] = { 24.5, 23.5, 25, 24, 21.5 }, median[] = { 21, 20, 22, 20.5, 17.5 };
 	noisy_end(64 * MIB, best, median, 5);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 508 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 508 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
 	assert_true(v.size_lo > 48 * MIB);
-	levels_build_map(&(struct levels_curve){ sweep, n, pl, count }, &v, 1, &m);
+	levels_build_map(&(struct levels_curve){ sweep, n, pl, count, 1 }, &v, 1, &m);
 	assert_int_equal(m.span[m.n - 1].id, MEM_DRAM);
 	assert_true(m.span[m.n - 1].lo > 48 * MIB);
 	/* Wider noise (40 %, capped at LEVELS_NOISE_MAX): the 32 GB/s L3 stays a cache. */
@@ -186,7 +209,7 @@ static void test_vm_508_mib_flat_past_64(void **state)
 	for (size_t i = 0; i < n; i++)
 		if (sweep[i].working_set > 48 * MIB)
 			sweep[i].median = sweep[i].best * 0.6;
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 508 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 508 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_true(v.flat_tol == LEVELS_NOISE_MAX);
 	assert_true(sweep[v.flat_first].best == 25);
@@ -204,10 +227,10 @@ static void test_vm_508_mib_flat_past_64(void **state)
 	}
 	count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl);
 	assert_int_equal(count, 4);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 508 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 508 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_true(v.flat_from > 48 * MIB);
-	levels_build_map(&(struct levels_curve){ sweep, n, pl, count }, &v, 1, &m);
+	levels_build_map(&(struct levels_curve){ sweep, n, pl, count, 1 }, &v, 1, &m);
 	assert_int_equal(m.n, 4);
 	assert_int_equal(m.span[2].id, MEM_L3);
 	assert_true(m.span[2].has_roof && m.span[2].hi <= 48 * MIB);
@@ -219,7 +242,7 @@ static void test_flat_end_by_stream_rule(void **state)
 	(void)state;
 	struct dram_verdict v;
 	curve(256 * MIB, flat25);                 /* arrays to 256 MiB; rule 4 x 8 MiB = 32 MiB */
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_int_equal(v.reason, DRAM_BY_STREAM_RULE);
 	assert_true(v.rule_bytes == 32 * MIB);
@@ -234,7 +257,7 @@ static void test_short_of_rule(void **state)
 	(void)state;
 	struct dram_verdict v;
 	curve(64 * MIB, flat25);                  /* flat, but rule 4 x 32 MiB = 128 MiB per array */
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 32 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 32 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_NOT_REACHED);
 	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
 	assert_true(v.end_rate == 25 && v.end_array_bytes == 64 * MIB);
@@ -246,19 +269,19 @@ static void test_implausible_cache(void **state)
 	(void)state;
 	struct dram_verdict v;
 	curve(64 * MIB, flat25);                  /* flat from 72 MiB; 508 MiB reported */
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 508 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 508 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_FOUND);
 	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
 	assert_true(v.llc_implausible && v.rule_bytes == 0);
 	assert_true(v.size_lo > 48 * MIB && v.value == 25);
 	/* A sweep stopped inside L2 (one cache plateau before its flat end, three reported): plausible. */
 	curve(256 * 1024, flat25);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 32 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 32 * MIB, 3, 1, &v);
 	assert_false(v.llc_implausible);
 	assert_int_equal(v.reason, DRAM_SHORT_OF_RULE);
 	curve(64 * MIB, flat25);
 	/* Nothing reported: the flat end alone, too. */
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, NAN, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, NAN, 3, 1, &v);
 	assert_int_equal(v.reason, DRAM_BY_FLAT_END);
 }
 
@@ -267,13 +290,13 @@ static void test_still_falling(void **state)
 	(void)state;
 	struct dram_verdict v;
 	curve(256 * MIB, falling);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 508 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 508 * MIB, 3, 1, &v);
 	assert_int_equal(v.state, DRAM_NOT_REACHED);
 	assert_int_equal(v.reason, DRAM_STILL_FALLING);
 	assert_true(v.end_rate == sweep[n - 1].best);
 	/* And no plateau of it is DRAM: the caches are the three cache plateaus. */
 	struct level_map m;
-	levels_build_map(&(struct levels_curve){ sweep, n, pl, count }, &v, 1, &m);
+	levels_build_map(&(struct levels_curve){ sweep, n, pl, count, 1 }, &v, 1, &m);
 	assert_int_equal(m.n, 4);
 	assert_int_equal(m.span[3].id, MEM_DRAM);
 	assert_false(m.span[3].has_roof);
@@ -285,14 +308,14 @@ static void test_not_settled_and_no_cache(void **state)
 	(void)state;
 	struct dram_verdict v;
 	curve(256 * MIB, flat25);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 0, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 0, &v);
 	assert_int_equal(v.reason, DRAM_NOT_SETTLED);
 	/* One speed everywhere: nothing was left, no DRAM. */
 	for (size_t i = 0; i < n; i++)
 		sweep[i].best = 30;
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, 0 }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, 0, 1 }, 8 * MIB, 3, 1, &v);
 	assert_int_equal(v.reason, DRAM_NO_CACHE_LEVEL);
-	levels_find_dram(&(struct levels_curve){ sweep, 0, pl, 0 }, 8 * MIB, 3, 1, &v);
+	levels_find_dram(&(struct levels_curve){ sweep, 0, pl, 0, 1 }, 8 * MIB, 3, 1, &v);
 	assert_int_equal(v.reason, DRAM_NO_SWEEP);
 }
 
@@ -302,8 +325,8 @@ static void test_one_level_rule(void **state)
 	struct dram_verdict v;
 	struct level_map m;
 	curve(256 * MIB, flat25);
-	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count }, 8 * MIB, 3, 1, &v);
-	levels_build_map(&(struct levels_curve){ sweep, n, pl, count }, &v, 1, &m);
+	levels_find_dram(&(struct levels_curve){ sweep, n, pl, count, 1 }, 8 * MIB, 3, 1, &v);
+	levels_build_map(&(struct levels_curve){ sweep, n, pl, count, 1 }, &v, 1, &m);
 	assert_int_equal(m.n, 4);
 	assert_true(m.span[3].has_roof);
 	/* Inside a span, its level; in a transition, the nearer on a log axis; past the end, DRAM. */
@@ -403,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_still_falling_with_noise),
 		cmocka_unit_test(test_falling_slowly_within_noise),
 		cmocka_unit_test(test_one_size_obeys_rule),
+		cmocka_unit_test(test_a_teams_arrays_a_line_a_thread_short_obey),
 		cmocka_unit_test(test_vm_508_mib_flat_past_64),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

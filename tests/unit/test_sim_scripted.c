@@ -372,6 +372,25 @@ static void the_cap_binds_and_says_so(void **state)
 	assert_true(kernel_bytes(r, 1) == 64 * MiB);
 	assert_non_null(strstr(decision(r, 1), "the cap binds"));
 	check_dram_jobs(r);
+	/*
+	 * A curve cut short of settling has no DRAM place, and its last
+	 * plateau, past the caches, is no cache's (R7): every pattern job the
+	 * plan files under a cache runs inside the reported 32 MiB L3 (it put
+	 * L3's at 68 MiB an array, in DRAM, before).
+	 */
+	size_t cached = 0;
+	for (size_t i = 0; i < r->run.nplan; i++) {
+		const struct plan_row *p = &r->run.plan[i];
+		if (p->role != PLAN_ROLE_PATTERN || p->level >= MEM_DRAM)
+			continue;
+		cached++;
+		if (p->array_bytes > 32 * MiB) {
+			print_error("job %d: planned for %s with arrays of %.0f bytes\n", p->job, levels_name(p->level),
+				    p->array_bytes);
+			fail();
+		}
+	}
+	assert_true(cached > 0);
 }
 
 /*
@@ -816,6 +835,52 @@ static void slow_jobs_keep_fewer_trials(void **state)
 }
 
 /*
+ * R2: a flat end is DRAM only where it holds to 4x where it began, an
+ * array. A 127 MiB memory-side L4 past a 9.2 MiB L3 (check-sim seed 18)
+ * is flat from 24 to 127 MiB of working set: the pre-scan settled there,
+ * past twice the L3, and took it for DRAM (8 MiB an array, every DRAM job
+ * in the L4). Probed on, the curve falls past it; DRAM begins past the L4,
+ * and the rule is 4x where the curve left it (R9).
+ */
+static void a_fourth_cache_is_not_dram(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l4-127mib.machine", NULL, 0, 0);
+	double l4 = 130368.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 >= l4);
+	assert_true(rule_from_curve(r));
+	assert_true(rule(r) >= 4 * l4);
+	assert_true(kernel_bytes(r, 1) >= 4 * l4);
+}
+
+/*
+ * R9: a cache the curve shows past the reported last-level cache sets the
+ * rule, 4x where the curve left it: a memory-side L4 of 1.8 GiB past a
+ * reported 229 MiB L3 (check-sim seed 100: the reported L3's rule, 916 MiB
+ * an array, put every DRAM job in the L4) and a 2.45 MiB L2 reported as
+ * 1.07 MiB (seed 2: DRAM jobs at 8 MiB arrays, short of 4x the L2). The
+ * decision says which: a cache past the reported one.
+ */
+static void a_cache_past_the_reported_one_sets_the_rule(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *file;
+		double cache;   /* the true last-level cache */
+	} m[] = { { "l4-past-the-l3.machine", 1882560.0 * 1024 }, { "l2-reported-small.machine", 2512.0 * 1024 } };
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+		const struct sim_run *r = run_on(m[i].file, NULL, 0, 0);
+		assert_true(rule_from_curve(r));
+		assert_true(rule(r) >= 4 * m[i].cache);
+		assert_true(rule_cache(r) > m[i].cache);
+		assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+		/* The DRAM kernels' arrays obey it on the true cache (the L4's cap binds past its 4x). */
+		assert_true(kernel_bytes(r, 1) >= 4 * m[i].cache);
+	}
+}
+
+/*
  * The curve lines themselves: log-log between points, flat past the ends,
  * a thread count without its own curve taking the one below it (the
  * first's scaled below the first), a working set given again its new rate;
@@ -871,6 +936,8 @@ int main(void)
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
+		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
+		cmocka_unit_test(a_fourth_cache_is_not_dram),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
