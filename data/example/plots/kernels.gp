@@ -22,10 +22,10 @@ set datafile columnheaders
 peak = 180.631    # GFLOP/s
 DRAM = 42.5206    # GB/s
 roof_49 = 121.062    # GFLOP/s
-roof_50 = 15.0108    # GFLOP/s
+roof_50 = 15.5251    # GFLOP/s
 roof_51 = 14.8694    # GFLOP/s
-roof_52 = 60.5732    # GFLOP/s
-roof_53 = 30.2034    # GFLOP/s
+roof_52 = 63.8162    # GFLOP/s
+roof_53 = 31.6229    # GFLOP/s
 roof(d) = DRAM * d / 8 > peak ? peak : DRAM * d / 8
 
 xmin = 0.8; xmax = 160
@@ -56,8 +56,8 @@ set label sprintf('peak %.3g', peak) at graph 1.01, first peak left offset 0,0.0
 set label sprintf('%s %.3g', 'fma', roof_49) at graph 1.01, first roof_49 left offset 0,0.00
 set label sprintf('%s %.3g', 'avx2', roof_52) at graph 1.01, first roof_52 left offset 0,0.00
 set label sprintf('%s %.3g', 'sse2', roof_53) at graph 1.01, first roof_53 left offset 0,0.00
-set label sprintf('%s %.3g', 'scalar', roof_50) at graph 1.01, first roof_50 left offset 0,0.54
-set label sprintf('%s %.3g', 'one-chain', roof_51) at graph 1.01, first roof_51 left offset 0,-0.54
+set label sprintf('%s %.3g', 'scalar', roof_50) at graph 1.01, first roof_50 left offset 0,0.43
+set label sprintf('%s %.3g', 'one-chain', roof_51) at graph 1.01, first roof_51 left offset 0,-0.43
 
 pts = run.'/points.csv'
 plot \

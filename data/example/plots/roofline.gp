@@ -50,12 +50,12 @@ set arrow from 0.01, 1.62009 to 1.11494, 180.631 nohead lw 2.20 dt 1 lc rgb '#4f
 set label 'L3 162.0 GB/s' at 0.0115684, 1.45833 left rotate by 25.96 font ',22.0' tc rgb '#474b50' front    # roof label
 set arrow from 2.84715, 121.062 to 300, 121.062 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
 set label 'fma 121.1 GFLOP/s' at 55.7696, 96.0552 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
-set arrow from 0.353024, 15.0108 to 300, 15.0108 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'scalar 15.0 GFLOP/s' at 52.2066, 11.9101 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
-set arrow from 1.42456, 60.5732 to 300, 60.5732 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'avx2 60.6 GFLOP/s' at 76.805, 40.0785 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
-set arrow from 0.710325, 30.2034 to 300, 30.2034 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
-set label 'sse2 30.2 GFLOP/s' at 78.2256, 24.6644 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.36512, 15.5251 to 300, 15.5251 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'scalar 15.5 GFLOP/s' at 10.9879, 12.3182 left rotate by -0.00 font ',22.0' tc rgb '#474b50' front    # roof label
+set arrow from 1.50083, 63.8162 to 300, 63.8162 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'avx2 63.8 GFLOP/s' at 76.805, 39.7605 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
+set arrow from 0.743709, 31.6229 to 300, 31.6229 nohead lw 2.20 dt 2 lc rgb '#4f5359' back    # roof
+set label 'sse2 31.6 GFLOP/s' at 78.2256, 25.8236 left rotate by -0.00 font ',18.0' tc rgb '#474b50' front    # roof label
 upts = '../points.csv'    # your code (--points): versions of one name joined by arrows, in file order
 
 # The ridge, the shaded region under the roofline, the point labels and their leaders.
@@ -63,18 +63,17 @@ set object 1 polygon from 0.01, 0.01 to 0.01, 0.425206 to 4.24809, 180.631 to 30
 set arrow from 4.24809, 180.631 to 4.24809, 0.01 nohead lw 1.60 dt 3 lc rgb '#8a8f96' back    # ridge drop
 set label '' at 4.24809, 180.631 point pt 6 ps 1.6 lc rgb '#1b1b1b' front    # ridge
 set label 'ridge 4.25 flop/byte' at 4.24809, 257.713 center rotate by 0.00 font ',22.0' tc rgb '#1b1b1b' front    # ridge label
-set arrow from 60.7848, 44.3116 to 41.7016, 13.8763 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 64, 14.6729 to 64, 8.85051 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 64, 21.258 to 64, 325.895 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set arrow from 15.2073, 33.2139 to 7.21748, 346.203 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 59.6682, 58.874 to 22.8038, 328.821 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 64, 14.512 to 64, 6.06501 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
+set arrow from 14.6875, 26.2814 to 7.57136, 14.7864 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
 set arrow from 15.4042, 66.6247 to 9.77943, 536.571 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
 set arrow from 16, 132.831 to 16, 531.489 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
 set arrow from 1.49723, 18.1959 to 1.49723, 201.159 nohead lw 1.20 dt 1 lc rgb '#8a8f96' back    # leader
-set label 'gemm_blas n=16…1024' at 15.9308, 11.3359 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_blas n=16…1024' at 8.71147, 402.512 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
 set label 'gemm_ijk n=16…1024' at 64, 1.75956 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'gemm_ikj n=16…1024' at 64, 7.23018 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'gemm_tiled n=16…1024' at 64, 398.93 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
-set label 'horner D=1…128' at 3.63894, 409.22 center rotate by 0.00 font ',21.0' tc rgb '#006f51' front    # point label
+set label 'gemm_ikj n=16…1024' at 64, 7.99942 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'gemm_tiled n=16…1024' at 105.01, 4.95464 center rotate by 0.00 font ',21.0' tc rgb '#3c7ea3' front    # point label
+set label 'horner D=1…128' at 3.81736, 12.5094 center rotate by 0.00 font ',21.0' tc rgb '#006f51' front    # point label
 set label 'horner_simd_avx2 D=1…128' at 3.14809, 656.82 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
 set label 'horner_simd_avx512 D=1…128' at 42.8203, 650.599 center rotate by 0.00 font ',21.0' tc rgb '#8f5575' front    # point label
 set label 'stencil untiled→tiled' at 0.765108, 237.774 center rotate by 0.00 font ',21.0' tc rgb '#a8a02e' front    # point label
