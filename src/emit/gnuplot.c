@@ -516,7 +516,9 @@ static void chains_substs(const struct analysis *a, struct gp_substs *s)
 			buf_addf(&rows, " %zu", r);
 		struct buf t = { 0 };
 		if (isfinite(one) && isfinite(cc->plateau)) {
-			buf_addf(&t, "%s: K × %.3g up to %.3g GFLOP/s", isa, one, cc->plateau);
+			char one_r[32], plateau_r[32];
+			buf_addf(&t, "%s: K × %s up to %s GFLOP/s", isa, format_rate(one, one_r, sizeof one_r),
+				 format_rate(cc->plateau, plateau_r, sizeof plateau_r));
 			if (isfinite(cc->chains_to_saturate))
 				buf_addf(&t, " at K ≥ %.0f", cc->chains_to_saturate);
 		} else {

@@ -47,8 +47,10 @@ static void memory_text(const struct point *p, char *buf, size_t size)
 static void compute_near_text(const struct point *p, const char *build, char *buf, size_t size)
 {
 	double pct = p->fraction * 100;
-	char ceiling[48];
+	char ceiling[48], peak[32], limit[32];
 	roofkey_format(&p->ceiling, ceiling, sizeof ceiling);
+	format_rate(p->why.peak_median, peak, sizeof peak);
+	format_rate(p->why.vector_limit, limit, sizeof limit);
 	switch (p->why.role) {
 	case CEILING_PEAK:
 		snprintf(buf, size, "compute-bound, near the FMA peak: %.0f%% of it (%s); the vector "
@@ -57,23 +59,23 @@ static void compute_near_text(const struct point *p, const char *build, char *bu
 	case CEILING_FMA:
 		snprintf(buf, size, "compute-bound, near the FMA-only ceiling: %.0f%% of it (%s); its "
 			 "flops are all FMAs, and only independent adds beside them (the FMA+add peak, "
-			 "%.3g GFLOP/s) would go further", pct, build, p->why.peak_median);
+			 "%s GFLOP/s) would go further", pct, build, peak);
 		break;
 	case CEILING_SCALAR:
 		snprintf(buf, size, "compute-bound at %.0f%% of the scalar ceiling (%s): vectorised, its "
-			 "intensity would allow up to %.3g GFLOP/s", pct, build, p->why.vector_limit);
+			 "intensity would allow up to %s GFLOP/s", pct, build, limit);
 		break;
 	case CEILING_WIDTH:
 		snprintf(buf, size, "compute-bound at %.0f%% of the %s ceiling (%s): as fast as its "
-			 "vector width goes; the widest vectors (peak %.3g GFLOP/s) would raise it", pct,
-			 ceiling, build, p->why.peak_median);
+			 "vector width goes; the widest vectors (peak %s GFLOP/s) would raise it", pct,
+			 ceiling, build, peak);
 		break;
 	}
 }
 
 static void compute_text(const struct point *p, char *buf, size_t size)
 {
-	char build[64], of[64], ceiling[48];
+	char build[64], of[64], ceiling[48], chain[32];
 	double pct = p->fraction * 100;
 	build_text(p, build, sizeof build);
 	roofkey_format(&p->ceiling, ceiling, sizeof ceiling);
@@ -82,9 +84,10 @@ static void compute_text(const struct point *p, char *buf, size_t size)
 		compute_near_text(p, build, buf, size);
 	else if (p->reason == REASON_LATENCY)
 		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), at %d x the rate of one "
-			 "dependent %s FMA chain (%.3g GFLOP/s): latency-bound, about %d chain%s in "
+			 "dependent %s FMA chain (%s GFLOP/s): latency-bound, about %d chain%s in "
 			 "flight where %.0f fill the units; interleave independent work", pct, of, build,
-			 p->why.chains, cpu_isa_name(p->why.chain_isa), p->why.one_chain, p->why.chains,
+			 p->why.chains, cpu_isa_name(p->why.chain_isa), format_rate(p->why.one_chain, chain, sizeof chain),
+			 p->why.chains,
 			 p->why.chains == 1 ? "" : "s", p->why.chains_to_saturate);
 	else
 		snprintf(buf, size, "compute-bound at %.0f%% of %s (%s), not a whole number of "
@@ -117,7 +120,7 @@ static void above_text(const struct point *p, char *buf, size_t size)
 
 const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 {
-	char b1[32], roof[48], undersold[48];
+	char b1[32], roof[48], undersold[48], rate[32];
 	if (!size)
 		return buf;
 	roofkey_format(&p->roof, roof, sizeof roof);
@@ -125,9 +128,9 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 	buf[0] = '\0';
 	switch (p->reason) {
 	case REASON_DRAM_NOT_REACHED:
-		snprintf(buf, size, "no memory roof: this run's sweep did not reach DRAM (%.3g GB/s at "
+		snprintf(buf, size, "no memory roof: this run's sweep did not reach DRAM (%s GB/s at "
 			 "its largest size, %s of working set, is only an upper bound), so a point at "
-			 "DRAM cannot be judged", p->why.dram_end_rate,
+			 "DRAM cannot be judged", format_rate(p->why.dram_end_rate, rate, sizeof rate),
 			 format_bytes(p->why.dram_end_working_set, b1, sizeof b1));
 		return buf;
 	case REASON_NONE:
@@ -160,8 +163,8 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 	len = strlen(buf);
 	if (isfinite(p->why.roof_best) && len < size)
 		snprintf(buf + len, size - len, "; over %s's median by more than %.0f %% but not its best "
-			 "timing (%.3g GFLOP/s at this intensity): within the roof's own spread, not above it",
-			 roof, 100 * (DIAGNOSIS_ABOVE - 1), p->why.roof_best);
+			 "timing (%s GFLOP/s at this intensity): within the roof's own spread, not above it",
+			 roof, 100 * (DIAGNOSIS_ABOVE - 1), format_rate(p->why.roof_best, rate, sizeof rate));
 	len = strlen(buf);
 	if (p->why.no_chains && len < size)
 		snprintf(buf + len, size - len, "; this run has no %s FMA chains at %d thread%s, so the "

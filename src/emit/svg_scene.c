@@ -400,7 +400,9 @@ static void users(struct buf *b, const struct figure *fg)
 		if (!u->inside[i])
 			continue;
 		buf_puts(b, "<g class=\"upt\" tabindex=\"0\"><title>");
-		html_escapef(b, "%s %s: %.3g GFLOP/s at %.3g flop/byte%s", up->name, up->version, up->p.gflops, up->p.ai,
+		char rate[32];
+		html_escapef(b, "%s %s: %s GFLOP/s at %.3g flop/byte%s", up->name, up->version,
+			     format_rate(up->p.gflops, rate, sizeof rate), up->p.ai,
 			     up->above ? " (above its roof!)" : "");
 		buf_puts(b, "</title>");
 		if (up->above) {

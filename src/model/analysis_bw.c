@@ -35,11 +35,12 @@ void analysis_spread_note(struct analysis *a, const struct rundata *run)
 	if (!a->nnoisy)
 		return;
 	const struct roof *r = &a->noisiest;
-	char head[224], clock[160] = "";
+	char head[224], clock[160] = "", lo_r[32], hi_r[32];
 	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
-		 "%s, per-pass medians %.3g to %.3g %s, %.0f%%)", a->nnoisy,
+		 "%s, per-pass medians %s to %s %s, %.0f%%)", a->nnoisy,
 		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
-		 r->name, r->spread_lo, r->spread_hi, roof_unit(r), a->noisiest_rel * 100);
+		 r->name, format_rate(r->spread_lo, lo_r, sizeof lo_r), format_rate(r->spread_hi, hi_r, sizeof hi_r),
+		 roof_unit(r), a->noisiest_rel * 100);
 	double lo = run->info.clock_ghz_min, hi = run->info.clock_ghz_max, mid = run->info.clock_ghz;
 	if (isfinite(lo) && isfinite(hi) && mid > 0) {
 		double crel = (hi - lo) / mid;
@@ -403,8 +404,9 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	struct roof *r = l->roof;
 	if (!o || !o->job_kernel[0] || !(o->value > r->value) || (map && analysis_early_dram_job(o, map)))
 		return;
-	analysis_note(a, "%s: %s set the roof, %.3g GB/s, over the sweep's %.3g", r->name, o->kernel, o->value,
-		      r->value);
+	char job_r[32], sweep_r[32];
+	analysis_note(a, "%s: %s set the roof, %s GB/s, over the sweep's %s", r->name, o->kernel,
+		      format_rate(o->value, job_r, sizeof job_r), format_rate(r->value, sweep_r, sizeof sweep_r));
 	r->value = o->value;
 	r->median = o->median;
 	r->spread_lo = o->spread_lo;
@@ -643,11 +645,11 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	free(ls);
 	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
 	for (size_t i = 0; i < dl.n; i++) {
-		char b1[32], b2[32];
-		analysis_note(a, "sizes %s .. %s of working set (%.3g GB/s) are on no plateau: slower than a "
+		char b1[32], b2[32], rate[32];
+		analysis_note(a, "sizes %s .. %s of working set (%s GB/s) are on no plateau: slower than a "
 		     "later level with no faster one before them, the loop overhead of the smallest "
 		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
-		     format_bytes(dropped[i].size_hi, b2, sizeof b2), dropped[i].value);
+		     format_bytes(dropped[i].size_hi, b2, sizeof b2), format_rate(dropped[i].value, rate, sizeof rate));
 	}
 	char said[512];
 	if (levels_rule_short_text(map, said, sizeof said))

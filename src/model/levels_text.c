@@ -47,7 +47,9 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 					 "or a quarter of memory: env.csv's sweep_decision says which)" : "";
 	char asks[96] = "", noise[96] = "";
 	/* The tolerance is the end's own noise where that is wider than LEVELS_FLAT: say so. */
-	char within[96] = "";
+	char within[96] = "", rate[32], end_rate[32];
+	format_rate(v->value, rate, sizeof rate);
+	format_rate(v->end_rate, end_rate, sizeof end_rate);
 	if (v->flat_tol > LEVELS_FLAT) {
 		snprintf(noise, sizeof noise, ", the spread of the largest sizes' kept timings (best to median)");
 		snprintf(within, sizeof within, " within the %.0f%% spread of the largest sizes' kept timings",
@@ -59,30 +61,30 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 	case DRAM_BY_STREAM_RULE:
 	case DRAM_BY_FLAT_END:
 	case DRAM_BY_CURVE_RULE:
-		snprintf(buf, size, "DRAM%s: %.3g GB/s from %d sizes, %s .. %s of working set, within "
-			 "%.0f%% of the rate at the sweep's largest size (%.3g GB/s)%s; %s", at, v->value,
-			 v->samples, lo, hi, v->flat_tol * 100, v->end_rate, noise, how);
+		snprintf(buf, size, "DRAM%s: %s GB/s from %d sizes, %s .. %s of working set, within "
+			 "%.0f%% of the rate at the sweep's largest size (%s GB/s)%s; %s", at, rate,
+			 v->samples, lo, hi, v->flat_tol * 100, end_rate, noise, how);
 		break;
 	case DRAM_SHORT_OF_RULE:
 		snprintf(buf, size, "DRAM%s not reached: the sweep stopped at %s per array (%s of "
-			 "working set, %.3g GB/s there, flat from %s%s), short of %s%s; measure again with "
-			 "--max-size %s or more", at, arr, end, v->end_rate, from, within, how, cap, rule);
+			 "working set, %s GB/s there, flat from %s%s), short of %s%s; measure again with "
+			 "--max-size %s or more", at, arr, end, end_rate, from, within, how, cap, rule);
 		break;
 	case DRAM_STILL_FALLING:
 		snprintf(buf, size, "DRAM%s not reached: the curve was still falling at the sweep's "
-			 "largest size, %.3g GB/s at %s per array (%s of working set), so DRAM is at most "
-			 "that; no size between it and the caches was within %.0f%% of it%s%s%s", at, v->end_rate, arr,
+			 "largest size, %s GB/s at %s per array (%s of working set), so DRAM is at most "
+			 "that; no size between it and the caches was within %.0f%% of it%s%s%s", at, end_rate, arr,
 			 end, v->flat_tol * 100, noise, asks, cap);
 		break;
 	case DRAM_NO_CACHE_LEVEL:
 		snprintf(buf, size, "DRAM%s not reached: the curve never fell from a faster level to "
-			 "its end (%.3g GB/s at %s of working set): no cache was left, no DRAM seen", at,
-			 v->end_rate, end);
+			 "its end (%s GB/s at %s of working set): no cache was left, no DRAM seen", at,
+			 end_rate, end);
 		break;
 	case DRAM_NOT_SETTLED:
 		snprintf(buf, size, "DRAM%s not reached: the run says its pre-scan never settled on a "
-			 "last level (%.3g GB/s at the largest size, %s of working set); raise --max-size",
-			 at, v->end_rate, end);
+			 "last level (%s GB/s at the largest size, %s of working set); raise --max-size",
+			 at, end_rate, end);
 		break;
 	case DRAM_NO_SWEEP:
 		snprintf(buf, size, "DRAM%s: no sweep sizes to find it from", at);

@@ -89,24 +89,26 @@ static void job_text(const struct roof_note *n, char *buf, size_t size)
 
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
-	char b1[32], b2[32];
+	char b1[32], b2[32], from[32], to[32];
+	format_rate(n->from, from, sizeof from);
+	format_rate(n->to, to, sizeof to);
 	switch (n->kind) {
 	case NOTE_STORES_SET_ROOF:
-		snprintf(buf, size, "%s: %s set the roof, %.3g GB/s (%s); with ordinary stores %.3g "
+		snprintf(buf, size, "%s: %s set the roof, %s GB/s (%s); with ordinary stores %s "
 			 "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
-			 n->roof, stores_words(n->stores), n->from, n->kernel, n->to, n->level, n->pattern);
+			 n->roof, stores_words(n->stores), from, n->kernel, to, n->level, n->pattern);
 		break;
 	case NOTE_PLATEAU_SLOPE:
 		format_bytes(n->size_lo, b1, sizeof b1);
 		format_bytes(n->size_hi, b2, sizeof b2);
 		if (n->monotone)
-			snprintf(buf, size, "%s %s from %.3g to %.3g GB/s across its plateau (%s .. %s of "
+			snprintf(buf, size, "%s %s from %s to %s GB/s across its plateau (%s .. %s of "
 				 "working set, best per size): a slope of the level, not noise", n->roof,
-				 n->to < n->from ? "falls" : "rises", n->from, n->to, b1, b2);
+				 n->to < n->from ? "falls" : "rises", from, to, b1, b2);
 		else
-			snprintf(buf, size, "%s ranges from %.3g to %.3g GB/s across its plateau (%s .. %s of "
+			snprintf(buf, size, "%s ranges from %s to %s GB/s across its plateau (%s .. %s of "
 				 "working set, best per size): a slope of the level, not noise", n->roof,
-				 n->from, n->to, b1, b2);
+				 from, to, b1, b2);
 		break;
 	case NOTE_JOB_OFF_TARGET:
 	case NOTE_JOB_SHORT_OF_RULE:
@@ -168,8 +170,9 @@ static void stores_group(const struct analysis *a, const size_t *idx, size_t n, 
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
 		int other = !registry_same(r->k, r->kernel, usual->k, usual->kernel);
-		add(buf, size, "%s %s %.3g GB/s (%.3g%s%s)", k ? "," : "", r->roof, r->from, r->to,
-		    other ? "; " : "", other ? r->kernel : "");
+		char from[32], to[32];
+		add(buf, size, "%s %s %s GB/s (%s%s%s)", k ? "," : "", r->roof, format_rate(r->from, from, sizeof from),
+		    format_rate(r->to, to, sizeof to), other ? "; " : "", other ? r->kernel : "");
 	}
 	add(buf, size, "; kernels whose stores allocate are judged against the ordinary stores' "
 	    "roof of their level, %s.%s and the like", first->level, first->pattern);
@@ -182,10 +185,10 @@ static void slope_group(const struct analysis *a, const size_t *idx, size_t n, c
 		 "level, not noise:", n);
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
-		char b1[32], b2[32];
-		add(buf, size, "%s %s %s %.3g to %.3g GB/s (%s .. %s)", k ? "," : "", r->roof,
+		char b1[32], b2[32], from[32], to[32];
+		add(buf, size, "%s %s %s %s to %s GB/s (%s .. %s)", k ? "," : "", r->roof,
 		    !r->monotone ? "ranges from" : r->to < r->from ? "falls from" : "rises from",
-		    r->from, r->to, format_bytes(r->size_lo, b1, sizeof b1),
+		    format_rate(r->from, from, sizeof from), format_rate(r->to, to, sizeof to), format_bytes(r->size_lo, b1, sizeof b1),
 		    format_bytes(r->size_hi, b2, sizeof b2));
 	}
 }

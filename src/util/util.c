@@ -421,6 +421,39 @@ const char *format_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
+const char *format_rate(double v, char *buf, size_t size)
+{
+	if (isnan(v)) {
+		snprintf(buf, size, "NaN");
+		return buf;
+	}
+	if (isinf(v)) {
+		snprintf(buf, size, v > 0 ? "inf" : "-inf");
+		return buf;
+	}
+	char g[32];
+	snprintf(g, sizeof g, "%.3g", v);
+	const char *e = strchr(g, 'e');
+	if (!e) {
+		snprintf(buf, size, "%s", g);
+	} else if (fabs(v) >= 1) {
+		/* %.3g turns exponential once three digits round to 1000 or more. */
+		snprintf(buf, size, "%.0f", v);
+	} else {
+		/* Under 1e-4: as many decimals as three significant digits need, no trailing zeros. */
+		int decimals = 2 - atoi(e + 1);
+		char f[400];
+		snprintf(f, sizeof f, "%.*f", decimals > 340 ? 340 : decimals, v);
+		size_t n = strlen(f);
+		while (n > 0 && f[n - 1] == '0')
+			f[--n] = '\0';
+		if (n > 0 && f[n - 1] == '.')
+			f[--n] = '\0';
+		snprintf(buf, size, "%s", f);
+	}
+	return buf;
+}
+
 int read_file_capped(const char *path, char **text, size_t *len, char *err, size_t errlen)
 {
 	const size_t cap = (size_t)UTIL_FILE_CAP_MB << 20;

@@ -135,6 +135,14 @@ int parse_bytes(const char *s, double *out);
 const char *format_bytes(double bytes, char *buf, size_t size);
 
 /*
+ * A rate (GB/s, GFLOP/s) for prose: three significant digits under 1000
+ * ("0.000123", "1.09", "39.8"), the whole number from 1000 on ("1000",
+ * "2497", "550000"), never an exponent; "NaN", "inf", "-inf" said as such.
+ * Data files (CSV) keep full precision and do not use it.
+ */
+const char *format_rate(double v, char *buf, size_t size);
+
+/*
  * Every input file (a run's CSV files and remarks, a points file, a template)
  * is read through read_file_capped: whole, NUL-terminated, at most
  * UTIL_FILE_CAP_MB megabytes (a real run's largest file is a few megabytes,

@@ -851,6 +851,42 @@ static void test_report_notes_said_once(void **state)
 	free(text);
 }
 
+/*
+ * Many cores' rates, 1000 GB/s and more, said as whole numbers in the notes,
+ * one roof's and a group's: "2497", never "2.5e+03".
+ */
+static void test_report_notes_many_core_rates(void **state)
+{
+	struct scratch *s = *state;
+	struct analysis *a = s->a;
+	static const struct { const char *roof; double to, from; } set[] = {
+		{ "L1@16t", 2496.87, 5497.4 }, { "L3@16t", 999.5, 1090.4 },
+	};
+	for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+		struct roof_note n = { .kind = NOTE_STORES_SET_ROOF, .stores = STORES_IN_PLACE,
+				       .from = set[i].from, .to = set[i].to };
+		snprintf(n.roof, sizeof n.roof, "%s", set[i].roof);
+		snprintf(n.kernel, sizeof n.kernel, "bw_update_avx512");
+		snprintf(n.level, sizeof n.level, "%.2s", set[i].roof);
+		snprintf(n.pattern, sizeof n.pattern, "2r1w");
+		analysis_roof_note(a, &n);
+	}
+	struct roof_note slope = { .kind = NOTE_PLATEAU_SLOPE, .monotone = 1, .from = 2496.87, .to = 1090.4,
+				   .size_lo = 543 * 1024.0, .size_hi = 12 * 1048576.0 };
+	snprintf(slope.roof, sizeof slope.roof, "L3@16t");
+	analysis_roof_note(a, &slope);
+	assert_string_equal(a->notes[a->nnotes - 3], "L1@16t: stores in place set the roof, 5497 GB/s "
+			    "(bw_update_avx512); with ordinary stores 2497 GB/s, the L1.2r1w roof that kernels "
+			    "whose stores allocate are judged against");
+	assert_string_equal(a->notes[a->nnotes - 1], "L3@16t falls from 2497 to 1090 GB/s across its "
+			    "plateau (543 KiB .. 12 MiB of working set, best per size): a slope of the level, not noise");
+	char *text = write_report(s);
+	assert_contains(text, "over ordinary stores' rate (in brackets): L1@16t 5497 GB/s (2497), L3@16t 1090 GB/s "
+			"(1000); kernels whose stores");
+	assert_null(strstr(text, "e+0"));
+	free(text);
+}
+
 static void test_report_missing_groups(void **state)
 {
 	struct scratch *s = *state;
@@ -947,6 +983,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_report_first_screen, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_first_screen_bounded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_notes_said_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_notes_many_core_rates, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,4 +1,4 @@
-/* test_util.c - parse_bytes: which suffix means which power; the capped file reader. */
+/* test_util.c - parse_bytes: which suffix means which power; format_rate; the capped file reader. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,28 @@ static void test_parse_bytes(void **state)
 }
 
 /* One reader for every input: only regular files, never past the cap, errno saying why. */
+/* A rate in prose: three significant digits, the whole number from 1000 on, never an exponent. */
+static void test_format_rate(void **state)
+{
+	(void)state;
+	static const struct {
+		double v;
+		const char *text;
+	} cases[] = {
+		{ 0.000123, "0.000123" }, { 1.09, "1.09" }, { 39.8, "39.8" }, { 999.4, "999" },
+		{ 999.5, "1000" }, { 1000, "1000" }, { 1090, "1090" }, { 2496.87, "2497" },
+		{ 5.5e5, "550000" }, { 0, "0" }, { 1.5e-5, "0.000015" }, { 1.234e-6, "0.00000123" },
+		{ -2496.87, "-2497" }, { NAN, "NaN" }, { INFINITY, "inf" }, { -INFINITY, "-inf" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char buf[64];
+		const char *got = format_rate(cases[i].v, buf, sizeof buf);
+		assert_ptr_equal(got, buf);
+		if (strcmp(buf, cases[i].text) != 0)
+			fail_msg("%g: '%s', want '%s'", cases[i].v, buf, cases[i].text);
+	}
+}
+
 static void test_read_file_capped(void **state)
 {
 	(void)state;
@@ -155,6 +178,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_bytes),
+		cmocka_unit_test(test_format_rate),
 		cmocka_unit_test(test_read_file_capped),
 		cmocka_unit_test(test_csv_sheet_field),
 		cmocka_unit_test(test_utf8_valid),
