@@ -259,9 +259,26 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  * triad's L1 rate was 0.85-0.92 of a plain loop's with each vector stored
  * as soon as computed, 0.94-1.02 with the stores after the loads.
  */
-#define BW_VAL_TRIAD(LOAD, FMA, off) FMA(s, LOAD(c + i + (off)), LOAD(b + i + (off)))
-#define BW_VAL_UPDATE(LOAD, FMA, off) FMA(s, LOAD(b + i + (off)), LOAD(a + i + (off)))
-#define BW_VAL_COPY(LOAD, FMA, off) LOAD(b + i + (off))
+/*
+ * BW_VALP_*: the same vectors from pointers pa, pb, pc already at the
+ * element (the one-vector loops); BW_VALP_*_PIN(pa, pb, pc) holds the
+ * pointers that one reads or writes in registers (BW_STORE1_DEFINE).
+ */
+#define BW_VAL_TRIAD(LOAD, FMA, off) BW_VALP_TRIAD(LOAD, FMA, a + i, b + i, c + i, off)
+#define BW_VAL_UPDATE(LOAD, FMA, off) BW_VALP_UPDATE(LOAD, FMA, a + i, b + i, c + i, off)
+#define BW_VAL_COPY(LOAD, FMA, off) BW_VALP_COPY(LOAD, FMA, a + i, b + i, c + i, off)
+#define BW_VALP_TRIAD(LOAD, FMA, pa, pb, pc, off) FMA(s, LOAD((pc) + (off)), LOAD((pb) + (off)))
+#define BW_VALP_UPDATE(LOAD, FMA, pa, pb, pc, off) FMA(s, LOAD((pb) + (off)), LOAD((pa) + (off)))
+#define BW_VALP_COPY(LOAD, FMA, pa, pb, pc, off) LOAD((pb) + (off))
+#if defined(__x86_64__)
+#define BW_VALP_TRIAD_PIN(pa, pb, pc) __asm__("" : "+r"(pa), "+r"(pb), "+r"(pc))
+#define BW_VALP_UPDATE_PIN(pa, pb, pc) __asm__("" : "+r"(pa), "+r"(pb))
+#define BW_VALP_COPY_PIN(pa, pb, pc) __asm__("" : "+r"(pa), "+r"(pb))
+#else
+#define BW_VALP_TRIAD_PIN(pa, pb, pc) ((void)0)
+#define BW_VALP_UPDATE_PIN(pa, pb, pc) ((void)0)
+#define BW_VALP_COPY_PIN(pa, pb, pc) ((void)0)
+#endif
 #if defined(__aarch64__)
 #define BW_HOLD4(x0, x1, x2, x3) __asm__("" : "+w"(x0), "+w"(x1), "+w"(x2), "+w"(x3))
 #elif defined(__x86_64__)
@@ -322,16 +339,31 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
  * VM the one-vector triad ran 285-289 GB/s in L1 while the other vCPU (a
  * hyperthread of the same host core) idled and 176-227 while it spun, the
  * four-vector one 185-206 either way.
+ *
+ * Each array is walked by its own pointer and every access is that pointer
+ * plus a constant: no index register in any memory operand. An indexed
+ * operand costs on many cores (Intel's store-address port 7 takes only
+ * base + displacement; an indexed load folded into an FMA is split in two
+ * there), and on the Zen 3 VM the in-place update ran 1.2x a gcc -O3 plain
+ * loop (which indexes, base + 1*i) with pointers, 0.85x of it indexed.
+ * VAL##_PIN (an empty asm on the pointers it uses) keeps them in registers
+ * of their own: without it gcc and clang fold them back into one index.
  */
 #define BW_STORE1_DEFINE(ISA, KIND, V, W, LOAD, STORE, SET1, FMA, ATTR, VAL, TAIL)      \
 	BW_LOOP_HEAD(ISA, KIND##1, V, SET1, ATTR)                                    \
 		const size_t whole = n - n % (W);                                    \
+		double *const end = a + whole;                                       \
 		BW_LOOP                                                              \
 		for (long r = 0; r < reps; r++) {                                    \
-			size_t i = 0;                                                \
+			double *pa = a;                                              \
+			const double *pb = b, *pc = c;                               \
 			BW_LOOP                                                      \
-			for (; i < whole; i += (W))                                  \
-				STORE(a + i, VAL(LOAD, FMA, 0));                     \
+			for (; pa < end; pa += (W), pb += (W), pc += (W)) {          \
+				STORE(pa, VAL(LOAD, FMA, pa, pb, pc, 0));            \
+				VAL##_PIN(pa, pb, pc);                               \
+			}                                                            \
+			(void)pc;                                                    \
+			const size_t i = whole;                                      \
 			if (i < n)                                                   \
 				TAIL;                                                \
 			BW_KEEP_PASS();                                              \
@@ -431,9 +463,9 @@ BW_HELPER static int bw_check_read2(const struct kernel_buffers *buf, long reps,
 	BW_NT_DEFINE(ISA, copy_nt, V, W, LOAD, STREAM2, SET1, FMA, FENCE, ATTR, BW_VAL_COPY, BW_NT_TAIL_COPY) \
 	BW_STORE_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VAL_UPDATE, BW_TAIL_UPDATE) \
 	BW_STORE_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VAL_COPY, BW_TAIL_COPY) \
-	BW_STORE1_DEFINE(ISA, triad, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VAL_TRIAD, BW_TAIL_TRIAD) \
-	BW_STORE1_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VAL_UPDATE, BW_TAIL_UPDATE) \
-	BW_STORE1_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VAL_COPY, BW_TAIL_COPY) \
+	BW_STORE1_DEFINE(ISA, triad, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VALP_TRIAD, BW_TAIL_TRIAD) \
+	BW_STORE1_DEFINE(ISA, update, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VALP_UPDATE, BW_TAIL_UPDATE) \
+	BW_STORE1_DEFINE(ISA, copy, V, W, LOAD, STORE, SET1, FMA, ATTR, BW_VALP_COPY, BW_TAIL_COPY) \
 	BW_SUM_DEFINE(ISA, read, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ, bw_tail_read) \
 	BW_SUM_DEFINE(ISA, read2, V, W, LOAD, ADD, FMA, ZERO, HSUM, ATTR, BW_STEP_READ2, bw_tail_read2) \
 	BW_PACED_DEFINE(ISA, 1, V, W, LOAD, STORE, SET1, FMA, ATTR)                 \

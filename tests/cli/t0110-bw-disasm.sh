@@ -13,7 +13,9 @@
 # for their one-vector twins triad1, update1 and copy1), the
 # streaming triad's stores all non-temporal (vmovntpd), and the four-vector
 # triad, update and copy storing only after their last load (bw_stream.h:
-# an iteration computes all its vectors before it stores any).
+# an iteration computes all its vectors before it stores any), and the
+# one-vector twins addressing memory by base register and displacement only
+# (no index register: bw_stream.h, one pointer walked per array).
 #
 # Environment (from make test): ROOFLINE_BUILD, ROOFLINE_SRC. Output: TAP.
 
@@ -101,7 +103,7 @@ function flush(    i, j, k, t, tgt, nv, best, bj, bt, m, role, w, nb, inner) {
 		role = op[i] ~ /\)$/ ? "store" : op[i] ~ /\(/ ? "load" : "reg"
 		match(op[i], /%[xyz]mm/)
 		w = substr(op[i], RSTART + 1, 3)
-		printf "%s\t%s:%s:%s\n", fn, m, role, w
+		printf "%s\t%s:%s:%s\t%s\n", fn, m, role, w, op[i] ~ /\([^)]*,/ ? "indexed" : "based"
 	}
 }
 /^[0-9a-f]+ <.*>:$/ {
@@ -177,6 +179,10 @@ for isa in $ISAS; do
 			if [ "$kind" = triad_nt ] && [ "$nt" -ne "$stores" ]; then
 				why="$why$cc: $nt of $ns stores non-temporal; "
 			fi
+			case $kind in triad1|update1|copy1)
+				ni=$(awk -F '\t' -v f="$fn" '$1 == f && $3 == "indexed" { n++ } END { print n + 0 }' "$tmp/$cc-$isa.loops")
+				[ "$ni" -eq 0 ] || why="$why$cc: $ni memory operands with an index register; " ;;
+			esac
 			case $kind in triad|update|copy)
 				late=$(awk -F '\t' -v f="$fn" '$1 == f && $2 ~ /:store:/ { st = 1 }
 					$1 == f && $2 ~ /:load:/ && st { n++ } END { print n + 0 }' "$tmp/$cc-$isa.loops")
