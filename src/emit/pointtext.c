@@ -105,9 +105,17 @@ static void above_text(const struct point *p, char *buf, size_t size)
 			snprintf(par, sizeof par, " %c=%ld", p->param_letter, p->param);
 		else if (p->param)
 			snprintf(par, sizeof par, " %ld", p->param);
-		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% "
-			 "faster than the tool's own %s kernels: this roof is not the core's limit", pct,
-			 roof, p->family, par, p->pattern, pct - 100, p->pattern);
+		if (p->why.roof_spread > p->fraction)
+			snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% "
+				 "faster than the tool's own %s kernels in this run, but that roof's per-pass "
+				 "medians varied %.0f %% (the host's swings): its timings may have missed the fast "
+				 "spells this kernel caught; `make bench-pairs` times the two side by side", pct,
+				 roof, p->family, par, p->pattern, pct - 100, p->pattern,
+				 100 * (p->why.roof_spread - 1));
+		else
+			snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; %s%s streamed %s %.0f %% "
+				 "faster than the tool's own %s kernels: this roof is not the core's limit", pct,
+				 roof, p->family, par, p->pattern, pct - 100, p->pattern);
 	} else if (p->bound_id == BOUND_MEMORY)
 		snprintf(buf, size, "above its roof: %.0f%% of %s x intensity; no kernel beats its "
 			 "roof, so its declared flops or bytes, or the level its working set runs from, "

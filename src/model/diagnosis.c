@@ -257,6 +257,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	const struct level_map *map = model_levels_of(a, p->threads);
 	memset(&p->why, 0, sizeof p->why);
 	p->why.peak_median = p->why.vector_limit = p->why.one_chain = p->why.roof_best = NAN;
+	p->why.roof_spread = NAN;
 	place_level(a, map, p);
 	enum mem_level level = levels_parse(p->level);
 	const struct roof *sweep_used;
@@ -314,6 +315,8 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 		 */
 		p->reason = p->bound_id == BOUND_MEMORY && p->builtin && mem && !sweep_used
 			  ? REASON_ABOVE_LOW_ROOF : REASON_ABOVE_COUNTS;
+		if (p->reason == REASON_ABOVE_LOW_ROOF && mem->spread_lo > 0 && mem->spread_hi >= mem->spread_lo)
+			p->why.roof_spread = mem->spread_hi / mem->spread_lo;
 		return;
 	}
 	if (p->bound_id == BOUND_MEMORY)

@@ -141,6 +141,14 @@ struct point_verdict {
 	double roof_best;          /* over DIAGNOSIS_ABOVE of its roof's median, under the roof's best timing
 				    * (GFLOP/s at its intensity): within the roof's spread; else NaN */
 	double rule_bytes;         /* REASON_ABOVE_SHORT: STREAM's rule per array, against array_bytes */
+	/*
+	 * REASON_ABOVE_LOW_ROOF: the roof's own per-pass medians, highest over
+	 * lowest (NaN: not known). Past the point's fraction, the roof's passes
+	 * varied more than the point beats it: on a host whose rate swings, a
+	 * roof timed a few times may have missed the fast spells the kernel
+	 * caught, and only timing the two side by side tells a low roof from that.
+	 */
+	double roof_spread;
 };
 
 /*

@@ -100,14 +100,24 @@ static void check_slope_flat(const struct all_points *ap, struct symptoms *out)
 		    "instruction set and each point's flops.", ap->n, 100 * SYMPTOMS_ON_ROOF);
 }
 
-/* The points above their roof (diagnosis: past DIAGNOSIS_ABOVE and the roof's best), the tool's own (builtin) or the user's. */
-static size_t points_above(const struct all_points *ap, int builtin, char *names, size_t cap)
+/* Which points above their roof: the user's; the tool's own; the tool's own against a roof whose passes varied more than they beat it. */
+enum above_kind { ABOVE_USER, ABOVE_BUILTIN, ABOVE_BUILTIN_SWINGING };
+
+static enum above_kind above_kind(const struct point *p)
+{
+	if (!p->builtin)
+		return ABOVE_USER;
+	return p->why.roof_spread > p->fraction ? ABOVE_BUILTIN_SWINGING : ABOVE_BUILTIN;
+}
+
+/* The points above their roof (diagnosis: past DIAGNOSIS_ABOVE and the roof's best) of one kind. */
+static size_t points_above(const struct all_points *ap, enum above_kind kind, char *names, size_t cap)
 {
 	size_t n = 0, len = 0;
 	names[0] = 0;
 	for (size_t i = 0; i < ap->n; i++) {
 		const struct point *p = ap->v[i];
-		if (!p->above_roof || !p->builtin != !builtin)
+		if (!p->above_roof || above_kind(p) != kind)
 			continue;
 		if (n < 4 && len < cap)
 			len += (size_t)snprintf(names + len, cap - len, "%s%s (%.0f%%)", n ? ", " : "", p->kernel,
@@ -126,7 +136,7 @@ static size_t points_above(const struct all_points *ap, int builtin, char *names
 static void check_above(const struct all_points *ap, struct symptoms *out)
 {
 	char names[256];
-	size_t n = points_above(ap, 0, names, sizeof names);
+	size_t n = points_above(ap, ABOVE_USER, names, sizeof names);
 	if (n)
 		add(out, SYMPTOM_ABOVE,
 		    "%zu point%s above %s roof by more than %.0f%%, and past its best timing: %s%s. The guide: no loop beats its "
@@ -134,7 +144,16 @@ static void check_above(const struct all_points *ap, struct symptoms *out)
 		    "against double precision, say); make the units agree and measure again.",
 		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
 		    names, n > 4 ? ", ..." : "");
-	n = points_above(ap, 1, names, sizeof names);
+	n = points_above(ap, ABOVE_BUILTIN_SWINGING, names, sizeof names);
+	if (n)
+		add(out, SYMPTOM_ABOVE,
+		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%, and past its best "
+		    "timing: %s%s. That roof's own per-pass medians varied more than the kernel beats it "
+		    "(the host's swings), so its timings may have missed the fast spells the kernel caught: "
+		    "`make bench-pairs` times the two side by side and tells that from a low roof.",
+		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
+		    names, n > 4 ? ", ..." : "");
+	n = points_above(ap, ABOVE_BUILTIN, names, sizeof names);
 	if (n)
 		add(out, SYMPTOM_ABOVE,
 		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%, and past its best "

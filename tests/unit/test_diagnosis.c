@@ -457,6 +457,38 @@ static void test_above_with_arrays_short_of_the_rule(void **state)
 	assert_int_equal(p.reason, REASON_ABOVE_LOW_ROOF);
 }
 
+/*
+ * A built-in kernel past its pattern roof's best: the roof is low, unless the
+ * roof's own per-pass medians varied more than the kernel beats it (a host
+ * whose rate swings: a 2-core Zen 3 VM's DRAM.2r0w@2t passes 70 % apart, and
+ * dot_split at 115 % of it, tied with the roof's kernel side by side).
+ */
+static void test_above_a_swinging_roof(void **state)
+{
+	(void)state;
+	static struct analysis with;
+	struct roof *r = with_dram_1r1w(&with, 19.2, 16.0);
+	struct point p = *point_at("triad", 0, 96 * MIB);
+	set_streams(&p, &k_1r1w);
+	snprintf(p.level, sizeof p.level, "DRAM");
+	p.builtin = 1;
+	p.array_bytes = 8 * MIB;   /* at STREAM's rule */
+	p.gflops = 24.0 / 12;   /* 24 GB/s: 150 % of the roof's median, past its best */
+	r->spread_lo = 15.0;
+	r->spread_hi = 17.0;    /* passes 13 % apart: less than the kernel beats the roof by */
+	diagnosis_place(&with, &p);
+	assert_int_equal(p.reason, REASON_ABOVE_LOW_ROOF);
+	assert_true(p.above_roof);
+	assert_non_null(strstr(said(&p), "this roof is not the core's limit"));
+	assert_null(strstr(said(&p), "bench-pairs"));
+	r->spread_hi = 30.0;    /* passes 100 % apart: more than it */
+	diagnosis_place(&with, &p);
+	assert_int_equal(p.reason, REASON_ABOVE_LOW_ROOF);
+	assert_true(p.above_roof);
+	assert_non_null(strstr(said(&p), "per-pass medians varied 100 % (the host's swings)"));
+	assert_null(strstr(said(&p), "not the core's limit"));
+}
+
 /* A point that is no registry kernel: the caller fills the inputs. */
 static void test_user_point(void **state)
 {
@@ -515,6 +547,7 @@ int main(void)
 		cmocka_unit_test(test_pattern_roof_or_sweep),
 		cmocka_unit_test(test_above_only_past_the_roofs_best),
 		cmocka_unit_test(test_above_with_arrays_short_of_the_rule),
+		cmocka_unit_test(test_above_a_swinging_roof),
 		cmocka_unit_test(test_threads_ceiling),
 		cmocka_unit_test(test_user_point),
 		cmocka_unit_test(test_vec_width),

@@ -235,6 +235,35 @@ static void test_above(void **state)
 	a->points[1].above_roof = 0;
 }
 
+/*
+ * The tool's own kernel past its pattern roof's best: a low roof, unless the
+ * roof's own passes varied more than the kernel beats it (the diagnosis's
+ * why.roof_spread), then side-by-side timing is what tells.
+ */
+static void test_above_builtin(void **state)
+{
+	(void)state;
+	struct point *p = &a->points[1];
+	p->fraction = 1.15;
+	p->above_roof = 1;
+	p->builtin = 1;
+	p->why.roof_spread = 1.05;   /* passes 5 % apart */
+	struct symptoms sy;
+	symptoms_check(&run, a, NULL, &sy);
+	assert_int_equal(sy.n, 1);
+	assert_non_null(strstr(sy.notes[0], "the roof is short: the roof kernels lack a way"));
+	p->why.roof_spread = 1.70;   /* passes 70 % apart */
+	symptoms_check(&run, a, NULL, &sy);
+	assert_int_equal(sy.n, 1);
+	assert_non_null(strstr(sy.notes[0], "may have missed the fast spells"));
+	assert_non_null(strstr(sy.notes[0], "make bench-pairs"));
+	assert_null(strstr(sy.notes[0], "lack a way"));
+	p->fraction = 0.4;
+	p->above_roof = 0;
+	p->builtin = 0;
+	p->why.roof_spread = NAN;
+}
+
 static void test_ticks(void **state)
 {
 	(void)state;
@@ -278,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_ridge),
 		cmocka_unit_test(test_slope_and_flat),
 		cmocka_unit_test(test_above),
+		cmocka_unit_test(test_above_builtin),
 		cmocka_unit_test(test_ticks),
 		cmocka_unit_test(test_stream),
 	};
