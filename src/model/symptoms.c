@@ -135,33 +135,30 @@ static size_t points_above(const struct all_points *ap, enum above_kind kind, ch
  */
 static void check_above(const struct all_points *ap, struct symptoms *out)
 {
-	char names[256];
-	size_t n = points_above(ap, ABOVE_USER, names, sizeof names);
-	if (n)
-		add(out, SYMPTOM_ABOVE,
-		    "%zu point%s above %s roof by more than %.0f%%, and past its best timing: %s%s. The guide: no loop beats its "
-		    "roof; the flops and bytes are counted in other units than the roofs (single "
-		    "against double precision, say); make the units agree and measure again.",
-		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
-		    names, n > 4 ? ", ..." : "");
-	n = points_above(ap, ABOVE_BUILTIN_SWINGING, names, sizeof names);
-	if (n)
-		add(out, SYMPTOM_ABOVE,
-		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%, and past its best "
-		    "timing: %s%s. That roof's own per-pass medians varied more than the kernel beats it "
-		    "(the host's swings), so its timings may have missed the fast spells the kernel caught: "
-		    "`make bench-pairs` times the two side by side and tells that from a low roof.",
-		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
-		    names, n > 4 ? ", ..." : "");
-	n = points_above(ap, ABOVE_BUILTIN, names, sizeof names);
-	if (n)
-		add(out, SYMPTOM_ABOVE,
-		    "%zu of the tool's own kernel%s above %s roof by more than %.0f%%, and past its best "
-		    "timing: %s%s. Their flops "
-		    "and bytes are the registry's, so the roof is short: the roof kernels lack a way of "
-		    "running that pattern that these found (each kernel's diagnosis names it).",
-		    n, n == 1 ? "" : "s", n == 1 ? "its" : "their", 100 * (DIAGNOSIS_ABOVE - 1),
-		    names, n > 4 ? ", ..." : "");
+	/* Who is above, and what that shows: one sentence a kind. */
+	static const struct {
+		enum above_kind kind;
+		const char *who, *shows;
+	} KINDS[] = {
+		{ ABOVE_USER, "point",
+		  "The guide: no loop beats its roof; the flops and bytes are counted in other units than "
+		  "the roofs (single against double precision, say); make the units agree and measure again." },
+		{ ABOVE_BUILTIN_SWINGING, "of the tool's own kernel",
+		  "That roof's own per-pass medians varied more than the kernel beats it (the host's swings), "
+		  "so its timings may have missed the fast spells the kernel caught: `make bench-pairs` "
+		  "times the two side by side and tells that from a low roof." },
+		{ ABOVE_BUILTIN, "of the tool's own kernel",
+		  "Their flops and bytes are the registry's, so the roof is short: the roof kernels lack a "
+		  "way of running that pattern that these found (each kernel's diagnosis names it)." },
+	};
+	for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++) {
+		char names[256];
+		size_t n = points_above(ap, KINDS[i].kind, names, sizeof names);
+		if (n)
+			add(out, SYMPTOM_ABOVE, "%zu %s%s above %s roof by more than %.0f%%, and past its best "
+			    "timing: %s%s. %s", n, KINDS[i].who, n == 1 ? "" : "s", n == 1 ? "its" : "their",
+			    100 * (DIAGNOSIS_ABOVE - 1), names, n > 4 ? ", ..." : "", KINDS[i].shows);
+	}
 }
 
 static void check_ticks(const struct rundata *run, const struct userpoints *up, struct symptoms *out)
