@@ -393,6 +393,23 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 }
 
 /*
+ * A level roof takes another roof's figure and what set it (a pattern job
+ * that ran the level faster than the sweep, or another way of storing):
+ * value, median, per-pass spread, the kernel and its stores.
+ */
+static void take_value(struct roof *r, const struct roof *from)
+{
+	r->value = from->value;
+	r->median = from->median;
+	r->spread_lo = from->spread_lo;
+	r->spread_hi = from->spread_hi;
+	memcpy(r->kernel, from->kernel, sizeof r->kernel);
+	r->set_k = from->set_k;
+	memcpy(r->stores, from->stores, sizeof r->stores);
+	r->store_kind = from->store_kind;
+}
+
+/*
  * A job of the sweep's own pattern (its one-vector twin, kernel.one_vector,
  * at the plateau's middle) faster than the sweep's plateau sets the
  * level's roof, as it set the pattern's (pattern_jobs); at DRAM (map set)
@@ -407,14 +424,7 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	char job_r[32], sweep_r[32];
 	analysis_note(a, "%s: %s set the roof, %s GB/s, over the sweep's %s", r->name, o->kernel,
 		      format_rate(o->value, job_r, sizeof job_r), format_rate(r->value, sweep_r, sizeof sweep_r));
-	r->value = o->value;
-	r->median = o->median;
-	r->spread_lo = o->spread_lo;
-	r->spread_hi = o->spread_hi;
-	memcpy(r->kernel, o->kernel, sizeof r->kernel);
-	r->set_k = o->set_k;
-	memcpy(r->stores, o->stores, sizeof r->stores);
-	r->store_kind = o->store_kind;
+	take_value(r, o);
 }
 
 /*
@@ -471,14 +481,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
 		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
 		analysis_roof_note(a, &said);
-		r->value = s->value;
-		r->median = s->median;
-		r->spread_lo = s->spread_lo;
-		r->spread_hi = s->spread_hi;
-		memcpy(r->kernel, s->kernel, sizeof r->kernel);
-		r->set_k = s->set_k;
-		memcpy(r->stores, s->stores, sizeof r->stores);
-		r->store_kind = s->store_kind;
+		take_value(r, s);
 	}
 }
 
