@@ -44,16 +44,23 @@ __attribute__((unused)) static double now(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-__attribute__((unused)) static double *array(size_t n)
+/*
+ * An array of n doubles and room for the skews, on a 2 MiB boundary,
+ * zeroed; huge pages asked for where `huge`. Shared with bench-pairs.c
+ * (which has the lib build), so both time loops over the same arrays.
+ */
+double *bench_loop_array(size_t n, int huge);
+double *bench_loop_array(size_t n, int huge)
 {
 	size_t bytes = ((n + 2 * SKEW) * sizeof(double) + (2u << 20) - 1) / (2u << 20) * (2u << 20);
 	double *p = aligned_alloc(2u << 20, bytes);
 	if (!p) {
-		fprintf(stderr, "bench-loops: cannot allocate %zu bytes\n", bytes);
+		fprintf(stderr, "bench: cannot allocate %zu bytes\n", bytes);
 		exit(2);
 	}
 #ifdef MADV_HUGEPAGE
-	madvise(p, bytes, MADV_HUGEPAGE);
+	if (huge)
+		madvise(p, bytes, MADV_HUGEPAGE);
 #endif
 	memset(p, 0, bytes);
 	return p;
@@ -193,7 +200,7 @@ int main(int argc, char **argv)
 	CPU_SET(atoi(argv[3]), &set);
 	sched_setaffinity(0, sizeof set, &set);
 	size_t n = (size_t)(per_array / 8) / 8 * 8;
-	double *a = array(n) , *b = array(n) + SKEW, *c = array(n) + 2 * SKEW;
+	double *a = bench_loop_array(n, 1), *b = bench_loop_array(n, 1) + SKEW, *c = bench_loop_array(n, 1) + 2 * SKEW;
 	for (size_t i = 0; i < n; i++) {
 		b[i] = (double)(i % 16) / 16;
 		c[i] = (double)(i % 8) / 8;

@@ -33,57 +33,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 
 #include "kernel.h"
 #include "registry.h"
+#include "stats.h"
+#include "timer.h"
 
 #define SKEW (1024 / 8 + 8)
 #define MAX_KERNELS 200
 #define MAX_ROUNDS 400
 
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static double *array(size_t n, int huge)
-{
-	size_t bytes = ((n + 2 * SKEW) * sizeof(double) + (2u << 20) - 1) / (2u << 20) * (2u << 20);
-	double *p = aligned_alloc(2u << 20, bytes);
-	if (!p) {
-		fprintf(stderr, "bench-pairs: cannot allocate %zu bytes\n", bytes);
-		exit(2);
-	}
-#ifdef MADV_HUGEPAGE
-	if (huge)
-		madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-	memset(p, 0, bytes);
-	return p;
-}
-
-static int by_value(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
-}
-
-/* The q-quantile (0..1) of v[0..n), sorted in place. */
-static double quantile(double *v, int n, double q)
-{
-	qsort(v, (size_t)n, sizeof *v, by_value);
-	double at = q * (n - 1);
-	int lo = (int)at;
-	return lo + 1 < n ? v[lo] + (at - lo) * (v[lo + 1] - v[lo]) : v[lo];
-}
-
 /* scripts/bench-loops.c's plain loops, built with the kernels' flags (-DBENCH_LOOPS_LIB). */
 double bench_loop_bytes(const char *pattern);
 double bench_loop_run(const char *pattern, double *a, double *b, double *c, size_t n, long reps);
+double *bench_loop_array(size_t n, int huge);
 
 struct entry {
 	const struct kernel *k;  /* NULL: the plain loop of pattern `plain` */
@@ -114,9 +77,9 @@ static double timed(struct entry *e, int threads, int full)
 			/* A plain loop: an untimed call, the timed one; no check of its own. */
 			volatile double sink = bench_loop_run(e->plain, buf->a, buf->b, buf->c, buf->n, 1);
 #pragma omp barrier
-			tstart[t] = now();
+			tstart[t] = timer_now();
 			sink = bench_loop_run(e->plain, buf->a, buf->b, buf->c, buf->n, e->reps);
-			tend[t] = now();
+			tend[t] = timer_now();
 			(void)sink;
 #pragma omp barrier
 		} else {
@@ -127,9 +90,9 @@ static double timed(struct entry *e, int threads, int full)
 			if (e->k->prepare)
 				e->k->prepare(buf, e->param);
 #pragma omp barrier
-			tstart[t] = now();
+			tstart[t] = timer_now();
 			double result = e->k->run(buf, e->reps, e->param);
-			tend[t] = now();
+			tend[t] = timer_now();
 #pragma omp barrier
 			char why[256];
 			if (e->k->check(buf, e->reps, e->param, result, full, why, sizeof why) != 0) {
@@ -206,9 +169,9 @@ int main(int argc, char **argv)
 		CPU_SET(first + t, &one);
 		sched_setaffinity(0, sizeof one, &one);
 		struct kernel_buffers *buf = &tbuf[t];
-		buf->a = array(n, huge);
-		buf->b = array(n, huge) + SKEW;
-		buf->c = array(n, huge) + 2 * SKEW;
+		buf->a = bench_loop_array(n, huge);
+		buf->b = bench_loop_array(n, huge) + SKEW;
+		buf->c = bench_loop_array(n, huge) + 2 * SKEW;
 		buf->n = n;
 		kernel_fill_inputs(buf);
 	}
@@ -234,15 +197,15 @@ int main(int argc, char **argv)
 			ratio[r] = e[i].rate[r] / e[0].rate[r];
 			v[r] = e[i].rate[r];
 		}
-		double med = quantile(v, rounds, 0.5), best = v[rounds - 1];
-		double q1 = quantile(ratio, rounds, 0.25), q3 = quantile(ratio, rounds, 0.75);
+		double med = stats_quantile(v, (size_t)rounds, 0.5), best = stats_quantile(v, (size_t)rounds, 1.0);
+		double q1 = stats_quantile(ratio, (size_t)rounds, 0.25), q3 = stats_quantile(ratio, (size_t)rounds, 0.75);
 		char label[160];
 		if (e[i].k)
 			snprintf(label, sizeof label, "%s%s%.0d", e[i].k->name, e[i].param ? ":" : "", e[i].param);
 		else
 			snprintf(label, sizeof label, "plain:%s", e[i].plain);
 		printf("%-24s %6ld %9.2f %9.2f %7.3f %7.3f %7.3f\n", label, e[i].reps, med, best,
-		       quantile(ratio, rounds, 0.5), q1, q3);
+		       stats_quantile(ratio, (size_t)rounds, 0.5), q1, q3);
 	}
 	return 0;
 }
