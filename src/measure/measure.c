@@ -111,6 +111,12 @@ struct harness {
 	int tty;
 	const char *corrupt;         /* kernel whose results are spoiled, for tests */
 	/*
+	 * A test's record of every time-left estimate, exact (ROOFLINE_TEST_ESTIMATES=FILE:
+	 * a line "elapsed,left" each, seconds): scripts/estimate-error.sh checks them
+	 * against the run's end. NULL: none.
+	 */
+	FILE *estimates;
+	/*
 	 * A test's late thread (ROOFLINE_TEST_LATE=KERNEL, ROOFLINE_TEST_LATE_SECONDS):
 	 * the last thread of a team starts that kernel's timed call this much
 	 * after the barrier, as a thread taken off its core would.
@@ -578,6 +584,8 @@ static void hook_progress(void *ctx, const struct rounds_progress *p)
 	struct harness *h = ctx;
 	char line[200];
 	rounds_progress_text(p, line, sizeof line);
+	if (h->estimates)
+		fprintf(h->estimates, "%.9g,%.9g\n", p->elapsed, p->left);
 	if (h->tty)
 		fprintf(stderr, "\r\033[Kroofline: %s", line);
 	else
@@ -703,6 +711,9 @@ static void alloc_slots(struct harness *h)
 	const char *late = getenv("ROOFLINE_TEST_LATE_SECONDS");
 	h->late = getenv("ROOFLINE_TEST_LATE");
 	h->late_seconds = late ? atof(late) : 0;
+	const char *estimates = getenv("ROOFLINE_TEST_ESTIMATES");
+	if (estimates && *estimates && !(h->estimates = fopen(estimates, "w")))
+		die(EXIT_USAGE, "cannot write %s: %s", estimates, strerror(errno));
 }
 
 /* The run directory and its streamed files; SIGINT and SIGTERM stop the run between jobs. */
@@ -889,6 +900,8 @@ int measure_run(const struct measure_opts *opts)
 	free(h.tend);
 	free(h.tok);
 	free(h.twhy);
+	if (h.estimates)
+		fclose(h.estimates);
 	free(h.dir);
 	sim_free(h.sim);
 	return rc;
