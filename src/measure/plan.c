@@ -475,7 +475,13 @@ static enum mem_level place_level(const struct plan_sweep *d, size_t i)
 	return i < MEM_DRAM ? (enum mem_level)i : MEM_L3;
 }
 
-/* The level a sweep size of working set ws is meant to run from: the place whose range holds it, or the nearest. */
+/*
+ * The level a working set ws is meant to run from (R6): the place whose
+ * range holds it, or the nearest on a log axis; for a curve that never
+ * settled, DRAM from where the map puts its start (d->dram_from), as the
+ * fit's map has it: GEMM n = 1024 at two threads on the Zen 3 VM (48 MiB)
+ * was planned for the unsettled curve's L3 and ran from DRAM.
+ */
 static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 {
 	size_t best = 0;
@@ -488,6 +494,8 @@ static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 			best = i;
 		}
 	}
+	if (!d->settled && d->dram_from > 0 && (ws >= d->dram_from ? 0.0 : log(d->dram_from / ws)) < dist)
+		return MEM_DRAM;
 	return d->nplateaus ? place_level(d, best) : MEM_LEVELS;
 }
 
