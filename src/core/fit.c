@@ -41,7 +41,9 @@
  *     be within tolerance of each other (two points sliding down a
  *     transition can both be near their own median). For the final
  *     plateaus a size counts in the level it is nearer: the tolerance
- *     reaches at most halfway to a neighbouring level (nearest_core).
+ *     reaches at most halfway to a neighbouring level, and a flat level's
+ *     first size leaning on the faster level before it is a transition's
+ *     (nearest_core, docs/plan.md R5).
  *  5. Bandwidth falls as the working set grows, so a plateau a full
  *     min_step lower than one at a larger working set is not a level of
  *     its own. Where a faster plateau comes before it, it is the first
@@ -539,7 +541,27 @@ static int nearest_core(const struct work *w, const struct seg *seg, size_t nseg
 		above = fmin(above, (seg[i - 1].lo - seg[i].hi) / 2);
 	if (i + 1 < nseg && seg[i].lo > seg[i + 1].hi)
 		below = fmin(below, (seg[i].lo - seg[i + 1].hi) / 2);
-	return core_within(w, &seg[i], below, above, p) || core(w, &seg[i], log_tol, p);
+	/*
+	 * A flat level's first size, over its level by more than half the
+	 * tolerance and STEP_OVER_SCATTER times its scatter, leans on the
+	 * faster level before it: a transition's, partly served there, and in
+	 * no roof (R5: a shared L2's first size at 1.06-1.10x its rate, partly
+	 * in the L1s, lifted L2.2r1w@2t's mean of the three best 3 % over the
+	 * L2's rate; check-sim seed 77). Not the last level's (the flat end
+	 * where DRAM is found: where it begins is R2's and R8's).
+	 */
+	struct seg s = seg[i];
+	if (i > 0 && i + 1 < nseg && seg[i - 1].lo > s.hi && s.lo == s.hi) {
+		double lean = fmax(STEP_OVER_SCATTER * fmax(scatter(w, &s, log_tol), SIGMA_FLOOR),
+				   log1p(expm1(log_tol) / 2));
+		size_t k = s.a;
+		while (k < s.b && !(w->y[k] >= s.lo - below && w->y[k] <= s.hi + above))
+			k++;
+		if (k < s.b && w->y[k] > s.level + lean)
+			s.a = k + 1;
+	}
+	return core_within(w, &s, below, above, p) || core_within(w, &seg[i], below, above, p) ||
+	       core(w, &seg[i], log_tol, p);
 }
 
 size_t fit_plateaus(const struct fit_sweep_point *sweep, size_t n, double min_step,

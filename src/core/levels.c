@@ -236,13 +236,23 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 	}
 }
 
+/* A team's per-core level reaches at least its told size over this before a plateau past it can be its tail. */
+#define LEVELS_TAIL_REACH 8.0
+
 size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
-			  const double reported[LEVELS_CACHE_LEVELS])
+			  const double reported[LEVELS_CACHE_LEVELS], int threads)
 {
 	/* pl[i - 1] is the level `level` so far; pl[i], when merged into it, takes the next one's place. */
 	size_t level = 0;
 	for (size_t i = 1; i < *ncache && i < count;) {
-		if (level < LEVELS_CACHE_LEVELS && reported[level] > 0 && pl[i].size_hi <= reported[level]) {
+		/*
+		 * A team's L1 or L2 is told as each core's times the threads, true of
+		 * private caches only: its tail is taken where its own plateau reaches
+		 * an eighth of that (docs/plan.md R5). A shared L2 at 11 threads ended
+		 * at 6.3 of a told 107 MiB and took the L3 in (random machine 57).
+		 */
+		int told = threads <= 1 || level >= MEM_L3 || pl[i - 1].size_hi * LEVELS_TAIL_REACH >= reported[level];
+		if (level < LEVELS_CACHE_LEVELS && reported[level] > 0 && pl[i].size_hi <= reported[level] && told) {
 			count = fit_merge_plateaus(pl, count, i - 1);
 			(*ncache)--;
 		} else {
@@ -273,7 +283,7 @@ size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, 
 		ncache++;
 	double use[LEVELS_CACHE_LEVELS];
 	levels_reported_for(reported, threads, v->llc_implausible, use);
-	return levels_merge_tails(pl, count, &ncache, use);
+	return levels_merge_tails(pl, count, &ncache, use, threads);
 }
 
 void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,

@@ -168,11 +168,13 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
  * 112 GB/s to 768 KiB of working set and at 80 from 1 to 1.5 MiB: two
  * plateaus, the second named L3, and the real L3 went unnamed. Only where
  * the machine reports the size: the measured plateaus still say where a
- * level ends, the report only which level a plateau is. Returns the new
- * count; *ncache is lowered by the merges.
+ * level ends, the report only which level a plateau is. A team's (threads
+ * > 1) L1 or L2, told as each core's times the threads, takes a tail only
+ * where its own plateau reaches an eighth of that: a shared L2 ends at one
+ * core's size. Returns the new count; *ncache is lowered by the merges.
  */
 size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
-			  const double reported[LEVELS_CACHE_LEVELS]);
+			  const double reported[LEVELS_CACHE_LEVELS], int threads);
 
 /*
  * The sizes levels_merge_tails compares a team's plateaus with: each core's

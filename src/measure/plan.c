@@ -475,7 +475,13 @@ static enum mem_level place_level(const struct plan_sweep *d, size_t i)
 	return i < MEM_DRAM ? (enum mem_level)i : MEM_L3;
 }
 
-/* The level a sweep size of working set ws is meant to run from: the place whose range holds it, or the nearest. */
+/*
+ * The level a working set ws is meant to run from (R6): the place whose
+ * range holds it, or the nearest on a log axis; for a curve that never
+ * settled, DRAM from where the map puts its start (d->dram_from), as the
+ * fit's map has it: GEMM n = 1024 at two threads on the Zen 3 VM (48 MiB)
+ * was planned for the unsettled curve's L3 and ran from DRAM.
+ */
 static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 {
 	size_t best = 0;
@@ -488,6 +494,8 @@ static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 			best = i;
 		}
 	}
+	if (!d->settled && d->dram_from > 0 && (ws >= d->dram_from ? 0.0 : log(d->dram_from / ws)) < dist)
+		return MEM_DRAM;
 	return d->nplateaus ? place_level(d, best) : MEM_LEVELS;
 }
 
@@ -835,17 +843,64 @@ static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, 
 }
 
 /*
- * The level a kernel job is meant to run from: the level it was offered
- * arrays for, unless its shape does not follow the offer (a matrix product
- * of a fixed order: 2 KiB arrays in the DRAM family), then the level its
- * working set falls in on the pre-scan's places.
+ * Job j as each of `threads` threads runs it (n per thread): a shaped
+ * kernel's size is its problem's, so each thread solves one of its own (a
+ * matrix product of the same order; a stencil's grid shrunk to the
+ * thread's share of what the one-thread job was given, at DRAM each array
+ * the thread's share of the one-thread job's). Returns 0 for a shaped job
+ * that no longer fits (`capacity`: one thread's arrays).
  */
-static enum mem_level shaped_level(const struct plan_sweep *d, const struct plan_job *j, size_t offered,
+static int split_job(struct plan_job *j, int threads, size_t capacity, double tile_bytes)
+{
+	if (j->shaped && threads > 1) {
+		size_t offer = j->n / (size_t)threads;
+		if (j->dram && j->k->arrays > 0)
+			offer = plan_shaped_offer(j->k, j->param, offer, j->shape.working_set / j->k->arrays / threads,
+						  tile_bytes, capacity);
+		j->k->shape(j->param, offer, tile_bytes, &j->shape);
+		if (j->shape.n == 0 || j->shape.n > capacity)
+			return 0;
+		j->n = j->shape.n;
+	} else if (j->k->kind != KERNEL_PEAK && threads > 1) {
+		size_t n = j->n / (size_t)threads / 8 * 8;
+		j->n = n < 64 ? 64 : n;
+	}
+	return 1;
+}
+
+/*
+ * The working set of job j (planned for the whole team, before plan_split)
+ * as d's team runs it: all its threads' parts as split_job makes them. A
+ * shaped kernel's problem is each thread's own, so a matrix product of a
+ * fixed order uses threads times one problem's working set (docs/plan.md
+ * R6: GEMM n = 1024 at two threads, 48 MiB over a 32 MiB L3, was placed by
+ * one problem's 24 MiB in L3 and ran from DRAM). `capacity`: the team's
+ * arrays, as plan_build has them.
+ */
+static double team_working_set(const struct plan_sweep *d, const struct plan_job *j, size_t capacity)
+{
+	int t = d->threads > 1 ? d->threads : 1;
+	struct plan_job split = *j;
+	if (t > 1 && j->shaped && split_job(&split, t, capacity / (size_t)t, d->tile_bytes))
+		split.threads = t;
+	else
+		split = *j;
+	return plan_job_working_set(&split);
+}
+
+/*
+ * The level a kernel job is meant to run from (R6): the level it was
+ * offered arrays for, unless its shape does not follow the offer (a matrix
+ * product of a fixed order: 2 KiB arrays in the DRAM family), then the
+ * level its working set as the team runs it (ws: team_working_set) falls
+ * in on the team's own places.
+ */
+static enum mem_level shaped_level(const struct plan_sweep *d, const struct plan_job *j, double ws, size_t offered,
 				   enum mem_level level)
 {
 	if (!j->shaped)
 		return level;
-	double ws = plan_job_working_set(j), want = 8.0 * (double)offered * (j->k->arrays > 0 ? j->k->arrays : 1);
+	double want = 8.0 * (double)offered * (j->k->arrays > 0 ? j->k->arrays : 1);
 	return ws < want / 2 || ws > want * 2 ? sweep_level(d, ws) : level;
 }
 
@@ -893,10 +948,11 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
 						      .dram = !peak && lv == 0 };
 				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
 					continue;
+				double ws = peak ? 0 : team_working_set(d, &j, capacity);
 				if (!peak)
-					j.stream_seconds = stream_seconds(d, plan_job_working_set(&j));
+					j.stream_seconds = stream_seconds(d, ws);
 				add_job(&l->v, &l->n, &l->cap, place(d, j, peak ? PLAN_ROLE_PEAK : PLAN_ROLE_KERNEL,
-								     shaped_level(d, &j, n, level)));
+								     shaped_level(d, &j, ws, n, level)));
 			}
 		}
 	}
@@ -935,29 +991,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 void plan_split(struct plan_job *jobs, size_t *njobs, int threads, size_t capacity, double tile_bytes)
 {
 	size_t kept = 0;
-	for (size_t i = 0; i < *njobs; i++) {
-		struct plan_job *j = &jobs[i];
-		if (j->shaped && threads > 1) {
-			/*
-			 * A shaped kernel's size is its problem's: each thread solves one
-			 * of its own (a matrix product of the same order; a stencil's grid
-			 * shrunk to the thread's share of what the one-thread job was given,
-			 * at DRAM each array the thread's share of the one-thread job's).
-			 */
-			size_t offer = j->n / (size_t)threads;
-			if (j->dram && j->k->arrays > 0)
-				offer = plan_shaped_offer(j->k, j->param, offer,
-							  j->shape.working_set / j->k->arrays / threads, tile_bytes,
-							  capacity);
-			j->k->shape(j->param, offer, tile_bytes, &j->shape);
-			if (j->shape.n == 0 || j->shape.n > capacity)
-				continue;
-			j->n = j->shape.n;
-		} else if (j->k->kind != KERNEL_PEAK && threads > 1) {
-			size_t n = j->n / (size_t)threads / 8 * 8;
-			j->n = n < 64 ? 64 : n;
-		}
-		jobs[kept++] = *j;
-	}
+	for (size_t i = 0; i < *njobs; i++)
+		if (split_job(&jobs[i], threads, capacity, tile_bytes))
+			jobs[kept++] = jobs[i];
 	*njobs = kept;
 }

@@ -162,6 +162,13 @@ struct plan_sweep {
 	/* The pre-scan's plateaus: the geometric middle of each (all arrays), smallest first; their ranges. */
 	double plateau_ws[FIT_MAX_PLATEAUS], plateau_lo[FIT_MAX_PLATEAUS], plateau_hi[FIT_MAX_PLATEAUS];
 	size_t nplateaus;
+	/*
+	 * Where the level map puts DRAM's start (its span's lo: for a curve
+	 * that never settled, where it left its last cache); 0: none. A settled
+	 * curve's DRAM is its last place; an unsettled one has no DRAM place,
+	 * but a working set past this is DRAM's all the same (R6).
+	 */
+	double dram_from;
 	const struct kernel *sweep;  /* the kernel of the pre-scan and the sweep */
 	/*
 	 * The team this decision is for (0, 1: one core). An all-core decision

@@ -150,6 +150,10 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 		memcpy(w.hi, ones.hi, w.n * sizeof *w.hi);
 		placed = split(&placed, &w);
 	}
+	d->dram_from = 0;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->span[i].id == MEM_DRAM)
+			d->dram_from = map->span[i].lo;
 	size_t n = placed.n <= FIT_MAX_PLATEAUS ? placed.n : 0;
 	memcpy(d->plateau_ws, placed.ws, n * sizeof *placed.ws);
 	memcpy(d->plateau_lo, placed.lo, n * sizeof *placed.lo);

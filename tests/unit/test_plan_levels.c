@@ -6,7 +6,9 @@
  * plan recorded); every pattern job the plan placed at a level must run
  * from that level of the fitted map, at each thread count, and every job
  * placed at DRAM must obey the rule the fit judges DRAM by (a kernel too:
- * a matrix product of a fixed order is placed where its arrays run).
+ * a matrix product of a fixed order is placed where its arrays run, and
+ * the fit files it at the level it was placed at: at a team, by all its
+ * threads' problems together, docs/plan.md R6).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -64,11 +66,32 @@ static size_t check_agree(const struct scripted *s, const struct scripted_plan *
 				assert_int_equal(j->place.obeys_rule, j->place.level == MEM_DRAM);
 			if (j->place.role == PLAN_ROLE_KERNEL && j->shaped && plan_job_working_set(j) * t <= d->plateau_hi[0])
 				assert_int_equal(j->place.level, MEM_L1);
-			if (j->place.role != PLAN_ROLE_PATTERN)
+			/* A matrix product of a fixed order: filed by the team's working set, as the fit files it (R6). */
+			int fixed_order = j->place.role == PLAN_ROLE_KERNEL && j->shaped && j->k->nparams > 0;
+			if (j->place.role != PLAN_ROLE_PATTERN && !fixed_order)
 				continue;
 			double ws = j->shaped ? j->shape.working_set * t : array_bytes(j, t) * j->k->arrays;
 			const struct level_span *at = levels_of(&map, ws);
 			assert_non_null(at);
+			if (fixed_order) {
+				/* Inside a fitted level: that one; in a fall between two: either (the nearest is the sampling's). */
+				const struct level_span *lo = NULL, *hi = NULL;
+				for (size_t q = 0; q < map.n; q++) {
+					if (map.span[q].hi < ws)
+						lo = &map.span[q];
+					if (map.span[q].lo > ws && !hi)
+						hi = &map.span[q];
+				}
+				int inside = ws >= at->lo && ws <= at->hi;
+				int agree = inside ? at->id == j->place.level
+					  : (lo && lo->id == j->place.level) || (hi && hi->id == j->place.level);
+				if (!agree)
+					print_message("# %s@%dt: %s %d at %.0f KiB placed at %s, run %s %s\n", s->name, t,
+						      j->k->name, j->param, ws / 1024, levels_name(j->place.level),
+						      inside ? "inside" : "in a fall next to", levels_name(at->id));
+				assert_true(agree);
+				continue;
+			}
 			if (at->id != j->place.level)
 				print_message("# %s@%dt: %s at %.0f KiB placed at %s, fitted %s (%.0f .. %.0f KiB)\n",
 					      s->name, t, j->k->name, ws / 1024, levels_name(j->place.level),

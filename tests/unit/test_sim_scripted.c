@@ -31,7 +31,7 @@ static char scratch[64];
 static struct {
 	char key[256];
 	struct sim_run *r;
-	double dram[3];   /* dram_arrays at 1 and 2 threads, once found (0: not yet) */
+	double dram[16];  /* dram_arrays at each thread count up to 15, once found (0: not yet) */
 } runs[32];
 static size_t nruns;
 
@@ -166,7 +166,7 @@ static double dram_arrays(const struct sim_run *r, int t)
 	size_t at = 0;
 	while (at < nruns && runs[at].r != r)
 		at++;
-	assert_true(at < nruns && t >= 1 && t <= 2);
+	assert_true(at < nruns && t >= 1 && t < 16);
 	if (runs[at].dram[t] != 0)
 		return runs[at].dram[t];
 	double most = 0;
@@ -728,6 +728,58 @@ static void an_l2_tail_is_the_l2(void **state)
 }
 
 /*
+ * R5: a team's L2 that the cores share ends at one core's size, whatever
+ * each core's told size times the threads says (shared-l2-11t: 9.5 MiB
+ * told as 104.7 MiB at 11 threads). The L3 past it (1.4x slower) is a level
+ * of its own, not the L2's slow tail: the team's pattern jobs run in its
+ * L1s, its L2 and its L3, each inside that cache.
+ */
+static void a_shared_l2_at_a_team_ends_where_one_cores_does(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("shared-l2-11t.machine", NULL, 0, 0);
+	double ws[16], l1 = 11 * 64 * 1024.0, l2 = 9744 * 1024.0, l3 = 81376 * 1024.0;
+	size_t n = cache_plateaus(r, 11, ws, 16);
+	int in_l1 = 0, in_l2 = 0, in_l3 = 0;
+	for (size_t l = 0; l < n; l++) {
+		print_message("# shared L2, 11 threads: pattern jobs at %.0f KiB\n", ws[l] / 1024);
+		in_l1 += ws[l] <= 0.75 * l1;
+		in_l2 += ws[l] >= 2 * l1 && ws[l] <= 0.8 * l2;
+		in_l3 += ws[l] >= 2 * l2 && ws[l] <= 0.75 * l3;
+	}
+	assert_int_equal(n, 3);
+	assert_true(in_l1 == 1 && in_l2 == 1 && in_l3 == 1);
+}
+
+/*
+ * R6: where a team's curve never settled (the Zen 3 VM's quick run under
+ * load: still falling at 256 MiB per array) it has no DRAM place, but a
+ * working set past where the curve left its last cache is DRAM's, as the
+ * fit's map has it: GEMM n = 1024 at two threads (all its threads'
+ * problems, 48 MiB over a 32 MiB L3) was planned for L3 and ran from DRAM.
+ */
+static void a_teams_fixed_order_product_is_placed_where_it_runs(void **state)
+{
+	(void)state;
+	const char *falling = "curve 2 = 71179392:51.71 96M:45.53 142359168:38 192M:32 284718720:27 384M:23\n"
+			      "curve 2 = 556091.25K:19 768M:16 1G:13.5 1536M:11 2G:9.5 3G:8";
+	const struct sim_run *r = run_on("zen3-vm.machine", falling, 0, 256 * MiB);
+	assert_non_null(strstr(decision(r, 2), "had not settled"));
+	size_t seen = 0;
+	for (size_t i = 0; i < r->run.ntimings; i++) {
+		const struct timing *t = &r->run.timings[i];
+		if (t->pass < 1 || !t->k || strncmp(t->k->name, "gemm", 4) != 0 || t->param != 1024 || !t->plan ||
+		    t->threads != 2)
+			continue;
+		assert_true(t->working_set > 32 * MiB);
+		assert_int_equal(t->plan->level, MEM_DRAM);
+		seen++;
+	}
+	print_message("# zen3-vm, two threads' curve unsettled: %zu timings of GEMM n = 1024, at DRAM\n", seen);
+	assert_true(seen >= 4);
+}
+
+/*
  * STREAM's rule from a curve moves with the curve, not by octaves
  * (intel-vm-480mib-2026-12-02, its 96 MiB reading as each run read it:
  * 16.9, 18.9, 24.0 GB/s, and either side of halfway between the L3's
@@ -932,6 +984,8 @@ int main(void)
 		cmocka_unit_test(all_core_jobs_from_the_all_core_curve),
 		cmocka_unit_test(the_sweep_spends_its_sizes_where_the_curve_bends),
 		cmocka_unit_test(an_l2_tail_is_the_l2),
+		cmocka_unit_test(a_shared_l2_at_a_team_ends_where_one_cores_does),
+		cmocka_unit_test(a_teams_fixed_order_product_is_placed_where_it_runs),
 		cmocka_unit_test(the_rule_from_a_curve_moves_with_it),
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
