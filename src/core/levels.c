@@ -1,5 +1,7 @@
 /* levels.c - a run's memory levels and its DRAM verdict (see levels.h). */
 #include "levels.h"
+
+#include "cache_share.h"
 #include "levels_rule.h"
 
 #include <math.h>
@@ -263,26 +265,26 @@ size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
 	return count;
 }
 
-void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], int threads, int l3_implausible,
-			 double out[LEVELS_CACHE_LEVELS])
+void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], const double *shared, int threads,
+			 int l3_implausible, double out[LEVELS_CACHE_LEVELS])
 {
 	for (int l = 0; l < LEVELS_CACHE_LEVELS; l++)
-		out[l] = reported[l] > 0 ? reported[l] : 0;
-	out[MEM_L1] *= threads;
-	out[MEM_L2] *= threads;
+		out[l] = (reported[l] > 0 ? reported[l] : 0) * cache_team_copies(l, shared ? shared[l] : 0, threads);
 	/* A VM that reports its host's whole L3 says nothing of where this L3 ends. */
 	if (l3_implausible)
 		out[MEM_L3] = 0;
 }
 
 size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
-			   const double reported[LEVELS_CACHE_LEVELS], int threads)
+			   const double told[LEVELS_CACHE_LEVELS], int threads)
 {
 	size_t ncache = 0;
 	while (ncache < count && is_cache_plateau(pl, ncache, count, nsizes, v))
 		ncache++;
 	double use[LEVELS_CACHE_LEVELS];
-	levels_reported_for(reported, threads, v->llc_implausible, use);
+	memcpy(use, told, sizeof use);
+	if (v->llc_implausible)
+		use[MEM_L3] = 0;
 	return levels_merge_tails(pl, count, &ncache, use, threads);
 }
 
@@ -358,7 +360,7 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	memset(&m, 0, sizeof m);
 	/* Where the reported caches end for this team; a rule taken from the curve says the reported L3 is not there. */
 	double bounds[LEVELS_CACHE_LEVELS];
-	levels_reported_for(in->reported, in->threads > 1 ? in->threads : 1,
+	levels_reported_for(in->reported, in->shared, in->threads > 1 ? in->threads : 1,
 			    in->rule && in->rule->source == RULE_CURVE, bounds);
 	struct fit_sweep_point *fs = malloc((in->n ? in->n : 1) * sizeof *fs);
 	struct fit_dropped_list none = { NULL, 0, 0, NULL, 0 }, *dl = in->dropped ? in->dropped : &none;
@@ -378,9 +380,20 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	struct levels_curve c = { in->sweep, in->n, m.pl, count, in->threads };
 	struct dram_verdict v;
 	levels_find_dram_ruled(&c, in->reported[MEM_L3], nrep, in->settled, in->rule, &v);
+	/* The reported sharing, unless the caches' own plateaus say otherwise (docs/plan.md R7). */
+	double shared[LEVELS_CACHE_LEVELS], cache_hi[LEVELS_CACHE_LEVELS] = { 0 };
+	int is_cache[FIT_MAX_PLATEAUS] = { 0 };
+	levels_caches(m.pl, count, in->n, &v, is_cache);
+	for (size_t i = 0, l = 0; i < count && l < LEVELS_CACHE_LEVELS; i++)
+		if (is_cache[i])
+			cache_hi[l++] = m.pl[i].size_hi;
+	cache_share_judge(in->reported, in->shared, in->threads, cache_hi, shared);
+	double told[LEVELS_CACHE_LEVELS];
+	levels_reported_for(in->reported, shared, in->threads > 1 ? in->threads : 1, 0, told);
 	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
-	c.count = levels_merge_caches(m.pl, count, in->n, &v, in->reported, in->threads > 1 ? in->threads : 1);
+	c.count = levels_merge_caches(m.pl, count, in->n, &v, told, in->threads > 1 ? in->threads : 1);
 	levels_build_map(&c, &v, in->threads, out);
+	memcpy(out->shared, shared, sizeof out->shared);
 	memcpy(out->pl, m.pl, sizeof m.pl);
 	out->count = c.count;
 	levels_caches(out->pl, out->count, in->n, &out->dram, out->is_cache);

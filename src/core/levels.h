@@ -177,17 +177,24 @@ size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
 			  const double reported[LEVELS_CACHE_LEVELS], int threads);
 
 /*
- * The sizes levels_merge_tails compares a team's plateaus with: each core's
- * L1d and L2 times the threads (private caches; a team's working set is
- * the sum of its threads' parts), the L3 as it is (shared), or 0 where the
- * reported L3 is implausible (l3_implausible).
+ * The sizes levels_merge_tails compares a team's plateaus with: each level
+ * times the instances the team uses (cache_team_copies: shared[l] the cores
+ * one instance serves, 0 or shared NULL unknown: each core's L1d and L2
+ * times the threads, private caches, a team's working set the sum of its
+ * threads' parts; the L3 as it is, shared), or 0 where the reported L3 is
+ * implausible (l3_implausible).
  */
-void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], int threads, int l3_implausible,
-			 double out[LEVELS_CACHE_LEVELS]);
+void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], const double *shared, int threads,
+			 int l3_implausible, double out[LEVELS_CACHE_LEVELS]);
 
-/* levels_merge_tails on the caches of a fit (levels_caches' test) of `threads`: the run's reported sizes (levels_reported_for). */
+/*
+ * levels_merge_tails on the caches of a fit (levels_caches' test) of
+ * `threads`: `told` the reported sizes as this team uses them
+ * (levels_reported_for, the L3 kept), the L3 left out where the verdict
+ * finds it implausible.
+ */
 size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
-			   const double reported[LEVELS_CACHE_LEVELS], int threads);
+			   const double told[LEVELS_CACHE_LEVELS], int threads);
 
 /* One level of a thread count's map: a working-set span and whether the run has its roof. */
 struct level_span {
@@ -207,6 +214,12 @@ struct level_map {
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
 	size_t count;
 	int is_cache[FIT_MAX_PLATEAUS];
+	/*
+	 * The cores one instance of L1, L2, L3 serves as the map read them: the
+	 * reported sharing, unless the curve overruled it (cache_share_judge);
+	 * 0: unknown (L1 and L2 private, the L3 shared).
+	 */
+	double shared[LEVELS_CACHE_LEVELS];
 };
 
 /*
@@ -223,6 +236,7 @@ struct levels_input {
 	const struct levels_size *sweep;   /* the curve, sorted by working set */
 	size_t n;
 	double reported[LEVELS_CACHE_LEVELS];  /* L1d, L2 (each core's) and L3 bytes as reported; 0: unknown */
+	double shared[LEVELS_CACHE_LEVELS];    /* the cores one instance of each serves (cache_share_cores); 0: unknown */
 	int threads;                       /* the team that ran the curve (0, 1: one core) */
 	int settled;                       /* 0: the run says the curve never settled; 1 or -1 otherwise */
 	/*

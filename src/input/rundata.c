@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache_share.h"
 #include "csvin.h"
 #include "registry.h"
 #include "util.h"
@@ -610,6 +611,8 @@ static const struct { const char *key; size_t at; } env_text[] = {
 #define NUM(key, field) { key, offsetof(struct run_env, field) }
 static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("l1d_bytes", l1d_bytes), NUM("l2_bytes", l2_bytes), NUM("l3_bytes", l3_bytes),
+	NUM("l1d_shared_cpus", l1d_shared_cpus), NUM("l2_shared_cpus", l2_shared_cpus),
+	NUM("l3_shared_cpus", l3_shared_cpus),
 	NUM("clock_ghz", clock_ghz), NUM("clock_ghz_min", clock_ghz_min),
 	NUM("clock_ghz_max", clock_ghz_max), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
@@ -628,6 +631,10 @@ void rundata_parse_env(struct rundata *run)
 	}
 	for (size_t i = 0; i < sizeof env_numeric / sizeof env_numeric[0]; i++)
 		*(double *)((char *)e + env_numeric[i].at) = env_number(run, env_numeric[i].key, NAN);
+	double cores = env_number(run, "cores", NAN), pus = env_number(run, "hw_threads", cores);
+	e->l1d_shared_cores = cache_share_cores(e->l1d_shared_cpus, cores, pus);
+	e->l2_shared_cores = cache_share_cores(e->l2_shared_cpus, cores, pus);
+	e->l3_shared_cores = cache_share_cores(e->l3_shared_cpus, cores, pus);
 	double settled = env_number(run, "sweep_settled", NAN);
 	e->sweep_settled = isnan(settled) ? -1 : settled != 0;
 	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";

@@ -97,6 +97,8 @@ struct run_env {
 	const char *sweep_kernel;                         /* the kernel whose sweep set the plateaus */
 	const char *stream_rule_source;                   /* reported, curve or none: measure's rule */
 	double l1d_bytes, l2_bytes, l3_bytes;             /* as the machine reports them */
+	double l1d_shared_cpus, l2_shared_cpus, l3_shared_cpus;   /* logical CPUs sharing one instance; NaN: unknown */
+	double l1d_shared_cores, l2_shared_cores, l3_shared_cores; /* cores one instance serves (cache_share_cores); 0: unknown */
 	double clock_ghz;                                 /* measured with one core loaded */
 	double clock_ghz_min, clock_ghz_max;              /* its smallest and largest sample */
 	double tick_ns;                                   /* timer_granularity_ns as a number */

@@ -242,6 +242,18 @@ static void model_from_proc(char *model, size_t size)
 	fclose(fp);
 }
 
+/*
+ * The logical CPUs in a cache's cpuset: how many share the instance. hwloc 2
+ * leaves out the PUs a cgroup forbids, so these are the ones this run may
+ * use (the process is pinned by now: its own affinity would say one). 0
+ * (unknown) where hwloc gives no cpuset; never guessed.
+ */
+static double shared_cpus(hwloc_const_cpuset_t set)
+{
+	int n = set ? hwloc_bitmap_weight(set) : -1;
+	return n > 0 ? n : 0;
+}
+
 void cpu_describe(struct cpu_info *info)
 {
 	memset(info, 0, sizeof *info);
@@ -253,15 +265,15 @@ void cpu_describe(struct cpu_info *info)
 		snprintf(info->source, sizeof info->source, "hwloc %s", HWLOC_VERSION);
 		info->cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
 		info->pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-		/* The caches above the first PU: what one core reports it sees. */
+		/* The caches above the first PU: what one core reports it sees, and who shares each. */
 		hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, 0);
 		for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent) {
-			if (o->type == HWLOC_OBJ_L1CACHE && o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION)
-				info->l1d = (double)o->attr->cache.size;
-			else if (o->type == HWLOC_OBJ_L2CACHE)
-				info->l2 = (double)o->attr->cache.size;
-			else if (o->type == HWLOC_OBJ_L3CACHE)
-				info->l3 = (double)o->attr->cache.size;
+			int l = o->type == HWLOC_OBJ_L1CACHE && o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION ? 0
+			      : o->type == HWLOC_OBJ_L2CACHE ? 1 : o->type == HWLOC_OBJ_L3CACHE ? 2 : -1;
+			if (l < 0)
+				continue;
+			*(l == 0 ? &info->l1d : l == 1 ? &info->l2 : &info->l3) = (double)o->attr->cache.size;
+			info->shared_cpus[l] = shared_cpus(o->cpuset);
 		}
 		/* /proc/cpuinfo's name is what lscpu shows; hwloc's only when it has none. */
 		hwloc_obj_t pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);

@@ -57,6 +57,8 @@ struct cpu_info {
 	int cores;          /* physical cores */
 	int pus;            /* hardware threads */
 	double l1d, l2, l3;
+	/* The logical CPUs of this run that share one instance of L1d, L2, L3 (hwloc); 0: unknown. */
+	double shared_cpus[3];
 	char source[48];    /* "hwloc 2.9.0" or "sysconf" */
 };
 

@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache_share.h"
 #include "cpu.h"
 #include "plan.h"
 #include "registry.h"
@@ -478,6 +479,8 @@ static void prescan_phase(struct harness *h, const struct runfiles_machine *m, s
 	h->pm.reported_caches[MEM_L1] = m->info.l1d;
 	h->pm.reported_caches[MEM_L2] = m->info.l2;
 	h->pm.reported_caches[MEM_L3] = m->info.l3;
+	for (int l = MEM_L1; l < LEVELS_CACHE_LEVELS; l++)
+		h->pm.reported_shared[l] = cache_share_cores(m->info.shared_cpus[l], m->info.cores, m->info.pus);
 	if (plan_limits(o, &h->pm, d) != 0)
 		die(EXIT_FAILED, "no kernel of pattern 2r1w runs on this CPU: no sweep");
 	if (o->max_size > 0 && d->cap < o->max_size)

@@ -103,6 +103,8 @@ struct plan_machine {
 	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
 	/* L1d, L2 (each core's) and L3 bytes as reported (0: unknown): which level a plateau is (levels_map_curve). */
 	double reported_caches[LEVELS_CACHE_LEVELS];
+	/* The cores one instance of each serves, as reported (cache_share_cores); 0: unknown (L1, L2 private, L3 shared). */
+	double reported_shared[LEVELS_CACHE_LEVELS];
 	double phys_bytes;          /* physical memory (0: unknown) */
 	int (*has_isa)(enum isa);   /* whether a kernel of this ISA runs here (cpu_has_isa) */
 	/*

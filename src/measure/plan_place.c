@@ -5,6 +5,8 @@
  */
 #include "plan_place.h"
 
+#include "cache_share.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -100,10 +102,10 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 		if (map->is_cache[i] || (d->settled && i + 1 == map->count))
 			put(&own, round(sqrt(map->pl[i].size_lo * map->pl[i].size_hi)), map->pl[i].size_lo,
 			    map->pl[i].size_hi);
-	/* The reported caches' middles, for this team (each core's private L1 and L2 its own). */
+	/* The reported caches' middles, for this team (as shared as reported; unknown: L1, L2 private). */
 	double rep[LEVELS_CACHE_LEVELS];
-	levels_reported_for(m->reported_caches, d->threads > 1 ? d->threads : 1, d->rule_source == PLAN_RULE_CURVE,
-			    rep);
+	int t = d->threads > 1 ? d->threads : 1;
+	levels_reported_for(m->reported_caches, map->shared, t, d->rule_source == PLAN_RULE_CURVE, rep);
 	struct witnesses reported = { .n = 0 };
 	for (int l = 1; l < LEVELS_CACHE_LEVELS; l++) {
 		double mid = reported_middle(rep, l);
@@ -117,8 +119,9 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	/* A team that shows fewer caches than one core: one core's places are the witnesses. */
 	/*
 	 * One core's places as the team's threads use them: a private level
-	 * (L1, L2: each core's own) holds the team's working set at `threads`
-	 * times one core's, the shared L3 and DRAM at one core's. A shared
+	 * (L1, L2: each core's own, unless reported shared) holds the team's
+	 * working set at `threads` times one core's (the instances it uses:
+	 * cache_team_copies), the shared L3 and DRAM at one core's. A shared
 	 * cache serves the team only past its private caches together: its
 	 * range starts where theirs ends, its place moves into what is left,
 	 * and where nothing is left (64 Graviton 3 cores' L2s hold twice the
@@ -127,10 +130,12 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	 * and L3 jobs ran a level early (graviton3 at 64 threads; R7).
 	 */
 	struct places ones = { .n = 0, .settled = one ? one->settled : 0 };
-	double t = d->threads > 1 ? d->threads : 1, private_hi = 0;
+	double private_hi = 0;
 	for (size_t i = 0; one && i < one->nplateaus; i++) {
-		int dram = one->settled && i + 1 == one->nplateaus, private = i < MEM_L3 && !dram;
-		double x = private ? t : 1, lo = one->plateau_lo[i] * x, hi = one->plateau_hi[i] * x;
+		int dram = one->settled && i + 1 == one->nplateaus;
+		double x = dram || i >= MEM_L3 ? 1 : cache_team_copies((int)i, map->shared[i], t);
+		int private = x > 1 || (i < MEM_L3 && !dram && !cache_shared_at(map->shared[i], t));
+		double lo = one->plateau_lo[i] * x, hi = one->plateau_hi[i] * x;
 		double ws = one->plateau_ws[i] * x;
 		if (private)
 			private_hi = fmax(private_hi, hi);

@@ -197,5 +197,6 @@ void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, st
 	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
 				   .settled = d->settled ? 1 : 0, .rule = &rule };
 	memcpy(in.reported, m->reported_caches, sizeof in.reported);
+	memcpy(in.shared, m->reported_shared, sizeof in.shared);
 	levels_map_curve(&in, map);
 }

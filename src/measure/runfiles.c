@@ -139,6 +139,11 @@ static void env_machine(FILE *fp, const struct measure_opts *o, const struct run
 	env_num(fp, "l1d_bytes", m->info.l1d);
 	env_num(fp, "l2_bytes", m->info.l2);
 	env_num(fp, "l3_bytes", m->info.l3);
+	/* Known sharing only: a run without these keys (or a machine that hides it) reads as before. */
+	static const char *const shared_key[3] = { "l1d_shared_cpus", "l2_shared_cpus", "l3_shared_cpus" };
+	for (int l = 0; l < 3; l++)
+		if (m->info.shared_cpus[l] > 0)
+			env_num(fp, shared_key[l], m->info.shared_cpus[l]);
 	env_row(fp, "topology_source", m->info.source);
 	env_row(fp, "cc", build_compiler);
 	env_row(fp, "cc_version", build_compiler_version);

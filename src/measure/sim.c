@@ -177,6 +177,10 @@ void sim_describe(struct sim *s, struct runfiles_machine *m)
 	m->info.l1d = d->reported[0];
 	m->info.l2 = d->reported[1];
 	m->info.l3 = d->reported[2];
+	/* The logical CPUs that share one instance, as hwloc would say: a core's siblings, or all. */
+	for (int l = 0; l < MACHINE_REPORTED; l++)
+		m->info.shared_cpus[l] = d->reported_shared[l] == MACHINE_SHARING_PER_CORE ? d->smt
+				       : d->reported_shared[l] == MACHINE_SHARING_SHARED ? d->cores * d->smt : 0;
 	snprintf(m->info.source, sizeof m->info.source, "machine file");
 	m->pinned_cpu = 0;
 	m->resolution = d->timer_resolution_s;

@@ -641,6 +641,8 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	struct fit_dropped_list dl = { dropped, 8, 0, NULL, 0 };
 	struct levels_input in = { .sweep = ls, .n = a->nsweep,
 				   .reported = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes },
+				   .shared = { run->info.l1d_shared_cores, run->info.l2_shared_cores,
+					       run->info.l3_shared_cores },
 				   .threads = threads, .settled = run->info.sweep_settled,
 				   .rule = recorded_rule(run, &rule), .dropped = &dl };
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;

@@ -311,6 +311,12 @@ static int describe_basics(const struct rundata *run, struct machine_desc *d)
 	d->reported[0] = e->l1d_bytes > 0 ? e->l1d_bytes : 0;
 	d->reported[1] = e->l2_bytes > 0 ? e->l2_bytes : 0;
 	d->reported[2] = e->l3_bytes > 0 ? e->l3_bytes : 0;
+	/* The sharing as recorded: one core's, or every core's; unknown (or a part of the cores) says nothing. */
+	const double share[3] = { e->l1d_shared_cores, e->l2_shared_cores, e->l3_shared_cores };
+	for (int l = 0; l < 3; l++)
+		d->reported_shared[l] = !(share[l] > 0) || !(d->reported[l] > 0) ? MACHINE_SHARING_UNKNOWN
+				      : share[l] == 1 && cores != 1 ? MACHINE_SHARING_PER_CORE
+				      : share[l] >= cores && cores > 0 ? MACHINE_SHARING_SHARED : MACHINE_SHARING_UNKNOWN;
 	return 0;
 }
 

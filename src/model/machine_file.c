@@ -277,9 +277,20 @@ static int key_scalar(struct machine_desc *d, const char *k, const char *v, cons
 static int key_reported(struct machine_desc *d, char **w, int nw, const char *v, const struct line_ctx *c)
 {
 	static const char *const names[MACHINE_REPORTED] = { "L1", "L2", "L3" };
-	for (int i = 0; nw == 2 && i < MACHINE_REPORTED; i++)
-		if (strcasecmp(w[1], names[i]) == 0)
-			return parse_size_or_none(v, &d->reported[i]) == 0 ? 0 : bad(c, "want a size or none, not", v);
+	char size[64], where[32], extra[8];
+	int nv = sscanf(v, "%63s %31s %7s", size, where, extra);
+	for (int i = 0; nw == 2 && i < MACHINE_REPORTED; i++) {
+		if (strcasecmp(w[1], names[i]) != 0)
+			continue;
+		/* The sharing is optional: without it, the machine does not say (old files, hidden /sys). */
+		if (nv < 1 || nv > 2 || parse_size_or_none(size, &d->reported[i]) != 0 ||
+		    (nv == 2 && ((strcmp(where, "per-core") != 0 && strcmp(where, "shared") != 0) ||
+				 d->reported[i] == 0)))
+			return bad(c, "want a size [per-core|shared] or none, not", v);
+		d->reported_shared[i] = nv < 2 ? MACHINE_SHARING_UNKNOWN
+				      : strcmp(where, "shared") == 0 ? MACHINE_SHARING_SHARED : MACHINE_SHARING_PER_CORE;
+		return 0;
+	}
 	return bad(c, "reported names L1, L2 or L3, not", nw > 1 ? w[1] : "");
 }
 
@@ -615,10 +626,11 @@ static void write_levels(FILE *fp, const struct machine_desc *d)
 	for (int i = 0; i + 1 < d->nlevels; i++)
 		fprintf(fp, "cache %s = %s %s\n", d->levels[i].name, size_text(d->levels[i].bytes, buf, sizeof buf),
 			d->levels[i].shared ? "shared" : "per-core");
-	fputs("# what the machine reports (none: nothing)\n", fp);
+	fputs("# what the machine reports (none: nothing), and which it says are shared\n", fp);
+	static const char *const sharing[] = { "", " per-core", " shared" };
 	for (int i = 0; i < MACHINE_REPORTED; i++)
-		fprintf(fp, "reported %s = %s\n", rep[i], d->reported[i] > 0 ? size_text(d->reported[i], buf, sizeof buf)
-			: "none");
+		fprintf(fp, "reported %s = %s%s\n", rep[i], d->reported[i] > 0 ? size_text(d->reported[i], buf, sizeof buf)
+			: "none", d->reported[i] > 0 ? sharing[d->reported_shared[i]] : "");
 	fputs("\n# bandwidth, GB/s: level, access pattern (*: every other), threads:rate\n", fp);
 	for (int i = 0; i < d->nlevels; i++)
 		for (int b = 0; b < d->levels[i].nbw; b++) {

@@ -72,6 +72,9 @@ struct machine_efficiency {
 	double value;              /* its share of what the model allows it, 0..1 */
 };
 
+/* What a machine reports of a cache level's sharing (`reported LN = SIZE per-core|shared`). */
+enum machine_sharing { MACHINE_SHARING_UNKNOWN, MACHINE_SHARING_PER_CORE, MACHINE_SHARING_SHARED };
+
 struct machine_desc {
 	char name[96];
 	int cores, smt;
@@ -84,6 +87,8 @@ struct machine_desc {
 	struct machine_level levels[MACHINE_MAX_LEVELS];
 	int nlevels;               /* the last is DRAM */
 	double reported[MACHINE_REPORTED];   /* bytes reported (L3: all cores'); 0: none reported */
+	/* Whether the machine says a reported level is one per core or one for all (hwloc's sharing). */
+	enum machine_sharing reported_shared[MACHINE_REPORTED];
 	struct machine_ws_curve curves[MACHINE_MAX_WS_CURVES];   /* by thread count, growing; none: the levels' rates */
 	int ncurves;
 	struct machine_fp fp[ISA_COUNT];

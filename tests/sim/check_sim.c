@@ -18,7 +18,8 @@
  * A random machine: 1 to 16 cores, 1 to 4 cache levels from 16 KiB to 2 GiB
  * (each at least 8x the one before; a shared one 8x all the cores' share of
  * the one before), per core or shared, wrong reported sizes
- * in a third of them (the host's L3, none, or a level off by 2-4x), up to
+ * in a third of them (the host's L3, none, or a level off by 2-4x), the
+ * reported sharing true in 8 of 10 (none in 1, one level's wrong in 1), up to
  * 10 % noise and slow spells in half, an issue limit below the pipes (the
  * widest width's FP operations a cycle one short of its FMA and add pipes)
  * in 3 of 10, adds on the FMA pipes in 1 of 4. Seed S's machine is the same
@@ -140,6 +141,24 @@ static void random_reported(struct machine_desc *d)
 		d->reported[last] *= uniform() < 0.5 ? 0.25 + uniform() * 0.25 : 2 + uniform() * 2;
 }
 
+/*
+ * Which reported levels the machine says are shared (hwloc's sharing): the
+ * truth in 8 of 10, nothing in 1, and one level's sharing the wrong way
+ * round in 1 (a VM's made-up topology). A level reported without a true one
+ * (the host's L3) is shared. Drawn last, so the machine is otherwise the one
+ * its seed drew before sharing was reported.
+ */
+static void random_sharing(struct machine_desc *d)
+{
+	double u = uniform();
+	int flip = u < 0.1 ? (int)(uniform() * MACHINE_REPORTED) : -1;
+	for (int i = 0; i < MACHINE_REPORTED; i++) {
+		int shared = i + 1 < d->nlevels ? d->levels[i].shared : 1;
+		d->reported_shared[i] = !(d->reported[i] > 0) || (u >= 0.1 && u < 0.2) ? MACHINE_SHARING_UNKNOWN
+				      : shared != (i == flip) ? MACHINE_SHARING_SHARED : MACHINE_SHARING_PER_CORE;
+	}
+}
+
 static void random_machine(struct machine_desc *d, unsigned long seed)
 {
 	rng_state = seed * 0x2545f4914f6cdd1dull;
@@ -167,6 +186,7 @@ static void random_machine(struct machine_desc *d, unsigned long seed)
 	d->slow_fraction = noisy && uniform() < 0.5 ? between(0.01, 0.1) : 0;
 	d->slow_rate = between(0.5, 0.9);
 	d->slow_spell_s = between(0.05, 0.5);
+	random_sharing(d);
 }
 
 static void print_table(const char *name, const struct contract *c)

@@ -371,7 +371,7 @@ static void test_a_level_tail_is_that_level(void **state)
 	double use[LEVELS_CACHE_LEVELS];
 	memcpy(tails, curve1, sizeof curve1);
 	size_t ncache = 4;
-	levels_reported_for(reported, 1, 1, use);
+	levels_reported_for(reported, NULL, 1, 1, use);
 	assert_true(use[MEM_L3] == 0 && use[MEM_L2] == 2 * 1048576);
 	size_t merged = levels_merge_tails(tails, 5, &ncache, use, 1);
 	assert_int_equal(merged, 4);
@@ -394,7 +394,7 @@ static void test_a_level_tail_is_that_level(void **state)
 		tails[i].size_hi *= 2;
 	}
 	ncache = 4;
-	levels_reported_for(reported, 2, 1, use);
+	levels_reported_for(reported, NULL, 2, 1, use);
 	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 2), 4);
 	assert_true(tails[1].size_hi == 2 * 1536 * 1024);
 	/* A plausible L3 of 64 MiB: a plateau ending within it after the L3 is the L3's. */
@@ -405,7 +405,7 @@ static void test_a_level_tail_is_that_level(void **state)
 	memcpy(tails, curve2, sizeof curve2);
 	ncache = 4;
 	const double plausible[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 64.0 * 1048576 };
-	levels_reported_for(plausible, 1, 0, use);
+	levels_reported_for(plausible, NULL, 1, 0, use);
 	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 1), 4);
 	assert_true(tails[2].size_lo == 3072 * 1024 && tails[2].size_hi == 49152 * 1024 && tails[2].value == 30);
 	/* The last plateau (DRAM) is never merged: only the first ncache are caches. */
