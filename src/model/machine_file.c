@@ -626,7 +626,7 @@ static void write_levels(FILE *fp, const struct machine_desc *d)
 	for (int i = 0; i + 1 < d->nlevels; i++)
 		fprintf(fp, "cache %s = %s %s\n", d->levels[i].name, size_text(d->levels[i].bytes, buf, sizeof buf),
 			d->levels[i].shared ? "shared" : "per-core");
-	fputs("# what the machine reports (none: nothing), and which it says are shared\n", fp);
+	fputs("# what the machine reports (none: nothing)\n", fp);
 	static const char *const sharing[] = { "", " per-core", " shared" };
 	for (int i = 0; i < MACHINE_REPORTED; i++)
 		fprintf(fp, "reported %s = %s%s\n", rep[i], d->reported[i] > 0 ? size_text(d->reported[i], buf, sizeof buf)

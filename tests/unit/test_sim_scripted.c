@@ -32,7 +32,7 @@ static struct {
 	char key[256];
 	struct sim_run *r;
 	double dram[16];  /* dram_arrays at each thread count up to 15, once found (0: not yet) */
-} runs[32];
+} runs[40];
 static size_t nruns;
 
 /* tests/machines/FILE, its lines `extra` added, run (quick, max_size) once. */
