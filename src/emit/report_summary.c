@@ -13,6 +13,7 @@
 #include "figure.h"
 #include "levels_text.h"
 #include "markdown.h"
+#include "registry.h"
 #include "report_stops.h"
 #include "util.h"
 
@@ -145,6 +146,7 @@ static void ridge_line(FILE *fp, const struct analysis *a, int first, int last)
 /* One family's points: how they are bound, where they ran, their best and worst fraction. */
 struct family {
 	const char *name;
+	const struct kernel *family_k;   /* point.family_k: what the points are grouped by */
 	int memory, compute;
 	char levels[48];
 	const struct point *best, *worst;
@@ -183,31 +185,37 @@ static void member_cell(FILE *fp, const struct point *p)
 	fputs(" |", fp);
 }
 
+/* A point's family as the table names it: its family's, or its kernel's where it has none. */
+static const char *family_name(const struct point *p)
+{
+	return p->family[0] ? p->family : p->kernel;
+}
+
 static void kernels_table(FILE *fp, const struct analysis *a)
 {
 	struct family fam[REPORT_SUMMARY_FAMILIES];
 	size_t n = 0, more = 0;
-	const char *extra[ANALYSIS_MAX_POINTS];
+	const struct point *extra[ANALYSIS_MAX_POINTS];
 	if (!a->npoints) {
 		fputs("No kernels placed: the run has no `kernels` group.\n\n", fp);
 		return;
 	}
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		const char *name = p->family[0] ? p->family : p->kernel;
+		const char *name = family_name(p);
 		size_t k;
-		for (k = 0; k < n && strcmp(fam[k].name, name) != 0; k++)
+		for (k = 0; k < n && !registry_same(fam[k].family_k, fam[k].name, p->family_k, name); k++)
 			;
 		if (k == n && n == REPORT_SUMMARY_FAMILIES) {
 			size_t m;
-			for (m = 0; m < more && strcmp(extra[m], name) != 0; m++)
+			for (m = 0; m < more && !registry_same(extra[m]->family_k, family_name(extra[m]), p->family_k, name); m++)
 				;
 			if (m == more)
-				extra[more++] = name;
+				extra[more++] = p;
 			continue;
 		}
 		if (k == n)
-			fam[n++] = (struct family){ .name = name };
+			fam[n++] = (struct family){ .name = name, .family_k = p->family_k };
 		family_add(&fam[k], p);
 	}
 	fputs("| kernels | bound | level | best of roof | worst of roof |\n| --- | --- | --- | --- | --- |\n", fp);

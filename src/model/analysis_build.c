@@ -155,6 +155,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		const struct kernel *k = j->k;
 		p->k = k;
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
+		p->family_k = registry_family(k);
 		p->param = j->param;
 		p->param_letter = k ? k->param_letter : 0;
 		p->threads = j->threads;

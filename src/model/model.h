@@ -159,7 +159,8 @@ struct point_verdict {
 struct point {
 	char kernel[48];
 	const struct kernel *k;  /* its registry entry; NULL for code of the user's own (its streams name its pattern roof) */
-	char family[24];
+	char family[24];         /* its family's name, for the writers; a kernel the build lacks is its own family */
+	const struct kernel *family_k; /* its family's entry (registry_family of k): what points are grouped by; NULL with k */
 	long param;
 	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
 	int threads;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "plot_cairo.h"
+#include "registry.h"
 
 #include "layout_check.h"
 #include "roof_text.h"
@@ -65,6 +66,9 @@ static void add_point(struct analysis *a, const char *kernel, const char *family
 	struct point *p = &a->points[a->npoints++];
 	snprintf(p->kernel, sizeof p->kernel, "%s", kernel);
 	snprintf(p->family, sizeof p->family, "%s", family);
+	/* As input resolves them: a kernel of the registry has its entry and its family's. */
+	p->k = registry_find(kernel);
+	p->family_k = registry_family(p->k);
 	p->param = param;
 	p->threads = threads;
 	p->ai = ai;
