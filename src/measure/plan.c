@@ -65,7 +65,7 @@ void plan_say(const struct plan_machine *m, const char *fmt, ...)
 static int runs_here(const struct plan_machine *m, const struct kernel *k)
 {
 	int built = m->built ? m->built(k) : k->run != NULL;
-	return built && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
+	return built && m->has_isa(k->isa) && k != m->unbuilt;
 }
 
 const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,

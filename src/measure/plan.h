@@ -111,7 +111,7 @@ struct plan_machine {
 	 * this build compiled out.
 	 */
 	int (*built)(const struct kernel *k);
-	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
+	const struct kernel *unbuilt;   /* a kernel treated as not built (test hook ROOFLINE_TEST_UNBUILT); NULL */
 	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
 };
 
