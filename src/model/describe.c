@@ -254,7 +254,7 @@ static void describe_efficiency(const struct analysis *a, struct machine_desc *d
 		double share[ANALYSIS_MAX_POINTS];
 		size_t n = 0, seen = 0;
 		for (int e = 0; e < d->neff; e++)
-			seen |= strcmp(d->eff[e].kernel, p->kernel) == 0;
+			seen |= d->eff[e].k == p->k;
 		for (size_t q = 0; !seen && q < a->npoints; q++)
 			if (model_same_kernel(&a->points[q], p) && a->points[q].threads <= 1 &&
 			    a->points[q].fraction > 0)
@@ -263,6 +263,7 @@ static void describe_efficiency(const struct analysis *a, struct machine_desc *d
 			continue;
 		struct machine_efficiency *e = &d->eff[d->neff++];
 		snprintf(e->kernel, sizeof e->kernel, "%s", p->kernel);
+		e->k = p->k;
 		e->value = round(fmin(1.0, fmax(0.05, stats_median(share, n))) * 100) / 100;
 	}
 }
