@@ -480,6 +480,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		said.k = s->set_k;
 		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
 		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
+		said.ordinary = roofkey_pattern(lv[i].span->id, sk, threads);
 		analysis_roof_note(a, &said);
 		take_value(r, s);
 	}

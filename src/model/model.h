@@ -274,6 +274,7 @@ struct roof_note {
 	enum kernel_stores stores;   /* STORES: the kind that set the roof */
 	char kernel[32];             /* STORES: the kernel that set it */
 	char level[16], pattern[32]; /* STORES: the ordinary stores' roof, "L2" "." "2r1w" */
+	struct roof_key ordinary;    /* STORES: that roof, typed: what notes are told apart by */
 	/* STORES: the roof and the ordinary stores' rate; SLOPE: the first and last size's best (or lowest and highest), GB/s */
 	double from, to;
 	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
