@@ -149,6 +149,7 @@ struct family {
 	const struct kernel *family_k;   /* point.family_k: what the points are grouped by */
 	int memory, compute;
 	char levels[48];
+	unsigned levels_said;            /* 1 << enum mem_level: those in `levels` */
 	const struct point *best, *worst;
 };
 
@@ -156,8 +157,10 @@ static void family_add(struct family *f, const struct point *p)
 {
 	f->memory |= p->bound_id == BOUND_MEMORY;
 	f->compute |= p->bound_id == BOUND_COMPUTE;
-	if (p->level[0] && !strstr(f->levels, p->level)) {
+	enum mem_level at = levels_parse(p->level);
+	if (at != MEM_LEVELS && !(f->levels_said >> at & 1)) {
 		size_t used = strlen(f->levels);
+		f->levels_said |= 1u << at;
 		snprintf(f->levels + used, sizeof f->levels - used, "%s%s", used ? ", " : "", p->level);
 	}
 	if (!isfinite(p->fraction))
