@@ -1,0 +1,70 @@
+#!/bin/sh
+# t0950-names-text.sh - past src/input/ a kernel, its family, a level, an
+# ISA and a roof are typed values, never names compared as text
+# (scripts/names-check.sh, with the known text of scripts/names.allow), and
+# the checker finds what it must, each in a copy of src/: a family compared
+# by name in layout, a kernel by name in the model and by `->k->name` in
+# measure, a level found by strstr in emit, an ISA by its literal name, a
+# fleet's roofs by name; not the same in src/input/, in a comment, in a name's
+# one parser in src/core/, nor a file's key or a format's name. An allow
+# entry excuses its comparison; one that excuses nothing fails. And a
+# machine file's efficiency line naming no kernel is bad input (exit 2).
+. "$(dirname "$0")/lib.sh"
+check="sh $ROOFLINE_SRC/scripts/names-check.sh"
+
+# tree: a copy of src/ and the allow-list in ./tree
+tree() {
+	rm -rf tree && mkdir -p tree/scripts && cp -r "$ROOFLINE_SRC/src" tree/ &&
+	cp "$ROOFLINE_SRC/scripts/names.allow" tree/scripts/
+}
+# plant FILE LINE: LINE added at the end of tree/FILE
+plant() {
+	printf '%s\n' "$2" >>"tree/$1"
+}
+
+test_expect_success 'src/ compares no kernel, family, level, ISA or roof by name past input' '
+	$check "$ROOFLINE_SRC" >out; rc=$?; cat out; test $rc -eq 0 && ! test -s out
+'
+test_expect_success 'each kind compared as text fails, naming file, line and kind' '
+	tree && n=$(($(wc -l <tree/src/layout/figure_points.c) + 1)) &&
+	plant src/layout/figure_points.c "static int a(const struct figure_family *f, const struct point *p) { return strcmp(f->family, p->family) == 0; }" &&
+	plant src/model/diagnosis.c "static int b(const struct point *p, const struct point *q) { return !strcmp(p->kernel, q->kernel); }" &&
+	plant src/measure/rounds.c "static int c(const struct plan_job *j, const char *s) { return strcmp(s, j->k->name) == 0; }" &&
+	plant src/emit/report_summary.c "static int d(const char *said, const struct point *p) { return strstr(said, p->level) != NULL; }" &&
+	plant src/emit/pointtext.c "static int e(const char *s) { return strcasecmp(s, \"avx512\") == 0; }" &&
+	plant src/fleet/fleet.c "static int g(const struct fleet *f, const char *s) { return strcmp(f->roofs[0].name, s) == 0; }" &&
+	! $check tree >out && cat out &&
+	grep "^names: src/layout/figure_points.c:$n: compares a family name as text (strcmp(f->family, p->family))" out &&
+	grep "^names: src/model/diagnosis.c:[0-9]*: compares a kernel name as text (strcmp(p->kernel, q->kernel))" out &&
+	grep "^names: src/measure/rounds.c:[0-9]*: compares a kernel name as text" out &&
+	grep "^names: src/emit/report_summary.c:[0-9]*: compares a level name as text (strstr(said, p->level))" out &&
+	grep "^names: src/emit/pointtext.c:[0-9]*: compares an ISA name as text" out &&
+	grep "^names: src/fleet/fleet.c:[0-9]*: compares a roof name as text" out &&
+	test $(wc -l <out) -eq 6
+'
+test_expect_success 'input, a comment, the parsers in core, a file key or a format are no such comparison' '
+	tree &&
+	plant src/input/rundata.c "static int h(const char *kernel, const char *level) { return strcmp(kernel, level); }" &&
+	plant src/model/fit.c " * strcmp(p->kernel, q->kernel) and strcmp(family, \"dot\") in a comment" &&
+	plant src/core/isa.c "static int i(const char *isa) { return strcmp(isa, \"avx2\"); }" &&
+	plant src/model/machine_file.c "static int j(const char *k) { return strcmp(k, \"isas\") == 0; }" &&
+	plant src/emit/plot_write.c "static int l(const char *format) { return strcmp(format, \"png\"); }" &&
+	$check tree >out && ! test -s out
+'
+test_expect_success 'an allow entry excuses its comparison; one that excuses nothing fails' '
+	tree && plant src/model/fit.c "static int m(const char *kernel) { return strcmp(kernel, \"triad\"); }" &&
+	echo "src/model/fit.c: kernel, \"triad\"  # planted" >>tree/scripts/names.allow &&
+	$check tree >out && ! test -s out &&
+	echo "src/model/fit.c: kernel, \"dot\"  # stale" >>tree/scripts/names.allow &&
+	! $check tree >out && cat out &&
+	grep -xF "names: $PWD/tree/scripts/names.allow: \"src/model/fit.c: kernel, \"dot\"\" excuses nothing (remove it)" out &&
+	test $(wc -l <out) -eq 1
+'
+test_expect_success 'a machine file whose efficiency line names no kernel is bad input' '
+	sed "s/^efficiency triad /efficiency nosuch /" "$ROOFLINE_SRC/data/machines/zen3-epyc-vm.machine" >bad.machine &&
+	! cmp -s bad.machine "$ROOFLINE_SRC/data/machines/zen3-epyc-vm.machine" &&
+	expect_usage_error measure --simulate bad.machine --out run &&
+	grep "^roofline: measure --simulate: bad.machine:[0-9]*: efficiency names no kernel of this build, not .nosuch.$" "$TRASH/.stderr" &&
+	! test -e run
+'
+test_done
