@@ -407,6 +407,7 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	if (parse_long(row->fields[l->col[3]], &threads) != 0 || threads < 1 || threads > INT_MAX)
 		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
 	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
+	r.k = registry_find(kernel);
 	r.threads = (int)threads;
 	if (run->nskips == l->skips_cap) {   /* doubled: stops.csv may hold tens of thousands of rows */
 		l->skips_cap = l->skips_cap ? 2 * l->skips_cap : 16;

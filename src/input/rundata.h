@@ -66,6 +66,7 @@ struct run_skip {
 	char kernel[48];
 	long param;
 	int threads;
+	const struct kernel *k;   /* its registry entry, resolved here; NULL for a kernel the build lacks */
 };
 
 /* What the compiler said about one kernel file (remarks/<kernel>.txt, kept by measure). */
