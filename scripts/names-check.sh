@@ -19,7 +19,10 @@
 #     src/libroofline/ (the user's library: it checks the rows it writes)
 #     and the one parser of each kind of name in src/core/ (isa.c, levels.c,
 #     roofkey.c, planrole.c), unless scripts/names.allow (NAMES_ALLOW) lists
-#     that comparison as legitimately text.
+#     that comparison as legitimately text;
+#   - a call of registry_find (a kernel looked up by its name) outside
+#     src/input/, unless names.allow lists it ("FILE: registry_find(ARGS)"):
+#     a row's kernel is resolved once, where the row is read.
 # names.allow: one a line, "FILE: ARGS  # why", ARGS the comparison's
 # arguments as this check prints them (blanks run together). An entry that
 # excuses nothing any more fails the check: remove it.
@@ -55,6 +58,17 @@ find src -name '*.[ch]' ! -path 'src/libroofline/*' | LC_ALL=C sort | NAMES_ALLO
 				print "names: $f:$.: compares a timing group by name (strcmp($args)): use enum timing_group\n";
 				$bad = 1;
 			}
+		}
+	}
+	if (!$input) {
+		while (/\bregistry_find\s*\(((?:[^()]|\([^()]*\))*)\)/g) {
+			my $key = "$f: registry_find(" . join(" ", split(" ", $1)) . ")";
+			if (exists $excused{$key}) {
+				$excused{$key}++;
+				next;
+			}
+			print "names: $f:$.: looks a kernel up by name past input (registry_find($1)): resolve it where it is read\n";
+			$bad = 1;
 		}
 	}
 	if (!$input && $f !~ m{^src/core/(isa|levels|roofkey|planrole)\.c$}) {

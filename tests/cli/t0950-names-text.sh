@@ -5,7 +5,8 @@
 # the checker finds what it must, each in a copy of src/: a family compared
 # by name in layout, a kernel by name in the model and by `->k->name` in
 # measure, a level found by strstr in emit, an ISA by its literal name, a
-# fleet's roofs by name; not the same in src/input/, in a comment, in a name's
+# fleet's roofs by name, a kernel looked up by name (registry_find) in emit;
+# not the same in src/input/, in a comment, in a name's
 # one parser in src/core/, nor a file's key or a format's name. An allow
 # entry excuses its comparison; one that excuses nothing fails. And a
 # machine file's efficiency line naming no kernel is bad input (exit 2).
@@ -41,6 +42,13 @@ test_expect_success 'each kind compared as text fails, naming file, line and kin
 	grep "^names: src/emit/pointtext.c:[0-9]*: compares an ISA name as text" out &&
 	grep "^names: src/fleet/fleet.c:[0-9]*: compares a roof name as text" out &&
 	test $(wc -l <out) -eq 6
+'
+test_expect_success 'a kernel looked up by name past input fails; at input it is where it belongs' '
+	tree && plant src/emit/report_stops.c "static int o(const char *s) { return registry_find(s) != NULL; }" &&
+	plant src/input/rundata.c "static int q(const char *s) { return registry_find(s) != NULL; }" &&
+	! $check tree >out && cat out &&
+	grep "^names: src/emit/report_stops.c:[0-9]*: looks a kernel up by name past input (registry_find(s))" out &&
+	test $(wc -l <out) -eq 1
 '
 test_expect_success 'input, a comment, the parsers in core, a file key or a format are no such comparison' '
 	tree &&
