@@ -635,6 +635,19 @@ void rundata_parse_env(struct rundata *run)
 	double most = env_number(run, e->threads_max_key, 1);
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
 	e->interrupted = env_number(run, "interrupted", 0) == 1 || run->nstops_interrupted > 0;
+	e->isa_widest = cpu_isa_parse(e->isa);
+	e->blas_isa_id = cpu_isa_parse(e->blas_isa);
+	for (const char *w = e->isas; *w;) {
+		size_t n = strcspn(w, " ");
+		char word[16];
+		if (n < sizeof word) {
+			memcpy(word, w, n);
+			word[n] = '\0';
+			enum isa i = cpu_isa_parse(word);
+			e->isa_set |= i != ISA_COUNT ? 1u << i : 0;
+		}
+		w += n + (w[n] == ' ');
+	}
 	/* In file order, so that a later line for the same count wins, as in rundata_env. */
 	for (size_t i = 0; i < run->nenv; i++) {
 		int threads, end = 0;

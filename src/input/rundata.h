@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "remarkfiles.h"
+#include "isa.h"
 #include "runplan.h"
 #include "tgroup.h"
 
@@ -119,6 +120,13 @@ struct run_env {
 	 * whose stop is "interrupted". Its figures are of the jobs it reached.
 	 */
 	int interrupted;
+	/*
+	 * The ISA names, typed here once: isa (the widest) and blas_isa
+	 * (ISA_COUNT: absent or no ISA this build names), isas as a set
+	 * (1 << enum isa of each word it names).
+	 */
+	enum isa isa_widest, blas_isa_id;
+	unsigned isa_set;
 	/* clock_ghz@Nt: the clock with N threads running, one per count measured. */
 	struct { int threads; double ghz; } clocks[RUNDATA_MAX_CLOCKS];
 	size_t nclocks;

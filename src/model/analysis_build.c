@@ -89,7 +89,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	enum isa lib_isa = k->library ? cpu_isa_parse(run->info.blas_isa) : ISA_COUNT;
+	enum isa lib_isa = k->library ? run->info.blas_isa_id : ISA_COUNT;
 	if (lib_isa != ISA_COUNT && lib_isa != ISA_NONE) {
 		p->isa = lib_isa;
 		return;

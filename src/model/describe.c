@@ -304,11 +304,7 @@ static int describe_basics(const struct rundata *run, struct machine_desc *d)
 	d->huge_pages = kib > 0;
 	d->first_touch_s_per_gib = 0.25;
 	d->isas = 1u << ISA_NONE | 1u << ISA_SCALAR;
-	char *list = xstrdup(rundata_or(e->isas, "scalar")), *save = NULL;
-	for (char *t = strtok_r(list, " ", &save); t; t = strtok_r(NULL, " ", &save))
-		if (cpu_isa_parse(t) != ISA_COUNT && cpu_isa_parse(t) != ISA_NONE)
-			d->isas |= 1u << cpu_isa_parse(t);
-	free(list);
+	d->isas |= e->isa_set & ~(1u << ISA_NONE);
 	d->reported[0] = e->l1d_bytes > 0 ? e->l1d_bytes : 0;
 	d->reported[1] = e->l2_bytes > 0 ? e->l2_bytes : 0;
 	d->reported[2] = e->l3_bytes > 0 ? e->l3_bytes : 0;
