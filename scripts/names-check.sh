@@ -20,9 +20,11 @@
 #     and the one parser of each kind of name in src/core/ (isa.c, levels.c,
 #     roofkey.c, planrole.c), unless scripts/names.allow (NAMES_ALLOW) lists
 #     that comparison as legitimately text;
-#   - a call of registry_find (a kernel looked up by its name) outside
-#     src/input/, unless names.allow lists it ("FILE: registry_find(ARGS)"):
-#     a row's kernel is resolved once, where the row is read.
+#   - a call of registry_find (a kernel looked up by its name) or of a
+#     name's parser (levels_parse, cpu_isa_parse, tgroup_parse,
+#     plan_role_parse) outside src/input/ and src/core/, unless names.allow
+#     lists it ("FILE: FUNCTION(ARGS)"): a row's names are typed once, where
+#     the row is read.
 # names.allow: one a line, "FILE: ARGS  # why", ARGS the comparison's
 # arguments as this check prints them (blanks run together). An entry that
 # excuses nothing any more fails the check: remove it.
@@ -60,14 +62,19 @@ find src -name '*.[ch]' ! -path 'src/libroofline/*' | LC_ALL=C sort | NAMES_ALLO
 			}
 		}
 	}
-	if (!$input) {
-		while (/\bregistry_find\s*\(((?:[^()]|\([^()]*\))*)\)/g) {
-			my $key = "$f: registry_find(" . join(" ", split(" ", $1)) . ")";
+	if (!$input && $f !~ m{^src/core/}) {
+		while (/\b(registry_find|levels_parse|cpu_isa_parse|tgroup_parse|plan_role_parse)\s*\(((?:[^()]|\([^()]*\))*)\)/g) {
+			my ($fn, $args) = ($1, join(" ", split(" ", $2)));
+			my $key = "$f: $fn($args)";
 			if (exists $excused{$key}) {
 				$excused{$key}++;
 				next;
 			}
-			print "names: $f:$.: looks a kernel up by name past input (registry_find($1)): resolve it where it is read\n";
+			if ($fn eq "registry_find") {
+				print "names: $f:$.: looks a kernel up by name past input ($fn($args)): resolve it where it is read\n";
+			} else {
+				print "names: $f:$.: parses a name past input ($fn($args)): type it where it is read\n";
+			}
 			$bad = 1;
 		}
 	}

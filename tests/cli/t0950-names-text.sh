@@ -5,7 +5,8 @@
 # the checker finds what it must, each in a copy of src/: a family compared
 # by name in layout, a kernel by name in the model and by `->k->name` in
 # measure, a level found by strstr in emit, an ISA by its literal name, a
-# fleet's roofs by name, a kernel looked up by name (registry_find) in emit;
+# fleet's roofs by name, a kernel looked up by name (registry_find) in emit,
+# a level's and an ISA's name parsed in layout and emit;
 # not the same in src/input/, in a comment, in a name's
 # one parser in src/core/, nor a file's key or a format's name. An allow
 # entry excuses its comparison; one that excuses nothing fails. And a
@@ -43,12 +44,17 @@ test_expect_success 'each kind compared as text fails, naming file, line and kin
 	grep "^names: src/fleet/fleet.c:[0-9]*: compares a roof name as text" out &&
 	test $(wc -l <out) -eq 6
 '
-test_expect_success 'a kernel looked up by name past input fails; at input it is where it belongs' '
+test_expect_success 'a kernel looked up or a name parsed past input fails; at input and in core it belongs' '
 	tree && plant src/emit/report_stops.c "static int o(const char *s) { return registry_find(s) != NULL; }" &&
 	plant src/input/rundata.c "static int q(const char *s) { return registry_find(s) != NULL; }" &&
+	plant src/layout/figure_frame.c "static int r(const char *s) { return levels_parse(s) == MEM_DRAM; }" &&
+	plant src/emit/report.c "static int t(const char *s) { return cpu_isa_parse(s) == ISA_AVX2; }" &&
+	plant src/core/levels_rule.c "static int u(const char *s) { return levels_parse(s) == MEM_L1; }" &&
 	! $check tree >out && cat out &&
 	grep "^names: src/emit/report_stops.c:[0-9]*: looks a kernel up by name past input (registry_find(s))" out &&
-	test $(wc -l <out) -eq 1
+	grep "^names: src/layout/figure_frame.c:[0-9]*: parses a name past input (levels_parse(s))" out &&
+	grep "^names: src/emit/report.c:[0-9]*: parses a name past input (cpu_isa_parse(s))" out &&
+	test $(wc -l <out) -eq 3
 '
 test_expect_success 'input, a comment, the parsers in core, a file key or a format are no such comparison' '
 	tree &&
