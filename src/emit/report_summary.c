@@ -157,7 +157,7 @@ static void family_add(struct family *f, const struct point *p)
 {
 	f->memory |= p->bound_id == BOUND_MEMORY;
 	f->compute |= p->bound_id == BOUND_COMPUTE;
-	enum mem_level at = levels_parse(p->level);
+	enum mem_level at = p->level[0] ? p->level_id : MEM_LEVELS;
 	if (at != MEM_LEVELS && !(f->levels_said >> at & 1)) {
 		size_t used = strlen(f->levels);
 		f->levels_said |= 1u << at;

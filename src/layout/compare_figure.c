@@ -167,7 +167,7 @@ static void point_text(const struct point *p, const struct compare_row *row, cha
 	else if (p->param && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %ld", p->param);
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
-	if (p->level[0] && levels_parse(p->level) != MEM_DRAM && n < size)
+	if (p->level[0] && p->level_id != MEM_DRAM && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
 	/* An arrow's factor is its move against its roof, the one it was judged by. */
 	if (n < size)

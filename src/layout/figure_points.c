@@ -154,7 +154,7 @@ static size_t group_entry(const struct analysis *a, size_t npts, struct figure_k
 		const struct point *q = &a->points[j];
 		if (fig_point_ok(q) && q->threads == p->threads && model_same_kernel(q, p) &&
 		    q->working_set > p->working_set)
-			gr->style = levels_parse(p->level) == MEM_L1 ? LV_L1 : LV_OTHER;
+			gr->style = p->level_id == MEM_L1 ? LV_L1 : LV_OTHER;
 	}
 	if (p->level[0])
 		snprintf(gr->level, sizeof gr->level, "%s", p->level);

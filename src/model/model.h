@@ -167,6 +167,7 @@ struct point {
 	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
 	double array_bytes;      /* bytes of each of its arrays (a stream's); 0 when unknown or not arrays */
 	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
+	enum mem_level level_id; /* the same, typed by diagnosis_place (MEM_LEVELS: none): what the writers decide by */
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
 	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */

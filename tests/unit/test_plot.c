@@ -638,6 +638,7 @@ static struct analysis *levels(void)
 	for (size_t i = 0; i < n; i++) {
 		a->points[i].working_set = 268435456;
 		snprintf(a->points[i].level, sizeof a->points[i].level, "DRAM");
+		a->points[i].level_id = MEM_DRAM;   /* as diagnosis_place types it */
 	}
 	for (size_t l = 0; l < 2; l++)
 		for (size_t i = 0; i < n; i++) {
@@ -645,6 +646,7 @@ static struct analysis *levels(void)
 			*p = a->points[i];
 			p->working_set = lv[l].ws;
 			snprintf(p->level, sizeof p->level, "%s", lv[l].name);
+			p->level_id = levels_parse(lv[l].name);
 			p->gflops = fmin(a->peak, lv[l].bw * p->ai) * lv[l].k;
 		}
 	return a;
