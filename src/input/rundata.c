@@ -33,6 +33,13 @@ struct row_in {
 	size_t errlen;
 };
 
+/* The ISA a kernel's name names after its first '_' ("avx2" of fma_avx2), or the whole name's; ISA_COUNT: none. */
+static enum isa isa_of_name(const char *kernel)
+{
+	const char *u = strchr(kernel, '_');
+	return cpu_isa_parse(u ? u + 1 : kernel);
+}
+
 static int bad_cell(const struct row_in *r, int i, const char *name, const char *want)
 {
 	snprintf(r->err, r->errlen, "%s:%zu:%zu: %s '%s' is not %s", r->l->path, r->row->line[i],
@@ -245,6 +252,7 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	if (get_name(&in, T_KERNEL, t.kernel, sizeof t.kernel))
 		return -1;
 	t.k = registry_find(t.kernel);
+	t.isa_named = t.k ? ISA_COUNT : isa_of_name(t.kernel);
 	if (get_long(&in, T_PARAM, 0, &t.param))
 		return -1;
 	if (get_long(&in, T_THREADS, 1, &v))

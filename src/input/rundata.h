@@ -26,6 +26,8 @@ struct timing {
 	enum timing_group group;
 	char kernel[48];
 	const struct kernel *k;  /* kernel's registry entry, resolved once at load; NULL when this build has none */
+	/* Without an entry: the ISA its name's suffix names ("avx512" of fma_avx512), typed at load; ISA_COUNT: none. */
+	enum isa isa_named;
 	long param;
 	int threads;
 	double working_set;      /* bytes */

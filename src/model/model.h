@@ -357,9 +357,6 @@ const struct roof *model_roof(const struct analysis *a, const struct roof_key *k
  */
 const char *model_curve_isa_name(const struct chain_curve *cc);
 
-/* A chain curve's ISA from its kernel: the registry's (k), else what its name's suffix names, else ISA_COUNT. */
-enum isa model_curve_isa(const struct kernel *k, const char *kernel);
-
 /* Whether two points are of one kernel: their registry entries (registry_same), never their names. */
 int model_same_kernel(const struct point *p, const struct point *q);
 

@@ -9,7 +9,8 @@
 # a level's and an ISA's name parsed in layout and emit;
 # not the same in src/input/, in a comment, in a name's
 # one parser in src/core/, nor a file's key or a format's name. An allow
-# entry excuses its comparison; one that excuses nothing fails. And a
+# entry excuses its comparison; one that excuses nothing fails. A peak
+# kernel the build lacks keeps the ISA its name names (typed at input), and a
 # machine file's efficiency line naming no kernel is bad input (exit 2).
 . "$(dirname "$0")/lib.sh"
 check="sh $ROOFLINE_SRC/scripts/names-check.sh"
@@ -73,6 +74,10 @@ test_expect_success 'an allow entry excuses its comparison; one that excuses not
 	! $check tree >out && cat out &&
 	grep -xF "names: $PWD/tree/scripts/names.allow: \"src/model/fit.c: kernel, \"dot\"\" excuses nothing (remove it)" out &&
 	test $(wc -l <out) -eq 1
+'
+test_expect_success 'a peak kernel this build lacks takes the ISA its name names, typed at input' '
+	cp -r "$ROOFLINE_SRC/data/example/run" r && sed "s/,fma_avx2,/,fmaz_avx2,/" "$ROOFLINE_SRC/data/example/run/timings.csv" >r/timings.csv &&
+	"$ROOFLINE" fit r >out 2>&1 && grep "^fmaz_avx2,avx2,1," r/chains.csv && grep "^avx2,ceiling," r/roofs.csv
 '
 test_expect_success 'a machine file whose efficiency line names no kernel is bad input' '
 	sed "s/^efficiency triad /efficiency nosuch /" "$ROOFLINE_SRC/data/machines/zen3-epyc-vm.machine" >bad.machine &&
