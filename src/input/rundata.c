@@ -644,6 +644,13 @@ void rundata_parse_env(struct rundata *run)
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
 	e->interrupted = env_number(run, "interrupted", 0) == 1 || run->nstops_interrupted > 0;
 	e->isa_widest = cpu_isa_parse(e->isa);
+	static const char *const RULE_SOURCES[] = { [RULE_REPORTED] = "reported", [RULE_CURVE] = "curve",
+						    [RULE_NONE] = "none" };
+	for (size_t i = 0; i < sizeof RULE_SOURCES / sizeof RULE_SOURCES[0]; i++)
+		if (strcmp(e->stream_rule_source, RULE_SOURCES[i]) == 0) {
+			e->stream_rule_recorded = 1;
+			e->stream_rule_from = (enum levels_rule_source)i;
+		}
 	e->blas_isa_id = cpu_isa_parse(e->blas_isa);
 	for (const char *w = e->isas; *w;) {
 		size_t n = strcspn(w, " ");

@@ -9,6 +9,7 @@
 
 #include "remarkfiles.h"
 #include "isa.h"
+#include "levels.h"
 #include "runplan.h"
 #include "tgroup.h"
 
@@ -129,6 +130,9 @@ struct run_env {
 	 */
 	enum isa isa_widest, blas_isa_id;
 	unsigned isa_set;
+	/* stream_rule_source typed: 1 and the source where it names one (reported, curve, none); 0 for older runs. */
+	int stream_rule_recorded;
+	enum levels_rule_source stream_rule_from;
 	/* clock_ghz@Nt: the clock with N threads running, one per count measured. */
 	struct { int threads; double ghz; } clocks[RUNDATA_MAX_CLOCKS];
 	size_t nclocks;
