@@ -65,7 +65,7 @@ void plan_say(const struct plan_machine *m, const char *fmt, ...)
 static int runs_here(const struct plan_machine *m, const struct kernel *k)
 {
 	int built = m->built ? m->built(k) : k->run != NULL;
-	return built && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
+	return built && m->has_isa(k->isa) && k != m->unbuilt;
 }
 
 const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
@@ -572,7 +572,7 @@ size_t plan_cache_level_n(double working_set, int arrays)
 static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		     const struct plan_job *jobs, size_t njobs, struct plan_job *j)
 {
-	if (j->dram)
+	if (j->dram_arrays)
 		j->n = plan_shaped_offer(j->k, j->param, j->n, d->kernel_bytes, d->tile_bytes, capacity);
 	j->k->shape(j->param, j->n, d->tile_bytes, &j->shape);
 	j->shaped = 1;
@@ -662,7 +662,7 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
-			.dram = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
+			.dram_arrays = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
 }
 
 /*
@@ -706,7 +706,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 				int dram = d->settled && i + 1 == d->nplateaus;
 				add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = ks[w],
 					.group = TGROUP_BANDWIDTH, .n = pattern_n(d, ks[w], i, capacity), .reps = 1,
-					.dram = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
+					.dram_arrays = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
 				if (!dram)
 					continue;
 				/*
@@ -724,7 +724,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 					if (vk)
 						add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = vk,
 							.group = TGROUP_BANDWIDTH, .n = pattern_n(d, vk, i, capacity),
-							.reps = 1, .dram = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
+							.reps = 1, .dram_arrays = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
 				}
 			}
 		}
@@ -740,7 +740,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 								   cpu_isa_lanes(d->sweep->isa)) : NULL;
 	if (next && d->settled && d->nplateaus > 0)
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = next, .group = TGROUP_BANDWIDTH,
-			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram = 1 },
+			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram_arrays = 1 },
 			PLAN_ROLE_PATTERN, MEM_DRAM));
 }
 
@@ -837,7 +837,7 @@ static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, 
 	for (size_t i = 0; i < nsizes; i++) {
 		int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
-			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
+			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram_arrays = dram }, PLAN_ROLE_SWEEP,
 			dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
 	}
 }
@@ -854,7 +854,7 @@ static int split_job(struct plan_job *j, int threads, size_t capacity, double ti
 {
 	if (j->shaped && threads > 1) {
 		size_t offer = j->n / (size_t)threads;
-		if (j->dram && j->k->arrays > 0)
+		if (j->dram_arrays && j->k->arrays > 0)
 			offer = plan_shaped_offer(j->k, j->param, offer, j->shape.working_set / j->k->arrays / threads,
 						  tile_bytes, capacity);
 		j->k->shape(j->param, offer, tile_bytes, &j->shape);
@@ -945,7 +945,7 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
 			for (int p = 0; p < registry_nparams(k); p++) {
 				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
-						      .dram = !peak && lv == 0 };
+						      .dram_arrays = !peak && lv == 0 };
 				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
 					continue;
 				double ws = peak ? 0 : team_working_set(d, &j, capacity);

@@ -132,7 +132,7 @@ static double stream_seconds(const struct sim *s, const struct plan_job *j, int 
 	enum isa isa = j->k->isa == ISA_NONE ? compiled_isa(&s->d) : j->k->isa;
 	double ceiling = machine_peak_best(&s->d, isa, j->k->flops_all_fma) * clock_share(s, threads) * threads;
 	double t = fmax(bytes / (stream_gbs(s, j, ws, threads) * 1e9), flops / (ceiling * 1e9));
-	return j->k->kind == KERNEL_STREAM ? t / machine_efficiency(&s->d, j->k->name) : t;
+	return j->k->kind == KERNEL_STREAM ? t / machine_efficiency(&s->d, j->k) : t;
 }
 
 /* The file's noise on one timing: a spread that only slows, and the host's slow spells. */

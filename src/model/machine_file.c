@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "isa.h"
+#include "registry.h"
 #include "util.h"
 
 /* What a key's handler gets: the key's words and the value, and where to say what is wrong. */
@@ -289,6 +290,9 @@ static int key_efficiency(struct machine_desc *d, char **w, int nw, const char *
 		return bad(c, "want efficiency KERNEL = SHARE, not", w[0]);
 	struct machine_efficiency *e = &d->eff[d->neff];
 	snprintf(e->kernel, sizeof e->kernel, "%s", w[1]);
+	e->k = strcmp(w[1], "*") == 0 ? NULL : registry_find(w[1]);
+	if (strcmp(w[1], "*") != 0 && !e->k)
+		return bad(c, "efficiency names no kernel of this build, not", w[1]);
 	if (key_number(v, 0.01, 1, &e->value) != 0)
 		return bad(c, "want a share from 0.01 to 1, not", v);
 	d->neff++;
@@ -538,13 +542,13 @@ double machine_peak_best(const struct machine_desc *d, enum isa isa, int fma_onl
 	return (2 * fma + add) * cpu_isa_lanes(isa) * d->clock_ghz;
 }
 
-double machine_efficiency(const struct machine_desc *d, const char *kernel)
+double machine_efficiency(const struct machine_desc *d, const struct kernel *k)
 {
 	double any = 1;
 	for (int i = 0; i < d->neff; i++) {
-		if (strcmp(d->eff[i].kernel, kernel) == 0)
+		if (d->eff[i].k && d->eff[i].k == k)
 			return d->eff[i].value;
-		if (strcmp(d->eff[i].kernel, "*") == 0)
+		if (!d->eff[i].k)
 			any = d->eff[i].value;
 	}
 	return any;

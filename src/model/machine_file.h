@@ -68,8 +68,9 @@ struct machine_fp {
 };
 
 struct machine_efficiency {
-	char kernel[48];           /* a placed kernel's name; "*": every other */
+	char kernel[48];           /* a placed kernel's name, as the file writes it; "*": every other */
 	double value;              /* its share of what the model allows it, 0..1 */
+	const struct kernel *k;    /* that kernel's registry entry, resolved as the file is read; NULL: "*" */
 };
 
 struct machine_desc {
@@ -134,8 +135,8 @@ double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma,
 /* The best GFLOP/s any mix of FMAs and adds reaches at width `isa` on one core (fma_only: FMAs alone). */
 double machine_peak_best(const struct machine_desc *d, enum isa isa, int fma_only);
 
-/* A placed kernel's efficiency (its own, else "*"'s, else 1). */
-double machine_efficiency(const struct machine_desc *d, const char *kernel);
+/* A placed kernel's efficiency (its own line's, by registry entry, else "*"'s, else 1). */
+double machine_efficiency(const struct machine_desc *d, const struct kernel *k);
 
 /* 1 when the machine runs ISA `isa`. */
 int machine_has_isa(const struct machine_desc *d, enum isa isa);

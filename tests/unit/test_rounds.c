@@ -521,9 +521,9 @@ static void the_floor_counts_the_sweeps_dram_sizes(void **state)
 	/* Floors (5 kept, each after an untimed call): 0.5, 1, 2, 4, 8, 16 s; the copy's 20 s; 51.5 s in all. */
 	for (int i = 0; i < SIZES; i++)
 		jobs[i] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << (22 + i), .reps = 1,
-					     .last_seconds = 0.05 * (1 << i), .kept_per_pass = 3, .threads = 1, .dram = 1 };
+					     .last_seconds = 0.05 * (1 << i), .kept_per_pass = 3, .threads = 1, .dram_arrays = 1 };
 	jobs[COPY] = (struct plan_job){ .k = &copy_k, .group = TGROUP_BANDWIDTH, .n = (size_t)1 << 26, .reps = 1,
-					.last_seconds = 2.0, .kept_per_pass = 3, .threads = 1, .dram = 1 };
+					.last_seconds = 2.0, .kept_per_pass = 3, .threads = 1, .dram_arrays = 1 };
 	jobs[CACHE] = (struct plan_job){ .k = &sweep_k, .group = TGROUP_BANDWIDTH, .n = 4096, .reps = 1,
 					 .last_seconds = 1e-3, .threads = 1 };
 	struct measure_opts o;
