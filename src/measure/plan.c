@@ -657,12 +657,13 @@ static const struct kernel *variant_kernel(const struct plan_machine *m, const s
  * run's time.
  */
 static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct kernel *twin,
-		      struct plan_job **jobs, size_t *njobs, size_t *cap)
+		      unsigned levels, struct job_list *l)
 {
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
-		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
+		if (levels & 1u << place_level(d, i))
+			add_job(&l->v, &l->n, &l->cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
-			.dram_arrays = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
+				.dram_arrays = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
 }
 
 /*
@@ -746,17 +747,18 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 
 /*
  * The twins (plan_twin) of the sweep's kernel and of each placed pattern's
- * widest. Not in a quick run: with them the Zen 4 VM's quick run outran
- * its estimate of the time left by 30 % (test_rounds).
+ * widest, at the levels in `levels` (a quick run: L1 only, where they cost
+ * microseconds; at every level they made the Zen 4 VM's quick run outrun
+ * its estimate of the time left by 30 %, test_rounds).
  */
 static void plan_twins(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
-		       struct plan_job **jobs, size_t *njobs, size_t *cap)
+		       unsigned levels, struct job_list *l)
 {
 	char pats[16][32];
 	size_t npats = placed_patterns(m, pats, 16);
 	for (size_t p = 0; p <= npats; p++) {
 		const struct kernel *k = p < npats ? plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX) : d->sweep;
-		plan_twin(d, capacity, k ? variant_kernel(m, k, k->stores, k->pace, 1) : NULL, jobs, njobs, cap);
+		plan_twin(d, capacity, k ? variant_kernel(m, k, k->stores, k->pace, 1) : NULL, levels, l);
 	}
 }
 
@@ -962,7 +964,7 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
  * The plan of one thread count, top-down from its decisions d (its level
  * map's places, STREAM's rule, the sweep's reach, the kernels' arrays:
  * plan_prescan): the sweep's sizes, each access pattern's kernels at each
- * level's place, their twins (not in a quick run), then the peak chains and
+ * level's place, their twins (a quick run's at L1 only), then the peak chains and
  * the kernels; every job placed once (place) as it is made.
  */
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
@@ -972,8 +974,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	if (o->groups & TGROUP_BIT(TGROUP_BANDWIDTH)) {
 		plan_sweep_jobs(d, &l.v, &l.n, &l.cap);
 		plan_patterns(m, d, capacity, &l.v, &l.n, &l.cap);
-		if (o->profile.twins)
-			plan_twins(m, d, capacity, &l.v, &l.n, &l.cap);
+		if (o->profile.twin_levels)
+			plan_twins(m, d, capacity, o->profile.twin_levels, &l);
 	}
 	plan_kernels(o, m, d, capacity, &l);
 	*jobs = l.v;

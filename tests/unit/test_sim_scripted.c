@@ -250,7 +250,7 @@ static void check_team_reach(const struct sim_run *r)
  * follows its offer (stencil, stencil_tiled) now has each array at least
  * the kernels' DRAM arrays at each count, and no more than a grid's
  * rounding past them. And the bandwidth kernels' one-vector twins run
- * where their patterns do, the widest width only, never in a quick run.
+ * where their patterns do, the widest width only; a quick run's at L1 only.
  */
 static void zen3_shaped_kernels_obey_streams_rule(void **state)
 {
@@ -291,9 +291,24 @@ static void zen3_shaped_kernels_obey_streams_rule(void **state)
 		assert_int_equal(twins, 3 * copies);
 		assert_int_equal(dram, 3);
 	}
+	/* A quick run: the three twins at L1 only, the working set of the copy's smallest job. */
 	const struct sim_run *q = run_on("zen3-vm.machine", NULL, 1, 0);
-	for (size_t i = 0; i < q->njobs; i++)
-		assert_int_equal(q->jobs[i].k->one_vector, 0);
+	for (int t = 1; t <= 2; t++) {
+		size_t twins = 0;
+		double l1 = INFINITY;
+		for (size_t i = 0; i < q->njobs; i++)
+			if (q->jobs[i].threads == t && is_widest_copy(q, &q->jobs[i]))
+				l1 = fmin(l1, q->jobs[i].ws);
+		for (size_t i = 0; i < q->njobs; i++) {
+			const struct sim_job *j = &q->jobs[i];
+			if (j->threads != t || !j->k->one_vector)
+				continue;
+			twins++;
+			assert_true(j->ws <= l1 * (1 + 1e-9));
+			assert_false(at_dram(q, j));
+		}
+		assert_int_equal(twins, 3);
+	}
 }
 
 /*
