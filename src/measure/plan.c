@@ -242,10 +242,15 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 			"last-level cache (%s) in the curve" : "the reported last-level cache (%s) is not in the curve";
 		char whyto[128];
 		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): %s, "
-			 "flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
-			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		if (d->settled)
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): "
+				 "%s, flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
+				 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		else   /* R9: the cache an unsettled curve left at its end (levels_cache_left_unsettled) */
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to its "
+				 "rate at %s): %s", r, l3, format_bytes(d->scan_ws[n - 1], flat, sizeof flat), whyto);
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
 			 "curve did not settle");

@@ -66,6 +66,17 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 	int seen = levels_seen_past(m->llc_bytes, last_ws, caches_before(d, start_ws), reported_levels(m));
 	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
 	int beyond = shown && levels_cache_beyond(&c, m->llc_bytes, left_ws);
+	/*
+	 * A curve that never settled takes its rule from the largest cache it
+	 * shows too, where that is past the reported one (or none is reported):
+	 * the cache it left at the cap (levels_cache_left_unsettled; docs/plan.md
+	 * R9). Its rule past the cap, the cap binds and the run says so (R4).
+	 */
+	if (!d->settled && d->nscan > 0) {
+		double left = levels_cache_left_unsettled(&c);
+		beyond = isfinite(left) && (m->llc_bytes > 0 ? levels_cache_beyond(&c, m->llc_bytes, left) : 1);
+		left_ws = beyond ? left : NAN;
+	}
 	struct levels_rule r;
 	levels_stream_rule(m->llc_bytes, left_ws, seen, beyond, &r);
 	static const enum plan_rule_source SOURCE[] = {
@@ -195,7 +206,7 @@ void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, st
 		[PLAN_RULE_NONE] = RULE_NONE, [PLAN_RULE_REPORTED] = RULE_REPORTED, [PLAN_RULE_CURVE] = RULE_CURVE };
 	struct levels_rule rule = { SOURCE[d->rule_source], d->rule, d->rule_l3 };
 	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
-				   .settled = d->settled ? 1 : 0, .rule = &rule };
+				   .settled = d->settled ? 1 : 0, .rule = &rule, .cap_binds = d->cap_binds };
 	memcpy(in.reported, m->reported_caches, sizeof in.reported);
 	levels_map_curve(&in, map);
 }

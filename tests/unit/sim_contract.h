@@ -246,6 +246,17 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 				 const struct analysis *a)
 {
 	const struct machine_level *llc = d->nlevels > 1 ? &d->levels[d->nlevels - 2] : NULL;
+	/*
+	 * Memory that cannot hold the rule on the true last-level cache (one
+	 * core's: env.csv's cap is one core's sweep's) is said (docs/plan.md R8,
+	 * R9): the run's cap binds, its DRAM verdict says why, and no cache is
+	 * called DRAM (contract_names).
+	 */
+	double cap = NAN;
+	parse_double(rundata_or(rundata_env(run, "sweep_cap_bytes"), "nan"), &cap);
+	if (llc && cap > 0 && 4 * llc->bytes > cap + 64.0 && run->info.sweep_cap_binds != 1)
+		contract_fail(c, CONTRACT_RULE, "DRAM: memory cannot hold STREAM's rule (4x the true %s, %.0f bytes an "
+			      "array, the sweep's cap %.0f) and the run did not say so", llc->name, 4 * llc->bytes, cap);
 	if (!llc || run->info.sweep_cap_binds == 1)
 		return;
 	for (size_t i = 0; i < a->npoints; i++) {
