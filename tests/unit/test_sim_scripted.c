@@ -17,7 +17,9 @@
 
 #include <cmocka.h>
 
+#include "analysis.h"
 #include "fit.h"
+#include "levels_text.h"
 #include "plan.h"
 #include "sim_run.h"
 
@@ -881,6 +883,47 @@ static void a_cache_past_the_reported_one_sets_the_rule(void **state)
 }
 
 /*
+ * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
+ * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
+ * reported 27 MiB L3 on 10 GiB of memory (check-sim seed 12): the
+ * pre-scan falls from the L4 at its cap and never settles; its rule is
+ * 4x where it left the L4 (not the reported L3's 109 MiB, which ran every
+ * DRAM job in the L4), the cap binds and the decision says so; the fit
+ * finds no DRAM, says why in the verdict's own reason, and fits no DRAM
+ * roof from the L4's plateau.
+ */
+static void memory_that_cannot_hold_the_rule_is_said(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l4-memory-short.machine", NULL, 0, 0);
+	double l4 = 1196530.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 0);
+	assert_true(rule_from_curve(r));
+	/* The crossing where an unsettled curve left its cache is a floor on it: over half the L4 here. */
+	assert_true(rule_cache(r) > l4 / 2 && rule_cache(r) < 2 * l4);
+	assert_true(rule(r) > cap(r));
+	assert_true(cap_binds(r));
+	assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+	assert_non_null(strstr(decision(r, 1), "the cap binds"));
+	/* Its DRAM kernels as near DRAM as memory lets them: the sweep's largest arrays. */
+	assert_true(kernel_bytes(r, 1) == sweep_max(r, 1));
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256], text[1024];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	assert_true(a->nlevels >= 1);
+	assert_int_equal(a->levels[0].dram.state, DRAM_NOT_REACHED);
+	assert_int_equal(a->levels[0].dram.reason, DRAM_CAP_SHORT_OF_RULE);
+	assert_non_null(strstr(levels_dram_text(&a->levels[0].dram, 1, text, sizeof text),
+			       "memory cannot hold STREAM's rule"));
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].key.level == MEM_DRAM && a->roofs[i].key.kind != ROOF_COMPUTE) {
+			print_error("%s: a DRAM roof where memory cannot hold STREAM's rule\n", a->roofs[i].name);
+			fail();
+		}
+	free(a);
+}
+
+/*
  * The curve lines themselves: log-log between points, flat past the ends,
  * a thread count without its own curve taking the one below it (the
  * first's scaled below the first), a working set given again its new rate;
@@ -938,6 +981,7 @@ int main(void)
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
+		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
