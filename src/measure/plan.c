@@ -353,6 +353,30 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 	return 0;
 }
 
+/* The smallest first size R1 goes down to, an array. */
+#define SWEEP_FLOOR_BYTES 1024.0
+
+/*
+ * R1: a curve that falls from its first size has a level smaller than the
+ * sweep's start. Where one core's first size is faster than its second by
+ * more than a plateau's tolerance, the sweep starts an octave lower (the
+ * same half-octave grid, two sizes more: *min, d->min_bytes), down to
+ * SWEEP_FLOOR_BYTES an array, and the pre-scan begins again there, until
+ * its first two sizes are one level: a
+ * 16 KiB L1, none reported, held only the first size, 12 KiB of working
+ * set, and had no plateau (check-sim seed 6; a reported 5 KiB L1d, whose
+ * half is under 1 KiB, left the start at 4 KiB: seed 36). A curve flat from
+ * its start is timed as before, size for size. Returns 1 when it lowered.
+ */
+static int starts_too_late(struct plan_sweep *d, double *min)
+{
+	double lower = floor(*min / 2 / 64.0) * 64.0;
+	if (!(d->scan_gbs[0] > d->scan_gbs[1] * (1 + FIT_TOLERANCE)) || lower < SWEEP_FLOOR_BYTES)
+		return 0;
+	*min = d->min_bytes = lower;
+	return 1;
+}
+
 /*
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
@@ -388,6 +412,12 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		d->scan_ws[n] = bytes * arrays;
 		d->scan_gbs[n] = rate / 1e9;
 		n++;
+		if (n == 2 && !d->rule_fixed && starts_too_late(d, &min)) {
+			n = 0;
+			e = -0.5;   /* the step makes it 0: the new first size */
+			memset(again, 0, sizeof again);
+			continue;
+		}
 		if (reprobe_slower(d, sizes, n, probe, again) != 0) {
 			stopped = 1;
 			break;

@@ -883,6 +883,45 @@ static void a_cache_past_the_reported_one_sets_the_rule(void **state)
 }
 
 /*
+ * R1: a curve that falls from its first size starts an octave lower until
+ * its first two sizes are one level. A 16 KiB L1 a core, none reported
+ * (check-sim seed 6): at 4 KiB an array (12 KiB of working set) the L1
+ * held one size, had no plateau, and the shared L2 was named L1 at 122
+ * GB/s where the L1 runs 181. The sweep now starts at 2 KiB an array on
+ * the same half-octave grid, the fit names both levels at their rates, and
+ * the L1's plateau lies inside it; a curve flat from its start keeps its
+ * sizes (every other machine here).
+ */
+static void a_curve_falling_from_its_first_size_starts_lower(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l1-16k-none-reported.machine", NULL, 0, 0);
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t n = sweep_sizes(r, 1, sizes, PLAN_MAX_SWEEP_SIZES);
+	assert_true(n > 3);
+	assert_true(sizes[0] == 2048 && sizes[1] == 2880 && sizes[2] == 4096);
+	/* The triad's roofs, one core's. */
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	int seen = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *f = &a->roofs[i];
+		if (strcmp(f->name, "L1.2r1w") != 0 && strcmp(f->name, "L2.2r1w") != 0)
+			continue;
+		seen |= 1 << f->key.level;
+		double truth = f->key.level == MEM_L1 ? 180.6 : 122.0;
+		if (fabs(f->value / truth - 1) > 0.02 || (f->key.level == MEM_L1 && f->size_hi > 12 * 1024)) {
+			print_error("%s: %.4g GB/s (true %.4g), plateau to %.0f bytes\n", f->name, f->value, truth,
+				    f->size_hi);
+			fail();
+		}
+	}
+	assert_int_equal(seen, 3);
+	free(a);
+}
+
+/*
  * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
  * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
  * reported 27 MiB L3 on 10 GiB of memory (check-sim seed 12): the
@@ -982,6 +1021,7 @@ int main(void)
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
+		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
