@@ -24,6 +24,7 @@
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+#define TEAM_DRAM_MARGIN 2.0                /* team_dram_most: twice threads x one core's DRAM */
 /*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
@@ -304,7 +305,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (!d->rule_fixed)
 		plan_stream_rule(m, d, start_ws, cache_ws);
 	else
-		plan_team_rule(m, d, start_ws, cache_ws);
+		plan_team_rule(m, d, start_ws, cache_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -389,7 +390,7 @@ static int starts_too_late(struct plan_sweep *d, double *min)
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
-		double *sizes, long *first)
+		double *sizes, long *first, double dram_most)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
@@ -438,7 +439,8 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0) {
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0 &&
+		    !(d->scan_gbs[*first] > dram_most)) {
 			/*
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
@@ -451,6 +453,8 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
 			if (!(bytes < confirm.until))
 				break;
+		} else {
+			*first = -1;   /* not settled, or settled faster than DRAM can run (team_dram_most) */
 		}
 	}
 	if (confirm.n > 0) {   /* the cap (or 64 sizes) came first: it held as far as it was seen */
@@ -466,11 +470,29 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, INFINITY) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, NULL, d);
 	return 0;
+}
+
+/*
+ * The fastest a team's flat end may run and still be DRAM (R2): DRAM at t
+ * threads streams at most t times what one core's does (each core's misses
+ * in flight bound its share), and twice that allows for one core's reading
+ * in a slow moment of its host. One core's DRAM is where its settled
+ * pre-scan ended; where it never settled, no bound. A team settled faster
+ * than this has settled on caches its threads hold together (a reported
+ * L3 that is one of several, one a core or a core complex), and its
+ * pre-scan goes on: 8 threads settled at 190 GB/s on their 1.26 GiB of L3
+ * where one core's DRAM ran 5.4 and called it DRAM (check-sim seed 4).
+ */
+static double team_dram_most(const struct plan_sweep *one, int threads)
+{
+	if (!one->settled || one->nscan < 1 || !(one->scan_gbs[one->nscan - 1] > 0))
+		return INFINITY;
+	return TEAM_DRAM_MARGIN * threads * one->scan_gbs[one->nscan - 1];
 }
 
 int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
@@ -481,7 +503,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, team_dram_most(one, threads)) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, one, d);

@@ -87,21 +87,38 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 }
 
 /*
- * A team's rule: one core's (d holds it on entry) where it is the reported
- * cache's, the machine's whole last-level cache whatever the team; where
- * it was taken from one core's curve (the reported cache is not there),
- * the cache the team's threads use is the one the team's own curve shows,
- * and the rule is the larger of one core's and 4x where that curve left
- * its last cache: on a VM whose L3 is a share a core, two threads use two
- * shares (docs/plan.md R9).
+ * A team's rule (docs/plan.md R9): where one core's came from its curve
+ * (the reported cache is not there), the larger of it and 4x where the
+ * team's own curve left its last cache: on a VM whose L3 is a share a
+ * core, two threads use two shares. Where one core's is the reported
+ * cache's, that one, unless the team's curve first crosses halfway to DRAM
+ * past twice the reported size (levels_cache_beyond at first_ws, the
+ * crossing before any shoulder: a cache's slow tail is that cache, R5):
+ * the reported L3 is one of several (a core's share, a core complex's) and
+ * the team's threads use them together, so its rule is 4x where its curve
+ * left them, as one core's from a curve is. 8 threads over a reported
+ * 158 MiB L3 a core ran their DRAM arrays at 4x 158 MiB, inside the 1.26
+ * GiB the 8 hold (check-sim seed 4); the Zen 3 VM's two threads, whose
+ * 32 MiB L3 falls to DRAM by 48 MiB and tails off to 192, keep 4x 32 MiB.
  */
-void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
+		    double first_ws)
 {
-	if (d->rule_source != PLAN_RULE_CURVE)
-		return;
 	struct plan_sweep team = *d;
-	plan_stream_rule(m, &team, start_ws, cache_ws);
+	if (d->rule_source == PLAN_RULE_REPORTED) {
+		struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+		if (!(d->settled && isfinite(first_ws) && levels_cache_beyond(&c, m->llc_bytes, first_ws)))
+			return;
+		struct levels_rule r;
+		levels_stream_rule(m->llc_bytes, isfinite(cache_ws) ? cache_ws : first_ws, 0, 1, &r);
+		team.rule_source = PLAN_RULE_CURVE;
+		team.rule = r.bytes;
+		team.rule_l3 = r.cache_bytes;
+	} else {
+		plan_stream_rule(m, &team, start_ws, cache_ws);
+	}
 	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
+		d->rule_source = team.rule_source;
 		d->rule = team.rule;
 		d->rule_l3 = team.rule_l3;
 	}

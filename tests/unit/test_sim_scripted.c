@@ -922,6 +922,27 @@ static void a_curve_falling_from_its_first_size_starts_lower(void **state)
 }
 
 /*
+ * R2, R9: a team's flat end faster than its threads' DRAM can run (twice
+ * threads x one core's) is a cache they hold together, and the team's rule
+ * comes from where its own curve left it, past twice the reported size. A
+ * 158 MiB L3 a core on 8 cores (check-sim seed 4): 8 threads settled at
+ * 190 GB/s on their 1.26 GiB of L3 where one core's DRAM runs 5.4, called
+ * it DRAM and ran their DRAM jobs at 4x 158 MiB, inside it. One core keeps
+ * the reported cache's rule.
+ */
+static void a_team_holds_its_threads_caches_together(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-a-core-8-threads.machine", NULL, 0, 0);
+	double l3 = 161648.0 * 1024;
+	assert_false(rule_from_curve(r));
+	assert_true(rule(r) == ceil(4 * l3 / MiB) * MiB);
+	assert_true(settle(r, 8) * 3 > 8 * l3);
+	assert_non_null(strstr(decision(r, 8), "a cache past the reported last-level cache"));
+	assert_true(kernel_bytes(r, 8) >= 4 * 8 * l3);
+}
+
+/*
  * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
  * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
  * reported 27 MiB L3 on 10 GiB of memory (check-sim seed 12): the
@@ -1021,6 +1042,7 @@ int main(void)
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
+		cmocka_unit_test(a_team_holds_its_threads_caches_together),
 		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
