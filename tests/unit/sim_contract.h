@@ -15,11 +15,14 @@
  *    is found, and DRAM's plateau lies past every cache;
  *  - a fourth cache (an L4, a memory-side cache) has no name in the model
  *    (L1-L3, DRAM) and so no roof of its own, which the contract accepts;
- *    what it asks of such a machine is what it asks of every machine: L1-L3
- *    named right, DRAM never taken from the fourth cache's plateau (DRAM is
- *    the flat end past STREAM's rule on the LAST cache, the fourth), found
- *    past it, and every DRAM job's arrays 4x the fourth cache (the true
- *    last-level cache) unless the run says the cap bound;
+ *    its plateau is never L3's nor DRAM's (the clause above). Where memory
+ *    holds 4x it an array, DRAM is found past it and every DRAM job's
+ *    arrays are 4x it (the true last-level cache); where it cannot, the
+ *    next clause;
+ *  - memory that cannot hold STREAM's rule on the true last-level cache
+ *    (4x it an array, one core's, past the sweep's cap) is said: the run's
+ *    cap binds (env.csv sweep_cap_binds; the fit's DRAM verdict then says
+ *    why, DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
  *    unless the run says the cap bound;
