@@ -114,8 +114,20 @@ void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double s
 		team.rule_source = PLAN_RULE_CURVE;
 		team.rule = r.bytes;
 		team.rule_l3 = r.cache_bytes;
-	} else {
-		plan_stream_rule(m, &team, start_ws, cache_ws);
+	} else if (d->settled && isfinite(start_ws)) {
+		/*
+		 * One core's curve showed the reported cache is not the one to go by
+		 * (absent, or a cache past it): the team's rule is 4x where its own
+		 * curve left its last cache, whatever the reported size. 4 threads
+		 * of a VM reporting 238 MiB, each with 90.6 MiB of L3, left their
+		 * 362 MiB at 362 MiB, neither absent from nor past the reported
+		 * size, and kept one core's 4x 97 MiB (check-sim seed 59).
+		 */
+		struct levels_rule r;
+		levels_stream_rule(0, isfinite(cache_ws) ? cache_ws : start_ws, 0, 0, &r);
+		team.rule_source = PLAN_RULE_CURVE;
+		team.rule = r.bytes;
+		team.rule_l3 = r.cache_bytes;
 	}
 	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
 		d->rule_source = team.rule_source;

@@ -940,6 +940,18 @@ static void a_team_holds_its_threads_caches_together(void **state)
 	assert_true(settle(r, 8) * 3 > 8 * l3);
 	assert_non_null(strstr(decision(r, 8), "a cache past the reported last-level cache"));
 	assert_true(kernel_bytes(r, 8) >= 4 * 8 * l3);
+	/*
+	 * Where one core's rule came from its curve (a VM reporting its host's
+	 * 508 MiB L3 over 66.9 MiB a core, check-sim seed 82), the team's is 4x
+	 * where its own curve left its caches, whatever the reported size: 6
+	 * threads left their 401 MiB near 400, neither absent from nor past
+	 * 508 MiB, and kept one core's 4x 74.8 MiB.
+	 */
+	const struct sim_run *h = run_on("l3-a-core-host-l3-reported.machine", NULL, 0, 0);
+	double share = 68464.0 * 1024;
+	assert_true(rule_from_curve(h));
+	assert_true(rule(h) < 4 * 2 * share);
+	assert_true(kernel_bytes(h, 6) >= 4 * 6 * share);
 }
 
 /*
