@@ -888,8 +888,8 @@ static void a_cache_past_the_reported_one_sets_the_rule(void **state)
  * (check-sim seed 6): at 4 KiB an array (12 KiB of working set) the L1
  * held one size, had no plateau, and the shared L2 was named L1 at 122
  * GB/s where the L1 runs 181. The sweep now starts at 2 KiB an array on
- * the same half-octave grid, the fit names both levels at their rates, and
- * the L1's plateau lies inside it; a curve flat from its start keeps its
+ * the same half-octave grid, the fit names the L1 at its rate, its plateau
+ * inside it, and the L2 past it; a curve flat from its start keeps its
  * sizes (every other machine here).
  */
 static void a_curve_falling_from_its_first_size_starts_lower(void **state)
@@ -910,9 +910,11 @@ static void a_curve_falling_from_its_first_size_starts_lower(void **state)
 		if (strcmp(f->name, "L1.2r1w") != 0 && strcmp(f->name, "L2.2r1w") != 0)
 			continue;
 		seen |= 1 << f->key.level;
-		double truth = f->key.level == MEM_L1 ? 180.6 : 122.0;
-		if (fabs(f->value / truth - 1) > 0.02 || (f->key.level == MEM_L1 && f->size_hi > 12 * 1024)) {
-			print_error("%s: %.4g GB/s (true %.4g), plateau to %.0f bytes\n", f->name, f->value, truth,
+		/* L1 at its rate inside the 16 KiB; L2 past it (its rate is the contract's, test_sim_machines). */
+		int bad = f->key.level == MEM_L1 ? fabs(f->value / 180.6 - 1) > 0.02 || f->size_hi > 12 * 1024
+			: f->size_lo < 16 * 1024 || !(f->value < 0.8 * 180.6);
+		if (bad) {
+			print_error("%s: %.4g GB/s, plateau %.0f .. %.0f bytes\n", f->name, f->value, f->size_lo,
 				    f->size_hi);
 			fail();
 		}
