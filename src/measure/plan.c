@@ -26,6 +26,17 @@
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
 #define TEAM_DRAM_MARGIN 2.0                /* team_dram_most: twice threads x one core's DRAM */
 /*
+ * R2's probe where the machine reports no cache: the flat end held to this
+ * many times where it began, an array. Nothing reported bounds where the
+ * caches end, and a cache may hold 50-100x the one before it (a 2 MiB L2
+ * under a 105 MiB shared L3, a 1 MiB L2 under a 96 MiB one); the flat end
+ * begins near twice the cache before it, so 16x (48x its working set)
+ * sees the fall of a cache up to about 100x that one. With none reported,
+ * a 6 MiB L2 over a 176 KiB L1, flat from 528 KiB, held over 4x and was
+ * taken for DRAM (check-sim N=200 SEED=101, 8 of 16 such machines).
+ */
+#define UNREPORTED_PROBE 16.0
+/*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
  * plateau the fit would split is never thinned as one.
@@ -445,12 +456,14 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
 			 * memory-side cache) is flat over octaves too. Probed on to 4x
-			 * where the flat end began, an array: where it falls, the
-			 * flat end was a cache and the pre-scan goes on; where it
-			 * holds, those sizes go (the curve and every decision as it
-			 * settled).
+			 * where the flat end began, an array (UNREPORTED_PROBE times
+			 * where the machine reports no cache: nothing bounds where its
+			 * caches end): where it falls, the flat end was a cache and
+			 * the pre-scan goes on; where it holds, those sizes go (the
+			 * curve and every decision as it settled).
 			 */
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
+			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
 			if (!(bytes < confirm.until))
 				break;
 		} else {

@@ -957,6 +957,30 @@ static void a_team_holds_its_threads_caches_together(void **state)
 }
 
 /*
+ * R2: where the machine reports no cache, the probe holds a flat end to
+ * 16x where it began, an array: nothing reported bounds where the caches
+ * end. A 9.6 MiB L2 over a 176 KiB L1, none reported (check-sim N=200
+ * SEED=101's seed 160), was flat from 528 KiB of working set past the 4x
+ * probe and taken for DRAM; now the pre-scan settles past it and the fit's
+ * DRAM is the machine's.
+ */
+static void with_no_cache_reported_the_probe_goes_further(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l2-9mib-none-reported.machine", NULL, 0, 0);
+	double l2 = 9824.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 > l2);
+	assert_true(kernel_bytes(r, 1) >= 4 * l2);
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	assert_int_equal(a->levels[0].dram.state, DRAM_FOUND);
+	assert_true(fabs(a->levels[0].dram.value / 7.615 - 1) < 0.02);
+	free(a);
+}
+
+/*
  * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
  * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
  * reported 27 MiB L3 on 10 GiB of memory (check-sim seed 12): the
@@ -1056,6 +1080,7 @@ int main(void)
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
+		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
 		cmocka_unit_test(a_team_holds_its_threads_caches_together),
 		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
 	};
