@@ -378,6 +378,14 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	struct levels_curve c = { in->sweep, in->n, m.pl, count, in->threads };
 	struct dram_verdict v;
 	levels_find_dram_ruled(&c, in->reported[MEM_L3], nrep, in->settled, in->rule, &v);
+	/*
+	 * R8: a sweep its cap kept short of STREAM's rule has no DRAM, whatever
+	 * its curve did at the cap: memory cannot hold the rule, and that is
+	 * the verdict's reason (what the run says), never a flat end in a cache.
+	 */
+	v.cap_binds = in->cap_binds;
+	if (in->cap_binds && v.state != DRAM_FOUND && v.rule_bytes > 0 && v.reason != DRAM_NO_SWEEP)
+		v.reason = DRAM_CAP_SHORT_OF_RULE;
 	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
 	c.count = levels_merge_caches(m.pl, count, in->n, &v, in->reported, in->threads > 1 ? in->threads : 1);
 	levels_build_map(&c, &v, in->threads, out);

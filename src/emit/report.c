@@ -392,6 +392,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 				"largest size | — | — | %s |\n", at,
 				d->reason == DRAM_STILL_FALLING ? "the curve was still falling"
 				: d->reason == DRAM_SHORT_OF_RULE ? "no array obeyed STREAM's rule"
+				: d->reason == DRAM_CAP_SHORT_OF_RULE ? "memory cannot hold STREAM's rule"
 								  : "no DRAM level in the sweep",
 				md_rate(d->end_rate, v, sizeof v),
 				format_bytes(d->end_working_set, b1, sizeof b1));

@@ -24,6 +24,18 @@
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+#define TEAM_DRAM_MARGIN 2.0                /* team_dram_most: twice threads x one core's DRAM */
+/*
+ * R2's probe where the machine reports no cache: the flat end held to this
+ * many times where it began, an array. Nothing reported bounds where the
+ * caches end, and a cache may hold 50-100x the one before it (a 2 MiB L2
+ * under a 105 MiB shared L3, a 1 MiB L2 under a 96 MiB one); the flat end
+ * begins near twice the cache before it, so 16x (48x its working set)
+ * sees the fall of a cache up to about 100x that one. With none reported,
+ * a 6 MiB L2 over a 176 KiB L1, flat from 528 KiB, held over 4x and was
+ * taken for DRAM (check-sim N=200 SEED=101, 8 of 16 such machines).
+ */
+#define UNREPORTED_PROBE 16.0
 /*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
@@ -242,10 +254,15 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 			"last-level cache (%s) in the curve" : "the reported last-level cache (%s) is not in the curve";
 		char whyto[128];
 		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): %s, "
-			 "flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
-			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		if (d->settled)
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): "
+				 "%s, flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
+				 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		else   /* R9: the cache an unsettled curve left at its end (levels_cache_left_unsettled) */
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to its "
+				 "rate at %s): %s", r, l3, format_bytes(d->scan_ws[n - 1], flat, sizeof flat), whyto);
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
 			 "curve did not settle");
@@ -299,7 +316,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (!d->rule_fixed)
 		plan_stream_rule(m, d, start_ws, cache_ws);
 	else
-		plan_team_rule(m, d, start_ws, cache_ws);
+		plan_team_rule(m, d, start_ws, cache_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -348,6 +365,30 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 	return 0;
 }
 
+/* The smallest first size R1 goes down to, an array. */
+#define SWEEP_FLOOR_BYTES 1024.0
+
+/*
+ * R1: a curve that falls from its first size has a level smaller than the
+ * sweep's start. Where one core's first size is faster than its second by
+ * more than a plateau's tolerance, the sweep starts an octave lower (the
+ * same half-octave grid, two sizes more: *min, d->min_bytes), down to
+ * SWEEP_FLOOR_BYTES an array, and the pre-scan begins again there, until
+ * its first two sizes are one level: a
+ * 16 KiB L1, none reported, held only the first size, 12 KiB of working
+ * set, and had no plateau (check-sim seed 6; a reported 5 KiB L1d, whose
+ * half is under 1 KiB, left the start at 4 KiB: seed 36). A curve flat from
+ * its start is timed as before, size for size. Returns 1 when it lowered.
+ */
+static int starts_too_late(struct plan_sweep *d, double *min)
+{
+	double lower = floor(*min / 2 / 64.0) * 64.0;
+	if (!(d->scan_gbs[0] > d->scan_gbs[1] * (1 + FIT_TOLERANCE)) || lower < SWEEP_FLOOR_BYTES)
+		return 0;
+	*min = d->min_bytes = lower;
+	return 1;
+}
+
 /*
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
@@ -360,7 +401,7 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
-		double *sizes, long *first)
+		double *sizes, long *first, double dram_most)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
@@ -383,6 +424,12 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		d->scan_ws[n] = bytes * arrays;
 		d->scan_gbs[n] = rate / 1e9;
 		n++;
+		if (n == 2 && !d->rule_fixed && starts_too_late(d, &min)) {
+			n = 0;
+			e = -0.5;   /* the step makes it 0: the new first size */
+			memset(again, 0, sizeof again);
+			continue;
+		}
 		if (reprobe_slower(d, sizes, n, probe, again) != 0) {
 			stopped = 1;
 			break;
@@ -403,19 +450,24 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0) {
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0 &&
+		    !(d->scan_gbs[*first] > dram_most)) {
 			/*
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
 			 * memory-side cache) is flat over octaves too. Probed on to 4x
-			 * where the flat end began, an array: where it falls, the
-			 * flat end was a cache and the pre-scan goes on; where it
-			 * holds, those sizes go (the curve and every decision as it
-			 * settled).
+			 * where the flat end began, an array (UNREPORTED_PROBE times
+			 * where the machine reports no cache: nothing bounds where its
+			 * caches end): where it falls, the flat end was a cache and
+			 * the pre-scan goes on; where it holds, those sizes go (the
+			 * curve and every decision as it settled).
 			 */
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
+			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
 			if (!(bytes < confirm.until))
 				break;
+		} else {
+			*first = -1;   /* not settled, or settled faster than DRAM can run (team_dram_most) */
 		}
 	}
 	if (confirm.n > 0) {   /* the cap (or 64 sizes) came first: it held as far as it was seen */
@@ -431,11 +483,29 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, INFINITY) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, NULL, d);
 	return 0;
+}
+
+/*
+ * The fastest a team's flat end may run and still be DRAM (R2): DRAM at t
+ * threads streams at most t times what one core's does (each core's misses
+ * in flight bound its share), and twice that allows for one core's reading
+ * in a slow moment of its host. One core's DRAM is where its settled
+ * pre-scan ended; where it never settled, no bound. A team settled faster
+ * than this has settled on caches its threads hold together (a reported
+ * L3 that is one of several, one a core or a core complex), and its
+ * pre-scan goes on: 8 threads settled at 190 GB/s on their 1.26 GiB of L3
+ * where one core's DRAM ran 5.4 and called it DRAM (check-sim seed 4).
+ */
+static double team_dram_most(const struct plan_sweep *one, int threads)
+{
+	if (!one->settled || one->nscan < 1 || !(one->scan_gbs[one->nscan - 1] > 0))
+		return INFINITY;
+	return TEAM_DRAM_MARGIN * threads * one->scan_gbs[one->nscan - 1];
 }
 
 int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
@@ -446,7 +516,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, team_dram_most(one, threads)) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, one, d);

@@ -639,7 +639,8 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	struct levels_input in = { .sweep = ls, .n = a->nsweep,
 				   .reported = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes },
 				   .threads = threads, .settled = run->info.sweep_settled,
-				   .rule = recorded_rule(run, &rule), .dropped = &dl };
+				   .rule = recorded_rule(run, &rule), .cap_binds = run->info.sweep_cap_binds == 1,
+				   .dropped = &dl };
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
 	levels_map_curve(&in, map);
 	free(ls);

@@ -15,11 +15,14 @@
  *    is found, and DRAM's plateau lies past every cache;
  *  - a fourth cache (an L4, a memory-side cache) has no name in the model
  *    (L1-L3, DRAM) and so no roof of its own, which the contract accepts;
- *    what it asks of such a machine is what it asks of every machine: L1-L3
- *    named right, DRAM never taken from the fourth cache's plateau (DRAM is
- *    the flat end past STREAM's rule on the LAST cache, the fourth), found
- *    past it, and every DRAM job's arrays 4x the fourth cache (the true
- *    last-level cache) unless the run says the cap bound;
+ *    its plateau is never L3's nor DRAM's (the clause above). Where memory
+ *    holds 4x it an array, DRAM is found past it and every DRAM job's
+ *    arrays are 4x it (the true last-level cache); where it cannot, the
+ *    next clause;
+ *  - memory that cannot hold STREAM's rule on the true last-level cache
+ *    (4x it an array, one core's, past the sweep's cap) is said: the run's
+ *    cap binds (env.csv sweep_cap_binds; the fit's DRAM verdict then says
+ *    why, DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
  *    unless the run says the cap bound;
@@ -246,6 +249,17 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 				 const struct analysis *a)
 {
 	const struct machine_level *llc = d->nlevels > 1 ? &d->levels[d->nlevels - 2] : NULL;
+	/*
+	 * Memory that cannot hold the rule on the true last-level cache (one
+	 * core's: env.csv's cap is one core's sweep's) is said (docs/plan.md R8,
+	 * R9): the run's cap binds, its DRAM verdict says why, and no cache is
+	 * called DRAM (contract_names).
+	 */
+	double cap = NAN;
+	parse_double(rundata_or(rundata_env(run, "sweep_cap_bytes"), "nan"), &cap);
+	if (llc && cap > 0 && 4 * llc->bytes > cap + 64.0 && run->info.sweep_cap_binds != 1)
+		contract_fail(c, CONTRACT_RULE, "DRAM: memory cannot hold STREAM's rule (4x the true %s, %.0f bytes an "
+			      "array, the sweep's cap %.0f) and the run did not say so", llc->name, 4 * llc->bytes, cap);
 	if (!llc || run->info.sweep_cap_binds == 1)
 		return;
 	for (size_t i = 0; i < a->npoints; i++) {
