@@ -22,7 +22,7 @@
 #     that comparison as legitimately text;
 #   - a call of registry_find (a kernel looked up by its name) or of a
 #     name's parser (levels_parse, cpu_isa_parse, tgroup_parse,
-#     plan_role_parse) outside src/input/ and src/core/, unless names.allow
+#     plan_role_parse, access_pattern_parse) outside src/input/ and src/core/, unless names.allow
 #     lists it ("FILE: FUNCTION(ARGS)"): a row's names are typed once, where
 #     the row is read.
 # names.allow: one a line, "FILE: ARGS  # why", ARGS the comparison's
@@ -63,7 +63,7 @@ find src -name '*.[ch]' ! -path 'src/libroofline/*' | LC_ALL=C sort | NAMES_ALLO
 		}
 	}
 	if (!$input && $f !~ m{^src/core/}) {
-		while (/\b(registry_find|levels_parse|cpu_isa_parse|tgroup_parse|plan_role_parse)\s*\(((?:[^()]|\([^()]*\))*)\)/g) {
+		while (/\b(registry_find|levels_parse|cpu_isa_parse|tgroup_parse|plan_role_parse|access_pattern_parse)\s*\(((?:[^()]|\([^()]*\))*)\)/g) {
 			my ($fn, $args) = ($1, join(" ", split(" ", $2)));
 			my $key = "$f: $fn($args)";
 			if (exists $excused{$key}) {

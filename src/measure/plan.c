@@ -44,14 +44,14 @@
 #define SWEEP_FLAT (FIT_TOLERANCE / 2)
 #define PEAK_MIN_ITERS 64
 /* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
-#define SWEEP_PATTERN "2r1w"
+#define SWEEP_PATTERN ACCESS_PATTERN_TRIAD
 /*
  * The sweep's two reads and one write with the stores that allocate nothing,
  * streaming and in place: measured at every plateau, either may set a
  * level's roof (analysis.c: the best of the store kinds).
  */
-#define STREAMING_PATTERN "2r1w-nt"
-#define IN_PLACE_PATTERN "2r1w-ip"
+#define STREAMING_PATTERN ((struct access_pattern){ .reads = 2, .writes = 1, .stores = STORES_STREAMING })
+#define IN_PLACE_PATTERN ((struct access_pattern){ .reads = 2, .writes = 1, .stores = STORES_IN_PLACE })
 
 /* The FMAs an element of the paced bandwidth kernels (kernel.pace) run beside their stream. */
 static const int plan_paces[] = { 1, 2, 4, 8 };
@@ -80,7 +80,7 @@ static int runs_here(const struct plan_machine *m, const struct kernel *k)
 	return built && m->has_isa(k->isa) && k != m->unbuilt;
 }
 
-const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, struct access_pattern pattern,
 					 int pace, int placed_too, int below)
 {
 	const struct kernel *best = NULL;
@@ -88,9 +88,8 @@ const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const cha
 		enum kernel_kind want = pass == 0 ? KERNEL_BANDWIDTH : KERNEL_STREAM;
 		for (size_t i = 0; i < registry_count(); i++) {
 			const struct kernel *k = registry_get(i);
-			char pat[32];
-			kernel_pattern(k, pat, sizeof pat);
-			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 || k->one_vector ||
+			if (k->kind != want || !runs_here(m, k) ||
+			    !access_pattern_equal(kernel_access_pattern(k), pattern) || k->one_vector ||
 			    (want == KERNEL_BANDWIDTH && k->pace != pace) || cpu_isa_lanes(k->isa) >= below)
 				continue;
 			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
@@ -581,14 +580,13 @@ static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum
 {
 	struct plan_place *p = &j.place;
 	int arrays = j.k->arrays > 0 ? j.k->arrays : 1;
-	char pat[32];
-	kernel_pattern(j.k, pat, sizeof pat);
 	p->role = role;
 	p->level = role == PLAN_ROLE_PEAK ? MEM_LEVELS : level;
 	p->array_bytes = role == PLAN_ROLE_PEAK ? 0 : plan_job_working_set(&j) / arrays;
 	p->target = role == PLAN_ROLE_PEAK ? roofkey_compute(ROOF_COMPUTE, "peak", 1)
 		  : role == PLAN_ROLE_SWEEP || p->level == MEM_LEVELS ? roofkey_none()
-		  : pat[0] ? roofkey_pattern(level, j.k, 1) : roofkey_level(level, 1);
+		  : !access_pattern_is_none(kernel_access_pattern(j.k)) ? roofkey_pattern(level, j.k, 1)
+		  : roofkey_level(level, 1);
 	p->obeys_rule = p->level == MEM_DRAM && d->rule > 0 && p->array_bytes >= d->rule * (1 - 1e-9);
 	return j;
 }
@@ -669,25 +667,21 @@ static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, s
  * sweep's own pattern is left out (the sweep measures it at every size).
  * Returns their number.
  */
-static size_t placed_patterns(const struct plan_machine *m, char pats[][32], size_t max)
+static size_t placed_patterns(const struct plan_machine *m, struct access_pattern *pats, size_t max)
 {
-	static const char *const always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
+	const struct access_pattern always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
 	const size_t nalways = sizeof always / sizeof always[0];
 	size_t n = 0;
 	for (size_t i = 0; i < registry_count() + nalways && n < max; i++) {
 		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
-		char pat[32];
 		if (k && (k->kind != KERNEL_STREAM || !runs_here(m, k)))
 			continue;
-		if (k)
-			kernel_pattern(k, pat, sizeof pat);
-		else
-			snprintf(pat, sizeof pat, "%s", always[i - registry_count()]);
-		int seen = !pat[0] || strcmp(pat, SWEEP_PATTERN) == 0;
+		struct access_pattern pat = k ? kernel_access_pattern(k) : always[i - registry_count()];
+		int seen = access_pattern_is_none(pat) || access_pattern_equal(pat, SWEEP_PATTERN);
 		for (size_t j = 0; j < n && !seen; j++)
-			seen = strcmp(pats[j], pat) == 0;
+			seen = access_pattern_equal(pats[j], pat);
 		if (!seen)
-			snprintf(pats[n++], sizeof pats[0], "%s", pat);
+			pats[n++] = pat;
 	}
 	return n;
 }
@@ -754,13 +748,14 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 static void plan_patterns(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 			  struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
-	char pats[16][32];
+	struct access_pattern pats[16];
 	size_t npats = placed_patterns(m, pats, 16);
 	for (size_t p = 0; p < npats; p++) {
 		const struct kernel *widest = plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX);
 		if (!widest) {
+			char text[24];
 			plan_say(m, "no bandwidth kernel runs pattern %s here: kernels with it are judged against "
-			    "the sweep's roofs", pats[p]);
+			    "the sweep's roofs", access_pattern_format(pats[p], text, sizeof text));
 			continue;
 		}
 		/*
@@ -824,7 +819,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 static void plan_twins(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		       unsigned levels, struct job_list *l)
 {
-	char pats[16][32];
+	struct access_pattern pats[16];
 	size_t npats = placed_patterns(m, pats, 16);
 	for (size_t p = 0; p <= npats; p++) {
 		const struct kernel *k = p < npats ? plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX) : d->sweep;

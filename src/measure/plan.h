@@ -201,7 +201,7 @@ const struct kernel *plan_sweep_kernel(const struct plan_machine *m);
  * (INT_MAX: any) and `pace` FMAs an element (0: a plain stream), or with
  * `placed_too`, failing that, a placed kernel of the pattern. NULL when none.
  */
-const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, struct access_pattern pattern,
 					 int pace, int placed_too, int below);
 
 /*

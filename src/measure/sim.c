@@ -97,10 +97,8 @@ static double peak_seconds(const struct sim *s, const struct plan_job *j, int th
 /* A stream's rate: its pattern's at its working set, else the triad's (a pattern the file does not name). */
 static double stream_gbs(const struct sim *s, const struct plan_job *j, double ws, int threads)
 {
-	char pattern[16];
-	kernel_pattern(j->k, pattern, sizeof pattern);
-	double gbs = machine_gbs_at(&s->d, pattern, ws, threads);
-	return isfinite(gbs) ? gbs : machine_gbs_at(&s->d, "2r1w", ws, threads);
+	double gbs = machine_gbs_at(&s->d, kernel_access_pattern(j->k), ws, threads);
+	return isfinite(gbs) ? gbs : machine_gbs_at(&s->d, ACCESS_PATTERN_TRIAD, ws, threads);
 }
 
 /*

@@ -101,8 +101,8 @@ static void level_bw(const struct analysis *a, enum mem_level l, const int *coun
 		    out->nbw >= MACHINE_MAX_PATTERNS)
 			continue;
 		struct machine_bw *b = &out->bw[out->nbw++];
-		roofkey_pattern_text(&r->key, b->pattern, sizeof b->pattern);
-		int sweep = r->key.reads == 2 && r->key.writes == 1 && r->key.stores == STORES_ALLOCATE;
+		*b = (struct machine_bw){ .pattern = roofkey_access_pattern(&r->key) };
+		int sweep = access_pattern_equal(b->pattern, ACCESS_PATTERN_TRIAD);
 		for (int c = 0; c < ncounts; c++) {
 			double v = pattern_at(a, r, counts[c]);
 			if (isfinite(v) && b->gbs.n < MACHINE_MAX_CURVE) {
@@ -112,7 +112,7 @@ static void level_bw(const struct analysis *a, enum mem_level l, const int *coun
 		}
 		if (sweep && out->nbw < MACHINE_MAX_PATTERNS) {
 			out->bw[out->nbw] = *b;
-			snprintf(out->bw[out->nbw++].pattern, sizeof b->pattern, "*");
+			out->bw[out->nbw++].other = 1;
 		}
 	}
 }
@@ -126,7 +126,7 @@ static int dram_from_end(const struct analysis *a, const int *counts, int ncount
 {
 	struct machine_level *dram = &d->levels[MACHINE_MAX_LEVELS - 1];
 	snprintf(dram->name, sizeof dram->name, "DRAM");
-	snprintf(dram->bw[0].pattern, sizeof dram->bw[0].pattern, "*");
+	dram->bw[0].other = 1;
 	for (int c = 0; c < ncounts; c++) {
 		const struct level_map *m = model_levels_of(a, counts[c]);
 		if (m && m->dram.end_rate > 0) {

@@ -30,9 +30,14 @@ struct machine_curve {
 	double rate[MACHINE_MAX_CURVE];
 };
 
-/* One level's bandwidth for one access pattern ("2r1w", "2r1w-nt"; "*": every pattern not named). */
+/*
+ * One level's bandwidth for one access pattern (a `bw LEVEL PATTERN` line:
+ * "2r1w", "2r1w-nt"), or, with `other` set (PATTERN "*"), for every pattern
+ * the level has no line of its own for.
+ */
 struct machine_bw {
-	char pattern[16];
+	struct access_pattern pattern; /* typed as the file is read; unused where `other` */
+	int other;                     /* 1: "*", every other pattern */
 	struct machine_curve gbs;
 };
 
@@ -109,7 +114,10 @@ int machine_file_parse(const char *text, const char *name, struct machine_desc *
 void machine_file_write(FILE *fp, const struct machine_desc *d, const char *comment);
 
 /* A level's bandwidth (GB/s) for pattern at `threads` threads: its own curve, else "*"'s; NaN: none. */
-double machine_level_gbs(const struct machine_level *l, const char *pattern, int threads);
+double machine_level_gbs(const struct machine_level *l, struct access_pattern pattern, int threads);
+
+/* A level's "*" line's bandwidth (GB/s), every pattern it names no line for, at `threads`; NaN: none. */
+double machine_level_other_gbs(const struct machine_level *l, int threads);
 
 /*
  * The rate (GB/s) of pattern at working set `ws` bytes (all threads'
@@ -120,7 +128,7 @@ double machine_level_gbs(const struct machine_level *l, const char *pattern, int
  * `threads` (of the largest count below it; below the first, the first's
  * scaled by threads), every pattern alike.
  */
-double machine_gbs_at(const struct machine_desc *d, const char *pattern, double ws, int threads);
+double machine_gbs_at(const struct machine_desc *d, struct access_pattern pattern, double ws, int threads);
 
 /* The level index that serves most of working set ws at `threads` threads. */
 int machine_level_of(const struct machine_desc *d, double ws, int threads);

@@ -5,8 +5,9 @@
 # the checker finds what it must, each planted in an empty tree: a family compared
 # by name in layout, a kernel by name in the model and by `->k->name` in
 # measure, a level found by strstr in emit, an ISA by its literal name, a
-# fleet's roofs by name, a kernel looked up by name (registry_find) in emit,
-# a level's and an ISA's name parsed in layout and emit;
+# fleet's roofs by name, an access pattern's text in the plan, a kernel
+# looked up by name (registry_find) in emit, a level's, an ISA's and an
+# access pattern's name parsed in layout, emit and the simulation;
 # not the same in src/input/, in a comment, in a name's
 # one parser in src/core/, nor a file's key or a format's name. An allow
 # entry excuses its comparison; one that excuses nothing fails. A peak
@@ -37,6 +38,7 @@ test_expect_success 'each kind compared as text fails, naming file, line and kin
 	plant src/emit/report_summary.c "static int d(const char *said, const struct point *p) { return strstr(said, p->level) != NULL; }" &&
 	plant src/emit/pointtext.c "static int e(const char *s) { return strcasecmp(s, \"avx512\") == 0; }" &&
 	plant src/fleet/fleet.c "static int g(const struct fleet *f, const char *s) { return strcmp(f->roofs[0].name, s) == 0; }" &&
+	plant src/measure/plan.c "static int g2(const char *pat, const char *pattern) { return strcmp(pat, pattern) == 0; }" &&
 	! $check tree >out && cat out &&
 	grep "^names: src/layout/figure_points.c:$n: compares a family name as text (strcmp(f->family, p->family))" out &&
 	grep "^names: src/model/diagnosis.c:[0-9]*: compares a kernel name as text (strcmp(p->kernel, q->kernel))" out &&
@@ -44,7 +46,8 @@ test_expect_success 'each kind compared as text fails, naming file, line and kin
 	grep "^names: src/emit/report_summary.c:[0-9]*: compares a level name as text (strstr(said, p->level))" out &&
 	grep "^names: src/emit/pointtext.c:[0-9]*: compares an ISA name as text" out &&
 	grep "^names: src/fleet/fleet.c:[0-9]*: compares a roof name as text" out &&
-	test $(wc -l <out) -eq 6
+	grep "^names: src/measure/plan.c:[0-9]*: compares a roof name as text (strcmp(pat, pattern))" out &&
+	test $(wc -l <out) -eq 7
 '
 test_expect_success 'a kernel looked up or a name parsed past input fails; at input and in core it belongs' '
 	tree && plant src/emit/report_stops.c "static int o(const char *s) { return registry_find(s) != NULL; }" &&
@@ -52,11 +55,13 @@ test_expect_success 'a kernel looked up or a name parsed past input fails; at in
 	plant src/layout/figure_frame.c "static int r(const char *s) { return levels_parse(s) == MEM_DRAM; }" &&
 	plant src/emit/report.c "static int t(const char *s) { return cpu_isa_parse(s) == ISA_AVX2; }" &&
 	plant src/core/levels_rule.c "static int u(const char *s) { return levels_parse(s) == MEM_L1; }" &&
+	plant src/measure/sim.c "static int v(const char *s, struct access_pattern *p) { return access_pattern_parse(s, p); }" &&
 	! $check tree >out && cat out &&
 	grep "^names: src/emit/report_stops.c:[0-9]*: looks a kernel up by name past input (registry_find(s))" out &&
 	grep "^names: src/layout/figure_frame.c:[0-9]*: parses a name past input (levels_parse(s))" out &&
 	grep "^names: src/emit/report.c:[0-9]*: parses a name past input (cpu_isa_parse(s))" out &&
-	test $(wc -l <out) -eq 3
+	grep "^names: src/measure/sim.c:[0-9]*: parses a name past input (access_pattern_parse(s, p))" out &&
+	test $(wc -l <out) -eq 4
 '
 test_expect_success 'input, a comment, the parsers in core, a file key or a format are no such comparison' '
 	tree &&

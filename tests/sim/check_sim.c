@@ -113,9 +113,9 @@ static void random_levels(struct machine_desc *d, double l1_limit)
 		if (level_capacity(d, l) > LARGEST_CACHE)
 			break;
 		d->nlevels++;
-		snprintf(l->bw[0].pattern, sizeof l->bw[0].pattern, "*");
+		l->bw[0] = (struct machine_bw){ .other = 1 };
 		curve(&l->bw[0].gbs, gbs, d->cores, l->shared ? gbs * between(1, d->cores) : gbs * d->cores);
-		snprintf(l->bw[1].pattern, sizeof l->bw[1].pattern, "2r1w-ip");
+		l->bw[1] = (struct machine_bw){ .pattern = { .reads = 2, .writes = 1, .stores = STORES_IN_PLACE } };
 		double ip = between(1, 1.25);
 		curve(&l->bw[1].gbs, gbs * ip, d->cores, l->bw[0].gbs.rate[l->bw[0].gbs.n - 1] * ip);
 		l->nbw = 2;
@@ -125,7 +125,7 @@ static void random_levels(struct machine_desc *d, double l1_limit)
 	struct machine_level *dram = &d->levels[d->nlevels++];
 	memset(dram, 0, sizeof *dram);
 	snprintf(dram->name, sizeof dram->name, "DRAM");
-	snprintf(dram->bw[0].pattern, sizeof dram->bw[0].pattern, "*");
+	dram->bw[0].other = 1;
 	curve(&dram->bw[0].gbs, fmin(gbs / between(1.3, 3), 60), d->cores, between(20, 300));
 	dram->nbw = 1;
 }
@@ -170,7 +170,7 @@ static const char *implausible(const struct machine_desc *d)
 	for (int i = 1; i <= caches; i++)
 		for (int k = 0; k < d->levels[i].bw[0].gbs.n; k++)
 			if (!(d->levels[i].bw[0].gbs.rate[k] <
-			      machine_level_gbs(&d->levels[i - 1], "*", d->levels[i].bw[0].gbs.threads[k])))
+			      machine_level_other_gbs(&d->levels[i - 1], d->levels[i].bw[0].gbs.threads[k])))
 				return "a level not slower than the one before";
 	if (d->memory_bytes < MEMORY_OVER_CACHES * all)
 		return "memory under 8x the caches";
@@ -184,7 +184,7 @@ static void slower_outwards(struct machine_desc *d)
 		for (int b = 0; b < d->levels[i].nbw; b++) {
 			struct machine_curve *c = &d->levels[i].bw[b].gbs;
 			for (int k = 0; k < c->n; k++)
-				c->rate[k] = fmin(c->rate[k], 0.8 * machine_level_gbs(&d->levels[i - 1], "*", c->threads[k]));
+				c->rate[k] = fmin(c->rate[k], 0.8 * machine_level_other_gbs(&d->levels[i - 1], c->threads[k]));
 		}
 }
 
@@ -285,8 +285,8 @@ static unsigned machine_features(const struct machine_desc *d)
 	f |= (unsigned)(d->reported[MACHINE_REPORTED - 1] == 532676608) << F_HOST_L3;
 	f |= (unsigned)(d->reported[0] == 0 && d->reported[1] == 0 && d->reported[2] == 0) << F_NONE_REPORTED;
 	f |= (unsigned)(caches > 1 && d->levels[1].shared) << F_SHARED_L2;
-	f |= (unsigned)(caches > 0 && machine_level_gbs(&d->levels[caches - 1], "2r1w", d->cores) <
-			1.25 * machine_level_gbs(&d->levels[caches], "2r1w", d->cores)) << F_CACHE_NEAR_DRAM;
+	f |= (unsigned)(caches > 0 && machine_level_gbs(&d->levels[caches - 1], ACCESS_PATTERN_TRIAD, d->cores) <
+			1.25 * machine_level_gbs(&d->levels[caches], ACCESS_PATTERN_TRIAD, d->cores)) << F_CACHE_NEAR_DRAM;
 	f |= (unsigned)(d->cores == 1) << F_ONE_CORE;
 	f |= (unsigned)(d->spread > 0) << F_NOISE;
 	f |= (unsigned)(d->slow_fraction > 0) << F_SLOW;

@@ -126,10 +126,10 @@ static const struct machine_level *contract_level(const struct machine_desc *d, 
 }
 
 /* The level's rate of a pattern as the simulation gives it (its own line, "*", else the triad's). */
-static double contract_gbs(const struct machine_level *l, const char *pattern, int threads)
+static double contract_gbs(const struct machine_level *l, struct access_pattern pattern, int threads)
 {
 	double v = machine_level_gbs(l, pattern, threads);
-	return isfinite(v) ? v : machine_level_gbs(l, "2r1w", threads);
+	return isfinite(v) ? v : machine_level_gbs(l, ACCESS_PATTERN_TRIAD, threads);
 }
 
 /*
@@ -176,14 +176,13 @@ static void contract_rates(struct contract *c, const struct machine_desc *d, con
 		const struct roof *r = &a->roofs[i];
 		int t = r->threads > 0 ? r->threads : 1;
 		double share = t * (t > 1 ? d->clock_allcore_ghz / d->clock_ghz : 1.0), truth = NAN;
-		char pattern[16];
 		if (r->key.kind == ROOF_PATTERN) {
 			const struct machine_level *l = contract_level(d, r->key.level);
 			if (!l) {
 				contract_fail(c, CONTRACT_LEVEL, "%s: the machine has no level %s", r->name, levels_name(r->key.level));
 				continue;
 			}
-			truth = contract_gbs(l, roofkey_pattern_text(&r->key, pattern, sizeof pattern), t);
+			truth = contract_gbs(l, roofkey_access_pattern(&r->key), t);
 		} else if (r->key.kind == ROOF_COMPUTE && roofkey_ceiling(&r->key) == CEIL_PEAK) {
 			truth = contract_peak(d, w, 0) * share;
 		} else if (roofkey_ceiling(&r->key) == CEIL_FMA) {

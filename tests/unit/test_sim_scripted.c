@@ -474,7 +474,7 @@ static void a_reported_l3_the_curve_lacks(void **state)
 	assert_true(settle(r, 1) * 3 == 96 * MiB);
 	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
 	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
-	assert_true(fabs(machine_gbs_at(&r->d, "2r1w", rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
+	assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
 	assert_false(cap_binds(r));
 	print_message("# vm508: %s\n", decision(r, 1));
 	/* The sweep goes past the rule, and two or more of its sizes obey it. */
@@ -656,7 +656,7 @@ static size_t plateaus_at(const struct machine_desc *d, const double *sizes, siz
 {
 	struct fit_sweep_point fs[PLAN_MAX_SWEEP_SIZES];
 	for (size_t i = 0; i < n; i++) {
-		double ws = 3 * sizes[i], rate = machine_gbs_at(d, "2r1w", ws, t);
+		double ws = 3 * sizes[i], rate = machine_gbs_at(d, ACCESS_PATTERN_TRIAD, ws, t);
 		fs[i] = (struct fit_sweep_point){ .working_set = ws, .best = rate, .median = rate };
 	}
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
@@ -697,11 +697,11 @@ static void the_sweep_spends_its_sizes_where_the_curve_bends(void **state)
 				/* Split between the threads, a size rounds down to a cache line a thread. */
 				int kept = c < nc && fabs(coarse[c] - all[i]) < 64.0 * t;
 				c += kept;
-				double ws = 3 * all[i], here = machine_gbs_at(&r->d, "2r1w", ws, t);
+				double ws = 3 * all[i], here = machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, ws, t);
 				if (all[i] >= fmin(rule(r), sweep_max(r, t)) * 0.9999)
 					assert_true(kept);
 				for (double f = M_SQRT1_2; !kept && f <= 1.42; f *= M_SQRT2)
-					assert_true(fabs(machine_gbs_at(&r->d, "2r1w", ws * f, t) / here - 1) <= FIT_TOLERANCE);
+					assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, ws * f, t) / here - 1) <= FIT_TOLERANCE);
 			}
 		}
 	}
@@ -1103,15 +1103,15 @@ static void a_curve_by_working_set(void **state)
 	char err[256];
 	assert_int_equal(machine_file_parse(text, "t", &d, err, sizeof err), 0);
 	assert_int_equal(d.ncurves, 2);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 2 * MiB, 2), 100, 1e-9);   /* halfway on log-log */
-	assert_float_equal(machine_gbs_at(&d, "1r1w", 64 * 1024, 2), 200, 1e-9);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * GiB, 2), 20, 1e-9);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 3), 200, 1e-9);   /* 2's curve */
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 1), 100, 1e-9);   /* 2's, halved */
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 8), 400, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 2 * MiB, 2), 100, 1e-9);   /* halfway on log-log */
+	assert_float_equal(machine_gbs_at(&d, (struct access_pattern){ .reads = 1, .writes = 1 }, 64 * 1024, 2), 200, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * GiB, 2), 20, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 3), 200, 1e-9);   /* 2's curve */
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 1), 100, 1e-9);   /* 2's, halved */
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 8), 400, 1e-9);
 	char *variant = xasprintf("%scurve 2 = 4M:60\n", text);
 	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), 0);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 4 * MiB, 2), 60, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 4 * MiB, 2), 60, 1e-9);
 	free(variant);
 	variant = xasprintf("%scurve 2 = 8M:30\n", text);
 	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), -1);
@@ -1122,10 +1122,41 @@ static void a_curve_by_working_set(void **state)
 	assert_non_null(strstr(err, "no bw DRAM line"));
 }
 
+/*
+ * A `bw` line's pattern is typed as the file is read: a level's rate is its
+ * pattern's own line, "*" (every other pattern) where it has none, NaN
+ * without either; a word that is no pattern is bad input, said with its line.
+ */
+static void bw_lines_by_pattern(void **state)
+{
+	(void)state;
+	const char *text = "format = 1\ncores = 2\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\n"
+			   "cache L1 = 32K per-core\nbw L1 2r1w-ip = 1:300\nbw L1 * = 1:200\n"
+			   "bw DRAM 1r1w-nt = 1:30\n";
+	struct machine_desc d;
+	char err[256];
+	assert_int_equal(machine_file_parse(text, "t", &d, err, sizeof err), 0);
+	const struct machine_level *l1 = &d.levels[0], *dram = &d.levels[1];
+	struct access_pattern ip = { .reads = 2, .writes = 1, .stores = STORES_IN_PLACE };
+	struct access_pattern nt = { .reads = 1, .writes = 1, .stores = STORES_STREAMING };
+	assert_float_equal(machine_level_gbs(l1, ip, 1), 300, 1e-9);
+	assert_float_equal(machine_level_gbs(l1, ACCESS_PATTERN_TRIAD, 1), 200, 1e-9);
+	assert_float_equal(machine_level_other_gbs(l1, 1), 200, 1e-9);
+	assert_float_equal(machine_level_gbs(dram, nt, 1), 30, 1e-9);
+	assert_true(isnan(machine_level_gbs(dram, ACCESS_PATTERN_TRIAD, 1)));
+	assert_true(isnan(machine_level_other_gbs(dram, 1)));
+	char *variant = xasprintf("%sbw DRAM 2r1w-xx = 1:20\n", text);
+	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t:10: "));
+	assert_non_null(strstr(err, "2r1w-xx"));
+	free(variant);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_curve_by_working_set),
+		cmocka_unit_test(bw_lines_by_pattern),
 		cmocka_unit_test(zen4_obeys_streams_rule),
 		cmocka_unit_test(zen3_shaped_kernels_obey_streams_rule),
 		cmocka_unit_test(the_cap_binds_and_says_so),
