@@ -40,7 +40,7 @@
 #ifndef ROOFLINE_FMA_ADD_CHAINS_H
 #define ROOFLINE_FMA_ADD_CHAINS_H
 
-#include "fma_chains.h"
+#include "fma_chains_asm.h"
 
 #define FMA_MIX_X (1.0 / 1024.0)
 #define FMA_MIX_STEP (FMA_MIX_X * FMA_MIX_X)
@@ -126,8 +126,6 @@
 #define FMA_MIX_X86_LD(op, reg, size, r) op " " #r "*" #size "(%[acc]), %%" reg #r "\n\t"
 #define FMA_MIX_X86_ST(op, reg, size, r) op " %%" reg #r ", " #r "*" #size "(%[acc])\n\t"
 #define FMA_MIX_X86_LOOP "dec %[n]\n\tjnz 1b\n\t"
-#define FMA_MIX_X86_CLOBBER16 "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", \
-	"xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
 #define FMA_MIX_LD_AVX2(r) FMA_MIX_X86_LD("vmovupd", "ymm", 32, r)
 #define FMA_MIX_ST_AVX2(r) FMA_MIX_X86_ST("vmovupd", "ymm", 32, r)
@@ -135,7 +133,7 @@
 #define FMA_MIX_ADD_AVX2(r) "vaddpd %%ymm14, %%ymm" #r ", %%ymm" #r "\n\t"
 #define FMA_MIX_CONST_AVX2 FMA_MIX_LD_AVX2(14) FMA_MIX_LD_AVX2(15)
 #define FMA_MIX_END_AVX2 "vzeroupper\n\t"
-#define FMA_MIX_CLOBBER_AVX2 FMA_MIX_X86_CLOBBER16
+#define FMA_MIX_CLOBBER_AVX2 FMA_X86_CLOBBER16
 #define FMA_MIX_ATTR_AVX2 __attribute__((target("avx2,fma")))
 
 #define FMA_MIX_LD_SSE2(r) FMA_MIX_X86_LD("vmovupd", "xmm", 16, r)
@@ -144,7 +142,7 @@
 #define FMA_MIX_ADD_SSE2(r) "vaddpd %%xmm14, %%xmm" #r ", %%xmm" #r "\n\t"
 #define FMA_MIX_CONST_SSE2 FMA_MIX_LD_SSE2(14) FMA_MIX_LD_SSE2(15)
 #define FMA_MIX_END_SSE2 ""
-#define FMA_MIX_CLOBBER_SSE2 FMA_MIX_X86_CLOBBER16
+#define FMA_MIX_CLOBBER_SSE2 FMA_X86_CLOBBER16
 #define FMA_MIX_ATTR_SSE2 __attribute__((target("fma")))
 
 #define FMA_MIX_LD_SCALAR(r) FMA_MIX_X86_LD("vmovsd", "xmm", 8, r)
@@ -153,7 +151,7 @@
 #define FMA_MIX_ADD_SCALAR(r) "vaddsd %%xmm14, %%xmm" #r ", %%xmm" #r "\n\t"
 #define FMA_MIX_CONST_SCALAR FMA_MIX_LD_SCALAR(14) FMA_MIX_LD_SCALAR(15)
 #define FMA_MIX_END_SCALAR ""
-#define FMA_MIX_CLOBBER_SCALAR FMA_MIX_X86_CLOBBER16
+#define FMA_MIX_CLOBBER_SCALAR FMA_X86_CLOBBER16
 #define FMA_MIX_ATTR_SCALAR __attribute__((target("fma")))
 
 #define FMA_MIX_LD_AVX512(r) FMA_MIX_X86_LD("vmovupd", "zmm", 64, r)
@@ -162,9 +160,7 @@
 #define FMA_MIX_ADD_AVX512(r) "vaddpd %%zmm30, %%zmm" #r ", %%zmm" #r "\n\t"
 #define FMA_MIX_CONST_AVX512 FMA_MIX_LD_AVX512(30) FMA_MIX_LD_AVX512(31)
 #define FMA_MIX_END_AVX512 "vzeroupper\n\t"
-#define FMA_MIX_CLOBBER_AVX512 FMA_MIX_X86_CLOBBER16, "xmm16", "xmm17", "xmm18", "xmm19", \
-	"xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", \
-	"xmm29", "xmm30", "xmm31"
+#define FMA_MIX_CLOBBER_AVX512 FMA_X86_CLOBBER32
 #define FMA_MIX_ATTR_AVX512 __attribute__((target("avx512f")))
 #elif defined(__aarch64__)
 #define FMA_MIX_A64_LOOP "subs %[n], %[n], #1\n\tb.ne 1b\n\t"

@@ -2,9 +2,17 @@
  * fma_avx2.c - K independent 256-bit FMA chains (4 doubles a register):
  * acc[k] = acc[k]*x + x, 8*K flops and 0 bytes per iteration. See fma_chains.h.
  */
-#include "fma_chains.h"
+#include "fma_chains_asm.h"
 
-#if defined(__x86_64__)
+#if FMA_CHAIN_ASM
+#define CHAIN(K, C, S) FMA_CHAIN_ASM_DEFINE(fma_avx2, AVX2, 4, K, C, S)
+FMA_CHAIN_MEMBERS_16(CHAIN)
+#define fma_avx2_CASE(K, C, S) FMA_CHAIN_CASE(fma_avx2, K)
+FMA_CHAIN_RUN_DEFINE(fma_avx2, FMA_CHAIN_MEMBERS_16)
+FMA_CHAIN_CHECK_DEFINE(fma_avx2, 4)
+#define RUN_FN fma_avx2_run
+#define CHECK_FN fma_avx2_check
+#elif defined(__x86_64__)
 #include <immintrin.h>
 
 #define ATTR __attribute__((target("avx2,fma")))

@@ -2,9 +2,17 @@
  * fma_avx512.c - K independent 512-bit FMA chains (8 doubles a register):
  * acc[k] = acc[k]*x + x, 16*K flops and 0 bytes per iteration. See fma_chains.h.
  */
-#include "fma_chains.h"
+#include "fma_chains_asm.h"
 
-#if defined(__x86_64__)
+#if FMA_CHAIN_ASM
+#define CHAIN(K, C, S) FMA_CHAIN_ASM_DEFINE(fma_avx512, AVX512, 8, K, C, S)
+FMA_CHAIN_MEMBERS_32(CHAIN)
+#define fma_avx512_CASE(K, C, S) FMA_CHAIN_CASE(fma_avx512, K)
+FMA_CHAIN_RUN_DEFINE(fma_avx512, FMA_CHAIN_MEMBERS_32)
+FMA_CHAIN_CHECK_DEFINE(fma_avx512, 8)
+#define RUN_FN fma_avx512_run
+#define CHECK_FN fma_avx512_check
+#elif defined(__x86_64__)
 #include <immintrin.h>
 
 #define ATTR __attribute__((target("avx512f")))

@@ -2,6 +2,9 @@
  * fma_chains.h - the peak-FLOP/s family, shared by fma_scalar.c, fma_sse2.c,
  * fma_avx2.c, fma_avx512.c and fma_neon.c.
  *
+ * On x86-64 the members are fixed assembly (fma_chains_asm.h): the C below
+ * is the version for aarch64 and for compilers without GNU asm.
+ *
  * Member K keeps K independent accumulators in registers and updates each with
  * one fused multiply-add per iteration, acc = acc*x + x, with no memory traffic:
  * the inner loop is exactly K FMAs plus the loop counter (tests/cli checks the

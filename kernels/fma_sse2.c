@@ -3,9 +3,17 @@
  * acc[k] = acc[k]*x + x, 4*K flops and 0 bytes per iteration. See fma_chains.h.
  * SSE2 itself has no FMA: this is the SSE2 vector width, encoded as VEX FMA3.
  */
-#include "fma_chains.h"
+#include "fma_chains_asm.h"
 
-#if defined(__x86_64__)
+#if FMA_CHAIN_ASM
+#define CHAIN(K, C, S) FMA_CHAIN_ASM_DEFINE(fma_sse2, SSE2, 2, K, C, S)
+FMA_CHAIN_MEMBERS_16(CHAIN)
+#define fma_sse2_CASE(K, C, S) FMA_CHAIN_CASE(fma_sse2, K)
+FMA_CHAIN_RUN_DEFINE(fma_sse2, FMA_CHAIN_MEMBERS_16)
+FMA_CHAIN_CHECK_DEFINE(fma_sse2, 2)
+#define RUN_FN fma_sse2_run
+#define CHECK_FN fma_sse2_check
+#elif defined(__x86_64__)
 #include <immintrin.h>
 
 #define ATTR __attribute__((target("fma")))

@@ -266,24 +266,66 @@ static inline void kernel_peak_ops(const struct kernel *k, int param, int lanes,
 }
 
 /*
- * Writes the access pattern, "<reads>r<writes>w" (e.g. "2r1w"), with "-nt"
- * appended for streaming stores ("2r1w-nt") and "-ip" for stores in place
- * ("2r1w-ip", y = a*x + y): neither moves write-allocate traffic, but a
- * machine may run them at different rates (here daxpy in place outran the
- * streaming-store triad by 12-20% at DRAM), so each has its own roof; "" for
- * none. The
- * pattern names the bandwidth roof a point is judged against (roofs.csv kind
- * `pattern`, name "<level>.<pattern>", e.g. "L2.1r1w").
+ * An access pattern, typed: the streams of an element (arrays read, arrays
+ * written) and how the stores reach memory. It names the bandwidth roof a
+ * point is judged against (struct roof_key carries the same three fields);
+ * a triad's is { 2, 1, STORES_ALLOCATE }. Compared with
+ * access_pattern_equal, never as text: the text ("2r1w-nt") is written by
+ * access_pattern_format only and read back by access_pattern_parse
+ * (src/core/roofkey.h) only where a file is read.
  */
-static inline void kernel_pattern(const struct kernel *k, char *out, size_t len)
+struct access_pattern {
+	int reads, writes;
+	enum kernel_stores stores;
+};
+
+/* The STREAM triad's pattern: two reads and one allocating write (the sweep's). */
+#define ACCESS_PATTERN_TRIAD ((struct access_pattern){ .reads = 2, .writes = 1, .stores = STORES_ALLOCATE })
+
+/* Kernel k's pattern, from its metadata; no streams (reads and writes 0) for a peak kernel. */
+static inline struct access_pattern kernel_access_pattern(const struct kernel *k)
+{
+	return (struct access_pattern){ .reads = k->reads, .writes = k->writes, .stores = k->stores };
+}
+
+/* 1 when the pattern has no streams (a peak kernel's): no pattern roof judges it. */
+static inline int access_pattern_is_none(struct access_pattern p)
+{
+	return p.reads <= 0 && p.writes <= 0;
+}
+
+/* 1 when a and b are the same pattern. */
+static inline int access_pattern_equal(struct access_pattern a, struct access_pattern b)
+{
+	return a.reads == b.reads && a.writes == b.writes && a.stores == b.stores;
+}
+
+/*
+ * Writes pattern p, "<reads>r<writes>w" (e.g. "2r1w"), with "-nt" appended
+ * for streaming stores ("2r1w-nt") and "-ip" for stores in place ("2r1w-ip",
+ * y = a*x + y): neither moves write-allocate traffic, but a machine may run
+ * them at different rates (here daxpy in place outran the streaming-store
+ * triad by 12-20% at DRAM), so each has its own roof; "" for none. The
+ * pattern names the bandwidth roof a point is judged against (roofs.csv kind
+ * `pattern`, name "<level>.<pattern>", e.g. "L2.1r1w"). The one formatter of
+ * a pattern's text. Returns out.
+ */
+static inline const char *access_pattern_format(struct access_pattern p, char *out, size_t len)
 {
 	if (len == 0)
-		return;
+		return out;
 	out[0] = 0;
-	if (k->reads > 0 || k->writes > 0)
-		(void)snprintf(out, len, "%dr%dw%s", k->reads, k->writes,
-			       k->stores == STORES_STREAMING ? "-nt"
-			       : k->stores == STORES_IN_PLACE ? "-ip" : "");
+	if (!access_pattern_is_none(p))
+		(void)snprintf(out, len, "%dr%dw%s", p.reads, p.writes,
+			       p.stores == STORES_STREAMING ? "-nt"
+			       : p.stores == STORES_IN_PLACE ? "-ip" : "");
+	return out;
+}
+
+/* Kernel k's pattern as text (access_pattern_format), for the files and sentences that name it. */
+static inline void kernel_pattern(const struct kernel *k, char *out, size_t len)
+{
+	(void)access_pattern_format(kernel_access_pattern(k), out, len);
 }
 
 /* Helpers shared by kernel files (kernels/kernel_util.c). */

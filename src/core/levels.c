@@ -380,6 +380,14 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	struct levels_curve c = { in->sweep, in->n, m.pl, count, in->threads };
 	struct dram_verdict v;
 	levels_find_dram_ruled(&c, in->reported[MEM_L3], nrep, in->settled, in->rule, &v);
+	/*
+	 * R8: a sweep its cap kept short of STREAM's rule has no DRAM, whatever
+	 * its curve did at the cap: memory cannot hold the rule, and that is
+	 * the verdict's reason (what the run says), never a flat end in a cache.
+	 */
+	v.cap_binds = in->cap_binds;
+	if (in->cap_binds && v.state != DRAM_FOUND && v.rule_bytes > 0 && v.reason != DRAM_NO_SWEEP)
+		v.reason = DRAM_CAP_SHORT_OF_RULE;
 	/* The reported sharing, unless the caches' own plateaus say otherwise (docs/plan.md R7). */
 	double shared[LEVELS_CACHE_LEVELS], cache_hi[LEVELS_CACHE_LEVELS] = { 0 };
 	int is_cache[FIT_MAX_PLATEAUS] = { 0 };

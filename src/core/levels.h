@@ -80,6 +80,7 @@ enum dram_reason {
 	DRAM_STILL_FALLING,     /* not reached: fewer than LEVELS_MIN_FLAT sizes at the curve's end rate */
 	DRAM_NO_CACHE_LEVEL,    /* not reached: no faster level before the end, nothing to leave */
 	DRAM_NOT_SETTLED,       /* not reached: the run says its pre-scan never settled */
+	DRAM_CAP_SHORT_OF_RULE, /* not reached: STREAM's rule asks arrays past the sweep's cap (memory cannot hold it) */
 	DRAM_NO_SWEEP,          /* no sizes at all */
 };
 
@@ -246,6 +247,8 @@ struct levels_input {
 	 * implausible).
 	 */
 	const struct levels_rule *rule;
+	/* 1: the run says its cap kept the sweep short of the rule (env.csv sweep_cap_binds; docs/plan.md R8). */
+	int cap_binds;
 	/* Out, NULL or room for the levels the plateau fit dropped (fit_plateaus_explained); bounds are set here. */
 	struct fit_dropped_list *dropped;
 };

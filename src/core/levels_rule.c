@@ -94,6 +94,44 @@ double levels_cache_left_ws(const struct levels_scan *d, long first, double star
 	}
 }
 
+/*
+ * Where a curve that never settled left its last cache (docs/plan.md R9):
+ * past the last plateau that ends before the curve's last size, where the
+ * rate crosses halfway between that plateau's and the last size's (read
+ * between two sizes, cache_crossing). The curve still falls there, so its
+ * end is DRAM's rate at most and the crossing comes no later than a settled
+ * curve's would: a floor on the cache. NaN where no plateau ends before the
+ * end, or the end is not slower than it by a plateau step (FIT_MIN_STEP).
+ * A 1.14 GiB memory-side L4 past a reported 27 MiB L3, on 10 GiB of memory:
+ * the pre-scan fell from the L4 only at its cap, never settled, kept the
+ * reported L3's rule (109 MiB an array) and ran every DRAM kernel in the L4
+ * (check-sim seed 12).
+ */
+double levels_cache_left_unsettled(const struct levels_scan *d)
+{
+	size_t n = d->n;
+	if (n < 3 || n > 64)
+		return NAN;
+	struct fit_sweep_point fs[64];
+	for (size_t i = 0; i < n; i++)
+		fs[i] = (struct fit_sweep_point){ .working_set = d->ws[i], .best = d->gbs[i], .median = d->gbs[i] };
+	struct fit_plateau pl[FIT_MAX_PLATEAUS];
+	size_t count = fit_plateaus(fs, n, FIT_MIN_STEP, FIT_TOLERANCE, pl), k = count;
+	while (k > 0 && pl[k - 1].last + 1 >= n)
+		k--;
+	if (k == 0)
+		return NAN;
+	const struct fit_plateau *last = &pl[k - 1];
+	double end = d->gbs[n - 1];
+	if (!(end > 0 && last->median > FIT_MIN_STEP * end))
+		return NAN;
+	double halfway = sqrt(last->median * end);
+	for (size_t i = last->last + 1; i < n; i++)
+		if (d->gbs[i] <= halfway)
+			return cache_crossing(d->ws[i - 1], d->gbs[i - 1], d->ws[i], d->gbs[i], halfway);
+	return NAN;
+}
+
 int levels_seen_past(double llc, double last_ws, size_t caches_before, size_t reported_levels)
 {
 	return last_ws >= 2.0 * llc || (reported_levels > 0 && caches_before >= reported_levels);

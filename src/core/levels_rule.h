@@ -38,6 +38,14 @@ struct levels_scan {
 double levels_cache_left_ws(const struct levels_scan *c, long first, double start_ws, int shoulders);
 
 /*
+ * Where a curve that never settled (no flat end) left its last cache
+ * plateau: the crossing halfway from that plateau's rate to the rate at
+ * the curve's last size, a floor on the cache (levels_rule.c); NaN where
+ * the curve shows no cache it left.
+ */
+double levels_cache_left_unsettled(const struct levels_scan *c);
+
+/*
  * Whether the curve was seen past a reported last-level cache of `llc`
  * bytes: it ran on to twice that working set (last_ws), or it showed every
  * cache level the machine reports before its last level (caches_before of

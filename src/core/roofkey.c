@@ -74,13 +74,25 @@ struct roof_key roofkey_at(struct roof_key key, int threads)
 
 const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t size)
 {
-	if (!size)
-		return buf;
-	buf[0] = 0;
-	if (k->reads > 0 || k->writes > 0)
-		snprintf(buf, size, "%dr%dw%s", k->reads, k->writes,
-			 k->stores == STORES_STREAMING ? "-nt" : k->stores == STORES_IN_PLACE ? "-ip" : "");
-	return buf;
+	return access_pattern_format(roofkey_access_pattern(k), buf, size);
+}
+
+struct access_pattern roofkey_access_pattern(const struct roof_key *k)
+{
+	return (struct access_pattern){ .reads = k->reads, .writes = k->writes, .stores = k->stores };
+}
+
+int access_pattern_parse(const char *text, struct access_pattern *out)
+{
+	int r, w, n = 0;
+	if (sscanf(text, "%dr%dw%n", &r, &w, &n) != 2 || r < 0 || w < 0)
+		return -1;
+	const char *rest = text + n;
+	out->reads = r;
+	out->writes = w;
+	out->stores = strcmp(rest, "-nt") == 0 ? STORES_STREAMING
+		    : strcmp(rest, "-ip") == 0 ? STORES_IN_PLACE : STORES_ALLOCATE;
+	return *rest && out->stores == STORES_ALLOCATE ? -1 : 0;
 }
 
 const char *roofkey_format(const struct roof_key *k, char *buf, size_t size)
@@ -136,15 +148,13 @@ int roofkey_parse(const char *name, enum roof_kind kind, struct roof_key *out)
 		return -1;
 	if (!dot)
 		return 0;
-	int r, w, n = 0;
-	if (sscanf(dot + 1, "%dr%dw%n", &r, &w, &n) != 2 || r < 0 || w < 0)
+	struct access_pattern p;
+	if (access_pattern_parse(dot + 1, &p) != 0)
 		return -1;
-	const char *rest = dot + 1 + n;
-	out->reads = r;
-	out->writes = w;
-	out->stores = strcmp(rest, "-nt") == 0 ? STORES_STREAMING
-		    : strcmp(rest, "-ip") == 0 ? STORES_IN_PLACE : STORES_ALLOCATE;
-	return *rest && out->stores == STORES_ALLOCATE ? -1 : 0;
+	out->reads = p.reads;
+	out->writes = p.writes;
+	out->stores = p.stores;
+	return 0;
 }
 
 int roofkey_parse_any(const char *name, struct roof_key *out)

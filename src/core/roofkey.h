@@ -51,8 +51,18 @@ int roofkey_is_none(const struct roof_key *k);
 /* The same key at another thread count. */
 struct roof_key roofkey_at(struct roof_key key, int threads);
 
-/* The pattern alone, "2r1w-nt" (kernel_pattern's spelling); "" for none. Returns buf. */
+/* The pattern alone, "2r1w-nt" (access_pattern_format's spelling); "" for none. Returns buf. */
 const char *roofkey_pattern_text(const struct roof_key *k, char *buf, size_t size);
+
+/* A pattern roof's access pattern, typed (its reads, writes and stores). */
+struct access_pattern roofkey_access_pattern(const struct roof_key *k);
+
+/*
+ * The one parser of an access pattern's text, "<r>r<w>w[-nt|-ip]" as
+ * access_pattern_format writes it: 0, or -1 when text is not one. Called
+ * where a file is read (roofkey_parse; the machine file's `bw` lines).
+ */
+int access_pattern_parse(const char *text, struct access_pattern *out);
 
 /* The roof's name: "L2", "DRAM.1r1w@2t", "peak@2t"; "none" for roofkey_none(). Returns buf. */
 const char *roofkey_format(const struct roof_key *k, char *buf, size_t size);

@@ -246,7 +246,7 @@ static size_t used_only(const struct rundata *run, const struct analysis *a, siz
 {
 	size_t k = 0;
 	for (size_t i = 0; i < run->remark_files.n; i++)
-		if (report_kernel_file_used(run, a, run->remark_files.names[i]))
+		if (report_kernel_file_used(run, a, run->remark_files.kernels[i], run->remark_files.names[i]))
 			keep[k++] = i;
 	return k;
 }
@@ -268,11 +268,11 @@ static void remarks_section(FILE *fp, const struct rundata *ra, const struct ana
 		char va[240] = "—", vb[240] = "—";
 		if (c <= 0) {
 			const char *t = fa->texts[ka[i]];
-			report_vec_verdict(t ? t : "", rundata_or(ra->info.cc, "?"), name, va, sizeof va);
+			report_vec_verdict(t ? t : "", rundata_or(ra->info.cc, "?"), fa->kernels[ka[i]], va, sizeof va);
 		}
 		if (c >= 0) {
 			const char *t = fb->texts[kb[j]];
-			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), name, vb, sizeof vb);
+			report_vec_verdict(t ? t : "", rundata_or(rb->info.cc, "?"), fb->kernels[kb[j]], vb, sizeof vb);
 		}
 		char *file = xasprintf("%s.c", name);
 		fputs("|", fp);

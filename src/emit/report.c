@@ -32,11 +32,10 @@
  * family (Horner's degrees) gets one verdict per member, equal neighbours
  * merged ("D = 1-8: ...; D = 16-128: ...").
  */
-void report_vec_verdict(const char *remarks, const char *compiler, const char *file,
+void report_vec_verdict(const char *remarks, const char *compiler, const struct kernel *k,
 			char *out, size_t size)
 {
 	char v[160];
-	const struct kernel *k = file ? registry_find(file) : NULL;
 	if (!remarks)
 		remarks = "";
 	if (k && k->isa == ISA_SCALAR) {
@@ -94,15 +93,16 @@ static int telling_remark(const char *line, size_t len)
 	return hit;
 }
 
-int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file)
+int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const struct kernel *k,
+			    const char *file)
 {
 	if (!run->ntimings && !a->npoints)
 		return 1;
 	for (size_t i = 0; i < run->ntimings; i++)
-		if (strcmp(run->timings[i].kernel, file) == 0)
+		if (registry_same(run->timings[i].k, run->timings[i].kernel, k, file))
 			return 1;
 	for (size_t i = 0; i < a->npoints; i++)
-		if (strcmp(a->points[i].kernel, file) == 0)
+		if (registry_same(a->points[i].k, a->points[i].kernel, k, file))
 			return 1;
 	return 0;
 }
@@ -392,6 +392,7 @@ static void roofs_section(FILE *fp, const struct analysis *a, const struct sympt
 				"largest size | — | — | %s |\n", at,
 				d->reason == DRAM_STILL_FALLING ? "the curve was still falling"
 				: d->reason == DRAM_SHORT_OF_RULE ? "no array obeyed STREAM's rule"
+				: d->reason == DRAM_CAP_SHORT_OF_RULE ? "memory cannot hold STREAM's rule"
 								  : "no DRAM level in the sweep",
 				md_rate(d->end_rate, v, sizeof v),
 				format_bytes(d->end_working_set, b1, sizeof b1));
@@ -574,7 +575,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 	size_t *shown_files = xmalloc((rf->n ? rf->n : 1) * sizeof *shown_files), n = 0;
 	/* Only the files of kernels this run timed: helpers and other ISAs are noise here. */
 	for (size_t i = 0; i < rf->n; i++)
-		if (report_kernel_file_used(run, a, rf->names[i]))
+		if (report_kernel_file_used(run, a, rf->kernels[i], rf->names[i]))
 			shown_files[n++] = i;
 	const char *cc = rundata_or(run->info.cc, "?");
 	fputs("## What the compiler did (", fp);
@@ -597,7 +598,7 @@ static void remarks_section(FILE *fp, const struct rundata *run, const struct an
 	for (size_t i = 0; i < n; i++) {
 		char verdict[240];
 		const char *name = rf->names[shown_files[i]], *text = rf->texts[shown_files[i]];
-		report_vec_verdict(text ? text : "", cc, name, verdict, sizeof verdict);
+		report_vec_verdict(text ? text : "", cc, rf->kernels[shown_files[i]], verdict, sizeof verdict);
 		char *file = xasprintf("%s.c", name);
 		fputs("|", fp);
 		md_cell(fp, file);

@@ -42,17 +42,19 @@ int report_write_points(const char *path, const struct rundata *run, const struc
 /*
  * The one-line vectorisation verdict for one kernel file's remarks (vecinfo),
  * as report.md and compare.md print it, written to out. `compiler` is
- * env.csv's cc; `file` the kernel file's name without .c, looked up in the
- * registry: intrinsics kernels say so, families get one verdict per member.
+ * env.csv's cc; `k` the kernel the file is named after (remark_files.kernels,
+ * NULL where none): intrinsics kernels say so, families get one verdict per member.
  */
-void report_vec_verdict(const char *remarks, const char *compiler, const char *file,
+void report_vec_verdict(const char *remarks, const char *compiler, const struct kernel *k,
 			char *out, size_t size);
 
 /*
- * 1 when kernel file `file` (name without .c) holds a kernel the run timed or
+ * 1 when kernel file `file` (name without .c; k the kernel it is named after,
+ * remark_files.kernels) holds a kernel the run timed or
  * placed, or when the run names no kernels at all; helpers such as
  * kernel_util and kernels for other ISAs are left out of the verdicts.
  */
-int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const char *file);
+int report_kernel_file_used(const struct rundata *run, const struct analysis *a, const struct kernel *k,
+			    const char *file);
 
 #endif

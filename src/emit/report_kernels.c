@@ -66,7 +66,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 	if (!*isa || !*core)
 		return;
 	/* The library's ISA against the run's widest, both as env.csv names them, typed. */
-	int widest = cpu_isa_parse(isa) != ISA_COUNT && cpu_isa_parse(isa) == cpu_isa_parse(run->info.isa);
+	int widest = run->info.blas_isa_id != ISA_COUNT && run->info.blas_isa_id == run->info.isa_widest;
 	struct roof_key ck = roofkey_compute(widest ? ROOF_COMPUTE : ROOF_CEILING, widest ? "peak" : isa, 1);
 	const struct roof *ceil = model_roof(a, &ck);
 	fputs("OpenBLAS (", fp);

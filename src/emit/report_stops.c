@@ -11,7 +11,6 @@
 
 #include "analysis.h"
 #include "markdown.h"
-#include "registry.h"
 #include "roof_width.h"
 #include "roofkey.h"
 #include "util.h"
@@ -118,8 +117,7 @@ static void left_out_row(FILE *fp, const struct rundata *run)
 	size_t named = run->nskips < REPORT_LEFT_OUT_NAMED ? run->nskips : REPORT_LEFT_OUT_NAMED;
 	for (size_t i = 0; i < named; i++) {
 		const struct run_skip *k = &run->skips[i];
-		const struct kernel *reg = registry_find(k->kernel);
-		analysis_param_text(reg ? reg->param_letter : 0, k->param, param, sizeof param);
+		analysis_param_text(k->k ? k->k->param_letter : 0, k->param, param, sizeof param);
 		buf_addf(&b, "%s%s %s (%d thread%s)", i ? ", " : "", k->kernel, param, k->threads,
 			 k->threads == 1 ? "" : "s");
 	}

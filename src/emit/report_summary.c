@@ -13,6 +13,7 @@
 #include "figure.h"
 #include "levels_text.h"
 #include "markdown.h"
+#include "registry.h"
 #include "report_stops.h"
 #include "util.h"
 
@@ -145,8 +146,10 @@ static void ridge_line(FILE *fp, const struct analysis *a, int first, int last)
 /* One family's points: how they are bound, where they ran, their best and worst fraction. */
 struct family {
 	const char *name;
+	const struct kernel *family_k;   /* point.family_k: what the points are grouped by */
 	int memory, compute;
 	char levels[48];
+	unsigned levels_said;            /* 1 << enum mem_level: those in `levels` */
 	const struct point *best, *worst;
 };
 
@@ -154,8 +157,10 @@ static void family_add(struct family *f, const struct point *p)
 {
 	f->memory |= p->bound_id == BOUND_MEMORY;
 	f->compute |= p->bound_id == BOUND_COMPUTE;
-	if (p->level[0] && !strstr(f->levels, p->level)) {
+	enum mem_level at = p->level[0] ? p->level_id : MEM_LEVELS;
+	if (at != MEM_LEVELS && !(f->levels_said >> at & 1)) {
 		size_t used = strlen(f->levels);
+		f->levels_said |= 1u << at;
 		snprintf(f->levels + used, sizeof f->levels - used, "%s%s", used ? ", " : "", p->level);
 	}
 	if (!isfinite(p->fraction))
@@ -183,31 +188,37 @@ static void member_cell(FILE *fp, const struct point *p)
 	fputs(" |", fp);
 }
 
+/* A point's family as the table names it: its family's, or its kernel's where it has none. */
+static const char *family_name(const struct point *p)
+{
+	return p->family[0] ? p->family : p->kernel;
+}
+
 static void kernels_table(FILE *fp, const struct analysis *a)
 {
 	struct family fam[REPORT_SUMMARY_FAMILIES];
 	size_t n = 0, more = 0;
-	const char *extra[ANALYSIS_MAX_POINTS];
+	const struct point *extra[ANALYSIS_MAX_POINTS];
 	if (!a->npoints) {
 		fputs("No kernels placed: the run has no `kernels` group.\n\n", fp);
 		return;
 	}
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		const char *name = p->family[0] ? p->family : p->kernel;
+		const char *name = family_name(p);
 		size_t k;
-		for (k = 0; k < n && strcmp(fam[k].name, name) != 0; k++)
+		for (k = 0; k < n && !registry_same(fam[k].family_k, fam[k].name, p->family_k, name); k++)
 			;
 		if (k == n && n == REPORT_SUMMARY_FAMILIES) {
 			size_t m;
-			for (m = 0; m < more && strcmp(extra[m], name) != 0; m++)
+			for (m = 0; m < more && !registry_same(extra[m]->family_k, family_name(extra[m]), p->family_k, name); m++)
 				;
 			if (m == more)
-				extra[more++] = name;
+				extra[more++] = p;
 			continue;
 		}
 		if (k == n)
-			fam[n++] = (struct family){ .name = name };
+			fam[n++] = (struct family){ .name = name, .family_k = p->family_k };
 		family_add(&fam[k], p);
 	}
 	fputs("| kernels | bound | level | best of roof | worst of roof |\n| --- | --- | --- | --- | --- |\n", fp);

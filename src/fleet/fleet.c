@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "judge.h"
+#include "roofkey.h"
 #include "stats.h"
 #include "util.h"
 
@@ -44,12 +45,13 @@ static int judged_kind(enum roof_kind k)
 static struct fleet_roof *roof_slot(struct fleet *f, const struct roof *r, size_t cap)
 {
 	for (size_t i = 0; i < f->nroofs; i++)
-		if (f->roofs[i].kind == r->kind && strcmp(f->roofs[i].name, r->name) == 0)
+		if (roofkey_equal(&f->roofs[i].key, &r->key))
 			return &f->roofs[i];
 	if (f->nroofs == cap)
 		return NULL;
 	struct fleet_roof *fr = &f->roofs[f->nroofs++];
 	snprintf(fr->name, sizeof fr->name, "%s", r->name);
+	fr->key = r->key;
 	fr->kind = r->kind;
 	fr->threads = r->threads;
 	fr->unit = roof_unit(r);
@@ -268,10 +270,10 @@ void fleet_free(struct fleet *f)
 	memset(f, 0, sizeof *f);
 }
 
-const struct fleet_roof *fleet_roof(const struct fleet *f, const char *name)
+const struct fleet_roof *fleet_roof(const struct fleet *f, const struct roof_key *key)
 {
 	for (size_t r = 0; r < f->nroofs; r++)
-		if (strcmp(f->roofs[r].name, name) == 0)
+		if (roofkey_equal(&f->roofs[r].key, key))
 			return &f->roofs[r];
 	return NULL;
 }

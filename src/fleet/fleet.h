@@ -54,6 +54,7 @@ struct fleet_member {
 /* One roof across the fleet. */
 struct fleet_roof {
 	char name[24];                  /* as in roofs.csv: "DRAM", "peak@2t" */
+	struct roof_key key;            /* its identity: what the fleet's roofs are told apart by */
 	enum roof_kind kind;
 	int threads;
 	const char *unit;               /* "GB/s" or "GFLOP/s" */
@@ -94,8 +95,8 @@ void fleet_build(const struct fleet_member *m, size_t n, struct fleet *out);
 
 void fleet_free(struct fleet *f);
 
-/* The roof named `name`, or NULL. */
-const struct fleet_roof *fleet_roof(const struct fleet *f, const char *name);
+/* The roof of key `key`, or NULL. */
+const struct fleet_roof *fleet_roof(const struct fleet *f, const struct roof_key *key);
 
 /* The largest |ratio - 1| over member i's judged roofs that are within the fleet; 0 when none. */
 double fleet_member_max_within(const struct fleet *f, size_t i);

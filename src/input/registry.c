@@ -1,16 +1,20 @@
-/* registry.c - the kernel table: kernels/kernels.def included twice. */
+/* registry.c - the kernel table: kernels/kernels.def included three times. */
 #include "registry.h"
 
 #include <string.h>
 
 #define KERNEL(id) extern const struct kernel kernel_##id;
 #include "kernels.def"
-#undef KERNEL
 
 static const struct kernel *const registry[] = {
 #define KERNEL(id) &kernel_##id,
 #include "kernels.def"
-#undef KERNEL
+};
+
+/* The families of kernels.def's FAMILY_COLOUR lines, in order: their colour slots. */
+static const char *const family_colours[] = {
+#define FAMILY_COLOUR(family) #family,
+#include "kernels.def"
 };
 
 size_t registry_count(void)
@@ -36,6 +40,27 @@ int registry_same(const struct kernel *a, const char *a_name, const struct kerne
 	if (a || b)
 		return a == b;
 	return strcmp(a_name, b_name) == 0;
+}
+
+const struct kernel *registry_family(const struct kernel *k)
+{
+	for (size_t i = 0; k && i < registry_count(); i++)
+		if (strcmp(registry[i]->family, k->family) == 0)
+			return registry[i];
+	return NULL;
+}
+
+size_t registry_family_colours(void)
+{
+	return sizeof family_colours / sizeof family_colours[0];
+}
+
+int registry_family_colour(const struct kernel *family)
+{
+	for (size_t i = 0; family && i < registry_family_colours(); i++)
+		if (strcmp(family_colours[i], family->family) == 0)
+			return (int)i;
+	return -1;
 }
 
 int registry_nparams(const struct kernel *k)

@@ -23,6 +23,23 @@ const struct kernel *registry_get(size_t i);
  */
 int registry_same(const struct kernel *a, const char *a_name, const struct kernel *b, const char *b_name);
 
+/*
+ * k's family as typed data: the family's first kernel in kernels.def order
+ * stands for it (dot for dot and dot_split; its `family` is the family's
+ * name), so past input two kernels are of one family when these entries
+ * are the same (registry_same on them, with the family's name as written
+ * where neither has one). NULL for NULL.
+ */
+const struct kernel *registry_family(const struct kernel *k);
+
+/*
+ * The colour slot a family keeps in every figure (kernels.def's
+ * FAMILY_COLOUR lines, in order), or -1: it takes the next free one. The
+ * slots run 0 .. registry_family_colours() - 1.
+ */
+int registry_family_colour(const struct kernel *family);
+size_t registry_family_colours(void);
+
 /* The kernel named `name`, or NULL. */
 const struct kernel *registry_find(const char *name);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "registry.h"
 #include "util.h"
 
 static int cmp_str(const void *x, const void *y)
@@ -40,7 +41,9 @@ void remark_files_load(const char *run_dir, struct remark_files *rf)
 	if (rf->n)
 		qsort(rf->names, rf->n, sizeof *rf->names, cmp_str);
 	rf->texts = rf->n ? xcalloc(rf->n, sizeof *rf->texts) : NULL;
+	rf->kernels = rf->n ? xcalloc(rf->n, sizeof *rf->kernels) : NULL;
 	for (size_t i = 0; i < rf->n; i++) {
+		rf->kernels[i] = registry_find(rf->names[i]);
 		char *file = xasprintf("%s.txt", rf->names[i]);
 		char *path = path_join(dir, file);
 		char why[512];
@@ -59,5 +62,6 @@ void remark_files_free(struct remark_files *rf)
 	}
 	free(rf->names);
 	free(rf->texts);
+	free(rf->kernels);
 	memset(rf, 0, sizeof *rf);
 }

@@ -14,6 +14,8 @@ struct remark_files {
 	size_t n;
 	char **names;      /* without .txt, sorted (strcmp) */
 	char **texts;      /* NULL where the file could not be read */
+	/* The kernel each file is named after (kernels/<name>.c), its registry entry; NULL where none (bw_avx2, kernel_util). */
+	const struct kernel **kernels;
 };
 
 /* Reads run_dir/remarks into rf (n 0 and folder 0 when it is missing). */

@@ -34,6 +34,13 @@ struct row_in {
 	size_t errlen;
 };
 
+/* The ISA a kernel's name names after its first '_' ("avx2" of fma_avx2), or the whole name's; ISA_COUNT: none. */
+static enum isa isa_of_name(const char *kernel)
+{
+	const char *u = strchr(kernel, '_');
+	return cpu_isa_parse(u ? u + 1 : kernel);
+}
+
 static int bad_cell(const struct row_in *r, int i, const char *name, const char *want)
 {
 	snprintf(r->err, r->errlen, "%s:%zu:%zu: %s '%s' is not %s", r->l->path, r->row->line[i],
@@ -246,6 +253,7 @@ static int timing_row(void *ctx, size_t index, const struct csv_row *row, char *
 	if (get_name(&in, T_KERNEL, t.kernel, sizeof t.kernel))
 		return -1;
 	t.k = registry_find(t.kernel);
+	t.isa_named = t.k ? ISA_COUNT : isa_of_name(t.kernel);
 	if (get_long(&in, T_PARAM, 0, &t.param))
 		return -1;
 	if (get_long(&in, T_THREADS, 1, &v))
@@ -408,6 +416,7 @@ static int stop_row(void *ctx, size_t index, const struct csv_row *row, char *er
 	if (parse_long(row->fields[l->col[3]], &threads) != 0 || threads < 1 || threads > INT_MAX)
 		return bad_cell(&in, l->col[3], "threads", "a whole number >= 1");
 	snprintf(r.kernel, sizeof r.kernel, "%s", kernel);
+	r.k = registry_find(kernel);
 	r.threads = (int)threads;
 	if (run->nskips == l->skips_cap) {   /* doubled: stops.csv may hold tens of thousands of rows */
 		l->skips_cap = l->skips_cap ? 2 * l->skips_cap : 16;
@@ -641,6 +650,26 @@ void rundata_parse_env(struct rundata *run)
 	double most = env_number(run, e->threads_max_key, 1);
 	e->threads_max = most >= 1 && most <= 1e6 ? (int)most : 0;
 	e->interrupted = env_number(run, "interrupted", 0) == 1 || run->nstops_interrupted > 0;
+	e->isa_widest = cpu_isa_parse(e->isa);
+	static const char *const RULE_SOURCES[] = { [RULE_REPORTED] = "reported", [RULE_CURVE] = "curve",
+						    [RULE_NONE] = "none" };
+	for (size_t i = 0; i < sizeof RULE_SOURCES / sizeof RULE_SOURCES[0]; i++)
+		if (strcmp(e->stream_rule_source, RULE_SOURCES[i]) == 0) {
+			e->stream_rule_recorded = 1;
+			e->stream_rule_from = (enum levels_rule_source)i;
+		}
+	e->blas_isa_id = cpu_isa_parse(e->blas_isa);
+	for (const char *w = e->isas; *w;) {
+		size_t n = strcspn(w, " ");
+		char word[16];
+		if (n < sizeof word) {
+			memcpy(word, w, n);
+			word[n] = '\0';
+			enum isa i = cpu_isa_parse(word);
+			e->isa_set |= i != ISA_COUNT ? 1u << i : 0;
+		}
+		w += n + (w[n] == ' ');
+	}
 	/* In file order, so that a later line for the same count wins, as in rundata_env. */
 	for (size_t i = 0; i < run->nenv; i++) {
 		int threads, end = 0;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 
 #include "remarkfiles.h"
+#include "isa.h"
+#include "levels.h"
 #include "runplan.h"
 #include "tgroup.h"
 
@@ -25,6 +27,8 @@ struct timing {
 	enum timing_group group;
 	char kernel[48];
 	const struct kernel *k;  /* kernel's registry entry, resolved once at load; NULL when this build has none */
+	/* Without an entry: the ISA its name's suffix names ("avx512" of fma_avx512), typed at load; ISA_COUNT: none. */
+	enum isa isa_named;
 	long param;
 	int threads;
 	double working_set;      /* bytes */
@@ -66,6 +70,7 @@ struct run_skip {
 	char kernel[48];
 	long param;
 	int threads;
+	const struct kernel *k;   /* its registry entry, resolved here; NULL for a kernel the build lacks */
 };
 
 /* What the compiler said about one kernel file (remarks/<kernel>.txt, kept by measure). */
@@ -120,6 +125,16 @@ struct run_env {
 	 * whose stop is "interrupted". Its figures are of the jobs it reached.
 	 */
 	int interrupted;
+	/*
+	 * The ISA names, typed here once: isa (the widest) and blas_isa
+	 * (ISA_COUNT: absent or no ISA this build names), isas as a set
+	 * (1 << enum isa of each word it names).
+	 */
+	enum isa isa_widest, blas_isa_id;
+	unsigned isa_set;
+	/* stream_rule_source typed: 1 and the source where it names one (reported, curve, none); 0 for older runs. */
+	int stream_rule_recorded;
+	enum levels_rule_source stream_rule_from;
 	/* clock_ghz@Nt: the clock with N threads running, one per count measured. */
 	struct { int threads; double ghz; } clocks[RUNDATA_MAX_CLOCKS];
 	size_t nclocks;

@@ -167,7 +167,7 @@ static void point_text(const struct point *p, const struct compare_row *row, cha
 	else if (p->param && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %ld", p->param);
 	/* The lowest level goes unsaid, as in the roofline figure: the others are named. */
-	if (p->level[0] && levels_parse(p->level) != MEM_DRAM && n < size)
+	if (p->level[0] && p->level_id != MEM_DRAM && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " (%s)", p->level);
 	/* An arrow's factor is its move against its roof, the one it was judged by. */
 	if (n < size)
@@ -258,12 +258,12 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
  * that reads at 800 px: where the machines' differences make it too wide,
  * it leaves them to compare.md.
  */
-static void subtitle(struct plot_compare_layout *l, const struct figure_measure *m)
+static void subtitle(struct plot_compare_layout *l, const struct compare *c, const struct figure_measure *m)
 {
 	const char *arrows = "arrows: moves against each kernel's own roof";
 	snprintf(l->subtitle, sizeof l->subtitle, "A: %s  \u2192  B: %s  \u00b7  %s  \u00b7  %s", l->run_a, l->run_b,
 		 l->machines, arrows);
-	if (text_advance(m, l->subtitle, PX_SUBTITLE * l->f.scale, 0) > l->f.width - 44 * l->f.scale && strncmp(l->machines, "different", 9) == 0)
+	if (text_advance(m, l->subtitle, PX_SUBTITLE * l->f.scale, 0) > l->f.width - 44 * l->f.scale && c->machines.differ)
 		snprintf(l->subtitle, sizeof l->subtitle,
 			 "A: %s  \u2192  B: %s  \u00b7  different machines (compare.md says how)  \u00b7  %s", l->run_a,
 			 l->run_b, arrows);
@@ -431,7 +431,7 @@ static void base_keys(struct plot_compare_layout *out, const struct compare *c, 
 		snprintf(k[n++].text, sizeof k->text, "moved, A to B (\u00d7 its roof share B/A):");
 	}
 	/* One row a family (gemm_ijk, gemm_ikj and gemm_tiled share gemm's colour). */
-	const char *seen[ANALYSIS_MAX_POINTS];
+	struct { const struct kernel *family_k; const char *name; } seen[ANALYSIS_MAX_POINTS];
 	size_t nseen = 0;
 	for (size_t i = 0; i < out->nmarks && n < PLOT_COMPARE_MAX_KEYS; i++) {
 		if (!out->marks[i].arrow)
@@ -439,12 +439,14 @@ static void base_keys(struct plot_compare_layout *out, const struct compare *c, 
 		const struct point *p = out->marks[i].row->pb;
 		const struct figure_family *fam = figure_kernel_family(fk, p);
 		const char *name = fam && fam->family[0] ? fam->family : p->kernel;
+		const struct kernel *family_k = fam ? fam->family_k : p->family_k;
 		size_t j = 0;
-		while (j < nseen && strcmp(seen[j], name) != 0)
+		while (j < nseen && !registry_same(seen[j].family_k, seen[j].name, family_k, name))
 			j++;
 		if (j < nseen)
 			continue;
-		seen[nseen++] = name;
+		seen[nseen].family_k = family_k;
+		seen[nseen++].name = name;
 		k[n] = (struct plot_compare_key){ .kind = KEY_FAMILY, .col = out->marks[i].col, .line = -1 };
 		snprintf(k[n++].text, sizeof k->text, "%s", name);
 	}
@@ -644,7 +646,7 @@ void compare_figure_layout(const struct compare *c, struct plot_compare_run A, s
 
 	struct plot_frame *f = &out->f;
 	double s = f->scale, gap = 24 * s;
-	subtitle(out, meas);
+	subtitle(out, c, meas);
 	out->row_h = KEY_ROW * s;
 	/*
 	 * The panel beside the plot, never over it: as wide as any row it may

@@ -115,7 +115,8 @@ struct figure_line {
  */
 struct figure_family {
 	char name[48];           /* legend text: the family, or the kernel when the family has several */
-	char family[24];
+	char family[24];         /* its name, for the legend */
+	const struct kernel *family_k; /* its family's registry entry (point.family_k); NULL for a kernel the build lacks */
 	const char *kernel;
 	const struct kernel *k;  /* its registry entry (its first point's); NULL for a kernel the build lacks */
 	size_t slot;             /* the family's colour slot */

@@ -27,13 +27,20 @@ static const struct figure_rgb PALETTE[] = {
 };
 _Static_assert(sizeof PALETTE / sizeof PALETTE[0] == NPALETTE, "NPALETTE is the palette's size");
 
-/* Families that keep their look from run to run; others follow in order of appearance. */
-static const char *const KNOWN_FAMILIES[] = { "triad", "dot", "horner", "horner_simd" };
-#define NKNOWN (sizeof KNOWN_FAMILIES / sizeof KNOWN_FAMILIES[0])
-
 struct figure_rgb figure_palette(size_t slot)
 {
 	return PALETTE[slot % NPALETTE];
+}
+
+static const char *family_of(const struct point *p)
+{
+	return p->family[0] ? p->family : p->kernel;
+}
+
+/* Whether p is of family entry f: their registry entries, or the family's name for a kernel the build lacks. */
+static int same_family(const struct figure_family *f, const struct point *p)
+{
+	return registry_same(f->family_k, f->family, p->family_k, family_of(p));
 }
 
 const struct figure_family *figure_kernel_family(const struct figure_kernels *k, const struct point *p)
@@ -44,7 +51,7 @@ const struct figure_family *figure_kernel_family(const struct figure_kernels *k,
 	/* A later stage of a family (stencil_tiled) shares its first stage's entry. */
 	const struct kernel *kn = p->k;
 	for (size_t f = 0; kn && kn->stage_by != KSTAGE_NONE && f < k->nfam; f++)
-		if (k->fam[f].staged && strcmp(k->fam[f].family, kn->family) == 0)
+		if (k->fam[f].staged && same_family(&k->fam[f], p))
 			return &k->fam[f];
 	return NULL;
 }
@@ -63,11 +70,6 @@ int figure_joined(const struct figure_group *gr)
 	return gr->n >= JOIN_MIN || (gr->trajectory && gr->n >= 2);
 }
 
-static const char *family_of(const struct point *p)
-{
-	return p->family[0] ? p->family : p->kernel;
-}
-
 /* p's kernel when it is one stage of its family's change (kernel.h: stage), else NULL. */
 static const struct kernel *stage_of(const struct point *p)
 {
@@ -83,13 +85,14 @@ static long order_key(const struct analysis *a, size_t i)
 }
 
 /*
- * Families keep their look from run to run (the known ones have fixed
- * slots, others take the next ones in order of appearance); points are
- * grouped by kernel and thread count and sorted by parameter.
+ * Families keep their look from run to run (those of kernels.def's
+ * FAMILY_COLOUR lines have fixed slots, others take the next ones in order
+ * of appearance); points are grouped by kernel and thread count and sorted
+ * by parameter.
  */
 /*
  * The family entry of p (a kernel; a family's stages share one), made when
- * new: its palette slot (the known families' own, else the next free one),
+ * new: its palette slot (its family's fixed one, else the next free one),
  * its colour, its marker (a second kernel of a family gets another).
  */
 static size_t family_entry(struct figure_kernels *k, const struct point *p, size_t *next)
@@ -97,21 +100,21 @@ static size_t family_entry(struct figure_kernels *k, const struct point *p, size
 	const struct kernel *st = stage_of(p);
 	size_t f;
 	for (f = 0; f < k->nfam; f++)
-		if (st ? k->fam[f].staged && strcmp(k->fam[f].family, family_of(p)) == 0
+		if (st ? k->fam[f].staged && same_family(&k->fam[f], p)
 		       : registry_same(k->fam[f].k, k->fam[f].kernel, p->k, p->kernel))
 			return f;
 	size_t slot = (size_t)-1, variant = 0;
 	for (size_t j = 0; j < k->nfam; j++)
-		if (strcmp(k->fam[j].family, family_of(p)) == 0) {
+		if (same_family(&k->fam[j], p)) {
 			slot = k->fam[j].slot;
 			variant++;
 		}
-	for (size_t j = 0; j < NKNOWN && slot == (size_t)-1; j++)
-		if (strcmp(family_of(p), KNOWN_FAMILIES[j]) == 0)
-			slot = j;
+	if (slot == (size_t)-1 && registry_family_colour(p->family_k) >= 0)
+		slot = (size_t)registry_family_colour(p->family_k);
 	if (slot == (size_t)-1)
 		slot = (*next)++;
 	snprintf(k->fam[f].family, sizeof k->fam[f].family, "%.23s", family_of(p));
+	k->fam[f].family_k = p->family_k;
 	k->fam[f].kernel = p->kernel;
 	k->fam[f].k = p->k;
 	k->fam[f].slot = slot;
@@ -151,7 +154,7 @@ static size_t group_entry(const struct analysis *a, size_t npts, struct figure_k
 		const struct point *q = &a->points[j];
 		if (fig_point_ok(q) && q->threads == p->threads && model_same_kernel(q, p) &&
 		    q->working_set > p->working_set)
-			gr->style = levels_parse(p->level) == MEM_L1 ? LV_L1 : LV_OTHER;
+			gr->style = p->level_id == MEM_L1 ? LV_L1 : LV_OTHER;
 	}
 	if (p->level[0])
 		snprintf(gr->level, sizeof gr->level, "%s", p->level);
@@ -170,7 +173,7 @@ static size_t group_entry(const struct analysis *a, size_t npts, struct figure_k
 
 void figure_families(const struct analysis *a, struct figure_kernels *k)
 {
-	size_t next = NKNOWN, npts = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
+	size_t next = registry_family_colours(), npts = a->npoints < ANALYSIS_MAX_POINTS ? a->npoints : ANALYSIS_MAX_POINTS;
 	memset(k, 0, sizeof *k);
 	k->min_threads = 0;
 	for (size_t i = 0; i < npts; i++) {
@@ -206,7 +209,8 @@ void figure_families(const struct analysis *a, struct figure_kernels *k)
 	for (size_t f = 0; f < k->nfam; f++) {
 		int kernels = 0;
 		for (size_t j = 0; j < k->nfam; j++)
-			kernels += strcmp(k->fam[j].family, k->fam[f].family) == 0;
+			kernels += registry_same(k->fam[j].family_k, k->fam[j].family, k->fam[f].family_k,
+						 k->fam[f].family);
 		snprintf(k->fam[f].name, sizeof k->fam[f].name, "%.47s", kernels > 1 ? k->fam[f].kernel : k->fam[f].family);
 	}
 }

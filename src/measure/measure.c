@@ -110,7 +110,7 @@ struct harness {
 	char *dir;
 	int any_failed;
 	int tty;
-	const char *corrupt;         /* kernel whose results are spoiled, for tests */
+	const struct kernel *corrupt;   /* kernel whose results are spoiled, for tests (ROOFLINE_TEST_CORRUPT) */
 	/*
 	 * A test's record of every time-left estimate, exact (ROOFLINE_TEST_ESTIMATES=FILE:
 	 * a line "elapsed,left" each, seconds): scripts/estimate-error.sh checks them
@@ -122,7 +122,7 @@ struct harness {
 	 * the last thread of a team starts that kernel's timed call this much
 	 * after the barrier, as a thread taken off its core would.
 	 */
-	const char *late;
+	const struct kernel *late;
 	double late_seconds;
 	double tile_bytes;           /* the cache tiled kernels block for (kernel_buffers.tile_bytes) */
 	const struct kernel *sweep;  /* the pre-scan's kernel (plan_sweep.sweep) */
@@ -233,7 +233,7 @@ static void alloc_buffers(struct harness *h, size_t n)
 static void corrupt_result(const struct harness *h, const struct plan_job *j, int t,
 			   struct kernel_buffers *b, double *result)
 {
-	if (!h->corrupt || strcmp(h->corrupt, j->k->name) != 0 ||
+	if (!h->corrupt || h->corrupt != j->k ||
 	    (h->corrupt_thread >= 0 && h->corrupt_thread != t))
 		return;
 	*result += 1.0;
@@ -273,7 +273,7 @@ static void time_share(struct harness *h, const struct plan_job *j, int t, int t
 	if (team > 1) {
 #pragma omp barrier
 	}
-	if (team > 1 && t == team - 1 && h->late && strcmp(h->late, j->k->name) == 0)
+	if (team > 1 && t == team - 1 && h->late && h->late == j->k)
 		nanosleep(&(struct timespec){ (time_t)h->late_seconds,
 					      (long)((h->late_seconds - (time_t)h->late_seconds) * 1e9) }, NULL);
 	double t0 = timer_now();
@@ -698,6 +698,13 @@ static void run_passes(struct harness *h, int counts_after, double count_start)
 }
 
 /* The thread counts' per-thread timing slots, once, for the largest team. */
+/* The kernel a test hook's variable names, resolved once here (NULL: unset, or no kernel of that name). */
+static const struct kernel *hook_kernel(const char *var)
+{
+	const char *name = getenv(var);
+	return name ? registry_find(name) : NULL;
+}
+
 static void alloc_slots(struct harness *h)
 {
 	const struct measure_opts *o = h->o;
@@ -712,7 +719,7 @@ static void alloc_slots(struct harness *h)
 	if (ct && *ct)
 		h->corrupt_thread = atoi(ct);
 	const char *late = getenv("ROOFLINE_TEST_LATE_SECONDS");
-	h->late = getenv("ROOFLINE_TEST_LATE");
+	h->late = hook_kernel("ROOFLINE_TEST_LATE");
 	h->late_seconds = late ? atof(late) : 0;
 	const char *estimates = getenv("ROOFLINE_TEST_ESTIMATES");
 	if (estimates && *estimates && !(h->estimates = fopen(estimates, "w")))
@@ -850,7 +857,7 @@ static int *find_cores(struct harness *h, struct measure_opts *o)
 {
 	char err[256];
 	int *cores = xcalloc(CPU_SETSIZE, sizeof *cores), ncores;
-	h->pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = getenv("ROOFLINE_TEST_UNBUILT"),
+	h->pm = (struct plan_machine){ .has_isa = cpu_has_isa, .unbuilt = hook_kernel("ROOFLINE_TEST_UNBUILT"),
 				       .say = stderr,
 				       .phys_bytes = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) };
 	if (o->simulate)
@@ -872,7 +879,7 @@ int measure_run(const struct measure_opts *opts)
 	struct runfiles_machine m = { 0 };
 	struct plan_sweep d = { 0 };
 	struct harness h = { .o = &run_opts, .next_id = 1, .m = &m, .tty = isatty(STDERR_FILENO),
-			     .corrupt = getenv("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
+			     .corrupt = hook_kernel("ROOFLINE_TEST_CORRUPT"), .corrupt_thread = -1,
 			     .huge = !(huge && strcmp(huge, "0") == 0) };
 	int *cores = find_cores(&h, &run_opts);
 	alloc_slots(&h);

@@ -54,7 +54,7 @@ struct measure_profile {
 	/* A budget leaves out a kernels job over its share (SCHED_JOB_SHARE, sched_budget_skip_unrun). */
 	int budget_leaves_out;
 	enum measure_dram_arrays dram_arrays;
-	int twins;                /* each pattern's twin jobs (plan_twins) */
+	unsigned twin_levels;     /* 1u << level for each level its patterns' twins are timed at (plan_twins) */
 };
 
 /* The rows: the full run `make report` makes, and the quick one (--quick). */

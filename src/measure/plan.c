@@ -24,6 +24,18 @@
 #define SETTLE_REACH 4.0                    /* sweep two octaves past the settle point */
 #define SETTLE_SLOPE 1.2                    /* neighbouring plateaus this close: one sloping level */
 #define PRESCAN_FINE_BYTES (1024.0 * 1024)   /* the pre-scan's half-octave steps end here */
+#define TEAM_DRAM_MARGIN 2.0                /* team_dram_most: twice threads x one core's DRAM */
+/*
+ * R2's probe where the machine reports no cache: the flat end held to this
+ * many times where it began, an array. Nothing reported bounds where the
+ * caches end, and a cache may hold 50-100x the one before it (a 2 MiB L2
+ * under a 105 MiB shared L3, a 1 MiB L2 under a 96 MiB one); the flat end
+ * begins near twice the cache before it, so 16x (48x its working set)
+ * sees the fall of a cache up to about 100x that one. With none reported,
+ * a 6 MiB L2 over a 176 KiB L1, flat from 528 KiB, held over 4x and was
+ * taken for DRAM (check-sim N=200 SEED=101, 8 of 16 such machines).
+ */
+#define UNREPORTED_PROBE 16.0
 /*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
@@ -32,14 +44,14 @@
 #define SWEEP_FLAT (FIT_TOLERANCE / 2)
 #define PEAK_MIN_ITERS 64
 /* The sweep's pattern: the STREAM triad's, two reads and one allocating write. */
-#define SWEEP_PATTERN "2r1w"
+#define SWEEP_PATTERN ACCESS_PATTERN_TRIAD
 /*
  * The sweep's two reads and one write with the stores that allocate nothing,
  * streaming and in place: measured at every plateau, either may set a
  * level's roof (analysis.c: the best of the store kinds).
  */
-#define STREAMING_PATTERN "2r1w-nt"
-#define IN_PLACE_PATTERN "2r1w-ip"
+#define STREAMING_PATTERN ((struct access_pattern){ .reads = 2, .writes = 1, .stores = STORES_STREAMING })
+#define IN_PLACE_PATTERN ((struct access_pattern){ .reads = 2, .writes = 1, .stores = STORES_IN_PLACE })
 
 /* The FMAs an element of the paced bandwidth kernels (kernel.pace) run beside their stream. */
 static const int plan_paces[] = { 1, 2, 4, 8 };
@@ -65,10 +77,10 @@ void plan_say(const struct plan_machine *m, const char *fmt, ...)
 static int runs_here(const struct plan_machine *m, const struct kernel *k)
 {
 	int built = m->built ? m->built(k) : k->run != NULL;
-	return built && m->has_isa(k->isa) && !(m->unbuilt && strcmp(m->unbuilt, k->name) == 0);
+	return built && m->has_isa(k->isa) && k != m->unbuilt;
 }
 
-const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, struct access_pattern pattern,
 					 int pace, int placed_too, int below)
 {
 	const struct kernel *best = NULL;
@@ -76,9 +88,8 @@ const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const cha
 		enum kernel_kind want = pass == 0 ? KERNEL_BANDWIDTH : KERNEL_STREAM;
 		for (size_t i = 0; i < registry_count(); i++) {
 			const struct kernel *k = registry_get(i);
-			char pat[32];
-			kernel_pattern(k, pat, sizeof pat);
-			if (k->kind != want || !runs_here(m, k) || strcmp(pat, pattern) != 0 || k->one_vector ||
+			if (k->kind != want || !runs_here(m, k) ||
+			    !access_pattern_equal(kernel_access_pattern(k), pattern) || k->one_vector ||
 			    (want == KERNEL_BANDWIDTH && k->pace != pace) || cpu_isa_lanes(k->isa) >= below)
 				continue;
 			if (!best || cpu_isa_lanes(k->isa) > cpu_isa_lanes(best->isa))
@@ -242,10 +253,15 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 			"last-level cache (%s) in the curve" : "the reported last-level cache (%s) is not in the curve";
 		char whyto[128];
 		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
-		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-			 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): %s, "
-			 "flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
-			 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		if (d->settled)
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): "
+				 "%s, flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
+				 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
+		else   /* R9: the cache an unsettled curve left at its end (levels_cache_left_unsettled) */
+			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to its "
+				 "rate at %s): %s", r, l3, format_bytes(d->scan_ws[n - 1], flat, sizeof flat), whyto);
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
 			 "curve did not settle");
@@ -299,7 +315,7 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	if (!d->rule_fixed)
 		plan_stream_rule(m, d, start_ws, cache_ws);
 	else
-		plan_team_rule(m, d, start_ws, cache_ws);
+		plan_team_rule(m, d, start_ws, cache_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -348,6 +364,30 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 	return 0;
 }
 
+/* The smallest first size R1 goes down to, an array. */
+#define SWEEP_FLOOR_BYTES 1024.0
+
+/*
+ * R1: a curve that falls from its first size has a level smaller than the
+ * sweep's start. Where one core's first size is faster than its second by
+ * more than a plateau's tolerance, the sweep starts an octave lower (the
+ * same half-octave grid, two sizes more: *min, d->min_bytes), down to
+ * SWEEP_FLOOR_BYTES an array, and the pre-scan begins again there, until
+ * its first two sizes are one level: a
+ * 16 KiB L1, none reported, held only the first size, 12 KiB of working
+ * set, and had no plateau (check-sim seed 6; a reported 5 KiB L1d, whose
+ * half is under 1 KiB, left the start at 4 KiB: seed 36). A curve flat from
+ * its start is timed as before, size for size. Returns 1 when it lowered.
+ */
+static int starts_too_late(struct plan_sweep *d, double *min)
+{
+	double lower = floor(*min / 2 / 64.0) * 64.0;
+	if (!(d->scan_gbs[0] > d->scan_gbs[1] * (1 + FIT_TOLERANCE)) || lower < SWEEP_FLOOR_BYTES)
+		return 0;
+	*min = d->min_bytes = lower;
+	return 1;
+}
+
 /*
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
@@ -360,7 +400,7 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
-		double *sizes, long *first)
+		double *sizes, long *first, double dram_most)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
@@ -383,6 +423,12 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		d->scan_ws[n] = bytes * arrays;
 		d->scan_gbs[n] = rate / 1e9;
 		n++;
+		if (n == 2 && !d->rule_fixed && starts_too_late(d, &min)) {
+			n = 0;
+			e = -0.5;   /* the step makes it 0: the new first size */
+			memset(again, 0, sizeof again);
+			continue;
+		}
 		if (reprobe_slower(d, sizes, n, probe, again) != 0) {
 			stopped = 1;
 			break;
@@ -403,19 +449,24 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		 * reported size is a floor, not the answer: a large L3 can look
 		 * settled over two octaves.
 		 */
-		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0) {
+		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0 &&
+		    !(d->scan_gbs[*first] > dram_most)) {
 			/*
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
 			 * memory-side cache) is flat over octaves too. Probed on to 4x
-			 * where the flat end began, an array: where it falls, the
-			 * flat end was a cache and the pre-scan goes on; where it
-			 * holds, those sizes go (the curve and every decision as it
-			 * settled).
+			 * where the flat end began, an array (UNREPORTED_PROBE times
+			 * where the machine reports no cache: nothing bounds where its
+			 * caches end): where it falls, the flat end was a cache and
+			 * the pre-scan goes on; where it holds, those sizes go (the
+			 * curve and every decision as it settled).
 			 */
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], 4.0 * d->scan_ws[*first] };
+			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
 			if (!(bytes < confirm.until))
 				break;
+		} else {
+			*first = -1;   /* not settled, or settled faster than DRAM can run (team_dram_most) */
 		}
 	}
 	if (confirm.n > 0) {   /* the cap (or 64 sizes) came first: it held as far as it was seen */
@@ -431,11 +482,29 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, INFINITY) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, NULL, d);
 	return 0;
+}
+
+/*
+ * The fastest a team's flat end may run and still be DRAM (R2): DRAM at t
+ * threads streams at most t times what one core's does (each core's misses
+ * in flight bound its share), and twice that allows for one core's reading
+ * in a slow moment of its host. One core's DRAM is where its settled
+ * pre-scan ended; where it never settled, no bound. A team settled faster
+ * than this has settled on caches its threads hold together (a reported
+ * L3 that is one of several, one a core or a core complex), and its
+ * pre-scan goes on: 8 threads settled at 190 GB/s on their 1.26 GiB of L3
+ * where one core's DRAM ran 5.4 and called it DRAM (check-sim seed 4).
+ */
+static double team_dram_most(const struct plan_sweep *one, int threads)
+{
+	if (!one->settled || one->nscan < 1 || !(one->scan_gbs[one->nscan - 1] > 0))
+		return INFINITY;
+	return TEAM_DRAM_MARGIN * threads * one->scan_gbs[one->nscan - 1];
 }
 
 int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m, const struct plan_sweep *one,
@@ -446,7 +515,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, sizes, &first) != 0)
+	if (scan(m, d, probe, sizes, &first, team_dram_most(one, threads)) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, one, d);
@@ -511,14 +580,13 @@ static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum
 {
 	struct plan_place *p = &j.place;
 	int arrays = j.k->arrays > 0 ? j.k->arrays : 1;
-	char pat[32];
-	kernel_pattern(j.k, pat, sizeof pat);
 	p->role = role;
 	p->level = role == PLAN_ROLE_PEAK ? MEM_LEVELS : level;
 	p->array_bytes = role == PLAN_ROLE_PEAK ? 0 : plan_job_working_set(&j) / arrays;
 	p->target = role == PLAN_ROLE_PEAK ? roofkey_compute(ROOF_COMPUTE, "peak", 1)
 		  : role == PLAN_ROLE_SWEEP || p->level == MEM_LEVELS ? roofkey_none()
-		  : pat[0] ? roofkey_pattern(level, j.k, 1) : roofkey_level(level, 1);
+		  : !access_pattern_is_none(kernel_access_pattern(j.k)) ? roofkey_pattern(level, j.k, 1)
+		  : roofkey_level(level, 1);
 	p->obeys_rule = p->level == MEM_DRAM && d->rule > 0 && p->array_bytes >= d->rule * (1 - 1e-9);
 	return j;
 }
@@ -572,7 +640,7 @@ size_t plan_cache_level_n(double working_set, int arrays)
 static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		     const struct plan_job *jobs, size_t njobs, struct plan_job *j)
 {
-	if (j->dram)
+	if (j->dram_arrays)
 		j->n = plan_shaped_offer(j->k, j->param, j->n, d->kernel_bytes, d->tile_bytes, capacity);
 	j->k->shape(j->param, j->n, d->tile_bytes, &j->shape);
 	j->shaped = 1;
@@ -599,25 +667,21 @@ static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, s
  * sweep's own pattern is left out (the sweep measures it at every size).
  * Returns their number.
  */
-static size_t placed_patterns(const struct plan_machine *m, char pats[][32], size_t max)
+static size_t placed_patterns(const struct plan_machine *m, struct access_pattern *pats, size_t max)
 {
-	static const char *const always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
+	const struct access_pattern always[] = { STREAMING_PATTERN, IN_PLACE_PATTERN };
 	const size_t nalways = sizeof always / sizeof always[0];
 	size_t n = 0;
 	for (size_t i = 0; i < registry_count() + nalways && n < max; i++) {
 		const struct kernel *k = i < registry_count() ? registry_get(i) : NULL;
-		char pat[32];
 		if (k && (k->kind != KERNEL_STREAM || !runs_here(m, k)))
 			continue;
-		if (k)
-			kernel_pattern(k, pat, sizeof pat);
-		else
-			snprintf(pat, sizeof pat, "%s", always[i - registry_count()]);
-		int seen = !pat[0] || strcmp(pat, SWEEP_PATTERN) == 0;
+		struct access_pattern pat = k ? kernel_access_pattern(k) : always[i - registry_count()];
+		int seen = access_pattern_is_none(pat) || access_pattern_equal(pat, SWEEP_PATTERN);
 		for (size_t j = 0; j < n && !seen; j++)
-			seen = strcmp(pats[j], pat) == 0;
+			seen = access_pattern_equal(pats[j], pat);
 		if (!seen)
-			snprintf(pats[n++], sizeof pats[0], "%s", pat);
+			pats[n++] = pat;
 	}
 	return n;
 }
@@ -657,12 +721,13 @@ static const struct kernel *variant_kernel(const struct plan_machine *m, const s
  * run's time.
  */
 static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct kernel *twin,
-		      struct plan_job **jobs, size_t *njobs, size_t *cap)
+		      unsigned levels, struct job_list *l)
 {
 	for (size_t i = 0; twin && i < d->nplateaus; i++)
-		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
+		if (levels & 1u << place_level(d, i))
+			add_job(&l->v, &l->n, &l->cap, place(d, (struct plan_job){ .k = twin, .group = TGROUP_BANDWIDTH,
 			.n = pattern_n(d, twin, i, capacity), .reps = 1,
-			.dram = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
+				.dram_arrays = d->settled && i + 1 == d->nplateaus }, PLAN_ROLE_PATTERN, place_level(d, i)));
 }
 
 /*
@@ -683,13 +748,14 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
 static void plan_patterns(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 			  struct plan_job **jobs, size_t *njobs, size_t *cap)
 {
-	char pats[16][32];
+	struct access_pattern pats[16];
 	size_t npats = placed_patterns(m, pats, 16);
 	for (size_t p = 0; p < npats; p++) {
 		const struct kernel *widest = plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX);
 		if (!widest) {
+			char text[24];
 			plan_say(m, "no bandwidth kernel runs pattern %s here: kernels with it are judged against "
-			    "the sweep's roofs", pats[p]);
+			    "the sweep's roofs", access_pattern_format(pats[p], text, sizeof text));
 			continue;
 		}
 		/*
@@ -706,7 +772,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 				int dram = d->settled && i + 1 == d->nplateaus;
 				add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = ks[w],
 					.group = TGROUP_BANDWIDTH, .n = pattern_n(d, ks[w], i, capacity), .reps = 1,
-					.dram = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
+					.dram_arrays = dram }, PLAN_ROLE_PATTERN, place_level(d, i)));
 				if (!dram)
 					continue;
 				/*
@@ -724,7 +790,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 					if (vk)
 						add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = vk,
 							.group = TGROUP_BANDWIDTH, .n = pattern_n(d, vk, i, capacity),
-							.reps = 1, .dram = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
+							.reps = 1, .dram_arrays = 1 }, PLAN_ROLE_PATTERN, MEM_DRAM));
 				}
 			}
 		}
@@ -740,23 +806,24 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 								   cpu_isa_lanes(d->sweep->isa)) : NULL;
 	if (next && d->settled && d->nplateaus > 0)
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = next, .group = TGROUP_BANDWIDTH,
-			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram = 1 },
+			.n = pattern_n(d, next, d->nplateaus - 1, capacity), .reps = 1, .dram_arrays = 1 },
 			PLAN_ROLE_PATTERN, MEM_DRAM));
 }
 
 /*
  * The twins (plan_twin) of the sweep's kernel and of each placed pattern's
- * widest. Not in a quick run: with them the Zen 4 VM's quick run outran
- * its estimate of the time left by 30 % (test_rounds).
+ * widest, at the levels in `levels` (a quick run: L1 only, where they cost
+ * microseconds; at every level they made the Zen 4 VM's quick run outrun
+ * its estimate of the time left by 30 %, test_rounds).
  */
 static void plan_twins(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
-		       struct plan_job **jobs, size_t *njobs, size_t *cap)
+		       unsigned levels, struct job_list *l)
 {
-	char pats[16][32];
+	struct access_pattern pats[16];
 	size_t npats = placed_patterns(m, pats, 16);
 	for (size_t p = 0; p <= npats; p++) {
 		const struct kernel *k = p < npats ? plan_pattern_kernel(m, pats[p], 0, 0, INT_MAX) : d->sweep;
-		plan_twin(d, capacity, k ? variant_kernel(m, k, k->stores, k->pace, 1) : NULL, jobs, njobs, cap);
+		plan_twin(d, capacity, k ? variant_kernel(m, k, k->stores, k->pace, 1) : NULL, levels, l);
 	}
 }
 
@@ -837,7 +904,7 @@ static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, 
 	for (size_t i = 0; i < nsizes; i++) {
 		int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
-			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram = dram }, PLAN_ROLE_SWEEP,
+			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram_arrays = dram }, PLAN_ROLE_SWEEP,
 			dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));
 	}
 }
@@ -854,7 +921,7 @@ static int split_job(struct plan_job *j, int threads, size_t capacity, double ti
 {
 	if (j->shaped && threads > 1) {
 		size_t offer = j->n / (size_t)threads;
-		if (j->dram && j->k->arrays > 0)
+		if (j->dram_arrays && j->k->arrays > 0)
 			offer = plan_shaped_offer(j->k, j->param, offer, j->shape.working_set / j->k->arrays / threads,
 						  tile_bytes, capacity);
 		j->k->shape(j->param, offer, tile_bytes, &j->shape);
@@ -945,7 +1012,7 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
 			for (int p = 0; p < registry_nparams(k); p++) {
 				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
-						      .dram = !peak && lv == 0 };
+						      .dram_arrays = !peak && lv == 0 };
 				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
 					continue;
 				double ws = peak ? 0 : team_working_set(d, &j, capacity);
@@ -962,7 +1029,7 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
  * The plan of one thread count, top-down from its decisions d (its level
  * map's places, STREAM's rule, the sweep's reach, the kernels' arrays:
  * plan_prescan): the sweep's sizes, each access pattern's kernels at each
- * level's place, their twins (not in a quick run), then the peak chains and
+ * level's place, their twins (a quick run's at L1 only), then the peak chains and
  * the kernels; every job placed once (place) as it is made.
  */
 void plan_build(const struct measure_opts *o, const struct plan_machine *m,
@@ -972,8 +1039,8 @@ void plan_build(const struct measure_opts *o, const struct plan_machine *m,
 	if (o->groups & TGROUP_BIT(TGROUP_BANDWIDTH)) {
 		plan_sweep_jobs(d, &l.v, &l.n, &l.cap);
 		plan_patterns(m, d, capacity, &l.v, &l.n, &l.cap);
-		if (o->profile.twins)
-			plan_twins(m, d, capacity, &l.v, &l.n, &l.cap);
+		if (o->profile.twin_levels)
+			plan_twins(m, d, capacity, o->profile.twin_levels, &l);
 	}
 	plan_kernels(o, m, d, capacity, &l);
 	*jobs = l.v;

@@ -63,11 +63,16 @@ struct plan_job {
 	int left_out_for_floor;  /* left out because its count's floor outlasted its share (sched_leave_out_for_floor) */
 	int threads;         /* the team that ran it last (the harness sets it): n is per thread */
 	/*
-	 * Runs from DRAM: a DRAM-level kernel or a pattern job on the DRAM
-	 * plateau, whose arrays are each at least STREAM's rule (plan_sweep.rule)
-	 * unless the cap binds.
+	 * Offered DRAM-sized arrays: a DRAM-level kernel, a pattern job on the
+	 * DRAM plateau, a sweep size past STREAM's rule, whose arrays are each
+	 * at least the rule (plan_sweep.rule) unless the cap binds. A shaped
+	 * kernel sizes its problem from this offer (plan_shaped_offer); the
+	 * floor may leave out a bandwidth job's DRAM sizes past its smallest
+	 * few (schedule.c floor_may_leave_out). Not where
+	 * the job is placed (place.level): a fixed-order matrix is offered the
+	 * DRAM arrays but placed where its order runs.
 	 */
-	int dram;
+	int dram_arrays;
 	/*
 	 * Seconds one call takes to stream its working set once at the
 	 * pre-scan's rate there (plan_build); 0: not known. What the state a
@@ -113,7 +118,7 @@ struct plan_machine {
 	 * this build compiled out.
 	 */
 	int (*built)(const struct kernel *k);
-	const char *unbuilt;        /* a kernel treated as not built (test hook); NULL */
+	const struct kernel *unbuilt;   /* a kernel treated as not built (test hook ROOFLINE_TEST_UNBUILT); NULL */
 	FILE *say;                  /* where the plan says what it skipped and why; NULL: silent */
 };
 
@@ -198,7 +203,7 @@ const struct kernel *plan_sweep_kernel(const struct plan_machine *m);
  * (INT_MAX: any) and `pace` FMAs an element (0: a plain stream), or with
  * `placed_too`, failing that, a placed kernel of the pattern. NULL when none.
  */
-const struct kernel *plan_pattern_kernel(const struct plan_machine *m, const char *pattern,
+const struct kernel *plan_pattern_kernel(const struct plan_machine *m, struct access_pattern pattern,
 					 int pace, int placed_too, int below);
 
 /*

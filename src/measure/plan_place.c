@@ -82,16 +82,6 @@ static struct places split(const struct places *in, const struct witnesses *w)
 	return out.n > FIT_MAX_PLATEAUS ? *in : out;
 }
 
-/*
- * A shared cache serves a team past its private caches' plateaus and their
- * fall (a cache's plateau ends near 3/4 of it, its fall near twice it): a
- * shared 33 MiB L2 under 15 cores' 160 KiB L1s, reported shared, started
- * where the L1s' plateau ended (1.47 MiB) and split the team's L1 plateau
- * (1.57 MiB at its end), running L2@15t's jobs in the L1s' fall (check-sim
- * seed 149).
- */
-#define PLACE_PAST_PRIVATE 2.0
-
 void plan_place_levels(const struct plan_machine *m, const struct level_map *map, const struct plan_sweep *one,
 		       struct plan_sweep *d)
 {
@@ -149,8 +139,8 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 		double ws = one->plateau_ws[i] * x;
 		if (private)
 			private_hi = fmax(private_hi, hi);
-		else if (!dram && lo < PLACE_PAST_PRIVATE * private_hi) {
-			lo = PLACE_PAST_PRIVATE * private_hi;
+		else if (!dram && lo < private_hi) {
+			lo = private_hi;
 			if (!(hi > lo))
 				continue;
 			if (ws < lo)

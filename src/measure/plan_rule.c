@@ -66,6 +66,17 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 	int seen = levels_seen_past(m->llc_bytes, last_ws, caches_before(d, start_ws), reported_levels(m));
 	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
 	int beyond = shown && levels_cache_beyond(&c, m->llc_bytes, left_ws);
+	/*
+	 * A curve that never settled takes its rule from the largest cache it
+	 * shows too, where that is past the reported one (or none is reported):
+	 * the cache it left at the cap (levels_cache_left_unsettled; docs/plan.md
+	 * R9). Its rule past the cap, the cap binds and the run says so (R4).
+	 */
+	if (!d->settled && d->nscan > 0) {
+		double left = levels_cache_left_unsettled(&c);
+		beyond = isfinite(left) && (m->llc_bytes > 0 ? levels_cache_beyond(&c, m->llc_bytes, left) : 1);
+		left_ws = beyond ? left : NAN;
+	}
 	struct levels_rule r;
 	levels_stream_rule(m->llc_bytes, left_ws, seen, beyond, &r);
 	static const enum plan_rule_source SOURCE[] = {
@@ -76,21 +87,50 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 }
 
 /*
- * A team's rule: one core's (d holds it on entry) where it is the reported
- * cache's, the machine's whole last-level cache whatever the team; where
- * it was taken from one core's curve (the reported cache is not there),
- * the cache the team's threads use is the one the team's own curve shows,
- * and the rule is the larger of one core's and 4x where that curve left
- * its last cache: on a VM whose L3 is a share a core, two threads use two
- * shares (docs/plan.md R9).
+ * A team's rule (docs/plan.md R9): where one core's came from its curve
+ * (the reported cache is not there), the larger of it and 4x where the
+ * team's own curve left its last cache: on a VM whose L3 is a share a
+ * core, two threads use two shares. Where one core's is the reported
+ * cache's, that one, unless the team's curve first crosses halfway to DRAM
+ * past twice the reported size (levels_cache_beyond at first_ws, the
+ * crossing before any shoulder: a cache's slow tail is that cache, R5):
+ * the reported L3 is one of several (a core's share, a core complex's) and
+ * the team's threads use them together, so its rule is 4x where its curve
+ * left them, as one core's from a curve is. 8 threads over a reported
+ * 158 MiB L3 a core ran their DRAM arrays at 4x 158 MiB, inside the 1.26
+ * GiB the 8 hold (check-sim seed 4); the Zen 3 VM's two threads, whose
+ * 32 MiB L3 falls to DRAM by 48 MiB and tails off to 192, keep 4x 32 MiB.
  */
-void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
+		    double first_ws)
 {
-	if (d->rule_source != PLAN_RULE_CURVE)
-		return;
 	struct plan_sweep team = *d;
-	plan_stream_rule(m, &team, start_ws, cache_ws);
+	if (d->rule_source == PLAN_RULE_REPORTED) {
+		struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+		if (!(d->settled && isfinite(first_ws) && levels_cache_beyond(&c, m->llc_bytes, first_ws)))
+			return;
+		struct levels_rule r;
+		levels_stream_rule(m->llc_bytes, isfinite(cache_ws) ? cache_ws : first_ws, 0, 1, &r);
+		team.rule_source = PLAN_RULE_CURVE;
+		team.rule = r.bytes;
+		team.rule_l3 = r.cache_bytes;
+	} else if (d->settled && isfinite(start_ws)) {
+		/*
+		 * One core's curve showed the reported cache is not the one to go by
+		 * (absent, or a cache past it): the team's rule is 4x where its own
+		 * curve left its last cache, whatever the reported size. 4 threads
+		 * of a VM reporting 238 MiB, each with 90.6 MiB of L3, left their
+		 * 362 MiB at 362 MiB, neither absent from nor past the reported
+		 * size, and kept one core's 4x 97 MiB (check-sim seed 59).
+		 */
+		struct levels_rule r;
+		levels_stream_rule(0, isfinite(cache_ws) ? cache_ws : start_ws, 0, 0, &r);
+		team.rule_source = PLAN_RULE_CURVE;
+		team.rule = r.bytes;
+		team.rule_l3 = r.cache_bytes;
+	}
 	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
+		d->rule_source = team.rule_source;
 		d->rule = team.rule;
 		d->rule_l3 = team.rule_l3;
 	}
@@ -195,7 +235,7 @@ void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, st
 		[PLAN_RULE_NONE] = RULE_NONE, [PLAN_RULE_REPORTED] = RULE_REPORTED, [PLAN_RULE_CURVE] = RULE_CURVE };
 	struct levels_rule rule = { SOURCE[d->rule_source], d->rule, d->rule_l3 };
 	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
-				   .settled = d->settled ? 1 : 0, .rule = &rule };
+				   .settled = d->settled ? 1 : 0, .rule = &rule, .cap_binds = d->cap_binds };
 	memcpy(in.reported, m->reported_caches, sizeof in.reported);
 	memcpy(in.shared, m->reported_shared, sizeof in.shared);
 	levels_map_curve(&in, map);

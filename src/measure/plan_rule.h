@@ -27,8 +27,14 @@ double plan_first_crossing_ws(const struct plan_sweep *d, long first, double sta
  */
 void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
 
-/* A team's rule: one core's, or where that came from the curve, the larger of it and the team's curve's. */
-void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
+/*
+ * A team's rule: one core's, or the larger of it and 4x where the team's
+ * curve left its last cache, where one core's came from its curve or the
+ * team's first crossing (first_ws, plan_first_crossing_ws) is past twice
+ * the reported cache.
+ */
+void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
+		    double first_ws);
 
 /*
  * The level map of the pre-scan's curve (levels_map_curve: the one the fit

@@ -193,15 +193,129 @@ double sched_time_left(const struct sched_count *s, double now)
 }
 
 /*
+ * Where a calibrated job that streams sits on the machine's roofline: its
+ * demand (its flops against the seconds its bytes take at the pre-scan's
+ * rate, bytes_seconds: the flops a second it would need to run at that
+ * rate) and its call against those seconds. A call is its bytes' time or
+ * its flops', whichever is longer, so the ratio is flat at the memory's
+ * where the demand is low and grows with it where the flops bind: a
+ * function of the demand alone, whatever the kernel. Jobs of one demand
+ * (the same kernel at its SIMD widths) share a point, their median ratio.
+ */
+struct roof_point {
+	double demand, ratio;
+};
+
+/*
+ * The seconds job j's bytes take at the pre-scan's rate where its working
+ * set lies: stream_seconds (its working set streamed once) times the bytes
+ * a call moves per byte of working set, from the kernel's metadata (a
+ * stencil's grid is read again for each step, a matrix product's arrays
+ * once).
+ */
+static double bytes_seconds(const struct plan_job *j)
+{
+	double per_ws = j->shaped ? (j->shape.working_set > 0 ? j->shape.bytes / j->shape.working_set : 0.0)
+				  : j->k->arrays > 0 ? kernel_bytes_per_elem(j->k, j->param) / (8.0 * j->k->arrays) : 0.0;
+	return j->stream_seconds * (per_ws > 0 ? per_ws : 1.0);
+}
+
+static double roof_demand(const struct plan_job *j)
+{
+	return fmax(0.0, plan_call_flops(j)) / bytes_seconds(j);
+}
+
+static int by_demand(const void *a, const void *b)
+{
+	double x = ((const struct roof_point *)a)->demand, y = ((const struct roof_point *)b)->demand;
+	return x < y ? -1 : x > y;
+}
+
+/* The calibrated jobs that stream, a point each demand (*n of them), rising. */
+static struct roof_point *roof_points(const struct plan_job *jobs, size_t done, size_t *n)
+{
+	struct roof_point *p = xcalloc(done ? done : 1, sizeof *p);
+	double *ratio = xcalloc(done ? done : 1, sizeof *ratio);
+	size_t np = 0, out = 0;
+	for (size_t i = 0; i < done; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (sched_runs(j) && plan_call_seconds(j) > 0 && j->stream_seconds > 0)
+			p[np++] = (struct roof_point){ roof_demand(j), plan_call_seconds(j) / bytes_seconds(j) };
+	}
+	qsort(p, np, sizeof *p, by_demand);
+	for (size_t a = 0, b; a < np; a = b) {
+		for (b = a; b < np && p[b].demand <= p[a].demand * (1 + 1e-9); b++)
+			ratio[b - a] = p[b].ratio;
+		p[out++] = (struct roof_point){ p[a].demand, stats_median(ratio, b - a) };
+	}
+	free(ratio);
+	*n = out;
+	return p;
+}
+
+/* The fewest seconds a flop took in the first `done` jobs' calibrated calls; 0: none did flops. */
+static double fastest_flop(const struct plan_job *jobs, size_t done)
+{
+	double best = 0;
+	for (size_t i = 0; i < done; i++) {
+		const struct plan_job *j = &jobs[i];
+		if (!sched_runs(j) || !(plan_call_seconds(j) > 0) || !(plan_call_flops(j) > 0))
+			continue;
+		double spf = plan_call_seconds(j) / plan_call_flops(j);
+		best = best > 0 ? fmin(best, spf) : spf;
+	}
+	return best;
+}
+
+/*
+ * Job j's call against its bytes' time (bytes_seconds), read off the
+ * calibrated jobs' roofline at its demand. Between two points, the
+ * roofline through them: flat from the lower, growing with the demand
+ * towards the higher, but no faster than the fastest flops seen
+ * (flop_seconds: the fewest seconds a flop took in any calibrated call, a
+ * peak chain's or, before one, the sweep's smallest sizes'); exact where
+ * each point is bound by bytes or by flops. (A line straight in log-log
+ * between them put the Xeon VM's Horner of degree 2-32, bound by bytes, at
+ * up to 4x their calls from the triads and the matrix products on either
+ * side.) Below the lowest, as it: a lower demand than a job's that streams
+ * streams too. Past the highest, as it, or its flops at the fastest rate
+ * seen where that is longer. (Grown with the demand from the highest, the
+ * geometric middle of flat and grown, put the Xeon VM's Horner of degree
+ * 128 at 2.3x its call, the full run's estimate 67 % long, when the triads
+ * were the only points.) With no point, the pre-scan's rate (1), or the
+ * fastest flops seen where longer.
+ *
+ * One median of the calibrated calls against their working sets' time, a
+ * group's (the matrix products apart), put graviton3's stencils, shaped,
+ * at the products' ratio (13x their 2.4x and 1.2x) and Horner's degree 128
+ * at a triad's (a sixth of its call): the full run's estimate 57 % long
+ * while its first count calibrated.
+ */
+static double roof_ratio(const struct roof_point *p, size_t n, double demand, double flop_seconds)
+{
+	if (n == 0)
+		return fmax(1.0, demand * flop_seconds);
+	if (demand <= p[0].demand)
+		return p[0].ratio;
+	size_t i = 1;
+	while (i < n && p[i].demand < demand)
+		i++;
+	if (i == n)
+		return fmax(p[n - 1].ratio, demand * flop_seconds);
+	double flops = p[i].ratio * demand / p[i].demand;
+	if (flop_seconds > 0)
+		flops = fmin(flops, demand * flop_seconds);
+	return fmax(p[i - 1].ratio, flops);
+}
+
+/*
  * What is known while a thread count calibrates: its jobs, the first
  * `done` calibrated; each job's counterpart in the earlier count (NULL:
  * none, or no earlier count) and that counterpart's trial at the job's
- * size; per group, apart for jobs that solve a whole problem a thread
- * (shaped: the matrix products) and those that split one, the median of
- * the calibrated calls against one streaming of their working sets (one
- * matrix product reads its data a thousand times, a triad once: taken
- * together, the first products put a Horner job's trial at 7x its
- * triad's) and their mean call.
+ * size; the calibrated jobs that stream as a roofline (struct
+ * roof_point, by demand); per group, apart for jobs that solve a whole
+ * problem a thread (shaped: the matrix products) and those that split one,
+ * their mean call.
  */
 struct foretell {
 	const struct measure_opts *o;
@@ -211,10 +325,13 @@ struct foretell {
 	const struct plan_job **match;
 	double *match_trial;
 	const struct plan_sweep *scan_before, *scan_here;   /* NULL: not known */
-	double stream_ratio[3][2], mean_call[3][2];   /* by group, and by whether shaped */
+	struct roof_point *roof;   /* by demand, rising; one a demand */
+	size_t nroof;
+	double flop_seconds;   /* the fewest seconds a flop took in a calibrated call (0: none) */
+	double mean_call[3][2];   /* by group, and by whether shaped */
 };
 
-/* The row of stream_ratio and mean_call a group's jobs share: bandwidth, kernels, peak. */
+/* The row of mean_call a group's jobs share: bandwidth, kernels, peak. */
 static int group_index(enum timing_group g)
 {
 	return g == TGROUP_BANDWIDTH ? 0 : g == TGROUP_KERNELS ? 1 : 2;
@@ -261,10 +378,11 @@ static void foretell_init(struct foretell *f, const struct plan_job *before, siz
 		f->match[i] = counterpart(before, nbefore, &f->jobs[i], f->threads);
 		f->match_trial[i] = f->match[i] ? before_trial(f->match[i], &f->jobs[i], f->threads) : 0.0;
 	}
-	double *ratio = xcalloc(f->done ? f->done : 1, sizeof *ratio);
+	f->roof = roof_points(f->jobs, f->done, &f->nroof);
+	f->flop_seconds = fastest_flop(f->jobs, f->done);
 	for (int g = 0; g < 6; g++) {
 		double call = 0;
-		size_t n = 0, nr = 0;
+		size_t n = 0;
 		for (size_t i = 0; i < f->done; i++) {
 			const struct plan_job *j = &f->jobs[i];
 			if (!sched_runs(j) || group_index(j->group) != g / 2 || j->shaped != g % 2 ||
@@ -272,19 +390,16 @@ static void foretell_init(struct foretell *f, const struct plan_job *before, siz
 				continue;
 			call += plan_call_seconds(j);
 			n++;
-			if (j->stream_seconds > 0)
-				ratio[nr++] = plan_call_seconds(j) / j->stream_seconds;
 		}
-		f->stream_ratio[g / 2][g % 2] = nr ? stats_median(ratio, nr) : 1.0;
 		f->mean_call[g / 2][g % 2] = n ? call / (double)n : 0.0;
 	}
-	free(ratio);
 }
 
 static void foretell_free(struct foretell *f)
 {
 	free(f->match);
 	free(f->match_trial);
+	free(f->roof);
 }
 
 /*
@@ -292,10 +407,10 @@ static void foretell_free(struct foretell *f)
  * the member of its family just before it, calibrated, scaled by flops
  * (plan_call_guess, as the harness foretells it; a guess from further back
  * multiplies a small call's overheads: the matrix product from n = 16 to
- * 1024, by 262144), else one streaming of its working set at the
- * pre-scan's rate (stream_seconds) scaled as its group's calibrated jobs
- * were, else its group's mean call; 0: nothing says (a peak chain: it
- * calibrates to its min time).
+ * 1024, by 262144), else its bytes' time at the pre-scan's rate
+ * (bytes_seconds) scaled as the calibrated jobs' roofline says at its
+ * demand (roof_ratio), else its group's mean call; 0: nothing says (a peak
+ * chain: it calibrates to its min time).
  */
 static double call_foretold(const struct foretell *f, size_t i)
 {
@@ -304,7 +419,9 @@ static double call_foretold(const struct foretell *f, size_t i)
 	if (g > 0)
 		return g;
 	int gi = group_index(j->group), sh = j->shaped != 0;
-	return j->stream_seconds > 0 ? j->stream_seconds * f->stream_ratio[gi][sh] : f->mean_call[gi][sh];
+	if (j->stream_seconds > 0)
+		return bytes_seconds(j) * roof_ratio(f->roof, f->nroof, roof_demand(j), f->flop_seconds);
+	return f->mean_call[gi][sh];
 }
 
 /*

@@ -29,8 +29,8 @@ double sched_time_left(const struct sched_count *s, double now);
  * trials a pass) on a foretold clock: each call from its counterpart in
  * the earlier thread count, scaled as this count's calibrated jobs like it
  * were against theirs, else from what this count knows of it (the member
- * of its family just before it, or its working set streamed at the
- * pre-scan's rate, scaled as its calibrated group's were); what their
+ * of its family just before it, or its bytes moved at the pre-scan's
+ * rate, scaled as the calibrated jobs' roofline says at its demand); what their
  * calibrations count, at the time this count's calibrated ones took
  * against what theirs counted. NaN until a job is calibrated: before that
  * nothing timed says.

@@ -437,12 +437,12 @@ static int floor_may_leave_out(const struct sched_count *s, const struct plan_jo
 		return 0;
 	if (j->group == TGROUP_KERNELS)
 		return 1;
-	if (j->group != TGROUP_BANDWIDTH || !j->dram)
+	if (j->group != TGROUP_BANDWIDTH || !j->dram_arrays)
 		return 0;
 	int below = 0;
 	for (size_t i = 0; i < s->njobs; i++) {
 		const struct plan_job *b = &s->jobs[i];
-		below += b != j && b->k == j->k && b->group == TGROUP_BANDWIDTH && b->dram && sched_runs(b) && b->n < j->n;
+		below += b != j && b->k == j->k && b->group == TGROUP_BANDWIDTH && b->dram_arrays && sched_runs(b) && b->n < j->n;
 	}
 	return below >= SCHED_DRAM_SIZES_KEPT;
 }

@@ -97,10 +97,8 @@ static double peak_seconds(const struct sim *s, const struct plan_job *j, int th
 /* A stream's rate: its pattern's at its working set, else the triad's (a pattern the file does not name). */
 static double stream_gbs(const struct sim *s, const struct plan_job *j, double ws, int threads)
 {
-	char pattern[16];
-	kernel_pattern(j->k, pattern, sizeof pattern);
-	double gbs = machine_gbs_at(&s->d, pattern, ws, threads);
-	return isfinite(gbs) ? gbs : machine_gbs_at(&s->d, "2r1w", ws, threads);
+	double gbs = machine_gbs_at(&s->d, kernel_access_pattern(j->k), ws, threads);
+	return isfinite(gbs) ? gbs : machine_gbs_at(&s->d, ACCESS_PATTERN_TRIAD, ws, threads);
 }
 
 /*
@@ -132,7 +130,7 @@ static double stream_seconds(const struct sim *s, const struct plan_job *j, int 
 	enum isa isa = j->k->isa == ISA_NONE ? compiled_isa(&s->d) : j->k->isa;
 	double ceiling = machine_peak_best(&s->d, isa, j->k->flops_all_fma) * clock_share(s, threads) * threads;
 	double t = fmax(bytes / (stream_gbs(s, j, ws, threads) * 1e9), flops / (ceiling * 1e9));
-	return j->k->kind == KERNEL_STREAM ? t / machine_efficiency(&s->d, j->k->name) : t;
+	return j->k->kind == KERNEL_STREAM ? t / machine_efficiency(&s->d, j->k) : t;
 }
 
 /* The file's noise on one timing: a spread that only slows, and the host's slow spells. */

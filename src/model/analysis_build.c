@@ -89,7 +89,7 @@ static void build_facts(const struct rundata *run, const struct kernel *k, long 
 	 * library's code, not the compiler's: its ISA is the one the run recorded
 	 * for that library's kernel (blas_isa), when it names one.
 	 */
-	enum isa lib_isa = k->library ? cpu_isa_parse(run->info.blas_isa) : ISA_COUNT;
+	enum isa lib_isa = k->library ? run->info.blas_isa_id : ISA_COUNT;
 	if (lib_isa != ISA_COUNT && lib_isa != ISA_NONE) {
 		p->isa = lib_isa;
 		return;
@@ -155,6 +155,7 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 		const struct kernel *k = j->k;
 		p->k = k;
 		snprintf(p->family, sizeof p->family, "%s", k ? k->family : j->kernel);
+		p->family_k = registry_family(k);
 		p->param = j->param;
 		p->param_letter = k ? k->param_letter : 0;
 		p->threads = j->threads;

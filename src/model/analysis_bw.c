@@ -480,6 +480,7 @@ static void best_store_kinds(struct analysis *a, const struct levels_of *L, cons
 		said.k = s->set_k;
 		snprintf(said.level, sizeof said.level, "%.15s", lv[i].name);
 		snprintf(said.pattern, sizeof said.pattern, "%s", sweep_pat);
+		said.ordinary = roofkey_pattern(lv[i].span->id, sk, threads);
 		analysis_roof_note(a, &said);
 		take_value(r, s);
 	}
@@ -609,15 +610,11 @@ static void gather_sweep(struct analysis *a, struct jobs *js, const char *sweep,
 /* STREAM's rule as measure recorded it (env.csv stream_rule_source); NULL for a run from before it. */
 static const struct levels_rule *recorded_rule(const struct rundata *run, struct levels_rule *rule)
 {
-	const char *src = run->info.stream_rule_source;
-	static const char *const SOURCES[] = { "reported", "curve", "none" };
-	for (size_t i = 0; i < sizeof SOURCES / sizeof SOURCES[0]; i++)
-		if (strcmp(src, SOURCES[i]) == 0) {
-			*rule = (struct levels_rule){ (enum levels_rule_source)i, run->info.stream_rule_bytes,
-						      run->info.stream_rule_cache_bytes };
-			return rule;
-		}
-	return NULL;
+	if (!run->info.stream_rule_recorded)
+		return NULL;
+	*rule = (struct levels_rule){ run->info.stream_rule_from, run->info.stream_rule_bytes,
+				      run->info.stream_rule_cache_bytes };
+	return rule;
 }
 
 /*
@@ -644,7 +641,8 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 				   .shared = { run->info.l1d_shared_cores, run->info.l2_shared_cores,
 					       run->info.l3_shared_cores },
 				   .threads = threads, .settled = run->info.sweep_settled,
-				   .rule = recorded_rule(run, &rule), .dropped = &dl };
+				   .rule = recorded_rule(run, &rule), .cap_binds = run->info.sweep_cap_binds == 1,
+				   .dropped = &dl };
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
 	levels_map_curve(&in, map);
 	free(ls);

@@ -107,6 +107,7 @@ static struct job_rates *find_job(struct jobs *js, const struct timing *t, size_
 	j->group = t->group;
 	j->kernel = t->kernel;
 	j->k = t->k;
+	j->isa_named = t->isa_named;
 	j->plan = t->plan;
 	j->param = t->param;
 	j->threads = t->threads;

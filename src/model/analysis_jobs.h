@@ -29,6 +29,7 @@ struct job_rates {
 	enum timing_group group;
 	const char *kernel;
 	const struct kernel *k;   /* its registry entry (struct timing.k); NULL when this build has none */
+	enum isa isa_named;       /* without an entry, the ISA its name names (struct timing.isa_named) */
 	const struct plan_row *plan;   /* its intent, recorded or inferred at input (struct timing.plan) */
 	long param;
 	int threads;

@@ -133,7 +133,7 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 			snprintf(cc->kernel, sizeof cc->kernel, "%s", j->kernel);
 			/* The registry's ISA; a kernel it does not know, the one its name's suffix names. */
 			cc->k = j->k;
-			cc->isa = model_curve_isa(j->k, j->kernel);
+			cc->isa = j->k ? j->k->isa : j->isa_named;
 			cc->lanes = lanes_of(j->k);
 		}
 		struct chain_curve *cc = &a->chains[c];

@@ -157,7 +157,7 @@ static const struct point *point_like(const struct analysis *a, const struct poi
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *q = &a->points[i];
 		if (!model_same_kernel(q, p) || q->param != p->param || q->threads != p->threads ||
-		    levels_parse(q->level) != levels_parse(p->level))
+		    q->level_id != p->level_id)
 			continue;
 		if (p->level[0] || q->working_set == p->working_set)
 			return q;

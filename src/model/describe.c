@@ -101,8 +101,8 @@ static void level_bw(const struct analysis *a, enum mem_level l, const int *coun
 		    out->nbw >= MACHINE_MAX_PATTERNS)
 			continue;
 		struct machine_bw *b = &out->bw[out->nbw++];
-		roofkey_pattern_text(&r->key, b->pattern, sizeof b->pattern);
-		int sweep = r->key.reads == 2 && r->key.writes == 1 && r->key.stores == STORES_ALLOCATE;
+		*b = (struct machine_bw){ .pattern = roofkey_access_pattern(&r->key) };
+		int sweep = access_pattern_equal(b->pattern, ACCESS_PATTERN_TRIAD);
 		for (int c = 0; c < ncounts; c++) {
 			double v = pattern_at(a, r, counts[c]);
 			if (isfinite(v) && b->gbs.n < MACHINE_MAX_CURVE) {
@@ -112,7 +112,7 @@ static void level_bw(const struct analysis *a, enum mem_level l, const int *coun
 		}
 		if (sweep && out->nbw < MACHINE_MAX_PATTERNS) {
 			out->bw[out->nbw] = *b;
-			snprintf(out->bw[out->nbw++].pattern, sizeof b->pattern, "*");
+			out->bw[out->nbw++].other = 1;
 		}
 	}
 }
@@ -126,7 +126,7 @@ static int dram_from_end(const struct analysis *a, const int *counts, int ncount
 {
 	struct machine_level *dram = &d->levels[MACHINE_MAX_LEVELS - 1];
 	snprintf(dram->name, sizeof dram->name, "DRAM");
-	snprintf(dram->bw[0].pattern, sizeof dram->bw[0].pattern, "*");
+	dram->bw[0].other = 1;
 	for (int c = 0; c < ncounts; c++) {
 		const struct level_map *m = model_levels_of(a, counts[c]);
 		if (m && m->dram.end_rate > 0) {
@@ -254,7 +254,7 @@ static void describe_efficiency(const struct analysis *a, struct machine_desc *d
 		double share[ANALYSIS_MAX_POINTS];
 		size_t n = 0, seen = 0;
 		for (int e = 0; e < d->neff; e++)
-			seen |= strcmp(d->eff[e].kernel, p->kernel) == 0;
+			seen |= d->eff[e].k == p->k;
 		for (size_t q = 0; !seen && q < a->npoints; q++)
 			if (model_same_kernel(&a->points[q], p) && a->points[q].threads <= 1 &&
 			    a->points[q].fraction > 0)
@@ -263,6 +263,7 @@ static void describe_efficiency(const struct analysis *a, struct machine_desc *d
 			continue;
 		struct machine_efficiency *e = &d->eff[d->neff++];
 		snprintf(e->kernel, sizeof e->kernel, "%s", p->kernel);
+		e->k = p->k;
 		e->value = round(fmin(1.0, fmax(0.05, stats_median(share, n))) * 100) / 100;
 	}
 }
@@ -303,11 +304,7 @@ static int describe_basics(const struct rundata *run, struct machine_desc *d)
 	d->huge_pages = kib > 0;
 	d->first_touch_s_per_gib = 0.25;
 	d->isas = 1u << ISA_NONE | 1u << ISA_SCALAR;
-	char *list = xstrdup(rundata_or(e->isas, "scalar")), *save = NULL;
-	for (char *t = strtok_r(list, " ", &save); t; t = strtok_r(NULL, " ", &save))
-		if (cpu_isa_parse(t) != ISA_COUNT && cpu_isa_parse(t) != ISA_NONE)
-			d->isas |= 1u << cpu_isa_parse(t);
-	free(list);
+	d->isas |= e->isa_set & ~(1u << ISA_NONE);
 	d->reported[0] = e->l1d_bytes > 0 ? e->l1d_bytes : 0;
 	d->reported[1] = e->l2_bytes > 0 ? e->l2_bytes : 0;
 	d->reported[2] = e->l3_bytes > 0 ? e->l3_bytes : 0;

@@ -259,7 +259,8 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	p->why.peak_median = p->why.vector_limit = p->why.one_chain = p->why.roof_best = NAN;
 	p->why.roof_spread = NAN;
 	place_level(a, map, p);
-	enum mem_level level = levels_parse(p->level);
+	/* The level as given (a caller's text) or placed, typed once here for every reader after. */
+	enum mem_level level = p->level_id = levels_parse(p->level);
 	const struct roof *sweep_used;
 	const struct roof *mem = memory_roof(a, p, level, &sweep_used);
 	const struct chain_curve *cc;

@@ -86,6 +86,15 @@ const char *levels_dram_text(const struct dram_verdict *v, int threads, char *bu
 			 "last level (%s GB/s at the largest size, %s of working set); raise --max-size",
 			 at, end_rate, end);
 		break;
+	case DRAM_CAP_SHORT_OF_RULE:
+		/* docs/plan.md R8: memory cannot hold the rule; no size is called DRAM, a cache may hold them all. */
+		snprintf(buf, size, "DRAM%s not reached: memory cannot hold STREAM's rule, %s per array (4x the "
+			 "%s last-level cache %s), and the sweep stopped at its cap, %s per array (%s of working set; "
+			 "a quarter of memory over the sweep's arrays, --max-size or a quick run's cap: env.csv's "
+			 "sweep_decision says which): no size is called DRAM, since a cache may serve them all, and "
+			 "DRAM's rate is at most %s GB/s, the rate at the largest size", at, rule, cache,
+			 rule_from_curve(v) ? "the pre-scan's curve showed" : "reported", arr, end, end_rate);
+		break;
 	case DRAM_NO_SWEEP:
 		snprintf(buf, size, "DRAM%s: no sweep sizes to find it from", at);
 		break;

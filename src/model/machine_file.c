@@ -11,6 +11,8 @@
 #include <strings.h>
 
 #include "isa.h"
+#include "registry.h"
+#include "roofkey.h"
 #include "util.h"
 
 /* What a key's handler gets: the key's words and the value, and where to say what is wrong. */
@@ -137,7 +139,9 @@ static int key_bw(struct machine_desc *d, char **w, int nw, const char *v, const
 	if (l->nbw >= MACHINE_MAX_PATTERNS)
 		return bad(c, "too many patterns at level", w[1]);
 	struct machine_bw *b = &l->bw[l->nbw];
-	snprintf(b->pattern, sizeof b->pattern, "%s", w[2]);
+	*b = (struct machine_bw){ .other = strcmp(w[2], "*") == 0 };
+	if (!b->other && (access_pattern_parse(w[2], &b->pattern) != 0 || access_pattern_is_none(b->pattern)))
+		return bad(c, "want an access pattern (2r1w, 1r1w-nt, 2r1w-ip) or *, not", w[2]);
 	if (parse_curve(v, &b->gbs) != 0)
 		return bad(c, "want THREADS:GBS pairs, counts growing, not", v);
 	l->nbw++;
@@ -300,6 +304,9 @@ static int key_efficiency(struct machine_desc *d, char **w, int nw, const char *
 		return bad(c, "want efficiency KERNEL = SHARE, not", w[0]);
 	struct machine_efficiency *e = &d->eff[d->neff];
 	snprintf(e->kernel, sizeof e->kernel, "%s", w[1]);
+	e->k = strcmp(w[1], "*") == 0 ? NULL : registry_find(w[1]);
+	if (strcmp(w[1], "*") != 0 && !e->k)
+		return bad(c, "efficiency names no kernel of this build, not", w[1]);
 	if (key_number(v, 0.01, 1, &e->value) != 0)
 		return bad(c, "want a share from 0.01 to 1, not", v);
 	d->neff++;
@@ -447,16 +454,21 @@ static double curve_at(const struct machine_curve *c, int threads)
 	return c->rate[c->n - 1];
 }
 
-double machine_level_gbs(const struct machine_level *l, const char *pattern, int threads)
+double machine_level_gbs(const struct machine_level *l, struct access_pattern pattern, int threads)
 {
-	const struct machine_bw *any = NULL;
-	for (int i = 0; i < l->nbw; i++) {
-		if (strcmp(l->bw[i].pattern, pattern) == 0)
+	for (int i = 0; i < l->nbw; i++)
+		if (!l->bw[i].other && access_pattern_equal(l->bw[i].pattern, pattern))
 			return curve_at(&l->bw[i].gbs, threads);
-		if (strcmp(l->bw[i].pattern, "*") == 0)
-			any = &l->bw[i];
-	}
-	return any ? curve_at(&any->gbs, threads) : NAN;
+	return machine_level_other_gbs(l, threads);
+}
+
+double machine_level_other_gbs(const struct machine_level *l, int threads)
+{
+	const struct machine_bw *other = NULL;
+	for (int i = 0; i < l->nbw; i++)
+		if (l->bw[i].other)
+			other = &l->bw[i];
+	return other ? curve_at(&other->gbs, threads) : NAN;
 }
 
 static double capacity(const struct machine_level *l, int threads)
@@ -500,7 +512,7 @@ static double ws_curve_gbs(const struct machine_desc *d, double ws, int threads)
 	return y[cv->n - 1] * scale;
 }
 
-double machine_gbs_at(const struct machine_desc *d, const char *pattern, double ws, int threads)
+double machine_gbs_at(const struct machine_desc *d, struct access_pattern pattern, double ws, int threads)
 {
 	if (d->ncurves > 0)
 		return ws_curve_gbs(d, ws, threads);
@@ -549,13 +561,13 @@ double machine_peak_best(const struct machine_desc *d, enum isa isa, int fma_onl
 	return (2 * fma + add) * cpu_isa_lanes(isa) * d->clock_ghz;
 }
 
-double machine_efficiency(const struct machine_desc *d, const char *kernel)
+double machine_efficiency(const struct machine_desc *d, const struct kernel *k)
 {
 	double any = 1;
 	for (int i = 0; i < d->neff; i++) {
-		if (strcmp(d->eff[i].kernel, kernel) == 0)
+		if (d->eff[i].k && d->eff[i].k == k)
 			return d->eff[i].value;
-		if (strcmp(d->eff[i].kernel, "*") == 0)
+		if (!d->eff[i].k)
 			any = d->eff[i].value;
 	}
 	return any;
@@ -634,8 +646,11 @@ static void write_levels(FILE *fp, const struct machine_desc *d)
 	fputs("\n# bandwidth, GB/s: level, access pattern (*: every other), threads:rate\n", fp);
 	for (int i = 0; i < d->nlevels; i++)
 		for (int b = 0; b < d->levels[i].nbw; b++) {
-			fprintf(fp, "bw %s %s = ", d->levels[i].name, d->levels[i].bw[b].pattern);
-			write_curve(fp, &d->levels[i].bw[b].gbs);
+			const struct machine_bw *bw = &d->levels[i].bw[b];
+			char pat[24];
+			fprintf(fp, "bw %s %s = ", d->levels[i].name,
+				bw->other ? "*" : access_pattern_format(bw->pattern, pat, sizeof pat));
+			write_curve(fp, &bw->gbs);
 		}
 }
 

@@ -30,9 +30,14 @@ struct machine_curve {
 	double rate[MACHINE_MAX_CURVE];
 };
 
-/* One level's bandwidth for one access pattern ("2r1w", "2r1w-nt"; "*": every pattern not named). */
+/*
+ * One level's bandwidth for one access pattern (a `bw LEVEL PATTERN` line:
+ * "2r1w", "2r1w-nt"), or, with `other` set (PATTERN "*"), for every pattern
+ * the level has no line of its own for.
+ */
 struct machine_bw {
-	char pattern[16];
+	struct access_pattern pattern; /* typed as the file is read; unused where `other` */
+	int other;                     /* 1: "*", every other pattern */
 	struct machine_curve gbs;
 };
 
@@ -68,8 +73,9 @@ struct machine_fp {
 };
 
 struct machine_efficiency {
-	char kernel[48];           /* a placed kernel's name; "*": every other */
+	char kernel[48];           /* a placed kernel's name, as the file writes it; "*": every other */
 	double value;              /* its share of what the model allows it, 0..1 */
+	const struct kernel *k;    /* that kernel's registry entry, resolved as the file is read; NULL: "*" */
 };
 
 /* What a machine reports of a cache level's sharing (`reported LN = SIZE per-core|shared`). */
@@ -113,7 +119,10 @@ int machine_file_parse(const char *text, const char *name, struct machine_desc *
 void machine_file_write(FILE *fp, const struct machine_desc *d, const char *comment);
 
 /* A level's bandwidth (GB/s) for pattern at `threads` threads: its own curve, else "*"'s; NaN: none. */
-double machine_level_gbs(const struct machine_level *l, const char *pattern, int threads);
+double machine_level_gbs(const struct machine_level *l, struct access_pattern pattern, int threads);
+
+/* A level's "*" line's bandwidth (GB/s), every pattern it names no line for, at `threads`; NaN: none. */
+double machine_level_other_gbs(const struct machine_level *l, int threads);
 
 /*
  * The rate (GB/s) of pattern at working set `ws` bytes (all threads'
@@ -124,7 +133,7 @@ double machine_level_gbs(const struct machine_level *l, const char *pattern, int
  * `threads` (of the largest count below it; below the first, the first's
  * scaled by threads), every pattern alike.
  */
-double machine_gbs_at(const struct machine_desc *d, const char *pattern, double ws, int threads);
+double machine_gbs_at(const struct machine_desc *d, struct access_pattern pattern, double ws, int threads);
 
 /* The level index that serves most of working set ws at `threads` threads. */
 int machine_level_of(const struct machine_desc *d, double ws, int threads);
@@ -139,8 +148,8 @@ double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma,
 /* The best GFLOP/s any mix of FMAs and adds reaches at width `isa` on one core (fma_only: FMAs alone). */
 double machine_peak_best(const struct machine_desc *d, enum isa isa, int fma_only);
 
-/* A placed kernel's efficiency (its own, else "*"'s, else 1). */
-double machine_efficiency(const struct machine_desc *d, const char *kernel);
+/* A placed kernel's efficiency (its own line's, by registry entry, else "*"'s, else 1). */
+double machine_efficiency(const struct machine_desc *d, const struct kernel *k);
 
 /* 1 when the machine runs ISA `isa`. */
 int machine_has_isa(const struct machine_desc *d, enum isa isa);

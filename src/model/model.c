@@ -24,12 +24,6 @@ const char *model_curve_isa_name(const struct chain_curve *cc)
 	return cc->isa < ISA_COUNT ? cpu_isa_name(cc->isa) : name_suffix(cc->kernel);
 }
 
-/* A chain curve's ISA: its kernel's in the registry, else the one its name's suffix names (ISA_COUNT: none). */
-enum isa model_curve_isa(const struct kernel *k, const char *kernel)
-{
-	return k ? k->isa : cpu_isa_parse(name_suffix(kernel));
-}
-
 struct roof_key model_key_of(const struct roof *r)
 {
 	/* Every roof is made with its key (analysis_add_roof_key); its name is formatted from it. */

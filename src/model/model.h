@@ -159,13 +159,15 @@ struct point_verdict {
 struct point {
 	char kernel[48];
 	const struct kernel *k;  /* its registry entry; NULL for code of the user's own (its streams name its pattern roof) */
-	char family[24];
+	char family[24];         /* its family's name, for the writers; a kernel the build lacks is its own family */
+	const struct kernel *family_k; /* its family's entry (registry_family of k): what points are grouped by; NULL with k */
 	long param;
 	char param_letter;       /* the parameter's letter ('D', 'K'), 0 when none (registry) */
 	int threads;
 	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
 	double array_bytes;      /* bytes of each of its arrays (a stream's); 0 when unknown or not arrays */
 	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
+	enum mem_level level_id; /* the same, typed by diagnosis_place (MEM_LEVELS: none): what the writers decide by */
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */
 	int vec_width;           /* compiled C: lanes the compiler's verdict gives, 1 scalar, 0 unknown */
@@ -273,6 +275,7 @@ struct roof_note {
 	enum kernel_stores stores;   /* STORES: the kind that set the roof */
 	char kernel[32];             /* STORES: the kernel that set it */
 	char level[16], pattern[32]; /* STORES: the ordinary stores' roof, "L2" "." "2r1w" */
+	struct roof_key ordinary;    /* STORES: that roof, typed: what notes are told apart by */
 	/* STORES: the roof and the ordinary stores' rate; SLOPE: the first and last size's best (or lowest and highest), GB/s */
 	double from, to;
 	double size_lo, size_hi;     /* SLOPE: the plateau's working sets, bytes */
@@ -353,9 +356,6 @@ const struct roof *model_roof(const struct analysis *a, const struct roof_key *k
  * that suffix as written ("" where its name has none).
  */
 const char *model_curve_isa_name(const struct chain_curve *cc);
-
-/* A chain curve's ISA from its kernel: the registry's (k), else what its name's suffix names, else ISA_COUNT. */
-enum isa model_curve_isa(const struct kernel *k, const char *kernel);
 
 /* Whether two points are of one kernel: their registry entries (registry_same), never their names. */
 int model_same_kernel(const struct point *p, const struct point *q);

@@ -126,7 +126,8 @@ int roof_notes_same(const struct roof_note *x, const struct roof_note *y)
 	if (x->kind != y->kind || x->kind == NOTE_OTHER)
 		return 0;
 	if (x->kind == NOTE_STORES_SET_ROOF)
-		return x->stores == y->stores && strcmp(x->pattern, y->pattern) == 0;
+		return x->stores == y->stores && x->ordinary.reads == y->ordinary.reads &&
+		       x->ordinary.writes == y->ordinary.writes && x->ordinary.stores == y->ordinary.stores;
 	return 1;
 }
 

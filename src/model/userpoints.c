@@ -141,6 +141,7 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	memset(u, 0, sizeof *u);
 	u->line = row->line[0];
 	u->threads = 1;
+	u->level_id = MEM_LEVELS;
 	const char *name = row->fields[ld->col[C_NAME]], *version = row->fields[ld->col[C_VERSION]];
 	if (number(ld, row, C_FLOPS, &u->flops, err, errlen) ||
 	    number(ld, row, C_BYTES, &u->bytes, err, errlen) ||
@@ -171,7 +172,8 @@ static int read_row(struct loader *ld, const struct csv_row *row, char *err, siz
 	u->threads = (int)threads;
 	if (level[0]) {
 		/* The level as written, parsed by the one parser of level names (levels.h). */
-		snprintf(u->level, sizeof u->level, "%s", levels_name(levels_parse(level)));
+		u->level_id = levels_parse(level);
+		snprintf(u->level, sizeof u->level, "%s", levels_name(u->level_id));
 		u->level_column = row->column[ld->col[C_LEVEL]];
 	}
 	if (read_source(ld, row, C_SOURCE, &u->counted, err, errlen) ||
@@ -225,7 +227,7 @@ int userpoints_place(const struct analysis *a, struct userpoints *up, char *err,
 		p->gflops = u->flops / u->seconds / 1e9;
 		p->best_gflops = p->spread_lo = p->spread_hi = p->gflops;
 		if (u->level[0]) {
-			struct roof_key key = roofkey_level(levels_parse(u->level), u->threads);
+			struct roof_key key = roofkey_level(u->level_id, u->threads);
 			const struct roof *r = model_roof(a, &key);
 			if (!r) {
 				char name[32];

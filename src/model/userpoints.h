@@ -30,6 +30,7 @@ struct userpoint {
 	double flops, bytes, seconds;
 	int threads;
 	char level[8];           /* as written, upper case; empty: not given */
+	enum mem_level level_id; /* the same, typed as the file is read (MEM_LEVELS: not given) */
 	int counted;             /* flops_source counted: flops from hardware counters */
 	int bytes_counted;       /* bytes_source counted: bytes from memory-controller counters */
 	size_t line;             /* the row's line in the file, for messages */

@@ -5,12 +5,15 @@
 # instructions from its target to it) must hold K FMAs per source iteration,
 # on K distinct accumulators each updated equally often, of the ISA's form
 # (vfmadd...pd on zmm/ymm/xmm, vfmadd...sd for scalar), and nothing else but
-# loop-counter work (inc/dec/add/sub/cmp on registers, the jump, nops). A
-# compiler may unroll the iteration loop (clang does for small K): then the
-# loop holds m*K FMAs, each accumulator m times, and the test says so.
-# K+1 registers are needed (K accumulators and x); where that exceeds the
-# register file (K = 32 always; K >= 16 without AVX-512's 32 registers) the
-# loop must still hold m*K FMAs, and the spill is reported, not failed.
+# loop-counter work (inc/dec/add/sub/cmp on registers, the jump, nops). On
+# x86-64 the loops are fixed assembly (kernels/fma_chains_asm.h), one
+# iteration each; a C build (FMA_CHAIN_C) may unroll the iteration loop
+# (clang does for small K): then the loop holds m*K FMAs, each accumulator m
+# times, and the test says so. K+1 registers are needed (K accumulators and
+# x); where that exceeds the register file (K = 32 always; K >= 16 without
+# AVX-512's 32 registers) the loop must still hold m*K FMAs, and the spill
+# (the assembly's: the chains past R - 2 through one scratch register) is
+# reported, not failed.
 #
 # Environment (from make test): ROOFLINE_BUILD, the build directory; CC.
 # Output: TAP. Exit status: 0 when every test passed or was skipped.

@@ -40,11 +40,14 @@ test_expect_success 'the patterns timed are those the placed kernels declare, 2r
 	comm -23 want variants | comm -23 - got.plain >missing &&
 	test ! -s missing
 '
+# The one-vector twins (another loop shape of the widest, timed at L1 in a
+# quick run: t0960) are not widths.
 test_expect_success 'each pattern is timed at its two widest vector widths (the faster sets the roof)' '
+	grep -v "one vector an iteration" list >widths &&
 	for p in 1r1w 2r0w 2r1w-nt 2r1w-ip; do
-		have=$(awk -v p=$p "\$2 == \"bw\" && \$4 == \"yes\" && \$7 == p" list | wc -l) &&
+		have=$(awk -v p=$p "\$2 == \"bw\" && \$4 == \"yes\" && \$7 == p" widths | wc -l) &&
 		want=$(( have < 2 ? have : 2 )) &&
-		got=$(awk -v p=$p "\$2 == \"bw\" && \$7 == p { print \$1 }" list | while read -r k; do
+		got=$(awk -v p=$p "\$2 == \"bw\" && \$7 == p { print \$1 }" widths | while read -r k; do
 			awk -F, -v k="$k" "NR > 1 && \$4 == \"bandwidth\" && \$5 == k { print k; exit }" run/timings.csv
 		done | wc -l) &&
 		test "$got" -eq "$want" || { echo "$p: $got widths timed, want $want"; exit 1; }

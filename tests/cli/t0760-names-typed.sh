@@ -4,7 +4,8 @@
 # timing group by name outside src/input/, and the checker finds what it
 # must, each in a copy of src/: a roofkey_parse in the model and in layout, a
 # strcmp of a group field, a strcmp against "kernels" inside a longer
-# condition; not the same in src/input/, not a comment, not roofkey.c. And
+# condition; not the same in src/input/, not a comment, not roofkey.c (a
+# kernel's name compared is t0950's, not a group's). And
 # input reads every group name: one that is none of the three, in
 # failures.csv as in timings.csv, is bad input (exit 2, one line).
 . "$(dirname "$0")/lib.sh"
@@ -12,7 +13,7 @@ check="sh $ROOFLINE_SRC/scripts/names-check.sh"
 
 # tree: a copy of src/ in ./tree
 tree() {
-	rm -rf tree && mkdir tree && cp -r "$ROOFLINE_SRC/src" tree/
+	rm -rf tree && mkdir -p tree/scripts && cp -r "$ROOFLINE_SRC/src" tree/ && cp "$ROOFLINE_SRC/scripts/names.allow" tree/scripts/
 }
 # plant FILE LINE: LINE added at the end of tree/FILE
 plant() {
@@ -47,8 +48,10 @@ test_expect_success 'input may parse; a comment and roofkey.c are no calls; a ke
 	plant src/input/rundata.c "static int k(const char *s) { struct roof_key r; return strcmp(s, \"peak\") || roofkey_parse(s, ROOF_COMPUTE, &r); }" &&
 	plant src/model/levels.c " * roofkey_parse(name) and strcmp(group, \"peak\") in a comment" &&
 	plant src/core/roofkey.c "static int l(const char *s) { return strcmp(s, \"peak\"); }" &&
+	$check tree >out && ! test -s out &&
 	plant src/model/fit.c "static int m(const char *kernel) { return strcmp(kernel, \"triad\"); }" &&
-	$check tree >out && ! test -s out
+	! $check tree >out && cat out && ! grep "timing group" out &&
+	grep "^names: src/model/fit.c:[0-9]*: compares a kernel name as text" out && test $(wc -l <out) -eq 1
 '
 test_expect_success 'a group input does not know is bad input, in failures.csv and in timings.csv' '
 	cp -r "$ROOFLINE_SRC/data/example/run" f && echo "bogus,dot,0,1,2,wrong" >>f/failures.csv &&

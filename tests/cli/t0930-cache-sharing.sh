@@ -3,7 +3,7 @@
 # `reported LN = SIZE per-core|shared` reaches env.csv as hwloc's count of
 # the logical CPUs that share one instance (l1d_shared_cpus ...), absent
 # where the machine does not say; describe writes it back; a bad word is bad
-# input; a team's places past its private caches.
+# input.
 . "$(dirname "$0")/lib.sh"
 T=$ROOFLINE_SRC/tests/machines
 # env FILE KEY: env.csv's value of KEY, empty where absent
@@ -31,12 +31,6 @@ test_expect_success 'describe writes the recorded sharing back, and nothing wher
 	"$ROOFLINE" describe "$ROOFLINE_SRC/data/example/run" >example.machine &&
 	grep "^reported " example.machine >reported &&
 	! grep -q "per-core\|shared" reported
-'
-test_expect_success 'a shared L2 serves a team past its private L1s and their fall (R7, check-sim seed 149)' '
-	"$ROOFLINE" measure --simulate "$T/shared-l2-15t.machine" --out s15 >/dev/null 2>&1 &&
-	awk -F, "\$2 == \"pattern\" && \$4 ~ /@15t\$/" s15/plan.csv >team &&
-	grep -q ",L1," team && grep -q ",L2," team && ! grep -q ",L3," team &&
-	awk -F, "\$3 == \"L2\" && \$5 < 2 * 1048576 { bad = 1 } END { exit bad }" team
 '
 test_expect_success 'a sharing word that is neither, or on no size, is bad input' '
 	sed "s/^reported L2 = 4M shared\$/reported L2 = 4M private/" "$T/shared-l2-5t.machine" >bad.machine &&

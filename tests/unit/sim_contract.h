@@ -15,11 +15,14 @@
  *    is found, and DRAM's plateau lies past every cache;
  *  - a fourth cache (an L4, a memory-side cache) has no name in the model
  *    (L1-L3, DRAM) and so no roof of its own, which the contract accepts;
- *    what it asks of such a machine is what it asks of every machine: L1-L3
- *    named right, DRAM never taken from the fourth cache's plateau (DRAM is
- *    the flat end past STREAM's rule on the LAST cache, the fourth), found
- *    past it, and every DRAM job's arrays 4x the fourth cache (the true
- *    last-level cache) unless the run says the cap bound;
+ *    its plateau is never L3's nor DRAM's (the clause above). Where memory
+ *    holds 4x it an array, DRAM is found past it and every DRAM job's
+ *    arrays are 4x it (the true last-level cache); where it cannot, the
+ *    next clause;
+ *  - memory that cannot hold STREAM's rule on the true last-level cache
+ *    (4x it an array, one core's, past the sweep's cap) is said: the run's
+ *    cap binds (env.csv sweep_cap_binds; the fit's DRAM verdict then says
+ *    why, DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
  *    unless the run says the cap bound;
@@ -123,10 +126,10 @@ static const struct machine_level *contract_level(const struct machine_desc *d, 
 }
 
 /* The level's rate of a pattern as the simulation gives it (its own line, "*", else the triad's). */
-static double contract_gbs(const struct machine_level *l, const char *pattern, int threads)
+static double contract_gbs(const struct machine_level *l, struct access_pattern pattern, int threads)
 {
 	double v = machine_level_gbs(l, pattern, threads);
-	return isfinite(v) ? v : machine_level_gbs(l, "2r1w", threads);
+	return isfinite(v) ? v : machine_level_gbs(l, ACCESS_PATTERN_TRIAD, threads);
 }
 
 /*
@@ -173,14 +176,13 @@ static void contract_rates(struct contract *c, const struct machine_desc *d, con
 		const struct roof *r = &a->roofs[i];
 		int t = r->threads > 0 ? r->threads : 1;
 		double share = t * (t > 1 ? d->clock_allcore_ghz / d->clock_ghz : 1.0), truth = NAN;
-		char pattern[16];
 		if (r->key.kind == ROOF_PATTERN) {
 			const struct machine_level *l = contract_level(d, r->key.level);
 			if (!l) {
 				contract_fail(c, CONTRACT_LEVEL, "%s: the machine has no level %s", r->name, levels_name(r->key.level));
 				continue;
 			}
-			truth = contract_gbs(l, roofkey_pattern_text(&r->key, pattern, sizeof pattern), t);
+			truth = contract_gbs(l, roofkey_access_pattern(&r->key), t);
 		} else if (r->key.kind == ROOF_COMPUTE && roofkey_ceiling(&r->key) == CEIL_PEAK) {
 			truth = contract_peak(d, w, 0) * share;
 		} else if (roofkey_ceiling(&r->key) == CEIL_FMA) {
@@ -246,6 +248,17 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 				 const struct analysis *a)
 {
 	const struct machine_level *llc = d->nlevels > 1 ? &d->levels[d->nlevels - 2] : NULL;
+	/*
+	 * Memory that cannot hold the rule on the true last-level cache (one
+	 * core's: env.csv's cap is one core's sweep's) is said (docs/plan.md R8,
+	 * R9): the run's cap binds, its DRAM verdict says why, and no cache is
+	 * called DRAM (contract_names).
+	 */
+	double cap = NAN;
+	parse_double(rundata_or(rundata_env(run, "sweep_cap_bytes"), "nan"), &cap);
+	if (llc && cap > 0 && 4 * llc->bytes > cap + 64.0 && run->info.sweep_cap_binds != 1)
+		contract_fail(c, CONTRACT_RULE, "DRAM: memory cannot hold STREAM's rule (4x the true %s, %.0f bytes an "
+			      "array, the sweep's cap %.0f) and the run did not say so", llc->name, 4 * llc->bytes, cap);
 	if (!llc || run->info.sweep_cap_binds == 1)
 		return;
 	for (size_t i = 0; i < a->npoints; i++) {

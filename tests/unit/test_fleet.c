@@ -45,6 +45,13 @@ struct scripted {
 	char names[NODES][8];
 };
 
+/* The fleet's roof named `name` as a person reads it ("DRAM@2t"), or NULL. */
+static const struct fleet_roof *roof_named(const struct fleet *f, const char *name)
+{
+	struct roof_key key;
+	return roofkey_parse_any(name, &key) == 0 ? fleet_roof(f, &key) : NULL;
+}
+
 static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, int threads, double value)
 {
 	struct roof *r = &a->roofs[a->nroofs++];
@@ -100,7 +107,7 @@ static void test_alike(void **state)
 	assert_int_equal(f.outside, 0);
 	/* every |ln ratio| is under 0.5 %: the threshold is its floor */
 	assert_near(f.threshold, FLEET_MIN_MOVE, 0);
-	const struct fleet_roof *l1 = fleet_roof(&f, "L1");
+	const struct fleet_roof *l1 = roof_named(&f, "L1");
 	assert_non_null(l1);
 	/* scales 0.996 .. 1.003: median of the 4th and 5th, 600 * (0.999 + 1.000) / 2 */
 	assert_near(l1->median, 599.7, 1e-9);
@@ -132,7 +139,7 @@ static void test_one_slow(void **state)
 	fleet_build(s.m, NODES, &f);
 	/* node b's DRAM, and nothing else: its ceiling `scalar` is 3x off, but ceilings are not judged */
 	assert_int_equal(f.outside, 1);
-	const struct fleet_roof *dram = fleet_roof(&f, "DRAM");
+	const struct fleet_roof *dram = roof_named(&f, "DRAM");
 	assert_int_equal(dram->moved[1], FLEET_BELOW);
 	for (int i = 0; i < NODES; i++)
 		if (i != 1)
@@ -146,7 +153,7 @@ static void test_one_slow(void **state)
 	assert_near(dram->lo, 60 * 0.997 * 0.8, 1e-9);
 	/* its other judged roofs (L1, peak, DRAM@2t, median 0.9995 of theirs): at most |0.997 / 0.9995 - 1| */
 	assert_near(fleet_member_max_within(&f, 1), 1 - 0.997 / 0.9995, 1e-9);
-	assert_int_equal(fleet_roof(&f, "scalar")->judged, 0);
+	assert_int_equal(roof_named(&f, "scalar")->judged, 0);
 	fleet_free(&f);
 }
 
@@ -167,8 +174,8 @@ static void test_other_cpu_and_missing_node(void **state)
 	assert_string_equal(d->value[2], "Intel Xeon");
 	assert_string_equal(d->usual, "AMD EPYC");
 	assert_int_equal(f.diff[FLEET_COMPILER].ndiffer, 0);
-	assert_int_equal(fleet_roof(&f, "L1")->n, NODES - 1);
-	assert_true(isnan(fleet_roof(&f, "L1")->value[5]));
+	assert_int_equal(roof_named(&f, "L1")->n, NODES - 1);
+	assert_true(isnan(roof_named(&f, "L1")->value[5]));
 	fleet_free(&f);
 }
 
@@ -183,12 +190,12 @@ static void test_two_nodes_not_judged(void **state)
 	assert_int_equal(f.nloaded, 2);
 	assert_true(isnan(f.threshold));
 	assert_int_equal(f.outside, 0);
-	assert_int_equal(fleet_roof(&f, "DRAM")->n, 2);
+	assert_int_equal(roof_named(&f, "DRAM")->n, 2);
 	fleet_free(&f);
 	/* a third node: b is the one */
 	fleet_build(s.m, 3, &f);
 	assert_int_equal(f.outside, 1);
-	assert_int_equal(fleet_roof(&f, "DRAM")->moved[1], FLEET_BELOW);
+	assert_int_equal(roof_named(&f, "DRAM")->moved[1], FLEET_BELOW);
 	fleet_free(&f);
 }
 
@@ -224,7 +231,7 @@ static void test_noisy_fleet(void **state)
 	fleet_build(s.m, NODES, &f);
 	assert_near(f.threshold, 1.5 * fabs(log(0.96 / 0.995)), 1e-12);
 	assert_true(f.threshold > FLEET_MIN_MOVE);
-	const struct fleet_roof *dram = fleet_roof(&f, "DRAM");
+	const struct fleet_roof *dram = roof_named(&f, "DRAM");
 	assert_near(dram->median, 60 * 0.995, 1e-9);
 	assert_int_equal(dram->moved[1], FLEET_BELOW);
 	assert_int_equal(f.outside, 1);

@@ -204,6 +204,40 @@ static void test_metadata_formulas(void **state)
 }
 
 /*
+ * A kernel's family is typed at input: one entry per family (its first
+ * kernel), the same for every member, another for another family; the
+ * families of kernels.def's FAMILY_COLOUR lines keep their slots in order,
+ * each names a family some kernel has, and no other family has a slot.
+ */
+static void test_registry_families(void **state)
+{
+	(void)state;
+	const struct kernel *dot = registry_find("dot"), *split = registry_find("dot_split");
+	assert_ptr_equal(registry_family(dot), dot);
+	assert_ptr_equal(registry_family(split), dot);
+	assert_ptr_equal(registry_family(registry_find("horner_simd_avx2")),
+			 registry_family(registry_find("horner_simd_neon")));
+	assert_true(registry_family(registry_find("horner")) != registry_family(registry_find("horner_simd_avx2")));
+	assert_ptr_equal(registry_family(registry_find("stencil_tiled")), registry_find("stencil"));
+	assert_null(registry_family(NULL));
+	assert_int_equal(registry_family_colours(), 4);
+	assert_int_equal(registry_family_colour(registry_family(registry_find("triad"))), 0);
+	assert_int_equal(registry_family_colour(registry_family(split)), 1);
+	assert_int_equal(registry_family_colour(registry_family(registry_find("horner_simd_avx512"))), 3);
+	assert_int_equal(registry_family_colour(registry_family(registry_find("fma_avx2"))), -1);
+	assert_int_equal(registry_family_colour(NULL), -1);
+	size_t coloured = 0;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct kernel *k = registry_get(i);
+		assert_non_null(registry_family(k));
+		assert_string_equal(registry_family(k)->family, k->family);
+		if (registry_family(k) == k && registry_family_colour(k) >= 0)
+			coloured++;
+	}
+	assert_int_equal(coloured, registry_family_colours());
+}
+
+/*
  * The bandwidth kernels: one of each access pattern for every vector ISA,
  * their streams as their formulas say, set apart from the placed kernels by
  * their role, and the pattern names kernel_pattern() gives them.
@@ -683,6 +717,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_input_period),
 		cmocka_unit_test(test_registry_sorted_unique),
+		cmocka_unit_test(test_registry_families),
 		cmocka_unit_test(test_metadata_formulas),
 		cmocka_unit_test(test_bandwidth_kernels),
 		cmocka_unit_test(test_runnable_where_supported),

@@ -31,6 +31,7 @@
 #include "figure.h"
 #include "labels.h"
 #include "plot_cairo.h"
+#include "registry.h"
 #include "plot_compare.h"
 #include "rundata.h"
 
@@ -418,6 +419,8 @@ static void test_tiny(void **state)
 	struct point *p = &a->points[a->npoints++];
 	snprintf(p->kernel, sizeof p->kernel, "triad");
 	snprintf(p->family, sizeof p->family, "triad");
+	p->k = registry_find("triad");
+	p->family_k = registry_family(p->k);
 	p->threads = 1;
 	p->ai = 2.0 / 24;
 	p->gflops = 1.5;

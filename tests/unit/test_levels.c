@@ -264,6 +264,32 @@ static void test_short_of_rule(void **state)
 	assert_true(isnan(v.value));
 }
 
+/*
+ * R8: a sweep the run says its cap kept short of the rule has no DRAM, and
+ * the verdict's reason says memory cannot hold the rule, whatever the
+ * curve's flat end (a cache may serve it all); the same curve without the
+ * cap's word is short of the rule, and with a rule it reaches, DRAM.
+ */
+static void test_memory_short_of_the_rule(void **state)
+{
+	(void)state;
+	curve(64 * MIB, flat25);
+	struct levels_input in = { .sweep = sweep, .n = n, .reported = { 0, 0, 32 * MIB }, .threads = 1, .settled = 1,
+				   .rule = &(struct levels_rule){ RULE_REPORTED, 128 * MIB, 32 * MIB }, .cap_binds = 1 };
+	struct level_map m;
+	levels_map_curve(&in, &m);
+	assert_int_equal(m.dram.state, DRAM_NOT_REACHED);
+	assert_int_equal(m.dram.reason, DRAM_CAP_SHORT_OF_RULE);
+	assert_true(m.dram.cap_binds);
+	in.cap_binds = 0;
+	levels_map_curve(&in, &m);
+	assert_int_equal(m.dram.reason, DRAM_SHORT_OF_RULE);
+	in.rule = &(struct levels_rule){ RULE_REPORTED, 32 * MIB, 8 * MIB };
+	in.cap_binds = 1;
+	levels_map_curve(&in, &m);
+	assert_int_equal(m.dram.state, DRAM_FOUND);
+}
+
 static void test_implausible_cache(void **state)
 {
 	(void)state;
@@ -419,6 +445,7 @@ int main(void)
 		cmocka_unit_test(test_flat_end_by_stream_rule),
 		cmocka_unit_test(test_short_of_rule),
 		cmocka_unit_test(test_implausible_cache),
+		cmocka_unit_test(test_memory_short_of_the_rule),
 		cmocka_unit_test(test_still_falling),
 		cmocka_unit_test(test_not_settled_and_no_cache),
 		cmocka_unit_test(test_one_level_rule),

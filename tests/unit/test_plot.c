@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "plot_cairo.h"
+#include "registry.h"
 
 #include "layout_check.h"
 #include "roof_text.h"
@@ -65,6 +66,9 @@ static void add_point(struct analysis *a, const char *kernel, const char *family
 	struct point *p = &a->points[a->npoints++];
 	snprintf(p->kernel, sizeof p->kernel, "%s", kernel);
 	snprintf(p->family, sizeof p->family, "%s", family);
+	/* As input resolves them: a kernel of the registry has its entry and its family's. */
+	p->k = registry_find(kernel);
+	p->family_k = registry_family(p->k);
 	p->param = param;
 	p->threads = threads;
 	p->ai = ai;
@@ -634,6 +638,7 @@ static struct analysis *levels(void)
 	for (size_t i = 0; i < n; i++) {
 		a->points[i].working_set = 268435456;
 		snprintf(a->points[i].level, sizeof a->points[i].level, "DRAM");
+		a->points[i].level_id = MEM_DRAM;   /* as diagnosis_place types it */
 	}
 	for (size_t l = 0; l < 2; l++)
 		for (size_t i = 0; i < n; i++) {
@@ -641,6 +646,7 @@ static struct analysis *levels(void)
 			*p = a->points[i];
 			p->working_set = lv[l].ws;
 			snprintf(p->level, sizeof p->level, "%s", lv[l].name);
+			p->level_id = levels_parse(lv[l].name);
 			p->gflops = fmin(a->peak, lv[l].bw * p->ai) * lv[l].k;
 		}
 	return a;

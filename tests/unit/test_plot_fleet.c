@@ -18,6 +18,7 @@
 #include "fleet.h"
 #include "fleet_dir.h"
 #include "plot_fleet.h"
+#include "roof_text.h"
 
 #define NODES 8
 
@@ -31,6 +32,7 @@ static void add_roof(struct analysis *a, const char *name, enum roof_kind kind, 
 	r->value = r->median = value;
 	r->spread_lo = 0.995 * value;
 	r->spread_hi = 1.005 * value;
+	roof_name_key(r, name, kind);   /* keyed as the fit keys its roofs: what the fleet tells them apart by */
 }
 
 static void test_near_roofs_labelled_apart(void **state)

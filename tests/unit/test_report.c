@@ -205,6 +205,7 @@ static void fill_analysis(struct analysis *a)
 		p->param_letter = k->param_letter;
 		kernel_pattern(k, p->pattern, sizeof p->pattern);
 		p->k = k;
+		p->family_k = registry_family(k);
 		p->isa = k->isa;
 		/* The fixture's remarks: gcc vectorised the compiled kernels 8 wide. */
 		p->vec_width = k->isa == ISA_NONE ? 8 : 0;
@@ -771,6 +772,7 @@ static void test_report_first_screen_bounded(void **state)
 		struct point *p = &a->points[a->npoints++];
 		*p = a->points[i % base];
 		snprintf(p->family, sizeof p->family, "family%02zu", i);
+		p->family_k = NULL;   /* families of no registry entry: told apart by name */
 	}
 	/* A DRAM the sweep never reached, at two thread counts, and a failed check: four notes to act on. */
 	a->levels[0].dram.state = DRAM_NOT_REACHED;
@@ -956,6 +958,8 @@ static void test_openblas_note_one_statistic(void **state)
 	diagnosis_place(a, p);
 	assert_string_equal(roof_text(p->roof), "avx2");
 	s->run_data.info.blas_isa = "avx2";
+	s->run_data.info.blas_isa_id = ISA_AVX2;   /* as rundata_parse_env types it; the widest is another */
+	s->run_data.info.isa_widest = ISA_AVX512;
 	s->run_data.info.blas_core = "Haswell";
 	char *text = write_report(s);
 	assert_contains(text, "| gemm_blas | n = 1024 | L3 | 64 | 50.4 | 54.0 | avx2 54.8 | 92 % | compute |");

@@ -66,6 +66,42 @@ static void test_parse_refuses(void **state)
 	assert_int_equal(roofkey_parse("", ROOF_COMPUTE, &k), -1);
 }
 
+/*
+ * An access pattern is a typed value: the one formatter writes what the one
+ * parser reads back, equality is by streams and stores, and text that is
+ * not a pattern is refused.
+ */
+static void test_access_patterns(void **state)
+{
+	(void)state;
+	static const char *const texts[] = { "2r1w", "1r1w-nt", "2r1w-ip", "2r0w", "0r1w-nt" };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct access_pattern p;
+		char buf[24];
+		assert_int_equal(access_pattern_parse(texts[i], &p), 0);
+		assert_string_equal(access_pattern_format(p, buf, sizeof buf), texts[i]);
+	}
+	struct access_pattern p;
+	assert_int_equal(access_pattern_parse("2r1w-ip", &p), 0);
+	assert_int_equal(p.reads, 2);
+	assert_int_equal(p.writes, 1);
+	assert_int_equal(p.stores, STORES_IN_PLACE);
+	assert_false(access_pattern_equal(p, ACCESS_PATTERN_TRIAD));
+	p.stores = STORES_ALLOCATE;
+	assert_true(access_pattern_equal(p, ACCESS_PATTERN_TRIAD));
+	static const char *const bad[] = { "*", "", "2r", "r1w", "2r1w-xx", "2r1wnt", "-1r1w", "2w1r" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_int_equal(access_pattern_parse(bad[i], &p), -1);
+	/* A kernel's pattern from its metadata, the same as its pattern roof's. */
+	struct kernel triad = { .reads = 2, .writes = 1, .stores = STORES_STREAMING };
+	struct roof_key k = roofkey_pattern(MEM_L2, &triad, 1);
+	assert_true(access_pattern_equal(kernel_access_pattern(&triad), roofkey_access_pattern(&k)));
+	struct kernel peak = { .reads = 0, .writes = 0 };
+	char buf[24] = "x";
+	assert_true(access_pattern_is_none(kernel_access_pattern(&peak)));
+	assert_string_equal(access_pattern_format(kernel_access_pattern(&peak), buf, sizeof buf), "");
+}
+
 /* The compute roofs' identity, typed: what the writers switch on instead of comparing names. */
 static void test_ceiling_ids(void **state)
 {
@@ -101,6 +137,7 @@ int main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_parse_round_trip),
 		cmocka_unit_test(test_parse_refuses),
+		cmocka_unit_test(test_access_patterns),
 		cmocka_unit_test(test_ceiling_ids),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

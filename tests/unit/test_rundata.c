@@ -41,6 +41,28 @@ static void test_defaults(void **state)
 	assert_int_equal(run.info.threads_max, 1);
 	assert_int_equal(run.info.nclocks, 0);
 	assert_true(rundata_clock_ghz(&run, 2, 3.5) == 3.5);
+	assert_int_equal(run.info.isa_widest, ISA_COUNT);
+	assert_int_equal(run.info.blas_isa_id, ISA_COUNT);
+	assert_int_equal(run.info.isa_set, 0);
+	assert_int_equal(run.info.stream_rule_recorded, 0);
+}
+
+/* The ISA names typed once: the widest, the library's, the set (a word no ISA names left out); and STREAM's rule's source. */
+static void test_isas_typed(void **state)
+{
+	(void)state;
+	static char k[][24] = { "isa", "isas", "blas_isa", "stream_rule_source" };
+	static char v[][40] = { "avx2", "scalar  sse2 avx2 zen9", "sse2", "curve" };
+	struct env_entry rows[4];
+	for (size_t i = 0; i < 4; i++)
+		rows[i] = (struct env_entry){ .key = k[i], .value = v[i] };
+	struct rundata run;
+	with_env(&run, rows, 4);
+	assert_int_equal(run.info.stream_rule_recorded, 1);
+	assert_int_equal(run.info.stream_rule_from, RULE_CURVE);
+	assert_int_equal(run.info.isa_widest, ISA_AVX2);
+	assert_int_equal(run.info.blas_isa_id, ISA_SSE2);
+	assert_int_equal(run.info.isa_set, 1u << ISA_SCALAR | 1u << ISA_SSE2 | 1u << ISA_AVX2);
 }
 
 static void test_typed(void **state)
@@ -200,6 +222,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_isas_typed),
 		cmocka_unit_test(test_typed),
 		cmocka_unit_test(test_bad_thread_count),
 		cmocka_unit_test(test_inferred_rows),

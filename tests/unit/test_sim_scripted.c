@@ -17,7 +17,9 @@
 
 #include <cmocka.h>
 
+#include "analysis.h"
 #include "fit.h"
+#include "levels_text.h"
 #include "plan.h"
 #include "sim_run.h"
 
@@ -32,7 +34,7 @@ static struct {
 	char key[256];
 	struct sim_run *r;
 	double dram[16];  /* dram_arrays at each thread count up to 15, once found (0: not yet) */
-} runs[40];
+} runs[56];
 static size_t nruns;
 
 /* tests/machines/FILE, its lines `extra` added, run (quick, max_size) once. */
@@ -250,7 +252,7 @@ static void check_team_reach(const struct sim_run *r)
  * follows its offer (stencil, stencil_tiled) now has each array at least
  * the kernels' DRAM arrays at each count, and no more than a grid's
  * rounding past them. And the bandwidth kernels' one-vector twins run
- * where their patterns do, the widest width only, never in a quick run.
+ * where their patterns do, the widest width only; a quick run's at L1 only.
  */
 static void zen3_shaped_kernels_obey_streams_rule(void **state)
 {
@@ -291,9 +293,24 @@ static void zen3_shaped_kernels_obey_streams_rule(void **state)
 		assert_int_equal(twins, 3 * copies);
 		assert_int_equal(dram, 3);
 	}
+	/* A quick run: the three twins at L1 only, the working set of the copy's smallest job. */
 	const struct sim_run *q = run_on("zen3-vm.machine", NULL, 1, 0);
-	for (size_t i = 0; i < q->njobs; i++)
-		assert_int_equal(q->jobs[i].k->one_vector, 0);
+	for (int t = 1; t <= 2; t++) {
+		size_t twins = 0;
+		double l1 = INFINITY;
+		for (size_t i = 0; i < q->njobs; i++)
+			if (q->jobs[i].threads == t && is_widest_copy(q, &q->jobs[i]))
+				l1 = fmin(l1, q->jobs[i].ws);
+		for (size_t i = 0; i < q->njobs; i++) {
+			const struct sim_job *j = &q->jobs[i];
+			if (j->threads != t || !j->k->one_vector)
+				continue;
+			twins++;
+			assert_true(j->ws <= l1 * (1 + 1e-9));
+			assert_false(at_dram(q, j));
+		}
+		assert_int_equal(twins, 3);
+	}
 }
 
 /*
@@ -457,7 +474,7 @@ static void a_reported_l3_the_curve_lacks(void **state)
 	assert_true(settle(r, 1) * 3 == 96 * MiB);
 	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
 	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
-	assert_true(fabs(machine_gbs_at(&r->d, "2r1w", rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
+	assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
 	assert_false(cap_binds(r));
 	print_message("# vm508: %s\n", decision(r, 1));
 	/* The sweep goes past the rule, and two or more of its sizes obey it. */
@@ -639,7 +656,7 @@ static size_t plateaus_at(const struct machine_desc *d, const double *sizes, siz
 {
 	struct fit_sweep_point fs[PLAN_MAX_SWEEP_SIZES];
 	for (size_t i = 0; i < n; i++) {
-		double ws = 3 * sizes[i], rate = machine_gbs_at(d, "2r1w", ws, t);
+		double ws = 3 * sizes[i], rate = machine_gbs_at(d, ACCESS_PATTERN_TRIAD, ws, t);
 		fs[i] = (struct fit_sweep_point){ .working_set = ws, .best = rate, .median = rate };
 	}
 	struct fit_plateau pl[FIT_MAX_PLATEAUS];
@@ -680,11 +697,11 @@ static void the_sweep_spends_its_sizes_where_the_curve_bends(void **state)
 				/* Split between the threads, a size rounds down to a cache line a thread. */
 				int kept = c < nc && fabs(coarse[c] - all[i]) < 64.0 * t;
 				c += kept;
-				double ws = 3 * all[i], here = machine_gbs_at(&r->d, "2r1w", ws, t);
+				double ws = 3 * all[i], here = machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, ws, t);
 				if (all[i] >= fmin(rule(r), sweep_max(r, t)) * 0.9999)
 					assert_true(kept);
 				for (double f = M_SQRT1_2; !kept && f <= 1.42; f *= M_SQRT2)
-					assert_true(fabs(machine_gbs_at(&r->d, "2r1w", ws * f, t) / here - 1) <= FIT_TOLERANCE);
+					assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, ws * f, t) / here - 1) <= FIT_TOLERANCE);
 			}
 		}
 	}
@@ -992,6 +1009,145 @@ static void a_cache_past_the_reported_one_sets_the_rule(void **state)
 }
 
 /*
+ * R1: a curve that falls from its first size starts an octave lower until
+ * its first two sizes are one level. A 16 KiB L1 a core, none reported
+ * (check-sim seed 6): at 4 KiB an array (12 KiB of working set) the L1
+ * held one size, had no plateau, and the shared L2 was named L1 at 122
+ * GB/s where the L1 runs 181. The sweep now starts at 2 KiB an array on
+ * the same half-octave grid, the fit names the L1 at its rate, its plateau
+ * inside it, and the L2 past it; a curve flat from its start keeps its
+ * sizes (every other machine here).
+ */
+static void a_curve_falling_from_its_first_size_starts_lower(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l1-16k-none-reported.machine", NULL, 0, 0);
+	double sizes[PLAN_MAX_SWEEP_SIZES];
+	size_t n = sweep_sizes(r, 1, sizes, PLAN_MAX_SWEEP_SIZES);
+	assert_true(n > 3);
+	assert_true(sizes[0] == 2048 && sizes[1] == 2880 && sizes[2] == 4096);
+	/* The triad's roofs, one core's. */
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	int seen = 0;
+	for (size_t i = 0; i < a->nroofs; i++) {
+		const struct roof *f = &a->roofs[i];
+		if (strcmp(f->name, "L1.2r1w") != 0 && strcmp(f->name, "L2.2r1w") != 0)
+			continue;
+		seen |= 1 << f->key.level;
+		/* L1 at its rate inside the 16 KiB; L2 past it (its rate is the contract's, test_sim_machines). */
+		int bad = f->key.level == MEM_L1 ? fabs(f->value / 180.6 - 1) > 0.02 || f->size_hi > 12 * 1024
+			: f->size_lo < 16 * 1024 || !(f->value < 0.8 * 180.6);
+		if (bad) {
+			print_error("%s: %.4g GB/s, plateau %.0f .. %.0f bytes\n", f->name, f->value, f->size_lo,
+				    f->size_hi);
+			fail();
+		}
+	}
+	assert_int_equal(seen, 3);
+	free(a);
+}
+
+/*
+ * R2, R9: a team's flat end faster than its threads' DRAM can run (twice
+ * threads x one core's) is a cache they hold together, and the team's rule
+ * comes from where its own curve left it, past twice the reported size. A
+ * 158 MiB L3 a core on 8 cores (check-sim seed 4): 8 threads settled at
+ * 190 GB/s on their 1.26 GiB of L3 where one core's DRAM runs 5.4, called
+ * it DRAM and ran their DRAM jobs at 4x 158 MiB, inside it. One core keeps
+ * the reported cache's rule.
+ */
+static void a_team_holds_its_threads_caches_together(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-a-core-8-threads.machine", NULL, 0, 0);
+	double l3 = 161648.0 * 1024;
+	assert_false(rule_from_curve(r));
+	assert_true(rule(r) == ceil(4 * l3 / MiB) * MiB);
+	assert_true(settle(r, 8) * 3 > 8 * l3);
+	assert_non_null(strstr(decision(r, 8), "a cache past the reported last-level cache"));
+	assert_true(kernel_bytes(r, 8) >= 4 * 8 * l3);
+	/*
+	 * Where one core's rule came from its curve (a VM reporting its host's
+	 * 508 MiB L3 over 66.9 MiB a core, check-sim seed 82), the team's is 4x
+	 * where its own curve left its caches, whatever the reported size: 6
+	 * threads left their 401 MiB near 400, neither absent from nor past
+	 * 508 MiB, and kept one core's 4x 74.8 MiB.
+	 */
+	const struct sim_run *h = run_on("l3-a-core-host-l3-reported.machine", NULL, 0, 0);
+	double share = 68464.0 * 1024;
+	assert_true(rule_from_curve(h));
+	assert_true(rule(h) < 4 * 2 * share);
+	assert_true(kernel_bytes(h, 6) >= 4 * 6 * share);
+}
+
+/*
+ * R2: where the machine reports no cache, the probe holds a flat end to
+ * 16x where it began, an array: nothing reported bounds where the caches
+ * end. A 9.6 MiB L2 over a 176 KiB L1, none reported (check-sim N=200
+ * SEED=101's seed 160), was flat from 528 KiB of working set past the 4x
+ * probe and taken for DRAM; now the pre-scan settles past it and the fit's
+ * DRAM is the machine's.
+ */
+static void with_no_cache_reported_the_probe_goes_further(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l2-9mib-none-reported.machine", NULL, 0, 0);
+	double l2 = 9824.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 1);
+	assert_true(settle(r, 1) * 3 > l2);
+	assert_true(kernel_bytes(r, 1) >= 4 * l2);
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	assert_int_equal(a->levels[0].dram.state, DRAM_FOUND);
+	assert_true(fabs(a->levels[0].dram.value / 7.615 - 1) < 0.02);
+	free(a);
+}
+
+/*
+ * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
+ * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
+ * reported 27 MiB L3 on 10 GiB of memory (check-sim seed 12): the
+ * pre-scan falls from the L4 at its cap and never settles; its rule is
+ * 4x where it left the L4 (not the reported L3's 109 MiB, which ran every
+ * DRAM job in the L4), the cap binds and the decision says so; the fit
+ * finds no DRAM, says why in the verdict's own reason, and fits no DRAM
+ * roof from the L4's plateau.
+ */
+static void memory_that_cannot_hold_the_rule_is_said(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l4-memory-short.machine", NULL, 0, 0);
+	double l4 = 1196530.0 * 1024;
+	assert_true(sim_env_num(r, "sweep_settled", 1) == 0);
+	assert_true(rule_from_curve(r));
+	/* The crossing where an unsettled curve left its cache is a floor on it: over half the L4 here. */
+	assert_true(rule_cache(r) > l4 / 2 && rule_cache(r) < 2 * l4);
+	assert_true(rule(r) > cap(r));
+	assert_true(cap_binds(r));
+	assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+	assert_non_null(strstr(decision(r, 1), "the cap binds"));
+	/* Its DRAM kernels as near DRAM as memory lets them: the sweep's largest arrays. */
+	assert_true(kernel_bytes(r, 1) == sweep_max(r, 1));
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256], text[1024];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	assert_true(a->nlevels >= 1);
+	assert_int_equal(a->levels[0].dram.state, DRAM_NOT_REACHED);
+	assert_int_equal(a->levels[0].dram.reason, DRAM_CAP_SHORT_OF_RULE);
+	assert_non_null(strstr(levels_dram_text(&a->levels[0].dram, 1, text, sizeof text),
+			       "memory cannot hold STREAM's rule"));
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].key.level == MEM_DRAM && a->roofs[i].key.kind != ROOF_COMPUTE) {
+			print_error("%s: a DRAM roof where memory cannot hold STREAM's rule\n", a->roofs[i].name);
+			fail();
+		}
+	free(a);
+}
+
+/*
  * The curve lines themselves: log-log between points, flat past the ends,
  * a thread count without its own curve taking the one below it (the
  * first's scaled below the first), a working set given again its new rate;
@@ -1006,15 +1162,15 @@ static void a_curve_by_working_set(void **state)
 	char err[256];
 	assert_int_equal(machine_file_parse(text, "t", &d, err, sizeof err), 0);
 	assert_int_equal(d.ncurves, 2);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 2 * MiB, 2), 100, 1e-9);   /* halfway on log-log */
-	assert_float_equal(machine_gbs_at(&d, "1r1w", 64 * 1024, 2), 200, 1e-9);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * GiB, 2), 20, 1e-9);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 3), 200, 1e-9);   /* 2's curve */
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 1), 100, 1e-9);   /* 2's, halved */
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 1 * MiB, 8), 400, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 2 * MiB, 2), 100, 1e-9);   /* halfway on log-log */
+	assert_float_equal(machine_gbs_at(&d, (struct access_pattern){ .reads = 1, .writes = 1 }, 64 * 1024, 2), 200, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * GiB, 2), 20, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 3), 200, 1e-9);   /* 2's curve */
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 1), 100, 1e-9);   /* 2's, halved */
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 1 * MiB, 8), 400, 1e-9);
 	char *variant = xasprintf("%scurve 2 = 4M:60\n", text);
 	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), 0);
-	assert_float_equal(machine_gbs_at(&d, "2r1w", 4 * MiB, 2), 60, 1e-9);
+	assert_float_equal(machine_gbs_at(&d, ACCESS_PATTERN_TRIAD, 4 * MiB, 2), 60, 1e-9);
 	free(variant);
 	variant = xasprintf("%scurve 2 = 8M:30\n", text);
 	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), -1);
@@ -1025,10 +1181,41 @@ static void a_curve_by_working_set(void **state)
 	assert_non_null(strstr(err, "no bw DRAM line"));
 }
 
+/*
+ * A `bw` line's pattern is typed as the file is read: a level's rate is its
+ * pattern's own line, "*" (every other pattern) where it has none, NaN
+ * without either; a word that is no pattern is bad input, said with its line.
+ */
+static void bw_lines_by_pattern(void **state)
+{
+	(void)state;
+	const char *text = "format = 1\ncores = 2\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\n"
+			   "cache L1 = 32K per-core\nbw L1 2r1w-ip = 1:300\nbw L1 * = 1:200\n"
+			   "bw DRAM 1r1w-nt = 1:30\n";
+	struct machine_desc d;
+	char err[256];
+	assert_int_equal(machine_file_parse(text, "t", &d, err, sizeof err), 0);
+	const struct machine_level *l1 = &d.levels[0], *dram = &d.levels[1];
+	struct access_pattern ip = { .reads = 2, .writes = 1, .stores = STORES_IN_PLACE };
+	struct access_pattern nt = { .reads = 1, .writes = 1, .stores = STORES_STREAMING };
+	assert_float_equal(machine_level_gbs(l1, ip, 1), 300, 1e-9);
+	assert_float_equal(machine_level_gbs(l1, ACCESS_PATTERN_TRIAD, 1), 200, 1e-9);
+	assert_float_equal(machine_level_other_gbs(l1, 1), 200, 1e-9);
+	assert_float_equal(machine_level_gbs(dram, nt, 1), 30, 1e-9);
+	assert_true(isnan(machine_level_gbs(dram, ACCESS_PATTERN_TRIAD, 1)));
+	assert_true(isnan(machine_level_other_gbs(dram, 1)));
+	char *variant = xasprintf("%sbw DRAM 2r1w-xx = 1:20\n", text);
+	assert_int_equal(machine_file_parse(variant, "t", &d, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t:10: "));
+	assert_non_null(strstr(err, "2r1w-xx"));
+	free(variant);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_curve_by_working_set),
+		cmocka_unit_test(bw_lines_by_pattern),
 		cmocka_unit_test(zen4_obeys_streams_rule),
 		cmocka_unit_test(zen3_shaped_kernels_obey_streams_rule),
 		cmocka_unit_test(the_cap_binds_and_says_so),
@@ -1053,6 +1240,10 @@ int main(void)
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
+		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
+		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
+		cmocka_unit_test(a_team_holds_its_threads_caches_together),
+		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
