@@ -96,6 +96,8 @@ struct foretold_passes {
 	int pass;                     /* the pass in hand as the foretelling began */
 	double *length, *trial;       /* job i's timing, and its trial with its untimed call */
 	double *here, *later;         /* the kept timings job i is foretold in the pass in hand, and in each after */
+	char *spread;                 /* whether job i's kept timings are the wide spread now */
+	double *wide;                 /* wide(k), k below any job's room for kept timings */
 };
 
 static double foretold_passes_now(void *ctx)
@@ -103,7 +105,10 @@ static double foretold_passes_now(void *ctx)
 	return ((struct foretold_passes *)ctx)->now;
 }
 
-/* 1.05 to the k-th power, alternately above and below 1: a spread whose every interval is wider than 2 %. */
+/*
+ * 1.05 to the (k/2 + 1)-th power, alternately below and above 1: a spread
+ * whose every interval is wider than 2 %, its median about 1 (f->wide[k]).
+ */
 static double wide(int k)
 {
 	return pow(1.05, (double)(k / 2 + 1) * (k % 2 ? 1.0 : -1.0));
@@ -130,11 +135,14 @@ static double foretold_passes_time(void *ctx, struct plan_job *j, int pass, int 
 	if (j->pass_n + 1 >= (int)whole) {
 		for (int k = 0; k < j->nkept; k++)
 			j->kept[k] = f->length[i];
+		f->spread[i] = 0;
 		return f->length[i];
 	}
-	for (int k = 0; k < j->nkept; k++)
-		j->kept[k] = f->length[i] * wide(k);
-	return f->length[i] * wide(j->nkept);
+	/* Its kept timings rewritten to the wide spread once; each after it takes the spread's next. */
+	for (int k = 0; k < j->nkept && !f->spread[i]; k++)
+		j->kept[k] = f->length[i] * f->wide[k];
+	f->spread[i] = 1;
+	return f->length[i] * f->wide[j->nkept];
 }
 
 /*
@@ -152,12 +160,15 @@ static double count_left(const struct sched_count *s, double now)
 	f.trial = xcalloc(m, sizeof *f.trial);
 	f.here = xcalloc(m, sizeof *f.here);
 	f.later = xcalloc(m, sizeof *f.later);
+	f.spread = xcalloc(m, sizeof *f.spread);
+	int most = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct plan_job *j = &s->jobs[i];
 		struct plan_job *c = &f.jobs[i];
 		*c = *j;
 		int ceil = sched_pass_ceiling(o, j), room = o->trials > ceil ? o->trials : ceil;
 		c->kept = xcalloc((size_t)(o->passes * room + j->nkept + 1), sizeof *c->kept);
+		most = o->passes * room + j->nkept + 1 > most ? o->passes * room + j->nkept + 1 : most;
 		if (j->nkept > 0 && j->kept)
 			memcpy(c->kept, j->kept, (size_t)j->nkept * sizeof *c->kept);
 		else
@@ -169,6 +180,9 @@ static double count_left(const struct sched_count *s, double now)
 		f.later[i] = foretold_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
 		f.here[i] = stops_at_share(o, j, s->pass) ? fmax(j->share, j->pass_n) : f.later[i];
 	}
+	f.wide = xcalloc((size_t)most + 1, sizeof *f.wide);
+	for (int k = 0; k <= most; k++)
+		f.wide[k] = wide(k);
 	struct sched_count fs = *s;
 	fs.jobs = f.jobs;
 	const struct plan_machine quiet = { .say = NULL };
@@ -181,6 +195,8 @@ static double count_left(const struct sched_count *s, double now)
 	free(f.trial);
 	free(f.here);
 	free(f.later);
+	free(f.spread);
+	free(f.wide);
 	return f.now - now;
 }
 
