@@ -26,7 +26,9 @@ static int first_interval_stops(const struct plan_job *j)
 }
 
 /*
- * The kept timings job j is expected to take in a pass it has not finished:
+ * The kept timings job j is foretold to take in a pass it has not finished
+ * (what the foretold clock's timings for it are made to stop it at, struct
+ * foretold_passes; with it the same job's later passes, each the same):
  * as many as its last finished pass took, until it has taken them and is
  * still wider than its tolerance (then as in the first pass); in the first pass, its ceiling
  * once its interval is known and wider than its tolerance (the best's
@@ -44,7 +46,7 @@ static int first_interval_stops(const struct plan_job *j)
  * last pass's count put the Zen 5 example's last 2.2 s at 1.3). Never fewer than it has
  * or its share asks, never more than its ceiling.
  */
-static double expected_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
+static double foretold_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
 {
 	double e;
 	if (final && !j->pass_done && !isfinite(j->width)) {
@@ -65,14 +67,6 @@ static double expected_kept(const struct plan_job *j, int ceil, double prior_fil
 	return fmin(e, (double)ceil);
 }
 
-/* The kept timings the floor asks of j after this pass: what is left of it, and one a pass at least. */
-static int floor_after(const struct measure_opts *o, const struct plan_job *j, int pass, int want)
-{
-	int later = o->passes - pass, here = j->pass_done ? j->pass_n : (j->pass_n > j->share ? j->pass_n : j->share);
-	int left = want - (j->nkept - j->pass_n) - here;
-	return left > later ? left : later;
-}
-
 /*
  * Whether j, with no interval yet, stops at its share in this pass for
  * certain: a pass before the last, whose share leaves it short of the
@@ -87,34 +81,123 @@ static int stops_at_share(const struct measure_opts *o, const struct plan_job *j
 }
 
 /*
- * Seconds left in this thread count: each running job's expected kept
- * trials left in this pass and in the passes after it, and the warm-up
- * trials left, at its trial's cost (plan_trial_seconds); no later than the
- * deadline, except for what the floor still asks (its share here, the rest
- * of it after, one kept trial a pass at least, and the warm-ups).
+ * The foretold clock a count's passes run on (count_left): copies of its
+ * jobs, each timing its job's trial as last known (plan_trial_seconds, its
+ * untimed call counted) on the clock, and each job's timings foretold so
+ * that its stop rule (keep(), schedule.c) fires after the kept timings
+ * foretold_kept expects of it: spread wider than any tolerance before
+ * them, all its length once it has them. The stop, the share, the
+ * ceiling, the budget's cut and the thinning are the passes' own.
+ */
+struct foretold_passes {
+	const struct measure_opts *o;
+	struct plan_job *jobs;        /* the copies the passes run on */
+	double now;                   /* the foretold clock */
+	int pass;                     /* the pass in hand as the foretelling began */
+	double *length, *trial;       /* job i's timing, and its trial with its untimed call */
+	double *here, *later;         /* the kept timings job i is foretold in the pass in hand, and in each after */
+	char *spread;                 /* whether job i's kept timings are the wide spread now */
+	double *wide;                 /* wide(k), k below any job's room for kept timings */
+};
+
+static double foretold_passes_now(void *ctx)
+{
+	return ((struct foretold_passes *)ctx)->now;
+}
+
+/*
+ * 1.05 to the (k/2 + 1)-th power, alternately below and above 1: a spread
+ * whose every interval is wider than 2 %, its median about 1 (f->wide[k]).
+ */
+static double wide(int k)
+{
+	return pow(1.05, (double)(k / 2 + 1) * (k % 2 ? 1.0 : -1.0));
+}
+
+static double foretold_passes_time(void *ctx, struct plan_job *j, int pass, int trial)
+{
+	struct foretold_passes *f = ctx;
+	size_t i = (size_t)(j - f->jobs);
+	f->now += f->trial[i];
+	int warm = !j->kept_per_pass && trial <= f->o->warmup;
+	if (warm)
+		return f->length[i];
+	/*
+	 * An expectation between two whole counts (foretold_kept interpolates)
+	 * is met on the whole: the job keeps the larger where its own fixed
+	 * draw (a golden-ratio walk over the jobs and passes) is under the
+	 * fraction, so the count's jobs keep as many as expected together.
+	 */
+	double want = pass == f->pass ? f->here[i] : f->later[i], whole = floor(want);
+	double draw = fmod(0.6180339887498949 * (double)(i + 1) + 0.7548776662466927 * (double)pass, 1.0);
+	if (want - whole > draw)
+		whole += 1;
+	if (j->pass_n + 1 >= (int)whole) {
+		for (int k = 0; k < j->nkept; k++)
+			j->kept[k] = f->length[i];
+		f->spread[i] = 0;
+		return f->length[i];
+	}
+	/* Its kept timings rewritten to the wide spread once; each after it takes the spread's next. */
+	for (int k = 0; k < j->nkept && !f->spread[i]; k++)
+		j->kept[k] = f->length[i] * f->wide[k];
+	f->spread[i] = 1;
+	return f->length[i] * f->wide[j->nkept];
+}
+
+/*
+ * Seconds left in this thread count: its passes from where they are
+ * (sched_passes_resume), run on the foretold clock (struct
+ * foretold_passes).
  */
 static double count_left(const struct sched_count *s, double now)
 {
 	const struct measure_opts *o = s->o;
-	double want = 0, floor_left = 0;
-	int later = o->passes - s->pass;
-	for (size_t i = 0; i < s->njobs; i++) {
+	size_t n = s->njobs, m = n ? n : 1;
+	struct foretold_passes f = { .o = o, .now = now, .pass = s->pass };
+	f.jobs = xcalloc(m, sizeof *f.jobs);
+	f.length = xcalloc(m, sizeof *f.length);
+	f.trial = xcalloc(m, sizeof *f.trial);
+	f.here = xcalloc(m, sizeof *f.here);
+	f.later = xcalloc(m, sizeof *f.later);
+	f.spread = xcalloc(m, sizeof *f.spread);
+	int most = 0;
+	for (size_t i = 0; i < n; i++) {
 		const struct plan_job *j = &s->jobs[i];
+		struct plan_job *c = &f.jobs[i];
+		*c = *j;
+		int ceil = sched_pass_ceiling(o, j), room = o->trials > ceil ? o->trials : ceil;
+		c->kept = xcalloc((size_t)(o->passes * room + j->nkept + 1), sizeof *c->kept);
+		most = o->passes * room + j->nkept + 1 > most ? o->passes * room + j->nkept + 1 : most;
+		if (j->nkept > 0 && j->kept)
+			memcpy(c->kept, j->kept, (size_t)j->nkept * sizeof *c->kept);
+		else
+			c->nkept = 0;
+		f.length[i] = j->last_seconds;
+		f.trial[i] = plan_trial_seconds(j);
 		if (!sched_runs(j))
 			continue;
-		int ceil = sched_pass_ceiling(o, j);
-		double t = plan_trial_seconds(j), e = expected_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
-		int warm_left = j->kept_per_pass || s->trial > o->warmup ? 0 : o->warmup - s->trial + 1;
-		int warm_later = j->kept_per_pass ? 0 : o->warmup;
-		double e_here = stops_at_share(o, j, s->pass) ? fmax(j->share, j->pass_n) : e;
-		double here = j->pass_done ? 0 : e_here - j->pass_n + warm_left;
-		want += t * (here + later * (e + warm_later));
-		int floor_here = j->pass_done ? 0 : (j->share > j->pass_n ? j->share - j->pass_n : 0) + warm_left;
-		floor_left += t * (floor_here + floor_after(o, j, s->pass, sched_floor_kept(o, j)) + later * warm_later);
+		f.later[i] = foretold_kept(j, ceil, s->c->prior_fill, s->pass == o->passes);
+		f.here[i] = stops_at_share(o, j, s->pass) ? fmax(j->share, j->pass_n) : f.later[i];
 	}
-	if (isfinite(s->deadline))
-		want = fmin(want, fmax(0.0, s->deadline - now));
-	return fmax(want, floor_left);
+	f.wide = xcalloc((size_t)most + 1, sizeof *f.wide);
+	for (int k = 0; k <= most; k++)
+		f.wide[k] = wide(k);
+	struct sched_count fs = *s;
+	fs.jobs = f.jobs;
+	const struct plan_machine quiet = { .say = NULL };
+	struct sched_hooks h = { .ctx = &f, .now = foretold_passes_now, .time = foretold_passes_time };
+	sched_passes_resume(&fs, &quiet, &h);
+	for (size_t i = 0; i < n; i++)
+		free(f.jobs[i].kept);
+	free(f.jobs);
+	free(f.length);
+	free(f.trial);
+	free(f.here);
+	free(f.later);
+	free(f.spread);
+	free(f.wide);
+	return f.now - now;
 }
 
 /*

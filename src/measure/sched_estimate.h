@@ -1,8 +1,9 @@
 /*
  * sched_estimate.h - the scheduler's estimate of the run's time left: the
- * count in hand's passes as its jobs are expected to keep their timings,
- * and the thread counts after it scaled from this one, within the budget
- * and no less than the floor (sched_time_left); while a count calibrates,
+ * count in hand's own passes (sched_passes, resumed) run on a foretold
+ * clock, each job's timings foretold to stop it after the kept timings it
+ * is expected to take, and the thread counts after it scaled from this
+ * one, within the budget (sched_time_left); while a count calibrates,
  * its jobs not yet calibrated taken through the harness's own sequence
  * (sched_calibrate_job) on a foretold clock (sched_calibrating_left).
  * Calls go one way: rounds.c -> here -> schedule.c.
@@ -16,8 +17,8 @@
 
 /*
  * The whole run's time left at `now`, the count in hand at pass s->pass,
- * trial s->trial: this count's expected trials left (no later than its
- * deadline, no less than its floor), and each count after it.
+ * trial s->trial: this count's passes from there on the foretold clock
+ * (their budget's cuts, shares and stops their own), and each count after it.
  */
 double sched_time_left(const struct sched_count *s, double now);
 

@@ -556,11 +556,11 @@ static int any_running(const struct sched_count *s)
 	return 0;
 }
 
-/* The trials of the pass in hand, each begun at its budget's cut. */
-static void pass_trials(struct sched_count *s, const struct sched_hooks *h)
+/* The trials of the pass in hand from trial `first` on, each begun at its budget's cut. */
+static void pass_trials(struct sched_count *s, const struct sched_hooks *h, int first)
 {
 	const struct measure_opts *o = s->o;
-	for (int trial = 1; trial <= o->warmup + o->trials && any_running(s) && !stopped(h); trial++) {
+	for (int trial = first; trial <= o->warmup + o->trials && any_running(s) && !stopped(h); trial++) {
 		s->trial = trial;
 		double now = h->now(h->ctx);
 		if (now >= s->pass_end)
@@ -578,16 +578,31 @@ static void pass_trials(struct sched_count *s, const struct sched_hooks *h)
 		h->pass_end(h->ctx, s->pass);
 }
 
-void sched_passes(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h)
+/* The passes from pass s->pass's trial s->trial on; that pass already begun (sched_begin_pass) when `begun`. */
+static void passes_from(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h, int begun)
 {
 	const struct measure_opts *o = s->o;
-	for (int pass = 1; pass <= o->passes && !stopped(h); pass++) {
-		sched_begin_pass(s, pass, h->now(h->ctx));
-		if (h->pass_begin)
-			h->pass_begin(h->ctx, pass);
-		pass_trials(s, h);
+	for (int pass = s->pass; pass <= o->passes && !stopped(h); pass++) {
+		int resumed = begun && pass == s->pass;
+		if (!resumed) {
+			sched_begin_pass(s, pass, h->now(h->ctx));
+			if (h->pass_begin)
+				h->pass_begin(h->ctx, pass);
+		}
+		pass_trials(s, h, resumed ? s->trial : 1);
 		/* Long, steady jobs keep fewer trials in the later passes (sched_thin). */
 		for (size_t i = 0; pass == 1 && o->passes > 1 && i < s->njobs; i++)
 			sched_thin(o, m, &s->jobs[i]);
 	}
+}
+
+void sched_passes(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h)
+{
+	s->pass = 1;
+	passes_from(s, m, h, 0);
+}
+
+void sched_passes_resume(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h)
+{
+	passes_from(s, m, h, 1);
 }

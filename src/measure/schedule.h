@@ -292,5 +292,12 @@ struct sched_hooks {
  * o->passes times its ceiling).
  */
 void sched_passes(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h);
+/*
+ * The same passes resumed at the start of pass s->pass's trial s->trial,
+ * that pass begun (sched_begin_pass) and that trial's budget cut made (as
+ * sched_hooks.trial_begin sees them): the time-left estimate runs the rest
+ * of a count's passes so, on a foretold clock (sched_estimate.c).
+ */
+void sched_passes_resume(struct sched_count *s, const struct plan_machine *m, const struct sched_hooks *h);
 
 #endif
