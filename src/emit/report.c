@@ -9,7 +9,7 @@
 
 #include "isa.h"
 #include "figure.h"
-#include "levels_text.h"
+#include "note_text.h"
 #include "markdown.h"
 #include "registry.h"
 #include "report_kernels.h"

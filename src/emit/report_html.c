@@ -15,7 +15,7 @@
 #include "figure.h"
 #include "html.h"
 #include "roof_notes.h"
-#include "levels_text.h"
+#include "note_text.h"
 #include "markdown.h"
 #include "plot_cairo.h"
 #include "pointtext.h"
@@ -416,7 +416,7 @@ static void notes(struct page *pg)
 	for (int kind = 0; kind < 2; kind++) {
 		int any = 0;
 		for (size_t i = 0; i < a->nnotes; i++) {
-			if ((a->note_dram[i] != 0) != (kind == 0))
+			if ((a->roof_notes[i].kind == NOTE_DRAM_VERDICT) != (kind == 0))
 				continue;
 			/* As report.md says them: a note that several roofs share once, naming them. */
 			const char *text = analysis_note_grouped(a, i, said, sizeof said);

@@ -11,7 +11,7 @@
 
 #include "analysis.h"
 #include "figure.h"
-#include "levels_text.h"
+#include "note_text.h"
 #include "markdown.h"
 #include "registry.h"
 #include "report_stops.h"

@@ -16,7 +16,6 @@
 #include "diagnosis.h"
 #include "fit.h"
 #include "levels.h"
-#include "levels_text.h"
 #include "registry.h"
 #include "roof_notes.h"
 #include "roofkey.h"
@@ -617,6 +616,39 @@ static const struct levels_rule *recorded_rule(const struct rundata *run, struct
 	return rule;
 }
 
+int analysis_rule_from_curve(const struct dram_verdict *v)
+{
+	return v->llc_implausible && v->rule_recorded && v->rule_bytes > 0;
+}
+
+/* The sweep's last cache past this many times the working set the rule was 4x of: the pre-scan left it early. */
+#define RULE_CACHE_SHORT 2.0
+
+/*
+ * A rule measure took from its pre-scan's curve, against the sweep's own:
+ * where the sweep's last cache runs past twice the working set the rule was
+ * 4x of, the pre-scan left that cache too early (a slow moment of the host:
+ * this VM's pre-scan once put its end at 2.56 MiB, its sweep then found L3
+ * to 17 MiB, and every one-core DRAM kernel ran in it). A note, with the
+ * rule this sweep's curve asks; none when the two agree.
+ */
+static void rule_short_note(struct analysis *a, const struct level_map *map)
+{
+	const struct dram_verdict *v = &map->dram;
+	if (!analysis_rule_from_curve(v) || !(v->rule_cache_bytes > 0))
+		return;
+	const struct level_span *last = NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->span[i].id != MEM_DRAM)
+			last = &map->span[i];
+	if (!last || !(last->hi > RULE_CACHE_SHORT * v->rule_cache_bytes))
+		return;
+	struct roof_note n = { .kind = NOTE_RULE_SHORT, .map = (size_t)(map - a->levels) + 1,
+			       .threads = map->threads, .planned = last->id, .ws_hi = last->hi,
+			       .rule_bytes = ceil(LEVELS_STREAM_FACTOR * last->hi / 1048576) * 1048576 };
+	analysis_roof_note(a, &n);
+}
+
 /*
  * The level map of the sweep in a->sweep at `threads` (levels_map_curve,
  * the one the plan uses too): DRAM is found from the curve's flat end,
@@ -652,12 +684,10 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
 		     format_bytes(dropped[i].size_hi, b2, sizeof b2), format_rate(dropped[i].value, rate, sizeof rate));
 	}
-	char said[512];
-	if (levels_rule_short_text(map, said, sizeof said))
-		analysis_note(a, "%s", said);
-	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
-		a->notes[a->nnotes][0] = '\0';
-		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
+	if (map != scratch) {
+		rule_short_note(a, map);
+		struct roof_note n = { .kind = NOTE_DRAM_VERDICT, .map = (size_t)(map - a->levels) + 1 };
+		analysis_roof_note(a, &n);
 	}
 	return map;
 }

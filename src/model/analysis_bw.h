@@ -18,4 +18,7 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 /* Whether DRAM pattern roof r's job ran where a cache may serve part of it (short of the rule, or before the flat end). */
 int analysis_early_dram_job(const struct roof *r, const struct level_map *map);
 
+/* Whether DRAM was judged by the rule measure took from its pre-scan's curve (not the reported cache's). */
+int analysis_rule_from_curve(const struct dram_verdict *v);
+
 #endif

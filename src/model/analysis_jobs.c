@@ -264,7 +264,6 @@ static void add_job_note(struct analysis *a, const struct roof_note *n)
 		o->array_bytes = fmin(o->array_bytes, n->array_bytes);
 		o->fitted_lo = o->fitted_lo < n->fitted_lo ? o->fitted_lo : n->fitted_lo;
 		o->fitted_hi = o->fitted_hi > n->fitted_hi ? o->fitted_hi : n->fitted_hi;
-		roof_note_text(o, a->notes[i], sizeof a->notes[i]);
 		return;
 	}
 	analysis_roof_note(a, n);

@@ -260,6 +260,8 @@ enum note_kind {
 	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
 	NOTE_JOB_OFF_TARGET,     /* a job's recorded level (plan.csv) is not the one the fit puts its working set in */
 	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
+	NOTE_DRAM_VERDICT,       /* a level map's DRAM verdict (`map`), worded from the map */
+	NOTE_RULE_SHORT,         /* a rule from the pre-scan's curve that the sweep's last cache runs past (`map`) */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -296,6 +298,12 @@ struct roof_note {
 	struct roof_key target;
 	/* `kernel`'s registry entry (NULL: a kernel the build lacks): what notes are told apart by. */
 	const struct kernel *k;
+	/*
+	 * DRAM and RULE notes: 1 + the index of their level map (analysis
+	 * levels[]). RULE: `planned` the sweep's last cache, `ws_hi` its
+	 * largest working set, `rule_bytes` the rule this sweep's curve asks.
+	 */
+	size_t map;
 };
 
 struct analysis {
@@ -328,17 +336,12 @@ struct analysis {
 	size_t nnoisy;
 	struct roof noisiest;
 	double noisiest_rel;
-	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
+	/* The text of a note of kind NOTE_OTHER (a note not yet typed); empty for the others. */
+	char notes[ANALYSIS_MAX_NOTES][600];
 	/*
-	 * A note that is a DRAM verdict holds no text: note_dram[i] is 1 + the
-	 * index of its level map (levels[]), and the writer words the verdict
-	 * (analysis_note_text, levels_text.h); 0 for a note of text.
-	 */
-	unsigned char note_dram[ANALYSIS_MAX_NOTES];
-	/*
-	 * A note said of one roof that may be said of several (roof_notes.h):
-	 * its facts, typed, so that the report says it once, listing the
-	 * roofs; kind NOTE_OTHER for a note of its own.
+	 * The notes (disagreements and warnings) as typed facts: the writers
+	 * word them (src/emit/note_text.h); kind NOTE_OTHER for a note whose
+	 * text is in notes[].
 	 */
 	struct roof_note roof_notes[ANALYSIS_MAX_NOTES];
 	size_t nnotes;
