@@ -9,6 +9,7 @@
 #include "analysis_bw.h"
 #include "registry.h"
 #include "roof_notes.h"
+#include "roofkey.h"
 #include "util.h"
 
 const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size)
@@ -169,6 +170,43 @@ static void job_text(const struct roof_note *n, char *buf, size_t size)
 	}
 }
 
+/* A note of one roof said alone (NOTE_JOB_SET_ROOF, NOTE_SCALES_*): one sentence. */
+static void roof_alone_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char roof[24], from[32], to[32], arr[32];
+	roofkey_format(&n->key, roof, sizeof roof);
+	format_rate(n->from, from, sizeof from);
+	format_rate(n->to, to, sizeof to);
+	const char *s = n->base_threads == 1 ? "" : "s";
+	switch (n->kind) {
+	case NOTE_JOB_SET_ROOF:
+		snprintf(buf, size, "%s: %s set the roof, %s GB/s, over the sweep's %s", roof, n->kernel, from, to);
+		break;
+	case NOTE_SCALES_SHORT:
+		snprintf(buf, size, "%s: %s GB/s is %.2fx the %s GB/s of %d thread%s on %d threads: its "
+			 "job's arrays (%s each) are short of STREAM's rule, so a cache, whose bandwidth grows "
+			 "with cores, serves part of it: kept, the roof of kernels that ran as short, not the "
+			 "memory's scaling", roof, from, n->from / n->to, to, n->base_threads, s, n->threads,
+			 format_bytes(n->array_bytes, arr, sizeof arr));
+		break;
+	case NOTE_SCALES_PAST:
+		snprintf(buf, size, "%s: %s GB/s is %.2fx the %s GB/s of %d thread%s on %d threads: more "
+			 "than threads can scale, a measurement error (not the same level, or a "
+			 "disturbed timing); left out", roof, from, n->from / n->to, to, n->base_threads, s,
+			 n->threads);
+		break;
+	case NOTE_SCALES_BELOW:
+		snprintf(buf, size, "%s: %s GB/s on %d threads is %.2fx the %s GB/s of %d thread%s: a team "
+			 "moves at least what one of its cores moves alone, so its timings were disturbed "
+			 "(the load note says what else ran); kept, but not the machine's scaling",
+			 roof, from, n->threads, n->from / n->to, to, n->base_threads, s);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
 	char b1[32], b2[32], from[32], to[32];
@@ -195,6 +233,12 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 	case NOTE_JOB_OFF_TARGET:
 	case NOTE_JOB_SHORT_OF_RULE:
 		job_text(n, buf, size);
+		break;
+	case NOTE_JOB_SET_ROOF:
+	case NOTE_SCALES_SHORT:
+	case NOTE_SCALES_PAST:
+	case NOTE_SCALES_BELOW:
+		roof_alone_text(n, buf, size);
 		break;
 	default:   /* said from the analysis: analysis_note_text */
 		buf[0] = '\0';

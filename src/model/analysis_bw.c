@@ -420,9 +420,10 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	struct roof *r = l->roof;
 	if (!o || !o->job_kernel[0] || !(o->value > r->value) || (map && analysis_early_dram_job(o, map)))
 		return;
-	char job_r[32], sweep_r[32];
-	analysis_note(a, "%s: %s set the roof, %s GB/s, over the sweep's %s", r->name, o->kernel,
-		      format_rate(o->value, job_r, sizeof job_r), format_rate(r->value, sweep_r, sizeof sweep_r));
+	struct roof_note n = { .kind = NOTE_JOB_SET_ROOF, .key = r->key, .from = o->value, .to = r->value,
+			       .k = o->set_k };
+	snprintf(n.kernel, sizeof n.kernel, "%s", o->kernel);
+	analysis_roof_note(a, &n);
 	take_value(r, o);
 }
 

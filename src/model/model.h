@@ -262,6 +262,11 @@ enum note_kind {
 	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
 	NOTE_DRAM_VERDICT,       /* a level map's DRAM verdict (`map`), worded from the map */
 	NOTE_RULE_SHORT,         /* a rule from the pre-scan's curve that the sweep's last cache runs past (`map`) */
+	/* Notes of one roof (`key`), said alone: */
+	NOTE_JOB_SET_ROOF,       /* a job of the sweep's pattern (`kernel`) beat the sweep's plateau: from its rate, to the sweep's */
+	NOTE_SCALES_SHORT,       /* `threads` past `base_threads` times one core's (from, to), its job's arrays (`array_bytes`) short of the rule: kept */
+	NOTE_SCALES_PAST,        /* `threads` past `base_threads` times one core's (from, to): a measurement error, left out */
+	NOTE_SCALES_BELOW,       /* `threads` below one core's (from, to): disturbed, kept */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -304,6 +309,9 @@ struct roof_note {
 	 * largest working set, `rule_bytes` the rule this sweep's curve asks.
 	 */
 	size_t map;
+	/* Notes of one roof said alone: the roof (its name is formatted from it), and a base thread count. */
+	struct roof_key key;
+	int base_threads;
 };
 
 struct analysis {
