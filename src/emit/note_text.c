@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "analysis_bw.h"
+#include "analysis_jobs.h"
 #include "registry.h"
 #include "roof_notes.h"
 #include "roofkey.h"
@@ -207,6 +209,39 @@ static void roof_alone_text(const struct roof_note *n, char *buf, size_t size)
 	}
 }
 
+/* A note of the sweep's plateaus: against the reported caches, too few, sizes on none. */
+static void plateau_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char b1[32], b2[32], b3[32];
+	const char *name = levels_name(n->planned);
+	switch (n->kind) {
+	case NOTE_CACHE_NOT_REPORTED:
+		format_bytes(n->size_hi, b1, sizeof b1);
+		format_bytes(n->ws_lo, b2, sizeof b2);
+		if (isfinite(n->ws_hi))
+			snprintf(buf, size, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
+				 "working set and the next level starts by %s: the measured plateaus are used",
+				 name, b1, name, b2, format_bytes(n->ws_hi, b3, sizeof b3));
+		else
+			snprintf(buf, size, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
+				 "working set: the measured plateaus are used", name, b1, name, b2);
+		break;
+	case NOTE_FEW_PLATEAUS:
+		snprintf(buf, size, "the sweep found %d plateau%s: too few sizes, or a machine whose caches all "
+			 "run at one speed", n->jobs, n->jobs == 1 ? "" : "s");
+		break;
+	case NOTE_SIZES_ON_NO_PLATEAU:
+		snprintf(buf, size, "sizes %s .. %s of working set (%s GB/s) are on no plateau: slower than a "
+			 "later level with no faster one before them, the loop overhead of the smallest "
+			 "sizes", format_bytes(n->size_lo, b1, sizeof b1), format_bytes(n->size_hi, b2, sizeof b2),
+			 format_rate(n->from, b3, sizeof b3));
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
 	char b1[32], b2[32], from[32], to[32];
@@ -239,6 +274,11 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 	case NOTE_SCALES_PAST:
 	case NOTE_SCALES_BELOW:
 		roof_alone_text(n, buf, size);
+		break;
+	case NOTE_CACHE_NOT_REPORTED:
+	case NOTE_FEW_PLATEAUS:
+	case NOTE_SIZES_ON_NO_PLATEAU:
+		plateau_text(n, buf, size);
 		break;
 	default:   /* said from the analysis: analysis_note_text */
 		buf[0] = '\0';
@@ -384,12 +424,49 @@ static const char *rule_short_text(const struct analysis *a, const struct roof_n
 	return buf;
 }
 
+/* A SPREAD note: how many roofs spread, the widest, the clock, and what load.csv says of other load. */
+static const char *spread_text(const struct analysis *a, const struct roof_note *n, char *buf, size_t size)
+{
+	const struct roof *r = &a->noisiest;
+	char head[224], clock[160] = "", lo_r[32], hi_r[32];
+	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
+		 "%s, per-pass medians %s to %s %s, %.0f%%)", a->nnoisy,
+		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
+		 r->name, format_rate(r->spread_lo, lo_r, sizeof lo_r), format_rate(r->spread_hi, hi_r, sizeof hi_r),
+		 roof_unit(r), a->noisiest_rel * 100);
+	double lo = n->clock_lo, hi = n->clock_hi, mid = n->clock_mid;
+	if (isfinite(lo) && isfinite(hi) && mid > 0) {
+		double crel = (hi - lo) / mid;
+		snprintf(clock, sizeof clock, "; the run's clock samples ranged from %.2f to %.2f GHz "
+			 "(%.0f%%)%s", lo, hi, crel * 100,
+			 crel >= a->noisiest_rel ? ", as wide: the spread may follow the clock"
+						 : ", narrower: not the clock alone");
+	}
+	if (n->kind == NOTE_SPREAD_NO_LOAD)
+		snprintf(buf, size, "%s; load was not recorded (no load.csv in this run), so whether other programs "
+			 "ran is unknown%s", head, clock);
+	else if (n->kind == NOTE_SPREAD_BUSY)
+		snprintf(buf, size, "%s; the machine was busy: in pass %d at %d thread%s other processes used %.2g "
+			 "CPU-seconds and steal took %.2g over %.3g s (load average %.2f): close other "
+			 "programs, or raise --passes%s", head, n->busy_pass,
+			 n->busy_threads, n->busy_threads == 1 ? "" : "s", n->busy_other, n->busy_steal,
+			 n->busy_seconds, n->busy_loadavg, clock);
+	else
+		snprintf(buf, size, "%s, with no other load recorded (load.csv: other processes and steal under "
+			 "%.0f%% of a core in every pass): the host's own variation%s", head, LOAD_BUSY * 100, clock);
+	return buf;
+}
+
 const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, size_t size)
 {
 	const struct roof_note *n = &a->roof_notes[i];
 	switch (n->kind) {
 	case NOTE_OTHER:
 		return a->notes[i];
+	case NOTE_SPREAD_NO_LOAD:
+	case NOTE_SPREAD_BUSY:
+	case NOTE_SPREAD_QUIET:
+		return spread_text(a, n, buf, size);
 	case NOTE_DRAM_VERDICT:
 	case NOTE_RULE_SHORT:
 		if (!n->map || n->map > a->nlevels)

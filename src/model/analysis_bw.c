@@ -23,7 +23,6 @@
 #include "util.h"
 
 /* Other processes or steal at this share of one core over a pass: the machine was busy. */
-#define LOAD_BUSY 0.05
 
 /*
  * The run's spread, said once: its size, and what load.csv and the clock's
@@ -33,46 +32,30 @@ void analysis_spread_note(struct analysis *a, const struct rundata *run)
 {
 	if (!a->nnoisy)
 		return;
-	const struct roof *r = &a->noisiest;
-	char head[224], clock[160] = "", lo_r[32], hi_r[32];
-	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
-		 "%s, per-pass medians %s to %s %s, %.0f%%)", a->nnoisy,
-		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
-		 r->name, format_rate(r->spread_lo, lo_r, sizeof lo_r), format_rate(r->spread_hi, hi_r, sizeof hi_r),
-		 roof_unit(r), a->noisiest_rel * 100);
-	double lo = run->info.clock_ghz_min, hi = run->info.clock_ghz_max, mid = run->info.clock_ghz;
-	if (isfinite(lo) && isfinite(hi) && mid > 0) {
-		double crel = (hi - lo) / mid;
-		snprintf(clock, sizeof clock, "; the run's clock samples ranged from %.2f to %.2f GHz "
-			 "(%.0f%%)%s", lo, hi, crel * 100,
-			 crel >= a->noisiest_rel ? ", as wide: the spread may follow the clock"
-						 : ", narrower: not the clock alone");
-	}
-	if (!run->has_load) {
-		analysis_note(a, "%s; load was not recorded (no load.csv in this run), so whether other programs "
-		     "ran is unknown%s", head, clock);
-		return;
-	}
-	const struct load_row *worst = NULL;
-	double worst_share = 0;
-	for (size_t i = 0; i < run->nload; i++) {
-		const struct load_row *l = &run->load[i];
-		double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
-		if (share > worst_share) {
-			worst_share = share;
-			worst = l;
+	struct roof_note n = { .kind = NOTE_SPREAD_NO_LOAD, .clock_lo = run->info.clock_ghz_min,
+			       .clock_hi = run->info.clock_ghz_max, .clock_mid = run->info.clock_ghz };
+	if (run->has_load) {
+		const struct load_row *worst = NULL;
+		double worst_share = 0;
+		for (size_t i = 0; i < run->nload; i++) {
+			const struct load_row *l = &run->load[i];
+			double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
+			if (share > worst_share) {
+				worst_share = share;
+				worst = l;
+			}
+		}
+		n.kind = worst && worst_share >= LOAD_BUSY ? NOTE_SPREAD_BUSY : NOTE_SPREAD_QUIET;
+		if (worst) {
+			n.busy_pass = worst->pass;
+			n.busy_threads = worst->threads;
+			n.busy_seconds = worst->seconds;
+			n.busy_other = worst->busy_other;
+			n.busy_steal = worst->steal;
+			n.busy_loadavg = worst->loadavg;
 		}
 	}
-	if (worst && worst_share >= LOAD_BUSY)
-		analysis_note(a, "%s; the machine was busy: in pass %d at %d thread%s other processes used %.2g "
-		     "CPU-seconds and steal took %.2g over %.3g s (load average %.2f): close other "
-		     "programs, or raise --passes%s", head, worst->pass, worst->threads,
-		     worst->threads == 1 ? "" : "s", worst->busy_other, worst->steal, worst->seconds,
-		     worst->loadavg, clock);
-	else
-		analysis_note(a, "%s, with no other load recorded (load.csv: other processes and steal under "
-		     "%.0f%% of a core in every pass): the host's own variation%s", head,
-		     LOAD_BUSY * 100, clock);
+	analysis_roof_note(a, &n);
 }
 
 static int cmp_sweep(const void *x, const void *y)
@@ -86,12 +69,11 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 			     const struct fit_plateau *pl, size_t count, const int *is_cache)
 {
 	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
-	char rep[32], hi[32], next[32];
 	size_t level = 0;
 	for (size_t i = 0; i < count && level < 3; i++) {
 		if (!is_cache[i])
 			continue;
-		const char *name = levels_name((enum mem_level)level);
+		enum mem_level id = (enum mem_level)level;
 		double reported = reported_sizes[level++];
 		/* The last level's reported size is judged with DRAM (levels.h): said once, there. */
 		if (!(reported > 0) || level == 3)
@@ -100,21 +82,14 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		double lo = pl[i].size_hi, up = i + 1 < count ? pl[i + 1].size_lo : INFINITY;
 		if (reported >= lo / 1.5 && reported <= up * 1.5)
 			continue;
-		format_bytes(reported, rep, sizeof rep);
-		format_bytes(lo, hi, sizeof hi);
-		if (isfinite(up)) {
-			format_bytes(up, next, sizeof next);
-			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
-			     "working set and the next level starts by %s: the measured plateaus are used",
-			     name, rep, name, hi, next);
-		} else {
-			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
-			     "working set: the measured plateaus are used", name, rep, name, hi);
-		}
+		struct roof_note n = { .kind = NOTE_CACHE_NOT_REPORTED, .planned = id, .ws_lo = lo, .ws_hi = up,
+				       .size_hi = reported };
+		analysis_roof_note(a, &n);
 	}
-	if (count < 2)
-		analysis_note(a, "the sweep found %zu plateau%s: too few sizes, or a machine whose caches all "
-		     "run at one speed", count, count == 1 ? "" : "s");
+	if (count < 2) {
+		struct roof_note n = { .kind = NOTE_FEW_PLATEAUS, .jobs = (int)count };
+		analysis_roof_note(a, &n);
+	}
 }
 
 static const char *stores_name(const struct kernel *k)
@@ -679,11 +654,9 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	free(ls);
 	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
 	for (size_t i = 0; i < dl.n; i++) {
-		char b1[32], b2[32], rate[32];
-		analysis_note(a, "sizes %s .. %s of working set (%s GB/s) are on no plateau: slower than a "
-		     "later level with no faster one before them, the loop overhead of the smallest "
-		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
-		     format_bytes(dropped[i].size_hi, b2, sizeof b2), format_rate(dropped[i].value, rate, sizeof rate));
+		struct roof_note n = { .kind = NOTE_SIZES_ON_NO_PLATEAU, .size_lo = dropped[i].size_lo,
+				       .size_hi = dropped[i].size_hi, .from = dropped[i].value };
+		analysis_roof_note(a, &n);
 	}
 	if (map != scratch) {
 		rule_short_note(a, map);

@@ -8,6 +8,9 @@
 
 #include "analysis_jobs.h"
 
+/* A pass whose other processes or steal took this share of a core or more was busy (load.csv). */
+#define LOAD_BUSY 0.05
+
 /* The run's spread, said once with what load.csv and the clock show (analysis_bw.c). */
 void analysis_spread_note(struct analysis *a, const struct rundata *run);
 

@@ -267,6 +267,13 @@ enum note_kind {
 	NOTE_SCALES_SHORT,       /* `threads` past `base_threads` times one core's (from, to), its job's arrays (`array_bytes`) short of the rule: kept */
 	NOTE_SCALES_PAST,        /* `threads` past `base_threads` times one core's (from, to): a measurement error, left out */
 	NOTE_SCALES_BELOW,       /* `threads` below one core's (from, to): disturbed, kept */
+	/* Notes of the run: */
+	NOTE_SPREAD_NO_LOAD,     /* roofs spread (analysis nnoisy, noisiest) and no load.csv; clock_* the run's clock */
+	NOTE_SPREAD_BUSY,        /* roofs spread, and `busiest` pass was busy */
+	NOTE_SPREAD_QUIET,       /* roofs spread, no other load recorded */
+	NOTE_CACHE_NOT_REPORTED, /* level `planned` measured ending at ws_lo (next starting by ws_hi, or infinite), the machine reporting `size_hi` */
+	NOTE_FEW_PLATEAUS,       /* the sweep found `jobs` plateaus */
+	NOTE_SIZES_ON_NO_PLATEAU,/* sizes size_lo .. size_hi of working set (`from` GB/s) on no plateau */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -312,6 +319,14 @@ struct roof_note {
 	/* Notes of one roof said alone: the roof (its name is formatted from it), and a base thread count. */
 	struct roof_key key;
 	int base_threads;
+	/*
+	 * SPREAD notes: the run's clock samples' range and median, GHz (NaN:
+	 * none); the busiest pass of load.csv: its pass, threads, wall time,
+	 * other processes' and steal's CPU-seconds, load average.
+	 */
+	double clock_lo, clock_hi, clock_mid;
+	int busy_pass, busy_threads;
+	double busy_seconds, busy_other, busy_steal, busy_loadavg;
 };
 
 struct analysis {
