@@ -144,7 +144,7 @@ static const char *fitted_words(const struct roof_note *n, char *buf, size_t siz
 /* Where a job ran against where its plan put it, or its arrays against the fitted rule: one sentence. */
 static void job_text(const struct roof_note *n, char *buf, size_t size)
 {
-	char job[160], b1[32], b2[32], fit[24];
+	char job[200], b1[32], b2[32], fit[24];
 	int many = n->jobs > 1;
 	job_words(n, job, sizeof job);
 	if (n->kind == NOTE_JOB_SHORT_OF_RULE) {
@@ -242,6 +242,48 @@ static void plateau_text(const struct roof_note *n, char *buf, size_t size)
 	}
 }
 
+/* A note of the pattern roofs: DRAM's that may read high, jobs past the caches, jobs left out. */
+static void pattern_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char at[16] = "", b1[32], b2[32], b3[32];
+	if (n->threads > 1)
+		snprintf(at, sizeof at, "@%dt", n->threads);
+	const char *s = n->threads == 1 ? "" : "s";
+	switch (n->kind) {
+	case NOTE_DRAM_PATTERNS_SHORT:
+		snprintf(buf, size, "DRAM%s pattern roofs: their jobs ran with arrays of %s each, short of STREAM's "
+			 "rule (%s per array): part of it may come from a cache, so they may read high", at,
+			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2));
+		break;
+	case NOTE_DRAM_PATTERNS_EARLY:
+		snprintf(buf, size, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end "
+			 "DRAM was found at (%s ..): part of it may come from a cache, so they may read high",
+			 at, format_bytes(n->ws_lo, b1, sizeof b1), format_bytes(n->ws_hi, b2, sizeof b2));
+		break;
+	case NOTE_PATTERNS_PAST_CACHES:
+		format_bytes(n->ws_lo, b1, sizeof b1);
+		format_bytes(n->ws_hi, b2, sizeof b2);
+		snprintf(buf, size, "%d bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
+			 "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
+			 "DRAM pattern roofs", n->jobs, n->jobs == 1 ? "" : "s", n->threads, s, b1,
+			 n->ws_hi > n->ws_lo ? " .. " : "", n->ws_hi > n->ws_lo ? b2 : "",
+			 format_bytes(n->size_lo, b3, sizeof b3));
+		break;
+	case NOTE_JOB_NO_PATTERN:
+	case NOTE_JOB_NO_PLATEAU:
+		snprintf(buf, size, "bandwidth job %s at %.0f bytes per array: %s, left out", n->kernel, n->array_bytes,
+			 n->kind == NOTE_JOB_NO_PATTERN ? "no access pattern known for it" : "no plateau to put it on");
+		break;
+	case NOTE_SWEEP_NOT_IN_BUILD:
+		snprintf(buf, size, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
+			 "unknown, no pattern roofs come from the sweep", n->kernel);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
 	char b1[32], b2[32], from[32], to[32];
@@ -279,6 +321,14 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 	case NOTE_FEW_PLATEAUS:
 	case NOTE_SIZES_ON_NO_PLATEAU:
 		plateau_text(n, buf, size);
+		break;
+	case NOTE_DRAM_PATTERNS_SHORT:
+	case NOTE_DRAM_PATTERNS_EARLY:
+	case NOTE_PATTERNS_PAST_CACHES:
+	case NOTE_JOB_NO_PATTERN:
+	case NOTE_JOB_NO_PLATEAU:
+	case NOTE_SWEEP_NOT_IN_BUILD:
+		pattern_text(n, buf, size);
 		break;
 	default:   /* said from the analysis: analysis_note_text */
 		buf[0] = '\0';
@@ -372,7 +422,7 @@ static void job_group(const struct analysis *a, const size_t *idx, size_t n, cha
 			 "between levels as planned:", kernels, kernels == 1 ? "" : "s");
 	for (size_t k = 0; k < n; k++) {
 		const struct roof_note *r = &a->roof_notes[idx[k]];
-		char job[160], b1[32], b2[32], fit[24];
+		char job[200], b1[32], b2[32], fit[24];
 		job_words(r, job, sizeof job);
 		if (r->kind == NOTE_JOB_SHORT_OF_RULE)
 			add(buf, size, "%s %s (%s per array, rule %s)", k ? ";" : "", job,

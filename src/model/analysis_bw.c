@@ -247,18 +247,11 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
 	}
 	if (!isfinite(lowest))
 		return;
-	char b1[32], b2[32];
-	char at[16] = "";
-	if (threads > 1)
-		snprintf(at, sizeof at, "@%dt", threads);
-	if (map->dram.rule_bytes > 0 && smallest_array > 0)
-		analysis_note(a, "DRAM%s pattern roofs: their jobs ran with arrays of %s each, short of STREAM's "
-		     "rule (%s per array): part of it may come from a cache, so they may read high", at,
-		     format_bytes(smallest_array, b1, sizeof b1), format_bytes(map->dram.rule_bytes, b2, sizeof b2));
-	else
-		analysis_note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end "
-		     "DRAM was found at (%s ..): part of it may come from a cache, so they may read high",
-		     at, format_bytes(lowest, b1, sizeof b1), format_bytes(map->dram.flat_from, b2, sizeof b2));
+	int by_rule = map->dram.rule_bytes > 0 && smallest_array > 0;
+	struct roof_note n = { .kind = by_rule ? NOTE_DRAM_PATTERNS_SHORT : NOTE_DRAM_PATTERNS_EARLY,
+			       .threads = threads, .array_bytes = smallest_array, .rule_bytes = map->dram.rule_bytes,
+			       .ws_lo = lowest, .ws_hi = map->dram.flat_from };
+	analysis_roof_note(a, &n);
 }
 
 /*
@@ -327,8 +320,10 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 			continue;
 		}
 		if (!pat[0] || !l) {
-			analysis_note(a, "bandwidth job %s at %.0f bytes per array: %s, left out", j->kernel,
-			     (double)j->param, !pat[0] ? "no access pattern known for it" : "no plateau to put it on");
+			struct roof_note n = { .kind = !pat[0] ? NOTE_JOB_NO_PATTERN : NOTE_JOB_NO_PLATEAU,
+					       .array_bytes = (double)j->param, .k = k };
+			snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
+			analysis_roof_note(a, &n);
 			continue;
 		}
 		struct job_summary s;
@@ -354,15 +349,9 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 		r->set_k = r->job_k = k;
 	}
 	if (unplaced && map) {
-		char b1[32], b2[32], b3[32];
-		format_bytes(unplaced_lo, b1, sizeof b1);
-		format_bytes(unplaced_hi, b2, sizeof b2);
-		analysis_note(a, "%zu bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
-		     "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
-		     "DRAM pattern roofs", unplaced, unplaced == 1 ? "" : "s", threads,
-		     threads == 1 ? "" : "s", b1, unplaced_hi > unplaced_lo ? " .. " : "",
-		     unplaced_hi > unplaced_lo ? b2 : "",
-		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
+		struct roof_note n = { .kind = NOTE_PATTERNS_PAST_CACHES, .jobs = (int)unplaced, .threads = threads,
+				       .ws_lo = unplaced_lo, .ws_hi = unplaced_hi, .size_lo = map->span[map->n - 1].lo };
+		analysis_roof_note(a, &n);
 	}
 }
 
@@ -471,9 +460,11 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	char sweep_pat[32] = "";
 	if (sk)
 		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
-	else
-		analysis_note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
-		     "unknown, no pattern roofs come from the sweep", sweep);
+	else {
+		struct roof_note n = { .kind = NOTE_SWEEP_NOT_IN_BUILD };
+		snprintf(n.kernel, sizeof n.kernel, "%s", sweep);
+		analysis_roof_note(a, &n);
+	}
 	int made;
 	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
 		if (!lv[i].roof)

@@ -274,6 +274,12 @@ enum note_kind {
 	NOTE_CACHE_NOT_REPORTED, /* level `planned` measured ending at ws_lo (next starting by ws_hi, or infinite), the machine reporting `size_hi` */
 	NOTE_FEW_PLATEAUS,       /* the sweep found `jobs` plateaus */
 	NOTE_SIZES_ON_NO_PLATEAU,/* sizes size_lo .. size_hi of working set (`from` GB/s) on no plateau */
+	NOTE_DRAM_PATTERNS_SHORT,/* `threads`' DRAM pattern roofs from arrays of `array_bytes`, short of `rule_bytes` */
+	NOTE_DRAM_PATTERNS_EARLY,/* `threads`' DRAM pattern roofs from ws_lo, before the flat end at ws_hi */
+	NOTE_PATTERNS_PAST_CACHES,/* `jobs` pattern jobs of `threads` at ws_lo .. ws_hi, past the caches (left by size_lo), no DRAM */
+	NOTE_JOB_NO_PATTERN,     /* bandwidth job `kernel` at `array_bytes`: no access pattern known, left out */
+	NOTE_JOB_NO_PLATEAU,     /* bandwidth job `kernel` at `array_bytes`: no plateau to put it on, left out */
+	NOTE_SWEEP_NOT_IN_BUILD, /* the sweep kernel `kernel` is not in this build: no pattern roofs from it */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -287,7 +293,7 @@ struct roof_note {
 	enum note_kind kind;
 	char roof[24];               /* the roof it is said of: "L2@2t" */
 	enum kernel_stores stores;   /* STORES: the kind that set the roof */
-	char kernel[32];             /* STORES: the kernel that set it */
+	char kernel[48];             /* STORES: the kernel that set it; JOB notes and others: the kernel */
 	char level[16], pattern[32]; /* STORES: the ordinary stores' roof, "L2" "." "2r1w" */
 	struct roof_key ordinary;    /* STORES: that roof, typed: what notes are told apart by */
 	/* STORES: the roof and the ordinary stores' rate; SLOPE: the first and last size's best (or lowest and highest), GB/s */
