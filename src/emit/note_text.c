@@ -284,6 +284,49 @@ static void pattern_text(const struct roof_note *n, char *buf, size_t size)
 	}
 }
 
+/* Appends to buf (a sentence built in pieces), never past its end. */
+static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
+/* A note of kernels or jobs used without their metadata or left out. */
+static void left_out_text(const struct roof_note *n, char *buf, size_t size)
+{
+	char names[160] = "";
+	switch (n->kind) {
+	case NOTE_UNKNOWN_KERNELS:
+		for (int i = 0; i < n->jobs && i < 4; i++)
+			add(names, sizeof names, "%s%s", i ? ", " : "", n->names[i]);
+		snprintf(buf, size, "%d kernel%s in timings.csv unknown to this build (%s%s): used from the rows alone, "
+			 "without the registry's metadata", n->jobs, n->jobs == 1 ? "" : "s", names,
+			 n->jobs > 4 ? ", ..." : "");
+		break;
+	case NOTE_POINTS_CAPPED:
+		snprintf(buf, size, "%d kernel jobs, but at most %d points are placed: the rest are left out",
+			 n->jobs, ANALYSIS_MAX_POINTS);
+		break;
+	case NOTE_JOB_FAILED:
+		snprintf(buf, size, "%s %s param %ld failed its check and is left out: %s", tgroup_name(n->group),
+			 n->kernel, n->param, n->message);
+		break;
+	case NOTE_PEAK_NAME_TOO_LONG:
+		snprintf(buf, size, "peak kernel %.48s with %ld chains ignored: name or chain count too long",
+			 n->kernel, n->param);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
 const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 {
 	char b1[32], b2[32], from[32], to[32];
@@ -330,24 +373,17 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 	case NOTE_SWEEP_NOT_IN_BUILD:
 		pattern_text(n, buf, size);
 		break;
+	case NOTE_UNKNOWN_KERNELS:
+	case NOTE_POINTS_CAPPED:
+	case NOTE_JOB_FAILED:
+	case NOTE_PEAK_NAME_TOO_LONG:
+		left_out_text(n, buf, size);
+		break;
 	default:   /* said from the analysis: analysis_note_text */
 		buf[0] = '\0';
 		break;
 	}
 	return buf;
-}
-
-/* Appends to buf (a sentence built in pieces), never past its end. */
-static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void add(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	if (used + 1 >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, size - used, fmt, ap);
-	va_end(ap);
 }
 
 /* The note of the kernel that set most of roofs idx[0..n) (the first such, on a tie). */

@@ -14,6 +14,7 @@
 #include "kernel.h"
 #include "levels.h"
 #include "roofkey.h"
+#include "tgroup.h"
 
 #define ANALYSIS_MAX_ROOFS 64
 #define ANALYSIS_MAX_THREAD_COUNTS 16
@@ -280,6 +281,10 @@ enum note_kind {
 	NOTE_JOB_NO_PATTERN,     /* bandwidth job `kernel` at `array_bytes`: no access pattern known, left out */
 	NOTE_JOB_NO_PLATEAU,     /* bandwidth job `kernel` at `array_bytes`: no plateau to put it on, left out */
 	NOTE_SWEEP_NOT_IN_BUILD, /* the sweep kernel `kernel` is not in this build: no pattern roofs from it */
+	NOTE_UNKNOWN_KERNELS,    /* `jobs` kernels unknown to this build, the first (up to 4) in `names` */
+	NOTE_POINTS_CAPPED,      /* `jobs` kernel jobs, more than ANALYSIS_MAX_POINTS: the rest left out */
+	NOTE_JOB_FAILED,         /* a job (`group`, `kernel`, `param`) failed its check: `message`, the run's words */
+	NOTE_PEAK_NAME_TOO_LONG, /* peak kernel `kernel` with `param` chains: name or count too long, ignored */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -333,6 +338,11 @@ struct roof_note {
 	double clock_lo, clock_hi, clock_mid;
 	int busy_pass, busy_threads;
 	double busy_seconds, busy_other, busy_steal, busy_loadavg;
+	/* Notes of a job left out: its group and param; FAILED: the run's message; UNKNOWN: kernels' names. */
+	enum timing_group group;
+	long param;
+	char message[200];
+	char names[4][48];
 };
 
 struct analysis {
