@@ -14,6 +14,19 @@
 #include "roofkey.h"
 #include "util.h"
 
+/* Appends to buf (a sentence built in pieces), never past its end. */
+static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	if (used + 1 >= size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
 const char *levels_dram_text(const struct dram_verdict *v, int threads, char *buf, size_t size)
 {
 	char at[16] = "", end[32], arr[32], rule[32], llc[32], from[32], lo[32], hi[32];
@@ -274,6 +287,20 @@ static void pattern_text(const struct roof_note *n, char *buf, size_t size)
 		snprintf(buf, size, "bandwidth job %s at %.0f bytes per array: %s, left out", n->kernel, n->array_bytes,
 			 n->kind == NOTE_JOB_NO_PATTERN ? "no access pattern known for it" : "no plateau to put it on");
 		break;
+	case NOTE_PATTERNS_MISSED_LEVEL: {
+		/* Named by the level's own roof ("L3@2t"), so a note of the all-core pass is never read as one about one core's kernels. */
+		char missing[160] = "", pat[24], roof[24];
+		size_t shown = sizeof n->patterns / sizeof n->patterns[0];
+		for (int i = 0; i < n->jobs && (size_t)i < shown; i++)
+			add(missing, sizeof missing, "%s%s", i ? ", " : "",
+			    access_pattern_format(n->patterns[i], pat, sizeof pat));
+		roofkey_format(&n->key, roof, sizeof roof);
+		snprintf(buf, size, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
+			 "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
+			 "kernels of %s there are judged against the sweep's %s", roof, missing, n->threads, s,
+			 n->threads, n->jobs == 1 ? "that pattern" : "those patterns", roof);
+		break;
+	}
 	case NOTE_SWEEP_NOT_IN_BUILD:
 		snprintf(buf, size, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
 			 "unknown, no pattern roofs come from the sweep", n->kernel);
@@ -282,19 +309,6 @@ static void pattern_text(const struct roof_note *n, char *buf, size_t size)
 		buf[0] = '\0';
 		break;
 	}
-}
-
-/* Appends to buf (a sentence built in pieces), never past its end. */
-static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void add(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	if (used + 1 >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, size - used, fmt, ap);
-	va_end(ap);
 }
 
 /* A note of kernels or jobs used without their metadata or left out. */
@@ -371,6 +385,7 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 	case NOTE_JOB_NO_PATTERN:
 	case NOTE_JOB_NO_PLATEAU:
 	case NOTE_SWEEP_NOT_IN_BUILD:
+	case NOTE_PATTERNS_MISSED_LEVEL:
 		pattern_text(n, buf, size);
 		break;
 	case NOTE_UNKNOWN_KERNELS:

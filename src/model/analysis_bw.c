@@ -158,8 +158,8 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 	for (size_t l = 0; l < nlv; l++) {
 		if (!lv[l].roof || !lv[l].span)
 			continue;
-		char missing[160] = "";
-		size_t len = 0, count = 0;
+		struct roof_note n = { .kind = NOTE_PATTERNS_MISSED_LEVEL, .key = lv[l].roof->key, .threads = threads };
+		size_t count = 0;
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
 			if (r->kind != ROOF_PATTERN || r->threads != threads)
@@ -181,23 +181,17 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 			 */
 			if (want.level != MEM_DRAM && !pattern_at_a_cache(a, lv, nlv, r->key))
 				continue;
-			char pat[24];
-			roofkey_pattern_text(&r->key, pat, sizeof pat);
-			if (len < sizeof missing)
-				len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
-							count ? ", " : "", pat);
+			if (count < sizeof n.patterns / sizeof n.patterns[0])
+				n.patterns[count] = roofkey_access_pattern(&r->key);
 			count++;
 		}
 		/*
 		 * Named by the level's own roof ("L3@2t"), so a note of the all-core
 		 * pass is never read as one about one core's kernels.
 		 */
+		n.jobs = (int)count;
 		if (count)
-			analysis_note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
-			     "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
-			     "kernels of %s there are judged against the sweep's %s", lv[l].roof->name,
-			     missing, threads, threads == 1 ? "" : "s", threads,
-			     count == 1 ? "that pattern" : "those patterns", lv[l].roof->name);
+			analysis_roof_note(a, &n);
 	}
 }
 

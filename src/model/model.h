@@ -285,6 +285,7 @@ enum note_kind {
 	NOTE_POINTS_CAPPED,      /* `jobs` kernel jobs, more than ANALYSIS_MAX_POINTS: the rest left out */
 	NOTE_JOB_FAILED,         /* a job (`group`, `kernel`, `param`) failed its check: `message`, the run's words */
 	NOTE_PEAK_NAME_TOO_LONG, /* peak kernel `kernel` with `param` chains: name or count too long, ignored */
+	NOTE_PATTERNS_MISSED_LEVEL, /* level roof `key`: no job of `jobs` patterns (the first in `patterns`) of `threads` landed on it */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -343,6 +344,8 @@ struct roof_note {
 	long param;
 	char message[200];
 	char names[4][48];
+	/* MISSED: the patterns, as many as a 160-character list can name (`jobs` counts them all). */
+	struct access_pattern patterns[28];
 };
 
 struct analysis {
