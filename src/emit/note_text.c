@@ -562,8 +562,6 @@ const char *analysis_note_text(const struct analysis *a, size_t i, char *buf, si
 {
 	const struct roof_note *n = &a->roof_notes[i];
 	switch (n->kind) {
-	case NOTE_OTHER:
-		return a->notes[i];
 	case NOTE_SPREAD_NO_LOAD:
 	case NOTE_SPREAD_BUSY:
 	case NOTE_SPREAD_QUIET:

@@ -146,17 +146,6 @@ void analysis_free_jobs(struct jobs *js)
 	free(js->v);
 }
 
-void analysis_note(struct analysis *a, const char *fmt, ...)
-{
-	if (a->nnotes >= ANALYSIS_MAX_NOTES)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	a->roof_notes[a->nnotes].kind = NOTE_OTHER;
-	vsnprintf(a->notes[a->nnotes++], sizeof a->notes[0], fmt, ap);
-	va_end(ap);
-}
-
 /* A new roof of that key, its name formatted from it (roofkey.h); NULL when full. */
 struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key)
 {

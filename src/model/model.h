@@ -254,9 +254,8 @@ struct peak_info {
 	size_t nwidths;
 };
 
-/* What a note of one roof says (struct roof_note), where the same may be said of several. */
+/* What a note of the fit says (struct roof_note): its facts, typed; src/emit/note_text.c words each kind. */
 enum note_kind {
-	NOTE_OTHER = 0,          /* a note of its own */
 	NOTE_STORES_SET_ROOF,    /* a store kind (in place, streaming) set a level's roof over ordinary stores */
 	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
 	NOTE_JOB_OFF_TARGET,     /* a job's recorded level (plan.csv) is not the one the fit puts its working set in */
@@ -378,12 +377,10 @@ struct analysis {
 	size_t nnoisy;
 	struct roof noisiest;
 	double noisiest_rel;
-	/* The text of a note of kind NOTE_OTHER (a note not yet typed); empty for the others. */
-	char notes[ANALYSIS_MAX_NOTES][600];
 	/*
-	 * The notes (disagreements and warnings) as typed facts: the writers
-	 * word them (src/emit/note_text.h); kind NOTE_OTHER for a note whose
-	 * text is in notes[].
+	 * The notes (disagreements and warnings) as typed facts
+	 * (roof_notes.h): the model makes no sentence; the writers word them
+	 * (src/emit/note_text.h).
 	 */
 	struct roof_note roof_notes[ANALYSIS_MAX_NOTES];
 	size_t nnotes;

@@ -8,7 +8,6 @@ void analysis_roof_note(struct analysis *a, const struct roof_note *n)
 	if (a->nnotes >= ANALYSIS_MAX_NOTES)
 		return;
 	a->roof_notes[a->nnotes] = *n;
-	a->notes[a->nnotes][0] = '\0';
 	a->nnotes++;
 }
 

@@ -224,10 +224,9 @@ static void fill_analysis(struct analysis *a)
 	a->peak = 110.075;
 	a->clock_ghz = 3.44;
 	a->ridge = 110.075 / 30.961;
-	/* A note of text, as analysis words one, then the DRAM verdict, which it keeps as data. */
-	snprintf(a->notes[a->nnotes++], sizeof a->notes[0], "L1: the machine reports 32 KiB, but "
-		 "the measured L1 plateau ends at 24 KiB of working set and the next level starts by "
-		 "34 KiB: the measured plateaus are used");
+	/* A note of the plateaus against the reported caches, then the DRAM verdict: both typed facts. */
+	a->roof_notes[a->nnotes++] = (struct roof_note){ .kind = NOTE_CACHE_NOT_REPORTED, .planned = MEM_L1,
+							 .size_hi = 32768, .ws_lo = 24576, .ws_hi = 34816 };
 	struct level_map *m = &a->levels[a->nlevels++];
 	m->threads = 1;
 	m->dram = (struct dram_verdict){ .state = DRAM_FOUND, .reason = DRAM_BY_STREAM_RULE,
