@@ -16,6 +16,7 @@
 #include "html.h"
 #include "roof_notes.h"
 #include "note_text.h"
+#include "symptom_text.h"
 #include "markdown.h"
 #include "plot_cairo.h"
 #include "pointtext.h"
@@ -436,7 +437,8 @@ static void notes(struct page *pg)
 			buf_puts(b, "<li><b>");
 			html_escape(b, symptom_name(sy->which[i]));
 			buf_puts(b, "</b>: ");
-			html_escape(b, sy->notes[i]);
+			char text[640];
+			html_escape(b, symptom_text(sy, i, text, sizeof text));
 			buf_puts(b, "</li>\n");
 		}
 		buf_puts(b, "</ul>\n");
