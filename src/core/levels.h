@@ -2,7 +2,7 @@
  * levels.h - the one model of a run's memory levels: which working set runs
  * from which level, and whether the sweep found DRAM. Pure: takes numbers,
  * returns typed verdicts; the sentences are made when fit and report write
- * them (levels_text.h).
+ * them (src/emit/note_text.h).
  *
  * DRAM is found, never assumed. The DRAM level is the flat end of the sweep
  * curve: the run of its largest sizes whose best rates stay within the noise

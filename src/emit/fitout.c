@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "levels_text.h"
+#include "note_text.h"
 #include "util.h"
 
 /* %.6g keeps 6 significant digits: more than any measurement here can claim. */

@@ -9,7 +9,8 @@
 
 #include "isa.h"
 #include "figure.h"
-#include "levels_text.h"
+#include "note_text.h"
+#include "symptom_text.h"
 #include "markdown.h"
 #include "registry.h"
 #include "report_kernels.h"
@@ -347,7 +348,8 @@ static void notes_list(FILE *fp, const struct analysis *a, const struct symptoms
 	/* The guide's symptom table (src/symptoms.h): what is wrong when the chart looks so. */
 	for (size_t i = 0; i < sy->n; i++) {
 		fprintf(fp, "- Symptom (%s): ", symptom_name(sy->which[i]));
-		md_cell_text(fp, sy->notes[i]);
+		char text[640];
+		md_cell_text(fp, symptom_text(sy, i, text, sizeof text));
 		fputs("\n", fp);
 	}
 	if (sy->n)

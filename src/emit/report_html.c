@@ -15,7 +15,8 @@
 #include "figure.h"
 #include "html.h"
 #include "roof_notes.h"
-#include "levels_text.h"
+#include "note_text.h"
+#include "symptom_text.h"
 #include "markdown.h"
 #include "plot_cairo.h"
 #include "pointtext.h"
@@ -416,7 +417,7 @@ static void notes(struct page *pg)
 	for (int kind = 0; kind < 2; kind++) {
 		int any = 0;
 		for (size_t i = 0; i < a->nnotes; i++) {
-			if ((a->note_dram[i] != 0) != (kind == 0))
+			if ((a->roof_notes[i].kind == NOTE_DRAM_VERDICT) != (kind == 0))
 				continue;
 			/* As report.md says them: a note that several roofs share once, naming them. */
 			const char *text = analysis_note_grouped(a, i, said, sizeof said);
@@ -436,7 +437,8 @@ static void notes(struct page *pg)
 			buf_puts(b, "<li><b>");
 			html_escape(b, symptom_name(sy->which[i]));
 			buf_puts(b, "</b>: ");
-			html_escape(b, sy->notes[i]);
+			char text[640];
+			html_escape(b, symptom_text(sy, i, text, sizeof text));
 			buf_puts(b, "</li>\n");
 		}
 		buf_puts(b, "</ul>\n");

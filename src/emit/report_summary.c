@@ -11,7 +11,8 @@
 
 #include "analysis.h"
 #include "figure.h"
-#include "levels_text.h"
+#include "note_text.h"
+#include "symptom_text.h"
 #include "markdown.h"
 #include "registry.h"
 #include "report_stops.h"
@@ -269,8 +270,10 @@ static void action_notes(FILE *fp, const struct rundata *run, const struct analy
 		dram_said = 1;
 	}
 	for (size_t i = 0; i < sy->n && n < REPORT_SUMMARY_NOTES; i++)
-		if (!(dram_said && sy->which[i] == SYMPTOM_STREAM))
-			snprintf(said[n++], sizeof said[0], "%s", sy->notes[i]);
+		if (!(dram_said && sy->which[i] == SYMPTOM_STREAM)) {
+			char text[640];   /* a symptom as report.md's notes say it */
+			snprintf(said[n++], sizeof said[0], "%s", symptom_text(sy, i, text, sizeof text));
+		}
 	if (a->nnoisy && n < REPORT_SUMMARY_NOTES)
 		snprintf(said[n++], sizeof said[0], "%zu roof%s varied more than 10 %% from pass to pass "
 			 "(widest: %s, %.0f %%): weigh small differences between runs with `roofline compare`, "

@@ -23,6 +23,7 @@
 #include "levels.h"
 #include "model.h"
 #include "registry.h"
+#include "roof_notes.h"
 #include "roofkey.h"
 #include "stats.h"
 #include "util.h"
@@ -181,8 +182,8 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 /* Kernels this build's registry does not know are used from their rows alone: say so, once. */
 static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 {
-	char names[160] = "";
-	size_t len = 0, count = 0;
+	struct roof_note n = { .kind = NOTE_UNKNOWN_KERNELS };
+	size_t count = 0;
 	for (size_t i = 0; i < js->n; i++) {
 		const char *k = js->v[i].kernel;
 		if (js->v[i].k)
@@ -192,13 +193,13 @@ static void note_unknown_kernels(struct analysis *a, const struct jobs *js)
 			seen = registry_same(js->v[j].k, js->v[j].kernel, js->v[i].k, k);
 		if (seen)
 			continue;
-		if (count++ < 4 && len < sizeof names)
-			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", k);
+		if (count < 4)
+			snprintf(n.names[count], sizeof n.names[0], "%s", k);
+		count++;
 	}
+	n.jobs = (int)count;
 	if (count)
-		analysis_note(a, "%zu kernel%s in timings.csv unknown to this build (%s%s): used from the rows alone, "
-		     "without the registry's metadata", count, count == 1 ? "" : "s", names,
-		     count > 4 ? ", ..." : "");
+		analysis_roof_note(a, &n);
 }
 
 static int build_planned(const struct rundata *run, struct analysis *out, char *err, size_t errlen);
@@ -284,12 +285,17 @@ static int build_planned(const struct rundata *run, struct analysis *out, char *
 	size_t kernel_jobs = 0;
 	for (size_t i = 0; i < js.n; i++)
 		kernel_jobs += js.v[i].group == TGROUP_KERNELS;
-	if (kernel_jobs > out->npoints)
-		analysis_note(out, "%zu kernel jobs, but at most %d points are placed: the rest are left out",
-		     kernel_jobs, ANALYSIS_MAX_POINTS);
-	for (size_t i = 0; i < run->nfailures; i++)
-		analysis_note(out, "%s %s param %ld failed its check and is left out: %s", tgroup_name(run->failures[i].group),
-		     run->failures[i].kernel, run->failures[i].param, run->failures[i].message);
+	if (kernel_jobs > out->npoints) {
+		struct roof_note n = { .kind = NOTE_POINTS_CAPPED, .jobs = (int)kernel_jobs };
+		analysis_roof_note(out, &n);
+	}
+	for (size_t i = 0; i < run->nfailures; i++) {
+		const struct failure *f = &run->failures[i];
+		struct roof_note n = { .kind = NOTE_JOB_FAILED, .group = f->group, .param = f->param };
+		snprintf(n.kernel, sizeof n.kernel, "%s", f->kernel);
+		snprintf(n.message, sizeof n.message, "%s", f->message);
+		analysis_roof_note(out, &n);
+	}
 	analysis_free_jobs(&js);
 	return 0;
 }

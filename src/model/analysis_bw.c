@@ -16,7 +16,6 @@
 #include "diagnosis.h"
 #include "fit.h"
 #include "levels.h"
-#include "levels_text.h"
 #include "registry.h"
 #include "roof_notes.h"
 #include "roofkey.h"
@@ -24,7 +23,6 @@
 #include "util.h"
 
 /* Other processes or steal at this share of one core over a pass: the machine was busy. */
-#define LOAD_BUSY 0.05
 
 /*
  * The run's spread, said once: its size, and what load.csv and the clock's
@@ -34,46 +32,30 @@ void analysis_spread_note(struct analysis *a, const struct rundata *run)
 {
 	if (!a->nnoisy)
 		return;
-	const struct roof *r = &a->noisiest;
-	char head[224], clock[160] = "", lo_r[32], hi_r[32];
-	snprintf(head, sizeof head, "%zu roof%s spread more than %.0f%% from pass to pass (widest: "
-		 "%s, per-pass medians %s to %s %s, %.0f%%)", a->nnoisy,
-		 a->nnoisy == 1 ? "'s per-pass medians" : "s' per-pass medians", NOISY_SPREAD * 100,
-		 r->name, format_rate(r->spread_lo, lo_r, sizeof lo_r), format_rate(r->spread_hi, hi_r, sizeof hi_r),
-		 roof_unit(r), a->noisiest_rel * 100);
-	double lo = run->info.clock_ghz_min, hi = run->info.clock_ghz_max, mid = run->info.clock_ghz;
-	if (isfinite(lo) && isfinite(hi) && mid > 0) {
-		double crel = (hi - lo) / mid;
-		snprintf(clock, sizeof clock, "; the run's clock samples ranged from %.2f to %.2f GHz "
-			 "(%.0f%%)%s", lo, hi, crel * 100,
-			 crel >= a->noisiest_rel ? ", as wide: the spread may follow the clock"
-						 : ", narrower: not the clock alone");
-	}
-	if (!run->has_load) {
-		analysis_note(a, "%s; load was not recorded (no load.csv in this run), so whether other programs "
-		     "ran is unknown%s", head, clock);
-		return;
-	}
-	const struct load_row *worst = NULL;
-	double worst_share = 0;
-	for (size_t i = 0; i < run->nload; i++) {
-		const struct load_row *l = &run->load[i];
-		double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
-		if (share > worst_share) {
-			worst_share = share;
-			worst = l;
+	struct roof_note n = { .kind = NOTE_SPREAD_NO_LOAD, .clock_lo = run->info.clock_ghz_min,
+			       .clock_hi = run->info.clock_ghz_max, .clock_mid = run->info.clock_ghz };
+	if (run->has_load) {
+		const struct load_row *worst = NULL;
+		double worst_share = 0;
+		for (size_t i = 0; i < run->nload; i++) {
+			const struct load_row *l = &run->load[i];
+			double share = l->seconds > 0 ? fmax(l->busy_other, l->steal) / l->seconds : 0;
+			if (share > worst_share) {
+				worst_share = share;
+				worst = l;
+			}
+		}
+		n.kind = worst && worst_share >= LOAD_BUSY ? NOTE_SPREAD_BUSY : NOTE_SPREAD_QUIET;
+		if (worst) {
+			n.busy_pass = worst->pass;
+			n.busy_threads = worst->threads;
+			n.busy_seconds = worst->seconds;
+			n.busy_other = worst->busy_other;
+			n.busy_steal = worst->steal;
+			n.busy_loadavg = worst->loadavg;
 		}
 	}
-	if (worst && worst_share >= LOAD_BUSY)
-		analysis_note(a, "%s; the machine was busy: in pass %d at %d thread%s other processes used %.2g "
-		     "CPU-seconds and steal took %.2g over %.3g s (load average %.2f): close other "
-		     "programs, or raise --passes%s", head, worst->pass, worst->threads,
-		     worst->threads == 1 ? "" : "s", worst->busy_other, worst->steal, worst->seconds,
-		     worst->loadavg, clock);
-	else
-		analysis_note(a, "%s, with no other load recorded (load.csv: other processes and steal under "
-		     "%.0f%% of a core in every pass): the host's own variation%s", head,
-		     LOAD_BUSY * 100, clock);
+	analysis_roof_note(a, &n);
 }
 
 static int cmp_sweep(const void *x, const void *y)
@@ -87,12 +69,11 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 			     const struct fit_plateau *pl, size_t count, const int *is_cache)
 {
 	const double reported_sizes[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
-	char rep[32], hi[32], next[32];
 	size_t level = 0;
 	for (size_t i = 0; i < count && level < 3; i++) {
 		if (!is_cache[i])
 			continue;
-		const char *name = levels_name((enum mem_level)level);
+		enum mem_level id = (enum mem_level)level;
 		double reported = reported_sizes[level++];
 		/* The last level's reported size is judged with DRAM (levels.h): said once, there. */
 		if (!(reported > 0) || level == 3)
@@ -101,21 +82,14 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 		double lo = pl[i].size_hi, up = i + 1 < count ? pl[i + 1].size_lo : INFINITY;
 		if (reported >= lo / 1.5 && reported <= up * 1.5)
 			continue;
-		format_bytes(reported, rep, sizeof rep);
-		format_bytes(lo, hi, sizeof hi);
-		if (isfinite(up)) {
-			format_bytes(up, next, sizeof next);
-			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
-			     "working set and the next level starts by %s: the measured plateaus are used",
-			     name, rep, name, hi, next);
-		} else {
-			analysis_note(a, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
-			     "working set: the measured plateaus are used", name, rep, name, hi);
-		}
+		struct roof_note n = { .kind = NOTE_CACHE_NOT_REPORTED, .planned = id, .ws_lo = lo, .ws_hi = up,
+				       .size_hi = reported };
+		analysis_roof_note(a, &n);
 	}
-	if (count < 2)
-		analysis_note(a, "the sweep found %zu plateau%s: too few sizes, or a machine whose caches all "
-		     "run at one speed", count, count == 1 ? "" : "s");
+	if (count < 2) {
+		struct roof_note n = { .kind = NOTE_FEW_PLATEAUS, .jobs = (int)count };
+		analysis_roof_note(a, &n);
+	}
 }
 
 static const char *stores_name(const struct kernel *k)
@@ -184,8 +158,8 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 	for (size_t l = 0; l < nlv; l++) {
 		if (!lv[l].roof || !lv[l].span)
 			continue;
-		char missing[160] = "";
-		size_t len = 0, count = 0;
+		struct roof_note n = { .kind = NOTE_PATTERNS_MISSED_LEVEL, .key = lv[l].roof->key, .threads = threads };
+		size_t count = 0;
 		for (size_t i = 0; i < a->nroofs; i++) {
 			const struct roof *r = &a->roofs[i];
 			if (r->kind != ROOF_PATTERN || r->threads != threads)
@@ -207,23 +181,17 @@ static void missing_patterns(struct analysis *a, const struct level *lv, size_t 
 			 */
 			if (want.level != MEM_DRAM && !pattern_at_a_cache(a, lv, nlv, r->key))
 				continue;
-			char pat[24];
-			roofkey_pattern_text(&r->key, pat, sizeof pat);
-			if (len < sizeof missing)
-				len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
-							count ? ", " : "", pat);
+			if (count < sizeof n.patterns / sizeof n.patterns[0])
+				n.patterns[count] = roofkey_access_pattern(&r->key);
 			count++;
 		}
 		/*
 		 * Named by the level's own roof ("L3@2t"), so a note of the all-core
 		 * pass is never read as one about one core's kernels.
 		 */
+		n.jobs = (int)count;
 		if (count)
-			analysis_note(a, "%s: no %s job of %d thread%s landed on this level (its jobs ran at the "
-			     "pre-scan's plateaus, and this sweep found the level elsewhere): %d-thread "
-			     "kernels of %s there are judged against the sweep's %s", lv[l].roof->name,
-			     missing, threads, threads == 1 ? "" : "s", threads,
-			     count == 1 ? "that pattern" : "those patterns", lv[l].roof->name);
+			analysis_roof_note(a, &n);
 	}
 }
 
@@ -273,18 +241,11 @@ static void early_dram_patterns(struct analysis *a, const struct level_map *map,
 	}
 	if (!isfinite(lowest))
 		return;
-	char b1[32], b2[32];
-	char at[16] = "";
-	if (threads > 1)
-		snprintf(at, sizeof at, "@%dt", threads);
-	if (map->dram.rule_bytes > 0 && smallest_array > 0)
-		analysis_note(a, "DRAM%s pattern roofs: their jobs ran with arrays of %s each, short of STREAM's "
-		     "rule (%s per array): part of it may come from a cache, so they may read high", at,
-		     format_bytes(smallest_array, b1, sizeof b1), format_bytes(map->dram.rule_bytes, b2, sizeof b2));
-	else
-		analysis_note(a, "DRAM%s pattern roofs: their jobs ran at %s of working set, before the flat end "
-		     "DRAM was found at (%s ..): part of it may come from a cache, so they may read high",
-		     at, format_bytes(lowest, b1, sizeof b1), format_bytes(map->dram.flat_from, b2, sizeof b2));
+	int by_rule = map->dram.rule_bytes > 0 && smallest_array > 0;
+	struct roof_note n = { .kind = by_rule ? NOTE_DRAM_PATTERNS_SHORT : NOTE_DRAM_PATTERNS_EARLY,
+			       .threads = threads, .array_bytes = smallest_array, .rule_bytes = map->dram.rule_bytes,
+			       .ws_lo = lowest, .ws_hi = map->dram.flat_from };
+	analysis_roof_note(a, &n);
 }
 
 /*
@@ -353,8 +314,10 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 			continue;
 		}
 		if (!pat[0] || !l) {
-			analysis_note(a, "bandwidth job %s at %.0f bytes per array: %s, left out", j->kernel,
-			     (double)j->param, !pat[0] ? "no access pattern known for it" : "no plateau to put it on");
+			struct roof_note n = { .kind = !pat[0] ? NOTE_JOB_NO_PATTERN : NOTE_JOB_NO_PLATEAU,
+					       .array_bytes = (double)j->param, .k = k };
+			snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
+			analysis_roof_note(a, &n);
 			continue;
 		}
 		struct job_summary s;
@@ -380,15 +343,9 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 		r->set_k = r->job_k = k;
 	}
 	if (unplaced && map) {
-		char b1[32], b2[32], b3[32];
-		format_bytes(unplaced_lo, b1, sizeof b1);
-		format_bytes(unplaced_hi, b2, sizeof b2);
-		analysis_note(a, "%zu bandwidth-pattern job%s of %d thread%s ran at %s%s%s of working set, past "
-		     "the caches (the curve leaves them by %s), but this sweep did not reach DRAM: no "
-		     "DRAM pattern roofs", unplaced, unplaced == 1 ? "" : "s", threads,
-		     threads == 1 ? "" : "s", b1, unplaced_hi > unplaced_lo ? " .. " : "",
-		     unplaced_hi > unplaced_lo ? b2 : "",
-		     format_bytes(map->span[map->n - 1].lo, b3, sizeof b3));
+		struct roof_note n = { .kind = NOTE_PATTERNS_PAST_CACHES, .jobs = (int)unplaced, .threads = threads,
+				       .ws_lo = unplaced_lo, .ws_hi = unplaced_hi, .size_lo = map->span[map->n - 1].lo };
+		analysis_roof_note(a, &n);
 	}
 }
 
@@ -421,9 +378,10 @@ static void ordinary_job(struct analysis *a, struct level *l, struct roof_key ke
 	struct roof *r = l->roof;
 	if (!o || !o->job_kernel[0] || !(o->value > r->value) || (map && analysis_early_dram_job(o, map)))
 		return;
-	char job_r[32], sweep_r[32];
-	analysis_note(a, "%s: %s set the roof, %s GB/s, over the sweep's %s", r->name, o->kernel,
-		      format_rate(o->value, job_r, sizeof job_r), format_rate(r->value, sweep_r, sizeof sweep_r));
+	struct roof_note n = { .kind = NOTE_JOB_SET_ROOF, .key = r->key, .from = o->value, .to = r->value,
+			       .k = o->set_k };
+	snprintf(n.kernel, sizeof n.kernel, "%s", o->kernel);
+	analysis_roof_note(a, &n);
 	take_value(r, o);
 }
 
@@ -496,9 +454,11 @@ static void fit_patterns(struct analysis *a, struct jobs *js, const char *sweep,
 	char sweep_pat[32] = "";
 	if (sk)
 		kernel_pattern(sk, sweep_pat, sizeof sweep_pat);
-	else
-		analysis_note(a, "bandwidth sweep kernel %s is not in this build's registry: its pattern is "
-		     "unknown, no pattern roofs come from the sweep", sweep);
+	else {
+		struct roof_note n = { .kind = NOTE_SWEEP_NOT_IN_BUILD };
+		snprintf(n.kernel, sizeof n.kernel, "%s", sweep);
+		analysis_roof_note(a, &n);
+	}
 	int made;
 	for (size_t i = 0; i < nlv && sweep_pat[0]; i++) {
 		if (!lv[i].roof)
@@ -617,6 +577,39 @@ static const struct levels_rule *recorded_rule(const struct rundata *run, struct
 	return rule;
 }
 
+int analysis_rule_from_curve(const struct dram_verdict *v)
+{
+	return v->llc_implausible && v->rule_recorded && v->rule_bytes > 0;
+}
+
+/* The sweep's last cache past this many times the working set the rule was 4x of: the pre-scan left it early. */
+#define RULE_CACHE_SHORT 2.0
+
+/*
+ * A rule measure took from its pre-scan's curve, against the sweep's own:
+ * where the sweep's last cache runs past twice the working set the rule was
+ * 4x of, the pre-scan left that cache too early (a slow moment of the host:
+ * this VM's pre-scan once put its end at 2.56 MiB, its sweep then found L3
+ * to 17 MiB, and every one-core DRAM kernel ran in it). A note, with the
+ * rule this sweep's curve asks; none when the two agree.
+ */
+static void rule_short_note(struct analysis *a, const struct level_map *map)
+{
+	const struct dram_verdict *v = &map->dram;
+	if (!analysis_rule_from_curve(v) || !(v->rule_cache_bytes > 0))
+		return;
+	const struct level_span *last = NULL;
+	for (size_t i = 0; i < map->n; i++)
+		if (map->span[i].id != MEM_DRAM)
+			last = &map->span[i];
+	if (!last || !(last->hi > RULE_CACHE_SHORT * v->rule_cache_bytes))
+		return;
+	struct roof_note n = { .kind = NOTE_RULE_SHORT, .map = (size_t)(map - a->levels) + 1,
+			       .threads = map->threads, .planned = last->id, .ws_hi = last->hi,
+			       .rule_bytes = ceil(LEVELS_STREAM_FACTOR * last->hi / 1048576) * 1048576 };
+	analysis_roof_note(a, &n);
+}
+
 /*
  * The level map of the sweep in a->sweep at `threads` (levels_map_curve,
  * the one the plan uses too): DRAM is found from the curve's flat end,
@@ -648,18 +641,14 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	free(ls);
 	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
 	for (size_t i = 0; i < dl.n; i++) {
-		char b1[32], b2[32], rate[32];
-		analysis_note(a, "sizes %s .. %s of working set (%s GB/s) are on no plateau: slower than a "
-		     "later level with no faster one before them, the loop overhead of the smallest "
-		     "sizes", format_bytes(dropped[i].size_lo, b1, sizeof b1),
-		     format_bytes(dropped[i].size_hi, b2, sizeof b2), format_rate(dropped[i].value, rate, sizeof rate));
+		struct roof_note n = { .kind = NOTE_SIZES_ON_NO_PLATEAU, .size_lo = dropped[i].size_lo,
+				       .size_hi = dropped[i].size_hi, .from = dropped[i].value };
+		analysis_roof_note(a, &n);
 	}
-	char said[512];
-	if (levels_rule_short_text(map, said, sizeof said))
-		analysis_note(a, "%s", said);
-	if (map != scratch && a->nnotes < ANALYSIS_MAX_NOTES) {
-		a->notes[a->nnotes][0] = '\0';
-		a->note_dram[a->nnotes++] = (unsigned char)(map - a->levels + 1);
+	if (map != scratch) {
+		rule_short_note(a, map);
+		struct roof_note n = { .kind = NOTE_DRAM_VERDICT, .map = (size_t)(map - a->levels) + 1 };
+		analysis_roof_note(a, &n);
 	}
 	return map;
 }

@@ -8,6 +8,9 @@
 
 #include "analysis_jobs.h"
 
+/* A pass whose other processes or steal took this share of a core or more was busy (load.csv). */
+#define LOAD_BUSY 0.05
+
 /* The run's spread, said once with what load.csv and the clock show (analysis_bw.c). */
 void analysis_spread_note(struct analysis *a, const struct rundata *run);
 
@@ -17,5 +20,8 @@ void analysis_fit_bandwidth(struct analysis *a, const struct rundata *run, struc
 
 /* Whether DRAM pattern roof r's job ran where a cache may serve part of it (short of the rule, or before the flat end). */
 int analysis_early_dram_job(const struct roof *r, const struct level_map *map);
+
+/* Whether DRAM was judged by the rule measure took from its pre-scan's curve (not the reported cache's). */
+int analysis_rule_from_curve(const struct dram_verdict *v);
 
 #endif

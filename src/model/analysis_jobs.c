@@ -146,17 +146,6 @@ void analysis_free_jobs(struct jobs *js)
 	free(js->v);
 }
 
-void analysis_note(struct analysis *a, const char *fmt, ...)
-{
-	if (a->nnotes >= ANALYSIS_MAX_NOTES)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	a->roof_notes[a->nnotes].kind = NOTE_OTHER;
-	vsnprintf(a->notes[a->nnotes++], sizeof a->notes[0], fmt, ap);
-	va_end(ap);
-}
-
 /* A new roof of that key, its name formatted from it (roofkey.h); NULL when full. */
 struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key)
 {
@@ -264,7 +253,6 @@ static void add_job_note(struct analysis *a, const struct roof_note *n)
 		o->array_bytes = fmin(o->array_bytes, n->array_bytes);
 		o->fitted_lo = o->fitted_lo < n->fitted_lo ? o->fitted_lo : n->fitted_lo;
 		o->fitted_hi = o->fitted_hi > n->fitted_hi ? o->fitted_hi : n->fitted_hi;
-		roof_note_text(o, a->notes[i], sizeof a->notes[i]);
 		return;
 	}
 	analysis_roof_note(a, n);

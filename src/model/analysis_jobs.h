@@ -68,9 +68,6 @@ struct job_rates *analysis_job_of(struct jobs *js, enum timing_group group, cons
 /* r's value, and its median, spread, samples and job from job j. */
 void analysis_set_roof_from_job(struct roof *r, struct job_rates *j, double value);
 
-/* A note of text (struct analysis.notes), dropped past ANALYSIS_MAX_NOTES. */
-void analysis_note(struct analysis *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
-
 /* A new roof of that key (or level, or compute name), its name formatted from it; NULL when full. */
 struct roof *analysis_add_roof_key(struct analysis *a, const struct roof_key *key);
 struct roof *analysis_add_level_roof(struct analysis *a, enum mem_level level, int threads);

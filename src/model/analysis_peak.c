@@ -16,6 +16,7 @@
 #include "fit.h"
 #include "levels.h"
 #include "registry.h"
+#include "roof_notes.h"
 #include "roofkey.h"
 #include "stats.h"
 #include "util.h"
@@ -117,8 +118,9 @@ static void gather_chains(struct analysis *a, struct jobs *js, int threads)
 		 * name cut to fit, or a K cut to int, would find no job later.
 		 */
 		if (strlen(j->kernel) >= sizeof a->chains[0].kernel || j->param > INT_MAX) {
-			analysis_note(a, "peak kernel %.48s with %ld chains ignored: name or chain count too long",
-			     j->kernel, j->param);
+			struct roof_note n = { .kind = NOTE_PEAK_NAME_TOO_LONG, .param = j->param, .k = j->k };
+			snprintf(n.kernel, sizeof n.kernel, "%s", j->kernel);
+			analysis_roof_note(a, &n);
 			continue;
 		}
 		size_t c;

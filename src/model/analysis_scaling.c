@@ -5,6 +5,7 @@
 #include "analysis_bw.h"
 #include "analysis_jobs.h"
 #include "analysis_scaling.h"
+#include "roof_notes.h"
 #include "fit.h"
 #include "levels.h"
 #include "util.h"
@@ -37,31 +38,24 @@ static int short_of_rule(const struct analysis *a, const struct roof *r)
 void analysis_drop_overscaled(struct analysis *a, int base_threads)
 {
 	size_t kept = 0;
-	char arr[32], rate[32], base_rate[32];
 	for (size_t i = 0; i < a->nroofs; i++) {
 		struct roof *r = &a->roofs[i];
 		const struct roof *base = (r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN) &&
 					  r->threads > base_threads
 					  ? analysis_scaling_base(a, r, base_threads) : NULL;
 		double limit = base ? (double)r->threads / base_threads * base->value : NAN;
-		if (base) {
-			format_rate(r->value, rate, sizeof rate);
-			format_rate(base->value, base_rate, sizeof base_rate);
-		}
+		struct roof_note n = { .key = r->key, .threads = r->threads, .base_threads = base_threads,
+				       .from = r->value, .to = base ? base->value : NAN,
+				       .array_bytes = (double)r->job_param };
 		if (base && r->value > limit * (1 + FIT_TOLERANCE) && short_of_rule(a, r)) {
-			analysis_note(a, "%s: %s GB/s is %.2fx the %s GB/s of %d thread%s on %d threads: its "
-			     "job's arrays (%s each) are short of STREAM's rule, so a cache, whose bandwidth grows "
-			     "with cores, serves part of it: kept, the roof of kernels that ran as short, not the "
-			     "memory's scaling", r->name, rate, r->value / base->value, base_rate, base_threads,
-			     base_threads == 1 ? "" : "s", r->threads, format_bytes((double)r->job_param, arr, sizeof arr));
+			n.kind = NOTE_SCALES_SHORT;
+			analysis_roof_note(a, &n);
 		} else if (base && r->value > limit * (1 + FIT_TOLERANCE)) {
 			/* A sweep plateau's pattern copy goes with it, said once (at the plateau). */
 			if (r->kind == ROOF_PATTERN && !r->job_kernel[0])
 				continue;
-			analysis_note(a, "%s: %s GB/s is %.2fx the %s GB/s of %d thread%s on %d threads: more "
-			     "than threads can scale, a measurement error (not the same level, or a "
-			     "disturbed timing); left out", r->name, rate, r->value / base->value,
-			     base_rate, base_threads, base_threads == 1 ? "" : "s", r->threads);
+			n.kind = NOTE_SCALES_PAST;
+			analysis_roof_note(a, &n);
 			continue;
 		}
 		/*
@@ -73,12 +67,10 @@ void analysis_drop_overscaled(struct analysis *a, int base_threads)
 		 * one core's 26 and said nothing).
 		 */
 		int plateau_copy = r->kind == ROOF_PATTERN && !r->job_kernel[0];
-		if (base && !plateau_copy && r->value < base->value * (1 - FIT_TOLERANCE))
-			analysis_note(a, "%s: %s GB/s on %d threads is %.2fx the %s GB/s of %d thread%s: a team "
-			     "moves at least what one of its cores moves alone, so its timings were disturbed "
-			     "(the load note says what else ran); kept, but not the machine's scaling",
-			     r->name, rate, r->threads, r->value / base->value, base_rate, base_threads,
-			     base_threads == 1 ? "" : "s");
+		if (base && !plateau_copy && r->value < base->value * (1 - FIT_TOLERANCE)) {
+			n.kind = NOTE_SCALES_BELOW;
+			analysis_roof_note(a, &n);
+		}
 		if (kept != i)
 			a->roofs[kept] = *r;
 		kept++;

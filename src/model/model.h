@@ -14,6 +14,7 @@
 #include "kernel.h"
 #include "levels.h"
 #include "roofkey.h"
+#include "tgroup.h"
 
 #define ANALYSIS_MAX_ROOFS 64
 #define ANALYSIS_MAX_THREAD_COUNTS 16
@@ -253,13 +254,37 @@ struct peak_info {
 	size_t nwidths;
 };
 
-/* What a note of one roof says (struct roof_note), where the same may be said of several. */
+/* What a note of the fit says (struct roof_note): its facts, typed; src/emit/note_text.c words each kind. */
 enum note_kind {
-	NOTE_OTHER = 0,          /* a note of its own */
 	NOTE_STORES_SET_ROOF,    /* a store kind (in place, streaming) set a level's roof over ordinary stores */
 	NOTE_PLATEAU_SLOPE,      /* a plateau's sizes slope: the level's own, not noise */
 	NOTE_JOB_OFF_TARGET,     /* a job's recorded level (plan.csv) is not the one the fit puts its working set in */
 	NOTE_JOB_SHORT_OF_RULE,  /* a DRAM job planned to obey STREAM's rule whose arrays are short of the fitted rule */
+	NOTE_DRAM_VERDICT,       /* a level map's DRAM verdict (`map`), worded from the map */
+	NOTE_RULE_SHORT,         /* a rule from the pre-scan's curve that the sweep's last cache runs past (`map`) */
+	/* Notes of one roof (`key`), said alone: */
+	NOTE_JOB_SET_ROOF,       /* a job of the sweep's pattern (`kernel`) beat the sweep's plateau: from its rate, to the sweep's */
+	NOTE_SCALES_SHORT,       /* `threads` past `base_threads` times one core's (from, to), its job's arrays (`array_bytes`) short of the rule: kept */
+	NOTE_SCALES_PAST,        /* `threads` past `base_threads` times one core's (from, to): a measurement error, left out */
+	NOTE_SCALES_BELOW,       /* `threads` below one core's (from, to): disturbed, kept */
+	/* Notes of the run: */
+	NOTE_SPREAD_NO_LOAD,     /* roofs spread (analysis nnoisy, noisiest) and no load.csv; clock_* the run's clock */
+	NOTE_SPREAD_BUSY,        /* roofs spread, and `busiest` pass was busy */
+	NOTE_SPREAD_QUIET,       /* roofs spread, no other load recorded */
+	NOTE_CACHE_NOT_REPORTED, /* level `planned` measured ending at ws_lo (next starting by ws_hi, or infinite), the machine reporting `size_hi` */
+	NOTE_FEW_PLATEAUS,       /* the sweep found `jobs` plateaus */
+	NOTE_SIZES_ON_NO_PLATEAU,/* sizes size_lo .. size_hi of working set (`from` GB/s) on no plateau */
+	NOTE_DRAM_PATTERNS_SHORT,/* `threads`' DRAM pattern roofs from arrays of `array_bytes`, short of `rule_bytes` */
+	NOTE_DRAM_PATTERNS_EARLY,/* `threads`' DRAM pattern roofs from ws_lo, before the flat end at ws_hi */
+	NOTE_PATTERNS_PAST_CACHES,/* `jobs` pattern jobs of `threads` at ws_lo .. ws_hi, past the caches (left by size_lo), no DRAM */
+	NOTE_JOB_NO_PATTERN,     /* bandwidth job `kernel` at `array_bytes`: no access pattern known, left out */
+	NOTE_JOB_NO_PLATEAU,     /* bandwidth job `kernel` at `array_bytes`: no plateau to put it on, left out */
+	NOTE_SWEEP_NOT_IN_BUILD, /* the sweep kernel `kernel` is not in this build: no pattern roofs from it */
+	NOTE_UNKNOWN_KERNELS,    /* `jobs` kernels unknown to this build, the first (up to 4) in `names` */
+	NOTE_POINTS_CAPPED,      /* `jobs` kernel jobs, more than ANALYSIS_MAX_POINTS: the rest left out */
+	NOTE_JOB_FAILED,         /* a job (`group`, `kernel`, `param`) failed its check: `message`, the run's words */
+	NOTE_PEAK_NAME_TOO_LONG, /* peak kernel `kernel` with `param` chains: name or count too long, ignored */
+	NOTE_PATTERNS_MISSED_LEVEL, /* level roof `key`: no job of `jobs` patterns (the first in `patterns`) of `threads` landed on it */
 };
 
 /* Where a job the fit puts elsewhere than its plan is judged (struct roof_note). */
@@ -273,7 +298,7 @@ struct roof_note {
 	enum note_kind kind;
 	char roof[24];               /* the roof it is said of: "L2@2t" */
 	enum kernel_stores stores;   /* STORES: the kind that set the roof */
-	char kernel[32];             /* STORES: the kernel that set it */
+	char kernel[48];             /* STORES: the kernel that set it; JOB notes and others: the kernel */
 	char level[16], pattern[32]; /* STORES: the ordinary stores' roof, "L2" "." "2r1w" */
 	struct roof_key ordinary;    /* STORES: that roof, typed: what notes are told apart by */
 	/* STORES: the roof and the ordinary stores' rate; SLOPE: the first and last size's best (or lowest and highest), GB/s */
@@ -296,6 +321,30 @@ struct roof_note {
 	struct roof_key target;
 	/* `kernel`'s registry entry (NULL: a kernel the build lacks): what notes are told apart by. */
 	const struct kernel *k;
+	/*
+	 * DRAM and RULE notes: 1 + the index of their level map (analysis
+	 * levels[]). RULE: `planned` the sweep's last cache, `ws_hi` its
+	 * largest working set, `rule_bytes` the rule this sweep's curve asks.
+	 */
+	size_t map;
+	/* Notes of one roof said alone: the roof (its name is formatted from it), and a base thread count. */
+	struct roof_key key;
+	int base_threads;
+	/*
+	 * SPREAD notes: the run's clock samples' range and median, GHz (NaN:
+	 * none); the busiest pass of load.csv: its pass, threads, wall time,
+	 * other processes' and steal's CPU-seconds, load average.
+	 */
+	double clock_lo, clock_hi, clock_mid;
+	int busy_pass, busy_threads;
+	double busy_seconds, busy_other, busy_steal, busy_loadavg;
+	/* Notes of a job left out: its group and param; FAILED: the run's message; UNKNOWN: kernels' names. */
+	enum timing_group group;
+	long param;
+	char message[200];
+	char names[4][48];
+	/* MISSED: the patterns, as many as a 160-character list can name (`jobs` counts them all). */
+	struct access_pattern patterns[28];
 };
 
 struct analysis {
@@ -328,17 +377,10 @@ struct analysis {
 	size_t nnoisy;
 	struct roof noisiest;
 	double noisiest_rel;
-	char notes[ANALYSIS_MAX_NOTES][600];   /* disagreements and warnings */
 	/*
-	 * A note that is a DRAM verdict holds no text: note_dram[i] is 1 + the
-	 * index of its level map (levels[]), and the writer words the verdict
-	 * (analysis_note_text, levels_text.h); 0 for a note of text.
-	 */
-	unsigned char note_dram[ANALYSIS_MAX_NOTES];
-	/*
-	 * A note said of one roof that may be said of several (roof_notes.h):
-	 * its facts, typed, so that the report says it once, listing the
-	 * roofs; kind NOTE_OTHER for a note of its own.
+	 * The notes (disagreements and warnings) as typed facts
+	 * (roof_notes.h): the model makes no sentence; the writers word them
+	 * (src/emit/note_text.h).
 	 */
 	struct roof_note roof_notes[ANALYSIS_MAX_NOTES];
 	size_t nnotes;

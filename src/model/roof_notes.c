@@ -1,129 +1,19 @@
-/* roof_notes.c - notes of one roof, alone or said once of several (see roof_notes.h). */
+/* roof_notes.c - notes of one roof as typed facts, and which say the same (see roof_notes.h). */
 #include "roof_notes.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-
-#include "levels_text.h"
-#include "registry.h"
-#include "util.h"
 
 void analysis_roof_note(struct analysis *a, const struct roof_note *n)
 {
 	if (a->nnotes >= ANALYSIS_MAX_NOTES)
 		return;
 	a->roof_notes[a->nnotes] = *n;
-	a->note_dram[a->nnotes] = 0;
-	roof_note_text(n, a->notes[a->nnotes], sizeof a->notes[0]);
 	a->nnotes++;
-}
-
-static const char *stores_words(enum kernel_stores s)
-{
-	return s == STORES_STREAMING ? "streaming stores" : "stores in place";
-}
-
-/*
- * Job note n's jobs: "bw_copy_avx2 at 4 MiB of working set on 2 threads,
- * for L2.1r1w@2t", or for several "gemm_ijk's 4 jobs at 7 KiB .. 24 MiB of
- * working set, for DRAM.3r1w".
- */
-static const char *job_words(const struct roof_note *n, char *buf, size_t size)
-{
-	char lo[32], hi[32], threads[24] = "", jobs[40] = "";
-	if (n->threads > 1)
-		snprintf(threads, sizeof threads, " on %d threads", n->threads);
-	if (n->jobs > 1)
-		snprintf(jobs, sizeof jobs, "'s %d jobs", n->jobs);
-	format_bytes(n->ws_lo, lo, sizeof lo);
-	format_bytes(n->ws_hi, hi, sizeof hi);
-	snprintf(buf, size, "%s%s at %s%s%s of working set%s%s%s", n->kernel, jobs, lo,
-		 n->ws_hi > n->ws_lo ? " .. " : "", n->ws_hi > n->ws_lo ? hi : "", threads,
-		 n->roof[0] ? ", for " : "", n->roof);
-	return buf;
-}
-
-/* The fit's level(s) for a job note's working sets: "L3", "L1 .. L3", "no level". */
-static const char *fitted_words(const struct roof_note *n, char *buf, size_t size)
-{
-	if (n->fitted_lo == MEM_LEVELS)
-		snprintf(buf, size, "no level");
-	else if (n->fitted_hi != n->fitted_lo && n->fitted_hi != MEM_LEVELS)
-		snprintf(buf, size, "%s .. %s", levels_name(n->fitted_lo), levels_name(n->fitted_hi));
-	else
-		snprintf(buf, size, "%s", levels_name(n->fitted_lo));
-	return buf;
-}
-
-/* Where a job ran against where its plan put it, or its arrays against the fitted rule: one sentence. */
-static void job_text(const struct roof_note *n, char *buf, size_t size)
-{
-	char job[160], b1[32], b2[32], fit[24];
-	int many = n->jobs > 1;
-	job_words(n, job, sizeof job);
-	if (n->kind == NOTE_JOB_SHORT_OF_RULE) {
-		snprintf(buf, size, "%s: planned with arrays of %s%s each, at STREAM's rule, but the fit's rule "
-			 "is %s per array: part of %s may come from a cache", job, many ? "at least " : "",
-			 format_bytes(n->array_bytes, b1, sizeof b1), format_bytes(n->rule_bytes, b2, sizeof b2),
-			 many ? "each" : "it");
-		return;
-	}
-	fitted_words(n, fit, sizeof fit);
-	const char *planned = levels_name(n->planned), *its = many ? "their working sets" : "its working set";
-	switch (n->judged) {
-	case JUDGED_AS_PLANNED:
-		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged as planned, at %s",
-			 job, planned, its, fit, planned);
-		break;
-	case JUDGED_WHERE_IT_RAN:
-		snprintf(buf, size, "%s: planned for %s, but the fit puts %s in %s: judged there, where %s ran",
-			 job, planned, its, fit, many ? "they" : "it");
-		break;
-	case JUDGED_NO_SUCH_LEVEL:
-		snprintf(buf, size, "%s: planned for %s, which this fit does not find: judged at %s, where the "
-			 "fit puts %s", job, planned, fit, its);
-		break;
-	}
-}
-
-const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
-{
-	char b1[32], b2[32], from[32], to[32];
-	format_rate(n->from, from, sizeof from);
-	format_rate(n->to, to, sizeof to);
-	switch (n->kind) {
-	case NOTE_STORES_SET_ROOF:
-		snprintf(buf, size, "%s: %s set the roof, %s GB/s (%s); with ordinary stores %s "
-			 "GB/s, the %s.%s roof that kernels whose stores allocate are judged against",
-			 n->roof, stores_words(n->stores), from, n->kernel, to, n->level, n->pattern);
-		break;
-	case NOTE_PLATEAU_SLOPE:
-		format_bytes(n->size_lo, b1, sizeof b1);
-		format_bytes(n->size_hi, b2, sizeof b2);
-		if (n->monotone)
-			snprintf(buf, size, "%s %s from %s to %s GB/s across its plateau (%s .. %s of "
-				 "working set, best per size): a slope of the level, not noise", n->roof,
-				 n->to < n->from ? "falls" : "rises", from, to, b1, b2);
-		else
-			snprintf(buf, size, "%s ranges from %s to %s GB/s across its plateau (%s .. %s of "
-				 "working set, best per size): a slope of the level, not noise", n->roof,
-				 from, to, b1, b2);
-		break;
-	case NOTE_JOB_OFF_TARGET:
-	case NOTE_JOB_SHORT_OF_RULE:
-		job_text(n, buf, size);
-		break;
-	case NOTE_OTHER:
-		buf[0] = '\0';
-		break;
-	}
-	return buf;
 }
 
 int roof_notes_same(const struct roof_note *x, const struct roof_note *y)
 {
-	if (x->kind != y->kind || x->kind == NOTE_OTHER)
+	if (x->kind != y->kind || !roof_note_groups(x->kind))
 		return 0;
 	if (x->kind == NOTE_STORES_SET_ROOF)
 		return x->stores == y->stores && x->ordinary.reads == y->ordinary.reads &&
@@ -131,122 +21,8 @@ int roof_notes_same(const struct roof_note *x, const struct roof_note *y)
 	return 1;
 }
 
-/* Appends to buf (a sentence built in pieces), never past its end. */
-static void add(char *buf, size_t size, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void add(char *buf, size_t size, const char *fmt, ...)
+int roof_note_groups(enum note_kind kind)
 {
-	size_t used = strlen(buf);
-	if (used + 1 >= size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, size - used, fmt, ap);
-	va_end(ap);
-}
-
-/* The note of the kernel that set most of roofs idx[0..n) (the first such, on a tie). */
-static const struct roof_note *usual_kernel(const struct analysis *a, const size_t *idx, size_t n)
-{
-	size_t best = 0, most = 0;
-	for (size_t k = 0; k < n; k++) {
-		size_t count = 0;
-		for (size_t m = 0; m < n; m++)
-			count += registry_same(a->roof_notes[idx[m]].k, a->roof_notes[idx[m]].kernel,
-					       a->roof_notes[idx[k]].k, a->roof_notes[idx[k]].kernel);
-		if (count > most) {
-			most = count;
-			best = k;
-		}
-	}
-	return &a->roof_notes[idx[best]];
-}
-
-/* The stores note of roofs idx[0..n): each roof's rate and the ordinary stores' beside it. */
-static void stores_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
-{
-	const struct roof_note *first = &a->roof_notes[idx[0]];
-	const struct roof_note *usual = usual_kernel(a, idx, n);
-	snprintf(buf, size, "%s set the roof of %zu levels, by %s unless named, over ordinary stores' "
-		 "rate (in brackets):", stores_words(first->stores), n, usual->kernel);
-	for (size_t k = 0; k < n; k++) {
-		const struct roof_note *r = &a->roof_notes[idx[k]];
-		int other = !registry_same(r->k, r->kernel, usual->k, usual->kernel);
-		char from[32], to[32];
-		add(buf, size, "%s %s %s GB/s (%s%s%s)", k ? "," : "", r->roof, format_rate(r->from, from, sizeof from),
-		    format_rate(r->to, to, sizeof to), other ? "; " : "", other ? r->kernel : "");
-	}
-	add(buf, size, "; kernels whose stores allocate are judged against the ordinary stores' "
-	    "roof of their level, %s.%s and the like", first->level, first->pattern);
-}
-
-/* The slope note of roofs idx[0..n): each plateau's rates and sizes. */
-static void slope_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
-{
-	snprintf(buf, size, "%zu plateaus slope across their sizes (best per size), a slope of each "
-		 "level, not noise:", n);
-	for (size_t k = 0; k < n; k++) {
-		const struct roof_note *r = &a->roof_notes[idx[k]];
-		char b1[32], b2[32], from[32], to[32];
-		add(buf, size, "%s %s %s %s to %s GB/s (%s .. %s)", k ? "," : "", r->roof,
-		    !r->monotone ? "ranges from" : r->to < r->from ? "falls from" : "rises from",
-		    format_rate(r->from, from, sizeof from), format_rate(r->to, to, sizeof to), format_bytes(r->size_lo, b1, sizeof b1),
-		    format_bytes(r->size_hi, b2, sizeof b2));
-	}
-}
-
-/* The job notes idx[0..n) of one kind: each kernel's jobs, with their plan's level and the fit's, or their arrays and the rule. */
-static void job_group(const struct analysis *a, const size_t *idx, size_t n, char *buf, size_t size)
-{
-	const struct roof_note *first = &a->roof_notes[idx[0]];
-	/* A kernel's jobs judged two ways are two notes: the sentence counts kernels. */
-	size_t kernels = 0;
-	for (size_t k = 0; k < n; k++) {
-		size_t same = 0;
-		for (size_t e = 0; e < k; e++)
-			same |= registry_same(a->roof_notes[idx[e]].k, a->roof_notes[idx[e]].kernel,
-					      a->roof_notes[idx[k]].k, a->roof_notes[idx[k]].kernel);
-		kernels += !same;
-	}
-	if (first->kind == NOTE_JOB_SHORT_OF_RULE)
-		snprintf(buf, size, "jobs of %zu kernel%s were planned with arrays at STREAM's rule that the fit's "
-			 "rule finds short, so part of each may come from a cache:", kernels, kernels == 1 ? "" : "s");
-	else
-		snprintf(buf, size, "jobs of %zu kernel%s ran at working sets the fit puts in another level than "
-			 "their plan's, each judged where the fit puts it, but a pattern job in a transition "
-			 "between levels as planned:", kernels, kernels == 1 ? "" : "s");
-	for (size_t k = 0; k < n; k++) {
-		const struct roof_note *r = &a->roof_notes[idx[k]];
-		char job[160], b1[32], b2[32], fit[24];
-		job_words(r, job, sizeof job);
-		if (r->kind == NOTE_JOB_SHORT_OF_RULE)
-			add(buf, size, "%s %s (%s per array, rule %s)", k ? ";" : "", job,
-			    format_bytes(r->array_bytes, b1, sizeof b1), format_bytes(r->rule_bytes, b2, sizeof b2));
-		else
-			add(buf, size, "%s %s (planned %s%s, fit %s%s)", k ? ";" : "", job, levels_name(r->planned),
-			    r->judged == JUDGED_NO_SUCH_LEVEL ? ", a level the fit does not find" : "",
-			    fitted_words(r, fit, sizeof fit), r->judged == JUDGED_AS_PLANNED ? ", judged as planned" : "");
-	}
-}
-
-const char *analysis_note_grouped(const struct analysis *a, size_t i, char *buf, size_t size)
-{
-	const struct roof_note *n = &a->roof_notes[i];
-	if (n->kind == NOTE_OTHER || a->note_dram[i])
-		return analysis_note_text(a, i, buf, size);
-	for (size_t j = 0; j < i; j++)
-		if (roof_notes_same(&a->roof_notes[j], n))
-			return NULL;   /* said with the first of them */
-	size_t idx[ANALYSIS_MAX_NOTES] = { i }, count = 1;
-	for (size_t j = i + 1; j < a->nnotes; j++)
-		if (roof_notes_same(&a->roof_notes[j], n))
-			idx[count++] = j;
-	if (count == 1)
-		return roof_note_text(n, buf, size);
-	if (n->kind == NOTE_STORES_SET_ROOF)
-		stores_group(a, idx, count, buf, size);
-	else if (n->kind == NOTE_PLATEAU_SLOPE)
-		slope_group(a, idx, count, buf, size);
-	else
-		job_group(a, idx, count, buf, size);
-	return buf;
+	return kind == NOTE_STORES_SET_ROOF || kind == NOTE_PLATEAU_SLOPE || kind == NOTE_JOB_OFF_TARGET ||
+	       kind == NOTE_JOB_SHORT_OF_RULE;
 }

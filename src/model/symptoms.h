@@ -34,9 +34,36 @@
 enum symptom { SYMPTOM_RIDGE, SYMPTOM_SLOPE, SYMPTOM_FLAT, SYMPTOM_ABOVE, SYMPTOM_TICKS,
 	       SYMPTOM_STREAM };
 
+/* Which points are above their roof: the user's; the tool's own; the tool's own against a roof whose passes varied more than they beat it. */
+enum above_kind { ABOVE_USER, ABOVE_BUILTIN, ABOVE_BUILTIN_SWINGING };
+
+/* How the fit took DRAM where the sweep's arrays are short of STREAM's rule. */
+enum stream_short { STREAM_UNSETTLED, STREAM_FLAT_END, STREAM_NO_DRAM };
+
+/*
+ * What a check found, as facts; the writers word it with the guide's
+ * advice (src/emit/symptom_text.h). Fields by symptom: RIDGE: ridge, and
+ * for a ridge of two thread counts peak_threads, dram_threads and `one`,
+ * the one-count ridge (NaN: none; mixed 0: over RIDGE_MAX); SLOPE, FLAT:
+ * count; ABOVE: kind, count and the first four points' kernels and
+ * fractions; TICKS: count of total, tick and shortest (ns); STREAM: the
+ * largest array and the rule (bytes), and how DRAM was taken.
+ */
+struct symptom_facts {
+	double ridge, one;
+	int mixed, peak_threads, dram_threads;
+	size_t count, total;
+	enum above_kind kind;
+	char kernels[4][48];
+	double fractions[4];
+	double tick_ns, shortest_ns;
+	double largest, rule;
+	enum stream_short dram;
+};
+
 struct symptoms {
 	enum symptom which[SYMPTOMS_MAX];
-	char notes[SYMPTOMS_MAX][640];   /* what was found, then the guide's advice */
+	struct symptom_facts facts[SYMPTOMS_MAX];
 	size_t n;
 };
 

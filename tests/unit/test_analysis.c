@@ -16,6 +16,7 @@
 
 #include "analysis.h"
 #include "diagnosis.h"
+#include "note_text.h"
 #include "pointtext.h"
 #include "registry.h"
 #include "roofkey.h"
@@ -210,8 +211,9 @@ static void test_failures_are_left_out(void **state)
 	assert_null(point_of(&a, "dot", 0));
 	assert_non_null(point_of(&a, "triad", 0));
 	int noted = 0;
+	char said[600];
 	for (size_t i = 0; i < a.nnotes; i++)
-		noted |= strstr(a.notes[i], "dot param 0 failed its check") != NULL;
+		noted |= strstr(analysis_note_text(&a, i, said, sizeof said), "dot param 0 failed its check") != NULL;
 	assert_true(noted);
 }
 
@@ -369,8 +371,9 @@ static void build_two_at(double ip2, long ip2_array_bytes, struct analysis *b)
 /* Whether any of b's notes holds `text`. */
 static int has_note(const struct analysis *b, const char *text)
 {
+	char said[600];
 	for (size_t i = 0; i < b->nnotes; i++)
-		if (strstr(b->notes[i], text))
+		if (strstr(analysis_note_text(b, i, said, sizeof said), text))
 			return 1;
 	return 0;
 }

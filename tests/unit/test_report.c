@@ -33,6 +33,7 @@
 #include "gnuplot.h"
 #include "registry.h"
 #include "report.h"
+#include "note_text.h"
 #include "roof_notes.h"
 #include "rundata.h"
 #include "util.h"
@@ -223,10 +224,9 @@ static void fill_analysis(struct analysis *a)
 	a->peak = 110.075;
 	a->clock_ghz = 3.44;
 	a->ridge = 110.075 / 30.961;
-	/* A note of text, as analysis words one, then the DRAM verdict, which it keeps as data. */
-	snprintf(a->notes[a->nnotes++], sizeof a->notes[0], "L1: the machine reports 32 KiB, but "
-		 "the measured L1 plateau ends at 24 KiB of working set and the next level starts by "
-		 "34 KiB: the measured plateaus are used");
+	/* A note of the plateaus against the reported caches, then the DRAM verdict: both typed facts. */
+	a->roof_notes[a->nnotes++] = (struct roof_note){ .kind = NOTE_CACHE_NOT_REPORTED, .planned = MEM_L1,
+							 .size_hi = 32768, .ws_lo = 24576, .ws_hi = 34816 };
 	struct level_map *m = &a->levels[a->nlevels++];
 	m->threads = 1;
 	m->dram = (struct dram_verdict){ .state = DRAM_FOUND, .reason = DRAM_BY_STREAM_RULE,
@@ -234,7 +234,7 @@ static void fill_analysis(struct analysis *a)
 					 .size_hi = 768 * 1048576.0, .end_rate = 30.2,
 					 .flat_tol = 0.10, .reported_llc = 16.5 * 1048576,
 					 .rule_bytes = 66 * 1048576.0 };
-	a->note_dram[a->nnotes++] = 1;
+	a->roof_notes[a->nnotes++] = (struct roof_note){ .kind = NOTE_DRAM_VERDICT, .map = 1 };
 }
 
 /* ---- scratch directories --------------------------------------------------- */
@@ -833,10 +833,11 @@ static void test_report_notes_said_once(void **state)
 	snprintf(slope.roof, sizeof slope.roof, "L3@2t");
 	slope.monotone = 0;
 	analysis_roof_note(a, &slope);
-	assert_string_equal(a->notes[a->nnotes - 6], "L1: stores in place set the roof, 200 GB/s "
+	char said[600];
+	assert_string_equal(analysis_note_text(a, a->nnotes - 6, said, sizeof said), "L1: stores in place set the roof, 200 GB/s "
 			    "(bw_update_avx512); with ordinary stores 180 GB/s, the L1.2r1w roof that kernels "
 			    "whose stores allocate are judged against");
-	assert_string_equal(a->notes[a->nnotes - 1], "L3@2t ranges from 107 to 82.6 GB/s across its "
+	assert_string_equal(analysis_note_text(a, a->nnotes - 1, said, sizeof said), "L3@2t ranges from 107 to 82.6 GB/s across its "
 			    "plateau (543 KiB .. 12 MiB of working set, best per size): a slope of the level, not noise");
 	char *text = write_report(s);
 	assert_int_equal(occurrences(text, "set the roof"), 2);
@@ -877,10 +878,11 @@ static void test_report_notes_many_core_rates(void **state)
 				   .size_lo = 543 * 1024.0, .size_hi = 12 * 1048576.0 };
 	snprintf(slope.roof, sizeof slope.roof, "L3@16t");
 	analysis_roof_note(a, &slope);
-	assert_string_equal(a->notes[a->nnotes - 3], "L1@16t: stores in place set the roof, 5497 GB/s "
+	char said[600];
+	assert_string_equal(analysis_note_text(a, a->nnotes - 3, said, sizeof said), "L1@16t: stores in place set the roof, 5497 GB/s "
 			    "(bw_update_avx512); with ordinary stores 2497 GB/s, the L1.2r1w roof that kernels "
 			    "whose stores allocate are judged against");
-	assert_string_equal(a->notes[a->nnotes - 1], "L3@16t falls from 2497 to 1090 GB/s across its "
+	assert_string_equal(analysis_note_text(a, a->nnotes - 1, said, sizeof said), "L3@16t falls from 2497 to 1090 GB/s across its "
 			    "plateau (543 KiB .. 12 MiB of working set, best per size): a slope of the level, not noise");
 	char *text = write_report(s);
 	assert_contains(text, "over ordinary stores' rate (in brackets): L1@16t 5497 GB/s (2497), L3@16t 1090 GB/s "

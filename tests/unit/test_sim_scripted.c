@@ -19,7 +19,7 @@
 
 #include "analysis.h"
 #include "fit.h"
-#include "levels_text.h"
+#include "note_text.h"
 #include "plan.h"
 #include "sim_run.h"
 
