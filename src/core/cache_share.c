@@ -30,12 +30,15 @@ int cache_shared_at(double shared_cores, int threads)
 }
 
 void cache_share_judge(const double reported[3], const double *shared, int threads, const double cache_hi[3],
-		       double out[3])
+		       double out[3], int overruled[3])
 {
 	for (int l = 0; l < 3; l++) {
 		out[l] = shared ? shared[l] : 0;
 		double size = reported[l] > 0 ? reported[l] * cache_team_copies(l, out[l], threads) : 0;
-		if (l < 2 && cache_shared_at(out[l], threads) && size > 0 && cache_hi[l] > CACHE_SHARE_JUDGE * size)
+		int over = l < 2 && cache_shared_at(out[l], threads) && size > 0 && cache_hi[l] > CACHE_SHARE_JUDGE * size;
+		if (over)
 			out[l] = 0;
+		if (overruled)
+			overruled[l] = over;
 	}
 }

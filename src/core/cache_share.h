@@ -39,8 +39,10 @@ int cache_shared_at(double shared_cores, int threads);
  * report is wrong there (a VM's made-up topology), and the level is read
  * as unknown, private. A level reported private is judged as before
  * (levels_merge_tails: its plateau reaches an eighth of the threads' L2s).
+ * overruled (NULL: not wanted): 1 for each level whose report the curve
+ * overruled, 0 otherwise; what the report says of the decision.
  */
 void cache_share_judge(const double reported[3], const double *shared, int threads, const double cache_hi[3],
-		       double out[3]);
+		       double out[3], int overruled[3]);
 
 #endif

@@ -395,13 +395,17 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	for (size_t i = 0, l = 0; i < count && l < LEVELS_CACHE_LEVELS; i++)
 		if (is_cache[i])
 			cache_hi[l++] = m.pl[i].size_hi;
-	cache_share_judge(in->reported, in->shared, in->threads, cache_hi, shared);
+	int overruled[LEVELS_CACHE_LEVELS];
+	cache_share_judge(in->reported, in->shared, in->threads, cache_hi, shared, overruled);
 	double told[LEVELS_CACHE_LEVELS];
 	levels_reported_for(in->reported, shared, in->threads > 1 ? in->threads : 1, 0, told);
 	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
 	c.count = levels_merge_caches(m.pl, count, in->n, &v, told, in->threads > 1 ? in->threads : 1);
 	levels_build_map(&c, &v, in->threads, out);
 	memcpy(out->shared, shared, sizeof out->shared);
+	memcpy(out->reported_shared, in->shared, sizeof out->reported_shared);
+	memcpy(out->share_overruled, overruled, sizeof out->share_overruled);
+	memcpy(out->share_hi, cache_hi, sizeof out->share_hi);
 	memcpy(out->pl, m.pl, sizeof m.pl);
 	out->count = c.count;
 	levels_caches(out->pl, out->count, in->n, &out->dram, out->is_cache);

@@ -221,6 +221,14 @@ struct level_map {
 	 * 0: unknown (L1 and L2 private, the L3 shared).
 	 */
 	double shared[LEVELS_CACHE_LEVELS];
+	/*
+	 * What cache_share_judge decided from: the reported sharing (cores an
+	 * instance serves, 0 unknown), 1 where the curve overruled it, and the
+	 * level's own plateau's last working set it judged by (0: none).
+	 */
+	double reported_shared[LEVELS_CACHE_LEVELS];
+	int share_overruled[LEVELS_CACHE_LEVELS];
+	double share_hi[LEVELS_CACHE_LEVELS];
 };
 
 /*

@@ -9,6 +9,7 @@
 #include "analysis.h"
 #include "analysis_bw.h"
 #include "analysis_jobs.h"
+#include "cache_share.h"
 #include "registry.h"
 #include "roof_notes.h"
 #include "roofkey.h"
@@ -239,6 +240,20 @@ static void plateau_text(const struct roof_note *n, char *buf, size_t size)
 			snprintf(buf, size, "%s: the machine reports %s, but the measured %s plateau ends at %s of "
 				 "working set: the measured plateaus are used", name, b1, name, b2);
 		break;
+	case NOTE_SHARING_OVERRULED: {
+		char one[64];
+		format_bytes(n->size_hi, b1, sizeof b1);
+		if (n->instances > 1)
+			snprintf(one, sizeof one, "its %.0f instances", n->instances);
+		else
+			snprintf(one, sizeof one, "one instance");
+		snprintf(buf, size, "%s: reported shared by %.0f CPUs (%s%s instance%s), but at %d thread%s its "
+			 "plateau runs to %s, past %gx %s: read as each core's own (the curve overrules the "
+			 "report)", name, n->shared_cpus, n->instances > 1 ? "" : "one ", b1,
+			 n->instances > 1 ? "s" : "", n->threads, n->threads == 1 ? "" : "s",
+			 format_bytes(n->ws_hi, b2, sizeof b2), CACHE_SHARE_JUDGE, one);
+		break;
+	}
 	case NOTE_FEW_PLATEAUS:
 		snprintf(buf, size, "the sweep found %d plateau%s: too few sizes, or a machine whose caches all "
 			 "run at one speed", n->jobs, n->jobs == 1 ? "" : "s");
@@ -375,6 +390,7 @@ const char *roof_note_text(const struct roof_note *n, char *buf, size_t size)
 		roof_alone_text(n, buf, size);
 		break;
 	case NOTE_CACHE_NOT_REPORTED:
+	case NOTE_SHARING_OVERRULED:
 	case NOTE_FEW_PLATEAUS:
 	case NOTE_SIZES_ON_NO_PLATEAU:
 		plateau_text(n, buf, size);

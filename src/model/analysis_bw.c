@@ -12,6 +12,7 @@
 
 #include "analysis_bw.h"
 #include "analysis_jobs.h"
+#include "cache_share.h"
 #include "isa.h"
 #include "diagnosis.h"
 #include "fit.h"
@@ -611,6 +612,26 @@ static void rule_short_note(struct analysis *a, const struct level_map *map)
 }
 
 /*
+ * A note for each level whose reported sharing the map's curve overruled
+ * (cache_share_judge decided it; the map carries what it decided): the
+ * report is said to disagree with the plateau, never judged again here.
+ */
+static void sharing_overruled_notes(struct analysis *a, const struct rundata *run, const struct level_map *map)
+{
+	const double reported[] = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes };
+	const double cpus[] = { run->info.l1d_shared_cpus, run->info.l2_shared_cpus, run->info.l3_shared_cpus };
+	for (int l = 0; l < LEVELS_CACHE_LEVELS; l++) {
+		if (!map->share_overruled[l])
+			continue;
+		struct roof_note n = { .kind = NOTE_SHARING_OVERRULED, .planned = (enum mem_level)l,
+				       .shared_cpus = cpus[l], .size_hi = reported[l], .threads = map->threads,
+				       .instances = cache_team_copies(l, map->reported_shared[l], map->threads),
+				       .ws_hi = map->share_hi[l] };
+		analysis_roof_note(a, &n);
+	}
+}
+
+/*
  * The level map of the sweep in a->sweep at `threads` (levels_map_curve,
  * the one the plan uses too): DRAM is found from the curve's flat end,
  * never assumed; a note for sizes the fitter left on no plateau. The
@@ -640,6 +661,7 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 	levels_map_curve(&in, map);
 	free(ls);
 	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
+	sharing_overruled_notes(a, run, map);
 	for (size_t i = 0; i < dl.n; i++) {
 		struct roof_note n = { .kind = NOTE_SIZES_ON_NO_PLATEAU, .size_lo = dropped[i].size_lo,
 				       .size_hi = dropped[i].size_hi, .from = dropped[i].value };

@@ -272,6 +272,7 @@ enum note_kind {
 	NOTE_SPREAD_BUSY,        /* roofs spread, and `busiest` pass was busy */
 	NOTE_SPREAD_QUIET,       /* roofs spread, no other load recorded */
 	NOTE_CACHE_NOT_REPORTED, /* level `planned` measured ending at ws_lo (next starting by ws_hi, or infinite), the machine reporting `size_hi` */
+	NOTE_SHARING_OVERRULED,  /* level `planned` reported shared (`shared_cpus`, `instances` of `size_hi` at `threads`), its plateau to `ws_hi`: read as private */
 	NOTE_FEW_PLATEAUS,       /* the sweep found `jobs` plateaus */
 	NOTE_SIZES_ON_NO_PLATEAU,/* sizes size_lo .. size_hi of working set (`from` GB/s) on no plateau */
 	NOTE_DRAM_PATTERNS_SHORT,/* `threads`' DRAM pattern roofs from arrays of `array_bytes`, short of `rule_bytes` */
@@ -343,6 +344,11 @@ struct roof_note {
 	long param;
 	char message[200];
 	char names[4][48];
+	/*
+	 * SHARING: the logical CPUs the report says share one instance of the
+	 * level, and the instances of it the team runs over (cache_team_copies).
+	 */
+	double shared_cpus, instances;
 	/* MISSED: the patterns, as many as a 160-character list can name (`jobs` counts them all). */
 	struct access_pattern patterns[28];
 };

@@ -48,13 +48,15 @@ static void the_curve_overrules_a_wrong_report(void **state)
 	(void)state;
 	const double reported[3] = { 48 * 1024.0, 2 * MiB, 16 * MiB }, shared[3] = { 1, 4, 4 };
 	double out[3];
-	cache_share_judge(reported, shared, 4, (const double[3]){ 139008, 6 * MiB, 0 }, out);
+	int over[3];
+	cache_share_judge(reported, shared, 4, (const double[3]){ 139008, 6 * MiB, 0 }, out, over);
 	assert_true(out[0] == 1 && out[1] == 0 && out[2] == 4);
-	cache_share_judge(reported, shared, 4, (const double[3]){ 139008, 2.9 * MiB, 0 }, out);
-	assert_true(out[1] == 4);                         /* within 1.5x of one instance: as reported */
-	cache_share_judge(reported, shared, 1, (const double[3]){ 34752, 6 * MiB, 0 }, out);
+	assert_true(over[0] == 0 && over[1] == 1 && over[2] == 0);   /* what the report says was overruled */
+	cache_share_judge(reported, shared, 4, (const double[3]){ 139008, 2.9 * MiB, 0 }, out, over);
+	assert_true(out[1] == 4 && over[1] == 0);         /* within 1.5x of one instance: as reported */
+	cache_share_judge(reported, shared, 1, (const double[3]){ 34752, 6 * MiB, 0 }, out, NULL);
 	assert_true(out[1] == 4);                         /* one core: sharing says nothing */
-	cache_share_judge(reported, NULL, 4, (const double[3]){ 139008, 6 * MiB, 0 }, out);
+	cache_share_judge(reported, NULL, 4, (const double[3]){ 139008, 6 * MiB, 0 }, out, NULL);
 	assert_true(out[0] == 0 && out[1] == 0 && out[2] == 0);
 }
 

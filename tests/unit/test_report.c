@@ -855,6 +855,37 @@ static void test_report_notes_said_once(void **state)
 }
 
 /*
+ * A reported sharing the curve overruled (docs/plan.md R7) is said in the
+ * report, from its typed facts: the level, the CPUs the report says share
+ * it, one instance's size, the team, and where its plateau ran.
+ */
+static void test_report_sharing_overruled(void **state)
+{
+	struct scratch *s = *state;
+	struct analysis *a = s->a;
+	struct roof_note n = { .kind = NOTE_SHARING_OVERRULED, .planned = MEM_L2, .shared_cpus = 4,
+			       .instances = 1, .size_hi = 2 * 1048576.0, .threads = 4, .ws_hi = 7.6 * 1048576 };
+	analysis_roof_note(a, &n);
+	n.instances = 2;
+	n.threads = 8;
+	n.ws_hi = 14 * 1048576.0;
+	analysis_roof_note(a, &n);
+	char said[600];
+	assert_string_equal(analysis_note_text(a, a->nnotes - 2, said, sizeof said), "L2: reported shared by 4 "
+			    "CPUs (one 2 MiB instance), but at 4 threads its plateau runs to 7.6 MiB, past 1.5x one "
+			    "instance: read as each core's own (the curve overrules the report)");
+	assert_string_equal(analysis_note_text(a, a->nnotes - 1, said, sizeof said), "L2: reported shared by 4 "
+			    "CPUs (2 MiB instances), but at 8 threads its plateau runs to 14 MiB, past 1.5x its 2 "
+			    "instances: read as each core's own (the curve overrules the report)");
+	char *text = write_report(s);
+	assert_contains(text, "- L2: reported shared by 4 CPUs (one 2 MiB instance), but at 4 threads its plateau "
+			"runs to 7.6 MiB, past 1.5x one instance: read as each core's own (the curve overrules the "
+			"report)\n");
+	assert_int_equal(occurrences(text, "the curve overrules the report"), 2);
+	free(text);
+}
+
+/*
  * Many cores' rates, 1000 GB/s and more, said as whole numbers in the notes,
  * one roof's and a group's: "2497", never "2.5e+03".
  */
@@ -988,6 +1019,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_report_missing_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_first_screen, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_first_screen_bounded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_report_sharing_overruled, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_notes_said_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_report_notes_many_core_rates, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_gnuplot_render, setup, teardown),

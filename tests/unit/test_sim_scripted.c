@@ -777,6 +777,28 @@ static void a_shared_l2_at_a_team_ends_where_one_cores_does(void **state)
  * the sharing still loses the L3); the reported sharing (env.csv
  * l2_shared_cpus) does.
  */
+/*
+ * The fit's notes that a reported sharing was overruled (NOTE_SHARING_OVERRULED):
+ * how many, the first copied to *first, its words to text.
+ */
+static size_t sharing_overruled(const struct sim_run *r, struct roof_note *first, char *text, size_t size)
+{
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	size_t seen = 0;
+	for (size_t i = 0; i < a->nnotes; i++) {
+		if (a->roof_notes[i].kind != NOTE_SHARING_OVERRULED)
+			continue;
+		if (!seen++) {
+			*first = a->roof_notes[i];
+			roof_note_text(first, text, size);
+		}
+	}
+	free(a);
+	return seen;
+}
+
 static void a_shared_l2_reported_shared_keeps_its_l3(void **state)
 {
 	(void)state;
@@ -801,6 +823,10 @@ static void a_shared_l2_reported_shared_keeps_its_l3(void **state)
 		}
 		assert_int_equal(n, bare ? 2 : 3);
 		assert_true(in_l1 == 1 && in_l2 == 1 && in_l3 == !bare);
+		/* A report the curve agrees with, or none (a run from before the keys): nothing overruled, no note. */
+		struct roof_note note;
+		char text[400];
+		assert_int_equal(sharing_overruled(r, &note, text, sizeof text), 0);
 	}
 }
 
@@ -825,6 +851,15 @@ static void a_wrong_sharing_report_is_overruled_by_the_curve(void **state)
 		assert_true(ws[l] <= 0.75 * l1 || (ws[l] >= 2 * l1 && ws[l] <= 0.8 * l2));
 	}
 	assert_int_equal(n, 2);
+	/* The report says the curve overruled it: once, of the L2 at 4 threads, its plateau past 1.5x 2 MiB. */
+	struct roof_note note;
+	char text[400];
+	assert_int_equal(sharing_overruled(r, &note, text, sizeof text), 1);
+	print_message("# %s\n", text);
+	assert_true(note.planned == MEM_L2 && note.threads == 4 && note.shared_cpus == 4 && note.instances == 1);
+	assert_true(note.size_hi == 2 * MiB && note.ws_hi > 1.5 * 2 * MiB && note.ws_hi <= 8 * MiB);
+	assert_non_null(strstr(text, "L2: reported shared by 4 CPUs (one 2 MiB instance), but at 4 threads"));
+	assert_non_null(strstr(text, "the curve overrules the report"));
 }
 
 /*
