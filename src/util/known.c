@@ -21,20 +21,37 @@
  * find that edge again. k is 3 for 5 timings, 4 for 10, 5 for 15 and 20.
  */
 #include "known.h"
+#include "stats.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* P(B <= k) for B ~ Binomial(n, p), summed term by term (n is a few hundred at most). */
-static double binom_cdf(int k, int n, double p)
+/*
+ * P(B <= k) for B ~ Binomial(n, p), k = 0, 1, ... in turn, summed term by
+ * term as it goes (n is a few hundred at most): each bound below walks k
+ * up until its condition holds, one term a step, instead of summing the
+ * terms again for every k (the scheduler asks at every timing a job keeps).
+ */
+struct binom_walk {
+	double sum, term, ratio;
+	int n, i;
+};
+
+static struct binom_walk binom_start(int n, double p)
 {
-	double sum = 0, term = pow(1.0 - p, n);   /* P(B = 0) */
-	for (int i = 0; i <= k && i <= n; i++) {
-		sum += term;
-		term *= (double)(n - i) / (double)(i + 1) * p / (1.0 - p);
+	return (struct binom_walk){ 0.0, pow(1.0 - p, n), p / (1.0 - p), n, 0 };   /* term: P(B = 0) */
+}
+
+/* P(B <= i) for the walk's next i. */
+static double binom_next(struct binom_walk *w)
+{
+	if (w->i <= w->n) {
+		w->sum += w->term;
+		w->term *= (double)(w->n - w->i) / (double)(w->i + 1) * w->ratio;
 	}
-	return sum;
+	w->i++;
+	return w->sum;
 }
 
 int known_bounds(enum known_statistic s, int n, int *lo, int *hi)
@@ -42,8 +59,10 @@ int known_bounds(enum known_statistic s, int n, int *lo, int *hi)
 	if (n < 2)
 		return -1;
 	if (s == KNOWN_BEST) {
+		struct binom_walk w = binom_start(n, KNOWN_BEST_QUANTILE);
+		(void)binom_next(&w);   /* P(B <= 0) */
 		for (int k = 2; k <= n; k++)
-			if (binom_cdf(k - 1, n, KNOWN_BEST_QUANTILE) >= KNOWN_CONFIDENCE) {
+			if (binom_next(&w) >= KNOWN_CONFIDENCE) {   /* P(B <= k - 1) */
 				*lo = 1;
 				*hi = k;
 				return 0;
@@ -51,7 +70,8 @@ int known_bounds(enum known_statistic s, int n, int *lo, int *hi)
 		return -1;
 	}
 	int r = 0;
-	while (r + 1 <= n / 2 && 2.0 * binom_cdf(r, n, 0.5) <= 1.0 - KNOWN_CONFIDENCE)
+	struct binom_walk w = binom_start(n, 0.5);
+	while (r + 1 <= n / 2 && 2.0 * binom_next(&w) <= 1.0 - KNOWN_CONFIDENCE)   /* P(B <= r) */
 		r++;
 	if (r == 0)
 		return -1;
@@ -60,25 +80,20 @@ int known_bounds(enum known_statistic s, int n, int *lo, int *hi)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 double known_width(enum known_statistic s, const double *seconds, int n)
 {
 	int lo, hi;
 	if (known_bounds(s, n, &lo, &hi) != 0)
 		return INFINITY;
-	double *t = malloc((size_t)n * sizeof *t);
+	double small[256], *t = n <= 256 ? small : malloc((size_t)n * sizeof *t);
 	if (!t)
 		return INFINITY;
 	memcpy(t, seconds, (size_t)n * sizeof *t);
-	qsort(t, (size_t)n, sizeof *t, cmp_double);
+	double a = stats_kth(t, (size_t)n, (size_t)(lo - 1)), b = stats_kth(t, (size_t)n, (size_t)(hi - 1));
 	/* A rate is work over time: the interval's relative width is the same in either. */
-	double w = t[lo - 1] > 0 ? t[hi - 1] / t[lo - 1] - 1.0 : INFINITY;
-	free(t);
+	double w = a > 0 ? b / a - 1.0 : INFINITY;
+	if (t != small)
+		free(t);
 	return w;
 }
 

@@ -8,6 +8,13 @@
 
 #include <stddef.h>
 
+/*
+ * The k-th smallest of t[0..n) (k from 0, n > 0), by Hoare's selection: t is
+ * reordered, t[0..k) then holds the k smallest. For NaN-free data (a NaN
+ * compares as neither smaller nor larger).
+ */
+double stats_kth(double *t, size_t n, size_t k);
+
 /* Median of x[0..n) (mean of the two middle values for even n); NaN for n == 0. */
 double stats_median(const double *x, size_t n);
 

@@ -714,7 +714,7 @@ static void test_rising_level_keeps_its_sizes(void **state)
 	(void)state;
 
 	make_sweep(sw, truth, n, 0.0, 1);
-	struct fit_dropped_list dl = { d, 4, 99 };
+	struct fit_dropped_list dl = { .v = d, .max = 4, .n = 99 };
 	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, &dl), 3);
 	nd = dl.n;
 	assert_int_equal(nd, 0);
@@ -741,7 +741,7 @@ static void test_loop_overhead_is_dropped_and_said(void **state)
 	(void)state;
 
 	make_sweep(sw, truth, n, 0.0, 1);
-	struct fit_dropped_list dl = { d, 4, 99 };
+	struct fit_dropped_list dl = { .v = d, .max = 4, .n = 99 };
 	assert_int_equal(fit_plateaus_explained(sw, n, MIN_STEP, TOLERANCE, p, &dl), 2);
 	nd = dl.n;
 	expect_range(&p[0], 2, 6, 5);

@@ -215,7 +215,7 @@ static void run_on(struct scripted *s, int quick, double budget, struct scripted
 			 * foretold clock (every second put test_rounds at 10 s, 1.2 s
 			 * before the estimate ran the passes).
 			 */
-			if (i % 8 != 0 && i + 1 != p->njobs[t])
+			if (i % 16 != 0 && i + 1 != p->njobs[t])
 				continue;
 			struct sched_calibration k = { .jobs = p->jobs[t], .njobs = p->njobs[t], .done = i + 1,
 							.before = t > 1 ? p->jobs[t - 1] : NULL,
