@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -40,6 +41,42 @@ static void test_median_odd_even_ties(void **state)
 	assert_near(stats_median(one, 1), 7.5, 0);
 	assert_nan(stats_median(odd, 0));
 	assert_nan(stats_median(NULL, 0));
+}
+
+/*
+ * The median and stats_kth select (the scheduler asks at every kept
+ * timing): on arrays with runs of ties, every order statistic and the
+ * median are what a sort gives, and a NaN still sorts last.
+ */
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static void test_selection_is_the_sorted_order(void **state)
+{
+	(void)state;
+	unsigned s = 12345;
+	for (size_t n = 1; n <= 40; n++) {
+		double x[40], sorted[40], t[40];
+		for (size_t i = 0; i < n; i++) {
+			s = s * 1103515245u + 12345u;
+			x[i] = (double)((s >> 16) % 7);   /* few values: long runs of ties */
+		}
+		memcpy(sorted, x, n * sizeof *x);
+		qsort(sorted, n, sizeof *sorted, by_value);
+		for (size_t k = 0; k < n; k++) {
+			memcpy(t, x, n * sizeof *x);
+			assert_true(stats_kth(t, n, k) == sorted[k]);
+			for (size_t i = 0; i < k; i++)
+				assert_true(t[i] <= sorted[k]);
+		}
+		double want = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+		assert_true(stats_median(x, n) == want);
+	}
+	const double with_nan[] = { 3, NAN, 1, 2 };
+	assert_true(stats_median(with_nan, 4) == 2.5);   /* 1 2 3 NaN: NaN last */
 }
 
 static void test_input_left_unchanged(void **state)
@@ -121,6 +158,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_median_odd_even_ties),
+		cmocka_unit_test(test_selection_is_the_sorted_order),
 		cmocka_unit_test(test_input_left_unchanged),
 		cmocka_unit_test(test_max_and_min),
 		cmocka_unit_test(test_mean_of_best),
