@@ -96,7 +96,7 @@ struct chain_curve {
 	double chains_to_saturate;
 };
 
-/* A point's bound, typed (struct point.bound is its name in points.csv). */
+/* A point's bound, typed (pointtext.h's point_bound_name() words it for points.csv and the reports). */
 enum point_bound { BOUND_MEMORY, BOUND_COMPUTE, BOUND_UNKNOWN };
 
 /* Why a point sits where it does: the verdict as data (src/diagnosis.h). */
@@ -195,8 +195,7 @@ struct point {
 	struct roof_key roof;       /* the lower of the two: what caps it at its intensity; none when neither */
 	double roof_gflops;
 	double fraction;         /* gflops / roof_gflops: median over median */
-	char bound[8];           /* memory or compute */
-	enum point_bound bound_id;   /* the same, typed */
+	enum point_bound bound_id;   /* memory, compute or unknown */
 	enum point_reason reason;    /* why, typed: the writers make its sentence (pointtext.h) */
 	struct point_verdict why;    /* the numbers behind the reason */
 	int above_roof;          /* over DIAGNOSIS_ABOVE of its roof's median and over its best: a counting problem, or a low roof */

@@ -190,7 +190,7 @@ static void test_fma_only_kernels_judged_by_fma(void **state)
 		if (strcmp(p->kernel, "horner") != 0)
 			continue;
 		seen |= p->threads;
-		assert_string_equal(p->bound, "compute");
+		assert_int_equal(p->bound_id, BOUND_COMPUTE);
 		assert_string_equal(roof_text(p->roof), p->threads == 1 ? "fma" : "fma@2t");
 		assert_near(p->fraction, 0.5);
 	}
