@@ -203,6 +203,16 @@ struct point {
 };
 
 /*
+ * One member of a kernel's family, as the peak's tables name it
+ * (report_peak.c writes "fma_mix21_avx2 G=4", "fma_avx512 K=13").
+ */
+struct kernel_member {
+	char kernel[40];         /* the run's kernel name */
+	char letter;             /* its parameter's letter: the registry's ('K' for FMA chains), 0 where none */
+	long param;              /* the member: its parameter's value */
+};
+
+/*
  * One vector width's FP issue in the run (struct peak_info.widths): what its
  * FMA chains alone and its best FMA+add mixes reached, per core. The rates
  * are instructions a second (G/s, one per vector register operated on);
@@ -214,7 +224,7 @@ struct peak_width {
 	double fma_gips;         /* FMA-only plateau: FMA instructions a second a core */
 	/* The mix with the most FP instructions a second a core (NaN: no mix at this width): */
 	double ops_gips, fma_op_gips, add_op_gips;
-	char ops_by[40];         /* its kernel and member ("fma_mix21_avx2 G=4") */
+	struct kernel_member ops_by;   /* its kernel and member */
 	int ops_fmas, ops_adds;  /* its FMA and add chains */
 	/* From the clock (NaN or 0 when unknown): */
 	double ops_per_cycle, fmas_per_cycle, adds_per_cycle;   /* that mix's, a core */
@@ -238,7 +248,7 @@ struct peak_width {
  */
 struct peak_info {
 	int threads;
-	char set_by[40];         /* "fma_mix21_avx512 G=10" or "fma_avx512 K=13" */
+	struct kernel_member set_by;   /* the mix or FMA chains that set it, and its member */
 	int set_fmas, set_adds;  /* the chains of what set it (adds 0: FMA chains alone) */
 	int lanes;               /* doubles per register of the widest ISA */
 	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
