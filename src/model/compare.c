@@ -1,6 +1,6 @@
 /*
  * compare.c - two runs side by side: deciding what moved (see compare.h).
- * Pure: no I/O (stdio.h for snprintf, the machines' texts and names, only);
+ * Pure: no I/O (stdio.h for snprintf of names only; compare_machines_text.c words the machines);
  * compare_write.c writes what is decided here.
  */
 #include "compare.h"
