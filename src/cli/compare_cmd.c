@@ -84,7 +84,7 @@ static void compare_outputs(const struct compare_io *io, const struct compare *c
 		if (all && ncounts < 2)
 			break;
 		int threads = all ? counts[ncounts - 1] : io->threads;
-		plot_compare_layout(cmp, A, B, (struct plot_compare_view){ threads, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT },
+		plot_compare_layout(cmp, A, B, (struct plot_compare_view){ threads, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT, NULL },
 				    fig);
 		list = xstrdup(io->formats);
 		for (char *f = strtok_r(list, ",", &save); f; f = strtok_r(NULL, ",", &save)) {

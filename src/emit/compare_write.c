@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_machines_text.h"
 #include "levels.h"
 #include "markdown.h"
 #include "ratio.h"
@@ -357,8 +358,9 @@ static void compiler_roofs(FILE *fp, const struct compare *c)
 	}
 	if (!n)
 		return;
+	char build[400];
 	fputs(". Only the build changed (", fp);
-	md_text(fp, c->machines.build);
+	md_text(fp, compare_machines_build(&c->machines, build, sizeof build));
 	fprintf(fp, "), and a roof is the machine's: it must not move with the compiler. %s measured through code "
 		"the compiler shapes, and the kernels judged against %s are judged against the build, not the machine "
 		"(unless the machine's conditions changed between the runs, other load or its host: run the pair again "
@@ -474,11 +476,13 @@ static void headline(FILE *fp, const struct compare *c)
 	const struct compare_machines *m = &c->machines;
 	/* env.csv's text, flattened: a quoted line break in a CPU's name must not end the line. */
 	fputs(m->differ ? "# Comparing two runs on different machines: " : "# Comparing two runs on the same kind of machine (", fp);
-	md_cell_text(fp, m->differ ? m->what : m->same);
+	char text[400], os[240];
+	md_cell_text(fp, m->differ ? compare_machines_what(m, text, sizeof text)
+				   : compare_machines_same(m, text, 240));
 	fputs(m->differ ? "" : ")", fp);
-	if (m->os[0]) {
+	if (compare_machines_os(m, os, sizeof os)[0]) {
 		fputs("; OS ", fp);
-		md_cell_text(fp, m->os);
+		md_cell_text(fp, os);
 	}
 	fputs("\n\n", fp);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "note_text.h"
+#include "pointtext.h"
 #include "util.h"
 
 /* %.6g keeps 6 significant digits: more than any measurement here can claim. */
@@ -57,7 +58,7 @@ static int write_points(FILE *fp, const struct analysis *a)
 		csv_sheet_field(fp, roofkey_format(&p->roof, roof, sizeof roof));
 		next_num(fp, p->roof_gflops);
 		next_num(fp, p->fraction);
-		fprintf(fp, ",%s,", p->bound);
+		fprintf(fp, ",%s,", point_bound_name(p->bound_id));
 		csv_sheet_field(fp, p->level);
 		fputc(',', fp);
 		csv_sheet_field(fp, p->pattern);

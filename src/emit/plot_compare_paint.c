@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare_figure_style.h"
+#include "compare_machines_text.h"
 #include "util.h"
 
 static void cmpfig_set_font(cairo_t *cr, double px, int bold)
@@ -51,6 +52,10 @@ void plot_compare_layout(const struct compare *c, struct plot_compare_run A, str
 	cmpfig_no_hinting(cr);
 	struct figure_measure meas;
 	plot_measure_cairo(cr, &meas);
+	/* The machines' differences as compare.md words them, for the subtitle. */
+	char what[400];
+	if (!v.machines)
+		v.machines = compare_machines_what(&c->machines, what, sizeof what);
 	compare_figure_layout(c, A, B, v, &meas, out);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);

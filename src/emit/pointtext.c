@@ -126,6 +126,11 @@ static void above_text(const struct point *p, char *buf, size_t size)
 			 "the compiler's remarks say", pct, roof);
 }
 
+const char *point_bound_name(enum point_bound b)
+{
+	return b == BOUND_MEMORY ? "memory" : b == BOUND_COMPUTE ? "compute" : "unknown";
+}
+
 const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 {
 	char b1[32], roof[48], undersold[48], rate[32];

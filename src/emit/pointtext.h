@@ -12,6 +12,9 @@
 
 #include "model.h"
 
+/* A point's bound as points.csv and the reports name it: "memory", "compute" or "unknown". */
+const char *point_bound_name(enum point_bound b);
+
 /* The sentence for p's diagnosis column, in buf (always terminated). Returns buf. */
 const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size);
 

@@ -87,7 +87,7 @@ static void point_attrs(void *ctx, size_t i, struct buf *b)
 	attr(b, "roof", roofkey_format(&p->roof, roof, sizeof roof));
 	attr_num(b, "roof-gflops", p->roof_gflops);
 	attr_num(b, "fraction", p->fraction);
-	attr(b, "bound", p->bound);
+	attr(b, "bound", point_bound_name(p->bound_id));
 	attr(b, "verdict", pointtext_diagnosis(p, says, sizeof says));
 }
 
@@ -364,7 +364,7 @@ static void kernels_table(struct page *pg)
 		text_cell(b, roofkey_format(&p->roof, roof, sizeof roof));
 		num_cell(b, md_rate(p->roof_gflops, t, sizeof t), p->roof_gflops);
 		num_cell(b, md_percent(p->fraction, t, sizeof t), p->fraction);
-		text_cell(b, p->bound[0] ? p->bound : "—");
+		text_cell(b, point_bound_name(p->bound_id));
 		text_cell(b, pointtext_diagnosis(p, says, sizeof says));
 		buf_puts(b, "</tr>\n");
 	}

@@ -150,7 +150,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
-			p->bound[0] ? p->bound : "—");
+			point_bound_name(p->bound_id));
 		char says[480];
 		md_cell_text(fp, pointtext_diagnosis(p, says, sizeof says));
 		fputs(" |\n", fp);

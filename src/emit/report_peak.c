@@ -22,6 +22,13 @@ static void chains_cell(FILE *fp, const struct peak_info *p)
 		fprintf(fp, " (FMA chains alone)");
 }
 
+/* "fma_mix21_avx2 G=4": a kernel's member, its parameter's letter P where the registry has none. */
+static const char *member_text(const struct kernel_member *m, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s %c=%ld", m->kernel, m->letter ? m->letter : 'P', m->param);
+	return buf;
+}
+
 /* Each width's FP issue, the first thread count's: what its FMA chains and best mix issued a cycle. */
 static void issue_table(FILE *fp, const struct peak_info *p)
 {
@@ -36,7 +43,8 @@ static void issue_table(FILE *fp, const struct peak_info *p)
 		md_cell(fp, cpu_isa_name(pw->isa));
 		fprintf(fp, " %d | %.2f FMA |", pw->lanes, pw->fma_gips / p->clock_ghz);
 		if (isfinite(pw->ops_per_cycle)) {
-			md_cell(fp, pw->ops_by);
+			char by[64];
+			md_cell(fp, member_text(&pw->ops_by, by, sizeof by));
 			fprintf(fp, " %.2f + %.2f = %.2f (%d + %d chains) |", pw->fmas_per_cycle, pw->adds_per_cycle,
 				pw->ops_per_cycle, pw->ops_fmas, pw->ops_adds);
 		} else {
@@ -71,7 +79,8 @@ void report_theory_section(FILE *fp, const struct analysis *a)
 		const struct roof *pk = analysis_peak_of(a, p->threads);
 		char f[32], m[32], t[32], c[32];
 		fprintf(fp, "| %d | ", p->threads);
-		md_text(fp, p->set_by);
+		char by[64];
+		md_text(fp, member_text(&p->set_by, by, sizeof by));
 		chains_cell(fp, p);
 		fprintf(fp, " | %s GFLOP/s | %s | ", md_rate(p->fma, f, sizeof f),
 			isfinite(p->mix) ? md_rate(p->mix, m, sizeof m) : "not measured");

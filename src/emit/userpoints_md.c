@@ -52,7 +52,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 		fprintf(fp, " %s | ", md_rate(p->roof_gflops, rg, sizeof rg));
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
-			p->bound[0] ? p->bound : "—");
+			point_bound_name(p->bound_id));
 		if (u->above)
 			fputs("**above its roof** (see the notes); ", fp);
 		char says[480];

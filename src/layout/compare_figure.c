@@ -230,7 +230,7 @@ static void record(struct plot_compare_layout *l, struct labels_box b)
 }
 
 static void describe_runs(struct plot_compare_layout *l, const struct compare *c, const struct rundata *ra,
-			  const struct rundata *rb)
+			  const struct rundata *rb, const char *machines)
 {
 	const char *cpu = rb->info.cpu_model;
 	const struct rundata *runs[2] = { ra, rb };
@@ -247,8 +247,10 @@ static void describe_runs(struct plot_compare_layout *l, const struct compare *c
 		snprintf(count, sizeof count, "%d threads", l->threads);
 	snprintf(l->title, sizeof l->title, "Two runs compared, %s%s%s", count, cpu && *cpu ? ": " : "",
 		 cpu && *cpu ? cpu : "");
-	if (c->machines.differ)
-		snprintf(l->machines, sizeof l->machines, "different machines: %s", c->machines.what);
+	if (c->machines.differ && machines && *machines)
+		snprintf(l->machines, sizeof l->machines, "different machines: %s", machines);
+	else if (c->machines.differ)
+		snprintf(l->machines, sizeof l->machines, "different machines");
 	else
 		snprintf(l->machines, sizeof l->machines, "the same kind of machine");
 }
@@ -637,7 +639,7 @@ void compare_figure_layout(const struct compare *c, struct plot_compare_run A, s
 	figure_families(m, fk);
 	free(sa);
 	free(sb);
-	describe_runs(out, c, ra, rb);
+	describe_runs(out, c, ra, rb, v.machines);
 	add_marks(out, c, fk);
 	what_moved(out, c);
 	base_keys(out, c, fk);

@@ -106,6 +106,12 @@ struct plot_compare_run {
 struct plot_compare_view {
 	int threads;                 /* the thread count shown */
 	int width, height;           /* pixels */
+	/*
+	 * What differs between the machines, one line as emit words it
+	 * (compare_machines_text.h; plot_compare_layout() fills it where
+	 * NULL): the subtitle names it where the machines differ.
+	 */
+	const char *machines;
 };
 
 /*

@@ -47,6 +47,14 @@ static int is_mix(const struct kernel *k)
 	return mix_of(k) != NULL;
 }
 
+/* A kernel's member, typed: report_peak.c names it. */
+static struct kernel_member member(const char *kernel, char letter, long param)
+{
+	struct kernel_member m = { .letter = letter, .param = param };
+	snprintf(m.kernel, sizeof m.kernel, "%s", kernel ? kernel : "");
+	return m;
+}
+
 /* The FMA and add chains of a mix job (a mix of no stated ratio counts as 1:1, as the first ones were). */
 static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
 {
@@ -239,16 +247,15 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 			analysis_set_roof_from_job(r, mix_job, mix);
 			if (pi) {
 				const struct kernel *k = mix_of(mix_job->k);
-				snprintf(pi->set_by, sizeof pi->set_by, "%s %c=%ld", mix_job->kernel,
-					 k->param_letter ? k->param_letter : 'P', mix_job->param);
+				pi->set_by = member(mix_job->kernel, k->param_letter, mix_job->param);
 				mix_chains(k, mix_job->param, &pi->set_fmas, &pi->set_adds);
 			}
 		} else {
 			analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->k, widest->kernel, widest->best_chains, threads),
 					  widest->plateau);
 			if (pi) {
-				snprintf(pi->set_by, sizeof pi->set_by, "%s K=%d", widest->kernel,
-					 widest->best_chains);
+				/* 'K' even where this build lacks the kernel: a chain curve's member is its chains. */
+				pi->set_by = member(widest->kernel, 'K', widest->best_chains);
 				pi->set_fmas = widest->best_chains;
 			}
 		}
@@ -328,8 +335,7 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 				w->add_op_gips = iters * adds;
 				w->ops_fmas = fmas;
 				w->ops_adds = adds;
-				snprintf(w->ops_by, sizeof w->ops_by, "%s %c=%ld", j->kernel,
-					 k->param_letter ? k->param_letter : 'P', j->param);
+				w->ops_by = member(j->kernel, k->param_letter, j->param);
 			}
 		}
 	}

@@ -1,6 +1,6 @@
 /*
  * compare.c - two runs side by side: deciding what moved (see compare.h).
- * Pure: no I/O (stdio.h for snprintf, the machines' texts and names, only);
+ * Pure: no I/O (stdio.h for snprintf of names only; compare_machines_text.c words the machines);
  * compare_write.c writes what is decided here.
  */
 #include "compare.h"
@@ -442,24 +442,6 @@ const char *compare_move_name(enum compare_move m)
 
 /* ---- the machines -------------------------------------------------------------- */
 
-/* "48 KiB", "508 MiB": a cache size as people read it. */
-void compare_cache_text(double bytes, char *buf, size_t size)
-{
-	if (!(bytes > 0))
-		snprintf(buf, size, "?");
-	else if (bytes >= 1048576)
-		snprintf(buf, size, "%.4g MiB", bytes / 1048576);
-	else
-		snprintf(buf, size, "%.4g KiB", bytes / 1024);
-}
-
-/* Appends "what a → b" to out->what, comma-separated. */
-static void differs(struct compare_machines *out, const char *what, const char *a, const char *b)
-{
-	size_t n = strlen(out->what);
-	snprintf(out->what + n, sizeof out->what - n, "%s%s %s \u2192 %s", n ? ", " : "", what, a, b);
-}
-
 /* A run's measured clock range, [min, max]; NaN where the run does not record it. */
 static void clock_range(const struct rundata *r, double *lo, double *hi)
 {
@@ -491,70 +473,42 @@ static int clocks_agree(const struct rundata *a, const struct rundata *b)
 	return 0;
 }
 
-/* The runs' builds: compare_machines.build_only and build (called once the machines are compared). */
+/* The runs' builds: compare_machines.build_only, build_changed, flags_differ (once the machines are compared). */
 static void build_change(const struct run_env *ea, const struct run_env *eb, struct compare_machines *out)
 {
 	const char *cca = rundata_or(ea->cc, "?"), *ccb = rundata_or(eb->cc, "?");
 	const char *va = rundata_or(ea->cc_version, "?"), *vb = rundata_or(eb->cc_version, "?");
 	const char *fa = rundata_or(ea->kernel_cflags, "?"), *fb = rundata_or(eb->kernel_cflags, "?");
-	int flags = strcmp(fa, fb) != 0;
-	int changed = strcmp(cca, ccb) != 0 || strcmp(va, vb) != 0 || flags;
-	out->build_only = changed && !out->differ && !out->os[0];
-	if (!changed)
-		return;
-	int n = snprintf(out->build, sizeof out->build, "%s %s \u2192 %s %s", cca, va, ccb, vb);
-	if (flags && n > 0 && (size_t)n < sizeof out->build)
-		snprintf(out->build + n, sizeof out->build - (size_t)n, ", flags %s \u2192 %s", fa, fb);
-	for (char *c = out->build; *c; c++)
-		if (*c == '\n' || *c == '\r')
-			*c = ' ';
+	out->flags_differ = strcmp(fa, fb) != 0;
+	out->build_changed = strcmp(cca, ccb) != 0 || strcmp(va, vb) != 0 || out->flags_differ;
+	out->build_only = out->build_changed && !out->differ && !out->os_differs;
 }
 
 void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out)
 {
 	memset(out, 0, sizeof *out);
 	const struct run_env *ea = &a->info, *eb = &b->info;
-	const struct { const char *what, *a, *b; } text[] = {
-		{ "CPU", ea->cpu_model, eb->cpu_model }, { "ISAs", ea->isas, eb->isas },
-		{ "widest ISA", ea->isa, eb->isa }, { "cores", ea->cores, eb->cores },
+	out->a = ea;
+	out->b = eb;
+	const struct { enum compare_machine_attr what; const char *a, *b; } text[] = {
+		{ COMPARE_ATTR_CPU, ea->cpu_model, eb->cpu_model }, { COMPARE_ATTR_ISAS, ea->isas, eb->isas },
+		{ COMPARE_ATTR_ISA, ea->isa, eb->isa }, { COMPARE_ATTR_CORES, ea->cores, eb->cores },
 	};
-	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
-		const char *x = rundata_or(text[i].a, "?"), *y = rundata_or(text[i].b, "?");
-		if (strcmp(x, y) != 0)
-			differs(out, text[i].what, x, y);
-	}
-	const struct { const char *what; double a, b; } caches[] = {
-		{ "L1d", ea->l1d_bytes, eb->l1d_bytes }, { "L2", ea->l2_bytes, eb->l2_bytes },
-		{ "L3", ea->l3_bytes, eb->l3_bytes },
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+		if (strcmp(rundata_or(text[i].a, "?"), rundata_or(text[i].b, "?")) != 0)
+			out->differs |= 1u << text[i].what;
+	const struct { enum compare_machine_attr what; double a, b; } caches[] = {
+		{ COMPARE_ATTR_L1D, ea->l1d_bytes, eb->l1d_bytes }, { COMPARE_ATTR_L2, ea->l2_bytes, eb->l2_bytes },
+		{ COMPARE_ATTR_L3, ea->l3_bytes, eb->l3_bytes },
 	};
 	for (size_t i = 0; i < sizeof caches / sizeof caches[0]; i++)
-		if (caches[i].a != caches[i].b && (caches[i].a > 0 || caches[i].b > 0)) {
-			char x[32], y[32];
-			compare_cache_text(caches[i].a, x, sizeof x);
-			compare_cache_text(caches[i].b, y, sizeof y);
-			differs(out, caches[i].what, x, y);
-		}
-	if (!clocks_agree(a, b)) {
-		char x[32], y[32];
-		snprintf(x, sizeof x, "%.2f", ea->clock_ghz);
-		snprintf(y, sizeof y, "%.2f GHz", eb->clock_ghz);
-		differs(out, "clock", x, y);
-	}
-	out->differ = out->what[0] != 0;
-	char l1[32];
-	compare_cache_text(ea->l1d_bytes, l1, sizeof l1);
-	snprintf(out->same, sizeof out->same, "%s, %s, %s cores, L1d %s", rundata_or(ea->cpu_model, "?"),
-		 rundata_or(ea->isa, "?"), rundata_or(ea->cores, "?"), l1);
-	const char *oa = rundata_or(ea->os, "?"), *ob = rundata_or(eb->os, "?");
-	if (strcmp(oa, ob) != 0)
-		snprintf(out->os, sizeof out->os, "%s \u2192 %s", oa, ob);
+		if (caches[i].a != caches[i].b && (caches[i].a > 0 || caches[i].b > 0))
+			out->differs |= 1u << caches[i].what;
+	if (!clocks_agree(a, b))
+		out->differs |= 1u << COMPARE_ATTR_CLOCK;
+	out->differ = out->differs != 0;
+	out->os_differs = strcmp(rundata_or(ea->os, "?"), rundata_or(eb->os, "?")) != 0;
 	build_change(ea, eb, out);
-	/* One line each, for a heading and a subtitle: env.csv's quoted line breaks flattened. */
-	char *texts[] = { out->what, out->same, out->os };
-	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-		for (char *c = texts[i]; *c; c++)
-			if (*c == '\n' || *c == '\r')
-				*c = ' ';
 }
 
 /* ---- --check ------------------------------------------------------------------- */

@@ -147,21 +147,37 @@ int compare_unsettled(const struct compare_row *r);
  */
 int compare_fast_agree(const struct compare_row *r);
 
-/* How the two runs' machines compare (compare_machines). */
+/*
+ * What can differ between two runs' machines (compare_machines.differs, a
+ * bit each): env.csv's CPU model, ISAs, widest ISA and cores (the runs' own
+ * strings), its cache sizes, and the measured clock (when the clocks do not
+ * agree, see compare_machines()). compare_machines_text.h words them.
+ */
+enum compare_machine_attr {
+	COMPARE_ATTR_CPU, COMPARE_ATTR_ISAS, COMPARE_ATTR_ISA, COMPARE_ATTR_CORES,
+	COMPARE_ATTR_L1D, COMPARE_ATTR_L2, COMPARE_ATTR_L3, COMPARE_ATTR_CLOCK,
+	COMPARE_NATTRS
+};
+
+/*
+ * How the two runs' machines compare (compare_machines): which attributes
+ * differ, the values being each run's env (a, b: into the runs compared,
+ * which must outlive it). The sentences are emit's (compare_machines_text.h).
+ */
 struct compare_machines {
-	int differ;                  /* not the same kind of machine */
-	char what[400];              /* "L1d 48 KiB → 32 KiB, L3 508 MiB → 32 MiB, clock 3.71 → 3.64 GHz" */
-	char same[240];              /* the kind both share: "AMD EPYC, avx512, 2 cores" */
-	char os[240];                /* "Linux a → Linux b" where the OS differs, else "" */
+	const struct run_env *a, *b; /* each run's machine, compiler and flags */
+	unsigned differs;            /* a bit (1u << enum compare_machine_attr) for each that differs */
+	int differ;                  /* not the same kind of machine: differs != 0 */
+	int os_differs;              /* env.csv's OS differs */
 	/*
 	 * The same kind of machine and OS, and the runs differ in their build
 	 * alone (env.csv's cc, cc_version or kernel_cflags): a roof must not move
 	 * then, and one that did is the tool's defect (a roof measured through
-	 * compiled code), not the machine's. build: what changed, "gcc 12.2.0 →
-	 * clang 14.0.6", flags added where they differ.
+	 * compiled code), not the machine's. build_changed: the compiler, its
+	 * version or the flags differ; flags_differ: the flags do.
 	 */
 	int build_only;
-	char build[400];
+	int build_changed, flags_differ;
 };
 
 struct compare {
@@ -196,7 +212,8 @@ const char *compare_move_name(enum compare_move m);
  * Whether runs a and b ran on the same kind of machine: the same CPU model,
  * ISAs, cores and caches, and measured clocks that agree (each run's clock
  * inside the other's range of clock samples, clock_ghz_min..max; within
- * 10 % where a run does not give the range). Fills *out. Pure.
+ * 10 % where a run does not give the range). Fills *out, which points into
+ * a and b. Pure.
  */
 void compare_machines(const struct rundata *a, const struct rundata *b, struct compare_machines *out);
 
@@ -206,8 +223,5 @@ void compare_machines(const struct rundata *a, const struct rundata *b, struct c
  * line in err naming the word it does not know.
  */
 int compare_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
-
-/* "48 KiB", "508 MiB": a cache size as people read it (the machines' texts and compare.md's table). */
-void compare_cache_text(double bytes, char *buf, size_t size);
 
 #endif

@@ -221,9 +221,6 @@ static void place_bound(struct point *p)
 		p->roof_gflops = NAN;
 		p->bound_id = BOUND_UNKNOWN;
 	}
-	/* points.csv's word for it, made from the enum. */
-	snprintf(p->bound, sizeof p->bound, "%s", p->bound_id == BOUND_MEMORY ? "memory"
-		 : p->bound_id == BOUND_COMPUTE ? "compute" : "unknown");
 	p->fraction = p->gflops / p->roof_gflops;
 }
 
@@ -274,7 +271,6 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	    !(p->gflops >= DIAGNOSIS_NEAR * p->ceiling_gflops)) {
 		p->roof = roofkey_none();
 		p->roof_gflops = p->fraction = NAN;
-		snprintf(p->bound, sizeof p->bound, "unknown");
 		p->bound_id = BOUND_UNKNOWN;
 		p->reason = REASON_DRAM_NOT_REACHED;
 		p->why.dram_end_rate = map->dram.end_rate;

@@ -40,10 +40,10 @@
  * threads, level (or, when empty, working_set: the level the run's level map
  * gives it, levels_of, and DRAM when neither is known), pattern, isa,
  * vec_width and builtin. Fills level (when it was empty), mem_roof,
- * mem_gflops, ceiling, ceiling_gflops, roof, roof_gflops, fraction, bound and
+ * mem_gflops, ceiling, ceiling_gflops, roof, roof_gflops, fraction,
  * bound_id, reason, its numbers (why) and above_roof: the verdict as data,
  * worded by the writers (pointtext.h). A run without roofs gives roof
- * "none", bound "unknown" and a fraction of NaN; so does a point at DRAM in a
+ * "none", BOUND_UNKNOWN and a fraction of NaN; so does a point at DRAM in a
  * run whose sweep never reached DRAM (reason REASON_DRAM_NOT_REACHED), unless
  * it runs at its compute ceiling. A built-in kernel above its own pattern's
  * roof gets REASON_ABOVE_LOW_ROOF (the roof is low), any other point above

@@ -96,7 +96,7 @@ struct chain_curve {
 	double chains_to_saturate;
 };
 
-/* A point's bound, typed (struct point.bound is its name in points.csv). */
+/* A point's bound, typed (pointtext.h's point_bound_name() words it for points.csv and the reports). */
 enum point_bound { BOUND_MEMORY, BOUND_COMPUTE, BOUND_UNKNOWN };
 
 /* Why a point sits where it does: the verdict as data (src/diagnosis.h). */
@@ -195,12 +195,21 @@ struct point {
 	struct roof_key roof;       /* the lower of the two: what caps it at its intensity; none when neither */
 	double roof_gflops;
 	double fraction;         /* gflops / roof_gflops: median over median */
-	char bound[8];           /* memory or compute */
-	enum point_bound bound_id;   /* the same, typed */
+	enum point_bound bound_id;   /* memory, compute or unknown */
 	enum point_reason reason;    /* why, typed: the writers make its sentence (pointtext.h) */
 	struct point_verdict why;    /* the numbers behind the reason */
 	int above_roof;          /* over DIAGNOSIS_ABOVE of its roof's median and over its best: a counting problem, or a low roof */
 	int builtin;             /* a kernel of this build's registry (not the user's own code) */
+};
+
+/*
+ * One member of a kernel's family, as the peak's tables name it
+ * (report_peak.c writes "fma_mix21_avx2 G=4", "fma_avx512 K=13").
+ */
+struct kernel_member {
+	char kernel[40];         /* the run's kernel name */
+	char letter;             /* its parameter's letter: the registry's ('K' for FMA chains), 0 where none */
+	long param;              /* the member: its parameter's value */
 };
 
 /*
@@ -215,7 +224,7 @@ struct peak_width {
 	double fma_gips;         /* FMA-only plateau: FMA instructions a second a core */
 	/* The mix with the most FP instructions a second a core (NaN: no mix at this width): */
 	double ops_gips, fma_op_gips, add_op_gips;
-	char ops_by[40];         /* its kernel and member ("fma_mix21_avx2 G=4") */
+	struct kernel_member ops_by;   /* its kernel and member */
 	int ops_fmas, ops_adds;  /* its FMA and add chains */
 	/* From the clock (NaN or 0 when unknown): */
 	double ops_per_cycle, fmas_per_cycle, adds_per_cycle;   /* that mix's, a core */
@@ -239,7 +248,7 @@ struct peak_width {
  */
 struct peak_info {
 	int threads;
-	char set_by[40];         /* "fma_mix21_avx512 G=10" or "fma_avx512 K=13" */
+	struct kernel_member set_by;   /* the mix or FMA chains that set it, and its member */
 	int set_fmas, set_adds;  /* the chains of what set it (adds 0: FMA chains alone) */
 	int lanes;               /* doubles per register of the widest ISA */
 	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */

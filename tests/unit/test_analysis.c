@@ -172,7 +172,7 @@ static void test_placement_and_diagnosis(void **state)
 	assert_non_null(dot);
 	assert_float_equal(dot->ai, 0.125, 1e-12);
 	assert_string_equal(roof_text(dot->roof), "DRAM");
-	assert_string_equal(dot->bound, "memory");
+	assert_int_equal(dot->bound_id, BOUND_MEMORY);
 	assert_float_equal(dot->roof_gflops, 2.5, 1e-9);
 	assert_float_equal(dot->fraction, 0.7, 1e-9);
 	/* Memory-bound: at 1 x one scalar chain's rate, but latency does not explain it. */
@@ -181,7 +181,7 @@ static void test_placement_and_diagnosis(void **state)
 
 	const struct point *h64 = point_of(&a, "horner", 64);
 	assert_string_equal(roof_text(h64->roof), "peak");
-	assert_string_equal(h64->bound, "compute");
+	assert_int_equal(h64->bound_id, BOUND_COMPUTE);
 	assert_float_equal(h64->fraction, 42.0 / 112, 1e-9);
 	assert_non_null(strstr(said(h64), "about 3 chains in flight"));
 

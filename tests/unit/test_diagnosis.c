@@ -246,13 +246,13 @@ static void test_scripted_points(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const struct scripted_point *c = &cases[i];
 		const struct point *p = point_at(c->kernel, c->param, c->ws);
-		if (strcmp(p->level, c->level) || strcmp(roof_text(p->roof), c->roof) || strcmp(p->bound, c->bound) ||
+		if (strcmp(p->level, c->level) || strcmp(roof_text(p->roof), c->roof) || strcmp(point_bound_name(p->bound_id), c->bound) ||
 		    fabs(p->fraction - c->fraction) > 1e-9 || !strstr(said(p), c->says) ||
 		    (c->not && strstr(said(p), c->not)) ||
 		    (strstr(c->what, "above") != NULL) != p->above_roof)
 			fail_msg("%s: %s %ld: level %s, roof %s, %s-bound, fraction %.4f (want %s, %s, %s, "
 				 "%.4f), above %d: \"%s\" (want \"%s\"%s%s)", c->what, c->kernel, c->param,
-				 p->level, roof_text(p->roof), p->bound, p->fraction, c->level, c->roof, c->bound,
+				 p->level, roof_text(p->roof), point_bound_name(p->bound_id), p->fraction, c->level, c->roof, c->bound,
 				 c->fraction, p->above_roof, said(p), c->says, c->not ? ", not " : "",
 				 c->not ? c->not : "");
 	}
@@ -266,9 +266,9 @@ static void test_latency_bound_1_to_8_chains(void **state)
 		const struct point *p = point_at("horner", 128, 8 * MIB * n);
 		char want[96];
 		snprintf(want, sizeof want, "at %d x the rate of one dependent avx512 FMA chain", n);
-		if (strcmp(p->bound, "compute") || strcmp(roof_text(p->roof), "peak") || !strstr(said(p), want) ||
+		if (p->bound_id != BOUND_COMPUTE || strcmp(roof_text(p->roof), "peak") || !strstr(said(p), want) ||
 		    !strstr(said(p), "latency-bound") || p->vec_width != 8)
-			fail_msg("%d chains: %s-bound under %s, width %d: \"%s\"", n, p->bound, roof_text(p->roof),
+			fail_msg("%d chains: %s-bound under %s, width %d: \"%s\"", n, point_bound_name(p->bound_id), roof_text(p->roof),
 				 p->vec_width, said(p));
 		assert_float_equal(p->fraction, 14.0 * n / 168, 1e-9);
 		/* The verdict is data: the reason and its numbers, the sentence made from them. */
@@ -304,7 +304,7 @@ static void test_threads_ceiling(void **state)
 			p = &an.points[i];
 	assert_non_null(p);
 	assert_string_equal(roof_text(p->roof), "avx2@2t");
-	assert_string_equal(p->bound, "compute");
+	assert_int_equal(p->bound_id, BOUND_COMPUTE);
 	assert_float_equal(p->fraction, 160.0 / 168, 1e-9);
 	p = NULL;
 	for (size_t i = 0; i < an.npoints; i++)
@@ -312,7 +312,7 @@ static void test_threads_ceiling(void **state)
 			p = &an.points[i];
 	assert_non_null(p);
 	assert_string_equal(roof_text(p->roof), "peak@3t");
-	assert_string_equal(p->bound, "compute");
+	assert_int_equal(p->bound_id, BOUND_COMPUTE);
 	assert_float_equal(p->fraction, 240.0 / 504, 1e-9);
 	assert_non_null(strstr(said(p), "no avx2 FMA chains at 3 threads"));
 }
@@ -360,7 +360,7 @@ static void test_pattern_roof_or_sweep(void **state)
 	diagnosis_place(&with, &p);
 	assert_string_equal(roof_text(p.roof), "DRAM.1r1w");
 	assert_string_equal(roof_text(p.mem_roof), "DRAM.1r1w");
-	assert_string_equal(p.bound, "memory");
+	assert_int_equal(p.bound_id, BOUND_MEMORY);
 	assert_float_equal(p.roof_gflops, 18.0 / 12, 1e-12);
 	assert_float_equal(p.fraction, 1.6 / 1.5, 1e-12);
 	assert_null(strstr(said(&p), "sweep"));
@@ -502,7 +502,7 @@ static void test_user_point(void **state)
 	assert_string_equal(roof_text(p.mem_roof), "L2");
 	assert_float_equal(p.mem_gflops, 160, 1e-9);
 	assert_string_equal(roof_text(p.roof), "avx2");
-	assert_string_equal(p.bound, "compute");
+	assert_int_equal(p.bound_id, BOUND_COMPUTE);
 	assert_float_equal(p.fraction, 0.5, 1e-12);
 	assert_non_null(strstr(said(&p), "6 x the rate of one dependent avx2 FMA chain"));
 
@@ -511,7 +511,7 @@ static void test_user_point(void **state)
 	diagnosis_place(&an, &q);
 	assert_string_equal(q.level, "L1");
 	assert_string_equal(roof_text(q.ceiling), "peak");
-	assert_string_equal(q.bound, "memory");
+	assert_int_equal(q.bound_id, BOUND_MEMORY);
 	assert_float_equal(q.fraction, 0.05, 1e-12);
 	assert_non_null(strstr(said(&q), "far under its roof"));
 

@@ -292,7 +292,7 @@ static void check_compare_threads(const char *name, const struct compare *c, str
 	assert_non_null(l);
 	assert_non_null(sc);
 	plot_compare_layout(c, (struct plot_compare_run){ &ra->run, ra->a }, (struct plot_compare_run){ &rb->run, rb->a },
-			    (struct plot_compare_view){ threads, 1600, 1000 }, l);
+			    (struct plot_compare_view){ threads, 1600, 1000, NULL }, l);
 	const char *keep = getenv("LAYOUT_KEEP");
 	if (keep && *keep) {
 		char path[512], err[256];

@@ -67,7 +67,7 @@ static struct pair *build_machine(double dot, double horner128, double all, doub
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
 	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    (struct plot_compare_view){ 1, 1600, 1000 }, &p->l);
+			    (struct plot_compare_view){ 1, 1600, 1000, NULL }, &p->l);
 	return p;
 }
 
@@ -242,7 +242,7 @@ static void test_stages_share_a_colour(void **state)
 		fail_msg("%s", err);
 	compare_build(&p->ra, &p->aa, &p->rb, &p->ab, &p->c);
 	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    (struct plot_compare_view){ 1, 1600, 1000 }, &p->l);
+			    (struct plot_compare_view){ 1, 1600, 1000, NULL }, &p->l);
 	const struct figure_rgb *a = NULL, *b = NULL;
 	for (size_t i = 0; i < p->l.nmarks; i++) {
 		const struct point *pt = p->l.marks[i].row->pb ? p->l.marks[i].row->pb : p->l.marks[i].row->pa;
@@ -275,7 +275,7 @@ static struct pair *load_pair(const char *a, const char *b)
 static void lay_out(struct pair *p, int threads)
 {
 	plot_compare_layout(&p->c, (struct plot_compare_run){ &p->ra, &p->aa }, (struct plot_compare_run){ &p->rb, &p->ab },
-			    (struct plot_compare_view){ threads, 1600, 1000 }, &p->l);
+			    (struct plot_compare_view){ threads, 1600, 1000, NULL }, &p->l);
 }
 
 /*

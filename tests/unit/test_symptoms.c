@@ -42,7 +42,6 @@ static void add_point(const char *kernel, const char *bound, double fraction)
 	struct point *p = &a->points[a->npoints++];
 	memset(p, 0, sizeof *p);
 	snprintf(p->kernel, sizeof p->kernel, "%s", kernel);
-	snprintf(p->bound, sizeof p->bound, "%s", bound);
 	p->bound_id = strcmp(bound, "memory") == 0 ? BOUND_MEMORY : BOUND_COMPUTE;
 	p->fraction = fraction;
 	p->threads = 1;
@@ -201,8 +200,6 @@ static void test_slope_and_flat(void **state)
 	(void)state;
 	a->points[1] = a->points[0];             /* both on the slope */
 	assert_string_equal(found(NULL), "slope");
-	snprintf(a->points[0].bound, sizeof a->points[0].bound, "compute");
-	snprintf(a->points[1].bound, sizeof a->points[1].bound, "compute");
 	a->points[0].bound_id = a->points[1].bound_id = BOUND_COMPUTE;
 	assert_string_equal(found(NULL), "flat");
 	a->points[1].fraction = 0.5;             /* one off the roof: quiet */
@@ -231,7 +228,6 @@ static void test_above(void **state)
 	u.p.fraction = 2;
 	u.p.above_roof = 1;
 	snprintf(u.p.kernel, sizeof u.p.kernel, "mine");
-	snprintf(u.p.bound, sizeof u.p.bound, "memory");
 	u.p.bound_id = BOUND_MEMORY;
 	struct userpoints up = { .v = &u, .n = 1 };
 	assert_string_equal(found(&up), "above");

@@ -190,7 +190,7 @@ static void test_fma_only_kernels_judged_by_fma(void **state)
 		if (strcmp(p->kernel, "horner") != 0)
 			continue;
 		seen |= p->threads;
-		assert_string_equal(p->bound, "compute");
+		assert_int_equal(p->bound_id, BOUND_COMPUTE);
 		assert_string_equal(roof_text(p->roof), p->threads == 1 ? "fma" : "fma@2t");
 		assert_near(p->fraction, 0.5);
 	}
@@ -225,7 +225,9 @@ static void test_mix_sets_the_peak(void **state)
 	assert_string_equal(a.chains[0].kernel, "fma_avx512");
 	/* Pipes: 112 / (3.5 x 8 x 2) = 2 FMA; the mix keeps 168 / (3.5 x 8 x 3) = 2 FMAs a cycle: 2 add. */
 	assert_int_equal(a.npeaks, 2);
-	assert_string_equal(a.peaks[0].set_by, "fma_add_avx512 P=14");
+	assert_string_equal(a.peaks[0].set_by.kernel, "fma_add_avx512");
+	assert_int_equal(a.peaks[0].set_by.letter, 'P');
+	assert_int_equal(a.peaks[0].set_by.param, 14);
 	assert_int_equal(a.peaks[0].fma_pipes, 2);
 	assert_int_equal(a.peaks[0].add_pipes, 2);
 	assert_near(a.peaks[0].flops_per_cycle, 48);
@@ -246,7 +248,9 @@ static void test_shared_pipes_keep_the_fma_peak(void **state)
 	assert_int_equal(analysis_build(&run, &a, err, sizeof err), 0);
 	assert_near(roof(&a, "peak"), 112);
 	assert_near(roof(&a, "fma"), 112);
-	assert_string_equal(a.peaks[0].set_by, "fma_avx512 K=8");
+	assert_string_equal(a.peaks[0].set_by.kernel, "fma_avx512");
+	assert_int_equal(a.peaks[0].set_by.letter, 'K');
+	assert_int_equal(a.peaks[0].set_by.param, 8);
 	assert_int_equal(a.peaks[0].fma_pipes, 2);
 	assert_int_equal(a.peaks[0].add_pipes, 0);
 	assert_near(a.peaks[0].theory, 3.5 * 8 * 4);

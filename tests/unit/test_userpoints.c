@@ -180,11 +180,11 @@ static void test_place_and_arrows(void **state)
 	if (userpoints_load(path, &up, err, sizeof err) != 0 || userpoints_place(a, &up, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	assert_string_equal(roof_text(up.v[0].p.roof), "DRAM");
-	assert_string_equal(up.v[0].p.bound, "memory");
+	assert_int_equal(up.v[0].p.bound_id, BOUND_MEMORY);
 	assert_true(fabs(up.v[0].p.roof_gflops - 3.125) < 1e-12);
 	assert_true(fabs(up.v[0].p.fraction - 0.32) < 1e-12);
 	assert_string_equal(roof_text(up.v[1].p.roof), "peak");
-	assert_string_equal(up.v[1].p.bound, "compute");
+	assert_int_equal(up.v[1].p.bound_id, BOUND_COMPUTE);
 	assert_true(fabs(up.v[1].p.fraction - 0.8) < 1e-12);
 	assert_string_equal(roof_text(up.v[3].p.roof), "L1");
 	assert_true(fabs(up.v[3].p.fraction - 1.0) < 1e-12);
