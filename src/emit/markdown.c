@@ -18,15 +18,7 @@ const char *md_percent(double fraction, char *buf, size_t size)
 
 const char *md_rate(double v, char *buf, size_t size)
 {
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else if (fabs(v) >= 10)
-		snprintf(buf, size, "%.1f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, size, "%.2f", v);
-	else
-		snprintf(buf, size, "%.3f", v);
-	return buf;
+	return format_rate_measured(v, buf, size);
 }
 
 enum md_mode { MD_NAME, MD_SENTENCE, MD_CODE };

@@ -2,8 +2,9 @@
  * plot_fleet.h - the fleet's figure (plot FLEET): the median roofline of the
  * nodes, each roof's band from its smallest to its largest value across
  * them, and the roofs of the nodes outside the fleet's spread (fleet.h),
- * dashed and named. Drawn with cairo through plot_cairo.h's frame, grid,
- * axes and file writer, on the axes the single-run figure would use.
+ * dashed and named. Laid out by layout/fleet_figure.h, drawn with cairo
+ * through plot_cairo.h's grid, axes and file writer, on the axes the
+ * single-run figure would use.
  */
 #ifndef ROOFLINE_PLOT_FLEET_H
 #define ROOFLINE_PLOT_FLEET_H

@@ -421,6 +421,19 @@ const char *format_bytes(double bytes, char *buf, size_t size)
 	return buf;
 }
 
+const char *format_rate_measured(double v, char *buf, size_t size)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else if (fabs(v) >= 10)
+		snprintf(buf, size, "%.1f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, size, "%.2f", v);
+	else
+		snprintf(buf, size, "%.3f", v);
+	return buf;
+}
+
 const char *format_rate(double v, char *buf, size_t size)
 {
 	if (isnan(v)) {

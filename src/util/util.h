@@ -143,6 +143,12 @@ const char *format_bytes(double bytes, char *buf, size_t size);
 const char *format_rate(double v, char *buf, size_t size);
 
 /*
+ * A rate with the digits a measurement supports: 189.0, 3.41, 0.083; a dash
+ * when not finite (the report's tables, md_rate, and the fleet figure's labels).
+ */
+const char *format_rate_measured(double v, char *buf, size_t size);
+
+/*
  * Every input file (a run's CSV files and remarks, a points file, a template)
  * is read through read_file_capped: whole, NUL-terminated, at most
  * UTIL_FILE_CAP_MB megabytes (a real run's largest file is a few megabytes,
