@@ -3,6 +3,7 @@
  * and --check's line (see compare_write.h).
  */
 #include "compare_write.h"
+#include "pointtext.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@ static void point_label(const struct point *p, char *param, size_t nparam, char 
 {
 	param[0] = 0;
 	if (p->param_letter || p->param)
-		analysis_param_text(p->param_letter, p->param, param, nparam);
+		pointtext_param(p->param_letter, p->param, param, nparam);
 	if (p->threads > 1)
 		snprintf(where, nwhere, "%s, %d threads", p->level[0] ? p->level : "?", p->threads);
 	else
@@ -191,7 +192,7 @@ static void point_row(FILE *fp, const struct compare_row *r)
 {
 	const struct point *p = r->pa ? r->pa : r->pb;
 	char param[32], x[32], y[32];
-	analysis_param_text(p->param_letter, p->param, param, sizeof param);
+	pointtext_param(p->param_letter, p->param, param, sizeof param);
 	fputs("| ", fp);
 	md_text(fp, p->kernel);
 	if (p->threads > 1)
@@ -405,7 +406,7 @@ static void point_bullet(FILE *fp, const struct point *p)
 {
 	char param[32] = "";
 	if (p->param_letter || p->param)
-		analysis_param_text(p->param_letter, p->param, param, sizeof param);
+		pointtext_param(p->param_letter, p->param, param, sizeof param);
 	fputs("- **", fp);
 	md_text(fp, p->kernel);
 	fprintf(fp, "%s%s**", param[0] ? " " : "", param);

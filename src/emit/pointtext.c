@@ -185,3 +185,27 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 			 p->threads == 1 ? "" : "s");
 	return buf;
 }
+
+const char *pointtext_param_span(char letter, long lo, long hi, const char *to, char *buf,
+				size_t size)
+{
+	char name[8] = "param";
+	if (letter)
+		snprintf(name, sizeof name, "%c", letter);
+	if (lo == hi)
+		snprintf(buf, size, "%s = %ld", name, lo);
+	else
+		snprintf(buf, size, "%s = %ld%s%ld", name, lo, to, hi);
+	return buf;
+}
+
+const char *pointtext_param(char letter, long param, char *buf, size_t size)
+{
+	if (param == 0)
+		snprintf(buf, size, "—");
+	else if (letter)
+		pointtext_param_span(letter, param, param, "", buf, size);
+	else
+		snprintf(buf, size, "%ld", param);
+	return buf;
+}

@@ -1,5 +1,6 @@
 /* report.c - see report.h. */
 #include "report.h"
+#include "pointtext.h"
 
 #include <errno.h>
 #include <math.h>
@@ -69,7 +70,7 @@ void report_vec_verdict(const char *remarks, const char *compiler, const struct 
 		}
 		char span[48];
 		int w = snprintf(out + used, size - used, "%s%s: %s", used ? "; " : "",
-				 analysis_param_span(k->param_letter, registry_param(k, first),
+				 pointtext_param_span(k->param_letter, registry_param(k, first),
 						     registry_param(k, last), "–", span, sizeof span), v);
 		if (w < 0 || (size_t)w >= size - used)
 			break;

@@ -78,7 +78,7 @@ static void point_attrs(void *ctx, size_t i, struct buf *b)
 	char par[48], says[600];
 	buf_addf(b, " data-row=\"%zu\"", sp->rows[i]);
 	attr(b, "kernel", p->kernel);
-	attr(b, "param", analysis_param_text(p->param_letter, p->param, par, sizeof par));
+	attr(b, "param", pointtext_param(p->param_letter, p->param, par, sizeof par));
 	buf_addf(b, " data-threads=\"%d\"", p->threads);
 	attr_num(b, "gflops", p->gflops);
 	attr_num(b, "ai", p->ai);
@@ -98,7 +98,7 @@ static void point_title(void *ctx, size_t i, struct buf *b)
 	const struct point *p = &sp->a->points[sp->rows[i]];
 	char par[48], says[600], g[32], ai[32], rg[32], fr[32], pc[16], th[24], roof[48];
 	html_escapef(b, "%s %s, %s: %s GFLOP/s at %s flop/byte, from %s", p->kernel,
-		     analysis_param_text(p->param_letter, p->param, par, sizeof par), threads_words(p->threads, th, sizeof th),
+		     pointtext_param(p->param_letter, p->param, par, sizeof par), threads_words(p->threads, th, sizeof th),
 		     csv_num(p->gflops, g, sizeof g), csv_num(p->ai, ai, sizeof ai), p->level[0] ? p->level : "?");
 	buf_puts(b, "&#10;");
 	html_escapef(b, "roof %s (%s GFLOP/s): fraction %s (%s)", roofkey_format(&p->roof, roof, sizeof roof),
@@ -352,7 +352,7 @@ static void kernels_table(struct page *pg)
 		char says[600];
 		buf_addf(b, "<tr data-row=\"%zu\">", order[k]);
 		text_cell(b, p->kernel);
-		text_cell(b, analysis_param_text(p->param_letter, p->param, t, sizeof t));
+		text_cell(b, pointtext_param(p->param_letter, p->param, t, sizeof t));
 		snprintf(t, sizeof t, "%d", p->threads);
 		num_cell(b, t, p->threads);
 		text_cell(b, p->level[0] ? p->level : "—");

@@ -54,7 +54,7 @@ static void shaped_notes(FILE *fp, const struct rundata *run, const struct analy
 		{
 			fputs(" ", fp);
 			md_code(fp, p->kernel);
-			fprintf(fp, " %s: ", analysis_param_span(k->param_letter, p->param, p->param, "",
+			fprintf(fp, " %s: ", pointtext_param_span(k->param_letter, p->param, p->param, "",
 								 span, sizeof span));
 			md_cell_text(fp, why);
 			fputs(".", fp);
@@ -143,7 +143,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 		md_text(fp, p->kernel);
 		if (p->threads > 1)
 			fprintf(fp, " (%d threads)", p->threads);
-		fprintf(fp, " | %s | %s | %s | %s | %s | ", analysis_param_text(p->param_letter, p->param, par, sizeof par),
+		fprintf(fp, " | %s | %s | %s | %s | %s | ", pointtext_param(p->param_letter, p->param, par, sizeof par),
 			p->level[0] ? p->level : "—", ai,
 			md_rate(p->gflops, med, sizeof med), md_rate(p->best_gflops, best, sizeof best));
 		md_text(fp, roofkey_format(&p->roof, roof, sizeof roof));

@@ -3,6 +3,7 @@
  * (report_stops.h): the budget's, and the jobs it or a quick run left out.
  */
 #include "report_stops.h"
+#include "pointtext.h"
 
 #include <errno.h>
 #include <math.h>
@@ -117,7 +118,7 @@ static void left_out_row(FILE *fp, const struct rundata *run)
 	size_t named = run->nskips < REPORT_LEFT_OUT_NAMED ? run->nskips : REPORT_LEFT_OUT_NAMED;
 	for (size_t i = 0; i < named; i++) {
 		const struct run_skip *k = &run->skips[i];
-		analysis_param_text(k->k ? k->k->param_letter : 0, k->param, param, sizeof param);
+		pointtext_param(k->k ? k->k->param_letter : 0, k->param, param, sizeof param);
 		buf_addf(&b, "%s%s %s (%d thread%s)", i ? ", " : "", k->kernel, param, k->threads,
 			 k->threads == 1 ? "" : "s");
 	}

@@ -5,6 +5,7 @@
  * stays under REPORT_SUMMARY_LINES whatever the run (test_report checks).
  */
 #include "report_summary.h"
+#include "pointtext.h"
 
 #include <math.h>
 #include <string.h>
@@ -183,7 +184,7 @@ static void member_cell(FILE *fp, const struct point *p)
 	fprintf(fp, " %s, ", md_percent(p->fraction, pc, sizeof pc));
 	md_text(fp, p->kernel);
 	if (p->param)
-		fprintf(fp, " %s", analysis_param_text(p->param_letter, p->param, param, sizeof param));
+		fprintf(fp, " %s", pointtext_param(p->param_letter, p->param, param, sizeof param));
 	if (p->threads > 1)
 		fprintf(fp, " (%d threads)", p->threads);
 	fputs(" |", fp);

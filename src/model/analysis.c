@@ -74,30 +74,6 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads)
 	return low;
 }
 
-const char *analysis_param_span(char letter, long lo, long hi, const char *to, char *buf,
-				size_t size)
-{
-	char name[8] = "param";
-	if (letter)
-		snprintf(name, sizeof name, "%c", letter);
-	if (lo == hi)
-		snprintf(buf, size, "%s = %ld", name, lo);
-	else
-		snprintf(buf, size, "%s = %ld%s%ld", name, lo, to, hi);
-	return buf;
-}
-
-const char *analysis_param_text(char letter, long param, char *buf, size_t size)
-{
-	if (param == 0)
-		snprintf(buf, size, "—");
-	else if (letter)
-		analysis_param_span(letter, param, param, "", buf, size);
-	else
-		snprintf(buf, size, "%ld", param);
-	return buf;
-}
-
 const char *roof_unit(const struct roof *r)
 {
 	return r->kind == ROOF_BANDWIDTH || r->kind == ROOF_PATTERN ? "GB/s" : "GFLOP/s";

@@ -59,22 +59,6 @@ const struct roof *analysis_dram_of(const struct analysis *a, int threads);
 /* The compute roof (peak, "peak@2t") measured by `threads` threads, or NULL. */
 const struct roof *analysis_peak_of(const struct analysis *a, int threads);
 
-/*
- * A family's parameter in words, the one rule every table, title and
- * verdict uses: the registry's letter (struct kernel.param_letter, "D" for
- * Horner's degree), or "param" for a kernel without one; "D = 16" for one
- * member, "D = 1<to>128" for a span (to: "–", " … "). Returns buf.
- */
-const char *analysis_param_span(char letter, long lo, long hi, const char *to, char *buf,
-				size_t size);
-
-/*
- * A points table's parameter cell: "—" for a kernel without a parameter
- * (0), "D = 16" with the registry's letter, the bare number without one.
- * Returns buf.
- */
-const char *analysis_param_text(char letter, long param, char *buf, size_t size);
-
 const char *analysis_roof_kind_name(enum roof_kind kind);
 
 /* "GB/s" for bandwidth and pattern roofs, "GFLOP/s" for the others. */

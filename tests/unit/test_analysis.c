@@ -286,13 +286,13 @@ static void test_param_text(void **state)
 {
 	(void)state;
 	char b[64];
-	assert_string_equal(analysis_param_text('D', 16, b, sizeof b), "D = 16");
-	assert_string_equal(analysis_param_text('D', 0, b, sizeof b), "—");
-	assert_string_equal(analysis_param_text(0, 0, b, sizeof b), "—");
-	assert_string_equal(analysis_param_text(0, 7, b, sizeof b), "7");
-	assert_string_equal(analysis_param_span('K', 1, 32, "–", b, sizeof b), "K = 1–32");
-	assert_string_equal(analysis_param_span('K', 4, 4, "–", b, sizeof b), "K = 4");
-	assert_string_equal(analysis_param_span(0, 64, 1024, " → ", b, sizeof b), "param = 64 → 1024");
+	assert_string_equal(pointtext_param('D', 16, b, sizeof b), "D = 16");
+	assert_string_equal(pointtext_param('D', 0, b, sizeof b), "—");
+	assert_string_equal(pointtext_param(0, 0, b, sizeof b), "—");
+	assert_string_equal(pointtext_param(0, 7, b, sizeof b), "7");
+	assert_string_equal(pointtext_param_span('K', 1, 32, "–", b, sizeof b), "K = 1–32");
+	assert_string_equal(pointtext_param_span('K', 4, 4, "–", b, sizeof b), "K = 4");
+	assert_string_equal(pointtext_param_span(0, 64, 1024, " → ", b, sizeof b), "param = 64 → 1024");
 }
 
 /* ---- all-core roofs against one core's, like with like ---- */
