@@ -328,6 +328,12 @@ static void bandwidth_caches(const struct rundata *run, double xmin, double xmax
 	*labels_out = labels;
 }
 
+/* The stores that set a roof, as bandwidth.gp's labels say them. */
+static const char *stores_word(enum kernel_stores s)
+{
+	return s == STORES_STREAMING ? "streaming" : s == STORES_IN_PLACE ? "in place" : "allocate";
+}
+
 /* bandwidth.gp's plateaus: a label each, and a dashed roof where other stores set it higher. */
 static void bandwidth_plateaus(const struct analysis *a, struct buf *labels_out, struct buf *plots_out)
 {
@@ -373,7 +379,7 @@ static void bandwidth_plateaus(const struct analysis *a, struct buf *labels_out,
 		if (higher)
 			/* Above the dashed roof: between it and the plateau it crossed the line. */
 			buf_addf(&labels, "set label '%s %.1f GB/s; roof %.1f, %s' at %s, %s %s offset 0,1.2\n",
-				 name, own->value, lv->value, lv->stores, mid, gp_num(lv->value, num, sizeof num), align);
+				 name, own->value, lv->value, stores_word(lv->store_kind), mid, gp_num(lv->value, num, sizeof num), align);
 		else
 			buf_addf(&labels, "set label '%s %.1f GB/s' at %s, %s %s offset 0,1.2\n", name,
 				 own->value, mid, gp_num(own->value, num, sizeof num), align);

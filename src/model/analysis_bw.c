@@ -93,11 +93,6 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 	}
 }
 
-static const char *stores_name(const struct kernel *k)
-{
-	return k->stores == STORES_STREAMING ? "streaming" : k->stores == STORES_IN_PLACE ? "in place" : "allocate";
-}
-
 /*
  * A level as fit_patterns needs it: its span in the thread count's map
  * (levels.h) and its roof, NULL where the run has none (DRAM not reached).
@@ -336,7 +331,6 @@ static void pattern_jobs(struct analysis *a, struct jobs *js, const struct kerne
 		r->samples = (int)s.kept;
 		r->size_lo = r->size_hi = j->working_set;
 		snprintf(r->kernel, sizeof r->kernel, "%s", j->kernel);
-		snprintf(r->stores, sizeof r->stores, "%s", stores_name(k));
 		r->store_kind = k->stores;
 		snprintf(r->job_kernel, sizeof r->job_kernel, "%s", j->kernel);
 		r->job_param = j->param;
@@ -363,7 +357,6 @@ static void take_value(struct roof *r, const struct roof *from)
 	r->spread_hi = from->spread_hi;
 	memcpy(r->kernel, from->kernel, sizeof r->kernel);
 	r->set_k = from->set_k;
-	memcpy(r->stores, from->stores, sizeof r->stores);
 	r->store_kind = from->store_kind;
 }
 
@@ -680,7 +673,6 @@ static void set_sweep_roof(struct roof *r, const char *sweep, const struct kerne
 {
 	snprintf(r->kernel, sizeof r->kernel, "%s", sweep);
 	r->set_k = sk;
-	snprintf(r->stores, sizeof r->stores, "%s", sk ? stores_name(sk) : "allocate");
 	r->store_kind = sk ? sk->stores : STORES_ALLOCATE;
 }
 

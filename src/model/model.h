@@ -47,9 +47,8 @@ struct roof {
 	 */
 	double spread_lo, spread_hi;
 	int threads;
-	/* Bandwidth and pattern roofs: the kernel that set the value and its stores ("allocate", "streaming"). */
-	char kernel[32];
-	char stores[12];
+	/* Bandwidth and pattern roofs: the kernel that set the value (its stores: store_kind). */
+	char kernel[48];
 	/*
 	 * The job whose kept timings set a roof taken from one job (peak,
 	 * ceilings, patterns): its kernel and param, for compare to test; ""

@@ -76,13 +76,13 @@ static const char *const fx_env[][2] = {
 };
 
 static const struct roof fx_roofs[] = {
-	{ "L1", ROOF_BANDWIDTH, 188.988, 12288, 24576, 3, 185.203, 184.05, 188.017, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "L2", ROOF_BANDWIDTH, 94.8796, 49152, 786432, 9, 92.7231, 91.3503, 94.7678, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "L3", ROOF_BANDWIDTH, 49.8253, 1572864, 12582912, 7, 48.5578, 47.737, 49.7452, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "DRAM", ROOF_BANDWIDTH, 30.961, 50331648, 805306368, 9, 29.7238, 27.8849, 30.9341, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "peak", ROOF_COMPUTE, 110.075, 0, 0, 9, 109.8, 109.6, 110.0, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "scalar", ROOF_CEILING, 13.7599, 0, 0, 9, 13.7124, 13.69, 13.73, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
-	{ "one-chain", ROOF_CEILING, 13.7556, 0, 0, 9, 13.7316, 13.72, 13.74, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "L1", ROOF_BANDWIDTH, 188.988, 12288, 24576, 3, 185.203, 184.05, 188.017, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "L2", ROOF_BANDWIDTH, 94.8796, 49152, 786432, 9, 92.7231, 91.3503, 94.7678, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "L3", ROOF_BANDWIDTH, 49.8253, 1572864, 12582912, 7, 48.5578, 47.737, 49.7452, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "DRAM", ROOF_BANDWIDTH, 30.961, 50331648, 805306368, 9, 29.7238, 27.8849, 30.9341, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "peak", ROOF_COMPUTE, 110.075, 0, 0, 9, 109.8, 109.6, 110.0, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "scalar", ROOF_CEILING, 13.7599, 0, 0, 9, 13.7124, 13.69, 13.73, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
+	{ "one-chain", ROOF_CEILING, 13.7556, 0, 0, 9, 13.7316, 13.72, 13.74, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL },
 };
 
 /*
@@ -970,7 +970,7 @@ static void test_openblas_note_one_statistic(void **state)
 	struct scratch *s = *state;
 	struct analysis *a = s->a;
 	struct roof *avx2 = &a->roofs[a->nroofs++];
-	*avx2 = (struct roof){ "avx2", ROOF_CEILING, 60, 0, 0, 9, 54.8, 54.5, 55.0, 1, "", "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL };
+	*avx2 = (struct roof){ "avx2", ROOF_CEILING, 60, 0, 0, 9, 54.8, 54.5, 55.0, 1, "", "", 0, { 0 }, STORES_ALLOCATE, JOB_RULE_FITTED, NULL, NULL };
 	roof_name_key(avx2, "avx2", ROOF_CEILING);
 	struct point *p = &a->points[a->npoints++];
 	memset(p, 0, sizeof *p);
