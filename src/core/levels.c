@@ -209,10 +209,8 @@ int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes)
 {
 	/*
 	 * A hair under the rule, as a size computed in bytes may be, still
-	 * obeys it, and so does a team's a line a thread under: 5 threads'
-	 * 8 MiB arrays of 8388480 bytes read short of an 8 MiB rule, the flat
-	 * end had one size that obeyed, and DRAM@5t was not reached (check-sim
-	 * seed 19).
+	 * obeys it, and so does a team's a line a thread under: its arrays are
+	 * its threads' parts in whole lines (docs/plan.md R8).
 	 */
 	double lines = LEVELS_LINE_BYTES * (v->threads > 1 ? v->threads : 1);
 	return v->rule_bytes > 0 && array_bytes + lines >= v->rule_bytes * (1 - 1e-9);
@@ -250,8 +248,8 @@ size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
 		/*
 		 * A team's L1 or L2 is told as each core's times the threads, true of
 		 * private caches only: its tail is taken where its own plateau reaches
-		 * an eighth of that (docs/plan.md R5). A shared L2 at 11 threads ended
-		 * at 6.3 of a told 107 MiB and took the L3 in (random machine 57).
+		 * an eighth of that, so a shared one does not take the next level in
+		 * (docs/plan.md R5).
 		 */
 		int told = threads <= 1 || level >= MEM_L3 || pl[i - 1].size_hi * LEVELS_TAIL_REACH >= reported[level];
 		if (level < LEVELS_CACHE_LEVELS && reported[level] > 0 && pl[i].size_hi <= reported[level] && told) {

@@ -165,10 +165,9 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
  * A level's slow tail is that level, not the next: among the first
  * `ncache` plateaus (the caches), one that ends within the reported size
  * of the level before it (reported[0..2]: L1d, L2, L3 bytes; 0 unknown or
- * not to be used) is merged into it (fit_merge_plateaus). A 2 MiB L2 ran at
- * 112 GB/s to 768 KiB of working set and at 80 from 1 to 1.5 MiB: two
- * plateaus, the second named L3, and the real L3 went unnamed. Only where
- * the machine reports the size: the measured plateaus still say where a
+ * not to be used) is merged into it (fit_merge_plateaus; docs/plan.md R5:
+ * else the tail is named the next level and that level goes unnamed). Only
+ * where the machine reports the size: the measured plateaus still say where a
  * level ends, the report only which level a plateau is. A team's (threads
  * > 1) L1 or L2, told as each core's times the threads, takes a tail only
  * where its own plateau reaches an eighth of that: a shared L2 ends at one
