@@ -20,14 +20,9 @@
  * traffic comes from memory. The crossing is read between the two pre-scan
  * sizes either side of it, straight on the log-log curve (cache_crossing),
  * not rounded up to the first size past it: the pre-scan doubles there, and
- * a size that sat near halfway went one side or the other by noise. A
- * 2-core Intel VM reporting 480 MiB ran at 16.9 GB/s at 96 MiB of working
- * set in one run, 18.9 in the next and 24.0 in a third (28-30 on its L3 to
- * 48 MiB, 15.3-16.9 on DRAM): rounded up, the cache was 96 MiB or 192 MiB,
- * the rule 384 or 768 MiB per array and the run 108 s or 170 s; read at
- * the crossing of the third run's curve with each of those readings, 67,
- * 72 and 109 MiB (test_measure_plan). start_ws where no cache plateau
- * comes before (never past it).
+ * a size that sat near halfway would move the rule an octave by noise
+ * (docs/plan.md R9). start_ws where no cache plateau comes before (never
+ * past it).
  */
 static double cache_crossing(double ws0, double g0, double ws1, double g1, double halfway)
 {
@@ -53,12 +48,8 @@ static size_t shoulder(const struct levels_scan *d, size_t i, long first, double
 /*
  * Past the first crossing, a shoulder (shoulder()) is a cache still
  * serving: the curve has not left its last cache there, so the crossing is
- * taken again, halfway between the shoulder's median rate and DRAM's. This
- * VM's one-thread pre-scan, in a slow moment of its host (DRAM 7 GB/s, its
- * L2 63), ran 18, 16.5 and 13.6 GB/s from 3 to 12 MiB of working set and
- * 6.9 from 24 MiB: halfway from the L2 put the cache's end at 2.56 MiB, the
- * rule at 11 MiB per array and every one-thread DRAM kernel in the L3 its
- * sweep then found to 17 MiB (test_measure_plan, intel-105-slow-l3.csv).
+ * taken again, halfway between the shoulder's median rate and DRAM's; else
+ * a slow L3 under a fast L2 puts the rule inside the L3 (docs/plan.md R9).
  */
 double levels_cache_left_ws(const struct levels_scan *d, long first, double start_ws, int shoulders)
 {
@@ -102,10 +93,6 @@ double levels_cache_left_ws(const struct levels_scan *d, long first, double star
  * end is DRAM's rate at most and the crossing comes no later than a settled
  * curve's would: a floor on the cache. NaN where no plateau ends before the
  * end, or the end is not slower than it by a plateau step (FIT_MIN_STEP).
- * A 1.14 GiB memory-side L4 past a reported 27 MiB L3, on 10 GiB of memory:
- * the pre-scan fell from the L4 only at its cap, never settled, kept the
- * reported L3's rule (109 MiB an array) and ran every DRAM kernel in the L4
- * (check-sim seed 12).
  */
 double levels_cache_left_unsettled(const struct levels_scan *d)
 {
@@ -143,40 +130,28 @@ int levels_cache_absent(double llc, double left_ws, int seen_past)
 }
 
 /*
- * STREAM's rule, as measure decides it. The cache is the one the machine
- * reports, unless the curve shows it is not there (levels_cache_absent):
- * one VM said 508 MiB and its curve was flat from 96 MiB of working set
- * to 1.5 GiB; a rule of 4x 508 MiB would make every DRAM timing 20 times
- * longer for a cache no timing sees, and 4x where the curve left its last
- * cache keeps the rule's intent (no cache can hold a quarter of an array).
- * Where it left it is the crossing (levels_cache_left_ws), not where the
- * DRAM plateau begins, since the pre-scan doubles there: a 2-core Intel VM
- * reporting 105 MiB left its cache at 17-34 MiB in nine runs, and its
- * plateau began at 24 or 48 MiB in eight and at 96 MiB in the ninth, which
- * put the rule at 4x 105 MiB and the report at 140 s against 55-92
- * (test_measure_plan, intel-105-late.csv). A curve that reaches DRAM's rate
- * a little before the reported size (three quarters of it) is a cache whose
- * last part serves at DRAM's rate (a shared L3 of slices, a victim cache,
- * a VM's neighbour holding some of it): the cache is there and the rule
- * stays 4x it (LEVELS_NOT_SHOWN: a VM reporting 32 MiB whose pre-scan fell
- * to DRAM's rate from 24 MiB had its rule taken from the curve, 96 MiB per
- * array, inside 4x the cache it has, until that factor). A curve that left
- * its last cache at over twice the reported size shows a cache past it (a
- * memory-side L4, a cache reported small: levels_cache_beyond), and the
- * rule is 4x where it left that one: the largest cache the curve shows.
- * The reported L3's rule put every DRAM job of a machine with a 1.8 GiB L4
- * in the L4 (tests/machines/l4-past-the-l3.machine).
+ * STREAM's rule, as measure decides it (docs/plan.md R9): 4x the largest
+ * cache the curve shows. The cache is the one the machine reports, unless
+ * the curve shows it is not there (levels_cache_absent: a VM reporting its
+ * host's whole L3) or shows a larger one past it (here: it left its last
+ * cache at over twice the reported size, a memory-side L4 or a cache
+ * reported small); then 4x where the curve left its last cache, which
+ * keeps the rule's intent (no cache can hold a quarter of an array). Where
+ * it left it is the crossing (levels_cache_left_ws), not where the DRAM
+ * plateau begins: the pre-scan doubles there. A curve that reaches DRAM's
+ * rate a little before the reported size (past 1/LEVELS_NOT_SHOWN of it)
+ * is a cache whose last part serves at DRAM's rate (a shared L3 of slices,
+ * a victim cache, a neighbour holding some of it): the cache is there and
+ * the rule stays 4x it.
  */
 int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
 {
 	if (!(llc > 0 && left_ws > LEVELS_NOT_SHOWN * llc))
 		return 0;
 	/*
-	 * A cache only ever speeds a size up (R3): past the reported cache, a
-	 * size slower than a larger one before where the curve left is a slow
-	 * spell of the host, not a cache (the Zen 4 VM's pre-scan, still slowed
-	 * when probed again, at 24-29 GB/s from 48 to 96 MiB and 44 at 192,
-	 * took a rule of 4x 461 MiB).
+	 * A cache only ever speeds a size up (docs/plan.md R3): past the
+	 * reported cache, a size slower than a larger one before where the
+	 * curve left is a slow spell of the host, not a cache.
 	 */
 	for (size_t i = 0; i < c->n; i++)
 		for (size_t j = i + 1; c->ws[i] >= llc && j < c->n && c->ws[j] <= left_ws; j++)
