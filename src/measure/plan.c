@@ -29,11 +29,9 @@
  * R2's probe where the machine reports no cache: the flat end held to this
  * many times where it began, an array. Nothing reported bounds where the
  * caches end, and a cache may hold 50-100x the one before it (a 2 MiB L2
- * under a 105 MiB shared L3, a 1 MiB L2 under a 96 MiB one); the flat end
- * begins near twice the cache before it, so 16x (48x its working set)
- * sees the fall of a cache up to about 100x that one. With none reported,
- * a 6 MiB L2 over a 176 KiB L1, flat from 528 KiB, held over 4x and was
- * taken for DRAM (check-sim N=200 SEED=101, 8 of 16 such machines).
+ * under a 105 MiB shared L3); the flat end begins near twice the cache
+ * before it, so 16x (48x its working set) sees the fall of a cache up to
+ * about 100x that one (docs/plan.md R2).
  */
 #define UNREPORTED_PROBE 16.0
 /*
@@ -118,8 +116,7 @@ int plan_limits(const struct measure_opts *o, const struct plan_machine *m, stru
 	/*
 	 * The first size: PLAN_SWEEP_MIN_BYTES an array, or half the reported
 	 * L1d over the arrays where that is less, so that a small L1 holds
-	 * three sizes and has a plateau (docs/plan.md R1: a 16 KiB L1 held one
-	 * of 12 and 17 KiB and was never seen).
+	 * three sizes and has a plateau (docs/plan.md R1).
 	 */
 	double l1 = m->reported_caches[0] > 0 ? floor(m->reported_caches[0] / arrays / 2 / 64.0) * 64.0 : 0;
 	d->min_bytes = l1 >= 1024 && l1 < PLAN_SWEEP_MIN_BYTES ? l1 : PLAN_SWEEP_MIN_BYTES;
@@ -338,16 +335,13 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 }
 
 /*
- * A cache makes a size faster, never slower: a pre-scan size slower than
- * the newest one by more than SETTLE_SLOPE was slowed by something else (a
- * VM's neighbour), and each rate is a best of 5, which what else runs can
- * only slow. Such a size is probed again, once, as soon as the larger one
- * shows it, and keeps the faster of its two rates, before the curve is
- * asked whether it has settled. The 2-core Zen 4 VM's 2-thread pre-scan
- * once read 23.9 GB/s at 96 MiB of working set, 44 at 192 and 35 from 768
- * MiB on: its DRAM level began at 768 MiB, the pre-scan and the sweep went
- * on to 1 GiB per array, its DRAM jobs ran at twice STREAM's rule, and the
- * run measured for 81 s where the runs before it took 51-53.
+ * R3 (docs/plan.md): a cache makes a size faster, never slower: a pre-scan
+ * size slower than the newest one by more than SETTLE_SLOPE was slowed by
+ * something else (a VM's neighbour), and each rate is a best of 5, which
+ * what else runs can only slow. Such a size is probed again, once, as soon
+ * as the larger one shows it, and keeps the faster of its two rates, before
+ * the curve is asked whether it has settled: else one slow moment moves
+ * where DRAM begins, and the sweep and the rule with it.
  */
 static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, struct plan_probe probe,
 			  unsigned char *again)
@@ -368,16 +362,14 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 #define SWEEP_FLOOR_BYTES 1024.0
 
 /*
- * R1: a curve that falls from its first size has a level smaller than the
- * sweep's start. Where one core's first size is faster than its second by
- * more than a plateau's tolerance, the sweep starts an octave lower (the
- * same half-octave grid, two sizes more: *min, d->min_bytes), down to
- * SWEEP_FLOOR_BYTES an array, and the pre-scan begins again there, until
- * its first two sizes are one level: a
- * 16 KiB L1, none reported, held only the first size, 12 KiB of working
- * set, and had no plateau (check-sim seed 6; a reported 5 KiB L1d, whose
- * half is under 1 KiB, left the start at 4 KiB: seed 36). A curve flat from
- * its start is timed as before, size for size. Returns 1 when it lowered.
+ * R1 (docs/plan.md): a curve that falls from its first size has a level
+ * smaller than the sweep's start. Where one core's first size is faster
+ * than its second by more than a plateau's tolerance, the sweep starts an
+ * octave lower (the same half-octave grid, two sizes more: *min,
+ * d->min_bytes), down to SWEEP_FLOOR_BYTES an array, and the pre-scan
+ * begins again there, until its first two sizes are one level. A curve
+ * flat from its start is timed as before, size for size. Returns 1 when it
+ * lowered.
  */
 static int starts_too_late(struct plan_sweep *d, double *min)
 {
@@ -394,9 +386,8 @@ static int starts_too_late(struct plan_sweep *d, double *min)
  * array (a team's, its threads times that: its private caches are its
  * threads' together), doubling beyond: the caches' plateaus are only a few
  * octaves wide, and with one size an octave a single slow size could hide
- * one (and with it the pattern roofs measured at its middle: a 16-core
- * team's L3 had one pre-scan size, and its L3 jobs ran in its L2s; R1);
- * small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
+ * one, and with it the pattern roofs measured at its middle (docs/plan.md
+ * R1); small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
@@ -497,8 +488,7 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
  * pre-scan ended; where it never settled, no bound. A team settled faster
  * than this has settled on caches its threads hold together (a reported
  * L3 that is one of several, one a core or a core complex), and its
- * pre-scan goes on: 8 threads settled at 190 GB/s on their 1.26 GiB of L3
- * where one core's DRAM ran 5.4 and called it DRAM (check-sim seed 4).
+ * pre-scan goes on (docs/plan.md R2).
  */
 static double team_dram_most(const struct plan_sweep *one, int threads)
 {
@@ -545,11 +535,10 @@ static enum mem_level place_level(const struct plan_sweep *d, size_t i)
 }
 
 /*
- * The level a working set ws is meant to run from (R6): the place whose
- * range holds it, or the nearest on a log axis; for a curve that never
- * settled, DRAM from where the map puts its start (d->dram_from), as the
- * fit's map has it: GEMM n = 1024 at two threads on the Zen 3 VM (48 MiB)
- * was planned for the unsettled curve's L3 and ran from DRAM.
+ * The level a working set ws is meant to run from (docs/plan.md R6): the
+ * place whose range holds it, or the nearest on a log axis; for a curve
+ * that never settled, DRAM from where the map puts its start
+ * (d->dram_from), as the fit's map has it.
  */
 static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 {
@@ -738,12 +727,10 @@ static void plan_twin(const struct plan_sweep *d, size_t capacity, const struct 
  * arrays' size (STREAM's rule, where the kernels of the pattern run: DRAM's
  * bandwidth falls with the size, so a pattern measured further out would
  * judge them by a lower roof), within the buffers. On the DRAM plateau the
- * paced kernels of the pattern too (kernel.pace FMAs an element): a stream
- * with a few FMAs an element can outrun a plain one (on a Zen 4 VM,
- * compiled Horner D=2..8 streamed 13-35% faster than the plain-copy roof),
- * and a roof is the best way of running its pattern; and with streaming
- * stores where its stores allocate (a copy: 38.8 GB/s there, against
- * 22-26 with ordinary stores).
+ * paced kernels of the pattern too (kernel.pace FMAs an element: a stream
+ * with a few FMAs an element can outrun a plain one), and with streaming
+ * stores where its stores allocate: a roof is the best way of running its
+ * pattern (docs/plan.md R10).
  */
 static void plan_patterns(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 			  struct plan_job **jobs, size_t *njobs, size_t *cap)
@@ -760,10 +747,9 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 		}
 		/*
 		 * The widest and the next width: the roof is the faster (analysis.c,
-		 * fit_patterns). The widest is not the fastest everywhere: from DRAM
-		 * on this Zen 5 VM, 256-bit copies and 2-read sums streamed 7-15%
-		 * faster than 512-bit ones, and the compiled kernels, built for
-		 * 256-bit vectors, sat that far above a roof timed at 512.
+		 * fit_patterns). The widest is not the fastest everywhere, and a
+		 * kernel built for the narrower width would sit above a roof timed
+		 * at the widest alone (docs/plan.md R10).
 		 */
 		const struct kernel *ks[2] = {
 			widest, plan_pattern_kernel(m, pats[p], 0, 0, cpu_isa_lanes(widest->isa)) };
@@ -797,10 +783,8 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 	}
 	/*
 	 * The sweep's own pattern at the next width, on the DRAM plateau only
-	 * (the sweep times the widest at every size): from DRAM on a Zen 3 VM
-	 * the 128-bit triad streamed 8-11 % faster than the 256-bit one, side
-	 * by side (make bench-pairs), and the compiled triad sat above a roof
-	 * timed at 256 bits alone.
+	 * (the sweep times the widest at every size): from DRAM the narrower
+	 * triad can stream faster (docs/plan.md R10).
 	 */
 	const struct kernel *next = d->sweep ? plan_pattern_kernel(m, SWEEP_PATTERN, 0, 0,
 								   cpu_isa_lanes(d->sweep->isa)) : NULL;
@@ -813,8 +797,7 @@ static void plan_patterns(const struct plan_machine *m, const struct plan_sweep 
 /*
  * The twins (plan_twin) of the sweep's kernel and of each placed pattern's
  * widest, at the levels in `levels` (a quick run: L1 only, where they cost
- * microseconds; at every level they made the Zen 4 VM's quick run outrun
- * its estimate of the time left by 30 %, test_rounds).
+ * microseconds; docs/plan.md R10).
  */
 static void plan_twins(const struct plan_machine *m, const struct plan_sweep *d, size_t capacity,
 		       unsigned levels, struct job_list *l)
@@ -940,9 +923,7 @@ static int split_job(struct plan_job *j, int threads, size_t capacity, double ti
  * as d's team runs it: all its threads' parts as split_job makes them. A
  * shaped kernel's problem is each thread's own, so a matrix product of a
  * fixed order uses threads times one problem's working set (docs/plan.md
- * R6: GEMM n = 1024 at two threads, 48 MiB over a 32 MiB L3, was placed by
- * one problem's 24 MiB in L3 and ran from DRAM). `capacity`: the team's
- * arrays, as plan_build has them.
+ * R6). `capacity`: the team's arrays, as plan_build has them.
  */
 static double team_working_set(const struct plan_sweep *d, const struct plan_job *j, size_t capacity)
 {
