@@ -96,10 +96,7 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
  * crossing before any shoulder: a cache's slow tail is that cache, R5):
  * the reported L3 is one of several (a core's share, a core complex's) and
  * the team's threads use them together, so its rule is 4x where its curve
- * left them, as one core's from a curve is. 8 threads over a reported
- * 158 MiB L3 a core ran their DRAM arrays at 4x 158 MiB, inside the 1.26
- * GiB the 8 hold (check-sim seed 4); the Zen 3 VM's two threads, whose
- * 32 MiB L3 falls to DRAM by 48 MiB and tails off to 192, keep 4x 32 MiB.
+ * left them, as one core's from a curve is.
  */
 void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
 		    double first_ws)
@@ -118,10 +115,8 @@ void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double s
 		/*
 		 * One core's curve showed the reported cache is not the one to go by
 		 * (absent, or a cache past it): the team's rule is 4x where its own
-		 * curve left its last cache, whatever the reported size. 4 threads
-		 * of a VM reporting 238 MiB, each with 90.6 MiB of L3, left their
-		 * 362 MiB at 362 MiB, neither absent from nor past the reported
-		 * size, and kept one core's 4x 97 MiB (check-sim seed 59).
+		 * curve left its last cache, whatever the reported size (a team's
+		 * share may be neither absent from nor past the reported size).
 		 */
 		struct levels_rule r;
 		levels_stream_rule(0, isfinite(cache_ws) ? cache_ws : start_ws, 0, 0, &r);
@@ -145,19 +140,14 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
 {
 	int n = d->nscan;
 	/*
-	 * The kernels' DRAM arrays: STREAM-sized (each at least the rule) and
-	 * inside the DRAM plateau (each 3/4 of the working set where it begins,
-	 * a two-array kernel 1.5x inside it), no larger than the sweep reaches.
-	 * A curve that never settled uses where its last level after a cache
-	 * one begins. A quick run: each as large as where the curve first
-	 * crosses halfway to DRAM's rate (cache_ws; with every DRAM timing
-	 * after an untimed call of its own, larger arrays took a quick run from
-	 * 10 to 27 s of measuring), not the rule. A third of where the plateau
-	 * begins, as it was, moved with where a slow fall happened to settle
-	 * (16, 32 or 64 MiB from one run of a 2-core Zen 4 VM to the next, 10
-	 * to 15 s of measuring), and the crossing past the fall's shoulders
-	 * (the rule's) reached 113 MiB there once (18.6 s); the first crossing
-	 * was 17-26 MiB.
+	 * The kernels' DRAM arrays (docs/plan.md R11): STREAM-sized (each at
+	 * least the rule) and inside the DRAM plateau (each 3/4 of the working
+	 * set where it begins, a two-array kernel 1.5x inside it), no larger
+	 * than the sweep reaches. A curve that never settled uses where its
+	 * last level after a cache one begins. A quick run: each as large as
+	 * where the curve first crosses halfway to DRAM's rate (cache_ws), not
+	 * the rule: the first crossing moves least from run to run, and larger
+	 * arrays would spend a quick run's time on DRAM alone.
 	 */
 	struct fit_sweep_point fs[64];
 	plan_scan_points(d, n, fs);
@@ -173,10 +163,9 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
 	 */
 	/*
 	 * A quick run's team keeps one core's arrays (d holds them on entry):
-	 * from its own pre-scan they were 16, 32 or 64 MiB from one run of a
-	 * 2-core Zen 4 VM to the next, the all-core kernels another problem
-	 * than one core's, the count's length (its DRAM jobs a quarter to twice
-	 * one core's data a thread) beyond the first count's estimate: 30-37 %.
+	 * from its own pre-scan they moved from run to run, and with them the
+	 * all-core kernels' problem and the count's length past its estimate
+	 * (docs/plan.md R11).
 	 */
 	if (o->profile.dram_arrays == MEASURE_DRAM_AT_HALFWAY && d->rule_fixed && d->kernel_bytes >= 4096)
 		return;
@@ -196,11 +185,10 @@ void plan_kernel_arrays(const struct measure_opts *o, struct plan_sweep *d, doub
  * each array it streams (its working set over its arrays: a stencil's
  * grid, as analysis.c counts a point's arrays) at least `want` bytes. The
  * shape takes the offer as the elements of its largest array (a stencil
- * puts two grids in a, so a grid was half the kernels' arrays: 64 MiB
- * where STREAM's rule asked 128 on a Zen 3 and a Zen 5 VM with 32 MiB L3s,
- * and the point ran partly from the cache the rule is there to defeat), so
- * the offer grows until each array reaches `want`; a shape whose size does
- * not follow the offer (a matrix product of a fixed order) keeps it.
+ * puts two grids in a, so a grid would be half the kernels' arrays, short
+ * of the rule), so the offer grows until each array reaches `want`; a
+ * shape whose size does not follow the offer (a matrix product of a fixed
+ * order) keeps it (docs/plan.md R11).
  */
 size_t plan_shaped_offer(const struct kernel *k, int param, size_t offer, double want, double tile_bytes,
 			 size_t capacity)
