@@ -90,12 +90,8 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 	 * settled curve). A plateau between the last cache and the last one is
 	 * no level (levels_caches: a slow tail of the last cache, or a fourth
 	 * cache the model does not name): the fit files no roof there, so no
-	 * job runs there (zen5-example.csv at two threads: 98-197 MiB at 79-85
-	 * GB/s before DRAM's 71-74, whose pattern jobs the plan called L3 and
-	 * the fit DRAM; test_plan_levels). A curve that never settled has no
-	 * DRAM place, and its last plateau past the caches is none of theirs
-	 * (the Zen 4 VM with 1 GiB of memory ran L3's jobs at 68 MiB an array,
-	 * in DRAM: the_cap_binds_and_says_so).
+	 * job runs there. A curve that never settled has no DRAM place, and its
+	 * last plateau past the caches is none of theirs (docs/plan.md R7).
 	 */
 	struct places own = { .n = 0, .settled = d->settled };
 	for (size_t i = 0; i < map->count; i++)
@@ -116,18 +112,16 @@ void plan_place_levels(const struct plan_machine *m, const struct level_map *map
 		}
 	}
 	struct places placed = split(&own, &reported);
-	/* A team that shows fewer caches than one core: one core's places are the witnesses. */
 	/*
-	 * One core's places as the team's threads use them: a private level
-	 * (L1, L2: each core's own, unless reported shared) holds the team's
+	 * A team that shows fewer caches than one core: one core's places are
+	 * the witnesses, as the team's threads use them: a private level (L1,
+	 * L2: each core's own, unless reported shared) holds the team's
 	 * working set at `threads` times one core's (the instances it uses:
 	 * cache_team_copies), the shared L3 and DRAM at one core's. A shared
 	 * cache serves the team only past its private caches together: its
 	 * range starts where theirs ends, its place moves into what is left,
-	 * and where nothing is left (64 Graviton 3 cores' L2s hold twice the
-	 * L3) the team has no such level. Left where one core has it, its
-	 * place fell inside the team's L1 plateau and split it, and the L2
-	 * and L3 jobs ran a level early (graviton3 at 64 threads; R7).
+	 * and where nothing is left the team has no such level; left where one
+	 * core has it, it would split the team's L1 plateau (docs/plan.md R7).
 	 */
 	struct places ones = { .n = 0, .settled = one ? one->settled : 0 };
 	double private_hi = 0;
