@@ -259,8 +259,7 @@ static double scatter(const struct work *w, const struct seg *s, double log_tol)
  * sloping level are not: a piece's sizes lie a quarter of its fall from its
  * middle (the median), and the next piece's middle a whole fall away, 4x
  * its scatter. The parts of a level around a dip are not: they are within
- * the tolerance. A Zen 4 VM's L2 and L3 triad rates, 1.15x apart and each
- * flat to 1-2 %, are.
+ * the tolerance. Two flat levels 1.15x apart, each flat to 1-2 %, are.
  */
 static int two_levels(const struct work *w, const struct seg *s, const struct seg *t, double log_tol)
 {
@@ -490,12 +489,9 @@ static size_t join_levels(struct work *w, struct seg *seg, size_t nseg, double l
 		 * Over the cap, where the closest pair lies either side of a
 		 * cache level's end as the machine reports it (w->bounds), a
 		 * two-size segment inside a fall elsewhere is the piece of a
-		 * transition that is dropped, not the two levels merged. A Zen 4
-		 * VM's L3 falls slowly to DRAM; a 24-35 MiB pair of its fall made
-		 * a sixth segment, and the merge joined L2 and L3 (1.2x apart,
-		 * either side of the 2 MiB its two cores' L2s hold) and named the
-		 * pair L3@2t. Two pieces of one level merge as before (an Intel
-		 * VM's L3 at 3-9 and 17-49 MiB, its L2's slow tail kept).
+		 * transition that is dropped, not the two levels merged (else a
+		 * slow fall's piece over the cap joins L2 and L3: docs/plan.md R5).
+		 * Two pieces of one level merge as before.
 		 */
 		size_t piece = transition_piece(seg, nseg);
 		if (nseg > FIT_MAX_PLATEAUS && piece < nseg && piece != at && piece != at + 1 &&
@@ -545,10 +541,9 @@ static int nearest_core(const struct work *w, const struct seg *seg, size_t nseg
 	 * A flat level's first size, over its level by more than half the
 	 * tolerance and STEP_OVER_SCATTER times its scatter, leans on the
 	 * faster level before it: a transition's, partly served there, and in
-	 * no roof (R5: a shared L2's first size at 1.06-1.10x its rate, partly
-	 * in the L1s, lifted L2.2r1w@2t's mean of the three best 3 % over the
-	 * L2's rate; check-sim seed 77). Not the last level's (the flat end
-	 * where DRAM is found: where it begins is R2's and R8's).
+	 * no roof (docs/plan.md R5: else it lifts the level's mean of the three
+	 * best over its rate). Not the last level's (the flat end where DRAM is
+	 * found: where it begins is R2's and R8's).
 	 */
 	struct seg s = seg[i];
 	if (i > 0 && i + 1 < nseg && seg[i - 1].lo > s.hi && s.lo == s.hi) {
