@@ -1,5 +1,5 @@
 #!/bin/sh
-# The time left, as the progress lines say it (docs/plan.md R14), against the
+# The time left, as the progress lines say it (docs/plan.md R15), against the
 # simulated run's real end: every estimate is recorded exactly where
 # ROOFLINE_TEST_ESTIMATES names a file (elapsed,left a line, one per progress
 # line), and from a tenth of the run on the end each states (elapsed + left)
