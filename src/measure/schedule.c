@@ -45,14 +45,12 @@ void sched_calibrate(const struct measure_opts *o, struct plan_job *j, plan_time
 		 * 30 us call at a time, at a hundredth of its rate. A job that
 		 * touches memory had its first call untimed, just before its
 		 * first timing (plan_warm_run: call_seconds 0 is warmed), so that
-		 * timing is already a second call and may end the calibration; a
-		 * peak job's first timing is its first call. Timing it again cost
-		 * a third of a run's calibration on a 2-core VM whose DRAM jobs
-		 * take 0.1 s a call (four calls a job where two do).
+		 * timing is already a second call and may end the calibration (timing
+		 * it again would double a DRAM job's calibration); a peak job's first
+		 * timing is its first call (docs/plan.md R12).
 		 *
 		 * A first call foretold long (plan_call_guess: the textbook
-		 * product at n = 1024, 1.3-2.9 s a call on a 2-core Zen 4 VM, a
-		 * sixth of a run for its untimed call alone) had no untimed call
+		 * product at n = 1024) had no untimed call
 		 * before it, and ends the calibration too: one call at least
 		 * MEASURE_WARM_RUN_MAX_SECONDS, a hundred min times, could only
 		 * call for more reps if what happens once were 99 % of it, and a
@@ -492,9 +490,8 @@ static void keep(const struct measure_opts *o, struct plan_job *j, double t, int
 	j->kept[j->nkept++] = t;
 	/*
 	 * Its trial from here on, for the estimate and the next count: the
-	 * median of its kept timings, not its calibration's last (a quick run's
-	 * two-thread calibration on a 2-core Zen 4 VM ran its memory jobs 1.4x
-	 * slower than their pass, and the pass's estimate read a third high).
+	 * median of its kept timings, not its calibration's last, which may run
+	 * slower than its pass (docs/plan.md R15).
 	 */
 	j->last_seconds = stats_median(j->kept, (size_t)j->nkept);
 	j->pass_lo = j->pass_n ? fmin(j->pass_lo, t) : t;

@@ -42,10 +42,8 @@ void sched_slow_job(const struct measure_opts *o, const struct plan_machine *m, 
  * A budgeted run leaves out a kernels job whose kept timings alone (one a
  * pass) would take more than this share of what its thread count may spend
  * (sched_count_share): one figure of some 280 may not take a quarter of the
- * time of all of them. The textbook matrix product at n = 1024 (3.5-5.8 s a
- * call on a 2-core Intel VM) took half of a 100 s `make report` that way;
- * where it takes 1.5 s (3 x 1.5 against a quarter of 25 s) it stays. It is
- * said, with the budget that would time it, and stops.csv has it "skipped".
+ * time of all of them (docs/plan.md R14). It is said, with the budget that
+ * would time it, and stops.csv has it "skipped".
  */
 #define SCHED_JOB_SHARE 0.25
 
@@ -58,19 +56,14 @@ void sched_slow_job(const struct measure_opts *o, const struct plan_machine *m, 
  * costs over this part of sched_count_share and of the whole floor (a budget
  * far too small for any floor leaves out the outliers, not every job that
  * costs more than a tenth of its tiny share). One figure of some 280 costing
- * a tenth of a count's time is an outlier worth 28 of the others: the textbook
- * matrix product at n = 1024 took 1.6-1.8 s a call on a 2-core Intel VM,
- * its 3 kept timings 5 s of a 21 s share its count's floor was 1 s past,
- * and its 2-thread calibration 3 s more; the next costliest job's floor
- * was 1.3 s (the i-k-j loop), under a tenth, so nothing else goes.
+ * a tenth of a count's time is an outlier worth 28 of the others (docs/plan.md
+ * R14).
  */
 #define SCHED_FLOOR_JOB_SHARE 0.1
 /*
  * The sweep's DRAM sizes (each at least STREAM's rule) the floor's relief
- * never leaves out, the smallest: its largest sizes cost the most (a
- * sweep that ran to the cap on a machine reporting no L2 or L3: 8 and 16
- * GiB arrays, 6 and 11 s of its floor) and the DRAM roof needs only a
- * plateau of them.
+ * never leaves out, the smallest: its largest sizes cost the most (a sweep
+ * run to the cap) and the DRAM roof needs only a plateau of them (R14).
  */
 #define SCHED_DRAM_SIZES_KEPT 2
 
