@@ -37,14 +37,14 @@ static int first_interval_stops(const struct plan_job *j)
  * middle of its share and its ceiling (nothing known of its spread: off by
  * at most their ratio's square root either way), or, after an earlier
  * thread count, as far past its share as that count's jobs went
- * (prior_fill: the same jobs on other threads; the middle put a 2-thread
- * count that stopped near its floor 30 % high at its start). In the final
+ * (prior_fill: the same jobs on other threads; the middle read a count
+ * that stops near its floor high). In the final
  * pass a job with no interval yet no longer stops at its share (keep(): no
  * later pass to wait for), so what its earlier passes took does not say
  * what it takes there: as many as give it an interval, or its ceiling where
- * that interval cannot be within its tolerance (first_interval_stops; the
- * last pass's count put the Zen 5 example's last 2.2 s at 1.3). Never fewer than it has
- * or its share asks, never more than its ceiling.
+ * that interval cannot be within its tolerance (first_interval_stops).
+ * Never fewer than it has or its share asks, never more than its ceiling
+ * (docs/plan.md R15; the variants and their errors: docs/measurements.md).
  */
 static double foretold_kept(const struct plan_job *j, int ceil, double prior_fill, int final)
 {
@@ -71,8 +71,8 @@ static double foretold_kept(const struct plan_job *j, int ceil, double prior_fil
  * Whether j, with no interval yet, stops at its share in this pass for
  * certain: a pass before the last, whose share leaves it short of the
  * timings an interval needs (keep(): with passes to come it waits for
- * them). The geometric middle taken for it instead put a scripted Zen 5
- * run's estimate 30 % high through the first trials of its first pass.
+ * them), rather than the geometric middle of its share and ceiling, which
+ * reads the first pass high (docs/plan.md R15).
  */
 static int stops_at_share(const struct measure_opts *o, const struct plan_job *j, int pass)
 {
@@ -211,10 +211,8 @@ static double count_left(const struct sched_count *s, double now)
  * 1/sqrt(ratio). But a trial is never shorter than the min time its
  * repetitions are calibrated to: a job whose one call here is under it
  * (reps > 1: a cache-sized job) calibrates to as long a trial there, and
- * only its untimed call shrinks. Taken for every job, the 1/sqrt(2) put a
- * 2-core Zen 4 VM's two-thread count at 0.76x its one-thread count where it
- * took 1.12x, its estimate 31-33 % short through the one-core count of a
- * quick run: most of its jobs are cache-sized, at the min time either way.
+ * only its untimed call shrinks: most of a quick run's jobs are
+ * cache-sized, at the min time either way (docs/plan.md R15).
  */
 static double later_trial_scale(const struct measure_opts *o, const struct plan_job *j, double f)
 {
@@ -257,10 +255,7 @@ double sched_time_left(const struct sched_count *s, double now)
 	/*
 	 * A later count pre-scans its own team and calibrates its own jobs
 	 * first: the same timings of the same jobs, split between its threads
-	 * as its trials are, so they scale as the trials do. Taken unscaled,
-	 * they put the 2-thread count of a 2-core Intel VM at 55 s where it
-	 * took 38 (pre-scan 7.3 -> 1.7 s, calibration 23 -> 13, trials
-	 * 35 -> 23), and the estimate 36 % high at half the run.
+	 * as its trials are, so they scale as the trials do (docs/plan.md R15).
 	 */
 	double here = count_left(s, now), fixed = s->first_pass - s->c->count_start + s->c->prescan_seconds;
 	double trials = now - s->first_pass + here, later = 0;
@@ -357,22 +352,14 @@ static double fastest_flop(const struct plan_job *jobs, size_t done)
  * towards the higher, but no faster than the fastest flops seen
  * (flop_seconds: the fewest seconds a flop took in any calibrated call, a
  * peak chain's or, before one, the sweep's smallest sizes'); exact where
- * each point is bound by bytes or by flops. (A line straight in log-log
- * between them put the Xeon VM's Horner of degree 2-32, bound by bytes, at
- * up to 4x their calls from the triads and the matrix products on either
- * side.) Below the lowest, as it: a lower demand than a job's that streams
- * streams too. Past the highest, as it, or its flops at the fastest rate
- * seen where that is longer. (Grown with the demand from the highest, the
- * geometric middle of flat and grown, put the Xeon VM's Horner of degree
- * 128 at 2.3x its call, the full run's estimate 67 % long, when the triads
- * were the only points.) With no point, the pre-scan's rate (1), or the
- * fastest flops seen where longer.
- *
- * One median of the calibrated calls against their working sets' time, a
- * group's (the matrix products apart), put graviton3's stencils, shaped,
- * at the products' ratio (13x their 2.4x and 1.2x) and Horner's degree 128
- * at a triad's (a sixth of its call): the full run's estimate 57 % long
- * while its first count calibrated.
+ * each point is bound by bytes or by flops (not a line straight in
+ * log-log between them). Below the lowest, as it: a lower demand than a
+ * job's that streams streams too. Past the highest, as it, or its flops at
+ * the fastest rate seen where that is longer. With no point, the
+ * pre-scan's rate (1), or the fastest flops seen where longer. A roofline,
+ * not one median ratio a group: stencils and Horner are neither triads
+ * nor matrix products (docs/plan.md R15; the variants rejected and their
+ * errors: docs/measurements.md).
  */
 static double roof_ratio(const struct roof_point *p, size_t n, double demand, double flop_seconds)
 {
@@ -515,9 +502,8 @@ static double call_foretold(const struct foretell *f, size_t i)
  * matrix product's team runs as long, a stream's splits); with none, its
  * group's whose counterpart's trial was within a factor COST_NEIGHBOUR of
  * its own counterpart's: a tiny job's trial is mostly the team's start and
- * stop, and does not say how a DRAM-sized one splits (taken for every job,
- * a scripted Zen 4 run's first bandwidth jobs put its 2-thread count
- * 50-100 % high); with none, every memory job's of such a cost (the team's
+ * stop, and does not say how a DRAM-sized one splits; with none, every
+ * memory job's of such a cost (the team's
  * bandwidth against one core's is what it is for all of them); else
  * later_trial_scale's guess for its counterpart (a peak chain or a cache-sized
  * job as long, a longer stream as the two counts' pre-scans scale,
@@ -571,9 +557,8 @@ static double scan_rate(const struct plan_sweep *d, double ws)
  * counterpart b's, bytes apart: the earlier count's pre-scan rate at b's
  * working set over this count's at j's
  * (the team's triad against one core's, both measured by now), else the
- * geometric middle, 1/sqrt of the team ratio. The middle put a scripted
- * Zen 4 quick run's two-thread DRAM jobs, twice one core's rate, at 0.71x
- * its trials until they calibrated, and the count 1.3x its length.
+ * geometric middle, 1/sqrt of the team ratio, which a team's DRAM at twice
+ * one core's rate reads long (docs/plan.md R15).
  */
 static double stream_scale(const struct foretell *f, const struct plan_job *b, const struct plan_job *j)
 {
