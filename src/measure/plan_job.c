@@ -19,16 +19,12 @@
  * back-to-back passes (STREAM, likwid-bench) do. A job that fits a cache
  * level then finds its data there (else its first repetition drags an L3
  * figure towards DRAM); one that streams from memory no longer pays for
- * what the job before it left: on this 2-core VM the streaming-store triad
- * at 302 MB moved 50-57 GB/s (median) after a pass of its own, 44-47 after
- * 1 GB of other data, the two interleaved in one process. A kernel's call
+ * what the job before it left (docs/plan.md R12). A kernel's call
  * longer than MEASURE_WARM_RUN_MAX_SECONDS (a matrix product at n = 1024)
  * reuses its data so often that the state it starts from is lost in it,
  * and is not doubled. A bandwidth job's stream reuses nothing, however
- * long: unwarmed, a 2-core Intel VM's triad at 1.5 and 2.1 GiB (0.11-0.15
- * s a call) had medians of 12.7 GB/s under bests of 14.2, where the warmed
- * 1.1 GiB size had 15.1 under 15.1, and the compiled triad at 1.1 GiB sat
- * 20 % above the DRAM roof's median. Peak kernels touch no memory.
+ * long: unwarmed, its median falls under its best, and a compiled kernel
+ * sits above the roof. Peak kernels touch no memory.
  */
 int plan_warm_run(enum kernel_kind kind, double call_seconds, double stream_seconds)
 {
@@ -38,8 +34,7 @@ int plan_warm_run(enum kernel_kind kind, double call_seconds, double stream_seco
 		return 1;
 	/*
 	 * A long kernel call that is mostly a stream (the compiled triad at
-	 * 2.3 GiB: 0.15 s) is a bandwidth job's case: unwarmed, this VM's
-	 * read 80 % of its DRAM roof where the warmed 1.1 GiB one read 102 %.
+	 * 2.3 GiB: 0.15 s) is a bandwidth job's case (docs/plan.md R12).
 	 */
 	return stream_seconds > 0 && stream_seconds >= PLAN_STREAM_SHARE * call_seconds;
 }
