@@ -129,21 +129,7 @@ int levels_cache_absent(double llc, double left_ws, int seen_past)
 	return seen_past && llc > 0 && left_ws > 0 && left_ws * LEVELS_NOT_SHOWN <= llc;
 }
 
-/*
- * STREAM's rule, as measure decides it (docs/plan.md R9): 4x the largest
- * cache the curve shows. The cache is the one the machine reports, unless
- * the curve shows it is not there (levels_cache_absent: a VM reporting its
- * host's whole L3) or shows a larger one past it (here: it left its last
- * cache at over twice the reported size, a memory-side L4 or a cache
- * reported small); then 4x where the curve left its last cache, which
- * keeps the rule's intent (no cache can hold a quarter of an array). Where
- * it left it is the crossing (levels_cache_left_ws), not where the DRAM
- * plateau begins: the pre-scan doubles there. A curve that reaches DRAM's
- * rate a little before the reported size (past 1/LEVELS_NOT_SHOWN of it)
- * is a cache whose last part serves at DRAM's rate (a shared L3 of slices,
- * a victim cache, a neighbour holding some of it): the cache is there and
- * the rule stays 4x it.
- */
+/* A cache past the reported one in the curve (levels_rule.h; docs/plan.md R9). */
 int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
 {
 	if (!(llc > 0 && left_ws > LEVELS_NOT_SHOWN * llc))
@@ -160,6 +146,21 @@ int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
 	return 1;
 }
 
+/*
+ * STREAM's rule, as measure decides it (docs/plan.md R9): 4x the largest
+ * cache the curve shows. The cache is the one the machine reports, unless
+ * the curve shows it is not there (levels_cache_absent: a VM reporting its
+ * host's whole L3) or shows a larger one past it (here: it left its last
+ * cache at over twice the reported size, a memory-side L4 or a cache
+ * reported small); then 4x where the curve left its last cache, which
+ * keeps the rule's intent (no cache can hold a quarter of an array). Where
+ * it left it is the crossing (levels_cache_left_ws), not where the DRAM
+ * plateau begins: the pre-scan doubles there. A curve that reaches DRAM's
+ * rate a little before the reported size (past 1/LEVELS_NOT_SHOWN of it)
+ * is a cache whose last part serves at DRAM's rate (a shared L3 of slices,
+ * a victim cache, a neighbour holding some of it): the cache is there and
+ * the rule stays 4x it.
+ */
 void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, struct levels_rule *out)
 {
 	int shown = isfinite(left_ws) && left_ws > 0;
