@@ -311,10 +311,9 @@ double plan_trial_seconds(const struct plan_job *j);
  * Whether kept trial `trial` (1..trials) of a pass times a job that keeps
  * `kept` of them: `kept` trials spread evenly over the pass (the first, then
  * every trials/kept), not the first `kept`. A machine that slows through a
- * pass (a busy neighbour) would otherwise judge a slow kernel, timed early,
- * against a roof timed all through it: here the compiled Horner kernels read
- * 5-17% above the copy roof at the same working set, from trials 4-12 of a
- * pass against 4-17, where the later trials ran slower.
+ * pass (a busy neighbour) would otherwise judge a kernel, timed early,
+ * against a roof timed all through it, and read it above the roof
+ * (docs/plan.md R13).
  */
 int plan_kept_trial(int trial, int kept, int trials);
 
