@@ -368,7 +368,7 @@ long levels_filed_range(const double *lo, const double *hi, size_t n, double wor
 	return before >= 0 ? before : 0;
 }
 
-int levels_in_fall(const struct level_map *m, double working_set, struct levels_fall *out)
+int levels_between(const struct level_map *m, double working_set, struct levels_fall *out)
 {
 	out->faster = out->slower = NULL;
 	if (!m || !positive(working_set))
@@ -380,6 +380,18 @@ int levels_in_fall(const struct level_map *m, double working_set, struct levels_
 			return 1;
 		}
 	return 0;
+}
+
+int levels_in_fall(const struct level_map *m, double working_set, struct levels_fall *out)
+{
+	if (!levels_between(m, working_set, out))
+		return 0;
+	for (size_t i = 0; i < m->count && i < FIT_MAX_PLATEAUS; i++)
+		if (m->pl[i].size_lo > out->faster->hi && m->pl[i].size_lo <= working_set) {
+			out->faster = out->slower = NULL;
+			return 0;
+		}
+	return 1;
 }
 
 void levels_map_curve(const struct levels_input *in, struct level_map *out)

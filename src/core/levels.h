@@ -295,9 +295,18 @@ struct levels_fall {
 };
 
 /*
- * Whether working_set lies in a fall of map m: past one span's end and
+ * Whether working_set lies between two spans of map m: past one's end and
  * before the next one's start, in none (*out: those two). A working set
- * before the first span or inside one is in no fall (0).
+ * before the first span or inside one is between none (0). The fit keeps
+ * a job's planned level there where it is either of the two (R6).
+ */
+int levels_between(const struct level_map *m, double working_set, struct levels_fall *out);
+
+/*
+ * Whether working_set lies in a fall of map m: between two spans
+ * (levels_between), with no plateau of the curve begun between the faster
+ * one's end and it (a plateau the map names no level, a slow tail or a
+ * fourth cache, is not a fall: the curve stopped falling there).
  */
 int levels_in_fall(const struct level_map *m, double working_set, struct levels_fall *out);
 

@@ -267,8 +267,8 @@ enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *
 	if (!map || !p || p->basis != PLAN_RECORDED || p->level == MEM_LEVELS || p->level == fitted)
 		return fitted;
 	/*
-	 * A kernel whose working set the fitted map puts in a fall next to its
-	 * planned level: the plan's decision, made once and recorded (R6: the
+	 * A kernel whose working set the fitted map puts between its planned
+	 * level and a neighbour: the plan's decision, made once and recorded (R6: the
 	 * faster level of the fall, whose roof bounds it; the two curves,
 	 * sampled apart, put the middle of a fall in different places, and
 	 * GEMM n = 1024 was planned for DRAM and filed by the fit in L3). Its
@@ -276,7 +276,7 @@ enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *
 	 * roof from a rate in the fall, and is said below.
 	 */
 	struct levels_fall fall;
-	if (!as_planned && levels_in_fall(map, j->working_set, &fall) &&
+	if (!as_planned && levels_between(map, j->working_set, &fall) &&
 	    (fall.faster->id == p->level || fall.slower->id == p->level))
 		return p->level;
 	int found = 0;

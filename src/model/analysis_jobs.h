@@ -77,7 +77,7 @@ struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int thre
  * The level job j is filed at. With as_planned (a pattern job: the roof
  * it was measured for), the one its plan recorded where the fitted map
  * `map` has that level; a kernel's recorded level where the map puts its
- * working set in that level's span or in a fall next to it (docs/plan.md
+ * working set in that level's span or between it and a neighbour's (docs/plan.md
  * R6: the plan's decision, which the fit reads); else (a kernel inside
  * another level's plateau, which is judged where it ran; an inferred row;
  * a level this fit does not have) the one the map gives its working set,

@@ -413,6 +413,19 @@ static void test_a_fall_is_filed_with_the_faster_level(void **state)
 	assert_false(levels_in_fall(&m, 4096.0, &f));
 	assert_false(levels_in_fall(&m, 8192 * MIB, &f));
 	assert_false(levels_in_fall(&m, 0, &f));
+	/*
+	 * A plateau the map names no level between L3 and DRAM (a slow tail,
+	 * a fourth cache: 48 MiB .. 64 MiB): past its start the curve stopped
+	 * falling; between the spans still, not in the fall.
+	 */
+	m.pl[0] = (struct fit_plateau){ .size_lo = 48 * MIB, .size_hi = 64 * MIB, .value = 30 };
+	m.count = 1;
+	assert_true(levels_in_fall(&m, 24 * MIB, &f));
+	assert_false(levels_in_fall(&m, 72 * MIB, &f));
+	assert_null(f.faster);
+	assert_true(levels_between(&m, 72 * MIB, &f));
+	assert_int_equal(f.faster->id, MEM_L3);
+	assert_int_equal(f.slower->id, MEM_DRAM);
 }
 
 /* A plateau of the fit, by its sizes (KiB, working set) and its rate (GB/s). */
