@@ -268,12 +268,12 @@ enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *
 		return fitted;
 	/*
 	 * A kernel whose working set the fitted map puts between its planned
-	 * level and a neighbour: the plan's decision, made once and recorded (R6: the
-	 * faster level of the fall, whose roof bounds it; the two curves,
-	 * sampled apart, put the middle of a fall in different places, and
-	 * GEMM n = 1024 was planned for DRAM and filed by the fit in L3). Its
-	 * verdict says the fall (diagnosis_place). A pattern job there set a
-	 * roof from a rate in the fall, and is said below.
+	 * level and a neighbour: the plan's decision, made once and recorded
+	 * (R6: the faster level of the fall, whose roof bounds it; the two
+	 * curves, sampled apart, put the middle of a fall in different places,
+	 * and GEMM n = 1024 was planned for DRAM and filed by the fit in L3).
+	 * Its verdict says the fall (diagnosis_place). A pattern job there set
+	 * a roof from a rate in the fall, and is said below.
 	 */
 	struct levels_fall fall;
 	if (!as_planned && levels_between(map, j->working_set, &fall) &&
