@@ -352,6 +352,46 @@ const struct level_span *levels_of(const struct level_map *m, double working_set
 	return best;
 }
 
+long levels_filed_range(const double *lo, const double *hi, size_t n, double working_set)
+{
+	if (!n || !positive(working_set))
+		return -1;
+	long before = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (working_set >= lo[i] && working_set <= hi[i])
+			return (long)i;
+		if (hi[i] < working_set)
+			before = (long)i;
+	}
+	return before >= 0 ? before : 0;
+}
+
+int levels_between(const struct level_map *m, double working_set, struct levels_fall *out)
+{
+	out->faster = out->slower = NULL;
+	if (!m || !positive(working_set))
+		return 0;
+	for (size_t i = 0; i + 1 < m->n; i++)
+		if (working_set > m->span[i].hi && working_set < m->span[i + 1].lo) {
+			out->faster = &m->span[i];
+			out->slower = &m->span[i + 1];
+			return 1;
+		}
+	return 0;
+}
+
+int levels_in_fall(const struct level_map *m, double working_set, struct levels_fall *out)
+{
+	if (!levels_between(m, working_set, out))
+		return 0;
+	for (size_t i = 0; i < m->count && i < FIT_MAX_PLATEAUS; i++)
+		if (m->pl[i].size_lo > out->faster->hi && m->pl[i].size_lo <= working_set) {
+			out->faster = out->slower = NULL;
+			return 0;
+		}
+	return 1;
+}
+
 void levels_map_curve(const struct levels_input *in, struct level_map *out)
 {
 	struct level_map m;

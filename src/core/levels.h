@@ -277,4 +277,36 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out);
  */
 const struct level_span *levels_of(const struct level_map *m, double working_set);
 
+/*
+ * The plan's rule for the level a working set runs from (docs/plan.md R6),
+ * over plateau ranges lo[i]..hi[i], smallest first: the first that holds
+ * it; in a fall between two, the one before the fall (the faster level:
+ * part of the data still streams from it, so only its roof bounds the job;
+ * the slower one's may sit under it); before the first, the first. The
+ * plan records it in plan.csv, and the fit judges a job there (R6). -1 for
+ * n = 0 or a working set that is not a positive number.
+ */
+long levels_filed_range(const double *lo, const double *hi, size_t n, double working_set);
+
+/* A working set in a fall: the two levels whose plateaus it lies between, the faster first. */
+struct levels_fall {
+	const struct level_span *faster, *slower;
+};
+
+/*
+ * Whether working_set lies between two spans of map m: past one's end and
+ * before the next one's start, in none (*out: those two). A working set
+ * before the first span or inside one is between none (0). The fit keeps
+ * a job's planned level there where it is either of the two (R6).
+ */
+int levels_between(const struct level_map *m, double working_set, struct levels_fall *out);
+
+/*
+ * Whether working_set lies in a fall of map m: between two spans
+ * (levels_between), with no plateau of the curve begun between the faster
+ * one's end and it (a plateau the map names no level, a slow tail or a
+ * fourth cache, is not a fall: the curve stopped falling there).
+ */
+int levels_in_fall(const struct level_map *m, double working_set, struct levels_fall *out);
+
 #endif

@@ -131,11 +131,46 @@ const char *point_bound_name(enum point_bound b)
 	return b == BOUND_MEMORY ? "memory" : b == BOUND_COMPUTE ? "compute" : "unknown";
 }
 
+/*
+ * "; its working set, 24.1 MiB, is in the fall from L3 (to 17 MiB) to DRAM
+ * (from 96 MiB) ...": where a point in a fall sits, and for a memory-bound
+ * one which roof bounds it (docs/plan.md R6: the faster level's).
+ */
+static void fall_text(const struct point *p, char *buf, size_t size)
+{
+	char ws[32], from[32], to[32];
+	const char *faster = levels_name(p->why.fall_faster), *slower = levels_name(p->why.fall_slower);
+	size_t len = strlen(buf);
+	if (!p->why.in_fall || len >= size)
+		return;
+	len += (size_t)snprintf(buf + len, size - len, "; its working set, %s, is in the fall from %s (to %s) "
+				"to %s (from %s) and streams partly from each",
+				format_bytes(p->working_set, ws, sizeof ws), faster,
+				format_bytes(p->why.fall_from, from, sizeof from), slower,
+				format_bytes(p->why.fall_to, to, sizeof to));
+	if (p->bound_id != BOUND_MEMORY || p->reason == REASON_ABOVE_IN_FALL || len >= size)
+		return;
+	if (p->level_id == p->why.fall_faster)
+		snprintf(buf + len, size - len, ": %s's roof, the faster, bounds it", faster);
+	else
+		snprintf(buf + len, size - len, ": judged at %s, where it was filed, though only %s's roof, the "
+			 "faster, bounds it", slower, faster);
+}
+
+static const char *verdict_text(const struct point *p, char *buf, size_t size);
+
 const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 {
-	char b1[32], roof[48], undersold[48], rate[32];
 	if (!size)
 		return buf;
+	verdict_text(p, buf, size);
+	fall_text(p, buf, size);
+	return buf;
+}
+
+static const char *verdict_text(const struct point *p, char *buf, size_t size)
+{
+	char b1[32], roof[48], undersold[48], rate[32];
 	roofkey_format(&p->roof, roof, sizeof roof);
 	roofkey_format(&p->why.undersold, undersold, sizeof undersold);
 	buf[0] = '\0';
@@ -160,6 +195,14 @@ const char *pointtext_diagnosis(const struct point *p, char *buf, size_t size)
 			 "rule, does not bound it; it says nothing of the roof or its counts", p->fraction * 100,
 			 roof, format_bytes(p->array_bytes, b1, sizeof b1),
 			 format_bytes(p->why.rule_bytes, b2, sizeof b2));
+		return buf;
+	}
+	case REASON_ABOVE_IN_FALL: {
+		char faster[48];
+		snprintf(buf, size, "over %s x intensity (%.0f%%), which does not bound it: %s, the faster "
+			 "level's, does, and it runs at %.0f%% of that", roof, p->fraction * 100,
+			 roofkey_format(&p->why.fall_roof, faster, sizeof faster),
+			 100 * p->gflops / p->why.fall_roof_gflops);
 		return buf;
 	}
 	default:

@@ -75,7 +75,7 @@ static void point_attrs(void *ctx, size_t i, struct buf *b)
 {
 	const struct scene_points *sp = ctx;
 	const struct point *p = &sp->a->points[sp->rows[i]];
-	char par[48], says[600];
+	char par[48], says[768];
 	buf_addf(b, " data-row=\"%zu\"", sp->rows[i]);
 	attr(b, "kernel", p->kernel);
 	attr(b, "param", pointtext_param(p->param_letter, p->param, par, sizeof par));
@@ -96,7 +96,7 @@ static void point_title(void *ctx, size_t i, struct buf *b)
 {
 	const struct scene_points *sp = ctx;
 	const struct point *p = &sp->a->points[sp->rows[i]];
-	char par[48], says[600], g[32], ai[32], rg[32], fr[32], pc[16], th[24], roof[48];
+	char par[48], says[768], g[32], ai[32], rg[32], fr[32], pc[16], th[24], roof[48];
 	html_escapef(b, "%s %s, %s: %s GFLOP/s at %s flop/byte, from %s", p->kernel,
 		     pointtext_param(p->param_letter, p->param, par, sizeof par), threads_words(p->threads, th, sizeof th),
 		     csv_num(p->gflops, g, sizeof g), csv_num(p->ai, ai, sizeof ai), p->level[0] ? p->level : "?");
@@ -349,7 +349,7 @@ static void kernels_table(struct page *pg)
 	qsort_r(order, a->npoints, sizeof *order, by_fraction, (void *)a);
 	for (size_t k = 0; k < a->npoints; k++) {
 		const struct point *p = &a->points[order[k]];
-		char says[600];
+		char says[768];
 		buf_addf(b, "<tr data-row=\"%zu\">", order[k]);
 		text_cell(b, p->kernel);
 		text_cell(b, pointtext_param(p->param_letter, p->param, t, sizeof t));
@@ -377,7 +377,7 @@ static void user_table(struct page *pg)
 {
 	struct buf *b = &pg->b;
 	const struct userpoints *up = pg->up;
-	char t[64], says[600];
+	char t[64], says[768];
 	if (!up || !up->n)
 		return;
 	buf_puts(b, "<section id=\"your-code\">\n<h2>Your code</h2>\n<table>\n<thead><tr><th scope=\"col\">name</th>"

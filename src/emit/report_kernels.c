@@ -151,7 +151,7 @@ void report_kernels_section(FILE *fp, const struct rundata *run, const struct an
 		char pc[16];
 		fprintf(fp, "%s | %s | ", md_percent(p->fraction, pc, sizeof pc),
 			point_bound_name(p->bound_id));
-		char says[480];
+		char says[640];
 		md_cell_text(fp, pointtext_diagnosis(p, says, sizeof says));
 		fputs(" |\n", fp);
 	}

@@ -55,7 +55,7 @@ void userpoints_report(FILE *fp, const struct userpoints *up)
 			point_bound_name(p->bound_id));
 		if (u->above)
 			fputs("**above its roof** (see the notes); ", fp);
-		char says[480];
+		char says[640];
 		md_cell_text(fp, pointtext_diagnosis(p, says, sizeof says));
 		fputs(" |\n", fp);
 	}

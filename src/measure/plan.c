@@ -536,25 +536,17 @@ static enum mem_level place_level(const struct plan_sweep *d, size_t i)
 
 /*
  * The level a working set ws is meant to run from (docs/plan.md R6): the
- * place whose range holds it, or the nearest on a log axis; for a curve
- * that never settled, DRAM from where the map puts its start
- * (d->dram_from), as the fit's map has it.
+ * place whose range holds it; in a fall, the place before it, the faster
+ * level, whose roof bounds it (levels_filed_range: the plan's one rule, which
+ * the fit reads back from plan.csv); for a curve that never settled, DRAM
+ * from where the map puts its start (d->dram_from), as the fit's map has it.
  */
 static enum mem_level sweep_level(const struct plan_sweep *d, double ws)
 {
-	size_t best = 0;
-	double dist = INFINITY;
-	for (size_t i = 0; i < d->nplateaus; i++) {
-		double lo = d->plateau_lo[i], hi = d->plateau_hi[i];
-		double x = ws < lo ? log(lo / ws) : ws > hi ? log(ws / hi) : 0.0;
-		if (x < dist) {
-			dist = x;
-			best = i;
-		}
-	}
-	if (!d->settled && d->dram_from > 0 && (ws >= d->dram_from ? 0.0 : log(d->dram_from / ws)) < dist)
+	if (!d->settled && d->dram_from > 0 && ws >= d->dram_from)
 		return MEM_DRAM;
-	return d->nplateaus ? place_level(d, best) : MEM_LEVELS;
+	long i = levels_filed_range(d->plateau_lo, d->plateau_hi, d->nplateaus, ws);
+	return i >= 0 ? place_level(d, (size_t)i) : MEM_LEVELS;
 }
 
 /*

@@ -128,17 +128,35 @@ static void loop_intensity(const struct rundata *run, const struct kernel *k, st
 }
 
 /*
- * A kernel job is judged where it ran, at the level the fitted map gives
- * its working set (diagnosis_place): whatever its plan meant, that is the
- * memory it streamed from. Its plan is checked against the fit, and a
- * recorded level or rule the fit disagrees with is said (analysis_jobs.h).
+ * A kernel job is judged at the level its plan recorded (docs/plan.md R6:
+ * one decision, the plan's, in a fall the faster level), unless the fitted
+ * map puts its working set inside another level's plateau: then where it
+ * ran, whatever its plan meant, and the disagreement is said, as is a
+ * recorded rule the fit disagrees with (analysis_jobs.h). Returns that
+ * level, MEM_LEVELS where the run recorded none (the fitted map's, in
+ * diagnosis_place, as before plan.csv).
  */
-static void check_plan(struct analysis *a, const struct job_rates *j)
+static enum mem_level check_plan(struct analysis *a, const struct job_rates *j)
 {
 	if (j->plan->basis != PLAN_RECORDED || j->plan->level == MEM_LEVELS)
-		return;
+		return MEM_LEVELS;
 	const struct level_map *map = model_levels_of(a, j->threads);
-	analysis_job_rule(a, j, map, analysis_filed_level(a, j, map, 0));
+	enum mem_level filed = analysis_filed_level(a, j, map, 0);
+	analysis_job_rule(a, j, map, filed);
+	return filed;
+}
+
+/*
+ * Whether job j's arrays obey STREAM's rule: as its plan recorded, else (a
+ * run from before plan.csv) its arrays against the fitted rule.
+ */
+static int ruled(const struct analysis *a, const struct job_rates *j)
+{
+	if (j->plan->basis == PLAN_RECORDED && j->plan->obeys_rule >= 0)
+		return j->plan->obeys_rule;
+	const struct level_map *map = model_levels_of(a, j->threads);
+	return map && map->dram.rule_bytes > 0 && j->plan->array_bytes > 0 &&
+	       levels_arrays_obey_rule(&map->dram, j->plan->array_bytes);
 }
 
 static void place_points(struct analysis *a, const struct rundata *run, struct jobs *js)
@@ -166,7 +184,10 @@ static void place_points(struct analysis *a, const struct rundata *run, struct j
 			p->array_bytes = j->working_set / k->arrays;
 		if (k)
 			kernel_pattern(k, p->pattern, sizeof p->pattern);
-		check_plan(a, j);
+		enum mem_level filed = check_plan(a, j);
+		p->ruled = ruled(a, j);
+		if (filed != MEM_LEVELS)
+			snprintf(p->level, sizeof p->level, "%s", levels_name(filed));
 		build_facts(run, k, j->param, p);
 		p->ai = j->flops_per_byte;
 		loop_intensity(run, k, p);

@@ -266,6 +266,19 @@ enum mem_level analysis_filed_level(struct analysis *a, const struct job_rates *
 	const struct plan_row *p = j->plan;
 	if (!map || !p || p->basis != PLAN_RECORDED || p->level == MEM_LEVELS || p->level == fitted)
 		return fitted;
+	/*
+	 * A kernel whose working set the fitted map puts between its planned
+	 * level and a neighbour: the plan's decision, made once and recorded
+	 * (R6: the faster level of the fall, whose roof bounds it; the two
+	 * curves, sampled apart, put the middle of a fall in different places,
+	 * and GEMM n = 1024 was planned for DRAM and filed by the fit in L3).
+	 * Its verdict says the fall (diagnosis_place). A pattern job there set
+	 * a roof from a rate in the fall, and is said below.
+	 */
+	struct levels_fall fall;
+	if (!as_planned && levels_between(map, j->working_set, &fall) &&
+	    (fall.faster->id == p->level || fall.slower->id == p->level))
+		return p->level;
 	int found = 0;
 	for (size_t i = 0; i < map->n; i++)
 		found |= map->span[i].id == p->level;

@@ -76,9 +76,12 @@ struct roof *analysis_add_roof(struct analysis *a, const char *ceiling, int thre
 /*
  * The level job j is filed at. With as_planned (a pattern job: the roof
  * it was measured for), the one its plan recorded where the fitted map
- * `map` has that level; else (a kernel, which is judged where it ran; an
- * inferred row; a level this fit does not have) the one the map gives its
- * working set, the rule every job was filed by before plan.csv.
+ * `map` has that level; a kernel's recorded level where the map puts its
+ * working set in that level's span or between it and a neighbour's (docs/plan.md
+ * R6: the plan's decision, which the fit reads); else (a kernel inside
+ * another level's plateau, which is judged where it ran; an inferred row;
+ * a level this fit does not have) the one the map gives its working set,
+ * the rule every job was filed by before plan.csv.
  * MEM_LEVELS where neither gives one. A recorded level the fit does not
  * put its working set in is said as a typed note (NOTE_JOB_OFF_TARGET),
  * one for a kernel's jobs of one thread count and planned level.

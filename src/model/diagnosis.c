@@ -142,9 +142,37 @@ static void place_level(const struct analysis *a, const struct level_map *map, s
 		snprintf(p->level, sizeof p->level, "%s", levels_name(MEM_DRAM));
 }
 
-/* The memory roof: its pattern's at its level, else the level's sweep roof (*sweep_used). */
-static const struct roof *memory_roof(const struct analysis *a, struct point *p, enum mem_level level,
-				      const struct roof **sweep_used)
+/*
+ * Whether p's working set sits in a fall of the fitted map next to its
+ * level (docs/plan.md R6): it streams partly from each of the two levels,
+ * and its verdict says so, with the roof that judged it.
+ */
+static void place_fall(const struct level_map *map, struct point *p, enum mem_level level)
+{
+	struct levels_fall f;
+	p->why.in_fall = 0;
+	p->why.fall_faster = p->why.fall_slower = MEM_LEVELS;
+	if (!map || !levels_in_fall(map, p->working_set, &f) || (f.faster->id != level && f.slower->id != level))
+		return;
+	/*
+	 * Arrays that obey STREAM's rule run from DRAM (R8), short of where the
+	 * triad's 3 arrays put DRAM's span: a 2-array kernel's 2 x 128 MiB at
+	 * two threads, DRAM@2t's span from 272 MiB.
+	 */
+	int ruled = p->ruled || (p->array_bytes > 0 && map->dram.rule_bytes > 0 &&
+				 levels_arrays_obey_rule(&map->dram, p->array_bytes));
+	if (f.slower->id == MEM_DRAM && ruled)
+		return;
+	p->why.in_fall = 1;
+	p->why.fall_faster = f.faster->id;
+	p->why.fall_slower = f.slower->id;
+	p->why.fall_from = f.faster->hi;
+	p->why.fall_to = f.slower->lo;
+}
+
+/* The roof of p's pattern at `level`, else the level's sweep roof (*sweep_used); NULL: none. */
+static const struct roof *level_roof(const struct analysis *a, const struct point *p, enum mem_level level,
+				     const struct roof **sweep_used)
 {
 	const struct roof *mem = NULL;
 	struct roof_key key;
@@ -158,6 +186,14 @@ static const struct roof *memory_roof(const struct analysis *a, struct point *p,
 		key = roofkey_level(level, p->threads);
 		mem = *sweep_used = model_roof(a, &key);
 	}
+	return mem;
+}
+
+/* The memory roof: its pattern's at its level, else the level's sweep roof (*sweep_used). */
+static const struct roof *memory_roof(const struct analysis *a, struct point *p, enum mem_level level,
+				      const struct roof **sweep_used)
+{
+	const struct roof *mem = level_roof(a, p, level, sweep_used);
 	p->mem_roof = roofkey_none();
 	p->mem_gflops = NAN;
 	if (mem) {
@@ -249,6 +285,26 @@ static int short_of_rule(const struct level_map *map, const struct point *p, enu
 	       !levels_arrays_obey_rule(&map->dram, p->array_bytes);
 }
 
+/*
+ * A memory-bound point in a fall filed at the slower level (a plan from
+ * before R6's rule, or a pre-scan that saw it inside that plateau) over
+ * that level's roof but not over the faster one's: the faster level served
+ * part of its data, and only its roof bounds it (docs/plan.md R6). Sets
+ * the faster roof's key and GFLOP/s at p's intensity.
+ */
+static int above_in_fall(const struct analysis *a, struct point *p)
+{
+	if (p->bound_id != BOUND_MEMORY || !p->why.in_fall || p->level_id != p->why.fall_slower)
+		return 0;
+	const struct roof *sweep;
+	const struct roof *faster = level_roof(a, p, p->why.fall_faster, &sweep);
+	if (!faster)
+		return 0;
+	p->why.fall_roof = model_key_of(faster);
+	p->why.fall_roof_gflops = roof_median(faster) * p->ai;
+	return !(p->gflops > DIAGNOSIS_ABOVE * p->why.fall_roof_gflops);
+}
+
 void diagnosis_place(const struct analysis *a, struct point *p)
 {
 	const struct level_map *map = model_levels_of(a, p->threads);
@@ -258,6 +314,7 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 	place_level(a, map, p);
 	/* The level as given (a caller's text) or placed, typed once here for every reader after. */
 	enum mem_level level = p->level_id = levels_parse(p->level);
+	place_fall(map, p, level);
 	const struct roof *sweep_used;
 	const struct roof *mem = memory_roof(a, p, level, &sweep_used);
 	const struct chain_curve *cc;
@@ -301,6 +358,9 @@ void diagnosis_place(const struct analysis *a, struct point *p)
 		 */
 		p->reason = REASON_ABOVE_SHORT;
 		p->why.rule_bytes = map->dram.rule_bytes;
+		return;
+	} else if (p->fraction > DIAGNOSIS_ABOVE && above_in_fall(a, p)) {
+		p->reason = REASON_ABOVE_IN_FALL;
 		return;
 	} else if (p->fraction > DIAGNOSIS_ABOVE) {
 		p->above_roof = 1;

@@ -47,7 +47,10 @@
  * run whose sweep never reached DRAM (reason REASON_DRAM_NOT_REACHED), unless
  * it runs at its compute ceiling. A built-in kernel above its own pattern's
  * roof gets REASON_ABOVE_LOW_ROOF (the roof is low), any other point above
- * its roof REASON_ABOVE_COUNTS.
+ * its roof REASON_ABOVE_COUNTS. A working set in a fall of the fitted map
+ * next to its level is said (why.in_fall: docs/plan.md R6, only the faster
+ * level's roof bounds it); filed at the slower level and above that roof
+ * but not the faster one's, it gets REASON_ABOVE_IN_FALL, not above_roof.
  */
 void diagnosis_place(const struct analysis *a, struct point *p);
 

@@ -110,6 +110,7 @@ enum point_reason {
 	REASON_ABOVE_LOW_ROOF,    /* a built-in kernel above its own pattern's roof: the roof is low */
 	REASON_ABOVE_SHORT,       /* above a DRAM roof with arrays short of STREAM's rule: a cache served part of it */
 	REASON_DRAM_NOT_REACHED,  /* at DRAM, but the sweep never reached DRAM: no memory roof */
+	REASON_ABOVE_IN_FALL,     /* in a fall, above the slower level's roof, under the faster one's, which bounds it */
 };
 
 /* How the compute ceiling that judged a point relates to the peak: which sentence fits it. */
@@ -149,6 +150,18 @@ struct point_verdict {
 	 * caught, and only timing the two side by side tells a low roof from that.
 	 */
 	double roof_spread;
+	/*
+	 * Its working set in a fall of the fitted map, next to its level
+	 * (levels_in_fall; docs/plan.md R6): the level before the fall and the
+	 * one after it, where the first's plateau ends and the second's begins
+	 * (working sets). in_fall 0: not in one.
+	 */
+	int in_fall;
+	enum mem_level fall_faster, fall_slower;
+	double fall_from, fall_to;
+	/* REASON_ABOVE_IN_FALL: the faster level's roof, which bounds it, and its GFLOP/s at its intensity. */
+	struct roof_key fall_roof;
+	double fall_roof_gflops;
 };
 
 /*
@@ -167,6 +180,7 @@ struct point {
 	double working_set;      /* bytes the kernel's arrays span; 0 when unknown */
 	double array_bytes;      /* bytes of each of its arrays (a stream's); 0 when unknown or not arrays */
 	char level[8];           /* the memory level it ran from (L1, L2, L3, DRAM); "" = from working_set */
+	int ruled;               /* every array at least STREAM's rule (its plan's record): DRAM's (R8), in no fall */
 	enum mem_level level_id; /* the same, typed by diagnosis_place (MEM_LEVELS: none): what the writers decide by */
 	char pattern[16];        /* its streams, "2r1w" (kernel_pattern()); "" when unknown */
 	enum isa isa;            /* hand-written vector code's ISA; ISA_NONE: compiled C */

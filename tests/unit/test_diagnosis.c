@@ -489,6 +489,65 @@ static void test_above_a_swinging_roof(void **state)
 	assert_null(strstr(said(&p), "not the core's limit"));
 }
 
+/*
+ * docs/plan.md R6: a point whose working set sits in a fall between two
+ * levels streams partly from each, and only the faster level's roof bounds
+ * it. Its verdict says the fall wherever it was filed. Filed at the faster
+ * level (the plan's rule) it is judged against that roof; filed at the
+ * slower (the nearest span, as before plan.csv, or an older plan) and over
+ * that roof but not the faster one, the slower roof does not bound it: not
+ * a point above its roof. Over the faster one too it is.
+ */
+static void test_a_point_in_a_fall(void **state)
+{
+	(void)state;
+	const struct level_map *map = model_levels_of(&an, 1);
+	struct levels_fall f;
+	assert_non_null(map);
+	/* The scripted sweep: L1 to 32 KiB at 160 GB/s, L2 from 64 KiB at 80. */
+	assert_true(levels_in_fall(map, 48 * 1024.0, &f));
+	assert_int_equal(f.faster->id, MEM_L1);
+	assert_int_equal(f.slower->id, MEM_L2);
+	struct point q = { .ai = 0.125, .gflops = 8, .threads = 1, .working_set = 48 * 1024.0, .builtin = 1 };
+	snprintf(q.kernel, sizeof q.kernel, "in_fall");
+	diagnosis_place(&an, &q);
+	/* No level given: the nearest span, L2's, as before; the fall said. */
+	assert_string_equal(q.level, "L2");
+	assert_true(q.why.in_fall);
+	assert_int_equal(q.why.fall_faster, MEM_L1);
+	assert_int_equal(q.why.fall_slower, MEM_L2);
+	assert_float_equal(q.fraction, 0.8, 1e-9);
+	assert_non_null(strstr(said(&q), "; its working set, 48 KiB, is in the fall from L1 (to 32 KiB) to L2 "
+				   "(from 64 KiB) and streams partly from each: judged at L2, where it was filed, "
+				   "though only L1's roof, the faster, bounds it"));
+	/* Over L2's roof, under L1's: in the fall, not above its roof. */
+	q.gflops = 14;
+	diagnosis_place(&an, &q);
+	assert_int_equal(q.reason, REASON_ABOVE_IN_FALL);
+	assert_false(q.above_roof);
+	assert_string_equal(roof_text(q.why.fall_roof), "L1");
+	assert_non_null(strstr(said(&q), "over L2 x intensity (140%), which does not bound it: L1, the faster "
+				   "level's, does, and it runs at 70% of that; its working set"));
+	/* Over L1's too: above its roof. */
+	q.gflops = 25;
+	diagnosis_place(&an, &q);
+	assert_true(q.above_roof);
+	assert_int_equal(q.reason, REASON_ABOVE_COUNTS);
+	/* Filed at the faster level (the plan's rule): judged by its roof, which bounds it. */
+	snprintf(q.level, sizeof q.level, "L1");
+	q.gflops = 8;
+	diagnosis_place(&an, &q);
+	assert_true(q.why.in_fall);
+	assert_float_equal(q.fraction, 0.4, 1e-9);
+	assert_non_null(strstr(said(&q), "streams partly from each: L1's roof, the faster, bounds it"));
+	/* Inside a span: no fall. */
+	q.level[0] = '\0';
+	q.working_set = 128 * 1024.0;
+	diagnosis_place(&an, &q);
+	assert_false(q.why.in_fall);
+	assert_null(strstr(said(&q), "fall"));
+}
+
 /* A point that is no registry kernel: the caller fills the inputs. */
 static void test_user_point(void **state)
 {
@@ -548,6 +607,7 @@ int main(void)
 		cmocka_unit_test(test_above_only_past_the_roofs_best),
 		cmocka_unit_test(test_above_with_arrays_short_of_the_rule),
 		cmocka_unit_test(test_above_a_swinging_roof),
+		cmocka_unit_test(test_a_point_in_a_fall),
 		cmocka_unit_test(test_threads_ceiling),
 		cmocka_unit_test(test_user_point),
 		cmocka_unit_test(test_vec_width),

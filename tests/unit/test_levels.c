@@ -368,6 +368,66 @@ static void test_one_level_rule(void **state)
 	assert_string_equal(levels_name(MEM_L2), "L2");
 }
 
+/*
+ * docs/plan.md R6, the plan's rule for a working set in a fall: the level
+ * before it, the faster, on either side of the fall's middle; inside a
+ * range, that one; before the first, the first. levels_in_fall says the
+ * fall and its two levels from a map, a working set inside a span or before
+ * the first in none.
+ */
+static void test_a_fall_is_filed_with_the_faster_level(void **state)
+{
+	(void)state;
+	/* L3 to 17 MiB, DRAM from 96 MiB: the fall's middle on a log axis is 40.4 MiB. */
+	const double lo[] = { 12 * 1024.0, 66 * 1024.0, 768 * 1024.0, 96 * MIB };
+	const double hi[] = { 33 * 1024.0, 272 * 1024.0, 17 * MIB, 4096 * MIB };
+	double middle = sqrt(17 * MIB * 96 * MIB);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 24 * MIB), 2);
+	assert_int_equal(levels_filed_range(lo, hi, 4, middle * 1.5), 2);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 96 * MIB), 3);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 8 * MIB), 2);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 4096.0), 0);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 8192 * MIB), 3);
+	assert_int_equal(levels_filed_range(lo, hi, 0, 24 * MIB), -1);
+	assert_int_equal(levels_filed_range(lo, hi, 4, 0), -1);
+
+	struct level_map m;
+	memset(&m, 0, sizeof m);
+	for (size_t i = 0; i < 4; i++)
+		m.span[m.n++] = (struct level_span){ (enum mem_level)i, lo[i], i == 3 ? INFINITY : hi[i], 1 };
+	struct levels_fall f;
+	/* Either side of the middle: the same fall; the nearest span differs, the fall does not. */
+	assert_true(levels_in_fall(&m, 24 * MIB, &f));
+	assert_int_equal(f.faster->id, MEM_L3);
+	assert_int_equal(f.slower->id, MEM_DRAM);
+	assert_int_equal(levels_of(&m, 24 * MIB)->id, MEM_L3);
+	assert_true(levels_in_fall(&m, middle * 1.5, &f));
+	assert_int_equal(f.faster->id, MEM_L3);
+	assert_int_equal(levels_of(&m, middle * 1.5)->id, MEM_DRAM);
+	assert_true(levels_in_fall(&m, 40 * 1024.0, &f));
+	assert_int_equal(f.faster->id, MEM_L1);
+	assert_int_equal(f.slower->id, MEM_L2);
+	assert_false(levels_in_fall(&m, 8 * MIB, &f));
+	assert_null(f.faster);
+	assert_false(levels_in_fall(&m, 17 * MIB, &f));
+	assert_false(levels_in_fall(&m, 4096.0, &f));
+	assert_false(levels_in_fall(&m, 8192 * MIB, &f));
+	assert_false(levels_in_fall(&m, 0, &f));
+	/*
+	 * A plateau the map names no level between L3 and DRAM (a slow tail,
+	 * a fourth cache: 48 MiB .. 64 MiB): past its start the curve stopped
+	 * falling; between the spans still, not in the fall.
+	 */
+	m.pl[0] = (struct fit_plateau){ .size_lo = 48 * MIB, .size_hi = 64 * MIB, .value = 30 };
+	m.count = 1;
+	assert_true(levels_in_fall(&m, 24 * MIB, &f));
+	assert_false(levels_in_fall(&m, 72 * MIB, &f));
+	assert_null(f.faster);
+	assert_true(levels_between(&m, 72 * MIB, &f));
+	assert_int_equal(f.faster->id, MEM_L3);
+	assert_int_equal(f.slower->id, MEM_DRAM);
+}
+
 /* A plateau of the fit, by its sizes (KiB, working set) and its rate (GB/s). */
 static struct fit_plateau plateau(size_t first, size_t last, double lo_kib, double hi_kib, double gbs)
 {
@@ -443,6 +503,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_level_tail_is_that_level),
 		cmocka_unit_test(test_flat_end_by_stream_rule),
+		cmocka_unit_test(test_a_fall_is_filed_with_the_faster_level),
 		cmocka_unit_test(test_short_of_rule),
 		cmocka_unit_test(test_implausible_cache),
 		cmocka_unit_test(test_memory_short_of_the_rule),

@@ -21,6 +21,7 @@
 #include "fit.h"
 #include "note_text.h"
 #include "plan.h"
+#include "pointtext.h"
 #include "sim_run.h"
 
 #define MiB 1048576.0
@@ -891,6 +892,115 @@ static void a_teams_fixed_order_product_is_placed_where_it_runs(void **state)
 }
 
 /*
+ * R6: a matrix product of a fixed order in a fall between two levels. The
+ * plan files it once, at the faster level of the fall (its roof bounds it:
+ * part of the data still streams from it), plan.csv records that, and the
+ * fit judges it there, saying the fall, with no note that the two
+ * disagree: on the Zen 3 VM's curve GEMM n = 1024 (24 MiB) lies before the
+ * middle of the fall from the L3 (to 17 MiB) to DRAM; with the L3 ending at
+ * 12 MiB and DRAM flat from 35 MiB (the Zen 4 VM's shape) past it, where
+ * the nearest span was DRAM's to the plan and L3's to the fit. The same
+ * run read as a run from before plan.csv is filed as before, by the
+ * nearest span of the fitted map, and says the fall too.
+ */
+static const char *const SHORT_FALL =
+	"curve 1 = 12M:77.7 17794752:60 24M:45 35589696:28 48M:27.6 71179584:27.4 96M:27.2";
+
+/* The one-core GEMM n = 1024 points of r's fit (without its plan where `unplanned`): how many, each checked. */
+static size_t check_gemm_in_fall(const struct sim_run *r, int unplanned, int past_middle)
+{
+	struct rundata run = r->run;
+	struct plan_row *rows = NULL;
+	if (unplanned) {
+		/* As runplan_infer reads a run without plan.csv: every row inferred, no level or rule. */
+		rows = xmalloc(run.nplan * sizeof *rows);
+		memcpy(rows, run.plan, run.nplan * sizeof *rows);
+		for (size_t i = 0; i < run.nplan; i++) {
+			rows[i].basis = PLAN_INFERRED;
+			rows[i].level = MEM_LEVELS;
+			rows[i].obeys_rule = -1;
+		}
+		run.timings = xmalloc(r->run.ntimings * sizeof *run.timings);
+		memcpy(run.timings, r->run.timings, r->run.ntimings * sizeof *run.timings);
+		for (size_t i = 0; i < run.ntimings; i++)
+			run.timings[i].plan = rows + (r->run.timings[i].plan - r->run.plan);
+		run.plan = rows;
+	}
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&run, a, err, sizeof err), 0);
+	const struct level_map *map = model_levels_of(a, 1);
+	assert_non_null(map);
+	size_t seen = 0;
+	enum mem_level filed = MEM_LEVELS;
+	for (size_t i = 0; i < a->npoints; i++) {
+		const struct point *p = &a->points[i];
+		if (strncmp(p->kernel, "gemm", 4) != 0 || p->param != 1024 || p->threads != 1)
+			continue;
+		struct levels_fall f;
+		assert_true(levels_in_fall(map, p->working_set, &f));
+		assert_int_equal(f.faster->id, MEM_L3);
+		assert_int_equal(f.slower->id, MEM_DRAM);
+		/* Which side of the fall's middle (on a log axis) it lies on. */
+		assert_int_equal(p->working_set > sqrt(f.faster->hi * f.slower->lo), past_middle);
+		const struct level_span *nearest = levels_of(map, p->working_set);
+		enum mem_level want = unplanned ? nearest->id : MEM_L3;
+		char says[640];
+		if (p->level_id != want || !p->why.in_fall)
+			print_message("# %s n = 1024 at %.1f MiB: %s, in a fall %d (fall %.1f .. %.1f MiB)\n", p->kernel,
+				      p->working_set / MiB, p->level, p->why.in_fall, f.faster->hi / MiB, f.slower->lo / MiB);
+		assert_int_equal(p->level_id, want);
+		assert_true(p->why.in_fall);
+		assert_int_equal(p->why.fall_faster, MEM_L3);
+		assert_int_equal(p->why.fall_slower, MEM_DRAM);
+		assert_non_null(strstr(pointtext_diagnosis(p, says, sizeof says), "is in the fall from L3"));
+		filed = p->level_id;
+		seen++;
+	}
+	/* Past the middle the nearest span is DRAM's: only the plan's record files it at L3. */
+	assert_int_equal(filed, unplanned && past_middle ? MEM_DRAM : MEM_L3);
+	for (size_t i = 0; i < a->nnotes; i++)
+		assert_false(a->roof_notes[i].kind == NOTE_JOB_OFF_TARGET && a->roof_notes[i].threads == 1 &&
+			     strncmp(a->roof_notes[i].kernel, "gemm", 4) == 0);
+	free(a);
+	if (unplanned) {
+		free(run.timings);
+		free(rows);
+	}
+	return seen;
+}
+
+static void a_fixed_order_product_in_a_fall_is_one_decision(void **state)
+{
+	(void)state;
+	for (int past_middle = 0; past_middle <= 1; past_middle++) {
+		const struct sim_run *r = run_on("zen3-vm.machine", past_middle ? SHORT_FALL : NULL, 0, 0);
+		/* The GEMM kernels this build runs (the BLAS one only where it was built). */
+		const struct kernel *kernels[8];
+		size_t planned = 0;
+		for (size_t i = 0; i < r->run.ntimings; i++) {
+			const struct timing *t = &r->run.timings[i];
+			if (t->pass < 1 || !t->k || strncmp(t->k->name, "gemm", 4) != 0 || t->param != 1024 ||
+			    t->threads != 1)
+				continue;
+			assert_int_equal(t->plan->basis, PLAN_RECORDED);
+			assert_int_equal(t->plan->level, MEM_L3);
+			size_t k = 0;
+			while (k < planned && kernels[k] != t->k)
+				k++;
+			if (k == planned && planned < 8)
+				kernels[planned++] = t->k;
+		}
+		assert_true(planned >= 3);
+		size_t judged = check_gemm_in_fall(r, 0, past_middle), unplanned = check_gemm_in_fall(r, 1, past_middle);
+		print_message("# zen3-vm%s: GEMM n = 1024 of %zu kernels planned at L3, %zu points judged there in the "
+			      "fall; without the plan %zu by the nearest span\n", past_middle ? ", fall to 35 MiB" : "",
+			      planned, judged, unplanned);
+		assert_true(judged == planned && unplanned == judged);
+	}
+}
+
+/*
  * STREAM's rule from a curve moves with the curve, not by octaves
  * (intel-vm-480mib-2026-12-02, its 96 MiB reading as each run read it:
  * 16.9, 18.9, 24.0 GB/s, and either side of halfway between the L3's
@@ -1269,6 +1379,7 @@ int main(void)
 		cmocka_unit_test(a_shared_l2_reported_shared_keeps_its_l3),
 		cmocka_unit_test(a_wrong_sharing_report_is_overruled_by_the_curve),
 		cmocka_unit_test(a_teams_fixed_order_product_is_placed_where_it_runs),
+		cmocka_unit_test(a_fixed_order_product_in_a_fall_is_one_decision),
 		cmocka_unit_test(the_rule_from_a_curve_moves_with_it),
 		cmocka_unit_test(zen5_example),
 		cmocka_unit_test(m1_article),
