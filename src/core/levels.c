@@ -205,15 +205,20 @@ void levels_find_dram_ruled(const struct levels_curve *c, double reported_llc, s
 	found(sweep, q, end, out);
 }
 
-int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes)
+int levels_obeys_rule(double rule_bytes, int threads, double array_bytes)
 {
 	/*
 	 * A hair under the rule, as a size computed in bytes may be, still
 	 * obeys it, and so does a team's a line a thread under: its arrays are
 	 * its threads' parts in whole lines (docs/plan.md R8).
 	 */
-	double lines = LEVELS_LINE_BYTES * (v->threads > 1 ? v->threads : 1);
-	return v->rule_bytes > 0 && array_bytes + lines >= v->rule_bytes * (1 - 1e-9);
+	double lines = LEVELS_LINE_BYTES * (threads > 1 ? threads : 1);
+	return rule_bytes > 0 && array_bytes + lines >= rule_bytes * (1 - 1e-9);
+}
+
+int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes)
+{
+	return levels_obeys_rule(v->rule_bytes, v->threads, array_bytes);
 }
 
 /* Whether plateau i of count is a cache, with no cap on how many are. */

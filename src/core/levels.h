@@ -141,11 +141,15 @@ struct levels_rule {
 };
 
 /*
- * Whether arrays of `array_bytes` each obey verdict v's STREAM rule
- * (v->rule_bytes > 0: there is one): a team's array is its threads' parts,
- * each whole cache lines, so it may fall a line a thread short of the
- * rule and still obey it.
+ * Whether arrays of `array_bytes` each obey STREAM's rule of `rule_bytes`
+ * (0: there is none, nothing obeys) for a team of `threads`: the one test
+ * of it, the plan's and the fit's (docs/plan.md R8). A team's array is its
+ * threads' parts, each whole cache lines, so it may fall a line a thread
+ * short of the rule and still obey it.
  */
+int levels_obeys_rule(double rule_bytes, int threads, double array_bytes);
+
+/* levels_obeys_rule with verdict v's rule and team. */
 int levels_arrays_obey_rule(const struct dram_verdict *v, double array_bytes);
 
 /* levels_find_dram with the recorded rule (NULL: derived, as for a run from before it). */

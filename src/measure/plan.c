@@ -568,7 +568,7 @@ static struct plan_job place(const struct plan_sweep *d, struct plan_job j, enum
 		  : role == PLAN_ROLE_SWEEP || p->level == MEM_LEVELS ? roofkey_none()
 		  : !access_pattern_is_none(kernel_access_pattern(j.k)) ? roofkey_pattern(level, j.k, 1)
 		  : roofkey_level(level, 1);
-	p->obeys_rule = p->level == MEM_DRAM && d->rule > 0 && p->array_bytes >= d->rule * (1 - 1e-9);
+	p->obeys_rule = p->level == MEM_DRAM && levels_obeys_rule(d->rule, d->threads, p->array_bytes);
 	return j;
 }
 
@@ -586,7 +586,7 @@ void plan_number(struct plan_job *jobs, size_t njobs, int threads, double rule, 
 		/* The arrays as split (plan_split: n per thread, a shape per thread), all threads' parts. */
 		int arrays = j->k->arrays > 0 ? j->k->arrays : 1;
 		p->array_bytes = (j->shaped ? j->shape.working_set : 8.0 * (double)j->n * arrays) * t / arrays;
-		p->obeys_rule = p->level == MEM_DRAM && rule > 0 && p->array_bytes >= rule * (1 - 1e-9);
+		p->obeys_rule = p->level == MEM_DRAM && levels_obeys_rule(rule, t, p->array_bytes);
 	}
 }
 
@@ -837,7 +837,7 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 		 * are the sweep's first and last; a flat size follows a kept one
 		 * only every other time (octave steps on a plateau).
 		 */
-		int rule = d->rule > 0 && bytes >= fmin(d->rule, d->max) * 0.9999;
+		int rule = levels_obeys_rule(fmin(d->rule, d->max), d->threads, bytes);
 		int ends = i == 0 || sweep_size(d, i + 1) > d->max * 1.0001;
 		int flat = !rule && !ends && scan_flat(d, bytes * arrays);
 		if (flat && !dropped) {
@@ -877,7 +877,7 @@ static void plan_sweep_jobs(const struct plan_sweep *d, struct plan_job **jobs, 
 	size_t nsizes = plan_sweep_sizes(d, sizes, PLAN_MAX_SWEEP_SIZES);
 	int arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1;
 	for (size_t i = 0; i < nsizes; i++) {
-		int dram = d->rule > 0 && sizes[i] >= fmin(d->rule, d->max) * 0.9999;
+		int dram = levels_obeys_rule(fmin(d->rule, d->max), d->threads, sizes[i]);
 		add_job(jobs, njobs, cap, place(d, (struct plan_job){ .k = d->sweep, .group = TGROUP_BANDWIDTH,
 			.n = (size_t)(sizes[i] / 8), .reps = 1, .dram_arrays = dram }, PLAN_ROLE_SWEEP,
 			dram ? MEM_DRAM : sweep_level(d, sizes[i] * arrays)));

@@ -22,7 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "levels.h"
 #include "plan.h"
+#include "registry.h"
 #include "schedule.h"
 #include "scripted.h"
 
@@ -185,6 +187,31 @@ static void intel_105_slow_l3(void **state)
 	agree_on("intel-105-slow", "intel-105-slow-l3.csv", 105 * MiB, 0, 0);
 }
 
+/*
+ * R8: one test of STREAM's rule for the plan and the fit. A team of 3
+ * splits a 128 MiB array into whole lines a thread, a line a thread short
+ * of the rule: plan.csv says it obeys, as the fit judges it.
+ */
+static void a_teams_split_arrays_obey_as_in_the_fit(void **state)
+{
+	(void)state;
+	const double rule = 128 * MiB;
+	const int threads = 3;
+	struct plan_job j = { .k = registry_find("bw_triad_sse2"), .group = TGROUP_BANDWIDTH,
+			      .n = (size_t)(rule / 8), .reps = 1, .dram_arrays = 1 };
+	assert_non_null(j.k);
+	j.place = (struct plan_place){ .role = PLAN_ROLE_SWEEP, .level = MEM_DRAM, .target = roofkey_none() };
+	size_t njobs = 1;
+	int id = 1;
+	plan_split(&j, &njobs, threads, (size_t)(rule / 8), 0);
+	plan_number(&j, njobs, threads, rule, &id);
+	assert_int_equal(njobs, 1);
+	assert_true(j.place.array_bytes < rule);
+	struct dram_verdict v = { .rule_bytes = rule, .threads = threads };
+	assert_true(levels_arrays_obey_rule(&v, j.place.array_bytes));
+	assert_int_equal(j.place.obeys_rule, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +223,7 @@ int main(void)
 		cmocka_unit_test(zen4_merged_by_noise),
 		cmocka_unit_test(zen4_team_merged),
 		cmocka_unit_test(intel_105_slow_l3),
+		cmocka_unit_test(a_teams_split_arrays_obey_as_in_the_fit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
