@@ -13,16 +13,33 @@
 #define SHOULDER_SIZES 2                    /* and for two sizes or more: one could be noise */
 
 /*
+ * Halfway from a cache's rate to the next level's, in time per byte (their
+ * harmonic mean): where half the bytes come from the next level, where a
+ * cache ends, for the size of STREAM's rule (LEVELS_CACHE_END; docs/plan.md
+ * R9). The geometric mean of the rates is crossed while a quarter of the
+ * bytes come from memory where the cache runs 9x DRAM: on a cache that
+ * loses part of its working set before it is full (the model's blend, a
+ * real L3's slices), before the cache ends, and 4x it fell short of 4x the
+ * cache. Whether the reported cache is the one to go by, and where a fall
+ * first starts, keep the geometric reading (LEVELS_LEFT_CACHE,
+ * LEVELS_FIRST_CROSSING): their factors of 2 were set on it, and the
+ * harmonic one lies deep in a shared cache's slow tail.
+ */
+double levels_halfway_rate(double cache, double next)
+{
+	return cache > 0 && next > 0 ? 2.0 / (1.0 / cache + 1.0 / next) : NAN;
+}
+
+/*
  * Where the curve left its last cache, for a rule taken from the curve:
  * the working set past the last cache plateau (the one before the level
  * that begins at index `first`) where the rate crosses halfway between
- * the cache's and DRAM's (their geometric mean): from there on most of the
- * traffic comes from memory. The crossing is read between the two pre-scan
- * sizes either side of it, straight on the log-log curve (cache_crossing),
- * not rounded up to the first size past it: the pre-scan doubles there, and
- * a size that sat near halfway would move the rule an octave by noise
- * (docs/plan.md R9). start_ws where no cache plateau comes before (never
- * past it).
+ * the cache's and DRAM's, as `reading` says (levels_rule.h). The
+ * crossing is read between the two pre-scan sizes either side of it,
+ * straight on the log-log curve (cache_crossing), not rounded up to the
+ * first size past it: the pre-scan doubles there, and a size that sat near
+ * halfway would move the rule an octave by noise (docs/plan.md R9).
+ * start_ws where no cache plateau comes before (never past it).
  */
 static double cache_crossing(double ws0, double g0, double ws1, double g1, double halfway)
 {
@@ -51,7 +68,7 @@ static size_t shoulder(const struct levels_scan *d, size_t i, long first, double
  * taken again, halfway between the shoulder's median rate and DRAM's; else
  * a slow L3 under a fast L2 puts the rule inside the L3 (docs/plan.md R9).
  */
-double levels_cache_left_ws(const struct levels_scan *d, long first, double start_ws, int shoulders)
+double levels_cache_left_ws(const struct levels_scan *d, long first, double start_ws, enum levels_reading reading)
 {
 	size_t n = d->n;
 	if (first < 1 || n < 2 || n > 64 || (size_t)first >= n)
@@ -68,7 +85,7 @@ double levels_cache_left_ws(const struct levels_scan *d, long first, double star
 	double dram = pl[count - 1].median, upper = pl[k - 1].median, left = start_ws;
 	size_t i = pl[k - 1].last + 1, shoulder_at = 0;
 	for (;;) {
-		double halfway = sqrt(upper * dram);
+		double halfway = reading == LEVELS_CACHE_END ? levels_halfway_rate(upper, dram) : sqrt(upper * dram);
 		while (i <= (size_t)first && d->gbs[i] > halfway)
 			i++;
 		if (i > (size_t)first)   /* i >= 1 throughout: it begins past plateau k - 1 */
@@ -77,7 +94,7 @@ double levels_cache_left_ws(const struct levels_scan *d, long first, double star
 					   halfway),
 			    start_ws);
 		/* Each shoulder moves i on, or ends the search where the last one began. */
-		size_t s = !shoulders || i == shoulder_at ? 0 : shoulder(d, i, first, dram);
+		size_t s = reading == LEVELS_FIRST_CROSSING || i == shoulder_at ? 0 : shoulder(d, i, first, dram);
 		if (s == 0)
 			return left;
 		upper = stats_median(d->gbs + i, s);
@@ -94,7 +111,7 @@ double levels_cache_left_ws(const struct levels_scan *d, long first, double star
  * curve's would: a floor on the cache. NaN where no plateau ends before the
  * end, or the end is not slower than it by a plateau step (FIT_MIN_STEP).
  */
-double levels_cache_left_unsettled(const struct levels_scan *d)
+double levels_cache_left_unsettled(const struct levels_scan *d, enum levels_reading reading)
 {
 	size_t n = d->n;
 	if (n < 3 || n > 64)
@@ -112,7 +129,7 @@ double levels_cache_left_unsettled(const struct levels_scan *d)
 	double end = d->gbs[n - 1];
 	if (!(end > 0 && last->median > FIT_MIN_STEP * end))
 		return NAN;
-	double halfway = sqrt(last->median * end);
+	double halfway = reading == LEVELS_CACHE_END ? levels_halfway_rate(last->median, end) : sqrt(last->median * end);
 	for (size_t i = last->last + 1; i < n; i++)
 		if (d->gbs[i] <= halfway)
 			return cache_crossing(d->ws[i - 1], d->gbs[i - 1], d->ws[i], d->gbs[i], halfway);
@@ -155,13 +172,14 @@ int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
  * reported small); then 4x where the curve left its last cache, which
  * keeps the rule's intent (no cache can hold a quarter of an array). Where
  * it left it is the crossing (levels_cache_left_ws), not where the DRAM
- * plateau begins: the pre-scan doubles there. A curve that reaches DRAM's
+ * plateau begins: the pre-scan doubles there; the rule's size is where
+ * that cache ends (end_ws, LEVELS_CACHE_END). A curve that reaches DRAM's
  * rate a little before the reported size (past 1/LEVELS_NOT_SHOWN of it)
  * is a cache whose last part serves at DRAM's rate (a shared L3 of slices,
  * a victim cache, a neighbour holding some of it): the cache is there and
  * the rule stays 4x it.
  */
-void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, struct levels_rule *out)
+void levels_stream_rule(double llc, double left_ws, double end_ws, int seen_past, int beyond, struct levels_rule *out)
 {
 	int shown = isfinite(left_ws) && left_ws > 0;
 	if (llc > 0 && !(shown && (levels_cache_absent(llc, left_ws, seen_past) || beyond))) {
@@ -169,7 +187,7 @@ void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, s
 		out->cache_bytes = llc;
 	} else if (shown) {
 		out->source = RULE_CURVE;
-		out->cache_bytes = left_ws;
+		out->cache_bytes = isfinite(end_ws) && end_ws > 0 ? end_ws : left_ws;
 	} else {
 		out->source = RULE_NONE;
 		out->cache_bytes = 0;

@@ -28,22 +28,37 @@ struct levels_scan {
 };
 
 /*
+ * Halfway from a cache's rate to the next level's: their harmonic mean,
+ * the rate where half the bytes come from the next level (NaN unless both > 0).
+ */
+double levels_halfway_rate(double cache, double next);
+
+/* How a crossing of the curve's fall is read (levels_cache_left_ws). */
+enum levels_reading {
+	LEVELS_FIRST_CROSSING,  /* the geometric mean of the rates, no shoulders: where a fall starts to leave its cache */
+	LEVELS_LEFT_CACHE,      /* the geometric mean, past every shoulder: whether the reported cache is the one (R9's tests) */
+	LEVELS_CACHE_END,       /* the harmonic mean (levels_halfway_rate), past every shoulder: the rule's cache */
+};
+
+/*
  * The working set where the curve left its last cache, the level that
  * begins at index `first` being the one after it: where its rate crosses
- * halfway (geometric) from the last cache plateau's rate to that level's,
- * read between the two sizes either side; with `shoulders`, taken again
- * past each slower cache the plateau fit did not name. start_ws (where
- * that level begins) where no cache plateau comes before, never past it.
+ * halfway from the last cache plateau's rate to that level's, read between
+ * the two sizes either side, as `reading` says; past the first crossing,
+ * taken again past each slower cache the plateau fit did not name
+ * (LEVELS_LEFT_CACHE, LEVELS_CACHE_END). start_ws (where that level
+ * begins) where no cache plateau comes before, never past it.
  */
-double levels_cache_left_ws(const struct levels_scan *c, long first, double start_ws, int shoulders);
+double levels_cache_left_ws(const struct levels_scan *c, long first, double start_ws, enum levels_reading reading);
 
 /*
  * Where a curve that never settled (no flat end) left its last cache
  * plateau: the crossing halfway from that plateau's rate to the rate at
- * the curve's last size, a floor on the cache (levels_rule.c); NaN where
- * the curve shows no cache it left.
+ * the curve's last size (the harmonic mean where `reading` is
+ * LEVELS_CACHE_END, else the geometric one), a floor on the cache
+ * (levels_rule.c); NaN where the curve shows no cache it left.
  */
-double levels_cache_left_unsettled(const struct levels_scan *c);
+double levels_cache_left_unsettled(const struct levels_scan *c, enum levels_reading reading);
 
 /*
  * Whether the curve was seen past a reported last-level cache of `llc`
@@ -72,11 +87,12 @@ int levels_cache_beyond(const struct levels_scan *c, double llc, double left_ws)
 /*
  * The rule measure decides: 4x the reported last-level cache (llc > 0),
  * unless it is absent from a curve that settled (left_ws finite: where it
- * left its last cache) or that curve shows a cache past it (beyond:
- * levels_cache_beyond), then 4x left_ws; else none. bytes is rounded up to
- * a whole MiB (the jobs' arrays, rounded to whole vectors and pages, still
- * obey it).
+ * left its last cache, LEVELS_LEFT_CACHE) or that curve shows a cache past
+ * it (beyond: levels_cache_beyond), then 4x end_ws (where that cache ends,
+ * LEVELS_CACHE_END; left_ws where not finite); else none. bytes is rounded
+ * up to a whole MiB (the jobs' arrays, rounded to whole vectors and pages,
+ * still obey it).
  */
-void levels_stream_rule(double llc, double left_ws, int seen_past, int beyond, struct levels_rule *out);
+void levels_stream_rule(double llc, double left_ws, double end_ws, int seen_past, int beyond, struct levels_rule *out);
 
 #endif

@@ -143,14 +143,20 @@ static double sweep_size(const struct plan_sweep *d, int i)
 	return floor(sweep_min(d) * pow(2.0, i / 2.0) / 64.0) * 64.0;
 }
 
-/* The smallest sweep size at least `want`, but no larger than the largest within `cap`. */
+/*
+ * The smallest sweep size at least `want`; where the next size passes `cap`
+ * first, `want` itself or the cap, whichever is less (in whole pages, as
+ * the kernels' arrays are), no size of the grid: the sweep reaches as far
+ * as memory allows (docs/plan.md R4), where the grid's last size under the
+ * cap could leave a rule it holds unmet, or met by one size only.
+ */
 static double sweep_reach(const struct plan_sweep *d, double want, double cap)
 {
 	double last = sweep_size(d, 0);
 	for (int i = 0; i < 200; i++) {
 		double b = sweep_size(d, i);
 		if (b > cap * 1.0001)
-			break;
+			return last < want * 0.9999 ? fmax(last, floor(fmin(want, cap) / 4096.0) * 4096.0) : last;
 		last = b;
 		if (b >= want * 0.9999)
 			break;
@@ -239,7 +245,10 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		snprintf(d->text, sizeof d->text, "%s%s had not settled by %s per array (raise --max-size); "
 			 "sweep to %s per array", team, d->sweep->name, a, b);
 	len = strlen(d->text);
-	if (d->rule_source == PLAN_RULE_REPORTED)
+	if (d->rule_source == PLAN_RULE_REPORTED && m->llc_bytes > 0 && d->rule_l3 > m->llc_bytes * 1.0001)
+		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
+			 "last-level cache, %.0f instances of it, %s)", r, round(d->rule_l3 / m->llc_bytes), l3);
+	else if (d->rule_source == PLAN_RULE_REPORTED)
 		snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s (4x the reported "
 			 "last-level cache)", r);
 	else if (d->rule_source == PLAN_RULE_CURVE) {
@@ -252,12 +261,14 @@ static void decision_text(const struct measure_opts *o, const struct plan_machin
 		snprintf(whyto, sizeof whyto, why, format_bytes(m->llc_bytes, rep, sizeof rep));
 		if (d->settled)
 			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-				 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's): "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway to DRAM's in "
+				 "time per byte): "
 				 "%s, flat from %s of working set to %s", r, l3, whyto, format_bytes(start, st, sizeof st),
 				 format_bytes(d->scan_ws[n - 1], flat, sizeof flat));
 		else   /* R9: the cache an unsettled curve left at its end (levels_cache_left_unsettled) */
 			snprintf(d->text + len, sizeof d->text - len, "; STREAM's rule: each array %s, 4x where the "
-				 "curve left its last cache (%s of working set, where its rate crossed halfway to its "
+				 "curve left its last cache (%s of working set, where its rate crossed halfway, in time per "
+				 "byte, to its "
 				 "rate at %s): %s", r, l3, format_bytes(d->scan_ws[n - 1], flat, sizeof flat), whyto);
 	} else
 		snprintf(d->text + len, sizeof d->text - len, "; no STREAM rule: no L3 reported and the "
@@ -309,10 +320,12 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
 	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
+	double end_ws = d->settled ? plan_cache_end_ws(d, first, start_ws) : NAN;
 	if (!d->rule_fixed)
-		plan_stream_rule(m, d, start_ws, cache_ws);
+		plan_stream_rule(m, d, start_ws, cache_ws, end_ws);
 	else
-		plan_team_rule(m, d, start_ws, cache_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
+		plan_team_rule(m, d, start_ws, cache_ws, end_ws,
+			       d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	/*
 	 * How far the sweep goes: two octaves past the settle point, and at
 	 * least one size past STREAM's rule, so that every thread count's curve
@@ -643,6 +656,34 @@ static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, s
 }
 
 /*
+ * A shaped kernel whose DRAM arrays cannot reach the other kernels'
+ * (d->kernel_bytes: STREAM's rule, or the cap where it binds) is left out
+ * at DRAM, and said, in a run that holds its DRAM jobs to the rule
+ * (docs/plan.md R11): a stencil holds two grids in one array, so its grid
+ * is half the arrays at most. A shape whose size does not follow its offer
+ * (a matrix product of a fixed order) is not a DRAM job (R6). Returns 1
+ * where job j (shaped, shape_job) is to be left out.
+ */
+static int shaped_short_at_dram(const struct measure_opts *o, const struct plan_machine *m,
+				const struct plan_sweep *d, size_t capacity, const struct plan_job *j)
+{
+	if (!j->dram_arrays || o->profile.dram_arrays != MEASURE_DRAM_BY_RULE || !(d->kernel_bytes > 0))
+		return 0;
+	int arrays = j->k->arrays > 0 ? j->k->arrays : 1;
+	double grid = j->shape.working_set / arrays;
+	struct kernel_shape larger;
+	j->k->shape(j->param, 2 * j->n, d->tile_bytes, &larger);
+	if (!(larger.working_set > j->shape.working_set) || grid >= d->kernel_bytes * (1 - 1e-9))
+		return 0;
+	char need[32], have[32], hold[32];
+	plan_say(m, "skipped %s %c = %d at DRAM: its arrays reach %s, the DRAM kernels' are %s (STREAM's rule, or "
+		 "the cap where it binds; the arrays hold %s)", j->k->name, j->k->param_letter ? j->k->param_letter : 'p',
+		 j->param, format_bytes(grid, have, sizeof have), format_bytes(d->kernel_bytes, need, sizeof need),
+		 format_bytes(8.0 * (double)capacity, hold, sizeof hold));
+	return 1;
+}
+
+/*
  * The access patterns the placed kernels (KERNEL_STREAM) that run here
  * declare, plus the sweep's pattern with streaming stores and in place; the
  * sweep's own pattern is left out (the sweep measures it at every size).
@@ -828,8 +869,20 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 	int arrays = d->sweep && d->sweep->arrays > 0 ? d->sweep->arrays : 1, dropped = 0;
 	for (int i = 0; n < max; i++) {
 		double bytes = sweep_size(d, i);
-		if (bytes > d->max * 1.0001)
+		if (bytes > d->max * 1.0001) {
+			/*
+			 * A reach between two of the grid's sizes (sweep_reach: the cap
+			 * came first) is a size of its own, and so is the rule where it
+			 * falls between the grid's last size and the reach: the fit
+			 * takes DRAM from two sizes that obey it (R4, R8).
+			 */
+			double last = n > 0 ? sizes[n - 1] : 0;
+			if (d->rule > last * 1.0001 && d->rule < d->max * 0.9999 && n < max)
+				sizes[n++] = ceil(d->rule / 64.0) * 64.0;
+			if (d->max > last * 1.0001 && n < max)
+				sizes[n++] = d->max;
 			break;
+		}
 		/*
 		 * Flat: the pre-scan's rates an octave either side within
 		 * SWEEP_FLAT of each other (scan_flat). The sizes that obey
@@ -986,7 +1039,8 @@ static void plan_kernels(const struct measure_opts *o, const struct plan_machine
 				struct plan_job j = { .k = k, .group = peak ? TGROUP_PEAK : TGROUP_KERNELS,
 						      .param = registry_param(k, p), .n = n, .reps = 1,
 						      .dram_arrays = !peak && lv == 0 };
-				if (k->shape && !shape_job(m, d, capacity, l->v, l->n, &j))
+				if (k->shape && (!shape_job(m, d, capacity, l->v, l->n, &j) ||
+						 shaped_short_at_dram(o, m, d, capacity, &j)))
 					continue;
 				double ws = peak ? 0 : team_working_set(d, &j, capacity);
 				if (!peak)

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cache_share.h"
 #include "fit.h"
 #include "levels.h"
 #include "levels_rule.h"
@@ -24,13 +25,19 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws)
 {
 	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
-	return levels_cache_left_ws(&c, first, start_ws, 1);
+	return levels_cache_left_ws(&c, first, start_ws, LEVELS_LEFT_CACHE);
+}
+
+double plan_cache_end_ws(const struct plan_sweep *d, long first, double start_ws)
+{
+	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
+	return levels_cache_left_ws(&c, first, start_ws, LEVELS_CACHE_END);
 }
 
 double plan_first_crossing_ws(const struct plan_sweep *d, long first, double start_ws)
 {
 	struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
-	return levels_cache_left_ws(&c, first, start_ws, 0);
+	return levels_cache_left_ws(&c, first, start_ws, LEVELS_FIRST_CROSSING);
 }
 
 /* How many reported cache levels m has (L1d, L2, L3). */
@@ -58,7 +65,8 @@ static size_t caches_before(const struct plan_sweep *d, double start_ws)
 }
 
 /* STREAM's rule from the pre-scan (levels_stream_rule: the one rule, levels_rule.c). */
-void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws)
+void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
+		      double end_ws)
 {
 	double last_ws = d->nscan > 0 ? d->scan_ws[d->nscan - 1] : 0;
 	int shown = d->settled && isfinite(start_ws);
@@ -73,12 +81,13 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
 	 * R9). Its rule past the cap, the cap binds and the run says so (R4).
 	 */
 	if (!d->settled && d->nscan > 0) {
-		double left = levels_cache_left_unsettled(&c);
+		double left = levels_cache_left_unsettled(&c, LEVELS_LEFT_CACHE);
 		beyond = isfinite(left) && (m->llc_bytes > 0 ? levels_cache_beyond(&c, m->llc_bytes, left) : 1);
 		left_ws = beyond ? left : NAN;
+		end_ws = beyond ? levels_cache_left_unsettled(&c, LEVELS_CACHE_END) : NAN;
 	}
 	struct levels_rule r;
-	levels_stream_rule(m->llc_bytes, left_ws, seen, beyond, &r);
+	levels_stream_rule(m->llc_bytes, left_ws, end_ws, seen, beyond, &r);
 	static const enum plan_rule_source SOURCE[] = {
 		[RULE_REPORTED] = PLAN_RULE_REPORTED, [RULE_CURVE] = PLAN_RULE_CURVE, [RULE_NONE] = PLAN_RULE_NONE };
 	d->rule_source = SOURCE[r.source];
@@ -99,15 +108,33 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
  * left them, as one core's from a curve is.
  */
 void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
-		    double first_ws)
+		    double end_ws, double first_ws)
 {
 	struct plan_sweep team = *d;
 	if (d->rule_source == PLAN_RULE_REPORTED) {
+		/*
+		 * Where the machine reports how its last-level cache is shared, the
+		 * team's is the instances its threads run over (cache_team_copies,
+		 * docs/plan.md R7, R9), not one core's: else its rule is one
+		 * instance's, or the curve's reading of them all.
+		 */
+		double llc = m->llc_bytes;
+		int level = m->reported_caches[2] > 0 ? 2 : 1;
+		if (m->reported_shared[level] > 0 && d->threads > 1) {
+			struct levels_rule r;
+			levels_stream_rule(llc * cache_team_copies(level, m->reported_shared[level], d->threads), NAN,
+					   NAN, 0, 0, &r);
+			if (r.bytes > d->rule) {
+				llc = r.cache_bytes;
+				d->rule = r.bytes;
+				d->rule_l3 = r.cache_bytes;
+			}
+		}
 		struct levels_scan c = { d->scan_ws, d->scan_gbs, d->nscan > 0 ? (size_t)d->nscan : 0 };
-		if (!(d->settled && isfinite(first_ws) && levels_cache_beyond(&c, m->llc_bytes, first_ws)))
+		if (!(d->settled && isfinite(first_ws) && levels_cache_beyond(&c, llc, first_ws)))
 			return;
 		struct levels_rule r;
-		levels_stream_rule(m->llc_bytes, isfinite(cache_ws) ? cache_ws : first_ws, 0, 1, &r);
+		levels_stream_rule(llc, isfinite(cache_ws) ? cache_ws : first_ws, end_ws, 0, 1, &r);
 		team.rule_source = PLAN_RULE_CURVE;
 		team.rule = r.bytes;
 		team.rule_l3 = r.cache_bytes;
@@ -119,7 +146,7 @@ void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double s
 		 * share may be neither absent from nor past the reported size).
 		 */
 		struct levels_rule r;
-		levels_stream_rule(0, isfinite(cache_ws) ? cache_ws : start_ws, 0, 0, &r);
+		levels_stream_rule(0, isfinite(cache_ws) ? cache_ws : start_ws, end_ws, 0, 0, &r);
 		team.rule_source = PLAN_RULE_CURVE;
 		team.rule = r.bytes;
 		team.rule_l3 = r.cache_bytes;

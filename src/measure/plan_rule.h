@@ -17,15 +17,20 @@ void plan_scan_points(const struct plan_sweep *d, int n, struct fit_sweep_point 
  */
 double plan_cache_left_ws(const struct plan_sweep *d, long first, double start_ws);
 
+/* Where the last cache ends, for the rule's size: plan_cache_left_ws read at the harmonic halfway (LEVELS_CACHE_END). */
+double plan_cache_end_ws(const struct plan_sweep *d, long first, double start_ws);
+
 /* Where the curve first crosses halfway from its last cache plateau to DRAM (no shoulders followed). */
 double plan_first_crossing_ws(const struct plan_sweep *d, long first, double start_ws);
 
 /*
  * Sets d->rule_source, d->rule_l3 and d->rule: 4x the reported last-level
- * cache, or 4x cache_ws (plan_cache_left_ws; start_ws where NaN) when the
- * curve shows the reported one is not there, or none.
+ * cache, or 4x end_ws (plan_cache_end_ws; cache_ws, then start_ws, where
+ * NaN) when the curve shows the reported one is not there (judged at
+ * cache_ws, plan_cache_left_ws), or none.
  */
-void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws);
+void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
+		      double end_ws);
 
 /*
  * A team's rule: one core's, or the larger of it and 4x where the team's
@@ -34,7 +39,7 @@ void plan_stream_rule(const struct plan_machine *m, struct plan_sweep *d, double
  * the reported cache.
  */
 void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double start_ws, double cache_ws,
-		    double first_ws);
+		    double end_ws, double first_ws);
 
 /*
  * The level map of the pre-scan's curve (levels_map_curve: the one the fit

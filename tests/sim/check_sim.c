@@ -15,6 +15,9 @@
  *   check_sim --seeds A B FILE   FILE under each seed A..B: its failures, and how many seeds kept
  *                                the contract but for the stencils' grids (issue 40 item 5)
  *
+ * With CHECK_SIM_KEEP set in the environment, the scratch directory (each
+ * machine file and its run directory) is kept, and its path said on stderr.
+ *
  * A random machine: 1 to 16 cores, 1 to 4 cache levels, each 16 KiB or more
  * a core and 2 GiB at most in all (every core's share together), each at
  * least 8x the one before in all, per core or shared (a shared one holds
@@ -544,7 +547,9 @@ int main(int argc, char **argv)
 		}
 	}
 	char *rm = xasprintf("rm -rf '%s'", tmp);
-	if (system(rm) != 0)
+	if (getenv("CHECK_SIM_KEEP"))
+		fprintf(stderr, "kept %s\n", tmp);
+	else if (system(rm) != 0)
 		util_warn("cannot remove %s", tmp);
 	free(rm);
 	free(c);

@@ -19,6 +19,7 @@
 
 #include "analysis.h"
 #include "fit.h"
+#include "levels_rule.h"
 #include "note_text.h"
 #include "plan.h"
 #include "pointtext.h"
@@ -231,6 +232,33 @@ static size_t check_dram_jobs(const struct sim_run *r)
 }
 
 /*
+ * STREAM's rule on the machine's true last-level cache (the contract's,
+ * sim_contract.h): the plan.csv rows at DRAM of `t` threads (kernels and
+ * pattern jobs) whose arrays are short of 4x it, all the team's instances
+ * where it is each core's (a line a thread of rounding allowed).
+ */
+static size_t short_of_true_rule(const struct sim_run *r, int t)
+{
+	const struct machine_level *llc = &r->d.levels[r->d.nlevels - 2];
+	double want = 4 * llc->bytes * (llc->shared ? 1 : t);
+	size_t shorts = 0, seen = 0;
+	for (size_t i = 0; i < r->run.nplan; i++) {
+		const struct plan_row *p = &r->run.plan[i];
+		if (p->level != MEM_DRAM || p->target.threads != t || (p->role != PLAN_ROLE_KERNEL &&
+		    p->role != PLAN_ROLE_PATTERN))
+			continue;
+		seen++;
+		if (p->array_bytes + 64.0 * t < want) {
+			print_error("plan.csv job %d at %d threads: arrays of %.0f bytes, 4x the true %s %.0f\n", p->job, t,
+				    p->array_bytes, llc->name, want);
+			shorts++;
+		}
+	}
+	assert_true(seen > 0);
+	return shorts;
+}
+
+/*
  * The 2-thread sweep: to its own reach, never short of one core's, so two
  * sizes at least obey STREAM's rule; exactly two where it reaches as far
  * as one core's.
@@ -385,9 +413,13 @@ static void the_cap_binds_and_says_so(void **state)
 	const struct sim_run *r = run_on("zen4-vm.machine", "memory = 1G", 0, 0);
 	assert_true(cap_binds(r));
 	assert_true(rule(r) == 128 * MiB);
-	/* 1 GiB / 4 / 3 = 85.3 MiB per array: the sweep's last half-octave size within it is 64 MiB. */
-	assert_true(sweep_max(r, 1) == 64 * MiB);
-	assert_true(kernel_bytes(r, 1) == 64 * MiB);
+	/*
+	 * 1 GiB / 4 / 3 = 85.3 MiB per array: the sweep reaches the cap itself, not
+	 * its last half-octave size within it (64 MiB), and so do the kernels (R4).
+	 */
+	assert_true(sweep_max(r, 1) == floor(cap(r) / 4096) * 4096);
+	assert_true(sweep_max(r, 1) > 85 * MiB);
+	assert_true(kernel_bytes(r, 1) == sweep_max(r, 1));
 	assert_non_null(strstr(decision(r, 1), "the cap binds"));
 	check_dram_jobs(r);
 	/*
@@ -462,7 +494,8 @@ static void a_quick_run(void **state)
  * A VM that reports its host's 508 MiB L3 and whose curve is flat past
  * 64 MiB of working set (vm-508mib-levels): the reported cache is not in
  * the curve, so the rule is 4x where the curve left its cache, where it
- * crosses halfway from the 100 GB/s plateau to DRAM's 40 (between the
+ * crosses halfway (in time per byte, levels_halfway_rate) from the 100
+ * GB/s plateau to DRAM's 40 (between the
  * pre-scan's 24 and 48 MiB), not 4x 508 MiB (2 GiB arrays). The plateau
  * begins at 96 MiB of working set.
  */
@@ -475,7 +508,8 @@ static void a_reported_l3_the_curve_lacks(void **state)
 	assert_true(settle(r, 1) * 3 == 96 * MiB);
 	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
 	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
-	assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, rule_cache(r), 1) / sqrt(100.0 * 40.0) - 1) < 0.01);
+	assert_true(fabs(machine_gbs_at(&r->d, ACCESS_PATTERN_TRIAD, rule_cache(r), 1) /
+			 levels_halfway_rate(100.0, 40.0) - 1) < 0.01);
 	assert_false(cap_binds(r));
 	print_message("# vm508: %s\n", decision(r, 1));
 	/* The sweep goes past the rule, and two or more of its sizes obey it. */
@@ -1024,7 +1058,7 @@ static double intel_vm_rule(double at96)
 static void the_rule_from_a_curve_moves_with_it(void **state)
 {
 	(void)state;
-	double halfway = sqrt(29.6 * 16.9);
+	double halfway = levels_halfway_rate(29.6, 16.9);
 	double below = intel_vm_rule(halfway * 0.99), above = intel_vm_rule(halfway * 1.01);
 	assert_true(above >= below && above <= below * 1.05);
 	double r169 = intel_vm_rule(16.9), r189 = intel_vm_rule(18.9), r240 = intel_vm_rule(24.0);
@@ -1048,7 +1082,9 @@ static void zen5_example(void **state)
 	assert_true(rule_from_curve(r));
 	assert_true(rule_cache(r) > 24 * MiB && rule_cache(r) < 48 * MiB);
 	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
-	assert_true(kernel_bytes(r, 1) == floor(0.75 * 192 * MiB / 4096) * 4096);
+	/* 4x 40 MiB, read at the harmonic halfway, is past 3/4 of where DRAM begins (144 MiB). */
+	assert_true(rule(r) > 0.75 * 192 * MiB);
+	assert_true(kernel_bytes(r, 1) == floor(rule(r) / 4096) * 4096);
 	assert_true(settle(r, 1) * 3 == 192 * MiB);
 	assert_true(sweep_max(r, 1) >= rule(r));
 	assert_true(kernel_bytes(r, 1) >= rule(r) - 4096);
@@ -1228,6 +1264,96 @@ static void a_team_holds_its_threads_caches_together(void **state)
 }
 
 /*
+ * R9: where the rule comes from the curve, its cache is read where half
+ * the bytes come from DRAM (levels_halfway_rate), past the cache's end. A
+ * shared 96.8 MiB L3 at 25.2 GB/s over DRAM's 3.9 (6.5x), reported as 292
+ * MiB (check-sim N=200 SEED=101's seed 172): read at the geometric mean of
+ * the two rates, 95.5 MiB, 4x that was 1.3 % short of 4x the cache.
+ */
+static void the_rule_reads_where_a_fast_cache_ends(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-fast-reported-large.machine", NULL, 0, 0);
+	double l3 = 99104.0 * 1024;
+	assert_true(rule_from_curve(r));
+	assert_non_null(strstr(decision(r, 1), "is not in the curve"));
+	assert_non_null(strstr(decision(r, 1), "in time per byte"));
+	assert_true(rule_cache(r) > l3 && rule_cache(r) < 1.5 * l3);
+	assert_true(rule(r) == ceil(4 * rule_cache(r) / MiB) * MiB);
+	assert_int_equal(short_of_true_rule(r, 1), 0);
+}
+
+/*
+ * R9, R7: where the machine reports its last-level cache each core's, a
+ * team's rule is 4x the instances its threads run over. 7 threads over an
+ * 86.3 MiB L3 a core, reported so (check-sim N=100 SEED=1's seed 33), took
+ * 4x where their curve left the seven, 0.3 % short of 4x the 604 MiB they
+ * hold; one core keeps 4x one.
+ */
+static void a_teams_rule_counts_its_reported_instances(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-a-core-7-threads-reported.machine", NULL, 0, 0);
+	double l3 = 88416.0 * 1024;
+	assert_false(rule_from_curve(r));
+	assert_true(rule(r) == ceil(4 * l3 / MiB) * MiB);
+	print_message("# 7 threads: %s\n", decision(r, 7));
+	assert_non_null(strstr(decision(r, 7), "4x the reported last-level cache, 7 instances of it"));
+	assert_true(kernel_bytes(r, 7) == floor(ceil(4 * 7 * l3 / MiB) * MiB / 4096) * 4096);
+	assert_int_equal(short_of_true_rule(r, 1), 0);
+	assert_int_equal(short_of_true_rule(r, 7), 0);
+}
+
+/*
+ * R4: the sweep, and the DRAM kernels with it, reach as far as the cap
+ * allows, not the last half-octave size under it. 8 threads over a 37.3
+ * MiB L3 a core reported as 85.5 (check-sim N=200 SEED=101's seed 236): the
+ * team's rule (4x 8 x 85.5 MiB) is past the cap (1.33 GiB an array), said,
+ * and the sweep stopped at 1 GiB, short of the 1.17 GiB that 4x the 8 true
+ * L3s ask; it now ends at the cap.
+ */
+static void the_sweep_reaches_the_cap(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-a-core-reported-large-8t.machine", NULL, 0, 0);
+	assert_false(cap_binds(r));
+	assert_non_null(strstr(decision(r, 8), "the cap binds"));
+	assert_true(sweep_max(r, 8) == floor(cap(r) / 4096) * 4096);
+	assert_true(sweep_last(r, 8) == sweep_max(r, 8));
+	assert_true(kernel_bytes(r, 8) == sweep_max(r, 8));
+	assert_int_equal(short_of_true_rule(r, 1), 0);
+	assert_int_equal(short_of_true_rule(r, 8), 0);
+}
+
+/*
+ * R11: a shaped kernel whose DRAM arrays cannot reach the other kernels'
+ * is left out at DRAM, and said. 8 threads over a 72 MiB L3 a core on 40
+ * GiB of memory (check-sim N=100 SEED=1's seed 58): the rule is 2.25 GiB
+ * an array, the arrays hold more, but a stencil's two grids share one
+ * array and reached 1.67 GiB each. One core's stencils still run at DRAM.
+ */
+static void a_stencil_short_of_the_rule_is_left_out(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-a-core-8t-stencil-short.machine", NULL, 0, 0);
+	double l3 = 73760.0 * 1024;
+	size_t dram[2] = { 0, 0 };
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct sim_job *j = &r->jobs[i];
+		if (j->k->shape && strncmp(j->k->name, "stencil", 7) == 0 && j->ws > 2 * l3 * j->threads)
+			dram[j->threads == 8]++;
+	}
+	assert_int_equal(dram[0], 2);
+	assert_int_equal(dram[1], 0);
+	const char *said = strstr(r->said, "skipped stencil p = 0 at DRAM");
+	assert_non_null(said);
+	print_message("# %.*s\n", (int)strcspn(said, "\n"), said);
+	assert_non_null(strstr(r->said, "skipped stencil_tiled p = 0 at DRAM"));
+	assert_int_equal(short_of_true_rule(r, 1), 0);
+	assert_int_equal(short_of_true_rule(r, 8), 0);
+}
+
+/*
  * R2: where the machine reports no cache, the probe holds a flat end to
  * 16x where it began, an array: nothing reported bounds where the caches
  * end. A 9.6 MiB L2 over a 176 KiB L1, none reported (check-sim N=200
@@ -1389,6 +1515,10 @@ int main(void)
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
 		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
 		cmocka_unit_test(a_team_holds_its_threads_caches_together),
+		cmocka_unit_test(the_rule_reads_where_a_fast_cache_ends),
+		cmocka_unit_test(a_teams_rule_counts_its_reported_instances),
+		cmocka_unit_test(the_sweep_reaches_the_cap),
+		cmocka_unit_test(a_stencil_short_of_the_rule_is_left_out),
 		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
