@@ -1284,6 +1284,22 @@ static void the_rule_reads_where_a_fast_cache_ends(void **state)
 }
 
 /*
+ * R9 at a team whose rule comes from its own curve, the same reading: 4
+ * threads over a 90.6 MiB L3 a core reported as 238 MiB, its sharing not
+ * (check-sim N=100 SEED=1's seed 59), took 4x where the geometric mean put
+ * their 362 MiB's end, 6 % under it.
+ */
+static void a_teams_rule_reads_where_its_caches_end(void **state)
+{
+	(void)state;
+	const struct sim_run *t = run_on("l3-a-core-reported-large-4t.machine", NULL, 0, 0);
+	print_message("# 4 threads: %s\n", decision(t, 4));
+	assert_true(rule_from_curve(t));
+	assert_int_equal(short_of_true_rule(t, 4), 0);
+	assert_int_equal(short_of_true_rule(t, 1), 0);
+}
+
+/*
  * R9, R7: where the machine reports its last-level cache each core's, a
  * team's rule is 4x the instances its threads run over. 7 threads over an
  * 86.3 MiB L3 a core, reported so (check-sim N=100 SEED=1's seed 33), took
@@ -1516,6 +1532,7 @@ int main(void)
 		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
 		cmocka_unit_test(a_team_holds_its_threads_caches_together),
 		cmocka_unit_test(the_rule_reads_where_a_fast_cache_ends),
+		cmocka_unit_test(a_teams_rule_reads_where_its_caches_end),
 		cmocka_unit_test(a_teams_rule_counts_its_reported_instances),
 		cmocka_unit_test(the_sweep_reaches_the_cap),
 		cmocka_unit_test(a_stencil_short_of_the_rule_is_left_out),
