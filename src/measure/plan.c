@@ -656,18 +656,21 @@ static int shape_job(const struct plan_machine *m, const struct plan_sweep *d, s
 }
 
 /*
- * A shaped kernel whose DRAM arrays cannot reach the other kernels'
- * (d->kernel_bytes: STREAM's rule, or the cap where it binds) is left out
- * at DRAM, and said, in a run that holds its DRAM jobs to the rule
- * (docs/plan.md R11): a stencil holds two grids in one array, so its grid
- * is half the arrays at most. A shape whose size does not follow its offer
- * (a matrix product of a fixed order) is not a DRAM job (R6). Returns 1
- * where job j (shaped, shape_job) is to be left out.
+ * A shaped kernel whose DRAM arrays cannot reach STREAM's rule where the
+ * other kernels' do (d->kernel_bytes) is left out at DRAM, and said, in a
+ * run that holds its DRAM jobs to the rule (docs/plan.md R11): a stencil
+ * holds two grids in one array, so its grid is half the arrays at most.
+ * Where the cap binds, no DRAM job obeys the rule, the run says so (R4,
+ * R8), and the stencils run as far as the arrays let them. A shape whose
+ * size does not follow its offer (a matrix product of a fixed order) is
+ * not a DRAM job (R6). Returns 1 where job j (shaped, shape_job) is to be
+ * left out.
  */
 static int shaped_short_at_dram(const struct measure_opts *o, const struct plan_machine *m,
 				const struct plan_sweep *d, size_t capacity, const struct plan_job *j)
 {
-	if (!j->dram_arrays || o->profile.dram_arrays != MEASURE_DRAM_BY_RULE || !(d->kernel_bytes > 0))
+	if (!j->dram_arrays || o->profile.dram_arrays != MEASURE_DRAM_BY_RULE || !(d->rule > 0) ||
+	    d->kernel_bytes < d->rule * (1 - 1e-9))
 		return 0;
 	int arrays = j->k->arrays > 0 ? j->k->arrays : 1;
 	double grid = j->shape.working_set / arrays;
@@ -676,10 +679,9 @@ static int shaped_short_at_dram(const struct measure_opts *o, const struct plan_
 	if (!(larger.working_set > j->shape.working_set) || grid >= d->kernel_bytes * (1 - 1e-9))
 		return 0;
 	char need[32], have[32], hold[32];
-	plan_say(m, "skipped %s %c = %d at DRAM: its arrays reach %s, the DRAM kernels' are %s (STREAM's rule, or "
-		 "the cap where it binds; the arrays hold %s)", j->k->name, j->k->param_letter ? j->k->param_letter : 'p',
-		 j->param, format_bytes(grid, have, sizeof have), format_bytes(d->kernel_bytes, need, sizeof need),
-		 format_bytes(8.0 * (double)capacity, hold, sizeof hold));
+	plan_say(m, "skipped %s %c = %d at DRAM: its arrays reach %s, short of STREAM's rule, %s (the arrays hold %s)",
+		 j->k->name, j->k->param_letter ? j->k->param_letter : 'p', j->param, format_bytes(grid, have, sizeof have),
+		 format_bytes(d->rule, need, sizeof need), format_bytes(8.0 * (double)capacity, hold, sizeof hold));
 	return 1;
 }
 
