@@ -330,6 +330,22 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
 	double reach = d->rule_fixed ? d->max : 0;
 	d->max = sweep_reach(d, fmax(want, reach), d->cap);
+	/*
+	 * R4: where the cap leaves the half-octave grid one size from the rule
+	 * on (its next past the cap), the cap itself is the sweep's last size,
+	 * off the grid (and the rule itself where the grid has none from it:
+	 * plan_sweep_sizes): the fit takes DRAM from two sizes that obey the
+	 * rule (levels_find_dram), and memory holds two. A 750 MiB rule under a
+	 * 1.21 GiB cap had the grid's 1 GiB alone, and DRAM was "not reached"
+	 * (check-sim seeds 92, 103, 140, 200, 243, 262).
+	 */
+	double cap_size = floor(d->cap / 64.0) * 64.0;
+	if (d->rule > 0 && d->rule <= cap_size && d->max < cap_size * 0.9999 && d->max < past_rule * 0.9999 &&
+	    fmax(want, reach) > d->max * 1.0001)
+		d->max = cap_size;
+	/* One core's off-grid reach (above) is the team's too. */
+	if (reach > d->max && reach <= d->cap)
+		d->max = reach;
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(d, sizes[n - 1], d->cap);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
@@ -362,6 +378,12 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 		d->scan_gbs[i] = fmax(d->scan_gbs[i], rate / 1e9);
 	}
 	return 0;
+}
+
+/* The median rate of the pre-scan's sizes first..n-1 (the flat end fit_settle found). */
+static double flat_level(const struct plan_sweep *d, long first, int n)
+{
+	return first >= 0 && first < n ? stats_median(d->scan_gbs + first, (size_t)(n - first)) : NAN;
 }
 
 /* The smallest first size R1 goes down to, an array. */
@@ -463,6 +485,22 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			 */
 			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
 			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
+			/*
+			 * fit_settle lets the last size or two fall off the flat end (a
+			 * slow moment at the largest size); a size under the flat end
+			 * by SETTLE_SLOPE may as well be the curve leaving it (the
+			 * probe's limit often passed already, where the reported cache
+			 * held the scan on). The next size decides: back at the flat
+			 * end's level, it settled; under it, the pre-scan goes on
+			 * (R2: a 9.1 MiB shared L2, reported as 3 MiB, settled from 272
+			 * KiB at one core with its last size, 12 MiB, at 9.3 GB/s
+			 * where the L2 ran 31, and every DRAM job ran in it: seed 219).
+			 */
+			double flat = flat_level(d, *first, n);
+			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < flat) {
+				confirm.level = flat;
+				confirm.until = fmax(confirm.until, bytes * 1.5);
+			}
 			if (!(bytes < confirm.until))
 				break;
 		} else {
@@ -871,6 +909,17 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 		}
 		dropped = 0;
 		sizes[n++] = bytes;
+	}
+	/*
+	 * A reach off the grid (the cap: R4, decide) is the last size; where no
+	 * size of the grid obeys the rule under it, the rule itself (in whole
+	 * lines) is one too: two sizes obey it.
+	 */
+	if (n > 0 && n + 1 < max && d->max > sizes[n - 1] * 1.0001) {
+		double rule = ceil(d->rule / 64.0) * 64.0;
+		if (d->rule > 0 && sizes[n - 1] < d->rule * 0.9999 && rule < d->max * 0.9999)
+			sizes[n++] = rule;
+		sizes[n++] = d->max;
 	}
 	return n;
 }

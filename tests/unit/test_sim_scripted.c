@@ -1141,6 +1141,72 @@ static void with_no_cache_reported_the_probe_goes_further(void **state)
 	free(a);
 }
 
+/* The fit's DRAM verdict at thread count t, its rate in *gbs. */
+static enum dram_state fitted_dram(const struct sim_run *r, int t, double *gbs)
+{
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	const struct level_map *m = model_levels_of(a, t);
+	assert_non_null(m);
+	enum dram_state state = m->dram.state;
+	*gbs = m->dram.value;
+	free(a);
+	return state;
+}
+
+/*
+ * R2: a flat end whose last size already runs 1.2x under it may be the
+ * curve leaving it, and the next size decides. One core's pre-scan of a
+ * 8.7 MiB shared L2 reported as 3 MiB a core (check-sim seed 219) ran on
+ * to twice the report over the L2 and settled there with its last size,
+ * 12 MiB, at 9.3 GB/s where the L2 ran 31: its rule came from the L1 (1
+ * MiB an array), its DRAM jobs ran in the L2 and no DRAM was found.
+ */
+static void a_flat_end_left_at_its_last_size_is_probed_on(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l2-leaving-at-the-last-size.machine", NULL, 0, 0);
+	double l2 = 8880.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l2);
+	assert_true(rule(r) >= 4 * l2);
+	assert_true(kernel_bytes(r, 1) >= 4 * l2);
+	assert_true(kernel_bytes(r, 4) >= 4 * l2);
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 6.57 - 1) < 0.02);
+	assert_int_equal(fitted_dram(r, 4, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 25.06 - 1) < 0.02);
+}
+
+/*
+ * R4: the fit takes DRAM from two sizes that obey STREAM's rule; where the
+ * cap leaves the half-octave grid one size from the rule on, the cap
+ * itself is the last size (and the rule too where the grid has none from
+ * it). A 1.98 GiB rule (4x a reported 508 MiB L3) under a 2.55 GiB cap
+ * had the grid's 2 GiB alone, and DRAM was "not reached" at both counts
+ * (check-sim seed 92).
+ */
+static void two_sizes_obey_the_rule_where_memory_holds_them(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("one-size-from-rule-to-cap.machine", NULL, 0, 0);
+	double gbs, cap_size = floor(cap(r) / 64) * 64;
+	assert_false(cap_binds(r));
+	assert_true(rule(r) <= cap(r));
+	for (int t = 1; t <= 4; t += 3) {
+		assert_true(sizes_obeying_rule(r, t) >= 2);
+		assert_true(sweep_last(r, t) == cap_size);
+		assert_int_equal(fitted_dram(r, t, &gbs), DRAM_FOUND);
+		assert_true(fabs(gbs / (t == 1 ? 39.23 : 129.7) - 1) < 0.02);
+	}
+	/* A cap between the rule and the grid's 2 GiB: no grid size obeys, the rule and the cap do. */
+	const struct sim_run *v = run_on("one-size-from-rule-to-cap.machine", "memory = 23.9G", 0, 0);
+	assert_false(cap_binds(v));
+	assert_true(rule(v) <= cap(v) && cap(v) < 2 * GiB);
+	assert_true(sizes_obeying_rule(v, 1) >= 2);
+	assert_int_equal(fitted_dram(v, 1, &gbs), DRAM_FOUND);
+}
+
 /*
  * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
  * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
@@ -1279,6 +1345,8 @@ int main(void)
 		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
 		cmocka_unit_test(a_team_holds_its_threads_caches_together),
 		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
+		cmocka_unit_test(a_flat_end_left_at_its_last_size_is_probed_on),
+		cmocka_unit_test(two_sizes_obey_the_rule_where_memory_holds_them),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
