@@ -1209,6 +1209,31 @@ static void two_sizes_obey_the_rule_where_memory_holds_them(void **state)
 }
 
 /*
+ * R2: a flat end that began under half the reported last-level cache and
+ * holds past it says the report is wrong, too small or not this
+ * machine's; the probe holds it to 4x the report before it settles. A 65
+ * MiB L3 reported as 17.6 MiB (check-sim seed 105) was flat from 3 MiB of
+ * working set to 48, the report judged absent, the L3 taken for DRAM:
+ * its rule 6 MiB, every DRAM job in the L3, DRAM's roofs 5.7x its rate.
+ * Where the report is a VM's host L3 (508 MiB over a 32 MiB one) the flat
+ * end holds, the probe's sizes go, and the sweep ends where it did.
+ */
+static void a_report_inside_the_flat_end_is_probed_past(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-reported-small-inside-the-flat-end.machine", NULL, 0, 0);
+	double l3 = 66688.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l3);
+	assert_true(rule(r) >= 4 * l3);
+	assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 5.682 - 1) < 0.02);
+	const struct sim_run *z5 = run_on("zen5-vm-508mib-example.machine", NULL, 0, 0);
+	assert_true(sweep_max(z5, 1) == 512 * MiB);
+	assert_true(sweep_max(z5, 2) == 512 * MiB);
+}
+
+/*
  * R3: a slow spell of the host is a run of moments, a cache a run of
  * sizes. One core's first nine pre-scan sizes (12-196 KiB, a few
  * milliseconds each) fell in one spell at 0.69 (check-sim seed 171): its
@@ -1377,6 +1402,7 @@ int main(void)
 		cmocka_unit_test(a_flat_end_left_at_its_last_size_is_probed_on),
 		cmocka_unit_test(two_sizes_obey_the_rule_where_memory_holds_them),
 		cmocka_unit_test(a_slow_spell_over_the_cache_sizes_is_timed_again),
+		cmocka_unit_test(a_report_inside_the_flat_end_is_probed_past),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
