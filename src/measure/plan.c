@@ -476,10 +476,10 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
 	/* Settled at n sizes (0: not yet), its first and last rate: probed on until an array of `until`. */
 	struct confirm {
-		int n;
+		int n, extended;   /* extended: probed one size past `until` (its last size leaving the level) */
 		long first;
 		double level, until;
-	} confirm = { 0, -1, 0, 0 };
+	} confirm = { .first = -1 };
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
@@ -509,6 +509,19 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 				*first = -1;
 				continue;
 			}
+			/*
+			 * The probe's last size under the flat end by more than a
+			 * plateau's tolerance may be the curve leaving it: one more
+			 * size decides, as at the settle point (below). An 11 MiB L2,
+			 * no cache reported, ran 1.197x under its level at the
+			 * probe's last size, 12 MiB, and was taken for DRAM (seed 453
+			 * of N=200 SEED=301).
+			 */
+			if (bytes >= confirm.until && d->scan_gbs[n - 1] * (1 + FIT_TOLERANCE) < confirm.level &&
+			    !confirm.extended) {
+				confirm.extended = 1;
+				continue;
+			}
 			if (bytes >= confirm.until)
 				break;   /* it held: the curve as it settled (below) */
 			continue;
@@ -532,7 +545,8 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			 * curve and every decision as it settled).
 			 */
 			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
+			confirm = (struct confirm){ .n = n, .first = *first, .level = d->scan_gbs[n - 1],
+						    .until = probe_to * d->scan_ws[*first] };
 			/*
 			 * fit_settle lets the last size or two fall off the flat end (a
 			 * slow moment at the largest size); a size under the flat end

@@ -1180,6 +1180,24 @@ static void a_flat_end_left_at_its_last_size_is_probed_on(void **state)
 }
 
 /*
+ * R2: the probe's last size under the flat end by more than a plateau's
+ * tolerance may be the curve leaving it, and one more size decides. An
+ * 11.1 MiB shared L2, no cache reported (check-sim N=200 SEED=301's seed
+ * 453), ran 1.197x under its level at the probe's last size, 12 MiB:
+ * inside SETTLE_SLOPE, it "held", and one core took the L2 for DRAM.
+ */
+static void a_probe_ending_as_the_curve_falls_goes_one_size_on(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("probe-ends-as-the-l2-falls.machine", NULL, 0, 0);
+	double l3 = 453168.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l3);
+	assert_true(kernel_bytes(r, 1) >= 4 * l3);
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 18.0 - 1) < 0.02);
+}
+
+/*
  * R4: the fit takes DRAM from two sizes that obey STREAM's rule; where the
  * cap leaves the half-octave grid one size from the rule on, the cap
  * itself is the last size (and the rule too where the grid has none from
@@ -1403,6 +1421,7 @@ int main(void)
 		cmocka_unit_test(two_sizes_obey_the_rule_where_memory_holds_them),
 		cmocka_unit_test(a_slow_spell_over_the_cache_sizes_is_timed_again),
 		cmocka_unit_test(a_report_inside_the_flat_end_is_probed_past),
+		cmocka_unit_test(a_probe_ending_as_the_curve_falls_goes_one_size_on),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
