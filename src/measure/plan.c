@@ -547,6 +547,8 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
 			confirm = (struct confirm){ .n = n, .first = *first, .level = d->scan_gbs[n - 1],
 						    .until = probe_to * d->scan_ws[*first] };
+			if (report_inside_flat_end(m, d, *first))
+				confirm.until = fmax(confirm.until, 4.0 * m->llc_bytes / arrays);
 			/*
 			 * fit_settle lets the last size or two fall off the flat end (a
 			 * slow moment at the largest size); a size under the flat end
@@ -554,12 +556,10 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			 * probe's limit often passed already, where the reported cache
 			 * held the scan on). The next size decides: back at the flat
 			 * end's level, it settled; under it, the pre-scan goes on
-			 * (R2: a 9.1 MiB shared L2, reported as 3 MiB, settled from 272
+			 * (R2: an 8.7 MiB shared L2, reported as 3 MiB, settled from 272
 			 * KiB at one core with its last size, 12 MiB, at 9.3 GB/s
 			 * where the L2 ran 31, and every DRAM job ran in it: seed 219).
 			 */
-			if (report_inside_flat_end(m, d, *first))
-				confirm.until = fmax(confirm.until, 4.0 * m->llc_bytes / arrays);
 			double flat = flat_level(d, *first, n);
 			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < flat) {
 				confirm.level = flat;
