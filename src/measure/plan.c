@@ -371,6 +371,60 @@ static int reprobe_slower(struct plan_sweep *d, const double *sizes, int n, stru
 	return 0;
 }
 
+/* The median rate of the pre-scan's sizes first..n-1 (the flat end fit_settle found). */
+static double flat_level(const struct plan_sweep *d, long first, int n)
+{
+	return first >= 0 && first < n ? stats_median(d->scan_gbs + first, (size_t)(n - first)) : NAN;
+}
+
+/*
+ * R3: a cache is a run of sizes, a slow spell of the host a run of
+ * moments; the small sizes take a few milliseconds each, and one spell
+ * slows a run of them alike, which then reads as a level (or hides one).
+ * Once settled, every size before the flat end not yet timed twice
+ * (reprobe_slower) is timed once more, after the flat end's sizes, the
+ * largest first, and keeps the faster rate; where that moves where the
+ * flat end begins, the pre-scan's answer is asked again. A spell at 0.69
+ * over one core's first nine sizes (12-196 KiB) read its L1 at 100 GB/s
+ * beside its L2's 87.6, one sloping level, and every pattern job ran a
+ * level off (check-sim seed 171); spells inside a team's L1s read as two
+ * flat levels (seed 139), or as three caches where one core showed two
+ * (seed 78). A spell longer than the whole pre-scan slows both timings
+ * alike: nothing the pre-scan can tell.
+ */
+static int retime_caches(struct plan_sweep *d, const double *sizes, int n, long *first, struct plan_probe probe,
+			 unsigned char *again)
+{
+	for (long i = *first - 1; i >= 0; i--) {
+		double rate;
+		if (again[i])
+			continue;
+		again[i] = 1;
+		if (probe.fn(probe.ctx, (size_t)(sizes[i] / 8), &rate) != 0)
+			return -1;
+		d->scan_gbs[i] = fmax(d->scan_gbs[i], rate / 1e9);
+	}
+	long settled = scan_settle(d, n);
+	if (settled >= 0)
+		*first = settled;
+	return 0;
+}
+
+/*
+ * R2: a flat end that began under half the reported last-level cache and
+ * holds past it says the report is wrong: too small (the flat end is that
+ * cache, larger) or not this machine's (a VM's host L3: the flat end is
+ * DRAM). Only sizes past it tell: the probe holds the flat end to 4x the
+ * report (its working set) before it is taken as settled, and those sizes
+ * go where it holds, as the probe's others. A 65 MiB L3 reported as 17.6
+ * MiB was flat from 3 MiB of working set to 48 and taken for DRAM, every
+ * DRAM job inside it (check-sim N=200 SEED=101 seeds 105, 226, 260).
+ */
+static int report_inside_flat_end(const struct plan_machine *m, const struct plan_sweep *d, long first)
+{
+	return m->llc_bytes > 0 && d->scan_ws[first] * 2 <= m->llc_bytes;
+}
+
 /* The smallest first size R1 goes down to, an array. */
 #define SWEEP_FLOOR_BYTES 1024.0
 
@@ -410,10 +464,10 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
 	/* Settled at n sizes (0: not yet), its first and last rate: probed on until an array of `until`. */
 	struct confirm {
-		int n;
+		int n, extended;   /* extended: probed one size past `until` (its last size leaving the level) */
 		long first;
 		double level, until;
-	} confirm = { 0, -1, 0, 0 };
+	} confirm = { .first = -1 };
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
@@ -443,6 +497,19 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 				*first = -1;
 				continue;
 			}
+			/*
+			 * The probe's last size under the flat end by more than a
+			 * plateau's tolerance may be the curve leaving it: one more
+			 * size decides, as at the settle point (below). An 11 MiB L2,
+			 * no cache reported, ran 1.197x under its level at the
+			 * probe's last size, 12 MiB, and was taken for DRAM (seed 453
+			 * of N=200 SEED=301).
+			 */
+			if (bytes >= confirm.until && d->scan_gbs[n - 1] * (1 + FIT_TOLERANCE) < confirm.level &&
+			    !confirm.extended) {
+				confirm.extended = 1;
+				continue;
+			}
 			if (bytes >= confirm.until)
 				break;   /* it held: the curve as it settled (below) */
 			continue;
@@ -466,7 +533,26 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			 * curve and every decision as it settled).
 			 */
 			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
+			confirm = (struct confirm){ .n = n, .first = *first, .level = d->scan_gbs[n - 1],
+						    .until = probe_to * d->scan_ws[*first] };
+			if (report_inside_flat_end(m, d, *first))
+				confirm.until = fmax(confirm.until, 4.0 * m->llc_bytes / arrays);
+			/*
+			 * fit_settle lets the last size or two fall off the flat end (a
+			 * slow moment at the largest size); a size under the flat end
+			 * by SETTLE_SLOPE may as well be the curve leaving it (the
+			 * probe's limit often passed already, where the reported cache
+			 * held the scan on). The next size decides: back at the flat
+			 * end's level, it settled; under it, the pre-scan goes on
+			 * (R2: an 8.7 MiB shared L2, reported as 3 MiB, settled from 272
+			 * KiB at one core with its last size, 12 MiB, at 9.3 GB/s
+			 * where the L2 ran 31, and every DRAM job ran in it: seed 219).
+			 */
+			double flat = flat_level(d, *first, n);
+			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < flat) {
+				confirm.level = flat;
+				confirm.until = fmax(confirm.until, bytes * 1.5);
+			}
 			if (!(bytes < confirm.until))
 				break;
 		} else {
@@ -477,6 +563,8 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		n = confirm.n;
 		*first = confirm.first;
 	}
+	if (!stopped && *first > 0 && retime_caches(d, sizes, n, first, probe, again) != 0)
+		stopped = 1;
 	d->nscan = n;
 	return stopped || n == 0 ? -1 : 0;
 }

@@ -23,6 +23,7 @@
 #include "note_text.h"
 #include "plan.h"
 #include "pointtext.h"
+#include "sim_contract.h"
 #include "sim_run.h"
 
 #define MiB 1048576.0
@@ -1396,6 +1397,143 @@ static void with_no_cache_reported_the_probe_goes_further(void **state)
 	free(a);
 }
 
+/* The fit's DRAM verdict at thread count t, its rate in *gbs. */
+static enum dram_state fitted_dram(const struct sim_run *r, int t, double *gbs)
+{
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	const struct level_map *m = model_levels_of(a, t);
+	assert_non_null(m);
+	enum dram_state state = m->dram.state;
+	*gbs = m->dram.value;
+	free(a);
+	return state;
+}
+
+/*
+ * R2: a flat end whose last size already runs 1.2x under it may be the
+ * curve leaving it, and the next size decides. One core's pre-scan of a
+ * 8.7 MiB shared L2 reported as 3 MiB a core (check-sim seed 219) ran on
+ * to twice the report over the L2 and settled there with its last size,
+ * 12 MiB, at 9.3 GB/s where the L2 ran 31: its rule came from the L1 (1
+ * MiB an array), its DRAM jobs ran in the L2 and no DRAM was found.
+ */
+static void a_flat_end_left_at_its_last_size_is_probed_on(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l2-leaving-at-the-last-size.machine", NULL, 0, 0);
+	double l2 = 8880.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l2);
+	assert_true(rule(r) >= 4 * l2);
+	assert_true(kernel_bytes(r, 1) >= 4 * l2);
+	assert_true(kernel_bytes(r, 4) >= 4 * l2);
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 6.57 - 1) < 0.02);
+	assert_int_equal(fitted_dram(r, 4, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 25.06 - 1) < 0.02);
+}
+
+/*
+ * R2: the probe's last size under the flat end by more than a plateau's
+ * tolerance may be the curve leaving it, and one more size decides. An
+ * 11.1 MiB shared L2, no cache reported (check-sim N=200 SEED=301's seed
+ * 453), ran 1.197x under its level at the probe's last size, 12 MiB:
+ * inside SETTLE_SLOPE, it "held", and one core took the L2 for DRAM.
+ */
+static void a_probe_ending_as_the_curve_falls_goes_one_size_on(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("probe-ends-as-the-l2-falls.machine", NULL, 0, 0);
+	double l3 = 453168.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l3);
+	assert_true(kernel_bytes(r, 1) >= 4 * l3);
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 18.0 - 1) < 0.02);
+}
+
+/*
+ * R4: the fit takes DRAM from two sizes that obey STREAM's rule; where the
+ * cap leaves the half-octave grid one size from the rule on, the cap
+ * itself is the last size (and the rule too where the grid has none from
+ * it). A 1.98 GiB rule (4x a reported 508 MiB L3) under a 2.55 GiB cap
+ * had the grid's 2 GiB alone, and DRAM was "not reached" at both counts
+ * (check-sim seed 92).
+ */
+static void two_sizes_obey_the_rule_where_memory_holds_them(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("one-size-from-rule-to-cap.machine", NULL, 0, 0);
+	double gbs, cap_size = floor(cap(r) / 4096) * 4096;   /* the cap in whole pages (sweep_reach) */
+	assert_false(cap_binds(r));
+	assert_true(rule(r) <= cap(r));
+	for (int t = 1; t <= 4; t += 3) {
+		assert_true(sizes_obeying_rule(r, t) >= 2);
+		assert_true(sweep_last(r, t) == cap_size);
+		assert_int_equal(fitted_dram(r, t, &gbs), DRAM_FOUND);
+		assert_true(fabs(gbs / (t == 1 ? 39.23 : 129.7) - 1) < 0.02);
+	}
+	/* A cap between the rule and the grid's 2 GiB: no grid size obeys, the rule and the cap do. */
+	const struct sim_run *v = run_on("one-size-from-rule-to-cap.machine", "memory = 23.9G", 0, 0);
+	assert_false(cap_binds(v));
+	assert_true(rule(v) <= cap(v) && cap(v) < 2 * GiB);
+	assert_true(sizes_obeying_rule(v, 1) >= 2);
+	assert_int_equal(fitted_dram(v, 1, &gbs), DRAM_FOUND);
+}
+
+/*
+ * R2: a flat end that began under half the reported last-level cache and
+ * holds past it says the report is wrong, too small or not this
+ * machine's; the probe holds it to 4x the report before it settles. A 65
+ * MiB L3 reported as 17.6 MiB (check-sim seed 105) was flat from 3 MiB of
+ * working set to 48, the report judged absent, the L3 taken for DRAM:
+ * its rule 6 MiB, every DRAM job in the L3, DRAM's roofs 5.7x its rate.
+ * Where the report is a VM's host L3 (508 MiB over a 32 MiB one) the flat
+ * end holds, the probe's sizes go, and the sweep ends where it did.
+ */
+static void a_report_inside_the_flat_end_is_probed_past(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l3-reported-small-inside-the-flat-end.machine", NULL, 0, 0);
+	double l3 = 66688.0 * 1024, gbs;
+	assert_true(settle(r, 1) * 3 > l3);
+	assert_true(rule(r) >= 4 * l3);
+	assert_non_null(strstr(decision(r, 1), "a cache past the reported last-level cache"));
+	assert_int_equal(fitted_dram(r, 1, &gbs), DRAM_FOUND);
+	assert_true(fabs(gbs / 5.682 - 1) < 0.02);
+	const struct sim_run *z5 = run_on("zen5-vm-508mib-example.machine", NULL, 0, 0);
+	assert_true(sweep_max(z5, 1) == 512 * MiB);
+	assert_true(sweep_max(z5, 2) == 512 * MiB);
+}
+
+/*
+ * R3: a slow spell of the host is a run of moments, a cache a run of
+ * sizes. One core's first nine pre-scan sizes (12-196 KiB, a few
+ * milliseconds each) fell in one spell at 0.69 (check-sim seed 171): its
+ * L1 read at 100 GB/s beside its L2's 87.6, one sloping level, every
+ * pattern job ran a level off and the L1 roofs were 13-16 % low. The
+ * cache sizes are timed again once the pre-scan has settled; the file
+ * under the seeds whose spells fell there (3 and 40 of 1-40 before) keeps
+ * the whole contract, as its default options run it.
+ */
+static void a_slow_spell_over_the_cache_sizes_is_timed_again(void **state)
+{
+	(void)state;
+	const char *src = getenv("ROOFLINE_SRC");
+	char *path = xasprintf("%s/tests/machines/slow-spell-over-the-l1.machine", src && *src ? src : ".");
+	struct contract *c = xcalloc(1, sizeof *c);
+	static const unsigned long seeds[] = { 3, 40 };
+	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		char *dir = xasprintf("%s/spell%lu", scratch, seeds[i]);
+		if (contract_check(path, seeds[i], dir, c) != 0)
+			print_error("seed %lu:\n%s", seeds[i], c->text);
+		assert_int_equal(c->failures, 0);
+		free(dir);
+	}
+	free(c);
+	free(path);
+}
+
 /*
  * R8, R9: memory that cannot hold STREAM's rule on the largest cache the
  * curve shows is said, and nothing is called DRAM. A 1.14 GiB L4 past a
@@ -1540,6 +1678,11 @@ int main(void)
 		cmocka_unit_test(the_sweep_reaches_the_cap),
 		cmocka_unit_test(a_stencil_short_of_the_rule_is_left_out),
 		cmocka_unit_test(a_curve_falling_from_its_first_size_starts_lower),
+		cmocka_unit_test(a_flat_end_left_at_its_last_size_is_probed_on),
+		cmocka_unit_test(two_sizes_obey_the_rule_where_memory_holds_them),
+		cmocka_unit_test(a_slow_spell_over_the_cache_sizes_is_timed_again),
+		cmocka_unit_test(a_report_inside_the_flat_end_is_probed_past),
+		cmocka_unit_test(a_probe_ending_as_the_curve_falls_goes_one_size_on),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
