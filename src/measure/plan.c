@@ -146,6 +146,15 @@ static double sweep_size(const struct plan_sweep *d, int i)
 	return floor(sweep_min(d) * pow(2.0, i / 2.0) / 64.0) * 64.0;
 }
 
+/* How many sizes of the sweep's grid obey the rule within its reach (d->max). */
+static int grid_past_rule(const struct plan_sweep *d)
+{
+	int n = 0;
+	for (int i = 0; i < 200 && sweep_size(d, i) <= d->max * 1.0001; i++)
+		n += sweep_size(d, i) >= d->rule * 0.9999;
+	return n;
+}
+
 /* The smallest sweep size at least `want`, but no larger than the largest within `cap`. */
 static double sweep_reach(const struct plan_sweep *d, double want, double cap)
 {
@@ -309,6 +318,9 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 			settle--;
 		d->settled = (n - 1 - settle) >= 2;
 		d->settle = sizes[settle];
+		/* Where the flat end begins, for where the curve left its last cache (R9). */
+		if (d->settled)
+			first = settle;
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
 	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
@@ -329,9 +341,18 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 	double want = d->settled ? fmax(d->settle * SETTLE_REACH, past_rule) : d->cap;
 	/* A team's sweep reaches at least as far as one core's (d->max holds it on entry). */
 	double reach = d->rule_fixed ? d->max : 0;
-	d->max = sweep_reach(d, fmax(want, reach), d->cap);
+	double wanted = fmax(want, reach);
+	d->max = sweep_reach(d, wanted, d->cap);
 	if (d->max < sizes[n - 1])
 		d->max = sweep_reach(d, sizes[n - 1], d->cap);
+	/*
+	 * R4: where memory holds the rule but the grid has fewer than two
+	 * sizes between the rule and the cap (the cap under half an octave
+	 * past the rule: a 7.2 GiB rule of a 1.8 GiB L4 under a 10.4 GiB cap),
+	 * the cap itself is the sweep's last size, and the rule (plan_sweep_sizes).
+	 */
+	if (d->rule > 0 && d->rule <= d->cap && wanted > d->max * 1.0001 && grid_past_rule(d) < 2)
+		d->max = fmax(d->max, floor(d->cap / 64.0) * 64.0);
 	d->cap_binds = d->rule > 0 && d->max < d->rule * 0.9999;
 	plan_kernel_arrays(o, d, start_ws, d->settled ? plan_first_crossing_ws(d, first, start_ws) : NAN);
 	decision_text(o, m, d);
@@ -392,7 +413,9 @@ static int starts_too_late(struct plan_sweep *d, double *min)
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
  * array (a team's, its threads times that: its private caches are its
- * threads' together), doubling beyond: the caches' plateaus are only a few
+ * threads' together), doubling beyond, and the cap itself where the
+ * reported cache's rule is past the doubling's last size and within the
+ * cap (R4: the flat end is seen at the rule): the caches' plateaus are only a few
  * octaves wide, and with one size an octave a single slow size could hide
  * one (and with it the pattern roofs measured at its middle: a 16-core
  * team's L3 had one pre-scan size, and its L3 jobs ran in its L2s; R1);
@@ -412,8 +435,11 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	} confirm = { 0, -1, 0, 0 };
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
+	/* The cap as the last size where the reported cache's rule fits under it and past the grid (R4). */
+	double top = floor(d->cap / 64.0) * 64.0, at_rule = LEVELS_STREAM_FACTOR * m->llc_bytes;
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
-	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
+	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0,
+	     bytes = bytes > d->cap * 1.0001 && n > 0 && sizes[n - 1] < at_rule && at_rule <= top ? top : bytes) {
 		double rate;
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
@@ -871,6 +897,19 @@ size_t plan_sweep_sizes(const struct plan_sweep *d, double *sizes, size_t max)
 		}
 		dropped = 0;
 		sizes[n++] = bytes;
+	}
+	/* Off the grid (decide, R4): the cap as the last size, then the rule, so two sizes obey it. */
+	if (n > 0 && n < max && d->max > sizes[n - 1] * 1.0001)
+		sizes[n++] = d->max;
+	int obey = 0;
+	for (size_t i = 0; i < n; i++)
+		obey += d->rule > 0 && sizes[i] >= d->rule * 0.9999;
+	double at_rule = ceil(d->rule / 64.0) * 64.0;
+	if (obey == 1 && n < max && at_rule <= d->max && at_rule < sizes[n - 1] * 0.9999) {
+		size_t i = n++;
+		for (; i > 0 && sizes[i - 1] > at_rule; i--)
+			sizes[i] = sizes[i - 1];
+		sizes[i] = at_rule;
 	}
 	return n;
 }

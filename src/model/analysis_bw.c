@@ -647,6 +647,7 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 				   .reported = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes },
 				   .shared = { run->info.l1d_shared_cores, run->info.l2_shared_cores,
 					       run->info.l3_shared_cores },
+				   .reported_beyond = run->info.reported_beyond,
 				   .threads = threads, .settled = run->info.sweep_settled,
 				   .rule = recorded_rule(run, &rule), .cap_binds = run->info.sweep_cap_binds == 1,
 				   .dropped = &dl };
