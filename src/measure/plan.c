@@ -37,6 +37,20 @@
  */
 #define UNREPORTED_PROBE 16.0
 /*
+ * R2 past its probe, where the machine reports no cache past its L3 (an
+ * L4, a memory-side cache: hwloc's L4Cache, MemCache): nothing bounds where
+ * its caches end but the cap, and a hidden fourth cache 12-64x the L3 holds
+ * over the probe (a VM's, or a memory-side cache hwloc does not know). The
+ * pre-scan goes on doubling to the cap, within this share of the budget
+ * (each size foretold as PROBE_CALLS streams of its working set at the
+ * flat end's rate, calibration's call and the best of five, and the first
+ * touch of its new pages). One core's pre-scan only: a fourth cache is
+ * shared, and a team's keeps R2's probe.
+ */
+#define PROBE_BUDGET_SHARE 0.05
+#define PROBE_CALLS 6.0
+#define PROBE_TOUCH_S_PER_GIB 0.25   /* filling the new pages of each larger size (base pages, page faults) */
+/*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
  * plateau the fit would split is never thinned as one.
@@ -422,8 +436,17 @@ static int starts_too_late(struct plan_sweep *d, double *min)
  * small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
+/*
+ * What bounds a pre-scan's flat end: the fastest it may run and be DRAM
+ * (team_dram_most; INFINITY for one core), and the seconds it may spend
+ * past R2's probe (PROBE_BUDGET_SHARE; 0: none, INFINITY: no budget).
+ */
+struct scan_bounds {
+	double dram_most, past_probe_s;
+};
+
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
-		double *sizes, long *first, double dram_most)
+		double *sizes, long *first, struct scan_bounds b)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
@@ -432,7 +455,9 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		int n;
 		long first;
 		double level, until;
-	} confirm = { 0, -1, 0, 0 };
+		double probe_to, spent;   /* R2's probe's end (an array); seconds foretold past it */
+	} confirm = { 0, -1, 0, 0, 0, 0 };
+	double past_probe = m->reported_beyond > 0 ? 0 : b.past_probe_s;
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
 	/* The cap as the last size where the reported cache's rule fits under it and past the grid (R4). */
@@ -441,6 +466,13 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0,
 	     bytes = bytes > d->cap * 1.0001 && n > 0 && sizes[n - 1] < at_rule && at_rule <= top ? top : bytes) {
 		double rate;
+		/* Past R2's probe (its last size the first at or past probe_to): within the budget's share. */
+		if (confirm.n > 0 && sizes[n - 1] >= confirm.probe_to * 0.9999) {
+			confirm.spent += PROBE_CALLS * bytes * arrays / (d->scan_gbs[n - 1] * 1e9) +
+					 (bytes - sizes[n - 1]) * arrays / 1073741824.0 * PROBE_TOUCH_S_PER_GIB;
+			if (confirm.spent > past_probe)
+				break;   /* held as far as a share of the budget looks */
+		}
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
 			break;
@@ -476,19 +508,22 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		 * settled over two octaves.
 		 */
 		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0 &&
-		    !(d->scan_gbs[*first] > dram_most)) {
+		    !(d->scan_gbs[*first] > b.dram_most)) {
 			/*
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
 			 * memory-side cache) is flat over octaves too. Probed on to 4x
 			 * where the flat end began, an array (UNREPORTED_PROBE times
 			 * where the machine reports no cache: nothing bounds where its
-			 * caches end): where it falls, the flat end was a cache and
-			 * the pre-scan goes on; where it holds, those sizes go (the
-			 * curve and every decision as it settled).
+			 * caches end), and on to the cap within past_probe seconds
+			 * where it reports none past its L3 (PROBE_BUDGET_SHARE): where
+			 * it falls, the flat end was a cache and the pre-scan goes on;
+			 * where it holds, those sizes go (the curve and every decision
+			 * as it settled).
 			 */
-			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
-			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1], probe_to * d->scan_ws[*first] };
+			double probe_to = (m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE) * d->scan_ws[*first];
+			confirm = (struct confirm){ n, *first, d->scan_gbs[n - 1],
+						    past_probe > 0 ? d->cap * 1.0001 : probe_to, probe_to, confirm.spent };
 			if (!(bytes < confirm.until))
 				break;
 		} else {
@@ -508,7 +543,8 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, sizes, &first, INFINITY) != 0)
+	struct scan_bounds b = { INFINITY, o->budget > 0 ? PROBE_BUDGET_SHARE * o->budget : INFINITY };
+	if (scan(m, d, probe, sizes, &first, b) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, NULL, d);
@@ -541,7 +577,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, sizes, &first, team_dram_most(one, threads)) != 0)
+	if (scan(m, d, probe, sizes, &first, (struct scan_bounds){ team_dram_most(one, threads), 0 }) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, one, d);

@@ -3,13 +3,15 @@
  * files, or on seeded random machines (`make check-sim N=...`):
  *
  *   check_sim FILE...            each file, its table of true against fitted roofs
- *   check_sim --random N [SEED]  N random machines from SEED (default 1): each failing
+ *   check_sim --random N [SEED] [--hide-l4]
+ *                                N random machines from SEED (default 1): each failing
  *                                seed's failures, then the failures by clause of the
  *                                contract and by level (one core or a team): how many
  *                                machines, the first seed of each, and what most of its
  *                                machines share (a small L1, a fourth cache, a last
  *                                cache reported small ...: machine_features)
- *   check_sim --replay SEED      the random machine of SEED: its machine file, then its
+ *   check_sim --replay SEED [--hide-l4]
+ *                                the random machine of SEED: its machine file, then its
  *                                run through the contract (table and failures), as
  *                                --random ran it (`make check-sim REPLAY=SEED`)
  *   check_sim --seeds A B FILE   FILE under each seed A..B: its failures, and how many seeds kept
@@ -40,6 +42,8 @@
 #include "../unit/sim_contract.h"
 
 static unsigned long long rng_state;
+/* --hide-l4: every fourth cache unreported (a VM, or hwloc knowing none), the machines otherwise the same. */
+static int hide_fourth;
 
 static double uniform(void)
 {
@@ -277,6 +281,8 @@ static void random_machine(struct machine_desc *d, unsigned long seed)
 	d->slow_rate = between(0.5, 0.9);
 	d->slow_spell_s = between(0.05, 0.5);
 	random_sharing(d);
+	if (hide_fourth)
+		d->reported[REPORTED_L4] = 0;
 }
 
 static void print_table(const char *name, const struct contract *c)
@@ -471,6 +477,7 @@ int main(int argc, char **argv)
 	struct contract *c = xcalloc(1, sizeof *c);
 	if (argc >= 3 && strcmp(argv[1], "--random") == 0) {
 		n = atoi(argv[2]);
+		hide_fourth = argc > 4 && strcmp(argv[4], "--hide-l4") == 0;
 		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1, first[CONTRACT_PARTS] = { 0 };
 		struct failure_class *classes = xcalloc(MAX_CLASSES, sizeof *classes);
 		int nclasses = 0, fourth_bad = 0, unreported_bad = 0, all_with[F_COUNT] = { 0 }, part_with[CONTRACT_PARTS][F_COUNT] = { { 0 } };
@@ -518,8 +525,9 @@ int main(int argc, char **argv)
 		if (bad)
 			print_classes(machines, first, (const int (*)[F_COUNT])part_with, classes, nclasses, all_with, n);
 		free(classes);
-	} else if (argc == 3 && strcmp(argv[1], "--replay") == 0) {
+	} else if (argc >= 3 && strcmp(argv[1], "--replay") == 0) {
 		unsigned long s = strtoul(argv[2], NULL, 10);
+		hide_fourth = argc > 3 && strcmp(argv[3], "--hide-l4") == 0;
 		char *path = xasprintf("%s/machine", tmp), *dir = scratch(tmp, 0);
 		write_random(path, s);
 		char *text = read_text_file(path, c->text, sizeof c->text);

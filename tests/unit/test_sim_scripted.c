@@ -1017,26 +1017,9 @@ static void a_fourth_cache_is_not_dram(void **state)
 	assert_true(kernel_bytes(r, 1) >= 4 * l4);
 }
 
-/*
- * R2, R9: a fourth cache the machine reports (hwloc's L4Cache or MemCache,
- * a machine file's `reported L4`) is the reported last-level cache. A
- * Broadwell's 128 MiB eDRAM L4 past its 6 MiB L3, told only the L3: the
- * pre-scan settled on the L4 and the fit took it for DRAM (+143 %, every
- * DRAM job in it). Reported, the pre-scan goes past twice it, STREAM's rule
- * is 4x it, and its plateau is neither L3's nor DRAM's, and sets no roof.
- */
-static void a_reported_fourth_cache_is_the_last_level(void **state)
+/* The Broadwell's fit: DRAM found past the L4 at every count, the L4's plateau no level's, no DRAM roof at its rate. */
+static void check_l4_no_level(const struct sim_run *r, double l4)
 {
-	(void)state;
-	const struct sim_run *r = run_on("broadwell-edram-l4.machine", NULL, 0, 0);
-	double l4 = 128 * MiB;
-	assert_true(sim_env_num(r, "l4_bytes", 1) == l4);
-	assert_true(sim_env_num(r, "l4_shared_cpus", 1) == 4);
-	assert_false(rule_from_curve(r));
-	assert_true(rule(r) == 4 * l4);
-	assert_true(rule_cache(r) == l4);
-	assert_true(settle(r, 1) * 3 >= 2 * l4);
-	assert_true(check_dram_jobs(r) > 20);
 	struct analysis *a = xcalloc(1, sizeof *a);
 	char err[256];
 	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
@@ -1058,6 +1041,51 @@ static void a_reported_fourth_cache_is_the_last_level(void **state)
 			fail();
 		}
 	free(a);
+}
+
+/*
+ * R2, R9: a fourth cache the machine reports (hwloc's L4Cache or MemCache,
+ * a machine file's `reported L4`) is the reported last-level cache. A
+ * Broadwell's 128 MiB eDRAM L4 past its 6 MiB L3, told only the L3: the
+ * pre-scan settled on the L4 and the fit took it for DRAM (+143 %, every
+ * DRAM job in it). Reported, the pre-scan goes past twice it, STREAM's rule
+ * is 4x it, and its plateau is neither L3's nor DRAM's, and sets no roof.
+ */
+static void a_reported_fourth_cache_is_the_last_level(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("broadwell-edram-l4.machine", NULL, 0, 0);
+	double l4 = 128 * MiB;
+	assert_true(sim_env_num(r, "l4_bytes", 1) == l4);
+	assert_true(sim_env_num(r, "l4_shared_cpus", 1) == 4);
+	assert_false(rule_from_curve(r));
+	assert_true(rule(r) == 4 * l4);
+	assert_true(rule_cache(r) == l4);
+	assert_true(settle(r, 1) * 3 >= 2 * l4);
+	assert_true(check_dram_jobs(r) > 20);
+	check_l4_no_level(r, l4);
+}
+
+/*
+ * R2 past its probe: the same Broadwell with its L4 hidden (a VM, or
+ * hwloc knowing none) held over R2's probe, 4x where the flat end began
+ * (4 MiB an array, inside the L4), and was taken for DRAM (+143 %). One
+ * core's pre-scan goes on doubling to the cap within a share of the
+ * budget: it falls past the L4, DRAM begins past it, and the rule is 4x
+ * where the curve left it (R9). A run from before the probe measured as
+ * long; this one spends at most PROBE_BUDGET_SHARE more.
+ */
+static void a_hidden_fourth_cache_is_probed_past(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("broadwell-edram-l4.machine", "reported L4 = none", 0, 0);
+	double l4 = 128 * MiB;
+	assert_true(sim_env_num(r, "l4_bytes", 1) != l4);
+	assert_true(rule_from_curve(r));
+	assert_true(rule(r) >= 4 * l4);
+	assert_true(settle(r, 1) * 3 >= 2 * l4);
+	assert_true(check_dram_jobs(r) > 20);
+	check_l4_no_level(r, l4);
 }
 
 /*
@@ -1388,6 +1416,7 @@ int main(void)
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
 		cmocka_unit_test(a_reported_fourth_cache_is_the_last_level),
+		cmocka_unit_test(a_hidden_fourth_cache_is_probed_past),
 		cmocka_unit_test(a_reported_l4_in_a_machine_file),
 		cmocka_unit_test(a_rule_near_the_cap_gets_two_sizes),
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
