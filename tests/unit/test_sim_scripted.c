@@ -1064,6 +1064,19 @@ static void a_reported_fourth_cache_is_the_last_level(void **state)
 	assert_true(settle(r, 1) * 3 >= 2 * l4);
 	assert_true(check_dram_jobs(r) > 20);
 	check_l4_no_level(r, l4);
+	/* The L3 under it is no longer the last level: its reported size is judged by its plateau. */
+	static const char *const l3[] = { NULL, "reported L3 = 1M shared" };
+	for (size_t v = 0; v < 2; v++) {
+		struct analysis *a = xcalloc(1, sizeof *a);
+		char err[256];
+		assert_int_equal(analysis_build(&run_on("broadwell-edram-l4.machine", l3[v], 0, 0)->run, a, err,
+						sizeof err), 0);
+		int said = 0;
+		for (size_t i = 0; i < a->nnotes; i++)
+			said |= a->roof_notes[i].kind == NOTE_CACHE_NOT_REPORTED && a->roof_notes[i].planned == MEM_L3;
+		assert_int_equal(said, (int)v);
+		free(a);
+	}
 }
 
 /*
