@@ -352,7 +352,8 @@ $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUIL
 # `make check-sim N=200 SEED=1` runs N seeded random machines through
 # `measure --simulate` and the fit: each failing seed's failures, then the
 # failures by clause and level with the first seed of each;
-# `make check-sim REPLAY=SEED` prints one seed's machine file and replays it.
+# `make check-sim REPLAY=SEED` prints one seed's machine file and replays it;
+# HIDE_L4=1 draws the same machines with every fourth cache unreported.
 N ?= 20
 SEED ?= 1
 $(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(LIB_OBJ)
@@ -362,7 +363,7 @@ $(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(LIB_
 
 .PHONY: check-sim
 check-sim: $(BUILD)/tests/check_sim
-	$(Q)./$(BUILD)/tests/check_sim $(if $(REPLAY),--replay $(REPLAY),--random $(N) $(SEED))
+	$(Q)./$(BUILD)/tests/check_sim $(if $(REPLAY),--replay $(REPLAY),--random $(N) $(SEED)) $(if $(HIDE_L4),--hide-l4)
 
 # The fuzz target built as a plain program: replays the seeds and every crash
 # the fuzzer found (tests/fuzz/), so the suite needs no clang.

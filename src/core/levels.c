@@ -419,10 +419,12 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	}
 	dl->bounds = NULL;
 	dl->nbounds = 0;
-	size_t nrep = (in->reported[MEM_L1] > 0) + (in->reported[MEM_L2] > 0) + (in->reported[MEM_L3] > 0);
+	size_t nrep = (in->reported[MEM_L1] > 0) + (in->reported[MEM_L2] > 0) + (in->reported[MEM_L3] > 0) +
+		      (in->reported_beyond > 0);
 	struct levels_curve c = { in->sweep, in->n, m.pl, count, in->threads };
 	struct dram_verdict v;
-	levels_find_dram_ruled(&c, in->reported[MEM_L3], nrep, in->settled, in->rule, &v);
+	levels_find_dram_ruled(&c, levels_reported_llc(in->reported[MEM_L3], in->reported_beyond), nrep, in->settled,
+			       in->rule, &v);
 	/*
 	 * R8: a sweep its cap kept short of STREAM's rule has no DRAM, whatever
 	 * its curve did at the cap: memory cannot hold the rule, and that is

@@ -249,6 +249,7 @@ struct levels_input {
 	size_t n;
 	double reported[LEVELS_CACHE_LEVELS];  /* L1d, L2 (each core's) and L3 bytes as reported; 0: unknown */
 	double shared[LEVELS_CACHE_LEVELS];    /* the cores one instance of each serves (cache_share_cores); 0: unknown */
+	double reported_beyond;            /* a cache reported past the L3 (an L4, a memory-side cache); 0: none */
 	int threads;                       /* the team that ran the curve (0, 1: one core) */
 	int settled;                       /* 0: the run says the curve never settled; 1 or -1 otherwise */
 	/*

@@ -136,6 +136,11 @@ double levels_cache_left_unsettled(const struct levels_scan *d, enum levels_read
 	return NAN;
 }
 
+double levels_reported_llc(double last, double beyond)
+{
+	return fmax(last > 0 ? last : 0, beyond > 0 ? beyond : 0);
+}
+
 int levels_seen_past(double llc, double last_ws, size_t caches_before, size_t reported_levels)
 {
 	return last_ws >= 2.0 * llc || (reported_levels > 0 && caches_before >= reported_levels);

@@ -61,6 +61,16 @@ double levels_cache_left_ws(const struct levels_scan *c, long first, double star
 double levels_cache_left_unsettled(const struct levels_scan *c, enum levels_reading reading);
 
 /*
+ * The last-level cache a machine reports: the largest of its last cache
+ * of the model's (the L3, else what the caller takes for it) and what it
+ * reports past it, `beyond` (an L4, a memory-side cache: hwloc's L4Cache,
+ * MemCache; 0 none). The model names no fourth cache (L1-L3, DRAM), but
+ * STREAM's rule and where the pre-scan may stop are the last cache's
+ * (docs/plan.md R2, R9). 0 where none is reported.
+ */
+double levels_reported_llc(double last, double beyond);
+
+/*
  * Whether the curve was seen past a reported last-level cache of `llc`
  * bytes: it ran on to twice that working set (last_ws), or it showed every
  * cache level the machine reports before its last level (caches_before of

@@ -622,6 +622,8 @@ static const struct { const char *key; size_t at; } env_numeric[] = {
 	NUM("l1d_bytes", l1d_bytes), NUM("l2_bytes", l2_bytes), NUM("l3_bytes", l3_bytes),
 	NUM("l1d_shared_cpus", l1d_shared_cpus), NUM("l2_shared_cpus", l2_shared_cpus),
 	NUM("l3_shared_cpus", l3_shared_cpus),
+	NUM("l4_bytes", l4_bytes), NUM("memcache_bytes", memcache_bytes),
+	NUM("l4_shared_cpus", l4_shared_cpus), NUM("memcache_shared_cpus", memcache_shared_cpus),
 	NUM("clock_ghz", clock_ghz), NUM("clock_ghz_min", clock_ghz_min),
 	NUM("clock_ghz_max", clock_ghz_max), NUM("timer_granularity_ns", tick_ns),
 	NUM("stream_rule_bytes", stream_rule_bytes), NUM("kernel_tile_bytes", kernel_tile_bytes),
@@ -644,6 +646,7 @@ void rundata_parse_env(struct rundata *run)
 	e->l1d_shared_cores = cache_share_cores(e->l1d_shared_cpus, cores, pus);
 	e->l2_shared_cores = cache_share_cores(e->l2_shared_cpus, cores, pus);
 	e->l3_shared_cores = cache_share_cores(e->l3_shared_cpus, cores, pus);
+	e->reported_beyond = fmax(e->l4_bytes > 0 ? e->l4_bytes : 0, e->memcache_bytes > 0 ? e->memcache_bytes : 0);
 	double settled = env_number(run, "sweep_settled", NAN);
 	e->sweep_settled = isnan(settled) ? -1 : settled != 0;
 	e->threads_max_key = rundata_env(run, "threads_max") ? "threads_max" : "threads";

@@ -104,6 +104,10 @@ struct run_env {
 	double l1d_bytes, l2_bytes, l3_bytes;             /* as the machine reports them */
 	double l1d_shared_cpus, l2_shared_cpus, l3_shared_cpus;   /* logical CPUs sharing one instance; NaN: unknown */
 	double l1d_shared_cores, l2_shared_cores, l3_shared_cores; /* cores one instance serves (cache_share_cores); 0: unknown */
+	/* Past the L3 (an L4, a memory-side cache): bytes and sharing as reported; NaN: not reported (older runs too). */
+	double l4_bytes, memcache_bytes, l4_shared_cpus, memcache_shared_cpus;
+	/* The largest of those two (0: none): with the L3, the reported last-level cache (levels_reported_llc). */
+	double reported_beyond;
 	double clock_ghz;                                 /* measured with one core loaded */
 	double clock_ghz_min, clock_ghz_max;              /* its smallest and largest sample */
 	double tick_ns;                                   /* timer_granularity_ns as a number */

@@ -254,6 +254,51 @@ static double shared_cpus(hwloc_const_cpuset_t set)
 	return n > 0 ? n : 0;
 }
 
+/*
+ * The caches of topo above its first PU (what one core reports it sees, and
+ * who shares each), and the memory-side caches in front of that PU's
+ * memory: the largest where several are (a MemCache over another).
+ */
+static void caches_of(hwloc_topology_t topo, struct cpu_info *info)
+{
+	double *size[CPU_CACHES] = { &info->l1d, &info->l2, &info->l3, &info->l4, &info->memcache };
+	hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, 0);
+	for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent) {
+		int l = o->type == HWLOC_OBJ_L1CACHE && o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION ? CPU_L1D
+		      : o->type == HWLOC_OBJ_L2CACHE ? CPU_L2 : o->type == HWLOC_OBJ_L3CACHE ? CPU_L3
+		      : o->type == HWLOC_OBJ_L4CACHE ? CPU_L4 : -1;
+		if (l < 0)
+			continue;
+		*size[l] = (double)o->attr->cache.size;
+		info->shared_cpus[l] = shared_cpus(o->cpuset);
+	}
+	for (hwloc_obj_t o = NULL; pu && (o = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_MEMCACHE, o));)
+		if (o->cpuset && hwloc_bitmap_isincluded(pu->cpuset, o->cpuset) &&
+		    (double)o->attr->cache.size > info->memcache) {
+			info->memcache = (double)o->attr->cache.size;
+			info->shared_cpus[CPU_MEMCACHE] = shared_cpus(o->cpuset);
+		}
+}
+
+/* hwloc leaves memory-side caches out unless asked. */
+static void keep_memcaches(hwloc_topology_t topo)
+{
+	hwloc_topology_set_type_filter(topo, HWLOC_OBJ_MEMCACHE, HWLOC_TYPE_FILTER_KEEP_ALL);
+}
+
+int cpu_caches_from_xml(const char *xml, int len, struct cpu_info *info)
+{
+	hwloc_topology_t topo;
+	if (hwloc_topology_init(&topo) != 0)
+		return -1;
+	keep_memcaches(topo);
+	int ok = hwloc_topology_set_xmlbuffer(topo, xml, len) == 0 && hwloc_topology_load(topo) == 0;
+	if (ok)
+		caches_of(topo, info);
+	hwloc_topology_destroy(topo);
+	return ok ? 0 : -1;
+}
+
 void cpu_describe(struct cpu_info *info)
 {
 	memset(info, 0, sizeof *info);
@@ -261,20 +306,14 @@ void cpu_describe(struct cpu_info *info)
 	model_from_proc(info->model, sizeof info->model);
 
 	hwloc_topology_t topo;
-	if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0) {
+	int init = hwloc_topology_init(&topo) == 0;
+	if (init)
+		keep_memcaches(topo);
+	if (init && hwloc_topology_load(topo) == 0) {
 		snprintf(info->source, sizeof info->source, "hwloc %s", HWLOC_VERSION);
 		info->cores = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_CORE);
 		info->pus = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
-		/* The caches above the first PU: what one core reports it sees, and who shares each. */
-		hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, 0);
-		for (hwloc_obj_t o = pu ? pu->parent : NULL; o; o = o->parent) {
-			int l = o->type == HWLOC_OBJ_L1CACHE && o->attr->cache.type != HWLOC_OBJ_CACHE_INSTRUCTION ? 0
-			      : o->type == HWLOC_OBJ_L2CACHE ? 1 : o->type == HWLOC_OBJ_L3CACHE ? 2 : -1;
-			if (l < 0)
-				continue;
-			*(l == 0 ? &info->l1d : l == 1 ? &info->l2 : &info->l3) = (double)o->attr->cache.size;
-			info->shared_cpus[l] = shared_cpus(o->cpuset);
-		}
+		caches_of(topo, info);
 		/* /proc/cpuinfo's name is what lscpu shows; hwloc's only when it has none. */
 		hwloc_obj_t pkg = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PACKAGE, 0);
 		const char *m = pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel") : NULL;
@@ -282,6 +321,8 @@ void cpu_describe(struct cpu_info *info)
 			snprintf(info->model, sizeof info->model, "%s", m);
 		hwloc_topology_destroy(topo);
 	} else {
+		if (init)
+			hwloc_topology_destroy(topo);
 		snprintf(info->source, sizeof info->source, "sysconf");
 	}
 	/* hwloc finds nothing where the VM hides /sys cache files; libc asks cpuid. */
@@ -291,6 +332,8 @@ void cpu_describe(struct cpu_info *info)
 		info->l2 = sysconf_bytes(_SC_LEVEL2_CACHE_SIZE);
 	if (info->l3 == 0)
 		info->l3 = sysconf_bytes(_SC_LEVEL3_CACHE_SIZE);
+	if (info->l4 == 0)
+		info->l4 = sysconf_bytes(_SC_LEVEL4_CACHE_SIZE);
 	if (info->cores <= 0)
 		info->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (info->pus <= 0)

@@ -51,18 +51,36 @@ int cpu_pin_to(int cpu, char *err, size_t errlen);
  */
 int cpu_physical_cores(const char *synthetic, int *cpus, int max, char *err, size_t errlen);
 
+/* The reported caches, in the order cpu_info's sizes and sharing are kept. */
+enum cpu_cache { CPU_L1D, CPU_L2, CPU_L3, CPU_L4, CPU_MEMCACHE, CPU_CACHES };
+
 /* Reported topology; sizes in bytes, 0 where unknown. */
 struct cpu_info {
 	char model[128];
 	int cores;          /* physical cores */
 	int pus;            /* hardware threads */
 	double l1d, l2, l3;
-	/* The logical CPUs of this run that share one instance of L1d, L2, L3 (hwloc); 0: unknown. */
-	double shared_cpus[3];
+	/*
+	 * Past the L3, what hwloc reports: an L4 (Broadwell's eDRAM) and a
+	 * memory-side cache (MemCache, from ACPI's HMAT: HBM or DRAM in cache
+	 * mode). The model names neither; the largest reported cache is the
+	 * last-level one (docs/plan.md R2, R9).
+	 */
+	double l4, memcache;
+	/* The logical CPUs of this run that share one instance of each (enum cpu_cache; hwloc); 0: unknown. */
+	double shared_cpus[CPU_CACHES];
 	char source[48];    /* "hwloc 2.9.0" or "sysconf" */
 };
 
 void cpu_describe(struct cpu_info *info);
+
+/*
+ * The caches an hwloc XML topology (a buffer of len bytes) reports above
+ * its first PU, into info's sizes and sharing, as cpu_describe reads this
+ * machine's (tests script a topology with it). Returns 0, or -1 where
+ * hwloc rejects the XML.
+ */
+int cpu_caches_from_xml(const char *xml, int len, struct cpu_info *info);
 
 /*
  * Whether hardware performance counters can be read (perf_event_open of the

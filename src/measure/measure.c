@@ -56,6 +56,7 @@
 
 #include "cache_share.h"
 #include "cpu.h"
+#include "levels_rule.h"
 #include "plan.h"
 #include "registry.h"
 #include "rounds.h"
@@ -475,7 +476,8 @@ static double clock_allcore(struct harness *h)
 static void prescan_phase(struct harness *h, const struct runfiles_machine *m, struct plan_sweep *d)
 {
 	const struct measure_opts *o = h->o;
-	h->pm.llc_bytes = m->info.l3 > 0 ? m->info.l3 : m->info.l2;
+	h->pm.reported_beyond = fmax(m->info.l4, m->info.memcache);
+	h->pm.llc_bytes = levels_reported_llc(m->info.l3 > 0 ? m->info.l3 : m->info.l2, h->pm.reported_beyond);
 	h->pm.reported_caches[MEM_L1] = m->info.l1d;
 	h->pm.reported_caches[MEM_L2] = m->info.l2;
 	h->pm.reported_caches[MEM_L3] = m->info.l3;

@@ -35,6 +35,20 @@
  */
 #define UNREPORTED_PROBE 16.0
 /*
+ * R2 past its probe, where the machine reports no cache past its L3 (an
+ * L4, a memory-side cache: hwloc's L4Cache, MemCache): nothing bounds where
+ * its caches end but the cap, and a hidden fourth cache 12-64x the L3 holds
+ * over the probe (a VM's, or a memory-side cache hwloc does not know). The
+ * pre-scan goes on doubling to the cap, within this share of the budget
+ * (each size foretold as PROBE_CALLS streams of its working set at the
+ * flat end's rate, calibration's call and the best of five, and the first
+ * touch of its new pages). One core's pre-scan only: a fourth cache is
+ * shared, and a team's keeps R2's probe.
+ */
+#define PROBE_BUDGET_SHARE 0.05
+#define PROBE_CALLS 6.0
+#define PROBE_TOUCH_S_PER_GIB 0.25   /* filling the new pages of each larger size (base pages, page faults) */
+/*
  * A sweep size is on a flat stretch when the pre-scan's rates an octave
  * either side are within this of each other: half FIT_TOLERANCE, so a
  * plateau the fit would split is never thinned as one.
@@ -317,6 +331,9 @@ static void decide(const struct measure_opts *o, const struct plan_machine *m, s
 			settle--;
 		d->settled = (n - 1 - settle) >= 2;
 		d->settle = sizes[settle];
+		/* Where the flat end begins, for where the curve left its last cache (R9). */
+		if (d->settled)
+			first = settle;
 	}
 	double start_ws = d->settled ? d->settle * arrays : NAN;
 	double cache_ws = d->settled ? plan_cache_left_ws(d, first, start_ws) : NAN;
@@ -451,14 +468,25 @@ static int starts_too_late(struct plan_sweep *d, double *min)
  * The pre-scan's timings into d->scan_ws, d->scan_gbs (d->nscan) and its
  * sizes (bytes per array): half-octave steps up to PRESCAN_FINE_BYTES per
  * array (a team's, its threads times that: its private caches are its
- * threads' together), doubling beyond: the caches' plateaus are only a few
+ * threads' together), doubling beyond, and the cap itself where the
+ * reported cache's rule is past the doubling's last size and within the
+ * cap (R4: the flat end is seen at the rule): the caches' plateaus are only a few
  * octaves wide, and with one size an octave a single slow size could hide
  * one, and with it the pattern roofs measured at its middle (docs/plan.md
  * R1); small sizes cost next to nothing. *first: fit_settle's answer once asked, else -1. Returns 0, or
  * -1 when the probe stopped it.
  */
+/*
+ * What bounds a pre-scan's flat end: the fastest it may run and be DRAM
+ * (team_dram_most; INFINITY for one core), and the seconds it may spend
+ * past R2's probe (PROBE_BUDGET_SHARE; 0: none, INFINITY: no budget).
+ */
+struct scan_bounds {
+	double dram_most, past_probe_s;
+};
+
 static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_probe probe,
-		double *sizes, long *first, double dram_most)
+		double *sizes, long *first, struct scan_bounds b)
 {
 	int n = 0, arrays = d->sweep->arrays > 0 ? d->sweep->arrays : 1, stopped = 0;
 	unsigned char again[64] = { 0 };   /* sizes probed a second time (reprobe_slower) */
@@ -467,12 +495,24 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		int n, extended;   /* extended: probed one size past `until` (its last size leaving the level) */
 		long first;
 		double level, until;
+		double probe_to, spent;   /* R2's probe's end (an array); seconds foretold past it */
 	} confirm = { .first = -1 };
+	double past_probe = m->reported_beyond > 0 ? 0 : b.past_probe_s;
 	*first = -1;
 	double min = sweep_min(d), fine = PRESCAN_FINE_BYTES * (d->threads > 1 ? d->threads : 1);
+	/* The cap as the last size where the reported cache's rule fits under it and past the grid (R4). */
+	double top = floor(d->cap / 64.0) * 64.0, at_rule = LEVELS_STREAM_FACTOR * m->llc_bytes;
 	for (double e = 0, bytes = min; bytes <= d->cap * 1.0001 && n < 64;
-	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0) {
+	     e += min * exp2(e) < fine ? 0.5 : 1.0, bytes = floor(min * exp2(e) / 64.0) * 64.0,
+	     bytes = bytes > d->cap * 1.0001 && n > 0 && sizes[n - 1] < at_rule && at_rule <= top ? top : bytes) {
 		double rate;
+		/* Past R2's probe (its last size the first at or past probe_to): within the budget's share. */
+		if (confirm.n > 0 && sizes[n - 1] >= confirm.probe_to * 0.9999) {
+			confirm.spent += PROBE_CALLS * bytes * arrays / (d->scan_gbs[n - 1] * 1e9) +
+					 (bytes - sizes[n - 1]) * arrays / 1073741824.0 * PROBE_TOUCH_S_PER_GIB;
+			if (confirm.spent > past_probe)
+				break;   /* held as far as a share of the budget looks */
+		}
 		if (probe.fn(probe.ctx, (size_t)(bytes / 8), &rate) != 0) {
 			stopped = 1;
 			break;
@@ -521,32 +561,31 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 		 * settled over two octaves.
 		 */
 		if (n >= 4 && d->scan_ws[n - 1] >= 2.0 * m->llc_bytes && (*first = scan_settle(d, n)) >= 0 &&
-		    !(d->scan_gbs[*first] > dram_most)) {
+		    !(d->scan_gbs[*first] > b.dram_most)) {
 			/*
 			 * R2: DRAM is the flat end past STREAM's rule on the cache
 			 * before it, 4x it an array; a fourth cache (an L4, a
 			 * memory-side cache) is flat over octaves too. Probed on to 4x
 			 * where the flat end began, an array (UNREPORTED_PROBE times
 			 * where the machine reports no cache: nothing bounds where its
-			 * caches end): where it falls, the flat end was a cache and
-			 * the pre-scan goes on; where it holds, those sizes go (the
-			 * curve and every decision as it settled).
+			 * caches end), and on to the cap within past_probe seconds
+			 * where it reports none past its L3 (PROBE_BUDGET_SHARE): where
+			 * it falls, the flat end was a cache and the pre-scan goes on;
+			 * where it holds, those sizes go (the curve and every decision
+			 * as it settled).
 			 */
-			double probe_to = m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE;
-			confirm = (struct confirm){ .n = n, .first = *first, .level = d->scan_gbs[n - 1],
-						    .until = probe_to * d->scan_ws[*first] };
+			double probe_to = (m->llc_bytes > 0 ? 4.0 : UNREPORTED_PROBE) * d->scan_ws[*first];
 			if (report_inside_flat_end(m, d, *first))
-				confirm.until = fmax(confirm.until, 4.0 * m->llc_bytes / arrays);
+				probe_to = fmax(probe_to, 4.0 * m->llc_bytes / arrays);
+			confirm = (struct confirm){ .n = n, .first = *first, .level = d->scan_gbs[n - 1],
+						    .until = past_probe > 0 ? d->cap * 1.0001 : probe_to,
+						    .probe_to = probe_to, .spent = confirm.spent };
 			/*
 			 * fit_settle lets the last size or two fall off the flat end (a
 			 * slow moment at the largest size); a size under the flat end
-			 * by SETTLE_SLOPE may as well be the curve leaving it (the
-			 * probe's limit often passed already, where the reported cache
-			 * held the scan on). The next size decides: back at the flat
-			 * end's level, it settled; under it, the pre-scan goes on
-			 * (R2: an 8.7 MiB shared L2, reported as 3 MiB, settled from 272
-			 * KiB at one core with its last size, 12 MiB, at 9.3 GB/s
-			 * where the L2 ran 31, and every DRAM job ran in it: seed 219).
+			 * by SETTLE_SLOPE may as well be the curve leaving it. The next
+			 * size decides: back at the flat end's level, it settled; under
+			 * it, the pre-scan goes on (docs/plan.md R2).
 			 */
 			double flat = flat_level(d, *first, n);
 			if (d->scan_gbs[n - 1] * SETTLE_SLOPE < flat) {
@@ -574,7 +613,8 @@ int plan_prescan(const struct measure_opts *o, const struct plan_machine *m, str
 {
 	double sizes[64];
 	long first;
-	if (scan(m, d, probe, sizes, &first, INFINITY) != 0)
+	struct scan_bounds b = { INFINITY, o->budget > 0 ? PROBE_BUDGET_SHARE * o->budget : INFINITY };
+	if (scan(m, d, probe, sizes, &first, b) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, NULL, d);
@@ -606,7 +646,7 @@ int plan_prescan_team(const struct measure_opts *o, const struct plan_machine *m
 	*d = *one;
 	d->threads = threads;
 	d->rule_fixed = 1;
-	if (scan(m, d, probe, sizes, &first, team_dram_most(one, threads)) != 0)
+	if (scan(m, d, probe, sizes, &first, (struct scan_bounds){ team_dram_most(one, threads), 0 }) != 0)
 		return -1;
 	decide(o, m, d, sizes, first);
 	cache_working_sets(o, m, one, d);

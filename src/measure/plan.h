@@ -105,7 +105,10 @@ struct plan_job {
 
 /* What the plan knows of the machine before it times anything. */
 struct plan_machine {
-	double llc_bytes;           /* the last-level cache it reports: L3, else L2 (0: none) */
+	/* The last-level cache it reports: the largest of the L3 (else the L2) and an L4 or memory-side cache (0: none). */
+	double llc_bytes;
+	/* A cache it reports past the L3 (an L4, a memory-side cache; 0: none): no level of the model's, a reported level. */
+	double reported_beyond;
 	/* L1d, L2 (each core's) and L3 bytes as reported (0: unknown): which level a plateau is (levels_map_curve). */
 	double reported_caches[LEVELS_CACHE_LEVELS];
 	/* The cores one instance of each serves, as reported (cache_share_cores); 0: unknown (L1, L2 private, L3 shared). */

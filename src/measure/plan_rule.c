@@ -40,10 +40,10 @@ double plan_first_crossing_ws(const struct plan_sweep *d, long first, double sta
 	return levels_cache_left_ws(&c, first, start_ws, LEVELS_FIRST_CROSSING);
 }
 
-/* How many reported cache levels m has (L1d, L2, L3). */
+/* How many reported cache levels m has (L1d, L2, L3, and one past them). */
 static size_t reported_levels(const struct plan_machine *m)
 {
-	size_t n = 0;
+	size_t n = m->reported_beyond > 0;
 	for (int l = 0; l < LEVELS_CACHE_LEVELS; l++)
 		n += m->reported_caches[l] > 0;
 	return n;
@@ -252,6 +252,7 @@ void plan_level_map(const struct plan_machine *m, const struct plan_sweep *d, st
 	struct levels_input in = { .sweep = ls, .n = (size_t)n, .threads = d->threads > 1 ? d->threads : 1,
 				   .settled = d->settled ? 1 : 0, .rule = &rule, .cap_binds = d->cap_binds };
 	memcpy(in.reported, m->reported_caches, sizeof in.reported);
+	in.reported_beyond = m->reported_beyond;
 	memcpy(in.shared, m->reported_shared, sizeof in.shared);
 	levels_map_curve(&in, map);
 }

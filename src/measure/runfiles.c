@@ -139,9 +139,15 @@ static void env_machine(FILE *fp, const struct measure_opts *o, const struct run
 	env_num(fp, "l1d_bytes", m->info.l1d);
 	env_num(fp, "l2_bytes", m->info.l2);
 	env_num(fp, "l3_bytes", m->info.l3);
+	/* A cache past the L3 where one is reported only: a run without the keys reported none. */
+	if (m->info.l4 > 0)
+		env_num(fp, "l4_bytes", m->info.l4);
+	if (m->info.memcache > 0)
+		env_num(fp, "memcache_bytes", m->info.memcache);
 	/* Known sharing only: a run without these keys (or a machine that hides it) reads as before. */
-	static const char *const shared_key[3] = { "l1d_shared_cpus", "l2_shared_cpus", "l3_shared_cpus" };
-	for (int l = 0; l < 3; l++)
+	static const char *const shared_key[CPU_CACHES] = { "l1d_shared_cpus", "l2_shared_cpus", "l3_shared_cpus",
+							    "l4_shared_cpus", "memcache_shared_cpus" };
+	for (int l = 0; l < CPU_CACHES; l++)
 		if (m->info.shared_cpus[l] > 0)
 			env_num(fp, shared_key[l], m->info.shared_cpus[l]);
 	env_row(fp, "topology_source", m->info.source);

@@ -175,6 +175,7 @@ void sim_describe(struct sim *s, struct runfiles_machine *m)
 	m->info.l1d = d->reported[0];
 	m->info.l2 = d->reported[1];
 	m->info.l3 = d->reported[2];
+	m->info.l4 = d->reported[3];   /* the file's L4 stands for hwloc's L4 and MemCache alike */
 	/* The logical CPUs that share one instance, as hwloc would say: a core's siblings, or all. */
 	for (int l = 0; l < MACHINE_REPORTED; l++)
 		m->info.shared_cpus[l] = d->reported_shared[l] == MACHINE_SHARING_PER_CORE ? d->smt

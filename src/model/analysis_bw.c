@@ -76,8 +76,12 @@ static void compare_reported(struct analysis *a, const struct rundata *run,
 			continue;
 		enum mem_level id = (enum mem_level)level;
 		double reported = reported_sizes[level++];
-		/* The last level's reported size is judged with DRAM (levels.h): said once, there. */
-		if (!(reported > 0) || level == 3)
+		/*
+		 * The last level's reported size is judged with DRAM (levels.h): said
+		 * once, there. An L3 under a reported L4 or memory-side cache is not
+		 * the last: judged by its plateau like the others.
+		 */
+		if (!(reported > 0) || (level == 3 && !(run->info.reported_beyond > 0)))
 			continue;
 		/* The level's capacity lies between where its plateau ends and the next begins. */
 		double lo = pl[i].size_hi, up = i + 1 < count ? pl[i + 1].size_lo : INFINITY;
@@ -647,6 +651,7 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 				   .reported = { run->info.l1d_bytes, run->info.l2_bytes, run->info.l3_bytes },
 				   .shared = { run->info.l1d_shared_cores, run->info.l2_shared_cores,
 					       run->info.l3_shared_cores },
+				   .reported_beyond = run->info.reported_beyond,
 				   .threads = threads, .settled = run->info.sweep_settled,
 				   .rule = recorded_rule(run, &rule), .cap_binds = run->info.sweep_cap_binds == 1,
 				   .dropped = &dl };

@@ -308,6 +308,7 @@ static int describe_basics(const struct rundata *run, struct machine_desc *d)
 	d->reported[0] = e->l1d_bytes > 0 ? e->l1d_bytes : 0;
 	d->reported[1] = e->l2_bytes > 0 ? e->l2_bytes : 0;
 	d->reported[2] = e->l3_bytes > 0 ? e->l3_bytes : 0;
+	d->reported[3] = e->reported_beyond;   /* an L4 or a memory-side cache, the larger */
 	/* The sharing as recorded: one core's, or every core's; unknown (or a part of the cores) says nothing. */
 	const double share[3] = { e->l1d_shared_cores, e->l2_shared_cores, e->l3_shared_cores };
 	for (int l = 0; l < 3; l++)

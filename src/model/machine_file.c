@@ -280,7 +280,7 @@ static int key_scalar(struct machine_desc *d, const char *k, const char *v, cons
 
 static int key_reported(struct machine_desc *d, char **w, int nw, const char *v, const struct line_ctx *c)
 {
-	static const char *const names[MACHINE_REPORTED] = { "L1", "L2", "L3" };
+	static const char *const names[MACHINE_REPORTED] = { "L1", "L2", "L3", "L4" };
 	char size[64], where[32], extra[8];
 	int nv = sscanf(v, "%63s %31s %7s", size, where, extra);
 	for (int i = 0; nw == 2 && i < MACHINE_REPORTED; i++) {
@@ -295,7 +295,7 @@ static int key_reported(struct machine_desc *d, char **w, int nw, const char *v,
 				      : strcmp(where, "shared") == 0 ? MACHINE_SHARING_SHARED : MACHINE_SHARING_PER_CORE;
 		return 0;
 	}
-	return bad(c, "reported names L1, L2 or L3, not", nw > 1 ? w[1] : "");
+	return bad(c, "reported names L1, L2, L3 or L4, not", nw > 1 ? w[1] : "");
 }
 
 static int key_efficiency(struct machine_desc *d, char **w, int nw, const char *v, const struct line_ctx *c)
@@ -633,14 +633,15 @@ static void write_ws_curves(FILE *fp, const struct machine_desc *d)
 static void write_levels(FILE *fp, const struct machine_desc *d)
 {
 	char buf[32];
-	static const char *const rep[MACHINE_REPORTED] = { "L1", "L2", "L3" };
+	static const char *const rep[MACHINE_REPORTED] = { "L1", "L2", "L3", "L4" };
 	fputs("\n# cache levels, smallest first: size (each core's where per-core)\n", fp);
 	for (int i = 0; i + 1 < d->nlevels; i++)
 		fprintf(fp, "cache %s = %s %s\n", d->levels[i].name, size_text(d->levels[i].bytes, buf, sizeof buf),
 			d->levels[i].shared ? "shared" : "per-core");
 	fputs("# what the machine reports (none: nothing)\n", fp);
 	static const char *const sharing[] = { "", " per-core", " shared" };
-	for (int i = 0; i < MACHINE_REPORTED; i++)
+	/* L4 only where one is reported or the machine has one: a file without it reports none. */
+	for (int i = 0; i < MACHINE_REPORTED && (i + 1 < MACHINE_REPORTED || d->reported[i] > 0 || i + 1 < d->nlevels); i++)
 		fprintf(fp, "reported %s = %s%s\n", rep[i], d->reported[i] > 0 ? size_text(d->reported[i], buf, sizeof buf)
 			: "none", d->reported[i] > 0 ? sharing[d->reported_shared[i]] : "");
 	fputs("\n# bandwidth, GB/s: level, access pattern (*: every other), threads:rate\n", fp);

@@ -19,7 +19,7 @@
 #define MACHINE_MAX_PATTERNS 12
 #define MACHINE_MAX_CURVE 8        /* threads:rate pairs of one curve */
 #define MACHINE_MAX_EFFICIENCY 32
-#define MACHINE_REPORTED 3         /* L1d, L2, L3: what a machine reports (hwloc) */
+#define MACHINE_REPORTED 4         /* L1d, L2, L3, L4: what a machine reports (hwloc; L4: an L4 or a memory-side cache) */
 #define MACHINE_MAX_WS_CURVES 4    /* thread counts with a curve by working set */
 #define MACHINE_MAX_WS_POINTS 96   /* working set:rate points of one such curve */
 
@@ -92,7 +92,7 @@ struct machine_desc {
 	unsigned isas;             /* 1 << enum isa, ISA_NONE always */
 	struct machine_level levels[MACHINE_MAX_LEVELS];
 	int nlevels;               /* the last is DRAM */
-	double reported[MACHINE_REPORTED];   /* bytes reported (L3: all cores'); 0: none reported */
+	double reported[MACHINE_REPORTED];   /* bytes reported (L3, L4: all cores'); 0: none reported */
 	/* Whether the machine says a reported level is one per core or one for all (hwloc's sharing). */
 	enum machine_sharing reported_shared[MACHINE_REPORTED];
 	struct machine_ws_curve curves[MACHINE_MAX_WS_CURVES];   /* by thread count, growing; none: the levels' rates */

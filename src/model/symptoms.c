@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "levels_rule.h"
 #include "util.h"
 
 static const char *const NAMES[] = { "ridge", "slope", "flat", "above", "ticks", "stream" };
@@ -157,7 +158,7 @@ static void check_stream(const struct rundata *run, const struct analysis *a, st
 {
 	double rule = run->info.stream_rule_bytes;
 	if (!isfinite(rule))
-		rule = 4 * run->info.l3_bytes;
+		rule = 4 * levels_reported_llc(run->info.l3_bytes, run->info.reported_beyond);
 	double largest = 0;
 	for (size_t i = 0; i < run->ntimings; i++)
 		if (run->timings[i].group == TGROUP_BANDWIDTH && run->timings[i].param > largest)

@@ -3,13 +3,15 @@
  * files, or on seeded random machines (`make check-sim N=...`):
  *
  *   check_sim FILE...            each file, its table of true against fitted roofs
- *   check_sim --random N [SEED]  N random machines from SEED (default 1): each failing
+ *   check_sim --random N [SEED] [--hide-l4]
+ *                                N random machines from SEED (default 1): each failing
  *                                seed's failures, then the failures by clause of the
  *                                contract and by level (one core or a team): how many
  *                                machines, the first seed of each, and what most of its
  *                                machines share (a small L1, a fourth cache, a last
  *                                cache reported small ...: machine_features)
- *   check_sim --replay SEED      the random machine of SEED: its machine file, then its
+ *   check_sim --replay SEED [--hide-l4]
+ *                                the random machine of SEED: its machine file, then its
  *                                run through the contract (table and failures), as
  *                                --random ran it (`make check-sim REPLAY=SEED`)
  *   check_sim --seeds A B FILE   FILE under each seed A..B: its failures, and how many seeds kept
@@ -44,6 +46,8 @@
 #include "../unit/sim_contract.h"
 
 static unsigned long long rng_state;
+/* --hide-l4: every fourth cache unreported (a VM, or hwloc knowing none), the machines otherwise the same. */
+static int hide_fourth;
 
 static double uniform(void)
 {
@@ -224,7 +228,15 @@ static void random_fp(struct machine_desc *d)
 	}
 }
 
-/* What the machine reports: true, the host's L3, none, or a level 2-4x off. */
+/* The reported L3 (a VM may report its host's), and the level past it (an L4 or a memory-side cache). */
+#define REPORTED_L3 2
+#define REPORTED_L4 3
+
+/*
+ * What the machine reports: true, the host's L3, none, or its last level
+ * 2-4x off. A fourth cache is reported as the others are (hwloc's L4Cache,
+ * MemCache): the same chances of its true size, a wrong one, or none.
+ */
 static void random_reported(struct machine_desc *d)
 {
 	for (int i = 0; i < MACHINE_REPORTED; i++)
@@ -232,7 +244,7 @@ static void random_reported(struct machine_desc *d)
 	double u = uniform();
 	int last = d->nlevels - 2 < MACHINE_REPORTED ? d->nlevels - 2 : MACHINE_REPORTED - 1;
 	if (u < 0.1)
-		d->reported[MACHINE_REPORTED - 1] = 532676608;   /* a VM reporting its host's 508 MiB */
+		d->reported[REPORTED_L3] = 532676608;   /* a VM reporting its host's 508 MiB */
 	else if (u < 0.2)
 		memset(d->reported, 0, sizeof d->reported);
 	else if (u < 0.33 && last >= 0)
@@ -249,7 +261,8 @@ static void random_reported(struct machine_desc *d)
 static void random_sharing(struct machine_desc *d)
 {
 	double u = uniform();
-	int flip = u < 0.1 ? (int)(uniform() * MACHINE_REPORTED) : -1;
+	/* One of L1-L3 flipped, as before a fourth level was reported: every seed's machine stays. */
+	int flip = u < 0.1 ? (int)(uniform() * (REPORTED_L3 + 1)) : -1;
 	for (int i = 0; i < MACHINE_REPORTED; i++) {
 		int shared = i + 1 < d->nlevels ? d->levels[i].shared : 1;
 		d->reported_shared[i] = !(d->reported[i] > 0) || (u >= 0.1 && u < 0.2) ? MACHINE_SHARING_UNKNOWN
@@ -286,6 +299,8 @@ static void random_machine(struct machine_desc *d, unsigned long seed)
 	d->slow_rate = between(0.5, 0.9);
 	d->slow_spell_s = between(0.05, 0.5);
 	random_sharing(d);
+	if (hide_fourth)
+		d->reported[REPORTED_L4] = 0;
 }
 
 static void print_table(const char *name, const struct contract *c)
@@ -303,11 +318,11 @@ static void print_table(const char *name, const struct contract *c)
  * "Open"): the class table says which of them most of a class's machines share.
  */
 enum feature {
-	F_SMALL_L1, F_FOURTH, F_SHORT_REPORT, F_HOST_L3, F_NONE_REPORTED, F_SHARED_L2, F_CACHE_NEAR_DRAM,
+	F_SMALL_L1, F_FOURTH, F_FOURTH_UNREPORTED, F_SHORT_REPORT, F_HOST_L3, F_NONE_REPORTED, F_SHARED_L2, F_CACHE_NEAR_DRAM,
 	F_ONE_CORE, F_NOISE, F_SLOW, F_ISSUE, F_ADDS_ON_FMA, F_COUNT
 };
 static const char *const feature_names[F_COUNT] = {
-	"an L1 of 24 KiB or less", "a fourth cache", "its last cache reported small", "the host's 508 MiB L3 reported",
+	"an L1 of 24 KiB or less", "a fourth cache", "a fourth cache not reported", "its last cache reported small", "the host's 508 MiB L3 reported",
 	"no cache reported", "a shared L2", "its last cache within 1.25x of DRAM at all cores", "one core",
 	"noise", "slow spells", "an issue limit below its pipes", "adds on the FMA pipes",
 };
@@ -320,8 +335,9 @@ static unsigned machine_features(const struct machine_desc *d)
 	f |= (unsigned)(caches > 0 && d->levels[0].bytes <= 24576) << F_SMALL_L1;
 	f |= (unsigned)(caches > 3) << F_FOURTH;
 	f |= (unsigned)(last >= 0 && d->reported[last] > 0 && d->reported[last] < d->levels[last].bytes) << F_SHORT_REPORT;
-	f |= (unsigned)(d->reported[MACHINE_REPORTED - 1] == 532676608) << F_HOST_L3;
+	f |= (unsigned)(d->reported[REPORTED_L3] == 532676608) << F_HOST_L3;
 	f |= (unsigned)(d->reported[0] == 0 && d->reported[1] == 0 && d->reported[2] == 0) << F_NONE_REPORTED;
+	f |= (unsigned)(caches > 3 && !(d->reported[REPORTED_L4] > 0)) << F_FOURTH_UNREPORTED;
 	f |= (unsigned)(caches > 1 && d->levels[1].shared) << F_SHARED_L2;
 	f |= (unsigned)(caches > 0 && machine_level_gbs(&d->levels[caches - 1], ACCESS_PATTERN_TRIAD, d->cores) <
 			1.25 * machine_level_gbs(&d->levels[caches], ACCESS_PATTERN_TRIAD, d->cores)) << F_CACHE_NEAR_DRAM;
@@ -479,9 +495,10 @@ int main(int argc, char **argv)
 	struct contract *c = xcalloc(1, sizeof *c);
 	if (argc >= 3 && strcmp(argv[1], "--random") == 0) {
 		n = atoi(argv[2]);
+		hide_fourth = argc > 4 && strcmp(argv[4], "--hide-l4") == 0;
 		unsigned long seed = argc > 3 ? strtoul(argv[3], NULL, 10) : 1, first[CONTRACT_PARTS] = { 0 };
 		struct failure_class *classes = xcalloc(MAX_CLASSES, sizeof *classes);
-		int nclasses = 0, fourth_bad = 0, all_with[F_COUNT] = { 0 }, part_with[CONTRACT_PARTS][F_COUNT] = { { 0 } };
+		int nclasses = 0, fourth_bad = 0, unreported_bad = 0, all_with[F_COUNT] = { 0 }, part_with[CONTRACT_PARTS][F_COUNT] = { { 0 } };
 		struct timespec t0, t1;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		for (int i = 0; i < n; i++) {
@@ -502,6 +519,7 @@ int main(int argc, char **argv)
 				}
 				only_shaped += c->parts[CONTRACT_SHAPED] == c->failures;
 				fourth_bad += features >> F_FOURTH & 1;
+				unreported_bad += features >> F_FOURTH_UNREPORTED & 1;
 				nclasses = count_classes(c, s, features, classes, nclasses);
 				printf("== seed %lu: %d failure%s\n%s", s, c->failures, c->failures == 1 ? "" : "s", c->text);
 				fflush(stdout);
@@ -516,13 +534,18 @@ int main(int argc, char **argv)
 		if (all_with[F_FOURTH])
 			printf("check-sim: %d of the %d machines without a fourth cache kept it\n",
 			       n - all_with[F_FOURTH] - (bad - fourth_bad), n - all_with[F_FOURTH]);
+		/* Reported, a fourth cache is the last level (docs/plan.md R2, R9); unreported, only the curve finds it. */
+		if (all_with[F_FOURTH_UNREPORTED])
+			printf("check-sim: %d of the %d machines with a fourth cache not reported kept it\n",
+			       all_with[F_FOURTH_UNREPORTED] - unreported_bad, all_with[F_FOURTH_UNREPORTED]);
 		if (only_shaped)
 			printf("check-sim: %d more kept it but for the stencils' grids (issue 40 item 5)\n", only_shaped);
 		if (bad)
 			print_classes(machines, first, (const int (*)[F_COUNT])part_with, classes, nclasses, all_with, n);
 		free(classes);
-	} else if (argc == 3 && strcmp(argv[1], "--replay") == 0) {
+	} else if (argc >= 3 && strcmp(argv[1], "--replay") == 0) {
 		unsigned long s = strtoul(argv[2], NULL, 10);
+		hide_fourth = argc > 3 && strcmp(argv[3], "--hide-l4") == 0;
 		char *path = xasprintf("%s/machine", tmp), *dir = scratch(tmp, 0);
 		write_random(path, s);
 		char *text = read_text_file(path, c->text, sizeof c->text);

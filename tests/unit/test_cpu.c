@@ -63,6 +63,41 @@ static void test_this_machine_has_a_core(void **state)
 	assert_true(cpu_physical_cores(NULL, NULL, 0, err, sizeof err) >= 1);
 }
 
+/*
+ * The caches past the L3 as hwloc reports them: an L4 above the PU (a
+ * Broadwell's eDRAM: cpuid leaf 4) and a memory-side cache in front of its
+ * memory (MemCache, from ACPI's HMAT: HBM or DRAM in cache mode), which
+ * hwloc leaves out unless asked. Two cores share each.
+ */
+#define OBJ(type, rest) "<object type=\"" type "\" cpuset=\"0x00000003\" complete_cpuset=\"0x00000003\" " \
+			"nodeset=\"0x00000001\" complete_nodeset=\"0x00000001\" " rest
+#define CACHE(type, size, depth) OBJ(type, "cache_size=\"" size "\" depth=\"" depth "\" cache_linesize=\"64\" " \
+				     "cache_associativity=\"0\" cache_type=\"0\">")
+#define SET(set) "cpuset=\"" set "\" complete_cpuset=\"" set "\" nodeset=\"0x00000001\" complete_nodeset=\"0x00000001\""
+#define CORE(i, set) "<object type=\"Core\" os_index=\"" i "\" " SET(set) ">" \
+		     "<object type=\"PU\" os_index=\"" i "\" " SET(set) "/></object>"
+static const char l4_memcache_xml[] =
+	"<?xml version=\"1.0\" encoding=\"UTF-8\"?><!DOCTYPE topology SYSTEM \"hwloc2.dtd\">"
+	"<topology version=\"2.0\">" OBJ("Machine", "os_index=\"0\">") OBJ("Package", "os_index=\"0\">")
+	CACHE("MemCache", "17179869184", "1") OBJ("NUMANode", "os_index=\"0\" local_memory=\"1073741824\">")
+	"</object></object>"
+	CACHE("L4Cache", "134217728", "4") CACHE("L3Cache", "6291456", "3") CORE("0", "0x00000001")
+	CORE("1", "0x00000002") "</object></object></object></object></topology>";
+
+static void test_caches_past_the_l3(void **state)
+{
+	struct cpu_info info = { 0 };
+	(void)state;
+	assert_int_equal(cpu_caches_from_xml(l4_memcache_xml, (int)sizeof l4_memcache_xml, &info), 0);
+	assert_true(info.l3 == 6291456);
+	assert_true(info.l4 == 134217728);
+	assert_true(info.memcache == 17179869184.0);
+	assert_true(info.shared_cpus[CPU_L3] == 2);
+	assert_true(info.shared_cpus[CPU_L4] == 2);
+	assert_true(info.shared_cpus[CPU_MEMCACHE] == 2);
+	assert_int_equal(cpu_caches_from_xml("<topology", 10, &info), -1);
+}
+
 static void test_parse_threads(void **state)
 {
 	struct measure_opts o;
@@ -88,6 +123,7 @@ static void test_parse_threads(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caches_past_the_l3),
 		cmocka_unit_test(test_smt_siblings_count_once),
 		cmocka_unit_test(test_smt4_two_packages),
 		cmocka_unit_test(test_no_smt_and_a_short_array),

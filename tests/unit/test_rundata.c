@@ -45,6 +45,26 @@ static void test_defaults(void **state)
 	assert_int_equal(run.info.blas_isa_id, ISA_COUNT);
 	assert_int_equal(run.info.isa_set, 0);
 	assert_int_equal(run.info.stream_rule_recorded, 0);
+	/* A run from before the keys past the L3 reported none there. */
+	assert_true(isnan(run.info.l4_bytes) && isnan(run.info.memcache_bytes));
+	assert_true(run.info.reported_beyond == 0);
+}
+
+/* The caches past the L3 (hwloc's L4Cache and MemCache): the larger is the reported cache past it. */
+static void test_caches_past_the_l3(void **state)
+{
+	(void)state;
+	static char k[][24] = { "l3_bytes", "l4_bytes", "l4_shared_cpus", "memcache_bytes" };
+	static char v[][24] = { "6291456", "134217728", "8", "17179869184" };
+	struct env_entry rows[4];
+	for (size_t i = 0; i < 4; i++)
+		rows[i] = (struct env_entry){ .key = k[i], .value = v[i] };
+	struct rundata run;
+	with_env(&run, rows, 2);
+	assert_true(run.info.l4_bytes == 134217728 && run.info.reported_beyond == 134217728);
+	with_env(&run, rows, 4);
+	assert_true(run.info.l4_shared_cpus == 8);
+	assert_true(run.info.reported_beyond == 17179869184.0);
 }
 
 /* The ISA names typed once: the widest, the library's, the set (a word no ISA names left out); and STREAM's rule's source. */
@@ -222,6 +242,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_caches_past_the_l3),
 		cmocka_unit_test(test_isas_typed),
 		cmocka_unit_test(test_typed),
 		cmocka_unit_test(test_bad_thread_count),

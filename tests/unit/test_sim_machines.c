@@ -104,9 +104,10 @@ static void test_shipped_machines(void **state)
 }
 
 /*
- * The contract can fail: a machine whose reported L3 is far short of its
- * true one breaks STREAM's rule (an eighth: R2's probe holds a flat end to
- * 4x the report, and a quarter is now told).
+ * The contract can fail: a machine hiding a 4 GiB L4 (reported none), past
+ * where one core's pre-scan looks within its share of the budget (R2),
+ * breaks STREAM's rule. (An L3 reported a quarter of its size did, until
+ * that probe found where it ends.)
  */
 static void test_contract_catches_a_short_rule(void **state)
 {
@@ -116,10 +117,10 @@ static void test_contract_catches_a_short_rule(void **state)
 	char *path = path_join(scratch, "short.machine"), *out = path_join(scratch, "run");
 	FILE *fp = fopen(path, "w");
 	assert_non_null(fp);
-	fputs("format = 1\nname = reports an eighth of its L3\ncores = 1\nclock_ghz = 3\nmemory = 16G\n"
-	      "isas = scalar avx2\ncache L1 = 32K per-core\ncache L2 = 1M per-core\ncache L3 = 64M shared\n"
-	      "reported L3 = 8M\nbw L1 * = 1:200\nbw L2 * = 1:100\nbw L3 * = 1:60\nbw DRAM * = 1:20\n"
-	      "fp scalar = fma 2 add 2\nfp avx2 = fma 2 add 2\n", fp);
+	fputs("format = 1\nname = hides a 4 GiB L4\ncores = 1\nclock_ghz = 3\nmemory = 64G\n"
+	      "isas = scalar avx2\ncache L1 = 32K per-core\ncache L2 = 1M per-core\ncache L3 = 16M shared\n"
+	      "cache L4 = 4G shared\nreported L4 = none\nbw L1 * = 1:200\nbw L2 * = 1:100\nbw L3 * = 1:60\n"
+	      "bw L4 * = 1:20\nbw DRAM * = 1:5\nfp scalar = fma 2 add 2\nfp avx2 = fma 2 add 2\n", fp);
 	fclose(fp);
 	struct contract *c = xcalloc(1, sizeof *c);
 	contract_check(path, 1, out, c);

@@ -1164,6 +1164,159 @@ static void a_fourth_cache_is_not_dram(void **state)
 	assert_true(kernel_bytes(r, 1) >= 4 * l4);
 }
 
+/* The Broadwell's fit: DRAM found past the L4 at every count, the L4's plateau no level's, no DRAM roof at its rate. */
+static void check_l4_no_level(const struct sim_run *r, double l4)
+{
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	for (size_t t = 0; t < a->nlevels; t++) {
+		const struct level_map *m = &a->levels[t];
+		assert_int_equal(m->dram.state, DRAM_FOUND);
+		for (size_t i = 0; i < m->n; i++) {
+			/* The L4's plateau (its 12-96 MiB of working set) is no level's of the model's. */
+			if (m->span[i].id == MEM_L3)
+				assert_true(m->span[i].hi < 2 * 6 * MiB);
+			if (m->span[i].id == MEM_DRAM)
+				assert_true(m->span[i].lo >= l4);
+		}
+	}
+	for (size_t i = 0; i < a->nroofs; i++)
+		if (a->roofs[i].key.level == MEM_DRAM && a->roofs[i].key.kind != ROOF_COMPUTE &&
+		    a->roofs[i].key.threads == 1 && a->roofs[i].value > 15 * 1.05) {
+			print_error("%s: %.1f GB/s, DRAM streams 15\n", a->roofs[i].name, a->roofs[i].value);
+			fail();
+		}
+	free(a);
+}
+
+/*
+ * R2, R9: a fourth cache the machine reports (hwloc's L4Cache or MemCache,
+ * a machine file's `reported L4`) is the reported last-level cache. A
+ * Broadwell's 128 MiB eDRAM L4 past its 6 MiB L3, told only the L3: the
+ * pre-scan settled on the L4 and the fit took it for DRAM (+143 %, every
+ * DRAM job in it). Reported, the pre-scan goes past twice it, STREAM's rule
+ * is 4x it, and its plateau is neither L3's nor DRAM's, and sets no roof.
+ */
+static void a_reported_fourth_cache_is_the_last_level(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("broadwell-edram-l4.machine", NULL, 0, 0);
+	double l4 = 128 * MiB;
+	assert_true(sim_env_num(r, "l4_bytes", 1) == l4);
+	assert_true(sim_env_num(r, "l4_shared_cpus", 1) == 4);
+	assert_false(rule_from_curve(r));
+	assert_true(rule(r) == 4 * l4);
+	assert_true(rule_cache(r) == l4);
+	assert_true(settle(r, 1) * 3 >= 2 * l4);
+	assert_true(check_dram_jobs(r) > 20);
+	check_l4_no_level(r, l4);
+	/* The L3 under it is no longer the last level: its reported size is judged by its plateau. */
+	static const char *const l3[] = { NULL, "reported L3 = 1M shared" };
+	for (size_t v = 0; v < 2; v++) {
+		struct analysis *a = xcalloc(1, sizeof *a);
+		char err[256];
+		assert_int_equal(analysis_build(&run_on("broadwell-edram-l4.machine", l3[v], 0, 0)->run, a, err,
+						sizeof err), 0);
+		int said = 0;
+		for (size_t i = 0; i < a->nnotes; i++)
+			said |= a->roof_notes[i].kind == NOTE_CACHE_NOT_REPORTED && a->roof_notes[i].planned == MEM_L3;
+		assert_int_equal(said, (int)v);
+		free(a);
+	}
+}
+
+/*
+ * R2 past its probe: the same Broadwell with its L4 hidden (a VM, or
+ * hwloc knowing none) held over R2's probe, 4x where the flat end began
+ * (4 MiB an array, inside the L4), and was taken for DRAM (+143 %). One
+ * core's pre-scan goes on doubling to the cap within a share of the
+ * budget: it falls past the L4, DRAM begins past it, and the rule is 4x
+ * where the curve left it (R9). A run from before the probe measured as
+ * long; this one spends at most PROBE_BUDGET_SHARE more.
+ */
+static void a_hidden_fourth_cache_is_probed_past(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("broadwell-edram-l4.machine", "reported L4 = none", 0, 0);
+	double l4 = 128 * MiB;
+	assert_true(sim_env_num(r, "l4_bytes", 1) != l4);
+	assert_true(rule_from_curve(r));
+	assert_true(rule(r) >= 4 * l4);
+	assert_true(settle(r, 1) * 3 >= 2 * l4);
+	assert_true(check_dram_jobs(r) > 20);
+	check_l4_no_level(r, l4);
+}
+
+/*
+ * R4: where memory holds STREAM's rule, two sizes obey it. A reported
+ * 459.5 MiB L4 on 22.2 GiB (check-sim seed 52): the rule, 1.79 GiB an
+ * array, is under the cap (1.85 GiB) but past the doubling's last size
+ * (1 GiB): the pre-scan stopped there unsettled, the sweep had one size at
+ * the rule, and DRAM was not found. The cap itself is the pre-scan's and
+ * the sweep's last size, the rule the one before it; DRAM is found at
+ * both thread counts and the cap does not bind.
+ */
+static void a_rule_near_the_cap_gets_two_sizes(void **state)
+{
+	(void)state;
+	const struct sim_run *r = run_on("l4-rule-near-the-cap.machine", NULL, 0, 0);
+	double top = floor(cap(r) / 4096) * 4096, sizes[PLAN_MAX_SWEEP_SIZES];   /* the cap in whole pages */
+	assert_true(rule(r) == 4 * 470528.0 * 1024 && rule(r) < cap(r));
+	assert_false(cap_binds(r));
+	for (int t = 1; t <= 2; t++) {
+		assert_true(sim_env_num(r, "sweep_settled", t) == 1);
+		size_t n = sweep_sizes(r, t, sizes, PLAN_MAX_SWEEP_SIZES), obey = 0;
+		assert_true(n >= 2 && fabs(sizes[n - 1] - top) <= 4096.0 * t);
+		for (size_t i = 0; i < n; i++)
+			obey += sizes[i] >= rule(r) - 64.0 * t;
+		assert_int_equal(obey, 2);
+	}
+	assert_true(check_dram_jobs(r) > 20);
+	struct analysis *a = xcalloc(1, sizeof *a);
+	char err[256];
+	assert_int_equal(analysis_build(&r->run, a, err, sizeof err), 0);
+	assert_int_equal(a->nlevels, 2);
+	for (size_t t = 0; t < a->nlevels; t++)
+		assert_int_equal(a->levels[t].dram.state, DRAM_FOUND);
+	free(a);
+}
+
+/*
+ * A machine file's `reported L4 = SIZE [per-core|shared]|none`: read, written
+ * back (only where a fourth cache is reported or the machine has one: a
+ * file without the line reports none past a third), and a fifth is bad input.
+ */
+static void a_reported_l4_in_a_machine_file(void **state)
+{
+	(void)state;
+	const char *base = "format = 1\ncores = 2\nclock_ghz = 3\nmemory = 8G\nfp scalar = fma 2\nbw DRAM * = 1:10\n"
+			   "cache L1 = 32K per-core\ncache L2 = 6M shared\nbw L1 * = 1:100\nbw L2 * = 1:40\n";
+	struct machine_desc d;
+	char err[256], *text = NULL;
+	size_t len = 0;
+	char *file = xasprintf("%sreported L4 = 64M shared\n", base);
+	assert_int_equal(machine_file_parse(file, "t", &d, err, sizeof err), 0);
+	assert_true(d.reported[3] == 64 * MiB && d.reported_shared[3] == MACHINE_SHARING_SHARED);
+	FILE *fp = open_memstream(&text, &len);
+	machine_file_write(fp, &d, "t");
+	fclose(fp);
+	assert_non_null(strstr(text, "reported L4 = 64M shared"));
+	free(text);
+	free(file);
+	assert_int_equal(machine_file_parse(base, "t", &d, err, sizeof err), 0);
+	assert_true(d.reported[3] == 0);
+	fp = open_memstream(&text, &len);
+	machine_file_write(fp, &d, "t");
+	fclose(fp);
+	assert_null(strstr(text, "reported L4"));
+	free(text);
+	file = xasprintf("%sreported L5 = 1G\n", base);
+	assert_int_equal(machine_file_parse(file, "t", &d, err, sizeof err), -1);
+	assert_non_null(strstr(err, "reported names L1, L2, L3 or L4"));
+	free(file);
+}
+
 /*
  * R9: a cache the curve shows past the reported last-level cache sets the
  * rule, 4x where the curve left it: a memory-side L4 of 1.8 GiB past a
@@ -1669,6 +1822,10 @@ int main(void)
 		cmocka_unit_test(slow_jobs_keep_fewer_trials),
 		cmocka_unit_test(a_cache_past_the_reported_one_sets_the_rule),
 		cmocka_unit_test(a_fourth_cache_is_not_dram),
+		cmocka_unit_test(a_reported_fourth_cache_is_the_last_level),
+		cmocka_unit_test(a_hidden_fourth_cache_is_probed_past),
+		cmocka_unit_test(a_reported_l4_in_a_machine_file),
+		cmocka_unit_test(a_rule_near_the_cap_gets_two_sizes),
 		cmocka_unit_test(memory_that_cannot_hold_the_rule_is_said),
 		cmocka_unit_test(with_no_cache_reported_the_probe_goes_further),
 		cmocka_unit_test(a_team_holds_its_threads_caches_together),
