@@ -61,22 +61,29 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 	-Wwrite-strings -Wshadow -Wpointer-arith -Wformat=2 -Wno-format-nonliteral
 
 # Recursively expanded on purpose: pkg-config runs when a recipe needs it,
-# after the deps step has installed the packages.
+# after the deps step has installed the packages. Then kept: `once` works out
+# NAME from NAME_ONCE at its first use and stores it, so the probes below run
+# once a make, not once a compile or link (they ran 200 times a make test).
+once = $(eval $(1) := $$($(1)_ONCE))$($(1))
 PKG_CONFIG ?= pkg-config
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
+PKG_CFLAGS_ONCE = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
+PKG_CFLAGS = $(call once,PKG_CFLAGS)
+PKG_LIBS_ONCE = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
+PKG_LIBS = $(call once,PKG_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
 # out and a run says it skipped it. OPENBLAS=0 builds without it anyway.
 # Found through pkg-config `openblas`, else a plain -lopenblas with cblas.h.
-OPENBLAS_FOUND = $(shell $(PKG_CONFIG) --exists openblas 2>/dev/null && echo pc || \
+OPENBLAS_FOUND_ONCE = $(shell $(PKG_CONFIG) --exists openblas 2>/dev/null && echo pc || \
 	{ printf '\043include <cblas.h>\nint main(void){openblas_get_config();return 0;}\n' | \
 	  $(CC) -x c - -o /dev/null -lopenblas >/dev/null 2>&1 && echo lib; })
+OPENBLAS_FOUND = $(call once,OPENBLAS_FOUND)
 OPENBLAS ?= 1
 BLAS_MODE = $(if $(filter 0,$(OPENBLAS)),,$(OPENBLAS_FOUND))
-BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
+BLAS_CFLAGS_ONCE = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
+BLAS_CFLAGS = $(call once,BLAS_CFLAGS)
 # Not linked: kernels/gemm_blas.c loads it (dlopen) only when it runs, so
 # the other commands never start OpenBLAS's thread pool.
 BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
@@ -88,12 +95,15 @@ BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
 MPI ?= 1
 # The check links a tiny MPI program with $(CC), so a cross build (make aarch64)
 # does not pick up this machine's Open MPI.
-MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
+MPI_FOUND_ONCE = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
 	$(CC) -x c - -o /dev/null $$(mpicc --showme:compile 2>/dev/null) $$(mpicc --showme:link 2>/dev/null) \
 	>/dev/null 2>&1 && echo yes))
+MPI_FOUND = $(call once,MPI_FOUND)
 # -isystem: Open MPI's headers are not held to our warnings.
-MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
-MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
+MPI_CFLAGS_ONCE = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+MPI_CFLAGS = $(call once,MPI_CFLAGS)
+MPI_LIBS_ONCE = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
+MPI_LIBS = $(call once,MPI_LIBS)
 
 # src/ is in folders by stage (README "Layout", whose table of which folder may
 # include which tests/cli/t0030-layout.sh checks); every folder is on the include
