@@ -129,7 +129,7 @@ REMARK_FLAGS = -Rpass=vectoriz -Rpass-missed=loop-vectorize -Rpass-analysis=loop
 REMARK_TO = 2>
 else
 NOVEC_FLAGS := -fno-tree-vectorize -fno-tree-slp-vectorize
-REMARK_FLAGS = -fopt-info-vec-all=$(BUILD)/remarks/$*.txt
+REMARK_FLAGS = -fopt-info-vec-all=$(KBUILD)/remarks/$*.txt
 REMARK_TO = 2>>
 endif
 
@@ -145,7 +145,11 @@ endif
 SRC := $(wildcard src/*.c $(SRC_DIRS:%=%/*.c))
 KSRC := $(wildcard kernels/*.c)
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
-KOBJ := $(KSRC:%.c=$(BUILD)/%.o)
+# The kernels' objects (and their remarks) are KBUILD's: the sanitizer build
+# (make sanitize-test) links the plain build's, as its CFLAGS are not the
+# kernels' (KERNEL_CFLAGS builds them the same in both, byte for byte).
+KBUILD ?= $(BUILD)
+KOBJ := $(KSRC:%.c=$(KBUILD)/%.o)
 # The rule of a points file's row is libroofline's (rowrule.c): the tool's points reader applies the same.
 LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -157,6 +161,10 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
 FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
+# The kernels' own stamp, in KBUILD: what builds them and nothing else, so a
+# build that shares them (make sanitize-test) neither rebuilds nor disturbs them.
+KFLAGS_STAMP := $(KBUILD)/.kflags
+KFLAGS_NOW = $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS)
 
 .PHONY: all report plots test check bench bench-pairs install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
@@ -171,6 +179,10 @@ $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
 
+$(KFLAGS_STAMP): FORCE | $(DEPS_STAMP)
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(KFLAGS_NOW)' | cmp -s - $@ || echo '$(KFLAGS_NOW)' > $@
+
 $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
@@ -180,24 +192,24 @@ $(filter %/fleet_mpi.o,$(OBJ)): EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
-$(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
+$(KBUILD)/kernels/%.o: kernels/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
-	$(Q)mkdir -p $(@D) $(BUILD)/remarks
-	$(Q)rm -f $(BUILD)/remarks/$*.txt
-	$(Q)$(CC) $(FINAL_KERNEL_CFLAGS) $(EXTRA_KERNEL_CFLAGS) $(REMARK_FLAGS) -c $< -o $@ $(REMARK_TO) $(BUILD)/remarks/$*.txt || \
-		{ cat $(BUILD)/remarks/$*.txt >&2; exit 1; }
-	$(Q)touch $(BUILD)/remarks/$*.txt
+	$(Q)mkdir -p $(@D) $(KBUILD)/remarks
+	$(Q)rm -f $(KBUILD)/remarks/$*.txt
+	$(Q)$(CC) $(FINAL_KERNEL_CFLAGS) $(EXTRA_KERNEL_CFLAGS) $(REMARK_FLAGS) -c $< -o $@ $(REMARK_TO) $(KBUILD)/remarks/$*.txt || \
+		{ cat $(KBUILD)/remarks/$*.txt >&2; exit 1; }
+	$(Q)touch $(KBUILD)/remarks/$*.txt
 
-$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o \
-$(BUILD)/kernels/fma_mix21_scalar.o $(BUILD)/kernels/fma_mix12_scalar.o $(BUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
-$(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
+$(KBUILD)/kernels/fma_scalar.o $(KBUILD)/kernels/fma_add_scalar.o \
+$(KBUILD)/kernels/fma_mix21_scalar.o $(KBUILD)/kernels/fma_mix12_scalar.o $(KBUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(KBUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 # The bandwidth kernels' loops start on a 64-byte block: a one-vector loop
 # (bw_stream.h) split across two ran at 0.55x of one inside one on a Zen 3 VM.
-$(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(wildcard kernels/bw_*.c)): EXTRA_KERNEL_CFLAGS := -falign-loops=64
+$(patsubst kernels/%.c,$(KBUILD)/kernels/%.o,$(wildcard kernels/bw_*.c)): EXTRA_KERNEL_CFLAGS := -falign-loops=64
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
 	$(call say,GEN,$@)
-	$(Q)sh scripts/embed-remarks.sh "$(CC_NAME)" "$(CC_VERSION)" "$(KERNEL_CFLAGS)" $(BUILD)/remarks $(KSRC:kernels/%.c=%) > $@.tmp && mv $@.tmp $@
+	$(Q)sh scripts/embed-remarks.sh "$(CC_NAME)" "$(CC_VERSION)" "$(KERNEL_CFLAGS)" $(KBUILD)/remarks $(KSRC:kernels/%.c=%) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
@@ -346,10 +358,18 @@ $(BUILD)/.deps-test: $(DEPS_STAMP)
 	$(Q)sh scripts/deps.sh test
 	$(Q)touch $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
+# The tool's objects but main.o as one thin archive (it names them, copies
+# nothing): a test program links what it calls, not the whole tool (linking all
+# of it was a sixth of building the unit tests, twice a make test).
+TOOL_A := $(BUILD)/tests/tool-objects.a
+$(TOOL_A): $(LIB_OBJ)
+	$(Q)mkdir -p $(@D) && rm -f $@
+	$(Q)$(AR) rcsT $@ $^
+
+$(BUILD)/tests/%: tests/unit/%.c $(TOOL_A) | $(BUILD)/.deps-test
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
 # libroofline's own test links the static library (its internals are hidden only in the .so).
 $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUILD)/.deps-test
@@ -365,10 +385,10 @@ $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUIL
 # `make check-sim REPLAY=SEED` prints one seed's machine file and replays it.
 N ?= 20
 SEED ?= 1
-$(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(LIB_OBJ)
+$(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 .PHONY: check-sim
 check-sim: $(BUILD)/tests/check_sim
@@ -376,18 +396,18 @@ check-sim: $(BUILD)/tests/check_sim
 
 # The fuzz target built as a plain program: replays the seeds and every crash
 # the fuzzer found (tests/fuzz/), so the suite needs no clang.
-$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 # The figure target (fit, the figure's layout, the cairo painter, the gnuplot
 # writers), from the same source: tests/fuzz/fuzz_run.c with FUZZ_FIGURE.
 FUZZ_FIGURE_DEFS = -DFUZZ_FIGURE -DFUZZ_TEMPLATES='"$(CURDIR)/templates"'
-$(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 # A PNG's drawn pixels in a rectangle: the browser test's look at its screenshot (t0800).
 $(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
@@ -396,10 +416,10 @@ $(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< -o $@ $(LDFLAGS) $(PKG_LIBS)
 
 # The fleet target (fleet.csv, a rank's pack, the fleet's report): fuzz_run.c with FUZZ_FLEET.
-$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
@@ -465,7 +485,7 @@ SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99:symbolize=$(S
 
 .PHONY: sanitize-test fuzz
 sanitize-test:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) KBUILD=$(BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
 		$(SAN_BUILD)/tests/fuzz_figure_replay $(SAN_BUILD)/tests/fuzz_fleet_replay \
