@@ -427,11 +427,27 @@ TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUIL
 
 SANITIZE ?= 1
 # The suite runs on every core (the tests are independent, and none times
-# anything against a threshold); the longest first, so none is left alone at the end.
+# anything against a threshold). Both passes, the plain one and the sanitized
+# one (below), are built by one make and run by one prove, so that no core
+# waits for the other at the end of a build or of a pass; the longest first
+# (the emulated aarch64 tests with their cross build, then the longest of
+# either pass, by their CPU time on a 2-core VM), so none is left alone at the end.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 PROVE_JOBS ?= -j$(NPROC)
-TESTS_FIRST := $(filter tests/cli/t0900-% tests/cli/t0400-%,$(CLI_TESTS))
-TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
+TESTS_LONG := tests/cli/t0900-% san:tests/cli/t0600-% san:tests/cli/t0610-% san:tests/cli/t0310-% \
+	tests/cli/t0604-% san:tests/cli/t0603-% san:test_plot_compare tests/cli/t0600-% san:test_layout \
+	san:tests/cli/t0621-% san:tests/cli/t0670-% san:test_plot tests/cli/t0110-% tests/cli/t0400-% \
+	san:tests/cli/t0620-% tests/cli/t0601-% tests/cli/t0630-% tests/cli/t0603-%
+# Each pass's tests as prove runs them: the plain pass's as they are, the
+# sanitized pass's through their scripts in $(SAN_RUN) (written by san-run).
+PLAIN_RUN := $(CLI_TESTS) $(UNIT_BIN)
+SAN_RUN_ALL = $(SAN_CLI_TESTS:tests/cli/%=$(SAN_RUN)/%) $(SAN_UNIT_BIN:$(SAN_BUILD)/tests/%=$(SAN_RUN)/%)
+# One name of TESTS_LONG as the test prove runs: san:NAME is the sanitized pass's.
+long_test = $(if $(filter san:%,$(1)),$(if $(filter 1,$(SANITIZE)),$(filter \
+	$(patsubst san:tests/cli/%,$(SAN_RUN)/%,$(patsubst san:test_%,$(SAN_RUN)/test_%,$(1))),$(SAN_RUN_ALL))),$(filter \
+	$(patsubst test_%,$(BUILD)/tests/test_%,$(1)),$(PLAIN_RUN)))
+TESTS_FIRST = $(foreach t,$(TESTS_LONG),$(call long_test,$(t)))
+TESTS_REST = $(filter-out $(TESTS_FIRST),$(PLAIN_RUN) $(if $(filter 1,$(SANITIZE)),$(SAN_RUN_ALL)))
 # What the suite runs, built on every core too (a sub-make, so a plain
 # `make test` builds in parallel).
 .PHONY: test-prereqs
@@ -439,12 +455,8 @@ test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BU
 	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/fuzz_fleet_replay $(BUILD)/tests/png_ink lib examples | $(BUILD)/.deps-test
 
 test:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
-	$(Q)$(TEST_ENV) prove $(PROVE_JOBS) --exec '' $(TESTS_FIRST:%=./%) $(UNIT_BIN:%=./%) \
-		$(TESTS_REST:%=./%)
-ifeq ($(SANITIZE),1)
-	$(Q)$(MAKE) --no-print-directory sanitize-test
-endif
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs $(if $(filter 1,$(SANITIZE)),sanitize-prereqs san-run)
+	$(Q)$(TEST_ENV) prove $(PROVE_JOBS) --exec '' $(TESTS_FIRST:%=./%) $(TESTS_REST:%=./%)
 
 # A subset of the suite, for working on one part: make check T='t0200 test_fit'
 # (a CLI test by its number or name, a unit test by its name).
@@ -481,21 +493,38 @@ SAN_SYMBOLIZE ?= 0
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99:symbolize=$(SAN_SYMBOLIZE) \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \
-	ROOFLINE_TEMPLATES=$(CURDIR)/templates
+	ROOFLINE_TEMPLATES=$(CURDIR)/templates \
+	ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
+	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) \
+	ROOFLINE_MAN=$(CURDIR)/$(SAN_BUILD)/roofline.1 \
+	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP
+# The sanitized pass's tests, each a script that runs it in SAN_ENV: prove
+# runs them beside the plain pass's (make test) or alone (make sanitize-test).
+SAN_RUN := $(SAN_BUILD)/run
 
-.PHONY: sanitize-test fuzz
+.PHONY: sanitize-test sanitize-prereqs san-run fuzz
 sanitize-test:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) KBUILD=$(BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) sanitize-prereqs san-run
+	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
+	$(Q)prove $(PROVE_JOBS) --exec '' $(SAN_RUN_ALL:%=./%)
+
+# Built by a sub-make of its own (BUILD, CFLAGS), on the jobs of the make that
+# asks; after the plain build's kernel objects, which it links (KBUILD), and
+# after the plain build's deps steps (two at once would both run apt-get).
+sanitize-prereqs: $(KOBJ) $(BUILD)/.deps-test
+	$(Q)$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) KBUILD=$(BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
 		$(SAN_BUILD)/tests/fuzz_figure_replay $(SAN_BUILD)/tests/fuzz_fleet_replay \
 		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
-	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
-	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
-		ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) \
-		ROOFLINE_MAN=$(CURDIR)/$(SAN_BUILD)/roofline.1 \
-		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
-		prove $(PROVE_JOBS) --exec '' $(SAN_UNIT_BIN:%=./%) $(SAN_CLI_TESTS:%=./%)
+
+# Written again each time (one shell, a few ms): they hold this tree's paths.
+san-run:
+	$(Q)rm -rf $(SAN_RUN) && mkdir -p $(SAN_RUN)
+	$(Q)for t in $(SAN_CLI_TESTS:%=$(CURDIR)/%) $(SAN_UNIT_BIN:%=$(CURDIR)/%); do \
+		printf '%s\n' '#!/bin/sh' '# make test runs this test under ASan + UBSan so (Makefile, SAN_ENV).' \
+			'exec env $(SAN_ENV) '"$$t" > $(SAN_RUN)/$${t##*/} && chmod +x $(SAN_RUN)/$${t##*/} || exit 1; \
+	done
 
 # ---- fuzzing ------------------------------------------------------------------
 # libFuzzer on tests/fuzz/fuzz_run.c, built with clang under ASan + UBSan in
@@ -619,17 +648,30 @@ AARCH64_CPU ?=
 AARCH64_QEMU ?= qemu-aarch64
 AARCH64_KERNEL_CFLAGS = $(if $(filter command line,$(origin KERNEL_CFLAGS)),$(KERNEL_CFLAGS),-O3 $(if $(AARCH64_CPU),-mcpu=$(AARCH64_CPU),-march=armv8-a+simd))
 AARCH64_BUILD = build/aarch64-gcc-$(shell $(AARCH64_CC) -dumpfullversion 2>/dev/null || echo unknown)
+# Built to run under qemu, not under a debugger: no -g (a sixth of its
+# compile time) unless CFLAGS is given on the command line.
+AARCH64_CFLAGS = $(if $(filter command line,$(origin CFLAGS)),$(CFLAGS),-O2)
+# The unit tests that make test leaves to make test-aarch64 (slow under qemu,
+# and no code by architecture in what they test: t0900-aarch64.sh says why,
+# each); AARCH64_QUICK=1, as t0900 asks in make test, builds the others only.
+AARCH64_SLOW_UNITS := test_plot test_layout test_plot_compare test_rounds test_labels \
+	test_plot_gnuplot test_sim_machines
+AARCH64_QUICK ?=
 
-.PHONY: aarch64 test-aarch64 aarch64-objects
+.PHONY: aarch64 test-aarch64 aarch64-objects aarch64-slow-units
 
 # The sub-make's goal: there BUILD is the cross build's directory.
-aarch64-objects: $(BUILD)/roofline $(UNIT_BIN)
+aarch64-objects: $(BUILD)/roofline \
+	$(if $(AARCH64_QUICK),$(filter-out $(AARCH64_SLOW_UNITS:%=$(BUILD)/tests/%),$(UNIT_BIN)),$(UNIT_BIN))
+
+aarch64-slow-units:
+	@echo $(AARCH64_SLOW_UNITS)
 
 aarch64:
 	$(Q)sh scripts/deps.sh build test aarch64
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) CC=$(AARCH64_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
-		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' \
-		aarch64-objects
+		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' CFLAGS='$(AARCH64_CFLAGS)' \
+		AARCH64_QUICK='$(AARCH64_QUICK)' aarch64-objects
 	$(Q)mkdir -p $(AARCH64_BUILD)/bin
 	$(Q)printf '#!/bin/sh\n# roofline for aarch64 under qemu (make aarch64); templates from the tree.\n: "$${ROOFLINE_TEMPLATES:=%s}"\nexport ROOFLINE_TEMPLATES\nexec %s %s "$$@"\n' \
 		'$(CURDIR)/templates' '$(AARCH64_QEMU)' '$(CURDIR)/$(AARCH64_BUILD)/roofline' > $(AARCH64_BUILD)/bin/roofline.tmp
