@@ -474,13 +474,13 @@ check:
 # pass: t0603-robust runs one tiny measure, which LeakSanitizer needs to see;
 # t0630-fleet-mpi and t0651-mpi-out measure under mpirun (Open MPI's own allocations are not ours
 # to check); t0653 links the library into programs of its own, as t0710-t0730 do;
-# t0020, t0030 and t0040 read the sources, not the binary; t0800 spends its time in a
+# t0020, t0030, t0040 and t0742 read the sources, not the binary; t0800 spends its time in a
 # browser (the HTML writer runs sanitized in t0610's replays and fuzz_replay).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
-SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0770-% tests/cli/t0771-% tests/cli/t0772-% tests/cli/t0773-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0111-% tests/cli/t0400-% \
+SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0742-% tests/cli/t0770-% tests/cli/t0771-% tests/cli/t0772-% tests/cli/t0773-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0111-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0601-kernels.sh tests/cli/t0604-threads.sh \
 	tests/cli/t0630-% tests/cli/t0651-% tests/cli/t0653-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0800-% tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
