@@ -61,22 +61,29 @@ WARNINGS := -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wvla \
 	-Wwrite-strings -Wshadow -Wpointer-arith -Wformat=2 -Wno-format-nonliteral
 
 # Recursively expanded on purpose: pkg-config runs when a recipe needs it,
-# after the deps step has installed the packages.
+# after the deps step has installed the packages. Then kept: `once` works out
+# NAME from NAME_ONCE at its first use and stores it, so the probes below run
+# once a make, not once a compile or link (they ran 200 times a make test).
+once = $(eval $(1) := $$($(1)_ONCE))$($(1))
 PKG_CONFIG ?= pkg-config
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
-PKG_LIBS = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
+PKG_CFLAGS_ONCE = $(shell $(PKG_CONFIG) --cflags cairo hwloc 2>/dev/null)
+PKG_CFLAGS = $(call once,PKG_CFLAGS)
+PKG_LIBS_ONCE = $(shell $(PKG_CONFIG) --libs cairo hwloc 2>/dev/null) -lcsv -lm $(BLAS_LIBS) $(MPI_LIBS)
+PKG_LIBS = $(call once,PKG_LIBS)
 
 # OpenBLAS when present (the deps step installs libopenblas-dev where it can):
 # kernels/gemm_blas.c is built against it; without it the kernel is compiled
 # out and a run says it skipped it. OPENBLAS=0 builds without it anyway.
 # Found through pkg-config `openblas`, else a plain -lopenblas with cblas.h.
-OPENBLAS_FOUND = $(shell $(PKG_CONFIG) --exists openblas 2>/dev/null && echo pc || \
+OPENBLAS_FOUND_ONCE = $(shell $(PKG_CONFIG) --exists openblas 2>/dev/null && echo pc || \
 	{ printf '\043include <cblas.h>\nint main(void){openblas_get_config();return 0;}\n' | \
 	  $(CC) -x c - -o /dev/null -lopenblas >/dev/null 2>&1 && echo lib; })
+OPENBLAS_FOUND = $(call once,OPENBLAS_FOUND)
 OPENBLAS ?= 1
 BLAS_MODE = $(if $(filter 0,$(OPENBLAS)),,$(OPENBLAS_FOUND))
-BLAS_CFLAGS = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
+BLAS_CFLAGS_ONCE = $(if $(BLAS_MODE),-DROOFLINE_HAVE_OPENBLAS) \
 	$(if $(filter pc,$(BLAS_MODE)),$(shell $(PKG_CONFIG) --cflags openblas 2>/dev/null))
+BLAS_CFLAGS = $(call once,BLAS_CFLAGS)
 # Not linked: kernels/gemm_blas.c loads it (dlopen) only when it runs, so
 # the other commands never start OpenBLAS's thread pool.
 BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
@@ -88,12 +95,15 @@ BLAS_LIBS = $(if $(BLAS_MODE),-ldl)
 MPI ?= 1
 # The check links a tiny MPI program with $(CC), so a cross build (make aarch64)
 # does not pick up this machine's Open MPI.
-MPI_FOUND = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
+MPI_FOUND_ONCE = $(if $(filter 0,$(MPI)),,$(shell printf '\043include <mpi.h>\nint main(void){return MPI_Init(0, 0);}\n' | \
 	$(CC) -x c - -o /dev/null $$(mpicc --showme:compile 2>/dev/null) $$(mpicc --showme:link 2>/dev/null) \
 	>/dev/null 2>&1 && echo yes))
+MPI_FOUND = $(call once,MPI_FOUND)
 # -isystem: Open MPI's headers are not held to our warnings.
-MPI_CFLAGS = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
-MPI_LIBS = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
+MPI_CFLAGS_ONCE = $(if $(MPI_FOUND),-DROOFLINE_HAVE_MPI $(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+MPI_CFLAGS = $(call once,MPI_CFLAGS)
+MPI_LIBS_ONCE = $(if $(MPI_FOUND),$(shell mpicc --showme:link 2>/dev/null))
+MPI_LIBS = $(call once,MPI_LIBS)
 
 # src/ is in folders by stage (README "Layout", whose table of which folder may
 # include which tests/cli/t0030-layout.sh checks); every folder is on the include
@@ -119,7 +129,7 @@ REMARK_FLAGS = -Rpass=vectoriz -Rpass-missed=loop-vectorize -Rpass-analysis=loop
 REMARK_TO = 2>
 else
 NOVEC_FLAGS := -fno-tree-vectorize -fno-tree-slp-vectorize
-REMARK_FLAGS = -fopt-info-vec-all=$(BUILD)/remarks/$*.txt
+REMARK_FLAGS = -fopt-info-vec-all=$(KBUILD)/remarks/$*.txt
 REMARK_TO = 2>>
 endif
 
@@ -135,7 +145,11 @@ endif
 SRC := $(wildcard src/*.c $(SRC_DIRS:%=%/*.c))
 KSRC := $(wildcard kernels/*.c)
 OBJ := $(SRC:%.c=$(BUILD)/%.o)
-KOBJ := $(KSRC:%.c=$(BUILD)/%.o)
+# The kernels' objects (and their remarks) are KBUILD's: the sanitizer build
+# (make sanitize-test) links the plain build's, as its CFLAGS are not the
+# kernels' (KERNEL_CFLAGS builds them the same in both, byte for byte).
+KBUILD ?= $(BUILD)
+KOBJ := $(KSRC:%.c=$(KBUILD)/%.o)
 # The rule of a points file's row is libroofline's (rowrule.c): the tool's points reader applies the same.
 LIB_OBJ := $(filter-out %/main.o,$(OBJ)) $(KOBJ) $(BUILD)/remarks.o $(BUILD)/src/libroofline/rowrule.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -147,6 +161,10 @@ DEPS_STAMP := $(BUILD)/.deps-build
 # KERNEL_CFLAGS rebuilds, as a changed header does (-MMD).
 FLAGS_STAMP := $(BUILD)/.flags
 FLAGS_NOW = $(FINAL_CFLAGS) | $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS) $(BLAS_LIBS) | $(LIBRL_CFLAGS) | $(MPI_CFLAGS) $(MPI_LIBS)
+# The kernels' own stamp, in KBUILD: what builds them and nothing else, so a
+# build that shares them (make sanitize-test) neither rebuilds nor disturbs them.
+KFLAGS_STAMP := $(KBUILD)/.kflags
+KFLAGS_NOW = $(FINAL_KERNEL_CFLAGS) | $(NOVEC_FLAGS) | $(REMARK_FLAGS) | $(BLAS_CFLAGS)
 
 .PHONY: all report plots test check bench bench-pairs install uninstall clean deps lib examples FORCE
 .DEFAULT_GOAL := all
@@ -161,6 +179,10 @@ $(FLAGS_STAMP): FORCE | $(DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
 
+$(KFLAGS_STAMP): FORCE | $(DEPS_STAMP)
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(KFLAGS_NOW)' | cmp -s - $@ || echo '$(KFLAGS_NOW)' > $@
+
 $(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
@@ -170,24 +192,24 @@ $(filter %/fleet_mpi.o,$(OBJ)): EXTRA_CFLAGS = $(MPI_CFLAGS)
 
 # Kernels get KERNEL_CFLAGS; the compiler's vectorisation remarks for each are
 # kept and embedded in the binary, so a run records what the compiler did.
-$(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
+$(KBUILD)/kernels/%.o: kernels/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	$(call say,CC,$<)
-	$(Q)mkdir -p $(@D) $(BUILD)/remarks
-	$(Q)rm -f $(BUILD)/remarks/$*.txt
-	$(Q)$(CC) $(FINAL_KERNEL_CFLAGS) $(EXTRA_KERNEL_CFLAGS) $(REMARK_FLAGS) -c $< -o $@ $(REMARK_TO) $(BUILD)/remarks/$*.txt || \
-		{ cat $(BUILD)/remarks/$*.txt >&2; exit 1; }
-	$(Q)touch $(BUILD)/remarks/$*.txt
+	$(Q)mkdir -p $(@D) $(KBUILD)/remarks
+	$(Q)rm -f $(KBUILD)/remarks/$*.txt
+	$(Q)$(CC) $(FINAL_KERNEL_CFLAGS) $(EXTRA_KERNEL_CFLAGS) $(REMARK_FLAGS) -c $< -o $@ $(REMARK_TO) $(KBUILD)/remarks/$*.txt || \
+		{ cat $(KBUILD)/remarks/$*.txt >&2; exit 1; }
+	$(Q)touch $(KBUILD)/remarks/$*.txt
 
-$(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o \
-$(BUILD)/kernels/fma_mix21_scalar.o $(BUILD)/kernels/fma_mix12_scalar.o $(BUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
-$(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
+$(KBUILD)/kernels/fma_scalar.o $(KBUILD)/kernels/fma_add_scalar.o \
+$(KBUILD)/kernels/fma_mix21_scalar.o $(KBUILD)/kernels/fma_mix12_scalar.o $(KBUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(KBUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 # The bandwidth kernels' loops start on a 64-byte block: a one-vector loop
 # (bw_stream.h) split across two ran at 0.55x of one inside one on a Zen 3 VM.
-$(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(wildcard kernels/bw_*.c)): EXTRA_KERNEL_CFLAGS := -falign-loops=64
+$(patsubst kernels/%.c,$(KBUILD)/kernels/%.o,$(wildcard kernels/bw_*.c)): EXTRA_KERNEL_CFLAGS := -falign-loops=64
 
 $(BUILD)/remarks.c: $(KOBJ) scripts/embed-remarks.sh
 	$(call say,GEN,$@)
-	$(Q)sh scripts/embed-remarks.sh "$(CC_NAME)" "$(CC_VERSION)" "$(KERNEL_CFLAGS)" $(BUILD)/remarks $(KSRC:kernels/%.c=%) > $@.tmp && mv $@.tmp $@
+	$(Q)sh scripts/embed-remarks.sh "$(CC_NAME)" "$(CC_VERSION)" "$(KERNEL_CFLAGS)" $(KBUILD)/remarks $(KSRC:kernels/%.c=%) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/remarks.o: $(BUILD)/remarks.c $(FLAGS_STAMP)
 	$(call say,CC,$<)
@@ -336,10 +358,18 @@ $(BUILD)/.deps-test: $(DEPS_STAMP)
 	$(Q)sh scripts/deps.sh test
 	$(Q)touch $@
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/.deps-test
+# The tool's objects but main.o as one thin archive (it names them, copies
+# nothing): a test program links what it calls, not the whole tool (linking all
+# of it was a sixth of building the unit tests, twice a make test).
+TOOL_A := $(BUILD)/tests/tool-objects.a
+$(TOOL_A): $(LIB_OBJ)
+	$(Q)mkdir -p $(@D) && rm -f $@
+	$(Q)$(AR) rcsT $@ $^
+
+$(BUILD)/tests/%: tests/unit/%.c $(TOOL_A) | $(BUILD)/.deps-test
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS) -lcmocka
 
 # libroofline's own test links the static library (its internals are hidden only in the .so).
 $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUILD)/.deps-test
@@ -356,10 +386,10 @@ $(BUILD)/tests/test_roofline_h: tests/unit/test_roofline_h.c $(LIBRL_A) | $(BUIL
 # HIDE_L4=1 draws the same machines with every fourth cache unreported.
 N ?= 20
 SEED ?= 1
-$(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(LIB_OBJ)
+$(BUILD)/tests/check_sim: tests/sim/check_sim.c tests/unit/sim_contract.h $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 .PHONY: check-sim
 check-sim: $(BUILD)/tests/check_sim
@@ -367,18 +397,18 @@ check-sim: $(BUILD)/tests/check_sim
 
 # The fuzz target built as a plain program: replays the seeds and every crash
 # the fuzzer found (tests/fuzz/), so the suite needs no clang.
-$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 # The figure target (fit, the figure's layout, the cairo painter, the gnuplot
 # writers), from the same source: tests/fuzz/fuzz_run.c with FUZZ_FIGURE.
 FUZZ_FIGURE_DEFS = -DFUZZ_FIGURE -DFUZZ_TEMPLATES='"$(CURDIR)/templates"'
-$(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_figure_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY $(FUZZ_FIGURE_DEFS) $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 # A PNG's drawn pixels in a rectangle: the browser test's look at its screenshot (t0800).
 $(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
@@ -387,10 +417,10 @@ $(BUILD)/tests/png_ink: tests/tools/png_ink.c | $(DEPS_STAMP)
 	$(Q)$(CC) $(FINAL_CFLAGS) $< -o $@ $(LDFLAGS) $(PKG_LIBS)
 
 # The fleet target (fleet.csv, a rank's pack, the fleet's report): fuzz_run.c with FUZZ_FLEET.
-$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(LIB_OBJ)
+$(BUILD)/tests/fuzz_fleet_replay: tests/fuzz/fuzz_run.c $(TOOL_A)
 	$(call say,CC,$<)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(LIB_OBJ) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
+	$(Q)$(CC) $(FINAL_CFLAGS) -DFUZZ_REPLAY -DFUZZ_FLEET $< $(TOOL_A) -o $@ $(OPENMP_FLAGS) $(LDFLAGS) $(PKG_LIBS)
 
 TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUILD) \
 	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE) ROOFLINE_MAN=$(CURDIR)/$(BUILD)/roofline.1 \
@@ -398,11 +428,27 @@ TEST_ENV = ROOFLINE=$(CURDIR)/$(BINDIR)/roofline ROOFLINE_BUILD=$(CURDIR)/$(BUIL
 
 SANITIZE ?= 1
 # The suite runs on every core (the tests are independent, and none times
-# anything against a threshold); the longest first, so none is left alone at the end.
+# anything against a threshold). Both passes, the plain one and the sanitized
+# one (below), are built by one make and run by one prove, so that no core
+# waits for the other at the end of a build or of a pass; the longest first
+# (the emulated aarch64 tests with their cross build, then the longest of
+# either pass, by their CPU time on a 2-core VM), so none is left alone at the end.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 PROVE_JOBS ?= -j$(NPROC)
-TESTS_FIRST := $(filter tests/cli/t0900-% tests/cli/t0400-%,$(CLI_TESTS))
-TESTS_REST := $(filter-out $(TESTS_FIRST),$(CLI_TESTS))
+TESTS_LONG := tests/cli/t0900-% san:tests/cli/t0600-% san:tests/cli/t0610-% san:tests/cli/t0310-% \
+	tests/cli/t0604-% san:tests/cli/t0603-% san:test_plot_compare tests/cli/t0600-% san:test_layout \
+	san:tests/cli/t0621-% san:tests/cli/t0670-% san:test_plot tests/cli/t0110-% tests/cli/t0400-% \
+	san:tests/cli/t0620-% tests/cli/t0601-% tests/cli/t0630-% tests/cli/t0603-%
+# Each pass's tests as prove runs them: the plain pass's as they are, the
+# sanitized pass's through their scripts in $(SAN_RUN) (written by san-run).
+PLAIN_RUN := $(CLI_TESTS) $(UNIT_BIN)
+SAN_RUN_ALL = $(SAN_CLI_TESTS:tests/cli/%=$(SAN_RUN)/%) $(SAN_UNIT_BIN:$(SAN_BUILD)/tests/%=$(SAN_RUN)/%)
+# One name of TESTS_LONG as the test prove runs: san:NAME is the sanitized pass's.
+long_test = $(if $(filter san:%,$(1)),$(if $(filter 1,$(SANITIZE)),$(filter \
+	$(patsubst san:tests/cli/%,$(SAN_RUN)/%,$(patsubst san:test_%,$(SAN_RUN)/test_%,$(1))),$(SAN_RUN_ALL))),$(filter \
+	$(patsubst test_%,$(BUILD)/tests/test_%,$(1)),$(PLAIN_RUN)))
+TESTS_FIRST = $(foreach t,$(TESTS_LONG),$(call long_test,$(t)))
+TESTS_REST = $(filter-out $(TESTS_FIRST),$(PLAIN_RUN) $(if $(filter 1,$(SANITIZE)),$(SAN_RUN_ALL)))
 # What the suite runs, built on every core too (a sub-make, so a plain
 # `make test` builds in parallel).
 .PHONY: test-prereqs
@@ -410,12 +456,8 @@ test-prereqs: $(BINDIR)/roofline $(UNIT_BIN) $(EXAMPLE) $(BUILD)/roofline.1 $(BU
 	$(BUILD)/tests/fuzz_figure_replay $(BUILD)/tests/fuzz_fleet_replay $(BUILD)/tests/png_ink lib examples | $(BUILD)/.deps-test
 
 test:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs
-	$(Q)$(TEST_ENV) prove $(PROVE_JOBS) --exec '' $(TESTS_FIRST:%=./%) $(UNIT_BIN:%=./%) \
-		$(TESTS_REST:%=./%)
-ifeq ($(SANITIZE),1)
-	$(Q)$(MAKE) --no-print-directory sanitize-test
-endif
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) test-prereqs $(if $(filter 1,$(SANITIZE)),sanitize-prereqs san-run)
+	$(Q)$(TEST_ENV) prove $(PROVE_JOBS) --exec '' $(TESTS_FIRST:%=./%) $(TESTS_REST:%=./%)
 
 # A subset of the suite, for working on one part: make check T='t0200 test_fit'
 # (a CLI test by its number or name, a unit test by its name).
@@ -433,13 +475,13 @@ check:
 # pass: t0603-robust runs one tiny measure, which LeakSanitizer needs to see;
 # t0630-fleet-mpi and t0651-mpi-out measure under mpirun (Open MPI's own allocations are not ours
 # to check); t0653 links the library into programs of its own, as t0710-t0730 do;
-# t0020, t0030 and t0040 read the sources, not the binary; t0800 spends its time in a
+# t0020, t0030, t0040 and t0742 read the sources, not the binary; t0800 spends its time in a
 # browser (the HTML writer runs sanitized in t0610's replays and fuzz_replay).
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 SAN_BUILD := $(BUILD)-asan
 SAN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(SAN_BUILD)/tests/%)
-SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0770-% tests/cli/t0771-% tests/cli/t0772-% tests/cli/t0773-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0111-% tests/cli/t0400-% \
+SAN_CLI_TESTS := $(filter-out tests/cli/t0020-% tests/cli/t0030-% tests/cli/t0040-% tests/cli/t0742-% tests/cli/t0770-% tests/cli/t0771-% tests/cli/t0772-% tests/cli/t0773-% tests/cli/t0100-% tests/cli/t0110-% tests/cli/t0111-% tests/cli/t0400-% \
 	tests/cli/t0410-% tests/cli/t0500-% tests/cli/t0601-kernels.sh tests/cli/t0604-threads.sh \
 	tests/cli/t0630-% tests/cli/t0651-% tests/cli/t0653-% tests/cli/t0710-% tests/cli/t0720-% tests/cli/t0730-% \
 	tests/cli/t0800-% tests/cli/t0900-% tests/cli/t0910-%,$(CLI_TESTS))
@@ -452,21 +494,38 @@ SAN_SYMBOLIZE ?= 0
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99:symbolize=$(SAN_SYMBOLIZE) \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=99 ROOFLINE_SANITIZED=1 \
-	ROOFLINE_TEMPLATES=$(CURDIR)/templates
+	ROOFLINE_TEMPLATES=$(CURDIR)/templates \
+	ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
+	ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) \
+	ROOFLINE_MAN=$(CURDIR)/$(SAN_BUILD)/roofline.1 \
+	ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP
+# The sanitized pass's tests, each a script that runs it in SAN_ENV: prove
+# runs them beside the plain pass's (make test) or alone (make sanitize-test).
+SAN_RUN := $(SAN_BUILD)/run
 
-.PHONY: sanitize-test fuzz
+.PHONY: sanitize-test sanitize-prereqs san-run fuzz
 sanitize-test:
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) BUILD=$(SAN_BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) sanitize-prereqs san-run
+	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
+	$(Q)prove $(PROVE_JOBS) --exec '' $(SAN_RUN_ALL:%=./%)
+
+# Built by a sub-make of its own (BUILD, CFLAGS), on the jobs of the make that
+# asks; after the plain build's kernel objects, which it links (KBUILD), and
+# after the plain build's deps steps (two at once would both run apt-get).
+sanitize-prereqs: $(KOBJ) $(BUILD)/.deps-test
+	$(Q)$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) KBUILD=$(BUILD) BINDIR=$(SAN_BUILD)/bin SANITIZE=0 \
 		CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		$(SAN_BUILD)/bin/roofline $(SAN_UNIT_BIN) $(SAN_BUILD)/tests/fuzz_replay \
 		$(SAN_BUILD)/tests/fuzz_figure_replay $(SAN_BUILD)/tests/fuzz_fleet_replay \
 		$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) $(SAN_BUILD)/roofline.1
-	$(Q)echo "  under ASan + UBSan ($(SAN_BUILD)):"
-	$(Q)$(SAN_ENV) ROOFLINE=$(CURDIR)/$(SAN_BUILD)/bin/roofline ROOFLINE_BUILD=$(CURDIR)/$(SAN_BUILD) \
-		ROOFLINE_EXAMPLE=$(CURDIR)/$(EXAMPLE:$(BUILD)/%=$(SAN_BUILD)/%) \
-		ROOFLINE_MAN=$(CURDIR)/$(SAN_BUILD)/roofline.1 \
-		ROOFLINE_SRC=$(CURDIR) CC="$(CC)" CMOCKA_MESSAGE_OUTPUT=TAP \
-		prove $(PROVE_JOBS) --exec '' $(SAN_UNIT_BIN:%=./%) $(SAN_CLI_TESTS:%=./%)
+
+# Written again each time (one shell, a few ms): they hold this tree's paths.
+san-run:
+	$(Q)rm -rf $(SAN_RUN) && mkdir -p $(SAN_RUN)
+	$(Q)for t in $(SAN_CLI_TESTS:%=$(CURDIR)/%) $(SAN_UNIT_BIN:%=$(CURDIR)/%); do \
+		printf '%s\n' '#!/bin/sh' '# make test runs this test under ASan + UBSan so (Makefile, SAN_ENV).' \
+			'exec env $(SAN_ENV) '"$$t" > $(SAN_RUN)/$${t##*/} && chmod +x $(SAN_RUN)/$${t##*/} || exit 1; \
+	done
 
 # ---- fuzzing ------------------------------------------------------------------
 # libFuzzer on tests/fuzz/fuzz_run.c, built with clang under ASan + UBSan in
@@ -590,17 +649,30 @@ AARCH64_CPU ?=
 AARCH64_QEMU ?= qemu-aarch64
 AARCH64_KERNEL_CFLAGS = $(if $(filter command line,$(origin KERNEL_CFLAGS)),$(KERNEL_CFLAGS),-O3 $(if $(AARCH64_CPU),-mcpu=$(AARCH64_CPU),-march=armv8-a+simd))
 AARCH64_BUILD = build/aarch64-gcc-$(shell $(AARCH64_CC) -dumpfullversion 2>/dev/null || echo unknown)
+# Built to run under qemu, not under a debugger: no -g (a sixth of its
+# compile time) unless CFLAGS is given on the command line.
+AARCH64_CFLAGS = $(if $(filter command line,$(origin CFLAGS)),$(CFLAGS),-O2)
+# The unit tests that make test leaves to make test-aarch64 (slow under qemu,
+# and no code by architecture in what they test: t0900-aarch64.sh says why,
+# each); AARCH64_QUICK=1, as t0900 asks in make test, builds the others only.
+AARCH64_SLOW_UNITS := test_plot test_layout test_plot_compare test_rounds test_labels \
+	test_plot_gnuplot test_sim_machines
+AARCH64_QUICK ?=
 
-.PHONY: aarch64 test-aarch64 aarch64-objects
+.PHONY: aarch64 test-aarch64 aarch64-objects aarch64-slow-units
 
 # The sub-make's goal: there BUILD is the cross build's directory.
-aarch64-objects: $(BUILD)/roofline $(UNIT_BIN)
+aarch64-objects: $(BUILD)/roofline \
+	$(if $(AARCH64_QUICK),$(filter-out $(AARCH64_SLOW_UNITS:%=$(BUILD)/tests/%),$(UNIT_BIN)),$(UNIT_BIN))
+
+aarch64-slow-units:
+	@echo $(AARCH64_SLOW_UNITS)
 
 aarch64:
 	$(Q)sh scripts/deps.sh build test aarch64
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) CC=$(AARCH64_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
-		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' \
-		aarch64-objects
+		BUILD=$(AARCH64_BUILD) KERNEL_CFLAGS='$(AARCH64_KERNEL_CFLAGS)' CFLAGS='$(AARCH64_CFLAGS)' \
+		AARCH64_QUICK='$(AARCH64_QUICK)' aarch64-objects
 	$(Q)mkdir -p $(AARCH64_BUILD)/bin
 	$(Q)printf '#!/bin/sh\n# roofline for aarch64 under qemu (make aarch64); templates from the tree.\n: "$${ROOFLINE_TEMPLATES:=%s}"\nexport ROOFLINE_TEMPLATES\nexec %s %s "$$@"\n' \
 		'$(CURDIR)/templates' '$(AARCH64_QEMU)' '$(CURDIR)/$(AARCH64_BUILD)/roofline' > $(AARCH64_BUILD)/bin/roofline.tmp

@@ -10,9 +10,10 @@
 : "${ROOFLINE_BUILD:?run these through make test (ROOFLINE_BUILD is not set)}"
 FX=$ROOFLINE_SRC/tests/fixtures/libroofline
 DEST=$TRASH/dest
-# The build is up to date (make test built it): -o keeps the flags stamp as it
-# is, so this make installs and never rebuilds with other flags.
-MAKE_INSTALL="make -C $ROOFLINE_SRC --no-print-directory -o $ROOFLINE_BUILD/.flags BUILD=$ROOFLINE_BUILD \
+# The build is up to date (make test built it): -o keeps the flags stamps (the
+# tool's and the kernels') as they are, so this make installs and never
+# rebuilds with other flags (PKG_CONFIG_SYSROOT_DIR below moves pkg-config's).
+MAKE_INSTALL="make -C $ROOFLINE_SRC --no-print-directory -o $ROOFLINE_BUILD/.flags -o $ROOFLINE_BUILD/.kflags BUILD=$ROOFLINE_BUILD \
 	BINDIR=$(dirname "$ROOFLINE") CC=${CC:-cc} DESTDIR=$DEST PREFIX=/opt/rl LIBDIR=/opt/rl/lib64"
 export PKG_CONFIG_PATH="$DEST/opt/rl/lib64/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$DEST"
 

@@ -27,7 +27,8 @@ test_expect_success 'a bin/roofline beside the source tree templates finds them'
 '
 test_expect_success 'an installed prefix (make install DESTDIR=...) finds share/roofline/templates' '
 	if [ -n "$ROOFLINE_SANITIZED" ]; then echo "sanitized build: no install here (t0710 too)"; exit 0; fi
-	make -C "$ROOFLINE_SRC" --no-print-directory -o "$ROOFLINE_BUILD/.flags" BUILD="$ROOFLINE_BUILD" \
+	make -C "$ROOFLINE_SRC" --no-print-directory -o "$ROOFLINE_BUILD/.flags" -o "$ROOFLINE_BUILD/.kflags" \
+		BUILD="$ROOFLINE_BUILD" \
 		BINDIR="$(dirname "$ROOFLINE")" CC="${CC:-cc}" DESTDIR="$TRASH/dest" PREFIX=/opt/rl \
 		install >install.out 2>&1 || { cat install.out; exit 1; }
 	test -f dest/opt/rl/share/roofline/templates/roofline.gp.in &&
