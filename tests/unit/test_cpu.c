@@ -67,7 +67,10 @@ static void test_this_machine_has_a_core(void **state)
  * The caches past the L3 as hwloc reports them: an L4 above the PU (a
  * Broadwell's eDRAM: cpuid leaf 4) and a memory-side cache in front of its
  * memory (MemCache, from ACPI's HMAT: HBM or DRAM in cache mode), which
- * hwloc leaves out unless asked. Two cores share each.
+ * hwloc leaves out unless asked. Two cores share each. The header lines end
+ * in newlines, as hwloc writes them: its minimalistic parser (a build
+ * without libxml2, the aarch64 sysroot's) reads nothing else, and the test
+ * reads the topology with both parsers.
  */
 #define OBJ(type, rest) "<object type=\"" type "\" cpuset=\"0x00000003\" complete_cpuset=\"0x00000003\" " \
 			"nodeset=\"0x00000001\" complete_nodeset=\"0x00000001\" " rest
@@ -77,8 +80,8 @@ static void test_this_machine_has_a_core(void **state)
 #define CORE(i, set) "<object type=\"Core\" os_index=\"" i "\" " SET(set) ">" \
 		     "<object type=\"PU\" os_index=\"" i "\" " SET(set) "/></object>"
 static const char l4_memcache_xml[] =
-	"<?xml version=\"1.0\" encoding=\"UTF-8\"?><!DOCTYPE topology SYSTEM \"hwloc2.dtd\">"
-	"<topology version=\"2.0\">" OBJ("Machine", "os_index=\"0\">") OBJ("Package", "os_index=\"0\">")
+	"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE topology SYSTEM \"hwloc2.dtd\">\n"
+	"<topology version=\"2.0\">\n" OBJ("Machine", "os_index=\"0\">") OBJ("Package", "os_index=\"0\">")
 	CACHE("MemCache", "17179869184", "1") OBJ("NUMANode", "os_index=\"0\" local_memory=\"1073741824\">")
 	"</object></object>"
 	CACHE("L4Cache", "134217728", "4") CACHE("L3Cache", "6291456", "3") CORE("0", "0x00000001")
@@ -96,6 +99,13 @@ static void test_caches_past_the_l3(void **state)
 	assert_true(info.shared_cpus[CPU_L4] == 2);
 	assert_true(info.shared_cpus[CPU_MEMCACHE] == 2);
 	assert_int_equal(cpu_caches_from_xml("<topology", 10, &info), -1);
+	/* hwloc's own parser, where libxml2 is not there: the same caches. */
+	struct cpu_info plain = { 0 };
+	setenv("HWLOC_LIBXML_IMPORT", "0", 1);
+	int parsed = cpu_caches_from_xml(l4_memcache_xml, (int)sizeof l4_memcache_xml, &plain);
+	unsetenv("HWLOC_LIBXML_IMPORT");
+	assert_int_equal(parsed, 0);
+	assert_true(plain.l4 == info.l4 && plain.memcache == info.memcache && plain.l3 == info.l3);
 }
 
 static void test_parse_threads(void **state)
