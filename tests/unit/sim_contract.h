@@ -234,7 +234,7 @@ static void contract_names(struct contract *c, const struct machine_desc *d, con
 			    4 * contract_capacity(&d->levels[l - 1], t))
 				continue;
 			/* A sweep the cap kept short of STREAM's rule says DRAM was not reached: it may not find it. */
-			if (id == MEM_DRAM && run->info.sweep_cap_binds == 1)
+			if (id == MEM_DRAM && rundata_cap_binds(run, t))
 				continue;
 			/* A fourth cache has no name, so no roof, in the model: accepted (the head of this file). */
 			if (id < MEM_LEVELS && !seen[id])
@@ -259,10 +259,20 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 	if (llc && cap > 0 && 4 * llc->bytes > cap + 64.0 && run->info.sweep_cap_binds != 1)
 		contract_fail(c, CONTRACT_RULE, "DRAM: memory cannot hold STREAM's rule (4x the true %s, %.0f bytes an "
 			      "array, the sweep's cap %.0f) and the run did not say so", llc->name, 4 * llc->bytes, cap);
-	if (!llc || run->info.sweep_cap_binds == 1)
+	if (!llc)
 		return;
+	for (size_t m = 0; m < a->nlevels; m++) {
+		int t = a->levels[m].threads > 1 ? a->levels[m].threads : 1;
+		if (t > 1 && cap > 0 && 4 * contract_capacity(llc, t) > cap + 64.0 * t && !rundata_cap_binds(run, t))
+			contract_fail(c, CONTRACT_RULE, "DRAM@%dt: memory cannot hold STREAM's rule (4x the true %s in use, "
+				      "%.0f bytes an array, the sweep's cap %.0f) and the run did not say so", t, llc->name,
+				      4 * contract_capacity(llc, t), cap);
+	}
+	/* A team whose own rule (its instances of a per-core cache) its cap cannot hold says so (sweep_cap_binds@Nt). */
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
+		if (rundata_cap_binds(run, p->threads > 0 ? p->threads : 1))
+			continue;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : (p->threads > 0 ? p->threads : 1));
 		/*
 		 * A shaped kernel whose size is its parameter (GEMM n = 1024) is where its
@@ -285,6 +295,8 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 		const struct kernel *k = registry_find(r->job_kernel);
 		int t = r->threads > 0 ? r->threads : 1;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : t);
+		if (rundata_cap_binds(run, t))
+			continue;
 		if (r->key.kind == ROOF_PATTERN && r->key.level == MEM_DRAM && k && k->arrays > 0 &&
 		    r->size_lo / k->arrays + 64.0 * t < rule)
 			contract_fail(c, CONTRACT_RULE, "%s: set by %s at %.0f bytes an array, STREAM's rule %.0f", r->name, k->name,
