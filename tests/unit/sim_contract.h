@@ -243,6 +243,17 @@ static void contract_names(struct contract *c, const struct machine_desc *d, con
 	}
 }
 
+/*
+ * A thread count's DRAM jobs excused from the rule: its run says the cap
+ * binds (sweep_cap_binds, @Nt for a team), and memory truly cannot hold the
+ * rule on the true last-level cache in use (a plan's rule past the cap
+ * where the true one fits under it excuses nothing).
+ */
+static int contract_cap_excuses(const struct rundata *run, const struct machine_level *llc, double cap, int t)
+{
+	return rundata_cap_binds(run, t) && !(cap > 0 && 4 * contract_capacity(llc, t) <= cap + 64.0 * t);
+}
+
 /* STREAM's rule on every DRAM kernel and DRAM pattern roof: each array 4x the true last-level cache in use. */
 static void contract_stream_rule(struct contract *c, const struct machine_desc *d, const struct rundata *run,
 				 const struct analysis *a)
@@ -271,7 +282,7 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 	/* A team whose own rule (its instances of a per-core cache) its cap cannot hold says so (sweep_cap_binds@Nt). */
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
-		if (rundata_cap_binds(run, p->threads > 0 ? p->threads : 1))
+		if (contract_cap_excuses(run, llc, cap, p->threads > 0 ? p->threads : 1))
 			continue;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : (p->threads > 0 ? p->threads : 1));
 		/*
@@ -295,7 +306,7 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 		const struct kernel *k = registry_find(r->job_kernel);
 		int t = r->threads > 0 ? r->threads : 1;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : t);
-		if (rundata_cap_binds(run, t))
+		if (contract_cap_excuses(run, llc, cap, t))
 			continue;
 		if (r->key.kind == ROOF_PATTERN && r->key.level == MEM_DRAM && k && k->arrays > 0 &&
 		    r->size_lo / k->arrays + 64.0 * t < rule)
