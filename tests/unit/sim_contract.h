@@ -20,12 +20,13 @@
  *    arrays are 4x it (the true last-level cache); where it cannot, the
  *    next clause;
  *  - memory that cannot hold STREAM's rule on the true last-level cache
- *    (4x it an array, one core's, past the sweep's cap) is said: the run's
- *    cap binds (env.csv sweep_cap_binds; the fit's DRAM verdict then says
- *    why, DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
+ *    (4x it an array, one core's or a team's instances, past the sweep's
+ *    cap) is said: the run's cap binds (env.csv sweep_cap_binds, a team's
+ *    sweep_cap_binds@Nt; the fit's DRAM verdict then says why,
+ *    DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
- *    unless the run says the cap bound;
+ *    unless the run says the cap bound and memory cannot hold that rule;
  *  - every pattern job runs inside the level it was planned for, or in a
  *    transition next to it: the fit never files one inside another level
  *    (a NOTE_JOB_OFF_TARGET judged where it ran: the plan and the fit
