@@ -245,11 +245,17 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
 #define LEVELS_TAIL_REACH 8.0
 
 size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
-			  const double reported[LEVELS_CACHE_LEVELS], int threads)
+			  const double reported[LEVELS_CACHE_LEVELS], int threads, size_t nreported)
 {
-	/* pl[i - 1] is the level `level` so far; pl[i], when merged into it, takes the next one's place. */
+	/*
+	 * pl[i - 1] is the level `level` so far; pl[i], when merged into it, takes
+	 * the next one's place. A tail is a plateau more than the machine reports
+	 * levels: with no more cache plateaus than reported caches (an L4 or a
+	 * memory-side cache counted), each is a level, and one inside a reported
+	 * size too large (a host's L3) is the next level, not a tail (R5).
+	 */
 	size_t level = 0;
-	for (size_t i = 1; i < *ncache && i < count;) {
+	for (size_t i = 1; i < *ncache && i < count && *ncache > nreported;) {
 		/*
 		 * A team's L1 or L2 is told as each core's times the threads, true of
 		 * private caches only: its tail is taken where its own plateau reaches
@@ -278,8 +284,9 @@ void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], const doubl
 		out[MEM_L3] = 0;
 }
 
+
 size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
-			   const double told[LEVELS_CACHE_LEVELS], int threads)
+			   const double told[LEVELS_CACHE_LEVELS], size_t nreported)
 {
 	size_t ncache = 0;
 	while (ncache < count && is_cache_plateau(pl, ncache, count, nsizes, v))
@@ -288,7 +295,7 @@ size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, 
 	memcpy(use, told, sizeof use);
 	if (v->llc_implausible)
 		use[MEM_L3] = 0;
-	return levels_merge_tails(pl, count, &ncache, use, threads);
+	return levels_merge_tails(pl, count, &ncache, use, v->threads > 1 ? v->threads : 1, nreported);
 }
 
 void levels_build_map(const struct levels_curve *c, const struct dram_verdict *v, int threads,
@@ -445,7 +452,7 @@ void levels_map_curve(const struct levels_input *in, struct level_map *out)
 	double told[LEVELS_CACHE_LEVELS];
 	levels_reported_for(in->reported, shared, in->threads > 1 ? in->threads : 1, 0, told);
 	/* Merged after the verdict: it reads the curve's end, which merging the caches leaves as it is. */
-	c.count = levels_merge_caches(m.pl, count, in->n, &v, told, in->threads > 1 ? in->threads : 1);
+	c.count = levels_merge_caches(m.pl, count, in->n, &v, told, nrep);
 	levels_build_map(&c, &v, in->threads, out);
 	memcpy(out->shared, shared, sizeof out->shared);
 	memcpy(out->reported_shared, in->shared, sizeof out->reported_shared);

@@ -175,10 +175,13 @@ void levels_caches(const struct fit_plateau *pl, size_t count, size_t nsizes,
  * level ends, the report only which level a plateau is. A team's (threads
  * > 1) L1 or L2, told as each core's times the threads, takes a tail only
  * where its own plateau reaches an eighth of that: a shared L2 ends at one
- * core's size. Returns the new count; *ncache is lowered by the merges.
+ * core's size. Only while the caches outnumber the levels the machine
+ * reports (nreported, an L4 or a memory-side cache counted): a plateau
+ * inside a host's L3 reported too large is then the next level, not a
+ * tail. Returns the new count; *ncache is lowered by the merges.
  */
 size_t levels_merge_tails(struct fit_plateau *pl, size_t count, size_t *ncache,
-			  const double reported[LEVELS_CACHE_LEVELS], int threads);
+			  const double reported[LEVELS_CACHE_LEVELS], int threads, size_t nreported);
 
 /*
  * The sizes levels_merge_tails compares a team's plateaus with: each level
@@ -192,13 +195,14 @@ void levels_reported_for(const double reported[LEVELS_CACHE_LEVELS], const doubl
 			 int l3_implausible, double out[LEVELS_CACHE_LEVELS]);
 
 /*
- * levels_merge_tails on the caches of a fit (levels_caches' test) of
- * `threads`: `told` the reported sizes as this team uses them
+ * levels_merge_tails on the caches of a fit (levels_caches' test) of the
+ * verdict's team (v->threads): `told` the reported sizes as this team uses them
  * (levels_reported_for, the L3 kept), the L3 left out where the verdict
- * finds it implausible.
+ * finds it implausible; nreported the levels the machine reports (an L4
+ * counted): no more cache plateaus than these have no tail.
  */
 size_t levels_merge_caches(struct fit_plateau *pl, size_t count, size_t nsizes, const struct dram_verdict *v,
-			   const double told[LEVELS_CACHE_LEVELS], int threads);
+			   const double told[LEVELS_CACHE_LEVELS], size_t nreported);
 
 /* One level of a thread count's map: a working-set span and whether the run has its roof. */
 struct level_span {

@@ -693,6 +693,16 @@ void rundata_parse_env(struct rundata *run)
 	}
 }
 
+int rundata_cap_binds(const struct rundata *run, int threads)
+{
+	char key[64];
+	double binds = NAN;
+	snprintf(key, sizeof key, "sweep_cap_binds@%dt", threads);
+	if (threads > 1 && rundata_env(run, key) && parse_double(rundata_env(run, key), &binds) == 0 && isfinite(binds))
+		return binds == 1;
+	return run->info.sweep_cap_binds == 1;
+}
+
 double rundata_clock_ghz(const struct rundata *run, int threads, double fallback)
 {
 	for (size_t i = 0; i < run->info.nclocks; i++)

@@ -211,6 +211,8 @@ void rundata_parse_env(struct rundata *run);
  * when the run did not measure it.
  */
 double rundata_clock_ghz(const struct rundata *run, int threads, double fallback);
+/* 1: the cap kept this thread count's sweep short of its STREAM rule (env.csv sweep_cap_binds@Nt, else the run's). */
+int rundata_cap_binds(const struct rundata *run, int threads);
 
 /*
  * The value of an env.csv key, or NULL: for keys named at run time

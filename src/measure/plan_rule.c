@@ -150,6 +150,22 @@ void plan_team_rule(const struct plan_machine *m, struct plan_sweep *d, double s
 		team.rule_source = PLAN_RULE_CURVE;
 		team.rule = r.bytes;
 		team.rule_l3 = r.cache_bytes;
+	} else if (!d->settled && d->nscan > 0) {
+		/*
+		 * A team's curve that never settled reads where it left its last
+		 * cache as one core's unsettled one does (halfway to its last rate,
+		 * levels_cache_left_unsettled): its threads' per-core caches together
+		 * pass one core's, and a rule past the cap binds and is said (R4, R8).
+		 */
+		struct levels_scan c = { d->scan_ws, d->scan_gbs, (size_t)d->nscan };
+		double left = levels_cache_left_unsettled(&c, LEVELS_LEFT_CACHE);
+		struct levels_rule r;
+		if (isfinite(left)) {
+			levels_stream_rule(0, left, levels_cache_left_unsettled(&c, LEVELS_CACHE_END), 0, 0, &r);
+			team.rule_source = PLAN_RULE_CURVE;
+			team.rule = r.bytes;
+			team.rule_l3 = r.cache_bytes;
+		}
 	}
 	if (team.rule_source == PLAN_RULE_CURVE && team.rule > d->rule) {
 		d->rule_source = team.rule_source;

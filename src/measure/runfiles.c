@@ -280,6 +280,9 @@ static void env_teams(FILE *fp, const struct measure_opts *o, const struct runfi
 		env_num(fp, key, t->max);
 		snprintf(key, sizeof key, "kernel_array_bytes@%dt", t->threads);
 		env_num(fp, key, t->kernel_bytes);
+		/* The team's own: its rule (its instances of a per-core cache) may pass a cap one core's fits under (R8). */
+		snprintf(key, sizeof key, "sweep_cap_binds@%dt", t->threads);
+		env_num(fp, key, t->cap_binds);
 		for (int l = 0; l < PLAN_NCACHE; l++) {
 			if (!(o->levels & plan_cache_levels[l].flag))
 				continue;

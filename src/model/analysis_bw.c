@@ -653,12 +653,12 @@ static const struct level_map *sweep_levels(struct analysis *a, const struct run
 					       run->info.l3_shared_cores },
 				   .reported_beyond = run->info.reported_beyond,
 				   .threads = threads, .settled = run->info.sweep_settled,
-				   .rule = recorded_rule(run, &rule), .cap_binds = run->info.sweep_cap_binds == 1,
+				   .rule = recorded_rule(run, &rule), .cap_binds = rundata_cap_binds(run, threads),
 				   .dropped = &dl };
 	struct level_map *map = a->nlevels < ANALYSIS_MAX_THREAD_COUNTS ? &a->levels[a->nlevels++] : scratch;
 	levels_map_curve(&in, map);
 	free(ls);
-	map->dram.cap_binds = run->info.sweep_cap_binds == 1;
+	map->dram.cap_binds = rundata_cap_binds(run, threads);
 	sharing_overruled_notes(a, run, map);
 	for (size_t i = 0; i < dl.n; i++) {
 		struct roof_note n = { .kind = NOTE_SIZES_ON_NO_PLATEAU, .size_lo = dropped[i].size_lo,

@@ -20,12 +20,13 @@
  *    arrays are 4x it (the true last-level cache); where it cannot, the
  *    next clause;
  *  - memory that cannot hold STREAM's rule on the true last-level cache
- *    (4x it an array, one core's, past the sweep's cap) is said: the run's
- *    cap binds (env.csv sweep_cap_binds; the fit's DRAM verdict then says
- *    why, DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
+ *    (4x it an array, one core's or a team's instances, past the sweep's
+ *    cap) is said: the run's cap binds (env.csv sweep_cap_binds, a team's
+ *    sweep_cap_binds@Nt; the fit's DRAM verdict then says why,
+ *    DRAM_CAP_SHORT_OF_RULE), and no DRAM roof comes from a cache;
  *  - every DRAM kernel and DRAM pattern roof's arrays obey STREAM's rule
  *    (each 4x the true last-level cache, all of it the job's threads use)
- *    unless the run says the cap bound;
+ *    unless the run says the cap bound and memory cannot hold that rule;
  *  - every pattern job runs inside the level it was planned for, or in a
  *    transition next to it: the fit never files one inside another level
  *    (a NOTE_JOB_OFF_TARGET judged where it ran: the plan and the fit
@@ -234,13 +235,24 @@ static void contract_names(struct contract *c, const struct machine_desc *d, con
 			    4 * contract_capacity(&d->levels[l - 1], t))
 				continue;
 			/* A sweep the cap kept short of STREAM's rule says DRAM was not reached: it may not find it. */
-			if (id == MEM_DRAM && run->info.sweep_cap_binds == 1)
+			if (id == MEM_DRAM && rundata_cap_binds(run, t))
 				continue;
 			/* A fourth cache has no name, so no roof, in the model: accepted (the head of this file). */
 			if (id < MEM_LEVELS && !seen[id])
 				contract_fail(c, CONTRACT_MISSING, "%d thread%s: level %s not found", t, t == 1 ? "" : "s", d->levels[l].name);
 		}
 	}
+}
+
+/*
+ * A thread count's DRAM jobs excused from the rule: its run says the cap
+ * binds (sweep_cap_binds, @Nt for a team), and memory truly cannot hold the
+ * rule on the true last-level cache in use (a plan's rule past the cap
+ * where the true one fits under it excuses nothing).
+ */
+static int contract_cap_excuses(const struct rundata *run, const struct machine_level *llc, double cap, int t)
+{
+	return rundata_cap_binds(run, t) && !(cap > 0 && 4 * contract_capacity(llc, t) <= cap + 64.0 * t);
 }
 
 /* STREAM's rule on every DRAM kernel and DRAM pattern roof: each array 4x the true last-level cache in use. */
@@ -259,10 +271,20 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 	if (llc && cap > 0 && 4 * llc->bytes > cap + 64.0 && run->info.sweep_cap_binds != 1)
 		contract_fail(c, CONTRACT_RULE, "DRAM: memory cannot hold STREAM's rule (4x the true %s, %.0f bytes an "
 			      "array, the sweep's cap %.0f) and the run did not say so", llc->name, 4 * llc->bytes, cap);
-	if (!llc || run->info.sweep_cap_binds == 1)
+	if (!llc)
 		return;
+	for (size_t m = 0; m < a->nlevels; m++) {
+		int t = a->levels[m].threads > 1 ? a->levels[m].threads : 1;
+		if (t > 1 && cap > 0 && 4 * contract_capacity(llc, t) > cap + 64.0 * t && !rundata_cap_binds(run, t))
+			contract_fail(c, CONTRACT_RULE, "DRAM@%dt: memory cannot hold STREAM's rule (4x the true %s in use, "
+				      "%.0f bytes an array, the sweep's cap %.0f) and the run did not say so", t, llc->name,
+				      4 * contract_capacity(llc, t), cap);
+	}
+	/* A team whose own rule (its instances of a per-core cache) its cap cannot hold says so (sweep_cap_binds@Nt). */
 	for (size_t i = 0; i < a->npoints; i++) {
 		const struct point *p = &a->points[i];
+		if (contract_cap_excuses(run, llc, cap, p->threads > 0 ? p->threads : 1))
+			continue;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : (p->threads > 0 ? p->threads : 1));
 		/*
 		 * A shaped kernel whose size is its parameter (GEMM n = 1024) is where its
@@ -285,6 +307,8 @@ static void contract_stream_rule(struct contract *c, const struct machine_desc *
 		const struct kernel *k = registry_find(r->job_kernel);
 		int t = r->threads > 0 ? r->threads : 1;
 		double rule = 4 * llc->bytes * (llc->shared ? 1 : t);
+		if (contract_cap_excuses(run, llc, cap, t))
+			continue;
 		if (r->key.kind == ROOF_PATTERN && r->key.level == MEM_DRAM && k && k->arrays > 0 &&
 		    r->size_lo / k->arrays + 64.0 * t < rule)
 			contract_fail(c, CONTRACT_RULE, "%s: set by %s at %.0f bytes an array, STREAM's rule %.0f", r->name, k->name,

@@ -459,7 +459,7 @@ static void test_a_level_tail_is_that_level(void **state)
 	size_t ncache = 4;
 	levels_reported_for(reported, NULL, 1, 1, use);
 	assert_true(use[MEM_L3] == 0 && use[MEM_L2] == 2 * 1048576);
-	size_t merged = levels_merge_tails(tails, 5, &ncache, use, 1);
+	size_t merged = levels_merge_tails(tails, 5, &ncache, use, 1, 3);
 	assert_int_equal(merged, 4);
 	assert_int_equal(ncache, 3);
 	assert_true(tails[1].size_lo == 68 * 1024 && tails[1].size_hi == 1536 * 1024);
@@ -467,11 +467,16 @@ static void test_a_level_tail_is_that_level(void **state)
 	assert_true(tails[1].lo == 0.95 * 80 && tails[1].first == 5 && tails[1].last == 14);
 	assert_int_equal(tails[1].samples, 8 + 2);
 	assert_true(tails[2].value == 30 && tails[3].value == 14);
+	/* Four levels reported (an L4 past them): four cache plateaus are four levels, no tail (R5). */
+	memcpy(tails, curve1, sizeof curve1);
+	ncache = 4;
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 1, 4), 5);
+	assert_true(ncache == 4 && tails[2].value == 80);
 	/* Nothing reported: the plateaus as measured. */
 	memcpy(tails, curve1, sizeof curve1);
 	ncache = 4;
 	const double none[LEVELS_CACHE_LEVELS] = { 0, 0, 0 };
-	assert_int_equal(levels_merge_tails(tails, 5, &ncache, none, 1), 5);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, none, 1, 0), 5);
 	assert_true(tails[2].value == 80);
 	/* Two threads: the same curve at twice the working sets, twice each core's L2. */
 	memcpy(tails, curve1, sizeof curve1);
@@ -481,7 +486,7 @@ static void test_a_level_tail_is_that_level(void **state)
 	}
 	ncache = 4;
 	levels_reported_for(reported, NULL, 2, 1, use);
-	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 2), 4);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 2, 3), 4);
 	assert_true(tails[1].size_hi == 2 * 1536 * 1024);
 	/* A plausible L3 of 64 MiB: a plateau ending within it after the L3 is the L3's. */
 	const struct fit_plateau curve2[] = {
@@ -492,7 +497,7 @@ static void test_a_level_tail_is_that_level(void **state)
 	ncache = 4;
 	const double plausible[LEVELS_CACHE_LEVELS] = { 48 * 1024, 2 * 1048576, 64.0 * 1048576 };
 	levels_reported_for(plausible, NULL, 1, 0, use);
-	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 1), 4);
+	assert_int_equal(levels_merge_tails(tails, 5, &ncache, use, 1, 3), 4);
 	assert_true(tails[2].size_lo == 3072 * 1024 && tails[2].size_hi == 49152 * 1024 && tails[2].value == 30);
 	/* The last plateau (DRAM) is never merged: only the first ncache are caches. */
 	assert_true(tails[3].value == 14);
