@@ -179,7 +179,8 @@ $(BUILD)/kernels/%.o: kernels/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	$(Q)touch $(BUILD)/remarks/$*.txt
 
 $(BUILD)/kernels/fma_scalar.o $(BUILD)/kernels/fma_add_scalar.o \
-$(BUILD)/kernels/fma_mix21_scalar.o $(BUILD)/kernels/fma_mix12_scalar.o $(BUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(BUILD)/kernels/fma_mix21_scalar.o $(BUILD)/kernels/fma_mix12_scalar.o $(BUILD)/kernels/fma_mix43_scalar.o \
+$(BUILD)/kernels/fma_deep11_scalar.o $(BUILD)/kernels/fma_deep21_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
 $(BUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 # The bandwidth kernels' loops start on a 64-byte block: a one-vector loop
 # (bw_stream.h) split across two ran at 0.55x of one inside one on a Zen 3 VM.
