@@ -201,7 +201,8 @@ $(KBUILD)/kernels/%.o: kernels/%.c $(KFLAGS_STAMP) | $(DEPS_STAMP)
 	$(Q)touch $(KBUILD)/remarks/$*.txt
 
 $(KBUILD)/kernels/fma_scalar.o $(KBUILD)/kernels/fma_add_scalar.o \
-$(KBUILD)/kernels/fma_mix21_scalar.o $(KBUILD)/kernels/fma_mix12_scalar.o $(KBUILD)/kernels/fma_mix43_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
+$(KBUILD)/kernels/fma_mix21_scalar.o $(KBUILD)/kernels/fma_mix12_scalar.o $(KBUILD)/kernels/fma_mix43_scalar.o \
+$(KBUILD)/kernels/fma_deep11_scalar.o $(KBUILD)/kernels/fma_deep21_scalar.o: EXTRA_KERNEL_CFLAGS := $(NOVEC_FLAGS)
 $(KBUILD)/kernels/gemm_blas.o: EXTRA_KERNEL_CFLAGS = $(BLAS_CFLAGS)
 # The bandwidth kernels' loops start on a 64-byte block: a one-vector loop
 # (bw_stream.h) split across two ran at 0.55x of one inside one on a Zen 3 VM.

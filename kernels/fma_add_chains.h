@@ -13,7 +13,9 @@
  * some ratio other than 1:1. So each ISA runs four ratios, FMA:add 2:1,
  * 1:1, 1:2 and 4:3 (eight FMA chains, enough for two pipes of latency 4,
  * beside six adds in 16 registers), and the peak roof is the best of all
- * (analysis_peak.c).
+ * (analysis_peak.c), the deep mixes' too (fma_deep.h: every register a
+ * chain, several steps a chain, for cores whose latency x pipes needs more
+ * chains than these hold).
  *
  * A member is G groups of the kernel's ratio: a group of 2:1 is two FMA
  * chains and one add chain, of 1:1 one and one, of 1:2 one and two, of 4:3

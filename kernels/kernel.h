@@ -169,6 +169,15 @@ struct kernel {
 	 */
 	int mix_fmas, mix_adds;
 	/*
+	 * The steps each chain of a mix takes an iteration (0: one): its FMA
+	 * and add instructions an iteration are mix_fmas and mix_adds a unit
+	 * of param, its chains those over their steps. A chain of s steps
+	 * holds an iteration for s latencies (machine_peak_rate); the deep
+	 * mixes (fma_deep.h) take several so that 16 registers keep every pipe
+	 * busy.
+	 */
+	int mix_fma_steps, mix_add_steps;
+	/*
 	 * KERNEL_BANDWIDTH only: the independent FMAs a paced stream runs on
 	 * each element beside moving it (k = 1, 2, 4, 8; 0: a plain stream). A
 	 * paced kernel is one more way of running its pattern (its reads,
@@ -263,6 +272,13 @@ static inline void kernel_peak_ops(const struct kernel *k, int param, int lanes,
 	}
 	*fmas = per_lane * f / (2 * f + a);
 	*adds = per_lane * a / (2 * f + a);
+}
+
+/* The steps a chain of a peak kernel takes an iteration, FMA and add (one unless the kernel says). */
+static inline void kernel_peak_steps(const struct kernel *k, double *fma_steps, double *add_steps)
+{
+	*fma_steps = k->mix_fma_steps > 0 ? k->mix_fma_steps : 1;
+	*add_steps = k->mix_add_steps > 0 ? k->mix_add_steps : 1;
 }
 
 /*

@@ -88,9 +88,10 @@ static double clock_share(const struct sim *s, int threads)
 
 static double peak_seconds(const struct sim *s, const struct plan_job *j, int threads)
 {
-	double fma, add;
+	double fma, add, fma_steps, add_steps;
 	kernel_peak_ops(j->k, j->param, cpu_isa_lanes(j->k->isa), &fma, &add);
-	double gflops = machine_peak_rate(&s->d, j->k->isa, fma, add) * clock_share(s, threads);
+	kernel_peak_steps(j->k, &fma_steps, &add_steps);
+	double gflops = machine_peak_rate(&s->d, j->k->isa, fma, add, fma_steps, add_steps) * clock_share(s, threads);
 	return kernel_flops_per_elem(j->k, j->param) * (double)j->n * (double)j->reps / (gflops * 1e9);
 }
 

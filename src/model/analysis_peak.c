@@ -55,8 +55,11 @@ static struct kernel_member member(const char *kernel, char letter, long param)
 	return m;
 }
 
-/* The FMA and add chains of a mix job (a mix of no stated ratio counts as 1:1, as the first ones were). */
-static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
+/*
+ * The FMA and add instructions an iteration of a mix job (a mix of no
+ * stated ratio counts as 1:1, as the first ones were).
+ */
+static void mix_ops(const struct kernel *k, long param, int *fmas, int *adds)
 {
 	int f = k->mix_fmas, d = k->mix_adds;
 	if (f <= 0 && d <= 0)
@@ -65,6 +68,18 @@ static void mix_chains(const struct kernel *k, long param, int *fmas, int *adds)
 	double pf = (double)f * (double)param, pd = (double)d * (double)param;
 	*fmas = pf > 0 && pf < INT_MAX ? (int)pf : 0;
 	*adds = pd > 0 && pd < INT_MAX ? (int)pd : 0;
+}
+
+/* Its chains, and their steps an iteration: the instructions over the steps (kernel_peak_steps). */
+static void mix_chains(const struct kernel *k, long param, struct peak_info *pi)
+{
+	double fs, as;
+	kernel_peak_steps(k, &fs, &as);
+	mix_ops(k, param, &pi->set_fmas, &pi->set_adds);
+	pi->set_fmas = (int)(pi->set_fmas / fs);
+	pi->set_adds = (int)(pi->set_adds / as);
+	pi->set_fma_steps = (int)fs;
+	pi->set_add_steps = (int)as;
 }
 
 /*
@@ -248,7 +263,7 @@ static struct peak_info *peak_roofs(struct analysis *a, struct jobs *js, const s
 			if (pi) {
 				const struct kernel *k = mix_of(mix_job->k);
 				pi->set_by = member(mix_job->kernel, k->param_letter, mix_job->param);
-				mix_chains(k, mix_job->param, &pi->set_fmas, &pi->set_adds);
+				mix_chains(k, mix_job->param, pi);
 			}
 		} else {
 			analysis_set_roof_from_job(r, analysis_job_of(js, TGROUP_PEAK, widest->k, widest->kernel, widest->best_chains, threads),
@@ -320,12 +335,12 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 				int fmas, adds;
 				if (!k || k->isa != cc->isa)
 					continue;
-				mix_chains(k, j->param, &fmas, &adds);
+				mix_ops(k, j->param, &fmas, &adds);
 				if (fmas + adds <= 0)
 					continue;
 				struct job_summary s;
 				analysis_summarize_job(j, &s);
-				/* Loop iterations a second a core: every chain steps once an iteration. */
+				/* Loop iterations a second a core: its FMAs and adds each issue once an iteration. */
 				double iters = s.best / ((double)cc->lanes * (2.0 * fmas + adds) * threads);
 				double ops = iters * (fmas + adds);
 				if (!(ops > 0) || (isfinite(w->ops_gips) && !(ops > w->ops_gips)))

@@ -235,11 +235,13 @@ static void describe_fp(const struct analysis *a, struct machine_desc *d)
 		 * Operations a cycle: the mix's flops over its flops per operation,
 		 * from the FMA:add ratio of the mix that set the peak (2 FMAs to an
 		 * add: 5/3 flops each; taken as 1:1's 3/2, a 2:1 mix read an issue
-		 * limit of 3 as 3.32), 1:1 where no mix set it.
+		 * limit of 3 as 3.32), 1:1 where no mix set it; a deep mix's
+		 * instructions are its chains times their steps.
 		 */
 		const struct peak_info *p = &a->peaks[0];
-		double per_op = p->set_adds > 0 && p->set_fmas > 0
-			? (2.0 * p->set_fmas + p->set_adds) / (p->set_fmas + p->set_adds) : 1.5;
+		double fo = (double)p->set_fmas * (p->set_fma_steps > 0 ? p->set_fma_steps : 1);
+		double ao = (double)p->set_adds * (p->set_add_steps > 0 ? p->set_add_steps : 1);
+		double per_op = ao > 0 && fo > 0 ? (2.0 * fo + ao) / (fo + ao) : 1.5;
 		f->issue = round(fmin(mix / per_op, f->fma + f->add) * 100) / 100;
 	}
 }

@@ -537,17 +537,19 @@ int machine_level_of(const struct machine_desc *d, double ws, int threads)
 	return d->nlevels - 1;
 }
 
-double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma, double add)
+double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma, double add, double fma_steps,
+			 double add_steps)
 {
 	const struct machine_fp *f = &d->fp[isa];
 	if (!f->present || (fma <= 0 && add <= 0))
 		return NAN;
 	double cycles = fmax(fma / f->fma, (fma + add) / f->issue);
 	cycles = f->add > 0 ? fmax(cycles, add / f->add) : fmax(cycles, (fma + add) / f->fma);
+	/* A chain of s steps holds an iteration for s latencies. */
 	if (fma > 0)
-		cycles = fmax(cycles, f->fma_latency);
+		cycles = fmax(cycles, fma_steps * f->fma_latency);
 	if (add > 0)
-		cycles = fmax(cycles, f->add_latency);
+		cycles = fmax(cycles, add_steps * f->add_latency);
 	return (2 * fma + add) * cpu_isa_lanes(isa) * d->clock_ghz / cycles;
 }
 

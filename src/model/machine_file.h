@@ -140,10 +140,12 @@ int machine_level_of(const struct machine_desc *d, double ws, int threads);
 
 /*
  * GFLOP/s of one core running `fma` FMA and `add` add instructions an
- * iteration of ISA width `isa`, each its own dependent chain: the slowest
- * of the pipes, the issue limit and the chains' latency. NaN: no such width.
+ * iteration of ISA width `isa`, in dependent chains of fma_steps and
+ * add_steps instructions an iteration (kernel_peak_steps): the slowest of
+ * the pipes, the issue limit and the chains' latency. NaN: no such width.
  */
-double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma, double add);
+double machine_peak_rate(const struct machine_desc *d, enum isa isa, double fma, double add, double fma_steps,
+			 double add_steps);
 
 /* The best GFLOP/s any mix of FMAs and adds reaches at width `isa` on one core (fma_only: FMAs alone). */
 double machine_peak_best(const struct machine_desc *d, enum isa isa, int fma_only);

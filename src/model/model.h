@@ -263,6 +263,7 @@ struct peak_info {
 	int threads;
 	struct kernel_member set_by;   /* the mix or FMA chains that set it, and its member */
 	int set_fmas, set_adds;  /* the chains of what set it (adds 0: FMA chains alone) */
+	int set_fma_steps, set_add_steps; /* their steps an iteration (a deep mix's several; else 1) */
 	int lanes;               /* doubles per register of the widest ISA */
 	double fma, mix;         /* GFLOP/s: FMA-only plateau, best FMA+add mix (NaN: none) */
 	double clock_ghz;        /* one thread: clock_ghz; N: clock_ghz@Nt (all cores loaded) */

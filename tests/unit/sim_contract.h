@@ -146,9 +146,10 @@ static double contract_peak(const struct machine_desc *d, enum isa isa, int fma_
 		if (k->kind != KERNEL_PEAK || k->isa != isa || (fma_only && !k->flops_all_fma))
 			continue;
 		for (int p = 0; p < registry_nparams(k); p++) {
-			double fma, add;
+			double fma, add, fma_steps, add_steps;
 			kernel_peak_ops(k, registry_param(k, p), cpu_isa_lanes(isa), &fma, &add);
-			double r = machine_peak_rate(d, isa, fma, add);
+			kernel_peak_steps(k, &fma_steps, &add_steps);
+			double r = machine_peak_rate(d, isa, fma, add, fma_steps, add_steps);
 			if (!(best >= r))
 				best = r;
 		}

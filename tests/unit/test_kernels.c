@@ -103,6 +103,12 @@ static int expected_work(const struct kernel *k, int param, double *flops, doubl
 	} else if (starts_with(k->name, "fma_mix43_")) {
 		/* 4:3, G groups: 4G FMAs and 3G adds. */
 		*flops = 11.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_deep11_")) {
+		/* G groups of 5 FMA chains of 3 steps and 3 add chains of 5: 15G FMAs and 15G adds. */
+		*flops = 45.0 * lanes_of(k->isa) * param, *bytes = 0;
+	} else if (starts_with(k->name, "fma_deep21_")) {
+		/* The same, FMA chains of 6 steps: 30G FMAs and 15G adds. */
+		*flops = 75.0 * lanes_of(k->isa) * param, *bytes = 0;
 	} else if (starts_with(k->name, "fma_mix12_")) {
 		/* 1:2, G groups: G FMAs and 2G adds. */
 		*flops = 4.0 * lanes_of(k->isa) * param, *bytes = 0;
@@ -654,7 +660,8 @@ static void test_flops_all_fma(void **state)
 			continue;
 		/* The mix adds beside its FMAs; the stencil sums neighbours and scales. */
 		int mix = starts_with(k->name, "fma_add_") || starts_with(k->name, "fma_mix21_") ||
-			  starts_with(k->name, "fma_mix12_") || starts_with(k->name, "fma_mix43_");
+			  starts_with(k->name, "fma_mix12_") || starts_with(k->name, "fma_mix43_") ||
+			  starts_with(k->name, "fma_deep");
 		int want = !mix && !starts_with(k->name, "stencil");
 		if (k->flops_all_fma != want)
 			fail_msg("%s: flops_all_fma %d, want %d", k->name, k->flops_all_fma, want);
@@ -664,10 +671,14 @@ static void test_flops_all_fma(void **state)
 	}
 	/*
 	 * Each mix's ratio, and its largest member fills its ISA's registers
-	 * but for the two constants: 32 with AVX-512 and NEON, 16 otherwise.
+	 * but for the constants it keeps there (two; none in the deep mixes,
+	 * which read their 1 from memory and square their add chains): 32 with
+	 * AVX-512 and NEON, 16 otherwise. The ratio is of instructions an
+	 * iteration, the chains those over their steps (fma_deep.h).
 	 */
-	static const struct { const char *prefix; int fmas, adds; } ratio[] = {
-		{ "fma_add_", 1, 1 }, { "fma_mix21_", 2, 1 }, { "fma_mix12_", 1, 2 }, { "fma_mix43_", 4, 3 },
+	static const struct { const char *prefix; int fmas, adds, consts; } ratio[] = {
+		{ "fma_add_", 1, 1, 2 }, { "fma_mix21_", 2, 1, 2 }, { "fma_mix12_", 1, 2, 2 }, { "fma_mix43_", 4, 3, 2 },
+		{ "fma_deep11_", 15, 15, 0 }, { "fma_deep21_", 30, 15, 0 },
 	};
 	int mixes = 0;
 	for (size_t i = 0; i < registry_count(); i++) {
@@ -680,16 +691,17 @@ static void test_flops_all_fma(void **state)
 			assert_int_equal(k->mix_adds, ratio[r].adds);
 			int regs = k->isa == ISA_AVX512 || k->isa == ISA_NEON ? 32 : 16;
 			int top = k->params[k->nparams - 1];
-			if (top * (k->mix_fmas + k->mix_adds) + 2 > regs ||
-			    (top + 1) * (k->mix_fmas + k->mix_adds) + 2 <= regs)
-				fail_msg("%s: %d groups of %d chains do not fill %d registers", k->name, top,
-					 k->mix_fmas + k->mix_adds, regs);
+			double fs, as;
+			kernel_peak_steps(k, &fs, &as);
+			int chains = (int)(k->mix_fmas / fs + k->mix_adds / as);
+			if (top * chains + ratio[r].consts > regs || (top + 1) * chains + ratio[r].consts <= regs)
+				fail_msg("%s: %d groups of %d chains do not fill %d registers", k->name, top, chains, regs);
 		}
 		if (k->kind == KERNEL_PEAK && k->flops_all_fma && (k->mix_fmas || k->mix_adds))
 			fail_msg("%s: FMA chains with a mix's ratio", k->name);
 	}
-	/* Four ratios on each of five ISAs. */
-	assert_int_equal(mixes, 20);
+	/* Four ratios on each of five ISAs, the two deep ones on the four of x86-64. */
+	assert_int_equal(mixes, 28);
 }
 
 /*
@@ -701,7 +713,7 @@ static void test_flops_all_fma(void **state)
 static void test_peak_check_sees_every_iteration(void **state)
 {
 	const char *names[] = { "fma_scalar", "fma_add_scalar", "fma_mix21_scalar", "fma_mix12_scalar",
-				"fma_mix43_scalar" };
+				"fma_mix43_scalar", "fma_deep11_scalar", "fma_deep21_scalar" };
 	(void)state;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		const struct kernel *k = registry_find(names[i]);
