@@ -348,8 +348,10 @@ static void issue_widths(struct peak_info *pi, struct jobs *js, const struct ana
 				w->ops_gips = ops;
 				w->fma_op_gips = iters * fmas;
 				w->add_op_gips = iters * adds;
-				w->ops_fmas = fmas;
-				w->ops_adds = adds;
+				double fs, as;   /* its chains: the instructions over their steps an iteration */
+				kernel_peak_steps(k, &fs, &as);
+				w->ops_fmas = (int)(fmas / fs);
+				w->ops_adds = (int)(adds / as);
 				w->ops_by = member(j->kernel, k->param_letter, j->param);
 			}
 		}
