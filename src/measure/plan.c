@@ -401,13 +401,9 @@ static double flat_level(const struct plan_sweep *d, long first, int n)
  * Once settled, every size before the flat end not yet timed twice
  * (reprobe_slower) is timed once more, after the flat end's sizes, the
  * largest first, and keeps the faster rate; where that moves where the
- * flat end begins, the pre-scan's answer is asked again. A spell at 0.69
- * over one core's first nine sizes (12-196 KiB) read its L1 at 100 GB/s
- * beside its L2's 87.6, one sloping level, and every pattern job ran a
- * level off (check-sim seed 171); spells inside a team's L1s read as two
- * flat levels (seed 139), or as three caches where one core showed two
- * (seed 78). A spell longer than the whole pre-scan slows both timings
- * alike: nothing the pre-scan can tell.
+ * flat end begins, the pre-scan's answer is asked again (docs/plan.md R3).
+ * A spell longer than the whole pre-scan slows both timings alike: nothing
+ * the pre-scan can tell.
  */
 static int retime_caches(struct plan_sweep *d, const double *sizes, int n, long *first, struct plan_probe probe,
 			 unsigned char *again)
@@ -433,9 +429,8 @@ static int retime_caches(struct plan_sweep *d, const double *sizes, int n, long 
  * cache, larger) or not this machine's (a VM's host L3: the flat end is
  * DRAM). Only sizes past it tell: the probe holds the flat end to 4x the
  * report (its working set) before it is taken as settled, and those sizes
- * go where it holds, as the probe's others. A 65 MiB L3 reported as 17.6
- * MiB was flat from 3 MiB of working set to 48 and taken for DRAM, every
- * DRAM job inside it (check-sim N=200 SEED=101 seeds 105, 226, 260).
+ * go where it holds, as the probe's others (docs/plan.md R2: an L3
+ * reported 2-4x small, taken for DRAM).
  */
 static int report_inside_flat_end(const struct plan_machine *m, const struct plan_sweep *d, long first)
 {
@@ -540,10 +535,7 @@ static int scan(const struct plan_machine *m, struct plan_sweep *d, struct plan_
 			/*
 			 * The probe's last size under the flat end by more than a
 			 * plateau's tolerance may be the curve leaving it: one more
-			 * size decides, as at the settle point (below). An 11 MiB L2,
-			 * no cache reported, ran 1.197x under its level at the
-			 * probe's last size, 12 MiB, and was taken for DRAM (seed 453
-			 * of N=200 SEED=301).
+			 * size decides, as at the settle point (below; docs/plan.md R2).
 			 */
 			if (bytes >= confirm.until && d->scan_gbs[n - 1] * (1 + FIT_TOLERANCE) < confirm.level &&
 			    !confirm.extended) {
