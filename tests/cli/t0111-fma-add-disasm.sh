@@ -42,55 +42,8 @@ for s in $ISAS; do
 done
 echo "1..$total"
 
-# The loop with FMAs of each <prefix><G>: "G<TAB>instruction" lines, in order.
-loop_awk='
-function hex(s,    i, c, v) {
-	v = 0; s = tolower(s); sub(/^0x/, "", s)
-	for (i = 1; i <= length(s); i++) {
-		c = index("0123456789abcdef", substr(s, i, 1))
-		if (c == 0) break
-		v = v * 16 + c - 1
-	}
-	return v
-}
-function flush(    i, j, t, tgt, nf) {
-	if (fn == "") return
-	for (j = 1; j <= ni; j++) {
-		if (!(mn[j] ~ /^j/ && mn[j] != "jmp") && mn[j] !~ /^b\./) continue
-		split(op[j], t, " ")
-		tgt = hex(t[1])
-		if (tgt > ad[j]) continue
-		# The mix loop: FMAs of x by x (the kernel code outside it may contract a*b + c too).
-		nf = 0
-		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt && mn[i] ~ /^(vfmadd|fmla|fmadd)/ && op[i] ~ xx) nf++
-		if (!nf) continue
-		print fn "\t@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
-		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt) print fn "\t" (i == j ? mn[i] : mn[i] " " op[i])
-		print fn "\t--"
-	}
-}
-/^[0-9a-f]+ <.*>:$/ {
-	flush()
-	fn = $2; sub(/^</, "", fn); sub(/>:$/, "", fn)
-	if (substr(fn, 1, length(prefix)) == prefix && substr(fn, length(prefix) + 1) ~ /^[0-9]+$/)
-		fn = substr(fn, length(prefix) + 1)
-	else
-		fn = ""
-	ni = 0
-	next
-}
-/^ *[0-9a-f]+:\t/ && fn != "" {
-	line = $0; sub(/^ */, "", line)
-	a = line; sub(/:.*/, "", a)
-	rest = line; sub(/^[0-9a-f]+:\t/, "", rest)
-	m = rest; sub(/[ \t].*/, "", m)
-	o = rest; sub(/^[^ \t]+[ \t]*/, "", o); sub(/[ \t]*(#|\/\/).*/, "", o); gsub(/[ \t]+/, " ", o)
-	ni++; ad[ni] = hex(a); mn[ni] = m; op[ni] = o
-}
-END { flush() }
-'
+# The loop with FMAs of each <prefix><G>: "G<TAB>instruction" lines, in order (loops.awk).
+loops_awk=${ROOFLINE_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/loops.awk
 
 tmp=$(mktemp "${TMPDIR:-/tmp}/t0111.XXXXXX") || exit 1
 want=$(mktemp "${TMPDIR:-/tmp}/t0111w.XXXXXX") || exit 1
@@ -133,7 +86,7 @@ for s in $ISAS; do
 		*) [ "$reg" = v ] && x="$x\\.2d"; xx="$x, $x" ;;
 		esac
 		[ -n "$skip" ] || $dump -d --no-show-raw-insn "$obj" |
-			awk -v prefix="${kernel}_" -v xx="$xx" "$loop_awk" >"$tmp"
+			awk -v prefix="${kernel}_" -v xx="$xx" -f "$loops_awk" >"$tmp"
 		g=1
 		while [ $((g * size)) -le $((regs - 2)) ]; do
 			n=$((n + 1))

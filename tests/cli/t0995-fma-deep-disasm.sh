@@ -34,50 +34,10 @@ for s in $ISAS; do
 done
 echo "1..$total"
 
-# Member G's loop as "instruction operands" lines, the memory operand's and
-# the counter's registers as MEM and N; "@aligned" or "@at ADDR" first.
-loop_awk='
-function hex(s,    i, c, v) {
-	v = 0; s = tolower(s)
-	for (i = 1; i <= length(s); i++) {
-		c = index("0123456789abcdef", substr(s, i, 1))
-		if (c == 0) break
-		v = v * 16 + c - 1
-	}
-	return v
-}
-function flush(    i, j, t, q, nf) {
-	if (!on) return
-	for (j = 1; j <= ni; j++) {
-		if (mn[j] !~ /^j/ || mn[j] == "jmp") continue
-		split(op[j], t, " ")
-		tgt = hex(t[1])
-		if (tgt > ad[j]) continue
-		# The mix loop: FMAs of a register by itself (the tally outside it may contract a*b + c too).
-		nf = 0
-		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt && mn[i] ~ /^vfmadd231/ && split(op[i], q, ",") == 3 && q[1] == q[2]) nf++
-		if (!nf) continue
-		print "@" (tgt % 64 == 0 ? "aligned" : "at " tgt)
-		for (i = 1; i <= j; i++)
-			if (ad[i] >= tgt) print (i == j ? "jne" : mn[i] " " op[i])
-	}
-	on = 0
-}
-/^[0-9a-f]+ <.*>:$/ { flush(); on = ($2 == "<" fn ">:"); ni = 0; next }
-/^ *[0-9a-f]+:\t/ && on {
-	line = $0; sub(/^ */, "", line)
-	a = line; sub(/:.*/, "", a)
-	rest = line; sub(/^[0-9a-f]+:\t/, "", rest)
-	m = rest; sub(/[ \t].*/, "", m)
-	o = rest; sub(/^[^ \t]+[ \t]*/, "", o); sub(/[ \t]*#.*/, "", o); gsub(/[ \t]+/, " ", o)
-	gsub(/\(%r[a-z0-9]+\)/, "(MEM)", o)
-	if (m == "dec") o = "N"
-	if (m == "jnz") m = "jne"
-	ni++; ad[ni] = hex(a); mn[ni] = m; op[ni] = o
-}
-END { flush() }
-'
+# Each member's loop (loops.awk: the FMAs of a register by itself mark it),
+# as "instruction operands" lines, the memory operand's and the counter's
+# registers as MEM and N; "@aligned" or "@at ADDR" first.
+loops_awk=${ROOFLINE_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/cli/loops.awk
 
 tmp=$(mktemp "${TMPDIR:-/tmp}/t0995.XXXXXX") || exit 1
 want=$(mktemp "${TMPDIR:-/tmp}/t0995w.XXXXXX") || exit 1
@@ -104,7 +64,13 @@ for s in $ISAS; do
 				g=$((g + 1))
 				continue
 			fi
-			objdump -d --no-show-raw-insn "$obj" | awk -v fn="$name" "$loop_awk" >"$tmp"
+			objdump -d --no-show-raw-insn "$obj" | awk -v prefix="${kernel}_" -v self=1 -f "$loops_awk" |
+				awk -F '\t' -v g="$g" '$1 == g && $2 != "--" {
+					l = $2; gsub(/\(%r[a-z0-9]+\)/, "(MEM)", l)
+					if (l ~ /^dec /) l = "dec N"
+					if (l == "jnz") l = "jne"
+					print l
+				}' >"$tmp"
 			awk -v G="$g" -v U="$steps" -v fma="$fma" -v add="$add" -v r="%$reg" 'BEGIN {
 				print "@aligned"
 				for (u = 0; u < U; u++)
